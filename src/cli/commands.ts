@@ -1,0 +1,13 @@
+import type { Command } from "./command.js";
+import { daemonCommand } from "./daemon.js";
+import { mcpCommand } from "./mcp.js";
+import { runOnceCommand } from "./run-once.js";
+import { validateCommand } from "./validate.js";
+
+/** Every command, in the order `monitor --help` lists them. */
+export const COMMANDS: readonly Command[] = [
+  runOnceCommand,
+  daemonCommand,
+  validateCommand,
+  mcpCommand,
+];

@@ -1,0 +1,109 @@
+import { systemClock } from "../datajud/clock.js";
+import { startScheduler } from "../monitor/scheduler.js";
+import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
+import { formatPositionedError } from "../watchlist/positioned-error.js";
+import { watchWatchlist } from "../watchlist/watch-file.js";
+import { type Command, EXIT } from "./command.js";
+import { MissingApiKeyError, loadRuntime, openMonitor } from "./runtime.js";
+import { readWatchlistOrReport } from "./watchlist-input.js";
+
+export const daemonCommand: Command = {
+  name: "daemon",
+  summary: "Sweep on the configured schedule until SIGTERM/SIGINT",
+  usage: "monitor daemon",
+  details: [
+    "Schedule and timezone come from config (default: 07:00, 12:00 and 17:00 on weekdays, America/Sao_Paulo).",
+    "The watchlist is reloaded when the file changes and on SIGHUP; an invalid edit is logged and",
+    "the last good watchlist stays in force. SIGTERM/SIGINT finish the current case and exit 0.",
+  ],
+  options: {},
+  async run(_args, io) {
+    const runtime = loadRuntime(io, "daemon");
+    if (!runtime) return EXIT.usage;
+    const { config, logger } = runtime;
+    const initial = await readWatchlistOrReport(io, config.paths.watchlist, "daemon");
+    if (!initial) return EXIT.usage;
+    let monitor: Awaited<ReturnType<typeof openMonitor>>;
+    try {
+      monitor = await openMonitor(runtime);
+    } catch (error) {
+      io.stderr.write(`monitor daemon: ${error instanceof Error ? error.message : String(error)}\n`);
+      return error instanceof MissingApiKeyError ? EXIT.usage : EXIT.failures;
+    }
+    const watcher = watchWatchlist({
+      path: config.paths.watchlist,
+      initial,
+      onReload: (w) => logger.info({ cases: w.cases.length }, "watchlist reloaded"),
+      onInvalid: (errors) =>
+        logger.error(
+          { errors: errors.map(formatPositionedError) },
+          "watchlist edit is invalid; keeping the last good one",
+        ),
+    });
+    const onHangup = (): void => {
+      watcher.reload("SIGHUP").catch((error: unknown) => logger.error({ err: error }, "reload failed"));
+    };
+    process.on("SIGHUP", onHangup);
+
+    const scheduler = startScheduler({
+      cron: config.schedule.cron,
+      timezone: config.schedule.timezone,
+      startJitterMs: config.schedule.startJitterSeconds * 1000,
+      random: Math.random,
+      clock: systemClock,
+      logger,
+      tick: async (signal) => {
+        const watchlist = watcher.current();
+        try {
+          await runSweep(
+            {
+              db: monitor.db,
+              gateway: monitor.gateway,
+              clock: systemClock,
+              logger,
+              settings: {
+                fullRereadDays: config.schedule.fullRereadDays,
+                notFoundThreshold: config.monitor.notFoundThreshold,
+              },
+              datajudRequests: () => monitor.datajud.http.requestCount,
+            },
+            { watchlist: watchlist.cases, force: false, dryRun: false, trigger: "schedule", signal },
+          );
+        } catch (error) {
+          if (!(error instanceof LeaseBusyError)) throw error;
+          logger.warn({ reason: error.message }, "sweep skipped: database busy");
+        }
+      },
+    });
+    logger.info(
+      {
+        cases: initial.cases.length,
+        cron: config.schedule.cron,
+        timezone: config.schedule.timezone,
+        nextRun: scheduler.nextRun()?.toISOString() ?? null,
+      },
+      "daemon started",
+    );
+
+    await new Promise<void>((resolve) => {
+      if (io.signal.aborted) resolve();
+      io.signal.addEventListener("abort", () => resolve(), { once: true });
+    });
+    logger.info("stopping: finishing the current case");
+    process.off("SIGHUP", onHangup);
+    // Each part stops on its own, so one failing does not keep the database open.
+    for (const [part, stop] of [
+      ["scheduler", () => scheduler.stop()],
+      ["watcher", async () => watcher.close()],
+      ["monitor", () => monitor.close()],
+    ] as const) {
+      try {
+        await stop();
+      } catch (error) {
+        logger.error({ err: error, part }, "error while stopping");
+      }
+    }
+    logger.info("daemon stopped");
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,63 @@
+import { COMMANDS } from "./commands.js";
+import { type CliIo, type Command, EXIT, UsageError, helpText, parseCommandArgs } from "./command.js";
+
+const VERSION = "0.1.0";
+
+function overview(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const lines = [
+    "usage: monitor <command> [options]",
+    "",
+    "Watches Brazilian court cases through CNJ's DataJud and emails what changed.",
+    "",
+    "commands:",
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+    "Run `monitor <command> --help` for a command's options.",
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+function usageLine(command?: Command): string {
+  return command ? `usage: ${command.usage}\n` : "usage: monitor <command> [options] (monitor --help lists the commands)\n";
+}
+
+/** The whole CLI as a function of its inputs, so tests can run it without a subprocess. */
+export async function runCli(io: CliIo): Promise<number> {
+  const [name, ...rest] = io.argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    const target = name === "help" ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
+    io.stdout.write(target ? helpText(target) : overview());
+    return EXIT.ok;
+  }
+  if (name === "--version" || name === "-V") {
+    io.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.stderr.write(`monitor: unknown command "${name}"\n${usageLine()}`);
+    return EXIT.usage;
+  }
+  let args: ReturnType<typeof parseCommandArgs>;
+  try {
+    args = parseCommandArgs(command, rest);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`monitor ${command.name}: ${error.message}\n${usageLine(command)}`);
+    return EXIT.usage;
+  }
+  if (args.values.help === true) {
+    io.stdout.write(helpText(command));
+    return EXIT.ok;
+  }
+  try {
+    return await command.run(args, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`monitor ${command.name}: ${error.message}\n${usageLine(command)}`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}

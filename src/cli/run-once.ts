@@ -1,0 +1,110 @@
+import { systemClock } from "../datajud/clock.js";
+import { parseCnjNumber } from "../datajud/cnj-number.js";
+import type { RunReport } from "../monitor/run-report.js";
+import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
+import type { WatchedCase } from "../watchlist/parse-watchlist.js";
+import { type Command, EXIT, UsageError, stringList } from "./command.js";
+import { formatTable } from "./format-table.js";
+import { MissingApiKeyError, loadRuntime, openMonitor } from "./runtime.js";
+import { readWatchlistOrReport } from "./watchlist-input.js";
+
+function selectCases(watchlist: readonly WatchedCase[], wanted: readonly string[]): WatchedCase[] {
+  if (wanted.length === 0) return [...watchlist];
+  const selected: WatchedCase[] = [];
+  for (const input of wanted) {
+    const parsed = parseCnjNumber(input);
+    if (!parsed.ok) throw new UsageError(`--case ${parsed.error}`);
+    const matches = watchlist.filter((c) => c.digits === parsed.value.digits);
+    if (matches.length === 0) {
+      throw new UsageError(`--case ${parsed.value.formatted} is not in the watchlist; add it there first`);
+    }
+    for (const m of matches) if (!selected.includes(m)) selected.push(m);
+  }
+  return selected;
+}
+
+export function renderRunReport(report: RunReport): string {
+  const rows = report.cases.map((c) => [
+    c.outcome,
+    c.number,
+    c.court,
+    c.newMovements > 0 ? String(c.newMovements) : "",
+    c.error ?? "",
+  ]);
+  const head = formatTable(["outcome", "case", "court", "new", "error"], rows);
+  const total =
+    `${report.checked} checked, ${report.changed} changed, ${report.failed} failed; ` +
+    `${report.datajudRequests} DataJud requests` +
+    (report.dryRun ? " (dry run: nothing written)" : "") +
+    (report.interrupted ? " (interrupted: the rest was not checked)" : "");
+  return `${head}\n${total}\n`;
+}
+
+export const runOnceCommand: Command = {
+  name: "run-once",
+  summary: "Check the watched cases once and exit",
+  usage: "monitor run-once [--case CNJ]... [--force] [--dry-run] [--json]",
+  details: [
+    "--case CNJ   check only this watched case (repeatable)",
+    "--force      read every selected case in full, even if its fingerprint did not move",
+    "--dry-run    detect and report, write nothing and notify nobody",
+    "--json       print the run report as JSON on stdout (logs stay on stderr)",
+    "",
+    "Exit codes: 0 every case checked, 1 some cases failed to check, 2 bad config, watchlist or usage.",
+  ],
+  options: {
+    case: { type: "string", multiple: true },
+    force: { type: "boolean", default: false },
+    "dry-run": { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
+  },
+  async run(args, io) {
+    const runtime = loadRuntime(io, "run-once");
+    if (!runtime) return EXIT.usage;
+    const watchlist = await readWatchlistOrReport(io, runtime.config.paths.watchlist, "run-once");
+    if (!watchlist) return EXIT.usage;
+    const selected = selectCases(watchlist.cases, stringList(args.values.case));
+    let monitor: Awaited<ReturnType<typeof openMonitor>>;
+    try {
+      monitor = await openMonitor(runtime);
+    } catch (error) {
+      io.stderr.write(`monitor run-once: ${error instanceof Error ? error.message : String(error)}\n`);
+      return error instanceof MissingApiKeyError || isStoreError(error) ? EXIT.usage : EXIT.failures;
+    }
+    try {
+      const report = await runSweep(
+        {
+          db: monitor.db,
+          gateway: monitor.gateway,
+          clock: systemClock,
+          logger: runtime.logger,
+          settings: {
+            fullRereadDays: runtime.config.schedule.fullRereadDays,
+            notFoundThreshold: runtime.config.monitor.notFoundThreshold,
+          },
+          datajudRequests: () => monitor.datajud.http.requestCount,
+        },
+        {
+          watchlist: watchlist.cases,
+          selected,
+          force: args.values.force === true,
+          dryRun: args.values["dry-run"] === true,
+          trigger: "manual",
+          signal: io.signal,
+        },
+      );
+      io.stdout.write(args.values.json === true ? `${JSON.stringify(report)}\n` : renderRunReport(report));
+      return report.failed > 0 || report.interrupted ? EXIT.failures : EXIT.ok;
+    } catch (error) {
+      if (!(error instanceof LeaseBusyError)) throw error;
+      io.stderr.write(`monitor run-once: ${error.message}\n`);
+      return EXIT.failures;
+    } finally {
+      await monitor.close();
+    }
+  },
+};
+
+function isStoreError(error: unknown): boolean {
+  return error instanceof Error && error.name === "StoreError";
+}

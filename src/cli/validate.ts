@@ -1,0 +1,35 @@
+import { loadConfig } from "../config/load-config.js";
+import { formatPositionedError } from "../watchlist/positioned-error.js";
+import { loadWatchlist } from "../watchlist/parse-watchlist.js";
+import { type Command, EXIT } from "./command.js";
+
+export const validateCommand: Command = {
+  name: "validate",
+  summary: "Check the config and the watchlist; print every error as file:line:col message",
+  usage: "monitor validate",
+  details: ["Exit codes: 0 valid, 2 invalid."],
+  options: {},
+  async run(_args, io) {
+    const config = loadConfig({ env: io.env, cwd: io.cwd });
+    if (!config.ok) {
+      for (const message of config.errors) io.stderr.write(`${message}\n`);
+      io.stderr.write(`config: ${config.errors.length} error(s)\n`);
+      return EXIT.usage;
+    }
+    const path = config.config.paths.watchlist;
+    const watchlist = await loadWatchlist(path);
+    if (!watchlist.ok) {
+      for (const error of watchlist.errors) io.stderr.write(`${formatPositionedError(error)}\n`);
+      io.stderr.write(`${path}: ${watchlist.errors.length} error(s)\n`);
+      return EXIT.usage;
+    }
+    const courts = new Set(watchlist.watchlist.cases.map((c) => c.court));
+    io.stdout.write(
+      `config OK\n${path}: OK, ${watchlist.watchlist.cases.length} case(s) in ${courts.size} court(s)\n`,
+    );
+    if (config.config.datajud.apiKey === null) {
+      io.stdout.write("note: DATAJUD_API_KEY is not set; run-once and daemon will refuse to start\n");
+    }
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+/**
+ * The strict, English-named shape every DataJud record is normalized into. Raw hits are parsed
+ * leniently (raw-schemas.ts); what leaves this module is always exactly this.
+ */
+
+export const CodeName = z.strictObject({
+  code: z.number().int().nullable(),
+  name: z.string(),
+});
+export type CodeName = z.infer<typeof CodeName>;
+
+export const MovementHint = z.strictObject({
+  pt: z.string(),
+  en: z.string(),
+});
+export type MovementHint = z.infer<typeof MovementHint>;
+
+export const MovementComplement = z.strictObject({
+  code: z.number().int().nullable(),
+  name: z.string().nullable(),
+  value: z.union([z.string(), z.number()]).nullable(),
+  description: z.string().nullable(),
+});
+export type MovementComplement = z.infer<typeof MovementComplement>;
+
+export const Movement = z.strictObject({
+  /** Stable content hash: the same movement read twice has the same id. */
+  id: z.string(),
+  code: z.number().int().nullable(),
+  name: z.string(),
+  /** ISO 8601 with offset, or null when DataJud gave no usable date. */
+  dateTime: z.string().nullable(),
+  complements: z.array(MovementComplement),
+  courtUnit: CodeName.nullable(),
+  hint: MovementHint.nullable(),
+});
+export type Movement = z.infer<typeof Movement>;
+
+export const Provenance = z.strictObject({
+  /** The Elasticsearch index that answered, e.g. `api_publica_tjdft`. */
+  index: z.string(),
+  url: z.string(),
+  fetchedAt: z.string(),
+});
+export type Provenance = z.infer<typeof Provenance>;
+
+export const CaseRecord = z.strictObject({
+  /** DataJud's own document id (`_id`), distinct per instance. */
+  id: z.string(),
+  cnjNumber: z.string(),
+  /** DataJud's `grau`: G1, G2, JE, TR, SUP, ... */
+  instance: z.string(),
+  court: z.string(),
+  /** DataJud's `tribunal` field, e.g. "TJDFT". */
+  courtAcronym: z.string().nullable(),
+  class: CodeName.nullable(),
+  subjects: z.array(CodeName),
+  courtUnit: z
+    .strictObject({
+      code: z.number().int().nullable(),
+      name: z.string(),
+      municipalityCode: z.number().int().nullable(),
+    })
+    .nullable(),
+  system: CodeName.nullable(),
+  format: CodeName.nullable(),
+  secrecyLevel: z.number().int().nullable(),
+  filedAt: z.string().nullable(),
+  /** DataJud's `dataHoraUltimaAtualizacao`: when the court last pushed this record. */
+  lastUpdatedAt: z.string().nullable(),
+  /** DataJud's `@timestamp`: when the record was indexed. */
+  indexedAt: z.string().nullable(),
+  movementCount: z.number().int().nonnegative(),
+  latestMovement: Movement.nullable(),
+  /** Oldest first. */
+  movements: z.array(Movement),
+});
+export type CaseRecord = z.infer<typeof CaseRecord>;
+
+/** What a fingerprint query returns for one instance record: just enough to notice a move. */
+export const InstanceFingerprint = z.strictObject({
+  id: z.string(),
+  cnjNumber: z.string(),
+  instance: z.string(),
+  lastUpdatedAt: z.string().nullable(),
+  indexedAt: z.string().nullable(),
+  /** Hash of the fields above; equal hashes mean "DataJud did not touch this record". */
+  fingerprint: z.string(),
+});
+export type InstanceFingerprint = z.infer<typeof InstanceFingerprint>;

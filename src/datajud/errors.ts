@@ -1,0 +1,105 @@
+/**
+ * Every way a DataJud lookup can fail, as a stable string code. The orchestrator decides
+ * retry-or-skip from `retryable`; the message always says what a person can do about it.
+ */
+export type DataJudErrorKind =
+  /** 401: the public key was rejected (CNJ rotates it). */
+  | "auth"
+  /** 403: the key is valid but not allowed here. */
+  | "forbidden"
+  /** 400: DataJud refused the query itself. */
+  | "bad_request"
+  /** 404: the index (court alias) does not exist. */
+  | "unknown_index"
+  /** 429 */
+  | "rate_limited"
+  /** 5xx other than the ones below */
+  | "server"
+  /** one attempt exceeded DATAJUD_TIMEOUT_MS */
+  | "timeout"
+  /** all attempts together exceeded DATAJUD_TOTAL_TIMEOUT_MS */
+  | "deadline"
+  /** DNS, connection refused, reset... */
+  | "network"
+  /** HTTP 200 with `_shards.failed > 0`: the answer may be missing hits */
+  | "partial_shards"
+  /** Elasticsearch rejected the work (thread pool full, circuit breaker) */
+  | "rejected"
+  /** the body was not JSON or not a search response */
+  | "bad_response"
+  /** the caller aborted */
+  | "cancelled"
+  /** our own input was wrong: a CNJ number, a court alias, a date */
+  | "invalid_input"
+  /** the court exists but DataJud's public API does not serve it (STF) */
+  | "unsupported_court";
+
+export interface DataJudErrorOptions {
+  retryable?: boolean;
+  status?: number;
+  index?: string;
+  attempts?: number;
+  /** seconds DataJud asked us to wait, from `Retry-After` */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+const RETRYABLE_BY_DEFAULT: ReadonlySet<DataJudErrorKind> = new Set([
+  "rate_limited",
+  "server",
+  "timeout",
+  "network",
+  "partial_shards",
+  "rejected",
+  "bad_response",
+]);
+
+export class DataJudError extends Error {
+  override readonly name = "DataJudError";
+  readonly kind: DataJudErrorKind;
+  readonly retryable: boolean;
+  readonly status: number | undefined;
+  readonly index: string | undefined;
+  readonly attempts: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(kind: DataJudErrorKind, message: string, options: DataJudErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = kind;
+    this.retryable = options.retryable ?? RETRYABLE_BY_DEFAULT.has(kind);
+    this.status = options.status;
+    this.index = options.index;
+    this.attempts = options.attempts;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  /** A copy that records how many attempts were made before giving up. */
+  withAttempts(attempts: number): DataJudError {
+    const copy = new DataJudError(this.kind, this.message, {
+      retryable: this.retryable,
+      attempts,
+      ...(this.status === undefined ? {} : { status: this.status }),
+      ...(this.index === undefined ? {} : { index: this.index }),
+      ...(this.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: this.retryAfterSeconds }),
+      cause: this.cause,
+    });
+    return copy;
+  }
+
+  toJSON(): { kind: DataJudErrorKind; message: string; retryable: boolean; status?: number } {
+    return {
+      kind: this.kind,
+      message: this.message,
+      retryable: this.retryable,
+      ...(this.status === undefined ? {} : { status: this.status }),
+    };
+  }
+}
+
+export function isDataJudError(value: unknown): value is DataJudError {
+  return value instanceof DataJudError;
+}
+
+export function invalidInput(message: string): DataJudError {
+  return new DataJudError("invalid_input", message, { retryable: false });
+}

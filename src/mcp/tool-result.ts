@@ -1,0 +1,79 @@
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type {
+  CallToolResult,
+  ServerNotification,
+  ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import { parseCnjNumber } from "../datajud/cnj-number.js";
+import { resolveCourt } from "../datajud/courts.js";
+import { DataJudError, invalidInput } from "../datajud/errors.js";
+import type { ToolErrorPayload } from "./tool-schemas.js";
+
+export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+export function toolSuccess<T extends Record<string, unknown>>(value: T): CallToolResult {
+  return { structuredContent: value, content: [{ type: "text", text: JSON.stringify(value) }] };
+}
+
+/**
+ * A failure is a value the caller can act on, never an empty or "not found" answer.
+ * No structuredContent: clients validate it against the success schema.
+ */
+export function toolFailure(error: unknown): CallToolResult {
+  const payload: ToolErrorPayload =
+    error instanceof DataJudError
+      ? { error: { kind: error.kind, message: error.message, retryable: error.retryable } }
+      : {
+          error: {
+            kind: "internal",
+            message: error instanceof Error ? error.message : String(error),
+            retryable: false,
+          },
+        };
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(payload) }] };
+}
+
+/**
+ * Runs a slow DataJud call, sending a progress notification every `intervalMs` when the client
+ * asked for progress, so clients that reset their timeout on progress keep waiting.
+ */
+export async function withHeartbeat<T>(
+  extra: ToolExtra,
+  intervalMs: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return work();
+  let beats = 0;
+  const timer = setInterval(() => {
+    beats++;
+    extra
+      .sendNotification({
+        method: "notifications/progress",
+        params: { progressToken: token, progress: beats, message: "waiting for DataJud" },
+      })
+      .catch(() => undefined);
+  }, intervalMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export interface ResolvedCase {
+  digits: string;
+  formatted: string;
+  court: string;
+}
+
+/** Parses and checks a CNJ number and picks the index to read it from. */
+export function resolveCase(cnjNumber: string, court: string | undefined): ResolvedCase {
+  const parsed = parseCnjNumber(cnjNumber);
+  if (!parsed.ok) throw invalidInput(parsed.error);
+  return {
+    digits: parsed.value.digits,
+    formatted: parsed.value.formatted,
+    court: resolveCourt(parsed.value, court),
+  };
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { CaseRecord, InstanceFingerprint, Movement, Provenance } from "../datajud/case-record.js";
+
+/** A record without its movement list: what get_case and search_cases show (list_movements pages them). */
+export const RecordOverview = CaseRecord.omit({ movements: true });
+export type RecordOverview = z.infer<typeof RecordOverview>;
+
+export const GetCaseOutput = z.strictObject({
+  court: z.string(),
+  cnjNumber: z.string(),
+  found: z.boolean(),
+  records: z.array(RecordOverview),
+  provenance: Provenance,
+});
+export type GetCaseOutput = z.infer<typeof GetCaseOutput>;
+
+export const ListMovementsOutput = z.strictObject({
+  court: z.string(),
+  cnjNumber: z.string(),
+  found: z.boolean(),
+  instances: z.array(
+    z.strictObject({
+      instance: z.string(),
+      recordId: z.string(),
+      totalMovements: z.number().int(),
+      latestMovementAt: z.string().nullable(),
+      movements: z.array(Movement),
+    }),
+  ),
+  provenance: Provenance,
+});
+export type ListMovementsOutput = z.infer<typeof ListMovementsOutput>;
+
+export const SearchCasesOutput = z.strictObject({
+  court: z.string(),
+  total: z.number().int(),
+  results: z.array(RecordOverview),
+  nextCursor: z.string().nullable(),
+  provenance: Provenance,
+});
+export type SearchCasesOutput = z.infer<typeof SearchCasesOutput>;
+
+export const ListCourtsOutput = z.strictObject({
+  courts: z.array(z.strictObject({ alias: z.string(), name: z.string(), segment: z.string() })),
+});
+export type ListCourtsOutput = z.infer<typeof ListCourtsOutput>;
+
+export const FingerprintCasesOutput = z.strictObject({
+  cases: z.array(
+    z.strictObject({
+      cnjNumber: z.string(),
+      court: z.string(),
+      found: z.boolean(),
+      fingerprint: z.string().nullable(),
+      instances: z.array(InstanceFingerprint),
+      provenance: Provenance,
+    }),
+  ),
+});
+export type FingerprintCasesOutput = z.infer<typeof FingerprintCasesOutput>;
+
+export const ReadCasesOutput = z.strictObject({
+  cases: z.array(
+    z.strictObject({
+      cnjNumber: z.string(),
+      court: z.string(),
+      found: z.boolean(),
+      records: z.array(CaseRecord),
+      provenance: Provenance,
+    }),
+  ),
+});
+export type ReadCasesOutput = z.infer<typeof ReadCasesOutput>;
+
+/** What a failed tool call carries in its text content, so callers can decide to retry. */
+export const ToolErrorPayload = z.strictObject({
+  error: z.strictObject({ kind: z.string(), message: z.string(), retryable: z.boolean() }),
+});
+export type ToolErrorPayload = z.infer<typeof ToolErrorPayload>;

@@ -1,0 +1,40 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { CNJ_NUMBER_DESCRIPTION, COURT_DESCRIPTION, READ_ONLY, type ToolDeps } from "../tool-deps.js";
+import { resolveCase, toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
+import { GetCaseOutput } from "../tool-schemas.js";
+
+export function registerGetCase(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    "get_case",
+    {
+      title: "Get a court case",
+      description:
+        "Reads a Brazilian court case from CNJ's DataJud: one record per instance (first instance, appeal, ...) with class, subjects, court unit, dates, movement count and the latest movement. found:false only when DataJud answered cleanly without the case; failures are errors, never 'not found'. Use list_movements for the movements themselves.",
+      inputSchema: {
+        cnjNumber: z.string().describe(CNJ_NUMBER_DESCRIPTION),
+        court: z.string().optional().describe(COURT_DESCRIPTION),
+      },
+      outputSchema: GetCaseOutput.shape,
+      annotations: { title: "Get a court case", ...READ_ONLY },
+    },
+    async ({ cnjNumber, court }, extra) => {
+      try {
+        const target = resolveCase(cnjNumber, court);
+        const lookup = await withHeartbeat(extra, deps.heartbeatMs, () =>
+          deps.reader.getCase(target.digits, target.court, extra.signal),
+        );
+        const output: GetCaseOutput = {
+          court: lookup.court,
+          cnjNumber: lookup.cnjNumber,
+          found: lookup.found,
+          records: lookup.records.map(({ movements: _movements, ...overview }) => overview),
+          provenance: lookup.provenance,
+        };
+        return toolSuccess(output);
+      } catch (error) {
+        return toolFailure(error);
+      }
+    },
+  );
+}

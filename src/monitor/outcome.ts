@@ -1,0 +1,52 @@
+/** The contract's outcomes (DESIGN.md, `monitor run-once --json`). */
+export const OUTCOMES = ["baseline", "unchanged", "changed", "not_found", "failed"] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export interface PriorState {
+  /** We hold at least one stored record of this case. */
+  seenBefore: boolean;
+  storedFingerprint: string | null;
+  lastFullReadAt: string | null;
+  consecutiveNotFound: number;
+  goneAt: string | null;
+}
+
+export type FingerprintVerdict =
+  | { action: "read"; reason: "first_check" | "fingerprint_moved" | "full_reread_due" | "forced" | "reappeared" }
+  | { action: "unchanged" };
+
+/** Whether a case's full record must be read, from its fingerprint alone. */
+export function judgeFingerprint(
+  prior: PriorState,
+  fingerprint: string,
+  options: { now: number; fullRereadDays: number; force: boolean },
+): FingerprintVerdict {
+  if (!prior.seenBefore) return { action: "read", reason: "first_check" };
+  if (options.force) return { action: "read", reason: "forced" };
+  if (prior.goneAt !== null || prior.consecutiveNotFound > 0) return { action: "read", reason: "reappeared" };
+  if (prior.storedFingerprint !== fingerprint) return { action: "read", reason: "fingerprint_moved" };
+  const lastRead = prior.lastFullReadAt === null ? 0 : Date.parse(prior.lastFullReadAt);
+  // The guard against a record that changed without DataJud moving its update times.
+  if (options.now - lastRead >= options.fullRereadDays * 86_400_000) {
+    return { action: "read", reason: "full_reread_due" };
+  }
+  return { action: "unchanged" };
+}
+
+export interface NotFoundVerdict {
+  consecutiveNotFound: number;
+  /** True on the answer that crosses the threshold: the case is now considered gone. */
+  declareGone: boolean;
+}
+
+/**
+ * A clean "not found" for a case we have seen is usually DataJud reindexing; only several in a row
+ * declare it gone. A DataJud failure never reaches here.
+ */
+export function judgeNotFound(prior: PriorState, threshold: number): NotFoundVerdict {
+  const consecutiveNotFound = prior.consecutiveNotFound + 1;
+  return {
+    consecutiveNotFound,
+    declareGone: prior.seenBefore && prior.goneAt === null && consecutiveNotFound >= threshold,
+  };
+}

@@ -1,0 +1,70 @@
+import { Cron } from "croner";
+import type { Clock } from "../datajud/clock.js";
+import type { Logger } from "../log.js";
+
+export interface SchedulerOptions {
+  cron: string;
+  timezone: string;
+  /** A random delay before each sweep, so many monitors do not hit DataJud at the same second. */
+  startJitterMs: number;
+  random: () => number;
+  clock: Clock;
+  logger: Logger;
+  /** The sweep; receives a signal that aborts when the scheduler stops. */
+  tick: (signal: AbortSignal) => Promise<void>;
+}
+
+export interface Scheduler {
+  nextRun(): Date | null;
+  /** Stops scheduling, aborts a running tick and waits for it to wind down. */
+  stop(): Promise<void>;
+}
+
+export function startScheduler(options: SchedulerOptions): Scheduler {
+  const controller = new AbortController();
+  let running: Promise<void> | null = null;
+  const job = new Cron(
+    options.cron,
+    {
+      timezone: options.timezone,
+      // An overrunning sweep is never doubled: the next tick is skipped instead.
+      protect: (blocked) => {
+        options.logger.warn(
+          { startedAt: blocked.currentRun()?.toISOString() ?? null },
+          "previous sweep still running; skipping this tick",
+        );
+      },
+      catch: (error) => {
+        options.logger.error({ err: error }, "scheduled sweep crashed");
+      },
+    },
+    async () => {
+      const jitter = Math.floor(options.random() * options.startJitterMs);
+      const work = (async () => {
+        try {
+          if (jitter > 0) await options.clock.sleep(jitter, controller.signal);
+        } catch {
+          return;
+        }
+        if (controller.signal.aborted) return;
+        await options.tick(controller.signal);
+      })();
+      running = work;
+      try {
+        await work;
+      } finally {
+        running = null;
+        const next = job.nextRun();
+        options.logger.info({ nextRun: next?.toISOString() ?? null }, "next sweep scheduled");
+      }
+    },
+  );
+  return {
+    nextRun: () => job.nextRun(),
+    stop: async () => {
+      job.stop();
+      controller.abort(new Error("scheduler stopped"));
+      if (running) await running.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,491 @@
+import { hostname } from "node:os";
+import type { CaseRecord } from "../datajud/case-record.js";
+import type { Clock } from "../datajud/clock.js";
+import { DataJudError } from "../datajud/errors.js";
+import type { Logger } from "../log.js";
+import { type CaseRow, getCase, syncWatchedCases, updateCaseAfterCheck } from "../store/cases.js";
+import { insertChange } from "../store/changes.js";
+import { recordCheck } from "../store/checks.js";
+import { type Db, immediate } from "../store/database.js";
+import { listInstances, upsertInstance } from "../store/instances.js";
+import { insertMovements, knownMovementIds } from "../store/movements.js";
+import { acquireLease, releaseLease, renewLease } from "../store/lease.js";
+import { finishRun, startRun } from "../store/runs.js";
+import type { WatchedCase } from "../watchlist/parse-watchlist.js";
+import type { DataJudGateway, FingerprintedCase, ReadCase } from "./datajud-gateway.js";
+import { type CaseDiff, type StoredInstance, diffCase, isRealChange } from "./diff.js";
+import { type Outcome, type PriorState, judgeFingerprint, judgeNotFound } from "./outcome.js";
+import type { CaseReport, RunReport } from "./run-report.js";
+
+export interface SweepSettings {
+  fullRereadDays: number;
+  notFoundThreshold: number;
+}
+
+export interface SweepDeps {
+  db: Db;
+  gateway: DataJudGateway;
+  clock: Clock;
+  logger: Logger;
+  settings: SweepSettings;
+  /** DataJud HTTP requests sent so far by this process, for the report. */
+  datajudRequests: () => number;
+  /** Identifies this process in the lease. */
+  holder?: string;
+}
+
+export interface SweepOptions {
+  /** The whole watchlist: kept in sync with the database. */
+  watchlist: readonly WatchedCase[];
+  /** The cases to check now (default: all of the watchlist). */
+  selected?: readonly WatchedCase[];
+  force: boolean;
+  dryRun: boolean;
+  trigger: "schedule" | "manual" | "demo" | "startup";
+  signal?: AbortSignal;
+}
+
+export class LeaseBusyError extends Error {
+  override readonly name = "LeaseBusyError";
+  constructor(holder: string, expiresAt: string) {
+    super(
+      `another sweep holds the database (${holder}, until ${expiresAt}); wait for it to finish, or stop the other monitor process`,
+    );
+  }
+}
+
+const LEASE_TTL_MS = 10 * 60_000;
+
+interface Checked {
+  report: CaseReport;
+}
+
+function describe(error: unknown): { kind: string; message: string } {
+  if (error instanceof DataJudError) return { kind: error.kind, message: error.message };
+  return { kind: "internal", message: error instanceof Error ? error.message : String(error) };
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true || (error instanceof DataJudError && error.kind === "cancelled");
+}
+
+function groupByCourt(cases: readonly WatchedCase[]): Map<string, WatchedCase[]> {
+  const groups = new Map<string, WatchedCase[]>();
+  for (const c of cases) {
+    const group = groups.get(c.court) ?? [];
+    group.push(c);
+    groups.set(c.court, group);
+  }
+  return groups;
+}
+
+function priorOf(row: CaseRow | undefined): PriorState {
+  return {
+    seenBefore: row?.firstSeenAt != null,
+    storedFingerprint: row?.lastFingerprint ?? null,
+    lastFullReadAt: row?.lastFullReadAt ?? null,
+    consecutiveNotFound: row?.consecutiveNotFound ?? 0,
+    goneAt: row?.goneAt ?? null,
+  };
+}
+
+/**
+ * One sweep: fingerprints every selected case court by court, reads in full only what moved,
+ * and commits each case's check (and change, if any) in one transaction before anything else
+ * happens with it. The daemon's tick and `monitor run-once` both call this.
+ */
+export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<RunReport> {
+  const { db, clock, logger } = deps;
+  const holder = deps.holder ?? `${process.pid}@${hostname()}`;
+  const startedAt = new Date(clock.now()).toISOString();
+  const requestsBefore = deps.datajudRequests();
+  const write = !options.dryRun;
+
+  if (write) {
+    const lease = acquireLease(db, { holder, now: clock.now(), ttlMs: LEASE_TTL_MS });
+    if (!lease.ok) throw new LeaseBusyError(lease.holder, lease.expiresAt);
+  }
+  const renewer = write
+    ? setInterval(() => renewLease(db, holder, clock.now(), LEASE_TTL_MS), LEASE_TTL_MS / 3)
+    : undefined;
+  renewer?.unref();
+
+  try {
+    let runId: number | null = null;
+    if (write) {
+      immediate(db, () => {
+        syncWatchedCases(
+          db,
+          options.watchlist.map((c) => ({
+            number: c.number,
+            digits: c.digits,
+            court: c.court,
+            label: c.label,
+            watchers: c.notify,
+          })),
+          startedAt,
+        );
+        runId = startRun(db, { startedAt, trigger: options.trigger });
+      });
+    }
+    const context: CourtContext = { deps, options, runId, write };
+    const reports: CaseReport[] = [];
+    let interrupted = false;
+    for (const [court, cases] of groupByCourt(options.selected ?? options.watchlist)) {
+      if (options.signal?.aborted) {
+        interrupted = true;
+        break;
+      }
+      const results = await checkCourt(context, court, cases);
+      reports.push(...results.map((r) => r.report));
+      if (results.length < cases.length) {
+        interrupted = true;
+        break;
+      }
+    }
+    const report: RunReport = {
+      startedAt,
+      finishedAt: new Date(clock.now()).toISOString(),
+      checked: reports.length,
+      changed: reports.filter((r) => r.outcome === "changed").length,
+      failed: reports.filter((r) => r.outcome === "failed").length,
+      datajudRequests: deps.datajudRequests() - requestsBefore,
+      llmCalls: 0,
+      emailsQueued: 0,
+      emailsSent: 0,
+      dryRun: options.dryRun,
+      interrupted,
+      cases: reports,
+    };
+    if (write && runId !== null) {
+      const id = runId;
+      immediate(db, () => finishRun(db, id, { finishedAt: report.finishedAt, report }));
+    }
+    logger.info(
+      {
+        checked: report.checked,
+        changed: report.changed,
+        failed: report.failed,
+        datajudRequests: report.datajudRequests,
+        interrupted,
+        dryRun: options.dryRun,
+      },
+      "sweep finished",
+    );
+    return report;
+  } finally {
+    if (renewer) clearInterval(renewer);
+    if (write) releaseLease(db, holder);
+  }
+}
+
+interface CourtContext {
+  deps: SweepDeps;
+  options: SweepOptions;
+  runId: number | null;
+  write: boolean;
+}
+
+/** Checks one court's cases; returns fewer results than cases only when interrupted. */
+async function checkCourt(ctx: CourtContext, court: string, cases: readonly WatchedCase[]): Promise<Checked[]> {
+  const { deps, options } = ctx;
+  const signal = options.signal;
+  const rows = new Map(cases.map((c) => [c.digits, getCase(deps.db, c.digits, court)]));
+  let fingerprints: FingerprintedCase[];
+  try {
+    fingerprints = await deps.gateway.fingerprint(
+      court,
+      cases.map((c) => c.number),
+      signal,
+    );
+  } catch (error) {
+    if (isAbort(error, signal)) return [];
+    deps.logger.warn({ court, cases: cases.length, error: describe(error) }, "DataJud fingerprint query failed");
+    return cases.map((c) => recordFailure(ctx, c, rows.get(c.digits), error));
+  }
+  const byNumber = new Map(fingerprints.map((f) => [f.cnjNumber, f]));
+  const results: Checked[] = [];
+  const toRead: Array<{ watched: WatchedCase; fingerprint: FingerprintedCase }> = [];
+  const now = deps.clock.now();
+  for (const watched of cases) {
+    const fp = byNumber.get(watched.number);
+    const row = rows.get(watched.digits);
+    if (!fp) {
+      const missing = new DataJudError("bad_response", "DataJud's answer did not include this case; will retry", {
+        retryable: true,
+      });
+      results.push(recordFailure(ctx, watched, row, missing));
+      continue;
+    }
+    if (!fp.found) {
+      results.push(recordNotFound(ctx, watched, row, fp));
+      continue;
+    }
+    const verdict = judgeFingerprint(priorOf(row), fp.fingerprint ?? "", {
+      now,
+      fullRereadDays: deps.settings.fullRereadDays,
+      force: options.force,
+    });
+    if (verdict.action === "unchanged") {
+      results.push(recordUnchanged(ctx, watched, row, fp));
+    } else {
+      toRead.push({ watched, fingerprint: fp });
+    }
+  }
+  if (toRead.length === 0) return results;
+
+  let full: ReadCase[];
+  try {
+    full = await deps.gateway.read(
+      court,
+      toRead.map((t) => t.watched.number),
+      signal,
+    );
+  } catch (error) {
+    if (isAbort(error, signal)) return results;
+    deps.logger.warn({ court, cases: toRead.length, error: describe(error) }, "DataJud full read failed");
+    return [...results, ...toRead.map((t) => recordFailure(ctx, t.watched, rows.get(t.watched.digits), error))];
+  }
+  const fullByNumber = new Map(full.map((f) => [f.cnjNumber, f]));
+  for (const { watched, fingerprint } of toRead) {
+    const read = fullByNumber.get(watched.number);
+    const row = rows.get(watched.digits);
+    if (!read?.found) {
+      // Seen by the fingerprint query a moment ago: a vanished record is DataJud flux, not an absence.
+      const flux = new DataJudError(
+        "bad_response",
+        "DataJud returned the case's fingerprint but not its record; will retry next sweep",
+        { retryable: true },
+      );
+      results.push(recordFailure(ctx, watched, row, flux));
+      continue;
+    }
+    results.push(recordRead(ctx, watched, row, fingerprint, read));
+  }
+  return results;
+}
+
+function nowIso(ctx: CourtContext): string {
+  return new Date(ctx.deps.clock.now()).toISOString();
+}
+
+function report(watched: WatchedCase, outcome: Outcome, newMovements: number, error: string | null): Checked {
+  return { report: { number: watched.number, court: watched.court, outcome, newMovements, error } };
+}
+
+/** The case row, created on the fly for a dry run or a case not yet synced. */
+function caseIdOf(ctx: CourtContext, watched: WatchedCase, row: CaseRow | undefined): number | null {
+  if (row) return row.id;
+  if (!ctx.write) return null;
+  return getCase(ctx.deps.db, watched.digits, watched.court)?.id ?? null;
+}
+
+function recordFailure(ctx: CourtContext, watched: WatchedCase, row: CaseRow | undefined, error: unknown): Checked {
+  const { kind, message } = describe(error);
+  const caseId = caseIdOf(ctx, watched, row);
+  if (ctx.write && caseId !== null && ctx.runId !== null) {
+    const at = nowIso(ctx);
+    const runId = ctx.runId;
+    immediate(ctx.deps.db, () => {
+      recordCheck(ctx.deps.db, {
+        runId,
+        caseId,
+        checkedAt: at,
+        outcome: "failed",
+        fingerprint: null,
+        newMovements: 0,
+        errorKind: kind,
+        error: message,
+        datajudFetchedAt: null,
+      });
+      updateCaseAfterCheck(ctx.deps.db, caseId, {
+        lastCheckedAt: at,
+        lastOutcome: "failed",
+        lastError: message,
+        consecutiveFailures: (row?.consecutiveFailures ?? 0) + 1,
+      });
+    });
+  }
+  return report(watched, "failed", 0, message);
+}
+
+function recordNotFound(
+  ctx: CourtContext,
+  watched: WatchedCase,
+  row: CaseRow | undefined,
+  fp: FingerprintedCase,
+): Checked {
+  const prior = priorOf(row);
+  const verdict = judgeNotFound(prior, ctx.deps.settings.notFoundThreshold);
+  const caseId = caseIdOf(ctx, watched, row);
+  if (ctx.write && caseId !== null && ctx.runId !== null) {
+    const at = nowIso(ctx);
+    const runId = ctx.runId;
+    immediate(ctx.deps.db, () => {
+      recordCheck(ctx.deps.db, {
+        runId,
+        caseId,
+        checkedAt: at,
+        outcome: "not_found",
+        fingerprint: null,
+        newMovements: 0,
+        errorKind: null,
+        error: null,
+        datajudFetchedAt: fp.provenance.fetchedAt,
+      });
+      updateCaseAfterCheck(ctx.deps.db, caseId, {
+        lastCheckedAt: at,
+        lastOutcome: "not_found",
+        lastError: null,
+        consecutiveFailures: 0,
+        consecutiveNotFound: verdict.consecutiveNotFound,
+        ...(verdict.declareGone ? { goneAt: at } : {}),
+      });
+    });
+  }
+  if (verdict.declareGone) {
+    ctx.deps.logger.warn(
+      { number: watched.number, court: watched.court, answers: verdict.consecutiveNotFound },
+      "case no longer found in DataJud",
+    );
+  }
+  return report(watched, "not_found", 0, null);
+}
+
+function recordUnchanged(
+  ctx: CourtContext,
+  watched: WatchedCase,
+  row: CaseRow | undefined,
+  fp: FingerprintedCase,
+): Checked {
+  const caseId = caseIdOf(ctx, watched, row);
+  if (ctx.write && caseId !== null && ctx.runId !== null) {
+    const at = nowIso(ctx);
+    const runId = ctx.runId;
+    immediate(ctx.deps.db, () => {
+      recordCheck(ctx.deps.db, {
+        runId,
+        caseId,
+        checkedAt: at,
+        outcome: "unchanged",
+        fingerprint: fp.fingerprint,
+        newMovements: 0,
+        errorKind: null,
+        error: null,
+        datajudFetchedAt: fp.provenance.fetchedAt,
+      });
+      updateCaseAfterCheck(ctx.deps.db, caseId, {
+        lastCheckedAt: at,
+        lastSeenAt: at,
+        lastOutcome: "unchanged",
+        lastError: null,
+        consecutiveFailures: 0,
+        consecutiveNotFound: 0,
+      });
+    });
+  }
+  return report(watched, "unchanged", 0, null);
+}
+
+function storedInstances(db: Db, caseId: number | null): StoredInstance[] {
+  if (caseId === null) return [];
+  return listInstances(db, caseId).map((row) => ({
+    recordId: row.recordId,
+    record: row.record,
+    knownMovementIds: knownMovementIds(db, row.id),
+  }));
+}
+
+function recordRead(
+  ctx: CourtContext,
+  watched: WatchedCase,
+  row: CaseRow | undefined,
+  fp: FingerprintedCase,
+  read: ReadCase,
+): Checked {
+  const { db } = ctx.deps;
+  const caseId = caseIdOf(ctx, watched, row);
+  const prior = priorOf(row);
+  const stored = storedInstances(db, caseId);
+  const diff = diffCase(stored, read.records);
+  const outcome: Outcome = !prior.seenBefore ? "baseline" : isRealChange(diff) ? "changed" : "unchanged";
+  const newMovements = outcome === "changed" ? diff.newMovements.length : 0;
+  if (ctx.write && caseId !== null && ctx.runId !== null) {
+    commitRead(ctx, caseId, ctx.runId, row, fp, read.records, diff, outcome);
+  }
+  if (outcome === "changed") {
+    ctx.deps.logger.info(
+      { number: watched.number, court: watched.court, kinds: diff.kinds, newMovements },
+      "case changed",
+    );
+  }
+  return report(watched, outcome, newMovements, null);
+}
+
+/** Everything one read found, in one transaction: the change is stored before anyone acts on it. */
+function commitRead(
+  ctx: CourtContext,
+  caseId: number,
+  runId: number,
+  row: CaseRow | undefined,
+  fp: FingerprintedCase,
+  records: readonly CaseRecord[],
+  diff: CaseDiff,
+  outcome: Outcome,
+): void {
+  const { db } = ctx.deps;
+  const at = nowIso(ctx);
+  immediate(db, () => {
+    const changeId =
+      outcome === "changed"
+        ? insertChange(db, {
+            caseId,
+            runId,
+            detectedAt: at,
+            kinds: diff.kinds,
+            details: {
+              newInstances: diff.newInstances,
+              fieldChanges: diff.fieldChanges,
+              missingInstances: diff.missingInstances,
+              newMovementIds: diff.newMovements.map((m) => m.movement.id),
+            },
+            newMovements: diff.newMovements.length,
+          })
+        : null;
+    for (const record of records) {
+      const instance = fp.instances.find((i) => i.id === record.id);
+      const { instanceId } = upsertInstance(db, {
+        caseId,
+        record,
+        fingerprint: instance?.fingerprint ?? fp.fingerprint ?? "",
+        at,
+        changeId,
+      });
+      insertMovements(db, { caseId, instanceId, movements: record.movements, at, changeId });
+    }
+    recordCheck(db, {
+      runId,
+      caseId,
+      checkedAt: at,
+      outcome,
+      fingerprint: fp.fingerprint,
+      newMovements: outcome === "changed" ? diff.newMovements.length : 0,
+      errorKind: null,
+      error: null,
+      datajudFetchedAt: fp.provenance.fetchedAt,
+    });
+    updateCaseAfterCheck(db, caseId, {
+      lastCheckedAt: at,
+      lastSeenAt: at,
+      lastFullReadAt: at,
+      lastFingerprint: fp.fingerprint,
+      lastOutcome: outcome,
+      lastError: null,
+      consecutiveFailures: 0,
+      consecutiveNotFound: 0,
+      goneAt: null,
+      ...(row?.firstSeenAt ? {} : { firstSeenAt: at }),
+      ...(outcome === "changed" ? { lastChangedAt: at } : {}),
+    });
+  });
+}

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CaseReader } from "../../../src/datajud/case-reader.js";
+import { DataJudHttpClient } from "../../../src/datajud/http-client.js";
+import { type InProcessConnection, connectInProcess } from "../../../src/mcp/in-process-client.js";
+import { createDataJudServer } from "../../../src/mcp/server.js";
+import { callTool } from "../../../src/mcp/tool-caller.js";
+import {
+  FingerprintCasesOutput,
+  GetCaseOutput,
+  ListCourtsOutput,
+  ListMovementsOutput,
+  ReadCasesOutput,
+  SearchCasesOutput,
+} from "../../../src/mcp/tool-schemas.js";
+import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import { loadRecordedCases } from "../../support/fixtures.js";
+
+const recorded = loadRecordedCases();
+const n = recorded.numbers;
+const CALL = { timeoutMs: 30_000 };
+
+let fake: FakeDataJud;
+let http: DataJudHttpClient;
+let connection: InProcessConnection;
+
+beforeAll(async () => {
+  fake = await startFakeDataJud({ apiKey: "test-public-key" });
+  http = new DataJudHttpClient({
+    baseUrl: fake.url,
+    apiKey: fake.apiKey,
+    timeoutMs: 2_000,
+    totalTimeoutMs: 5_000,
+    maxAttempts: 3,
+    random: () => 0,
+  });
+  connection = await connectInProcess(createDataJudServer({ reader: new CaseReader(http) }));
+});
+
+afterAll(async () => {
+  await connection.close();
+  await fake.close();
+});
+
+beforeEach(() => {
+  for (const [alias, docs] of Object.entries(recorded.indices)) fake.setDocuments(alias, docs);
+  fake.failAlways(null);
+  fake.rejectTermsQueries = false;
+});
+
+function errorOf(result: { content?: unknown }): { kind: string; message: string; retryable: boolean } {
+  const content = result.content as Array<{ text: string }>;
+  return JSON.parse(content[0]?.text ?? "{}").error;
+}
+
+describe("the embedded MCP server over InMemoryTransport against a DataJud-shaped server", () => {
+  it("lists its tools, all read-only with output schemas", async () => {
+    const { tools } = await connection.client.listTools();
+
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "fingerprint_cases",
+      "get_case",
+      "list_courts",
+      "list_movements",
+      "read_cases",
+      "search_cases",
+    ]);
+    for (const tool of tools) {
+      expect(tool.annotations?.readOnlyHint).toBe(true);
+      expect(tool.outputSchema).toBeDefined();
+    }
+  });
+
+  it("get_case returns one record per instance with provenance", async () => {
+    const result = await callTool(connection.client, "get_case", { cnjNumber: n.tjdftJuizado }, GetCaseOutput, CALL);
+
+    expect(result.found).toBe(true);
+    expect(result.court).toBe("tjdft");
+    expect(result.records.map((r) => r.instance).sort()).toEqual(["JE", "TR"]);
+    expect(result.provenance.index).toBe("api_publica_tjdft");
+    expect(result.provenance.fetchedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(fake.requests.at(-1)?.authorization).toBe("APIKey test-public-key");
+  });
+
+  it("get_case reads a superior court's record of an origin number when court is given", async () => {
+    const result = await callTool(
+      connection.client,
+      "get_case",
+      { cnjNumber: n.tjspCobranca.replace(/\D/g, ""), court: "stj" },
+      GetCaseOutput,
+      CALL,
+    );
+
+    expect(result.court).toBe("stj");
+    expect(result.records[0]?.instance).toBe("SUP");
+    expect(result.cnjNumber).toBe(n.tjspCobranca);
+  });
+
+  it("get_case answers found:false only for a clean not-found", async () => {
+    const result = await callTool(connection.client, "get_case", { cnjNumber: n.tjdftNotFound }, GetCaseOutput, CALL);
+
+    expect(result.found).toBe(false);
+    expect(result.records).toEqual([]);
+  });
+
+  it("a DataJud outage is an error result, never found:false", async () => {
+    fake.failAlways({ status: 503, body: { error: "unavailable" } });
+
+    const result = await connection.client.callTool({ name: "get_case", arguments: { cnjNumber: n.tjdftDespejo } });
+
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(errorOf(result).retryable).toBe(true);
+  });
+
+  it("wrong check digits are an error naming the right digits", async () => {
+    const wrong = n.tjdftDespejo.replace("-43.", "-44.");
+
+    const result = await connection.client.callTool({ name: "get_case", arguments: { cnjNumber: wrong } });
+
+    expect(result.isError).toBe(true);
+    expect(errorOf(result).message).toContain("43");
+    expect(errorOf(result).kind).toBe("invalid_input");
+  });
+
+  it("an STF number gets the explicit not-in-DataJud error", async () => {
+    const result = await connection.client.callTool({ name: "get_case", arguments: { cnjNumber: n.stfNumber } });
+
+    expect(result.isError).toBe(true);
+    expect(errorOf(result).kind).toBe("unsupported_court");
+    expect(errorOf(result).message).toMatch(/STF/);
+  });
+
+  it("a rotated key is reported with what to do", async () => {
+    const other = new DataJudHttpClient({ baseUrl: fake.url, apiKey: "old-key", maxAttempts: 2, random: () => 0 });
+    const conn = await connectInProcess(createDataJudServer({ reader: new CaseReader(other) }));
+
+    const result = await conn.client.callTool({ name: "get_case", arguments: { cnjNumber: n.tjdftDespejo } });
+    await conn.close();
+
+    expect(errorOf(result).kind).toBe("auth");
+    expect(errorOf(result).message).toContain("DATAJUD_API_KEY");
+    expect(JSON.stringify(result)).not.toContain("old-key");
+  });
+
+  it("list_movements pages movements per instance, newest first, with hints and since", async () => {
+    const result = await callTool(
+      connection.client,
+      "list_movements",
+      { cnjNumber: n.tjdftDespejo, limit: 2 },
+      ListMovementsOutput,
+      CALL,
+    );
+    const since = await callTool(
+      connection.client,
+      "list_movements",
+      { cnjNumber: n.tjdftDespejo, since: "2025-03-19", order: "asc" },
+      ListMovementsOutput,
+      CALL,
+    );
+
+    const instance = result.instances[0];
+    expect(instance?.totalMovements).toBe(5);
+    expect(instance?.movements.map((m) => m.code)).toEqual([85, 60]);
+    expect(instance?.latestMovementAt).toBe("2025-06-02T18:22:10.000Z");
+    expect(since.instances[0]?.movements.map((m) => m.code)).toEqual([60, 85]);
+  });
+
+  it("search_cases filters by class and converts ISO filing dates", async () => {
+    const result = await callTool(
+      connection.client,
+      "search_cases",
+      { court: "tjsp", classCode: 7, filedFrom: "2022-01-01", filedTo: "2022-12-31" },
+      SearchCasesOutput,
+      CALL,
+    );
+
+    expect(result.total).toBe(1);
+    expect(result.results[0]?.cnjNumber).toBe(n.tjspCobranca);
+    const body = JSON.stringify(fake.requests.at(-1)?.body);
+    expect(body).toContain("20220101000000");
+    expect(body).not.toContain("2022-01-01");
+  });
+
+  it("list_courts lists all 91 indices and filters by segment", async () => {
+    const all = await callTool(connection.client, "list_courts", {}, ListCourtsOutput, CALL);
+    const labor = await callTool(connection.client, "list_courts", { segment: "labor" }, ListCourtsOutput, CALL);
+
+    expect(all.courts).toHaveLength(91);
+    expect(all.courts.some((c) => c.alias === "stf")).toBe(false);
+    expect(labor.courts.every((c) => c.segment === "labor")).toBe(true);
+  });
+
+  it("fingerprint_cases costs one request per court for many numbers", async () => {
+    const before = fake.requests.length;
+
+    const result = await callTool(
+      connection.client,
+      "fingerprint_cases",
+      { cnjNumbers: [n.tjdftDespejo, n.tjdftJuizado, n.tjdftNotFound, n.trf1Previdenciario] },
+      FingerprintCasesOutput,
+      CALL,
+    );
+
+    expect(fake.requests.length - before).toBe(2);
+    expect(result.cases.map((c) => [c.cnjNumber, c.found])).toEqual([
+      [n.tjdftDespejo, true],
+      [n.tjdftJuizado, true],
+      [n.tjdftNotFound, false],
+      [n.trf1Previdenciario, true],
+    ]);
+    expect(result.cases[1]?.instances).toHaveLength(2);
+    const source = fake.requests.at(-1)?.body._source;
+    expect(source).not.toContain("movimentos");
+  });
+
+  it("read_cases returns full records, and falls back when terms queries are refused", async () => {
+    fake.rejectTermsQueries = true;
+    const reader = new CaseReader(http);
+    const conn = await connectInProcess(createDataJudServer({ reader }));
+
+    const result = await callTool(
+      conn.client,
+      "read_cases",
+      { cnjNumbers: [n.tjdftDespejo, n.tjdftJuizado] },
+      ReadCasesOutput,
+      CALL,
+    );
+    await conn.close();
+
+    expect(result.cases.map((c) => c.records.length)).toEqual([1, 2]);
+    expect(result.cases[0]?.records[0]?.movements).toHaveLength(5);
+    expect(reader.termsRefused).toBe(true);
+  });
+
+  it("absorbs a transient 503 within one call", async () => {
+    fake.failNext({ status: 503, body: { error: "busy" } });
+
+    const result = await callTool(connection.client, "get_case", { cnjNumber: n.trt2Reclamacao }, GetCaseOutput, CALL);
+
+    expect(result.found).toBe(true);
+  });
+
+  it("sends progress notifications while DataJud is slow", async () => {
+    const conn = await connectInProcess(createDataJudServer({ reader: new CaseReader(http), heartbeatMs: 50 }));
+    fake.latencyMs = 300;
+    const progress: number[] = [];
+
+    try {
+      await conn.client.callTool({ name: "get_case", arguments: { cnjNumber: n.tjdftDespejo } }, undefined, {
+        onprogress: (p) => progress.push(p.progress),
+      });
+    } finally {
+      fake.latencyMs = 0;
+      await conn.close();
+    }
+
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+  });
+});

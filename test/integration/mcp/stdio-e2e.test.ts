@@ -1,0 +1,77 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callTool } from "../../../src/mcp/tool-caller.js";
+import { GetCaseOutput, ListCourtsOutput, ListMovementsOutput, SearchCasesOutput } from "../../../src/mcp/tool-schemas.js";
+import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import { cleanEnv, cliCommand, runCliProcess } from "../../support/cli-process.js";
+import { loadRecordedCases } from "../../support/fixtures.js";
+
+const recorded = loadRecordedCases();
+const CALL = { timeoutMs: 30_000 };
+
+let fake: FakeDataJud;
+let client: Client;
+let stderr = "";
+
+beforeAll(async () => {
+  fake = await startFakeDataJud({ apiKey: "stdio-key" });
+  for (const [alias, docs] of Object.entries(recorded.indices)) fake.setDocuments(alias, docs);
+  const { command, args } = cliCommand();
+  const transport = new StdioClientTransport({
+    command,
+    args: [...args, "mcp"],
+    cwd: mkdtempSync(join(tmpdir(), "monitor-mcp-")),
+    env: cleanEnv({ DATAJUD_BASE_URL: fake.url, DATAJUD_API_KEY: "stdio-key" }),
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  client = new Client({ name: "stdio-e2e", version: "1.0.0" });
+  await client.connect(transport);
+}, 30_000);
+
+afterAll(async () => {
+  await client?.close();
+  await fake?.close();
+});
+
+describe("monitor mcp over stdio", () => {
+  it("answers the four contract tools against a DataJud-shaped server", async () => {
+    const n = recorded.numbers;
+
+    const courts = await callTool(client, "list_courts", { segment: "superior" }, ListCourtsOutput, CALL);
+    const kase = await callTool(client, "get_case", { cnjNumber: n.trf1Previdenciario }, GetCaseOutput, CALL);
+    const movements = await callTool(client, "list_movements", { cnjNumber: n.trf1Previdenciario, limit: 1 }, ListMovementsOutput, CALL);
+    const search = await callTool(client, "search_cases", { court: "trt2", classCode: 985 }, SearchCasesOutput, CALL);
+
+    expect(courts.courts.map((c) => c.alias).sort()).toEqual(["stj", "stm", "tse", "tst"]);
+    expect(kase.found).toBe(true);
+    expect(kase.records[0]?.class?.name).toBe("Procedimento Comum Cível");
+    expect(movements.instances[0]?.movements).toHaveLength(1);
+    expect(search.results[0]?.cnjNumber).toBe(n.trt2Reclamacao);
+  });
+
+  it("keeps stdout for the protocol and logs JSON to stderr without the key", async () => {
+    await client.callTool({ name: "get_case", arguments: { cnjNumber: recorded.numbers.tjdftDespejo } });
+
+    expect(stderr).toContain("MCP server ready");
+    expect(stderr).not.toContain("stdio-key");
+  });
+});
+
+describe("monitor mcp without a key", () => {
+  it("exits 2 saying where to get CNJ's public key", async () => {
+    const run = await runCliProcess(["mcp"], {
+      cwd: mkdtempSync(join(tmpdir(), "monitor-mcp-")),
+      env: cleanEnv({}),
+    });
+
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("DATAJUD_API_KEY");
+  });
+});

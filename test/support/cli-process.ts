@@ -1,0 +1,56 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const CLI_ENTRY = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
+
+/** How tests start the CLI: from source through tsx, the same code the build ships. */
+export function cliCommand(): { command: string; args: string[] } {
+  return { command: process.execPath, args: ["--import", "tsx", CLI_ENTRY] };
+}
+
+/** An environment without the developer's own settings leaking into a test. */
+export function cleanEnv(extra: Record<string, string>): Record<string, string> {
+  const keep = ["PATH", "HOME", "TMPDIR", "LANG", "SystemRoot"];
+  const env: Record<string, string> = { NO_COLOR: "1" };
+  for (const key of keep) {
+    const value = process.env[key];
+    if (value !== undefined) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCliProcess(
+  argv: readonly string[],
+  options: { env: Record<string, string>; cwd: string; timeoutMs?: number },
+): Promise<CliRun> {
+  const { command, args } = cliCommand();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [...args, ...argv], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 30_000);
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}

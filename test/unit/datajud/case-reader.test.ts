@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { CaseReader, type DataJudSearcher } from "../../../src/datajud/case-reader.js";
+import { DataJudError } from "../../../src/datajud/errors.js";
+
+type Body = Record<string, unknown>;
+type Hit = { _id: string; _source: unknown };
+
+/** Answers from an in-memory list of records, like DataJud would, recording each body. */
+function scriptedSearcher(
+  records: Hit[],
+  options: { pageLimit?: number; refuseTerms?: boolean; fail?: DataJudError } = {},
+): DataJudSearcher & { bodies: Body[] } {
+  const bodies: Body[] = [];
+  return {
+    bodies,
+    async search(alias, body) {
+      bodies.push(body);
+      if (options.fail) throw options.fail;
+      const query = body.query as { terms?: { numeroProcesso: string[] }; match?: { numeroProcesso: string } };
+      if (query.terms && options.refuseTerms) {
+        throw new DataJudError("bad_request", "DataJud refused the query (HTTP 400): [terms] unknown", { status: 400 });
+      }
+      const wanted = new Set(query.terms ? query.terms.numeroProcesso : [query.match?.numeroProcesso ?? ""]);
+      const matching = records.filter((r) => wanted.has((r._source as { numeroProcesso: string }).numeroProcesso));
+      const size = Math.min(Number(body.size), options.pageLimit ?? Number.POSITIVE_INFINITY);
+      return {
+        index: `api_publica_${alias}`,
+        url: `http://fake/api_publica_${alias}/_search`,
+        fetchedAt: `2026-12-02T10:00:0${bodies.length % 10}.000Z`,
+        total: matching.length,
+        hits: matching.slice(0, size),
+      };
+    },
+  };
+}
+
+function digits(i: number): string {
+  return `${String(i).padStart(7, "0")}0020258070006`;
+}
+
+function record(i: number, grau = "G1"): Hit {
+  return {
+    _id: `TJDFT_${grau}_${i}`,
+    _source: { numeroProcesso: digits(i), grau, dataHoraUltimaAtualizacao: "2025-01-01T00:00:00Z" },
+  };
+}
+
+describe("CaseReader batching", () => {
+  it("fingerprints 250 numbers of one court in 3 requests", async () => {
+    const numbers = Array.from({ length: 250 }, (_, i) => digits(i));
+    const searcher = scriptedSearcher(numbers.map((_, i) => record(i)));
+    const reader = new CaseReader(searcher, { batchSize: 100 });
+
+    const results = await reader.fingerprintCases("tjdft", numbers);
+
+    expect(searcher.bodies).toHaveLength(3);
+    expect(results).toHaveLength(250);
+    expect(results.every((r) => r.found && r.fingerprint !== null)).toBe(true);
+  });
+
+  it("reports a number DataJud cleanly did not return as not found, with provenance", async () => {
+    const searcher = scriptedSearcher([record(1)]);
+    const reader = new CaseReader(searcher);
+
+    const [found, missing] = await reader.fingerprintCases("tjdft", [digits(1), digits(2)]);
+
+    expect(found?.found).toBe(true);
+    expect(missing?.found).toBe(false);
+    expect(missing?.fingerprint).toBeNull();
+    expect(missing?.provenance.index).toBe("api_publica_tjdft");
+  });
+
+  it("splits a batch whose records do not fit in one answer instead of dropping any", async () => {
+    const numbers = Array.from({ length: 8 }, (_, i) => digits(i));
+    const records = numbers.flatMap((_, i) => [record(i, "G1"), record(i, "G2")]);
+    const searcher = scriptedSearcher(records, { pageLimit: 5 });
+    const reader = new CaseReader(searcher);
+
+    const results = await reader.readCases("tjdft", numbers);
+
+    expect(results.every((r) => r.records.length === 2)).toBe(true);
+    expect(searcher.bodies.length).toBeGreaterThan(1);
+  });
+
+  it("falls back to one query per number when terms is refused, and remembers it", async () => {
+    const searcher = scriptedSearcher([record(1), record(2)], { refuseTerms: true });
+    const reader = new CaseReader(searcher);
+
+    const first = await reader.fingerprintCases("tjdft", [digits(1), digits(2)]);
+    const before = searcher.bodies.length;
+    await reader.fingerprintCases("tjdft", [digits(1)]);
+
+    expect(first.map((r) => r.found)).toEqual([true, true]);
+    expect(reader.termsRefused).toBe(true);
+    expect(searcher.bodies.length - before).toBe(1);
+    expect((searcher.bodies.at(-1)?.query as Body).match).toBeDefined();
+    expect(searcher.bodies.at(-1)?._source).toBeDefined();
+  });
+
+  it("propagates a DataJud failure instead of answering not found", async () => {
+    const failure = new DataJudError("partial_shards", "1 of 5 shards failed", { status: 200 });
+    const reader = new CaseReader(scriptedSearcher([], { fail: failure }));
+
+    await expect(reader.fingerprintCases("tjdft", [digits(1)])).rejects.toBe(failure);
+    await expect(reader.getCase(digits(1), "tjdft")).rejects.toBe(failure);
+  });
+
+  it("asks for each distinct number once", async () => {
+    const searcher = scriptedSearcher([record(1)]);
+    const reader = new CaseReader(searcher);
+
+    const results = await reader.readCases("tjdft", [digits(1), digits(1)]);
+
+    expect(results).toHaveLength(1);
+    expect((searcher.bodies[0]?.query as { terms: { numeroProcesso: string[] } }).terms.numeroProcesso).toEqual([
+      digits(1),
+    ]);
+  });
+});

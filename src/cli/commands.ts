@@ -1,13 +1,17 @@
 import type { Command } from "./command.js";
 import { daemonCommand } from "./daemon.js";
+import { historyCommand } from "./history.js";
 import { mcpCommand } from "./mcp.js";
 import { runOnceCommand } from "./run-once.js";
+import { statusCommand } from "./status.js";
 import { validateCommand } from "./validate.js";
 
 /** Every command, in the order `monitor --help` lists them. */
 export const COMMANDS: readonly Command[] = [
   runOnceCommand,
   daemonCommand,
+  statusCommand,
+  historyCommand,
   validateCommand,
   mcpCommand,
 ];

@@ -1,0 +1,204 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { RunReport } from "../../../src/monitor/run-report.js";
+import { closeDatabase, openDatabase } from "../../../src/store/database.js";
+import { acquireLease, releaseLease } from "../../../src/store/lease.js";
+import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import { cleanEnv, runCliProcess } from "../../support/cli-process.js";
+import { type FixtureDoc, loadRecordedCases } from "../../support/fixtures.js";
+
+const recorded = loadRecordedCases();
+const n = recorded.numbers;
+
+let fake: FakeDataJud;
+let dir: string;
+
+function env(): Record<string, string> {
+  return cleanEnv({
+    DATAJUD_BASE_URL: fake.url,
+    DATAJUD_API_KEY: fake.apiKey,
+    DATAJUD_MAX_ATTEMPTS: "2",
+    DATAJUD_TIMEOUT_MS: "2000",
+    DATAJUD_TOTAL_TIMEOUT_MS: "4000",
+    MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
+    MONITOR_DB: join(dir, "monitor.db"),
+    MONITOR_LOG_LEVEL: "warn",
+  });
+}
+
+async function runOnce(...flags: string[]): Promise<{ code: number | null; report: RunReport; stderr: string }> {
+  const run = await runCliProcess(["run-once", "--json", ...flags], { cwd: dir, env: env() });
+  if (run.stdout.trim() === "") throw new Error(`run-once printed no report (exit ${run.code}): ${run.stderr}`);
+  return { code: run.code, report: RunReport.parse(JSON.parse(run.stdout)), stderr: run.stderr };
+}
+
+function outcomes(report: RunReport): Record<string, string> {
+  return Object.fromEntries(report.cases.map((c) => [`${c.number}@${c.court}`, c.outcome]));
+}
+
+function loadFixtures(): void {
+  for (const [alias, docs] of Object.entries(recorded.indices)) fake.setDocuments(alias, structuredClone(docs));
+}
+
+function docOf(alias: string, digits: string, grau: string): FixtureDoc {
+  const doc = recorded.indices[alias]?.find((d) => d._source.numeroProcesso === digits && d._source.grau === grau);
+  if (!doc) throw new Error("fixture missing");
+  return structuredClone(doc);
+}
+
+beforeAll(async () => {
+  fake = await startFakeDataJud({ apiKey: "run-once-key" });
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "monitor-run-once-"));
+  writeFileSync(
+    join(dir, "watchlist.yaml"),
+    [
+      "defaults:",
+      "  notify: [escritorio@example.com]",
+      "cases:",
+      `  - number: "${n.tjdftDespejo}"`,
+      '    label: "Silva x Souza (despejo)"',
+      `  - number: "${n.tjdftJuizado}"`,
+      `  - number: "${n.tjspCobranca}"`,
+      `  - number: "${n.tjspCobranca}"`,
+      "    court: stj",
+      `  - number: "${n.trf1Previdenciario}"`,
+      `  - number: "${n.trt2Reclamacao}"`,
+      `  - number: "${n.tjdftNotFound}"`,
+      "",
+    ].join("\n"),
+  );
+  loadFixtures();
+  fake.failAlways(null);
+});
+
+describe("monitor run-once against a DataJud-shaped server", () => {
+  it("records a baseline, then an unchanged sweep costs one request per court", async () => {
+    const first = await runOnce();
+    const second = await runOnce();
+
+    expect(first.code).toBe(0);
+    expect(outcomes(first.report)).toEqual({
+      [`${n.tjdftDespejo}@tjdft`]: "baseline",
+      [`${n.tjdftJuizado}@tjdft`]: "baseline",
+      [`${n.tjdftNotFound}@tjdft`]: "not_found",
+      [`${n.tjspCobranca}@tjsp`]: "baseline",
+      [`${n.tjspCobranca}@stj`]: "baseline",
+      [`${n.trf1Previdenciario}@trf1`]: "baseline",
+      [`${n.trt2Reclamacao}@trt2`]: "baseline",
+    });
+    expect(first.report.datajudRequests).toBe(10);
+    expect(second.code).toBe(0);
+    expect(second.report.cases.filter((c) => c.outcome === "unchanged")).toHaveLength(6);
+    expect(second.report.datajudRequests).toBe(5);
+    expect(second.report.changed).toBe(0);
+  });
+
+  it("reports exactly the case that got a new movement as changed", async () => {
+    await runOnce();
+    const moved = docOf("tjdft", n.tjdftJuizado.replace(/\D/g, ""), "TR");
+    const movements = moved._source.movimentos as unknown[];
+    movements.push({ codigo: 848, nome: "Trânsito em julgado", dataHora: "2025-11-20T12:00:00.000Z" });
+    moved._source.dataHoraUltimaAtualizacao = "2025-11-21T09:00:00.000Z";
+    fake.upsert("tjdft", moved);
+
+    const run = await runOnce();
+
+    expect(run.code).toBe(0);
+    const changed = run.report.cases.filter((c) => c.outcome === "changed");
+    expect(changed).toEqual([{ number: n.tjdftJuizado, court: "tjdft", outcome: "changed", newMovements: 1, error: null }]);
+    expect(run.report.changed).toBe(1);
+  });
+
+  it("records a fingerprint that moved without new content as unchanged", async () => {
+    await runOnce();
+    const touched = docOf("trf1", n.trf1Previdenciario.replace(/\D/g, ""), "G1");
+    touched._source["@timestamp"] = "2026-01-01T00:00:00.000Z";
+    fake.upsert("trf1", touched);
+
+    const run = await runOnce();
+    const again = await runOnce();
+
+    expect(outcomes(run.report)[`${n.trf1Previdenciario}@trf1`]).toBe("unchanged");
+    expect(run.report.changed).toBe(0);
+    expect(again.report.datajudRequests).toBe(5);
+  });
+
+  it("reports every case failed when DataJud stays down, and unchanged once it is back", async () => {
+    await runOnce();
+    fake.failAlways({ status: 503, body: { error: "Service Unavailable" } });
+
+    const down = await runOnce();
+    fake.failAlways(null);
+    const back = await runOnce();
+
+    expect(down.code).toBe(1);
+    expect(down.report.failed).toBe(7);
+    expect(down.report.cases.every((c) => c.outcome === "failed" && c.error !== null)).toBe(true);
+    expect(back.code).toBe(0);
+    expect(back.report.changed).toBe(0);
+    expect(back.report.cases.filter((c) => c.outcome === "unchanged")).toHaveLength(6);
+  });
+
+  it("writes nothing on --dry-run", async () => {
+    const dry = await runOnce("--dry-run");
+    const real = await runOnce();
+
+    expect(dry.report.dryRun).toBe(true);
+    expect(dry.report.cases.filter((c) => c.outcome === "baseline")).toHaveLength(6);
+    expect(real.report.cases.filter((c) => c.outcome === "baseline")).toHaveLength(6);
+  });
+
+  it("checks only the cases named with --case", async () => {
+    const run = await runOnce("--case", n.trt2Reclamacao);
+
+    expect(run.report.cases.map((c) => c.number)).toEqual([n.trt2Reclamacao]);
+    expect(run.report.datajudRequests).toBe(2);
+  });
+
+  it("refuses to sweep while another process holds the lease", async () => {
+    await runOnce();
+    const db = openDatabase(join(dir, "monitor.db"));
+    acquireLease(db, { holder: "other@host", now: Date.now(), ttlMs: 60_000 });
+
+    const run = await runCliProcess(["run-once"], { cwd: dir, env: env() });
+    releaseLease(db, "other@host");
+    closeDatabase(db);
+
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("other@host");
+  });
+
+  it("exits 2 with positioned errors for an invalid watchlist", async () => {
+    writeFileSync(join(dir, "watchlist.yaml"), `cases:\n  - number: "${n.tjdftDespejo.replace("-43.", "-44.")}"\n`);
+
+    const run = await runCliProcess(["run-once"], { cwd: dir, env: env() });
+
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/watchlist\.yaml:2:\d+ .*43/);
+  });
+
+  it("keeps the stored history of every check", async () => {
+    await runOnce();
+    await runOnce();
+
+    const db = new Database(join(dir, "monitor.db"), { readonly: true });
+    const counts = db.prepare("SELECT outcome, COUNT(*) AS n FROM checks GROUP BY outcome ORDER BY outcome").all();
+    db.close();
+
+    expect(counts).toEqual([
+      { outcome: "baseline", n: 6 },
+      { outcome: "not_found", n: 2 },
+      { outcome: "unchanged", n: 6 },
+    ]);
+  });
+});

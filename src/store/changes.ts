@@ -1,0 +1,110 @@
+import type { Db } from "./database.js";
+
+export interface NewChange {
+  caseId: number;
+  runId: number;
+  detectedAt: string;
+  /** e.g. ["new_movements", "new_instance", "class_changed"] */
+  kinds: readonly string[];
+  details: unknown;
+  newMovements: number;
+}
+
+export interface ChangeSummary {
+  generatedBy: string;
+  model: string | null;
+  createdAt: string;
+  /** The stored CaseSummary JSON. */
+  content: unknown;
+}
+
+export interface ChangeRow {
+  id: number;
+  caseId: number;
+  runId: number;
+  detectedAt: string;
+  kinds: string[];
+  details: unknown;
+  newMovements: number;
+  /** Null until a summary was written for this change. */
+  summary: ChangeSummary | null;
+}
+
+interface RawChange {
+  id: number;
+  caseId: number;
+  runId: number;
+  detectedAt: string;
+  kinds: string;
+  details: string;
+  newMovements: number;
+  summary: string | null;
+  summaryGeneratedBy: string | null;
+  summaryModel: string | null;
+  summaryCreatedAt: string | null;
+}
+
+export function insertChange(db: Db, change: NewChange): number {
+  const result = db
+    .prepare<{
+      caseId: number;
+      runId: number;
+      detectedAt: string;
+      kinds: string;
+      details: string;
+      newMovements: number;
+    }>(
+      `INSERT INTO changes (case_id, run_id, detected_at, kind, details, new_movements)
+       VALUES (@caseId, @runId, @detectedAt, @kinds, @details, @newMovements)`,
+    )
+    .run({
+      caseId: change.caseId,
+      runId: change.runId,
+      detectedAt: change.detectedAt,
+      kinds: JSON.stringify(change.kinds),
+      details: JSON.stringify(change.details ?? null),
+      newMovements: change.newMovements,
+    });
+  return Number(result.lastInsertRowid);
+}
+
+function toChange(raw: RawChange): ChangeRow {
+  const kinds: string[] = JSON.parse(raw.kinds);
+  const details: unknown = JSON.parse(raw.details);
+  const summary: ChangeSummary | null =
+    raw.summary === null || raw.summaryGeneratedBy === null || raw.summaryCreatedAt === null
+      ? null
+      : {
+          generatedBy: raw.summaryGeneratedBy,
+          model: raw.summaryModel,
+          createdAt: raw.summaryCreatedAt,
+          content: JSON.parse(raw.summary),
+        };
+  return {
+    id: raw.id,
+    caseId: raw.caseId,
+    runId: raw.runId,
+    detectedAt: raw.detectedAt,
+    kinds,
+    details,
+    newMovements: raw.newMovements,
+    summary,
+  };
+}
+
+/** Newest first, each with its summary when one was written. */
+export function listChanges(db: Db, caseId: number, options: { limit?: number } = {}): ChangeRow[] {
+  return db
+    .prepare<[number, number], RawChange>(
+      `SELECT c.id, c.case_id AS caseId, c.run_id AS runId, c.detected_at AS detectedAt,
+         c.kind AS kinds, c.details, c.new_movements AS newMovements,
+         s.summary, s.generated_by AS summaryGeneratedBy, s.model AS summaryModel,
+         s.created_at AS summaryCreatedAt
+       FROM changes c LEFT JOIN summaries s ON s.change_id = c.id
+       WHERE c.case_id = ?
+       ORDER BY c.detected_at DESC, c.id DESC
+       LIMIT ?`,
+    )
+    .all(caseId, options.limit ?? -1)
+    .map(toChange);
+}

@@ -1,0 +1,201 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import {
+  latestMigrationVersion,
+  migrate,
+  StoreError,
+  schemaTooNewError,
+  schemaVersion,
+} from "./migrate.js";
+
+export { StoreError, type StoreErrorCode } from "./migrate.js";
+
+export type Db = Database.Database;
+
+/**
+ * Older SQLite can corrupt a WAL database when two connections write or checkpoint at the same
+ * moment (the daemon and a CLI command do exactly that), fixed in 3.51.3.
+ */
+export const MIN_SQLITE_VERSION = "3.51.3";
+
+const BUSY_TIMEOUT_MS = 5000;
+const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1");
+
+function versionParts(version: string): number[] {
+  return version.split(".").map((part) => Number.parseInt(part, 10) || 0);
+}
+
+export function isSupportedSqliteVersion(version: string, minimum = MIN_SQLITE_VERSION): boolean {
+  const have = versionParts(version);
+  const need = versionParts(minimum);
+  for (let i = 0; i < Math.max(have.length, need.length); i++) {
+    const a = have[i] ?? 0;
+    const b = need[i] ?? 0;
+    if (a !== b) return a > b;
+  }
+  return true;
+}
+
+let cachedMigrationsDir: string | undefined;
+
+/** `<package root>/migrations`, found from this file both under src/ (tsx) and dist/src/. */
+export function defaultMigrationsDir(): string {
+  if (cachedMigrationsDir !== undefined) return cachedMigrationsDir;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, "package.json"))) {
+      cachedMigrationsDir = join(dir, "migrations");
+      return cachedMigrationsDir;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) {
+      throw new StoreError(
+        "bad_migrations",
+        fileURLToPath(import.meta.url),
+        "cannot find the datajud-monitor package root (no package.json above the store module)",
+      );
+    }
+    dir = parent;
+  }
+}
+
+function notADatabase(path: string, detail: string, cause?: unknown): StoreError {
+  return new StoreError(
+    "not_a_database",
+    path,
+    `${path} is not a usable SQLite database (${detail}); it was not modified: restore it from a backup or move it away`,
+    cause === undefined ? {} : { cause },
+  );
+}
+
+function isDamageError(error: unknown): boolean {
+  if (!(error instanceof Database.SqliteError)) return false;
+  return error.code.startsWith("SQLITE_NOTADB") || error.code.startsWith("SQLITE_CORRUPT");
+}
+
+/** Checked by hand before SQLite sees the file, so nothing (not even WAL setup) can write to it. */
+function assertLooksLikeSqlite(path: string): void {
+  const size = statSync(path).size;
+  if (size === 0) return;
+  const header = Buffer.alloc(SQLITE_HEADER.length);
+  const fd = openSync(path, "r");
+  let read: number;
+  try {
+    read = readSync(fd, header, 0, header.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (read < header.length || !header.equals(SQLITE_HEADER)) {
+    throw notADatabase(path, "its header is not SQLite's");
+  }
+}
+
+function createPrivateFile(path: string): void {
+  const dir = dirname(path);
+  if (mkdirSync(dir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dir, 0o700);
+  if (existsSync(path)) return;
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+    // The umask may have removed bits we need; SQLite copies this mode to -wal and -shm.
+    chmodSync(path, 0o600);
+  } catch (error) {
+    // Another process created it between the check and the open.
+    if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
+  }
+}
+
+function assertSqliteVersion(db: Db, path: string): void {
+  const row = db.prepare<[], { version: string }>("SELECT sqlite_version() AS version").get();
+  const version = row?.version ?? "0";
+  if (!isSupportedSqliteVersion(version)) {
+    throw new StoreError(
+      "sqlite_too_old",
+      path,
+      `SQLite ${version} is too old (needs ${MIN_SQLITE_VERSION} or newer: older versions can corrupt a WAL database when two processes write at once); reinstall better-sqlite3 12.11.1 or newer`,
+    );
+  }
+}
+
+export interface OpenDatabaseOptions {
+  migrationsDir?: string;
+  /** Opens an existing, already migrated file without writing anything to it. */
+  readonly?: boolean;
+}
+
+/**
+ * Opens (creating if needed, mode 0600 in a 0700 directory) and migrates the monitor's database.
+ * A file that is not a database is refused untouched rather than replaced.
+ */
+export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Db {
+  const memory = path === ":memory:";
+  const fullPath = memory ? path : resolve(path);
+  const readonly = options.readonly === true;
+  if (!memory) {
+    if (readonly && !existsSync(fullPath)) {
+      throw new StoreError(
+        "missing_database",
+        fullPath,
+        `database ${fullPath} does not exist yet: run \`monitor run-once\` to create it`,
+      );
+    }
+    if (!readonly) createPrivateFile(fullPath);
+    assertLooksLikeSqlite(fullPath);
+  }
+
+  const db = new Database(fullPath, {
+    readonly,
+    fileMustExist: !memory,
+    timeout: BUSY_TIMEOUT_MS,
+  });
+  try {
+    assertSqliteVersion(db, fullPath);
+    // Reads page 1 and the schema before any pragma below may write to the file.
+    db.prepare("SELECT count(*) FROM sqlite_schema").get();
+    const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (readonly) {
+      const found = schemaVersion(db);
+      const known = latestMigrationVersion(migrationsDir);
+      if (found > known) throw schemaTooNewError(fullPath, found, known);
+      if (found < known) {
+        throw new StoreError(
+          "schema_too_old",
+          fullPath,
+          `database ${fullPath} has schema version ${found} but this monitor needs ${known}: run \`monitor run-once\` once to upgrade it`,
+        );
+      }
+    } else {
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = NORMAL");
+      migrate(db, migrationsDir);
+    }
+    db.pragma("foreign_keys = ON");
+    return db;
+  } catch (error) {
+    db.close();
+    if (isDamageError(error)) {
+      throw notADatabase(fullPath, error instanceof Error ? error.message : String(error), error);
+    }
+    throw error;
+  }
+}
+
+/** Leaves the file compact for the next process: planner statistics, then an empty WAL. */
+export function closeDatabase(db: Db): void {
+  if (!db.open) return;
+  try {
+    if (!db.readonly) {
+      db.pragma("optimize");
+      db.pragma("wal_checkpoint(TRUNCATE)");
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/** Runs `fn` in a BEGIN IMMEDIATE transaction: the write lock is taken up front, so no SQLITE_BUSY mid-way. */
+export function immediate<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn).immediate();
+}

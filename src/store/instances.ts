@@ -1,0 +1,197 @@
+import type { CaseRecord } from "../datajud/case-record.js";
+import type { Db } from "./database.js";
+
+export interface InstanceRow {
+  id: number;
+  caseId: number;
+  /** DataJud's grau: G1, G2, SUP... */
+  instance: string;
+  /** DataJud's `_id` of this instance's document. */
+  recordId: string;
+  fingerprint: string | null;
+  /** The latest normalized record. */
+  record: CaseRecord;
+  /** 1 for the first record, +1 each time the stored record changed. */
+  version: number;
+  firstSeenAt: string;
+  updatedAt: string;
+}
+
+export interface InstanceVersionRow {
+  id: number;
+  instanceId: number;
+  version: number;
+  record: CaseRecord;
+  fingerprint: string | null;
+  recordedAt: string;
+  changeId: number | null;
+}
+
+interface RawInstance extends Omit<InstanceRow, "record"> {
+  record: string;
+}
+
+interface RawInstanceVersion extends Omit<InstanceVersionRow, "record"> {
+  record: string;
+}
+
+const INSTANCE_COLUMNS = `id, case_id AS caseId, instance, record_id AS recordId, fingerprint,
+  record, version, first_seen_at AS firstSeenAt, updated_at AS updatedAt`;
+
+function toInstance(raw: RawInstance): InstanceRow {
+  // Written by upsertInstance from an already validated CaseRecord.
+  const record: CaseRecord = JSON.parse(raw.record);
+  return { ...raw, record };
+}
+
+export function listInstances(db: Db, caseId: number): InstanceRow[] {
+  return db
+    .prepare<[number], RawInstance>(
+      `SELECT ${INSTANCE_COLUMNS} FROM instances WHERE case_id = ? ORDER BY id`,
+    )
+    .all(caseId)
+    .map(toInstance);
+}
+
+/** Oldest first. */
+export function listInstanceVersions(db: Db, instanceId: number): InstanceVersionRow[] {
+  return db
+    .prepare<[number], RawInstanceVersion>(
+      `SELECT id, instance_id AS instanceId, version, record, fingerprint, recorded_at AS recordedAt,
+         change_id AS changeId
+       FROM instance_versions WHERE instance_id = ? ORDER BY version`,
+    )
+    .all(instanceId)
+    .map((raw) => {
+      const record: CaseRecord = JSON.parse(raw.record);
+      return { ...raw, record };
+    });
+}
+
+export interface UpsertInstanceInput {
+  caseId: number;
+  record: CaseRecord;
+  fingerprint: string | null;
+  at: string;
+  /** The change this record belongs to, if it is part of one. */
+  changeId: number | null;
+}
+
+export interface UpsertInstanceResult {
+  instanceId: number;
+  version: number;
+  created: boolean;
+  /** The stored record was replaced by a different one (always true when created). */
+  changed: boolean;
+}
+
+function insertVersion(
+  db: Db,
+  row: {
+    instanceId: number;
+    version: number;
+    record: string;
+    fingerprint: string | null;
+    at: string;
+    changeId: number | null;
+  },
+): void {
+  db.prepare<typeof row>(
+    `INSERT INTO instance_versions (instance_id, version, record, fingerprint, recorded_at, change_id)
+     VALUES (@instanceId, @version, @record, @fingerprint, @at, @changeId)`,
+  ).run(row);
+}
+
+/**
+ * Stores the latest record of one instance. A record identical to the stored one only moves
+ * the fingerprint; a different one becomes a new version, kept in instance_versions.
+ */
+export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstanceResult {
+  const json = JSON.stringify(input.record);
+  const existing = db
+    .prepare<[number, string], { id: number; record: string; version: number }>(
+      "SELECT id, record, version FROM instances WHERE case_id = ? AND record_id = ?",
+    )
+    .get(input.caseId, input.record.id);
+
+  if (!existing) {
+    const result = db
+      .prepare<{
+        caseId: number;
+        instance: string;
+        recordId: string;
+        fingerprint: string | null;
+        record: string;
+        at: string;
+      }>(
+        `INSERT INTO instances (case_id, instance, record_id, fingerprint, record, version,
+           first_seen_at, updated_at)
+         VALUES (@caseId, @instance, @recordId, @fingerprint, @record, 1, @at, @at)`,
+      )
+      .run({
+        caseId: input.caseId,
+        instance: input.record.instance,
+        recordId: input.record.id,
+        fingerprint: input.fingerprint,
+        record: json,
+        at: input.at,
+      });
+    const instanceId = Number(result.lastInsertRowid);
+    insertVersion(db, {
+      instanceId,
+      version: 1,
+      record: json,
+      fingerprint: input.fingerprint,
+      at: input.at,
+      changeId: input.changeId,
+    });
+    return { instanceId, version: 1, created: true, changed: true };
+  }
+
+  if (existing.record === json) {
+    touchFingerprint(db, existing.id, input.fingerprint, input.at);
+    return { instanceId: existing.id, version: existing.version, created: false, changed: false };
+  }
+
+  const version = existing.version + 1;
+  db.prepare<{
+    id: number;
+    instance: string;
+    fingerprint: string | null;
+    record: string;
+    version: number;
+    at: string;
+  }>(
+    `UPDATE instances SET instance = @instance, fingerprint = @fingerprint, record = @record,
+       version = @version, updated_at = @at
+     WHERE id = @id`,
+  ).run({
+    id: existing.id,
+    instance: input.record.instance,
+    fingerprint: input.fingerprint,
+    record: json,
+    version,
+    at: input.at,
+  });
+  insertVersion(db, {
+    instanceId: existing.id,
+    version,
+    record: json,
+    fingerprint: input.fingerprint,
+    at: input.at,
+    changeId: input.changeId,
+  });
+  return { instanceId: existing.id, version, created: false, changed: true };
+}
+
+/** DataJud re-indexed the document without changing what we keep of it. */
+export function touchFingerprint(
+  db: Db,
+  instanceId: number,
+  fingerprint: string | null,
+  at: string,
+): void {
+  db.prepare<[string | null, string, number]>(
+    "UPDATE instances SET fingerprint = ?, updated_at = ? WHERE id = ?",
+  ).run(fingerprint, at, instanceId);
+}

@@ -1,0 +1,61 @@
+import type { Db } from "./database.js";
+
+export type LeaseResult = { ok: true } | { ok: false; holder: string; expiresAt: string };
+
+/** `pid@hostname:randomhex`: unique per process even when pids repeat across hosts or restarts. */
+export function leaseHolder(pid: number, host: string, randomHex: string): string {
+  return `${pid}@${host}:${randomHex}`;
+}
+
+interface LeaseRow {
+  holder: string;
+  expiresAt: string;
+}
+
+/**
+ * Takes the single sweep lease unless another holder has an unexpired one. Checked and written
+ * under one BEGIN IMMEDIATE, so two processes can never both succeed. Re-acquiring one's own
+ * lease extends it.
+ */
+export function acquireLease(
+  db: Db,
+  request: { holder: string; now: number; ttlMs: number },
+): LeaseResult {
+  return db
+    .transaction((): LeaseResult => {
+      const current = db
+        .prepare<[], LeaseRow>("SELECT holder, expires_at AS expiresAt FROM lease WHERE id = 1")
+        .get();
+      if (
+        current &&
+        current.holder !== request.holder &&
+        Date.parse(current.expiresAt) > request.now
+      ) {
+        return { ok: false, holder: current.holder, expiresAt: current.expiresAt };
+      }
+      const acquiredAt = new Date(request.now).toISOString();
+      const expiresAt = new Date(request.now + request.ttlMs).toISOString();
+      db.prepare<[string, string, string]>(
+        `INSERT INTO lease (id, holder, acquired_at, expires_at) VALUES (1, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET
+           holder = excluded.holder, acquired_at = excluded.acquired_at, expires_at = excluded.expires_at`,
+      ).run(request.holder, acquiredAt, expiresAt);
+      return { ok: true };
+    })
+    .immediate();
+}
+
+/** Extends the lease; false when it is no longer ours (it expired and someone took it over). */
+export function renewLease(db: Db, holder: string, now: number, ttlMs: number): boolean {
+  const expiresAt = new Date(now + ttlMs).toISOString();
+  return (
+    db
+      .prepare<[string, string]>("UPDATE lease SET expires_at = ? WHERE id = 1 AND holder = ?")
+      .run(expiresAt, holder).changes === 1
+  );
+}
+
+/** Gives the lease up if we still hold it; someone else's lease is left alone. */
+export function releaseLease(db: Db, holder: string): void {
+  db.prepare<[string]>("DELETE FROM lease WHERE id = 1 AND holder = ?").run(holder);
+}

@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { CaseRecord, Movement } from "../../../src/datajud/case-record.js";
+import { getCase, syncWatchedCases } from "../../../src/store/cases.js";
+import { insertChange } from "../../../src/store/changes.js";
+import { closeDatabase, type Db, immediate, openDatabase } from "../../../src/store/database.js";
+import { upsertInstance } from "../../../src/store/instances.js";
+import { insertMovements, knownMovementIds, listMovements } from "../../../src/store/movements.js";
+import { startRun } from "../../../src/store/runs.js";
+
+const T1 = "2026-03-01T10:00:00.000Z";
+const T2 = "2026-03-02T10:00:00.000Z";
+
+function movement(id: string, dateTime: string | null, name = `movement ${id}`): Movement {
+  return { id, code: 123, name, dateTime, complements: [], courtUnit: null, hint: null };
+}
+
+function caseRecord(patch: Partial<CaseRecord> = {}): CaseRecord {
+  const movements = patch.movements ?? [movement("m1", "2026-02-01T12:00:00-03:00")];
+  return {
+    id: "TJDFT_G1_07133834320258070006",
+    cnjNumber: "0713383-43.2025.8.07.0006",
+    instance: "G1",
+    court: "tjdft",
+    courtAcronym: "TJDFT",
+    class: { code: 1116, name: "Execução Fiscal" },
+    subjects: [],
+    courtUnit: null,
+    system: null,
+    format: null,
+    secrecyLevel: 0,
+    filedAt: "2025-01-10T00:00:00-03:00",
+    lastUpdatedAt: "2026-02-01T12:00:00-03:00",
+    indexedAt: "2026-02-02T03:00:00.000Z",
+    movementCount: movements.length,
+    latestMovement: movements.at(-1) ?? null,
+    movements,
+    ...patch,
+  };
+}
+
+let dir: string;
+let db: Db;
+let caseId: number;
+let runId: number;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "store-movements-"));
+  db = openDatabase(join(dir, "monitor.db"));
+  immediate(db, () => {
+    syncWatchedCases(
+      db,
+      [
+        {
+          number: "0713383-43.2025.8.07.0006",
+          digits: "07133834320258070006",
+          court: "tjdft",
+          label: null,
+          watchers: [],
+        },
+      ],
+      T1,
+    );
+    runId = startRun(db, { startedAt: T1, trigger: "manual" });
+  });
+  caseId = getCase(db, "07133834320258070006", "tjdft")?.id ?? -1;
+});
+
+afterEach(() => {
+  closeDatabase(db);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("insertMovements", () => {
+  it("stores a movement read twice only once and returns only the new ones", () => {
+    const { instanceId } = upsertInstance(db, {
+      caseId,
+      record: caseRecord(),
+      fingerprint: "fp1",
+      at: T1,
+      changeId: null,
+    });
+    const m1 = movement("m1", "2026-02-01T12:00:00-03:00");
+    const m2 = movement("m2", "2026-02-05T09:00:00-03:00");
+
+    const first = insertMovements(db, {
+      caseId,
+      instanceId,
+      movements: [m1],
+      at: T1,
+      changeId: null,
+    });
+    const second = insertMovements(db, {
+      caseId,
+      instanceId,
+      movements: [m1, m2, m2],
+      at: T2,
+      changeId: null,
+    });
+
+    expect(first).toEqual([m1]);
+    expect(second).toEqual([m2]);
+    expect(listMovements(db, caseId)).toHaveLength(2);
+    expect(knownMovementIds(db, instanceId)).toEqual(new Set(["m1", "m2"]));
+  });
+
+  it("keeps the same movement separately per instance", () => {
+    const g1 = upsertInstance(db, {
+      caseId,
+      record: caseRecord(),
+      fingerprint: "a",
+      at: T1,
+      changeId: null,
+    });
+    const g2 = upsertInstance(db, {
+      caseId,
+      record: caseRecord({ id: "TJDFT_G2_x", instance: "G2" }),
+      fingerprint: "b",
+      at: T1,
+      changeId: null,
+    });
+    const m = movement("same", "2026-02-01T12:00:00-03:00");
+
+    insertMovements(db, {
+      caseId,
+      instanceId: g1.instanceId,
+      movements: [m],
+      at: T1,
+      changeId: null,
+    });
+    const inG2 = insertMovements(db, {
+      caseId,
+      instanceId: g2.instanceId,
+      movements: [m],
+      at: T1,
+      changeId: null,
+    });
+
+    expect(inG2).toEqual([m]);
+    expect(
+      listMovements(db, caseId)
+        .map((row) => row.instance)
+        .sort(),
+    ).toEqual(["G1", "G2"]);
+  });
+
+  it("lists newest first with undated movements last, honouring the limit", () => {
+    const { instanceId } = upsertInstance(db, {
+      caseId,
+      record: caseRecord(),
+      fingerprint: "fp1",
+      at: T1,
+      changeId: null,
+    });
+    const changeId = insertChange(db, {
+      caseId,
+      runId,
+      detectedAt: T2,
+      kinds: ["new_movements"],
+      details: {},
+      newMovements: 1,
+    });
+    insertMovements(db, {
+      caseId,
+      instanceId,
+      movements: [
+        movement("old", "2026-01-01T10:00:00-03:00"),
+        movement("undated", null),
+        // 14:00Z is later than 10:00-03:00 (13:00Z) even though it sorts lower as text.
+        movement("utc", "2026-01-01T14:00:00Z"),
+      ],
+      at: T1,
+      changeId: null,
+    });
+    insertMovements(db, {
+      caseId,
+      instanceId,
+      movements: [movement("new", "2026-03-01T10:00:00-03:00")],
+      at: T2,
+      changeId,
+    });
+
+    const all = listMovements(db, caseId);
+    const top = listMovements(db, caseId, { limit: 1 });
+
+    expect(all.map((m) => m.movementId)).toEqual(["new", "utc", "old", "undated"]);
+    expect(all[0]).toMatchObject({ changeId, firstSeenAt: T2, code: 123, name: "movement new" });
+    expect(all[0]?.data).toEqual(movement("new", "2026-03-01T10:00:00-03:00"));
+    expect(top.map((m) => m.movementId)).toEqual(["new"]);
+  });
+});

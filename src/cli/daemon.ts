@@ -4,7 +4,7 @@ import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
 import { formatPositionedError } from "../watchlist/positioned-error.js";
 import { watchWatchlist } from "../watchlist/watch-file.js";
 import { type Command, EXIT } from "./command.js";
-import { MissingApiKeyError, loadRuntime, openMonitor } from "./runtime.js";
+import { loadRuntime, openMonitorOrReport } from "./runtime.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";
 
 export const daemonCommand: Command = {
@@ -23,13 +23,8 @@ export const daemonCommand: Command = {
     const { config, logger } = runtime;
     const initial = await readWatchlistOrReport(io, config.paths.watchlist, "daemon");
     if (!initial) return EXIT.usage;
-    let monitor: Awaited<ReturnType<typeof openMonitor>>;
-    try {
-      monitor = await openMonitor(runtime);
-    } catch (error) {
-      io.stderr.write(`monitor daemon: ${error instanceof Error ? error.message : String(error)}\n`);
-      return error instanceof MissingApiKeyError ? EXIT.usage : EXIT.failures;
-    }
+    const monitor = await openMonitorOrReport(io, runtime, "daemon");
+    if (typeof monitor === "number") return monitor;
     const watcher = watchWatchlist({
       path: config.paths.watchlist,
       initial,

@@ -1,3 +1,4 @@
+import { StoreError } from "../store/database.js";
 import { COMMANDS } from "./commands.js";
 import { type CliIo, type Command, EXIT, UsageError, helpText, parseCommandArgs } from "./command.js";
 
@@ -56,6 +57,11 @@ export async function runCli(io: CliIo): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`monitor ${command.name}: ${error.message}\n${usageLine(command)}`);
+      return EXIT.usage;
+    }
+    // The database is unusable as configured (newer schema, not a database, old SQLite).
+    if (error instanceof StoreError) {
+      io.stderr.write(`monitor ${command.name}: ${error.message}\n`);
       return EXIT.usage;
     }
     throw error;

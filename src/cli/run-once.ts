@@ -5,7 +5,7 @@ import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import { type Command, EXIT, UsageError, stringList } from "./command.js";
 import { formatTable } from "./format-table.js";
-import { MissingApiKeyError, loadRuntime, openMonitor } from "./runtime.js";
+import { loadRuntime, openMonitorOrReport } from "./runtime.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";
 
 function selectCases(watchlist: readonly WatchedCase[], wanted: readonly string[]): WatchedCase[] {
@@ -64,13 +64,8 @@ export const runOnceCommand: Command = {
     const watchlist = await readWatchlistOrReport(io, runtime.config.paths.watchlist, "run-once");
     if (!watchlist) return EXIT.usage;
     const selected = selectCases(watchlist.cases, stringList(args.values.case));
-    let monitor: Awaited<ReturnType<typeof openMonitor>>;
-    try {
-      monitor = await openMonitor(runtime);
-    } catch (error) {
-      io.stderr.write(`monitor run-once: ${error instanceof Error ? error.message : String(error)}\n`);
-      return error instanceof MissingApiKeyError || isStoreError(error) ? EXIT.usage : EXIT.failures;
-    }
+    const monitor = await openMonitorOrReport(io, runtime, "run-once");
+    if (typeof monitor === "number") return monitor;
     try {
       const report = await runSweep(
         {
@@ -104,7 +99,3 @@ export const runOnceCommand: Command = {
     }
   },
 };
-
-function isStoreError(error: unknown): boolean {
-  return error instanceof Error && error.name === "StoreError";
-}

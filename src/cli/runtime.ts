@@ -5,8 +5,8 @@ import { type Logger, createLogger } from "../log.js";
 import { connectInProcess } from "../mcp/in-process-client.js";
 import { createDataJudServer } from "../mcp/server.js";
 import { type DataJudGateway, mcpGateway } from "../monitor/datajud-gateway.js";
-import { type Db, closeDatabase, openDatabase } from "../store/database.js";
-import type { CliIo } from "./command.js";
+import { type Db, StoreError, closeDatabase, openDatabase } from "../store/database.js";
+import { type CliIo, EXIT } from "./command.js";
 
 export interface Runtime {
   config: MonitorConfig;
@@ -98,4 +98,19 @@ export async function openMonitor(
       closeDatabase(db);
     },
   };
+}
+
+/** Opens the monitor, or prints why not and returns the exit code (2: fix config or database). */
+export async function openMonitorOrReport(
+  io: CliIo,
+  runtime: Runtime,
+  command: string,
+): Promise<MonitorHandles | number> {
+  try {
+    return await openMonitor(runtime);
+  } catch (error) {
+    if (!(error instanceof MissingApiKeyError) && !(error instanceof StoreError)) throw error;
+    io.stderr.write(`monitor ${command}: ${error.message}\n`);
+    return EXIT.usage;
+  }
 }

@@ -25,7 +25,9 @@ function countDrift(source: unknown, drift: DriftCounter | undefined): void {
   }
 }
 
-function codeName(raw: { codigo?: number | null; nome?: string | null } | null | undefined): CodeName | null {
+function codeName(
+  raw: { codigo?: number | null | undefined; nome?: string | null | undefined } | null | undefined,
+): CodeName | null {
   if (raw === null || raw === undefined) return null;
   const code = raw.codigo ?? null;
   const name = raw.nome?.trim() ?? "";

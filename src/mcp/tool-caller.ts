@@ -27,8 +27,9 @@ export interface CallOptions {
   timeoutMs: number;
 }
 
-function textOf(result: { content?: unknown }): string {
-  const content = Array.isArray(result.content) ? result.content : [];
+function textOf(result: unknown): string {
+  const raw = result !== null && typeof result === "object" && "content" in result ? result.content : [];
+  const content: unknown[] = Array.isArray(raw) ? raw : [];
   return content
     .map((part: unknown) =>
       part && typeof part === "object" && "text" in part && typeof part.text === "string" ? part.text : "",
@@ -37,7 +38,7 @@ function textOf(result: { content?: unknown }): string {
 }
 
 /** An `isError` tool result back into the typed error it started as. */
-export function errorFromToolResult(tool: string, result: { content?: unknown }): DataJudError {
+export function errorFromToolResult(tool: string, result: unknown): DataJudError {
   const text = textOf(result);
   try {
     const payload = ToolErrorPayload.safeParse(JSON.parse(text));

@@ -9,8 +9,8 @@ import { recordCheck } from "../store/checks.js";
 import { type Db, immediate } from "../store/database.js";
 import { listInstances, upsertInstance } from "../store/instances.js";
 import { insertMovements, knownMovementIds } from "../store/movements.js";
-import { acquireLease, releaseLease, renewLease } from "../store/lease.js";
-import { finishRun, startRun } from "../store/runs.js";
+import { acquireLease, leaseHolder, releaseLease, renewLease } from "../store/lease.js";
+import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import type { DataJudGateway, FingerprintedCase, ReadCase } from "./datajud-gateway.js";
 import { type CaseDiff, type StoredInstance, diffCase, isRealChange } from "./diff.js";
@@ -30,8 +30,9 @@ export interface SweepDeps {
   settings: SweepSettings;
   /** DataJud HTTP requests sent so far by this process, for the report. */
   datajudRequests: () => number;
-  /** Identifies this process in the lease. */
+  /** Identifies this process in the lease (default: pid@host:random). */
   holder?: string;
+  random?: () => number;
 }
 
 export interface SweepOptions {
@@ -96,7 +97,10 @@ function priorOf(row: CaseRow | undefined): PriorState {
  */
 export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<RunReport> {
   const { db, clock, logger } = deps;
-  const holder = deps.holder ?? `${process.pid}@${hostname()}`;
+  const random = deps.random ?? Math.random;
+  const holder =
+    deps.holder ??
+    leaseHolder(process.pid, hostname(), Math.floor(random() * 0xffffffff).toString(16).padStart(8, "0"));
   const startedAt = new Date(clock.now()).toISOString();
   const requestsBefore = deps.datajudRequests();
   const write = !options.dryRun;
@@ -105,15 +109,25 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
     const lease = acquireLease(db, { holder, now: clock.now(), ttlMs: LEASE_TTL_MS });
     if (!lease.ok) throw new LeaseBusyError(lease.holder, lease.expiresAt);
   }
+  // A lease we fail to renew was taken over (we stalled past its expiry): stop writing.
+  const lost = new AbortController();
   const renewer = write
-    ? setInterval(() => renewLease(db, holder, clock.now(), LEASE_TTL_MS), LEASE_TTL_MS / 3)
+    ? setInterval(() => {
+        if (!renewLease(db, holder, clock.now(), LEASE_TTL_MS)) {
+          logger.error({ holder }, "sweep lease lost to another process; stopping this sweep");
+          lost.abort(new Error("lease lost"));
+        }
+      }, LEASE_TTL_MS / 3)
     : undefined;
   renewer?.unref();
+  const signal = options.signal ? AbortSignal.any([options.signal, lost.signal]) : lost.signal;
 
   try {
     let runId: number | null = null;
     if (write) {
       immediate(db, () => {
+        // Only one sweep runs at a time (the lease), so any run still "running" died mid-way.
+        markStaleRunsCrashed(db);
         syncWatchedCases(
           db,
           options.watchlist.map((c) => ({
@@ -128,11 +142,11 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
         runId = startRun(db, { startedAt, trigger: options.trigger });
       });
     }
-    const context: CourtContext = { deps, options, runId, write };
+    const context: CourtContext = { deps, options: { ...options, signal }, runId, write };
     const reports: CaseReport[] = [];
     let interrupted = false;
     for (const [court, cases] of groupByCourt(options.selected ?? options.watchlist)) {
-      if (options.signal?.aborted) {
+      if (signal.aborted) {
         interrupted = true;
         break;
       }

@@ -47,8 +47,8 @@ beforeEach(() => {
   fake.rejectTermsQueries = false;
 });
 
-function errorOf(result: { content?: unknown }): { kind: string; message: string; retryable: boolean } {
-  const content = result.content as Array<{ text: string }>;
+function errorOf(result: unknown): { kind: string; message: string; retryable: boolean } {
+  const content = (result as { content: Array<{ text: string }> }).content;
   return JSON.parse(content[0]?.text ?? "{}").error;
 }
 

@@ -79,7 +79,9 @@ export function parseCnjNumber(input: string): CnjParseResult {
     return fail(`"": no CNJ number given; it looks like ${SHAPE}`);
   }
   if (LETTER.test(text)) {
-    return fail(`${quoted}: letters are not allowed in a CNJ number; use only its digits (${SHAPE})`);
+    return fail(
+      `${quoted}: letters are not allowed in a CNJ number; use only its digits (${SHAPE})`,
+    );
   }
   const digits = text.replace(SEPARATORS, "");
   const stray = digits.match(/\D/u);
@@ -102,7 +104,9 @@ export function parseCnjNumber(input: string): CnjParseResult {
     origin: digits.slice(16, 20),
   };
   if (value.segment === "0") {
-    return fail(`${quoted}: justice segment (J) 0 does not exist, it must be 1 to 9; check the number`);
+    return fail(
+      `${quoted}: justice segment (J) 0 does not exist, it must be 1 to 9; check the number`,
+    );
   }
   if (Number(value.year) < MIN_YEAR) {
     return fail(`${quoted}: year ${value.year} is not plausible; check the number`);

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import { cleanEnv, cliCommand } from "../../support/cli-process.js";
+import { loadRecordedCases } from "../../support/fixtures.js";
+
+const recorded = loadRecordedCases();
+const n = recorded.numbers;
+
+let fake: FakeDataJud;
+
+beforeAll(async () => {
+  fake = await startFakeDataJud({ apiKey: "daemon-key" });
+  for (const [alias, docs] of Object.entries(recorded.indices)) fake.setDocuments(alias, docs);
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (check()) {
+        clearInterval(timer);
+        resolve();
+      } else if (Date.now() - started > timeoutMs) {
+        clearInterval(timer);
+        reject(new Error(`timed out waiting for ${what}`));
+      }
+    }, 50);
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+describe("monitor daemon", () => {
+  it("sweeps on schedule, reloads an edited watchlist, keeps the last good one, and stops on SIGTERM", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "monitor-daemon-"));
+    const watchlist = join(dir, "watchlist.yaml");
+    writeFileSync(watchlist, `cases:\n  - number: "${n.tjdftDespejo}"\n`);
+    writeFileSync(
+      join(dir, "monitor.yaml"),
+      "schedule:\n  cron: \"* * * * * *\"\n  startJitterSeconds: 0\n",
+    );
+    const { command, args } = cliCommand();
+    const child = spawn(command, [...args, "daemon"], {
+      cwd: dir,
+      env: cleanEnv({
+        DATAJUD_BASE_URL: fake.url,
+        DATAJUD_API_KEY: "daemon-key",
+        MONITOR_CONFIG: join(dir, "monitor.yaml"),
+        MONITOR_WATCHLIST: watchlist,
+        MONITOR_DB: join(dir, "monitor.db"),
+      }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let logs = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      logs += chunk.toString("utf8");
+    });
+    const exit = exited(child);
+
+    try {
+      await waitFor(() => logs.includes("sweep finished"), 15_000, "a first sweep");
+      writeFileSync(watchlist, `cases:\n  - number: "${n.tjdftDespejo}"\n  - number: "${n.trt2Reclamacao}"\n`);
+      await waitFor(() => logs.includes("watchlist reloaded"), 10_000, "the reload");
+      writeFileSync(watchlist, "cases:\n  - number: 123\n");
+      await waitFor(() => logs.includes("keeping the last good one"), 10_000, "the invalid edit");
+      const sweepsBefore = logs.split("sweep finished").length;
+      await waitFor(() => logs.split("sweep finished").length > sweepsBefore + 1, 10_000, "a sweep after the bad edit");
+    } finally {
+      child.kill("SIGTERM");
+    }
+    const code = await exit;
+
+    expect(code).toBe(0);
+    expect(logs).toContain("daemon stopped");
+    const db = new Database(join(dir, "monitor.db"), { readonly: true });
+    const watched = db.prepare("SELECT number FROM cases WHERE watched = 1 ORDER BY number").all();
+    db.close();
+    expect(watched).toEqual([{ number: n.tjdftDespejo }, { number: n.trt2Reclamacao }]);
+  }, 60_000);
+});

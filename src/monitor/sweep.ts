@@ -462,6 +462,11 @@ function commitRead(
               fieldChanges: diff.fieldChanges,
               missingInstances: diff.missingInstances,
               newMovementIds: diff.newMovements.map((m) => m.movement.id),
+              provenance: {
+                index: fp.provenance.index,
+                fetchedAt: fp.provenance.fetchedAt,
+                lastUpdatedAt: latestUpdate(records),
+              },
             },
             newMovements: diff.newMovements.length,
           })
@@ -502,4 +507,10 @@ function commitRead(
       ...(outcome === "changed" ? { lastChangedAt: at } : {}),
     });
   });
+}
+
+function latestUpdate(records: readonly CaseRecord[]): string | null {
+  let latest: string | null = null;
+  for (const r of records) if (r.lastUpdatedAt !== null && (latest === null || r.lastUpdatedAt > latest)) latest = r.lastUpdatedAt;
+  return latest;
 }

@@ -108,3 +108,18 @@ export function listChanges(db: Db, caseId: number, options: { limit?: number } 
     .all(caseId, options.limit ?? -1)
     .map(toChange);
 }
+
+/** Changes that have no summary yet (a crash may have left some): oldest first, per case in order. */
+export function changesAwaitingSummary(db: Db): ChangeRow[] {
+  return db
+    .prepare<[], RawChange>(
+      `SELECT c.id, c.case_id AS caseId, c.run_id AS runId, c.detected_at AS detectedAt,
+         c.kind AS kinds, c.details, c.new_movements AS newMovements,
+         NULL AS summary, NULL AS summaryGeneratedBy, NULL AS summaryModel, NULL AS summaryCreatedAt
+       FROM changes c JOIN cases k ON k.id = c.case_id
+       WHERE k.watched = 1 AND NOT EXISTS (SELECT 1 FROM summaries s WHERE s.change_id = c.id)
+       ORDER BY c.id`,
+    )
+    .all()
+    .map(toChange);
+}

@@ -97,3 +97,18 @@ export function knownMovementIds(db: Db, instanceId: number): Set<string> {
     .all(instanceId);
   return new Set(ids);
 }
+
+/** The movements a change first reported, oldest first. */
+export function movementsOfChange(db: Db, changeId: number): MovementRow[] {
+  return db
+    .prepare<[number], RawMovement>(
+      `SELECT m.id, m.case_id AS caseId, m.instance_id AS instanceId, i.instance,
+         m.movement_id AS movementId, m.code, m.name, m.date_time AS dateTime, m.data,
+         m.first_seen_at AS firstSeenAt, m.change_id AS changeId
+       FROM movements m JOIN instances i ON i.id = m.instance_id
+       WHERE m.change_id = ?
+       ORDER BY m.date_time IS NULL, julianday(m.date_time), m.id`,
+    )
+    .all(changeId)
+    .map((raw) => ({ ...raw, data: JSON.parse(raw.data) as Movement }));
+}

@@ -1,0 +1,136 @@
+import { CaseSummary } from "../summarize/case-summary.js";
+import type { TokenUsage } from "../summarize/token-budget.js";
+import type { Db } from "./database.js";
+
+export interface NewSummary {
+  changeId: number;
+  caseId: number;
+  createdAt: string;
+  /** The model id, or "rules". */
+  generatedBy: string;
+  model: string | null;
+  summary: CaseSummary;
+  usage: TokenUsage;
+}
+
+export interface StoredSummary {
+  id: number;
+  changeId: number;
+  createdAt: string;
+  generatedBy: string;
+  model: string | null;
+  summary: CaseSummary;
+  usage: TokenUsage;
+}
+
+interface RawSummary {
+  id: number;
+  changeId: number;
+  createdAt: string;
+  generatedBy: string;
+  model: string | null;
+  summary: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+const SELECT = `SELECT id, change_id AS changeId, created_at AS createdAt, generated_by AS generatedBy,
+    model, summary, input_tokens AS inputTokens, output_tokens AS outputTokens,
+    cache_read_tokens AS cacheReadTokens, cache_write_tokens AS cacheWriteTokens
+  FROM summaries`;
+
+/** One summary per change (change_id is unique): a second insert for a change throws. */
+export function insertSummary(db: Db, summary: NewSummary): number {
+  const result = db
+    .prepare<{
+      changeId: number;
+      caseId: number;
+      createdAt: string;
+      generatedBy: string;
+      model: string | null;
+      summary: string;
+      inputTokens: number;
+      outputTokens: number;
+      cacheReadTokens: number;
+      cacheWriteTokens: number;
+    }>(
+      `INSERT INTO summaries (change_id, case_id, created_at, generated_by, model, summary,
+         input_tokens, output_tokens, cache_read_tokens, cache_write_tokens)
+       VALUES (@changeId, @caseId, @createdAt, @generatedBy, @model, @summary,
+         @inputTokens, @outputTokens, @cacheReadTokens, @cacheWriteTokens)`,
+    )
+    .run({
+      changeId: summary.changeId,
+      caseId: summary.caseId,
+      createdAt: summary.createdAt,
+      generatedBy: summary.generatedBy,
+      model: summary.model,
+      summary: JSON.stringify(summary.summary),
+      inputTokens: summary.usage.inputTokens,
+      outputTokens: summary.usage.outputTokens,
+      cacheReadTokens: summary.usage.cacheReadTokens,
+      cacheWriteTokens: summary.usage.cacheWriteTokens,
+    });
+  return Number(result.lastInsertRowid);
+}
+
+/** A row written by an older schema version reads as absent rather than failing the sweep. */
+function parseSummary(text: string): CaseSummary | null {
+  try {
+    const parsed = CaseSummary.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function toStored(raw: RawSummary): StoredSummary | null {
+  const summary = parseSummary(raw.summary);
+  if (summary === null) return null;
+  return {
+    id: raw.id,
+    changeId: raw.changeId,
+    createdAt: raw.createdAt,
+    generatedBy: raw.generatedBy,
+    model: raw.model,
+    summary,
+    usage: {
+      inputTokens: raw.inputTokens,
+      outputTokens: raw.outputTokens,
+      cacheReadTokens: raw.cacheReadTokens,
+      cacheWriteTokens: raw.cacheWriteTokens,
+    },
+  };
+}
+
+/** The case's newest summary: the one the next alert diffs against. */
+export function latestSummary(db: Db, caseId: number): CaseSummary | null {
+  const raw = db
+    .prepare<[number], RawSummary>(
+      `${SELECT} WHERE case_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
+    )
+    .get(caseId);
+  return raw === undefined ? null : (toStored(raw)?.summary ?? null);
+}
+
+/** The summary written for one change, if any: lets a resumed run skip a change already done. */
+export function summaryForChange(db: Db, changeId: number): StoredSummary | null {
+  const raw = db.prepare<[number], RawSummary>(`${SELECT} WHERE change_id = ?`).get(changeId);
+  return raw === undefined ? null : toStored(raw);
+}
+
+/**
+ * Tokens that count against the daily cap (input + output + cache writes, as the budget counts
+ * them) spent by summaries created at or after `iso`.
+ */
+export function tokensSpentSince(db: Db, iso: string): number {
+  const row = db
+    .prepare<[string], { total: number | null }>(
+      `SELECT SUM(input_tokens + output_tokens + cache_write_tokens) AS total
+       FROM summaries WHERE created_at >= ?`,
+    )
+    .get(iso);
+  return row?.total ?? 0;
+}

@@ -1,0 +1,206 @@
+import type { Anthropic } from "@anthropic-ai/sdk";
+import type {
+  ContentBlock,
+  ContentBlockParam,
+  JSONOutputFormat,
+  Message,
+  MessageCreateParamsNonStreaming,
+  MessageParam,
+  TextBlockParam,
+  ToolUseBlock,
+  Usage,
+} from "@anthropic-ai/sdk/resources/messages/messages";
+import type { Logger } from "../log.js";
+import type { ToolBridge } from "./mcp-tool-bridge.js";
+import { addUsage, type TokenBudget, type TokenUsage, ZERO_USAGE } from "./token-budget.js";
+
+/** Why a summary came from the rules engine instead of the model. */
+export type FallbackReason =
+  | "no_key"
+  | "budget"
+  | "api_error"
+  | "refusal"
+  | "max_tokens"
+  | "invalid_output"
+  | "no_convergence";
+
+export type LoopOutcome =
+  | { kind: "final"; text: string; model: string }
+  | {
+      kind: "failed";
+      reason: Exclude<FallbackReason, "no_key" | "invalid_output">;
+      detail: string;
+    };
+
+export interface LoopResult {
+  outcome: LoopOutcome;
+  usage: TokenUsage;
+  calls: number;
+}
+
+export interface AgentLoopOptions {
+  client: Anthropic;
+  model: string;
+  system: TextBlockParam[];
+  tools: ToolBridge;
+  firstMessage: string;
+  /** Model calls, pause_turn continuations and tool rounds included. */
+  maxIterations: number;
+  maxOutputTokens: number;
+  budget: TokenBudget;
+  /** Structured output for the final answer. */
+  outputFormat: JSONOutputFormat;
+  logger: Logger;
+  signal?: AbortSignal;
+}
+
+export function usageOf(usage: Usage): TokenUsage {
+  return {
+    inputTokens: usage.input_tokens ?? 0,
+    outputTokens: usage.output_tokens ?? 0,
+    cacheReadTokens: usage.cache_read_input_tokens ?? 0,
+    cacheWriteTokens: usage.cache_creation_input_tokens ?? 0,
+  };
+}
+
+/** A rough upper bound the budget can check before sending: 4 characters a token, plus output. */
+export function estimateTokens(request: MessageCreateParamsNonStreaming): number {
+  return Math.ceil(JSON.stringify(request).length / 4) + request.max_tokens;
+}
+
+/** The assistant's blocks sent back as they came; we use no server tools, so these are all. */
+function toParam(block: ContentBlock): ContentBlockParam | null {
+  switch (block.type) {
+    case "text":
+      return { type: "text", text: block.text };
+    case "tool_use":
+      return { type: "tool_use", id: block.id, name: block.name, input: block.input };
+    case "thinking":
+      return { type: "thinking", thinking: block.thinking, signature: block.signature };
+    case "redacted_thinking":
+      return { type: "redacted_thinking", data: block.data };
+    default:
+      return null;
+  }
+}
+
+function assistantTurn(message: Message): MessageParam {
+  const content = message.content.map(toParam).filter((b): b is ContentBlockParam => b !== null);
+  return { role: "assistant", content };
+}
+
+function finalText(message: Message): string {
+  return message.content
+    .map((block) => (block.type === "text" ? block.text : ""))
+    .join("")
+    .trim();
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true || (error instanceof Error && error.name === "APIUserAbortError");
+}
+
+function describeError(error: unknown): { detail: string; status: number | undefined } {
+  const status =
+    error !== null &&
+    typeof error === "object" &&
+    "status" in error &&
+    typeof error.status === "number"
+      ? error.status
+      : undefined;
+  const name = error instanceof Error ? error.name : "Error";
+  const message = error instanceof Error ? error.message : String(error);
+  return { detail: `${name}: ${message}`, status };
+}
+
+/**
+ * The tool loop, owned here rather than by an SDK runner so every exit is a defined outcome:
+ * at most `maxIterations` calls, each checked against the budget first; a failure after the
+ * SDK's own retries is an outcome too, never a rejection (only an abort rejects).
+ */
+export async function runAgentLoop(options: AgentLoopOptions): Promise<LoopResult> {
+  const { client, logger, signal } = options;
+  const messages: MessageParam[] = [{ role: "user", content: options.firstMessage }];
+  const hasTools = options.tools.tools.length > 0;
+  let usage = ZERO_USAGE;
+  let calls = 0;
+  const failed = (
+    reason: Exclude<FallbackReason, "no_key" | "invalid_output">,
+    detail: string,
+  ): LoopResult => ({
+    outcome: { kind: "failed", reason, detail },
+    usage,
+    calls,
+  });
+
+  const maxIterations = Math.max(1, options.maxIterations);
+  for (let iteration = 0; iteration < maxIterations; iteration++) {
+    const last = iteration === maxIterations - 1;
+    const request: MessageCreateParamsNonStreaming = {
+      model: options.model,
+      max_tokens: options.maxOutputTokens,
+      system: options.system,
+      messages,
+      output_config: { format: options.outputFormat },
+      ...(hasTools ? { tools: options.tools.tools } : {}),
+      // The last allowed call must answer: tools stay listed (the cached prefix is unchanged)
+      // but cannot be called.
+      ...(hasTools && last ? { tool_choice: { type: "none" as const } } : {}),
+    };
+    const estimate = estimateTokens(request);
+    if (!options.budget.canSpend(estimate)) {
+      return failed("budget", `estimated ${estimate} tokens exceed the remaining budget`);
+    }
+
+    let message: Message;
+    try {
+      message = await client.messages.create(request, signal ? { signal } : {});
+    } catch (error) {
+      if (isAbort(error, signal)) throw signal?.reason ?? error;
+      const { detail, status } = describeError(error);
+      logger.warn({ status, detail, iteration }, "Claude call failed after retries");
+      return failed("api_error", detail);
+    }
+    calls++;
+    const callUsage = usageOf(message.usage);
+    usage = addUsage(usage, callUsage);
+    options.budget.spend(callUsage);
+
+    switch (message.stop_reason) {
+      case "end_turn":
+      case "stop_sequence":
+        return {
+          outcome: { kind: "final", text: finalText(message), model: message.model },
+          usage,
+          calls,
+        };
+      case "refusal":
+        return failed("refusal", "the model declined to answer");
+      case "max_tokens":
+      case "model_context_window_exceeded":
+        return failed("max_tokens", `stopped at ${message.stop_reason}`);
+      case "pause_turn":
+        // Sent back as is, the model resumes the same turn; it counts as an iteration.
+        messages.push(assistantTurn(message));
+        continue;
+      case "tool_use": {
+        const toolCalls = message.content.filter((b): b is ToolUseBlock => b.type === "tool_use");
+        if (toolCalls.length === 0) {
+          return {
+            outcome: { kind: "final", text: finalText(message), model: message.model },
+            usage,
+            calls,
+          };
+        }
+        messages.push(assistantTurn(message));
+        // All calls of a turn are answered in one user turn, concurrently.
+        const results = await options.tools.answer(toolCalls, signal);
+        messages.push({ role: "user", content: results });
+        continue;
+      }
+      default:
+        return failed("no_convergence", `unexpected stop_reason ${String(message.stop_reason)}`);
+    }
+  }
+  return failed("no_convergence", `no final answer after ${maxIterations} calls`);
+}

@@ -1,0 +1,264 @@
+import { Anthropic, type ClientOptions } from "@anthropic-ai/sdk";
+import { zodOutputFormat } from "@anthropic-ai/sdk/helpers/zod";
+import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { z } from "zod";
+import type { CaseRecord, Movement } from "../datajud/case-record.js";
+import type { Logger } from "../log.js";
+import { type FallbackReason, type LoopResult, runAgentLoop } from "./agent-loop.js";
+import { CaseSummary, type MovementRef } from "./case-summary.js";
+import { createToolBridge, noToolsBridge, type ToolBridge } from "./mcp-tool-bridge.js";
+import { buildUserMessage, SYSTEM_PROMPT } from "./prompt.js";
+import { rulesSummary } from "./rules-summary.js";
+import { type TokenBudget, type TokenUsage, ZERO_USAGE } from "./token-budget.js";
+
+export type { FallbackReason } from "./agent-loop.js";
+export type { TokenBudget, TokenUsage } from "./token-budget.js";
+
+export interface SummarizeInput {
+  cnjNumber: string;
+  court: string;
+  /** Current full records, one per instance. */
+  records: CaseRecord[];
+  /** What this change brought, oldest first. */
+  newMovements: Movement[];
+  /** e.g. ["new_movements", "class_changed"] */
+  changeKinds: string[];
+  previousSummary: CaseSummary | null;
+  now: Date;
+}
+
+export interface SummarizeResult {
+  summary: CaseSummary;
+  /** The model that wrote the summary; null when the rules engine did. */
+  model: string | null;
+  /** Everything the attempt spent, a failed one included. */
+  usage: TokenUsage;
+  llmCalls: number;
+  /** Null when the model's summary was used. */
+  fallbackReason: FallbackReason | null;
+}
+
+export interface Summarizer {
+  /** Never rejects except on abort: every failure yields the rules summary and its reason. */
+  summarize(input: SummarizeInput, signal?: AbortSignal): Promise<SummarizeResult>;
+}
+
+export interface SummarizerOptions {
+  apiKey: string | null;
+  /** Null: the SDK's default endpoint. */
+  baseURL: string | null;
+  model: string;
+  /** AGENT_MAX_ITERATIONS: model calls per summary, default 6. */
+  maxIterations: number;
+  maxOutputTokens: number;
+  budget: TokenBudget;
+  /** The in-process MCP client whose tools Claude may call; null offers no tools. */
+  mcpClient: Client | null;
+  logger: Logger;
+  /** SDK retries on 429/5xx/529/timeouts, default 2. */
+  maxRetries?: number;
+  /** Per model call. */
+  timeoutMs?: number;
+  /** Per tool call, default 120 s (progress notifications reset it). */
+  toolTimeoutMs?: number;
+}
+
+/**
+ * What the model writes: the summary minus what we know better. Case number, court and instances
+ * come from the records, generatedBy/generatedAt from us.
+ */
+export const ModelCaseSummary = CaseSummary.omit({
+  cnjNumber: true,
+  court: true,
+  instances: true,
+  generatedBy: true,
+  generatedAt: true,
+});
+export type ModelCaseSummary = z.infer<typeof ModelCaseSummary>;
+
+const OUTPUT_FORMAT = zodOutputFormat(ModelCaseSummary);
+
+const SYSTEM: TextBlockParam[] = [
+  { type: "text", text: SYSTEM_PROMPT, cache_control: { type: "ephemeral" } },
+];
+
+type Validation = { ok: true; summary: CaseSummary } | { ok: false; detail: string };
+
+/**
+ * The structured output re-checked: the schema again, every movement reference a real movement
+ * (its fields copied from our data, so a misspelt name cannot reach the alert), and attention
+ * consistent with its reasons.
+ */
+export function validateModelOutput(
+  text: string,
+  input: SummarizeInput,
+  model: string,
+): Validation {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, detail: "the answer is not JSON" };
+  }
+  const parsed = ModelCaseSummary.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      detail: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+    };
+  }
+  const known = new Map<string, Movement>();
+  for (const m of [...input.records.flatMap((r) => r.movements), ...input.newMovements])
+    known.set(m.id, m);
+  const unknownIds: string[] = [];
+  const canonical = (ref: MovementRef): MovementRef => {
+    const m = known.get(ref.movementId);
+    if (m === undefined) {
+      unknownIds.push(ref.movementId);
+      return ref;
+    }
+    return { movementId: m.id, dateTime: m.dateTime, code: m.code, name: m.name };
+  };
+  const out = parsed.data;
+  const attentionReasons = out.attentionReasons.map((r) => ({
+    reason: r.reason,
+    movements: r.movements.map(canonical),
+  }));
+  const latestRelevantMovement =
+    out.latestRelevantMovement === null ? null : canonical(out.latestRelevantMovement);
+  if (unknownIds.length > 0) {
+    return { ok: false, detail: `unknown movement ids: ${unknownIds.slice(0, 5).join(", ")}` };
+  }
+  if (out.needsLawyerAttention !== attentionReasons.length > 0) {
+    return { ok: false, detail: "needsLawyerAttention disagrees with attentionReasons" };
+  }
+  const summary = CaseSummary.safeParse({
+    cnjNumber: input.cnjNumber,
+    court: input.court,
+    instances: input.records.map((r) => r.instance),
+    statusCategory: out.statusCategory,
+    status: out.status.trim(),
+    needsLawyerAttention: out.needsLawyerAttention,
+    attentionReasons,
+    latestRelevantMovement,
+    nextExpectedStep: out.nextExpectedStep,
+    generatedBy: model,
+    generatedAt: input.now.toISOString(),
+  });
+  return summary.success
+    ? { ok: true, summary: summary.data }
+    : {
+        ok: false,
+        detail: summary.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+      };
+}
+
+function sdkLogger(logger: Logger): NonNullable<ClientOptions["logger"]> {
+  const at =
+    (level: "error" | "warn" | "info" | "debug") =>
+    (message: string, ...rest: unknown[]): void => {
+      logger[level]({ sdk: rest.length > 0 ? rest : undefined }, message);
+    };
+  return { error: at("error"), warn: at("warn"), info: at("info"), debug: at("debug") };
+}
+
+export function createSummarizer(options: SummarizerOptions): Summarizer {
+  const { logger } = options;
+  const client =
+    options.apiKey === null || options.apiKey === ""
+      ? null
+      : new Anthropic({
+          apiKey: options.apiKey,
+          ...(options.baseURL === null ? {} : { baseURL: options.baseURL }),
+          maxRetries: options.maxRetries ?? 2,
+          ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+          logger: sdkLogger(logger),
+          logLevel: "warn",
+        });
+  let bridge: Promise<ToolBridge> | null = null;
+
+  function toolBridge(): Promise<ToolBridge> {
+    const mcp = options.mcpClient;
+    if (mcp === null) return Promise.resolve(noToolsBridge());
+    if (bridge === null) {
+      bridge = createToolBridge(mcp, {
+        ...(options.toolTimeoutMs === undefined ? {} : { timeoutMs: options.toolTimeoutMs }),
+      }).catch((error: unknown) => {
+        // Listed again next time; this summary goes without tools rather than not at all.
+        bridge = null;
+        logger.warn({ err: error }, "could not list the MCP tools; summarizing without tools");
+        return noToolsBridge();
+      });
+    }
+    return bridge;
+  }
+
+  function fallback(
+    input: SummarizeInput,
+    reason: FallbackReason,
+    usage: TokenUsage,
+    llmCalls: number,
+  ): SummarizeResult {
+    const summary = rulesSummary({
+      cnjNumber: input.cnjNumber,
+      court: input.court,
+      records: input.records,
+      newMovements: input.newMovements,
+      now: input.now,
+    });
+    return { summary, model: null, usage, llmCalls, fallbackReason: reason };
+  }
+
+  return {
+    async summarize(input, signal) {
+      signal?.throwIfAborted();
+      const where = { cnjNumber: input.cnjNumber, court: input.court };
+      if (client === null) return fallback(input, "no_key", ZERO_USAGE, 0);
+      let result: LoopResult;
+      try {
+        const tools = await toolBridge();
+        result = await runAgentLoop({
+          client,
+          model: options.model,
+          system: SYSTEM,
+          tools,
+          firstMessage: buildUserMessage(input),
+          maxIterations: options.maxIterations,
+          maxOutputTokens: options.maxOutputTokens,
+          budget: options.budget,
+          outputFormat: OUTPUT_FORMAT,
+          logger,
+          ...(signal ? { signal } : {}),
+        });
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason ?? error;
+        // A bug of ours must not drop the change either.
+        logger.error(
+          { ...where, err: error },
+          "summarizer failed unexpectedly; using the rules summary",
+        );
+        return fallback(input, "api_error", ZERO_USAGE, 0);
+      }
+      const { outcome, usage, calls } = result;
+      if (outcome.kind === "failed") {
+        logger.warn(
+          { ...where, reason: outcome.reason, detail: outcome.detail, llmCalls: calls },
+          "using the rules summary",
+        );
+        return fallback(input, outcome.reason, usage, calls);
+      }
+      const model = outcome.model || options.model;
+      const checked = validateModelOutput(outcome.text, input, model);
+      if (!checked.ok) {
+        logger.warn(
+          { ...where, detail: checked.detail, llmCalls: calls },
+          "model summary rejected; using the rules summary",
+        );
+        return fallback(input, "invalid_output", usage, calls);
+      }
+      logger.debug({ ...where, llmCalls: calls, usage, model }, "case summarized");
+      return { summary: checked.summary, model, usage, llmCalls: calls, fallbackReason: null };
+    },
+  };
+}

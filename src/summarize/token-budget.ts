@@ -1,0 +1,90 @@
+/** Tokens one model call (or a sum of calls) used, as the Messages API reports them. */
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+export const ZERO_USAGE: TokenUsage = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+};
+
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+  };
+}
+
+/**
+ * What counts against the caps. Cache reads are left out: they cost a tenth of an input token,
+ * and counting them would make a well-cached prefix look as expensive as an uncached one.
+ */
+export function billableTokens(usage: TokenUsage): number {
+  return usage.inputTokens + usage.outputTokens + usage.cacheWriteTokens;
+}
+
+export interface TokenBudget {
+  /** True when a call estimated at `estimate` tokens fits both the run and the day cap. */
+  canSpend(estimate: number): boolean;
+  spend(usage: TokenUsage): void;
+  remaining(): { run: number; day: number };
+}
+
+export interface TokenBudgetOptions {
+  /** Tokens one sweep may spend. */
+  runLimit: number;
+  /** Tokens one São Paulo calendar day may spend, across runs. */
+  dayLimit: number;
+  /** Already spent today before this run started (from `tokensSpentSince`). */
+  spentToday: number;
+}
+
+export function createTokenBudget(options: TokenBudgetOptions): TokenBudget {
+  let spentRun = 0;
+  let spentDay = Math.max(0, options.spentToday);
+  const remaining = (): { run: number; day: number } => ({
+    run: Math.max(0, options.runLimit - spentRun),
+    day: Math.max(0, options.dayLimit - spentDay),
+  });
+  return {
+    canSpend(estimate) {
+      const left = remaining();
+      return estimate <= left.run && estimate <= left.day;
+    },
+    spend(usage) {
+      const tokens = billableTokens(usage);
+      spentRun += tokens;
+      spentDay += tokens;
+    },
+    remaining,
+  };
+}
+
+/** A budget that never refuses: for `monitor demo` and tests that are not about the caps. */
+export function unlimitedTokenBudget(): TokenBudget {
+  return createTokenBudget({
+    runLimit: Number.POSITIVE_INFINITY,
+    dayLimit: Number.POSITIVE_INFINITY,
+    spentToday: 0,
+  });
+}
+
+const SAO_PAULO_OFFSET_MS = -3 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Midnight in São Paulo (a fixed UTC-03:00 since 2019) of the day `now` falls in, as a UTC ISO
+ * string: the lower bound for `tokensSpentSince` when building a day's budget.
+ */
+export function startOfSaoPauloDay(now: Date): string {
+  const local = now.getTime() + SAO_PAULO_OFFSET_MS;
+  const midnightLocal = Math.floor(local / DAY_MS) * DAY_MS;
+  return new Date(midnightLocal - SAO_PAULO_OFFSET_MS).toISOString();
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import {
+  addUsage,
+  billableTokens,
+  createTokenBudget,
+  startOfSaoPauloDay,
+} from "../../../src/summarize/token-budget.js";
+
+const USAGE = {
+  inputTokens: 1000,
+  outputTokens: 200,
+  cacheReadTokens: 5000,
+  cacheWriteTokens: 300,
+};
+
+describe("token budget", () => {
+  it("counts input, output and cache writes, not cache reads", () => {
+    const budget = createTokenBudget({ runLimit: 10_000, dayLimit: 100_000, spentToday: 40_000 });
+
+    budget.spend(USAGE);
+
+    expect(billableTokens(USAGE)).toBe(1500);
+    expect(budget.remaining()).toEqual({ run: 8500, day: 58_500 });
+  });
+
+  it("refuses an estimate above either remaining cap", () => {
+    const budget = createTokenBudget({ runLimit: 5000, dayLimit: 100_000, spentToday: 97_000 });
+
+    expect(budget.canSpend(3000)).toBe(true);
+    expect(budget.canSpend(3001)).toBe(false);
+    budget.spend({ ...USAGE, inputTokens: 3000, outputTokens: 0, cacheWriteTokens: 0 });
+    expect(budget.canSpend(1)).toBe(false);
+    expect(budget.remaining()).toEqual({ run: 2000, day: 0 });
+  });
+
+  it("never reports a negative remainder", () => {
+    const budget = createTokenBudget({ runLimit: 100, dayLimit: 100, spentToday: 500 });
+
+    budget.spend(USAGE);
+
+    expect(budget.remaining()).toEqual({ run: 0, day: 0 });
+  });
+
+  it("adds usages field by field", () => {
+    expect(addUsage(USAGE, USAGE)).toEqual({
+      inputTokens: 2000,
+      outputTokens: 400,
+      cacheReadTokens: 10_000,
+      cacheWriteTokens: 600,
+    });
+  });
+
+  it("starts the day at midnight in São Paulo", () => {
+    expect(startOfSaoPauloDay(new Date("2026-12-02T12:00:00.000Z"))).toBe(
+      "2026-12-02T03:00:00.000Z",
+    );
+    expect(startOfSaoPauloDay(new Date("2026-12-02T02:59:59.000Z"))).toBe(
+      "2026-12-01T03:00:00.000Z",
+    );
+    expect(startOfSaoPauloDay(new Date("2026-12-02T03:00:00.000Z"))).toBe(
+      "2026-12-02T03:00:00.000Z",
+    );
+  });
+});

@@ -4,9 +4,12 @@ import { fileURLToPath } from "node:url";
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const CLI_ENTRY = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
 
+/** Resolved here, so a child started in a temp directory still finds the loader. */
+const TSX_LOADER = import.meta.resolve("tsx");
+
 /** How tests start the CLI: from source through tsx, the same code the build ships. */
 export function cliCommand(): { command: string; args: string[] } {
-  return { command: process.execPath, args: ["--import", "tsx", CLI_ENTRY] };
+  return { command: process.execPath, args: ["--import", TSX_LOADER, CLI_ENTRY] };
 }
 
 /** An environment without the developer's own settings leaking into a test. */

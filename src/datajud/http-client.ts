@@ -1,0 +1,600 @@
+import { z } from "zod";
+import { fullJitterDelayMs, parseRetryAfter } from "./backoff.js";
+import { type Clock, systemClock } from "./clock.js";
+import {
+  DataJudError,
+  type DataJudErrorKind,
+  type DataJudErrorOptions,
+  invalidInput,
+} from "./errors.js";
+import { SlidingWindowLimiter } from "./limiter.js";
+
+export type DataJudClientEvent =
+  | {
+      type: "retry";
+      index: string;
+      /** The attempt that failed (1-based); the next one starts after `delayMs`. */
+      attempt: number;
+      delayMs: number;
+      error: { kind: DataJudErrorKind; message: string };
+    }
+  | { type: "request"; index: string; attempt: number; status: number; durationMs: number };
+
+export interface DataJudClientOptions {
+  /** e.g. https://api-publica.datajud.cnj.jus.br (trailing slash tolerated) */
+  baseUrl: string;
+  /** Sent as `Authorization: APIKey <key>`; never put in error messages or events. */
+  apiKey: string;
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** @default systemClock */
+  clock?: Clock;
+  /** @default Math.random */
+  random?: () => number;
+  /** @default 120 (the cap in CNJ's terms of use) */
+  requestsPerMinute?: number;
+  /** Per attempt, clipped to what is left of totalTimeoutMs. @default 90_000 */
+  timeoutMs?: number;
+  /** Across all attempts and waits of one search. @default 180_000 */
+  totalTimeoutMs?: number;
+  /** @default 4 */
+  maxAttempts?: number;
+  onEvent?: (event: DataJudClientEvent) => void;
+}
+
+export interface RawSearchHit {
+  _id: string;
+  _index: string;
+  _source: unknown;
+  sort?: unknown[];
+}
+
+export interface SearchResult {
+  index: string;
+  url: string;
+  /** ISO time the answer arrived, from the clock. */
+  fetchedAt: string;
+  total: number;
+  hits: RawSearchHit[];
+  attempts: number;
+  tookMs: number | null;
+}
+
+const KEY_ROTATED =
+  "DataJud rejected the API key (HTTP 401): CNJ rotated the public key; copy the current one from the DataJud wiki (https://datajud-wiki.cnj.jus.br/api-publica/acesso) into DATAJUD_API_KEY";
+
+const EsHit = z.looseObject({
+  _id: z.union([z.string(), z.number()]).transform(String),
+  _index: z.string().optional().catch(undefined),
+  _source: z.unknown().optional(),
+  sort: z.array(z.unknown()).optional().catch(undefined),
+});
+
+/**
+ * The parts of an Elasticsearch 7 search answer we rely on. Lenient about everything else;
+ * strict about what decides whether the hits are complete (`_shards.failed`, `timed_out`).
+ */
+export const SearchEnvelope = z.looseObject({
+  took: z.number().optional().catch(undefined),
+  timed_out: z.boolean().optional(),
+  _shards: z
+    .looseObject({ total: z.number().optional().catch(undefined), failed: z.number().optional() })
+    .optional(),
+  hits: z.looseObject({
+    total: z
+      .union([z.number(), z.looseObject({ value: z.number(), relation: z.string().optional() })])
+      .optional(),
+    hits: z.array(EsHit),
+  }),
+});
+export type SearchEnvelope = z.infer<typeof SearchEnvelope>;
+
+const EsCause = z.looseObject({
+  type: z.string().optional().catch(undefined),
+  reason: z.string().optional().catch(undefined),
+});
+
+const EsErrorBody = z.looseObject({
+  error: z.union([
+    z.string(),
+    z.looseObject({
+      type: z.string().optional().catch(undefined),
+      reason: z.string().optional().catch(undefined),
+      root_cause: z.array(EsCause).optional().catch(undefined),
+      caused_by: EsCause.optional().catch(undefined),
+    }),
+  ]),
+});
+
+/** Elasticsearch refusing work because it is overloaded, whatever HTTP status carries it. */
+const REJECTION = /rejected_execution|circuit_breaking/;
+
+/** Why an internal abort fired, to tell a per-attempt timeout from the total deadline. */
+const ATTEMPT_TIMEOUT = Symbol("attempt timeout");
+const DEADLINE = Symbol("deadline");
+
+type Outcome =
+  | { ok: true; result: SearchResult }
+  | { ok: false; error: DataJudError; retryAfterMs?: number };
+
+interface EsErrorSummary {
+  type: string | undefined;
+  reason: string | undefined;
+}
+
+interface Search {
+  index: string;
+  url: string;
+  payload: string;
+  caller: AbortSignal | undefined;
+  deadline: AbortSignal;
+  deadlineAt: number;
+}
+
+function positive(name: string, value: number, integer: boolean): number {
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new RangeError(
+      `${name} must be a positive ${integer ? "integer" : "number"}, got ${value}`,
+    );
+  }
+  return value;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function esError(json: unknown): EsErrorSummary | undefined {
+  const parsed = EsErrorBody.safeParse(json);
+  if (!parsed.success) return undefined;
+  const error = parsed.data.error;
+  if (typeof error === "string") return { type: undefined, reason: error };
+  // root_cause names what is actually wrong; the top level is often a generic phase failure.
+  const root = error.root_cause?.[0];
+  const types = [error.type, root?.type, error.caused_by?.type].filter((t) => t !== undefined);
+  return {
+    type: types.find((t) => REJECTION.test(t)) ?? root?.type ?? error.type,
+    reason: root?.reason ?? error.reason ?? error.caused_by?.reason,
+  };
+}
+
+function clip(text: string, max = 300): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max)}...` : flat;
+}
+
+function describeEs(es: EsErrorSummary | undefined): string {
+  if (!es) return "";
+  const parts = [es.type, es.reason].filter((p) => p !== undefined && p !== "");
+  return parts.length > 0 ? `: ${clip(parts.join(": "))}` : "";
+}
+
+function networkDetail(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === "string" && !cause.message.includes(code)
+      ? `${code} ${cause.message}`
+      : cause.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * DataJud's `_search` over HTTP: a sliding-window limiter in front of every attempt, full-jitter
+ * retries of everything that may succeed next time, a per-attempt timeout inside a total
+ * deadline, and an answer only when it is complete (partial shards are retried, never returned).
+ */
+export class DataJudHttpClient {
+  readonly #baseUrl: string;
+  readonly #origin: string;
+  readonly #apiKey: string;
+  readonly #fetch: typeof fetch;
+  readonly #clock: Clock;
+  readonly #random: () => number;
+  readonly #limiter: SlidingWindowLimiter;
+  readonly #timeoutMs: number;
+  readonly #totalTimeoutMs: number;
+  readonly #maxAttempts: number;
+  readonly #onEvent: ((event: DataJudClientEvent) => void) | undefined;
+  #requestCount = 0;
+
+  constructor(options: DataJudClientOptions) {
+    let parsed: URL;
+    try {
+      parsed = new URL(options.baseUrl);
+    } catch {
+      throw new TypeError(`DataJud baseUrl is not a URL: ${options.baseUrl}`);
+    }
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
+      throw new TypeError(`DataJud baseUrl must be http(s): ${options.baseUrl}`);
+    }
+    this.#baseUrl = options.baseUrl.trim().replace(/\/+$/, "");
+    this.#origin = parsed.origin;
+    this.#apiKey = options.apiKey;
+    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#clock = options.clock ?? systemClock;
+    this.#random = options.random ?? Math.random;
+    this.#timeoutMs = positive("timeoutMs", options.timeoutMs ?? 90_000, false);
+    this.#totalTimeoutMs = positive("totalTimeoutMs", options.totalTimeoutMs ?? 180_000, false);
+    this.#maxAttempts = positive("maxAttempts", options.maxAttempts ?? 4, true);
+    this.#limiter = new SlidingWindowLimiter({
+      limit: positive("requestsPerMinute", options.requestsPerMinute ?? 120, true),
+      windowMs: 60_000,
+      clock: this.#clock,
+    });
+    this.#onEvent = options.onEvent;
+  }
+
+  /** HTTP attempts actually sent (for reports/bench). */
+  get requestCount(): number {
+    return this.#requestCount;
+  }
+
+  /** POST {baseUrl}/api_publica_<alias>/_search with the body as JSON. */
+  async search(
+    alias: string,
+    body: Record<string, unknown>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<SearchResult> {
+    const name = alias.trim().toLowerCase();
+    if (!/^[a-z0-9][a-z0-9_-]*$/.test(name)) {
+      throw invalidInput(`"${alias}" is not a DataJud court alias (letters, digits, _ and - only)`);
+    }
+    const index = `api_publica_${name}`;
+    let payload: string;
+    try {
+      payload = JSON.stringify(body);
+    } catch (error) {
+      throw invalidInput(`the DataJud query for ${index} cannot be sent as JSON: ${String(error)}`);
+    }
+    const caller = options.signal;
+    if (caller?.aborted) throw this.#cancelled(index, 0);
+
+    const deadlineAt = this.#clock.now() + this.#totalTimeoutMs;
+    const deadline = new AbortController();
+    // A real timer, so a hung limiter wait or fetch is cut off even if the clock is frozen.
+    const timer = setTimeout(() => deadline.abort(DEADLINE), this.#totalTimeoutMs);
+    const search: Search = {
+      index,
+      url: `${this.#baseUrl}/${index}/_search`,
+      payload,
+      caller,
+      deadline: deadline.signal,
+      deadlineAt,
+    };
+    const wait = caller ? AbortSignal.any([caller, deadline.signal]) : deadline.signal;
+    let last: DataJudError | undefined;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        if (this.#expired(search)) throw this.#deadline(search, attempt - 1, last);
+        try {
+          await this.#limiter.acquire(wait);
+        } catch (error) {
+          throw this.#interrupted(error, search, attempt - 1, last);
+        }
+        if (this.#expired(search)) throw this.#deadline(search, attempt - 1, last);
+
+        const outcome = await this.#attempt(search, attempt);
+        if (outcome.ok) return outcome.result;
+        last = outcome.error;
+        if (!last.retryable) throw last.withAttempts(attempt);
+        if (this.#expired(search)) throw this.#deadline(search, attempt, last);
+        if (attempt >= this.#maxAttempts) throw last.withAttempts(attempt);
+
+        const delayMs = outcome.retryAfterMs ?? fullJitterDelayMs(attempt, this.#random);
+        if (delayMs >= deadlineAt - this.#clock.now()) {
+          // Waiting would end past the deadline: give up now rather than sleep towards a failure.
+          throw this.#deadline(search, attempt, last, delayMs);
+        }
+        this.#emit({
+          type: "retry",
+          index,
+          attempt,
+          delayMs,
+          error: { kind: last.kind, message: last.message },
+        });
+        try {
+          await this.#clock.sleep(delayMs, wait);
+        } catch (error) {
+          throw this.#interrupted(error, search, attempt, last);
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #attempt(search: Search, attempt: number): Promise<Outcome> {
+    const { index } = search;
+    const timeoutMs = Math.max(1, Math.min(this.#timeoutMs, search.deadlineAt - this.#clock.now()));
+    const perAttempt = new AbortController();
+    const timer = setTimeout(() => perAttempt.abort(ATTEMPT_TIMEOUT), timeoutMs);
+    const signals = [perAttempt.signal, search.deadline];
+    if (search.caller) signals.push(search.caller);
+    const signal = AbortSignal.any(signals);
+    const sentAt = this.#clock.now();
+    const failed = (error: unknown, reading: boolean): Outcome => {
+      if (search.caller?.aborted) return { ok: false, error: this.#cancelled(index, attempt) };
+      if (perAttempt.signal.aborted || search.deadline.aborted) {
+        return {
+          ok: false,
+          error: this.#error("timeout", `DataJud did not answer ${index} within ${timeoutMs} ms`, {
+            index,
+          }),
+        };
+      }
+      const what = reading
+        ? "lost the connection to DataJud while reading"
+        : "could not reach DataJud";
+      return {
+        ok: false,
+        error: this.#error(
+          "network",
+          `${what} (${this.#origin}) for ${index}: ${networkDetail(error)}`,
+          {
+            index,
+            cause: error,
+          },
+        ),
+      };
+    };
+
+    this.#requestCount++;
+    try {
+      let response: Response;
+      try {
+        response = await this.#fetch(search.url, {
+          method: "POST",
+          headers: {
+            Accept: "application/json",
+            "Content-Type": "application/json",
+            Authorization: `APIKey ${this.#apiKey}`,
+          },
+          body: search.payload,
+          signal,
+        });
+      } catch (error) {
+        return failed(error, false);
+      }
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        return failed(error, true);
+      }
+      this.#emit({
+        type: "request",
+        index,
+        attempt,
+        status: response.status,
+        durationMs: this.#clock.now() - sentAt,
+      });
+      return this.#interpret(search, response, text, attempt);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #interpret(search: Search, response: Response, text: string, attempt: number): Outcome {
+    const { index } = search;
+    const status = response.status;
+    const json = parseJson(text);
+    if (status >= 200 && status < 300) return this.#success(search, json, attempt);
+
+    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), this.#clock.now());
+    const retryAfter = retryAfterMs === undefined ? {} : { retryAfterMs };
+    const waitHint =
+      retryAfterMs === undefined ? {} : { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
+    const es = esError(json);
+    const detail = describeEs(es);
+    const fail = (
+      kind: DataJudErrorKind,
+      message: string,
+      extra: DataJudErrorOptions = {},
+    ): Outcome => ({
+      ok: false,
+      error: this.#error(kind, message, { status, index, ...waitHint, ...extra }),
+      ...retryAfter,
+    });
+
+    if (es?.type !== undefined && REJECTION.test(es.type)) {
+      return fail(
+        "rejected",
+        `DataJud's cluster rejected the search on ${index} (HTTP ${status})${detail}`,
+      );
+    }
+    if (status === 400) {
+      return fail("bad_request", `DataJud refused the query to ${index} (HTTP 400)${detail}`);
+    }
+    if (status === 401) return fail("auth", KEY_ROTATED);
+    if (status === 403) {
+      return fail(
+        "forbidden",
+        `DataJud refused access to ${index} (HTTP 403): the API key is valid but may not read this index${detail}`,
+      );
+    }
+    if (status === 404) {
+      const alias = index.slice("api_publica_".length);
+      return fail(
+        "unknown_index",
+        `DataJud has no index ${index} (HTTP 404): "${alias}" is not a DataJud court alias; check \`court\``,
+      );
+    }
+    if (status === 408) {
+      return fail("timeout", `DataJud gave up waiting for our request to ${index} (HTTP 408)`);
+    }
+    if (status === 429) {
+      return fail(
+        "rate_limited",
+        `DataJud is rate limiting requests (HTTP 429) to ${index}${detail}`,
+      );
+    }
+    if (status >= 500)
+      return fail("server", `DataJud answered HTTP ${status} for ${index}${detail}`);
+    if (status >= 400) {
+      return fail(
+        "bad_request",
+        `DataJud refused the request to ${index} (HTTP ${status})${detail}`,
+      );
+    }
+    return fail("bad_response", `DataJud answered ${index} with an unexpected HTTP ${status}`);
+  }
+
+  #success(search: Search, json: unknown, attempt: number): Outcome {
+    const { index } = search;
+    const bad = (message: string): Outcome => ({
+      ok: false,
+      error: this.#error("bad_response", message, { index, status: 200 }),
+    });
+    if (json === undefined)
+      return bad(`DataJud answered ${index} with HTTP 200 but a body that is not JSON`);
+    const parsed = SearchEnvelope.safeParse(json);
+    if (!parsed.success) {
+      const es = esError(json);
+      if (es?.type !== undefined && REJECTION.test(es.type)) {
+        return {
+          ok: false,
+          error: this.#error(
+            "rejected",
+            `DataJud's cluster rejected the search on ${index}${describeEs(es)}`,
+            {
+              index,
+              status: 200,
+            },
+          ),
+        };
+      }
+      const where = parsed.error.issues[0]?.path.join(".") ?? "";
+      return bad(
+        `DataJud answered ${index} with HTTP 200 but not a search response${where ? ` (at ${where})` : ""}`,
+      );
+    }
+    const envelope = parsed.data;
+    const failedShards = envelope._shards?.failed ?? 0;
+    if (failedShards > 0) {
+      const of = envelope._shards?.total === undefined ? "" : ` of ${envelope._shards.total}`;
+      return {
+        ok: false,
+        error: this.#error(
+          "partial_shards",
+          `DataJud answered ${index} with ${failedShards}${of} shards failed; the hits may be incomplete, so they are not used`,
+          { index, status: 200 },
+        ),
+      };
+    }
+    if (envelope.timed_out === true) {
+      return {
+        ok: false,
+        error: this.#error(
+          "partial_shards",
+          `DataJud timed out inside ${index} (timed_out: true); the hits may be incomplete, so they are not used`,
+          { index, status: 200 },
+        ),
+      };
+    }
+    const hits = envelope.hits.hits.map(
+      (hit): RawSearchHit => ({
+        _id: hit._id,
+        _index: hit._index ?? index,
+        _source: hit._source,
+        ...(hit.sort === undefined ? {} : { sort: hit.sort }),
+      }),
+    );
+    const total = envelope.hits.total;
+    return {
+      ok: true,
+      result: {
+        index,
+        url: search.url,
+        fetchedAt: new Date(this.#clock.now()).toISOString(),
+        total: total === undefined ? hits.length : typeof total === "number" ? total : total.value,
+        hits,
+        attempts: attempt,
+        tookMs: envelope.took ?? null,
+      },
+    };
+  }
+
+  #expired(search: Search): boolean {
+    return search.deadline.aborted || this.#clock.now() >= search.deadlineAt;
+  }
+
+  /** A limiter or backoff wait that ended by abort: the caller's, or the deadline's. */
+  #interrupted(
+    error: unknown,
+    search: Search,
+    attempts: number,
+    last: DataJudError | undefined,
+  ): DataJudError {
+    if (search.caller?.aborted) return this.#cancelled(search.index, attempts);
+    if (search.deadline.aborted) return this.#deadline(search, attempts, last);
+    if (error instanceof DataJudError) return error;
+    return this.#error(
+      "network",
+      `waiting to send a request to ${search.index} failed: ${String(error)}`,
+      {
+        index: search.index,
+        attempts,
+        cause: error,
+      },
+    );
+  }
+
+  #deadline(
+    search: Search,
+    attempts: number,
+    last: DataJudError | undefined,
+    nextDelayMs?: number,
+  ): DataJudError {
+    const seconds = Math.round(this.#totalTimeoutMs / 100) / 10;
+    const tried = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+    const wait =
+      nextDelayMs === undefined
+        ? ""
+        : `; the next try would start ${Math.ceil(nextDelayMs / 1000)} s from now, past the deadline`;
+    const because = last ? `; last error: ${last.message}` : "";
+    return this.#error(
+      "deadline",
+      `DataJud gave no complete answer for ${search.index} within ${seconds} s (${tried})${wait}${because}`,
+      {
+        retryable: true,
+        index: search.index,
+        attempts,
+        ...(last?.status === undefined ? {} : { status: last.status }),
+        ...(last?.retryAfterSeconds === undefined
+          ? {}
+          : { retryAfterSeconds: last.retryAfterSeconds }),
+        ...(last === undefined ? {} : { cause: last }),
+      },
+    );
+  }
+
+  #cancelled(index: string, attempts: number): DataJudError {
+    return this.#error("cancelled", `the DataJud request to ${index} was cancelled`, {
+      retryable: false,
+      index,
+      attempts,
+    });
+  }
+
+  /** Every error goes through here so the key cannot leak, even if DataJud echoes it back. */
+  #error(kind: DataJudErrorKind, message: string, options: DataJudErrorOptions): DataJudError {
+    const key = this.#apiKey;
+    const safe = key.length >= 4 ? message.replaceAll(key, "[redacted]") : message;
+    return new DataJudError(kind, safe, options);
+  }
+
+  #emit(event: DataJudClientEvent): void {
+    if (!this.#onEvent) return;
+    try {
+      this.#onEvent(event);
+    } catch {
+      // A logging hook must never change the outcome of a search.
+    }
+  }
+}

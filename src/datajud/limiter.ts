@@ -1,0 +1,109 @@
+import type { Clock } from "./clock.js";
+
+export interface SlidingWindowLimiterOptions {
+  /** Most grants allowed in any window of `windowMs`. */
+  limit: number;
+  windowMs: number;
+  clock: Clock;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+/**
+ * Never more than `limit` grants in any window of `windowMs`, wherever the window starts.
+ * It keeps the times of the last `limit` grants: a new grant fits once the oldest of them is a
+ * full window old. A token bucket refilled per window would let 2x `limit` through across a
+ * window boundary, which CNJ's terms of use (120 requests per minute) do not allow.
+ */
+export class SlidingWindowLimiter {
+  readonly #limit: number;
+  readonly #windowMs: number;
+  readonly #clock: Clock;
+  /** Times of the most recent grants, oldest first, at most `limit` of them. */
+  readonly #grants: number[] = [];
+  readonly #queue: Waiter[] = [];
+  #pumping = false;
+  /** Cuts the pump's sleep short when nobody is left waiting, so no timer outlives the queue. */
+  #idle: AbortController | undefined;
+
+  constructor(options: SlidingWindowLimiterOptions) {
+    if (!Number.isInteger(options.limit) || options.limit < 1) {
+      throw new RangeError(`limit must be a positive integer, got ${options.limit}`);
+    }
+    if (!Number.isFinite(options.windowMs) || options.windowMs <= 0) {
+      throw new RangeError(`windowMs must be a positive number, got ${options.windowMs}`);
+    }
+    this.#limit = options.limit;
+    this.#windowMs = options.windowMs;
+    this.#clock = options.clock;
+  }
+
+  /** Waits until one more request fits in any window of windowMs; FIFO fair; rejects with the signal's reason if aborted while waiting. */
+  acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    // Only jump straight in when nobody queued earlier, or FIFO order would break.
+    if (this.#queue.length === 0 && this.#waitMs() === 0) {
+      this.#grant();
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      if (signal) {
+        waiter.onAbort = (): void => {
+          const at = this.#queue.indexOf(waiter);
+          if (at === -1) return;
+          this.#queue.splice(at, 1);
+          if (this.#queue.length === 0) this.#idle?.abort();
+          reject(signal.reason);
+        };
+        signal.addEventListener("abort", waiter.onAbort, { once: true });
+      }
+      this.#queue.push(waiter);
+      void this.#pump();
+    });
+  }
+
+  /** How long until one more grant fits, 0 when it fits now. */
+  #waitMs(): number {
+    if (this.#grants.length < this.#limit) return 0;
+    const oldest = this.#grants[0] ?? Number.NEGATIVE_INFINITY;
+    return Math.max(0, oldest + this.#windowMs - this.#clock.now());
+  }
+
+  #grant(): void {
+    this.#grants.push(this.#clock.now());
+    if (this.#grants.length > this.#limit) this.#grants.shift();
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    try {
+      while (this.#queue.length > 0) {
+        const wait = this.#waitMs();
+        if (wait > 0) {
+          this.#idle = new AbortController();
+          try {
+            await this.#clock.sleep(wait, this.#idle.signal);
+          } catch {
+            // Woken because the queue emptied; the loop condition ends the pump.
+          }
+          this.#idle = undefined;
+          continue;
+        }
+        const next = this.#queue.shift();
+        if (!next) break;
+        if (next.signal && next.onAbort) next.signal.removeEventListener("abort", next.onAbort);
+        this.#grant();
+        next.resolve();
+      }
+    } finally {
+      this.#pumping = false;
+    }
+  }
+}

@@ -1,5 +1,56 @@
 import type { Db } from "./database.js";
 
+export type OutboxKind = "alert" | "digest" | "admin" | "test";
+export type OutboxStatus = "pending" | "sent" | "dead";
+
+export interface NewOutboxRow {
+  changeId: number | null;
+  caseId: number | null;
+  recipient: string;
+  kind: OutboxKind;
+  /** Unique: queueing the same key again (a retried run) does nothing. */
+  dedupeKey: string;
+  subject: string;
+  messageId: string;
+  payload: unknown;
+  createdAt: string;
+}
+
+export interface OutboxRow {
+  id: number;
+  changeId: number | null;
+  caseId: number | null;
+  recipient: string;
+  kind: string;
+  dedupeKey: string;
+  subject: string | null;
+  messageId: string | null;
+  payload: unknown;
+  status: OutboxStatus;
+  /** Failed attempts so far. */
+  attempts: number;
+  /** Null means due now. */
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  smtpResponse: string | null;
+}
+
+interface RawOutboxRow extends Omit<OutboxRow, "payload"> {
+  payload: string;
+}
+
+const OUTBOX_COLUMNS = `id, change_id AS changeId, case_id AS caseId, recipient, kind,
+  dedupe_key AS dedupeKey, subject, message_id AS messageId, payload, status, attempts,
+  next_attempt_at AS nextAttemptAt, last_error AS lastError, created_at AS createdAt,
+  sent_at AS sentAt, smtp_response AS smtpResponse`;
+
+function toOutboxRow(raw: RawOutboxRow): OutboxRow {
+  const payload: unknown = JSON.parse(raw.payload);
+  return { ...raw, payload };
+}
+
 /** Alerts still waiting to be sent, per case, for `monitor status`. */
 export function pendingMailByCase(db: Db): Map<number, number> {
   const rows = db
@@ -8,4 +59,135 @@ export function pendingMailByCase(db: Db): Map<number, number> {
     )
     .all();
   return new Map(rows.map((r) => [r.caseId, r.pending]));
+}
+
+/**
+ * Queues one message. Meant to run inside the transaction that stores what it reports, so a
+ * crash either keeps both or neither. Returns false when the dedupe key was already queued.
+ */
+export function enqueueAlert(db: Db, row: NewOutboxRow): boolean {
+  const result = db
+    .prepare<{
+      changeId: number | null;
+      caseId: number | null;
+      recipient: string;
+      kind: string;
+      dedupeKey: string;
+      subject: string;
+      messageId: string;
+      payload: string;
+      createdAt: string;
+    }>(
+      `INSERT OR IGNORE INTO outbox
+         (change_id, case_id, recipient, kind, dedupe_key, subject, message_id, payload, created_at)
+       VALUES (@changeId, @caseId, @recipient, @kind, @dedupeKey, @subject, @messageId, @payload, @createdAt)`,
+    )
+    .run({
+      changeId: row.changeId,
+      caseId: row.caseId,
+      recipient: row.recipient,
+      kind: row.kind,
+      dedupeKey: row.dedupeKey,
+      subject: row.subject,
+      messageId: row.messageId,
+      payload: JSON.stringify(row.payload ?? null),
+      createdAt: row.createdAt,
+    });
+  return result.changes === 1;
+}
+
+/** Pending rows whose time has come, oldest first; `afterId` pages through them in one drain. */
+export function dueOutbox(db: Db, nowIso: string, limit: number, afterId = 0): OutboxRow[] {
+  return db
+    .prepare<{ now: string; limit: number; afterId: number }, RawOutboxRow>(
+      `SELECT ${OUTBOX_COLUMNS} FROM outbox
+       WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @now)
+         AND id > @afterId
+       ORDER BY id LIMIT @limit`,
+    )
+    .all({ now: nowIso, limit, afterId })
+    .map(toOutboxRow);
+}
+
+export function countDueOutbox(db: Db, nowIso: string): number {
+  const row = db
+    .prepare<{ now: string }, { n: number }>(
+      `SELECT COUNT(*) AS n FROM outbox
+       WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @now)`,
+    )
+    .get({ now: nowIso });
+  return row?.n ?? 0;
+}
+
+/**
+ * Takes a due row for one send by pushing its next attempt to `untilIso`. Only one process can win
+ * the UPDATE; if this one dies mid-send, the row becomes due again at `untilIso` and is resent
+ * (with the same Message-ID), never dropped.
+ */
+export function claimOutbox(db: Db, id: number, nowIso: string, untilIso: string): boolean {
+  const result = db
+    .prepare<{ id: number; now: string; until: string }>(
+      `UPDATE outbox SET next_attempt_at = @until
+       WHERE id = @id AND status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @now)`,
+    )
+    .run({ id, now: nowIso, until: untilIso });
+  return result.changes === 1;
+}
+
+export function markSent(
+  db: Db,
+  id: number,
+  sent: { sentAt: string; smtpResponse: string | null },
+): void {
+  db.prepare<{ id: number; sentAt: string; smtpResponse: string | null }>(
+    `UPDATE outbox SET status = 'sent', sent_at = @sentAt, smtp_response = @smtpResponse,
+       next_attempt_at = NULL
+     WHERE id = @id`,
+  ).run({ id, sentAt: sent.sentAt, smtpResponse: sent.smtpResponse });
+}
+
+/** Counts one failed attempt; a dead row is never picked up again. */
+export function markFailed(
+  db: Db,
+  id: number,
+  failure: { error: string; nextAttemptAt: string; dead: boolean },
+): void {
+  db.prepare<{ id: number; error: string; nextAttemptAt: string | null; status: OutboxStatus }>(
+    `UPDATE outbox SET attempts = attempts + 1, last_error = @error,
+       next_attempt_at = @nextAttemptAt, status = @status
+     WHERE id = @id AND status = 'pending'`,
+  ).run({
+    id,
+    error: failure.error,
+    nextAttemptAt: failure.dead ? null : failure.nextAttemptAt,
+    status: failure.dead ? "dead" : "pending",
+  });
+}
+
+export function outboxCounts(db: Db): { pending: number; sent: number; dead: number } {
+  const rows = db
+    .prepare<[], { status: OutboxStatus; n: number }>(
+      "SELECT status, COUNT(*) AS n FROM outbox GROUP BY status",
+    )
+    .all();
+  const counts = { pending: 0, sent: 0, dead: 0 };
+  for (const r of rows) counts[r.status] = r.n;
+  return counts;
+}
+
+/** Messages given up on, oldest first, for `monitor status`. */
+export function deadOutbox(db: Db): OutboxRow[] {
+  return db
+    .prepare<[], RawOutboxRow>(
+      `SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE status = 'dead' ORDER BY id`,
+    )
+    .all()
+    .map(toOutboxRow);
+}
+
+export function getOutboxRow(db: Db, id: number): OutboxRow | undefined {
+  const raw = db
+    .prepare<[number], RawOutboxRow>(`SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE id = ?`)
+    .get(id);
+  return raw === undefined ? undefined : toOutboxRow(raw);
 }

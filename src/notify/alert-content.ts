@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { type CaseRecord, Movement, type Provenance } from "../datajud/case-record.js";
+import { CaseSummary } from "../summarize/case-summary.js";
+
+/**
+ * Everything one alert says. It is stored as the outbox payload, so the email can be rendered again
+ * (identically) on a retry or after a crash without reading anything else from the database.
+ */
+export const AlertContent = z.object({
+  caseNumber: z.string(),
+  court: z.string(),
+  label: z.string().nullable(),
+  /** Null on the first summary of a case. */
+  previous: CaseSummary.nullable(),
+  current: CaseSummary,
+  newMovements: z.array(z.object({ instance: z.string(), movement: Movement })),
+  instances: z.array(
+    z.object({
+      instance: z.string(),
+      courtUnit: z.string().nullable(),
+      className: z.string().nullable(),
+    }),
+  ),
+  provenance: z.object({
+    index: z.string(),
+    fetchedAt: z.string(),
+    lastUpdatedAt: z.string().nullable(),
+  }),
+  changeKinds: z.array(z.string()),
+});
+export type AlertContent = z.infer<typeof AlertContent>;
+
+export interface BuildAlertContentInput {
+  caseNumber: string;
+  court: string;
+  label: string | null;
+  previous: CaseSummary | null;
+  current: CaseSummary;
+  /** The case's current records, one per instance. */
+  records: readonly CaseRecord[];
+  newMovements: ReadonlyArray<{ instance: string; movement: Movement }>;
+  provenance: Provenance;
+  changeKinds: readonly string[];
+}
+
+function latest(values: ReadonlyArray<string | null>): string | null {
+  let best: string | null = null;
+  for (const value of values) if (value !== null && (best === null || value > best)) best = value;
+  return best;
+}
+
+/** The payload for one change, from what the sweep already holds. */
+export function buildAlertContent(input: BuildAlertContentInput): AlertContent {
+  return {
+    caseNumber: input.caseNumber,
+    court: input.court,
+    label: input.label,
+    previous: input.previous,
+    current: input.current,
+    newMovements: input.newMovements.map((m) => ({ instance: m.instance, movement: m.movement })),
+    instances: input.records.map((r) => ({
+      instance: r.instance,
+      courtUnit: r.courtUnit?.name || null,
+      className: r.class?.name || null,
+    })),
+    provenance: {
+      index: input.provenance.index,
+      fetchedAt: input.provenance.fetchedAt,
+      // ISO strings in UTC sort as text; the newest push from any instance is "DataJud's update".
+      lastUpdatedAt: latest(input.records.map((r) => r.lastUpdatedAt)),
+    },
+    changeKinds: [...input.changeKinds],
+  };
+}

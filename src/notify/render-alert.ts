@@ -1,0 +1,401 @@
+import type { Movement, MovementComplement } from "../datajud/case-record.js";
+import { formatSaoPaulo } from "../datajud/dates.js";
+import { type CaseSummary, STATUS_LABELS_PT } from "../summarize/case-summary.js";
+import type { AlertContent } from "./alert-content.js";
+
+export interface RenderedAlert {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const ATTENTION_MARKER = "⚠";
+export const NOT_LEGAL_ADVICE = "Não é aconselhamento jurídico.";
+
+const SUBJECT_NAME_MAX = 80;
+const SUBJECT_MAX = 200;
+const FIELD_MAX = 500;
+const PARAGRAPH_MAX = 4000;
+/** A first read of a busy case can bring hundreds; the history command has the rest. */
+const MOVEMENTS_SHOWN = 30;
+
+const CHANGE_KINDS_PT: Record<string, string> = {
+  new_movements: "movimentações novas",
+  new_instance: "nova instância",
+  class_changed: "classe alterada",
+  subjects_changed: "assuntos alterados",
+  court_unit_changed: "órgão julgador alterado",
+  secrecy_changed: "nível de sigilo alterado",
+};
+
+// Control characters, line/paragraph separators, and bidi overrides that could disguise text.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_KEEP_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function clip(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
+}
+
+/** Anything from a label or DataJud as one clean line. */
+function oneLine(text: string, max = FIELD_MAX): string {
+  return clip(text.replace(BIDI, "").replace(CONTROL, " ").replace(/\s+/g, " ").trim(), max);
+}
+
+/** A paragraph that may keep its line breaks. */
+function paragraph(text: string, max = PARAGRAPH_MAX): string {
+  const clean = text
+    .replace(/\r\n?/g, "\n")
+    .replace(BIDI, "")
+    .replace(CONTROL_KEEP_NEWLINE, " ")
+    .split("\n")
+    .map((line) => line.replace(/[ \t]+/g, " ").trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return clip(clean, max);
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+function when(iso: string | null): string {
+  return iso === null ? "sem data" : oneLine(formatSaoPaulo(iso));
+}
+
+function movementsPhrase(n: number): string {
+  if (n === 0) return "nenhuma movimentação nova";
+  return n === 1 ? "1 movimentação nova" : `${n} movimentações novas`;
+}
+
+function caseName(content: AlertContent): string {
+  const label = content.label === null ? "" : oneLine(content.label, SUBJECT_NAME_MAX);
+  return label === "" ? oneLine(content.caseNumber, SUBJECT_NAME_MAX) : label;
+}
+
+function categoryLabel(summary: CaseSummary): string {
+  return STATUS_LABELS_PT[summary.statusCategory] ?? oneLine(summary.statusCategory);
+}
+
+function attentionValue(summary: CaseSummary): string {
+  if (!summary.needsLawyerAttention) return "não";
+  const reasons = summary.attentionReasons.map((r) => oneLine(r.reason)).filter((r) => r !== "");
+  return reasons.length === 0 ? "sim" : `sim: ${reasons.join("; ")}`;
+}
+
+function nextStepValue(summary: CaseSummary): string {
+  const step = summary.nextExpectedStep === null ? "" : oneLine(summary.nextExpectedStep);
+  return step === "" ? "não informado" : step;
+}
+
+interface FieldDiff {
+  name: string;
+  before: string | null;
+  after: string;
+  /** Long values are shown as "antes"/"agora" blocks instead of "a → b". */
+  block: boolean;
+}
+
+function fieldDiffs(previous: CaseSummary | null, current: CaseSummary): FieldDiff[] {
+  const field = (name: string, value: (s: CaseSummary) => string, block = false): FieldDiff => ({
+    name,
+    before: previous === null ? null : value(previous),
+    after: value(current),
+    block,
+  });
+  return [
+    field("Categoria", categoryLabel),
+    field("Situação", (s) => paragraph(s.status), true),
+    field("Atenção do advogado", attentionValue),
+    field("Próximo passo", nextStepValue),
+  ];
+}
+
+function complementText(c: MovementComplement): string | null {
+  const kind = c.description === null ? "" : oneLine(c.description.replace(/_/g, " "));
+  const name = c.name === null ? "" : oneLine(c.name);
+  const value = name !== "" ? name : c.value === null ? "" : oneLine(String(c.value));
+  if (kind === "" && value === "") return null;
+  return kind === "" ? value : value === "" ? kind : `${kind}: ${value}`;
+}
+
+interface MovementLine {
+  date: string;
+  name: string;
+  code: string;
+  instance: string;
+  hint: string | null;
+  complements: string[];
+}
+
+function movementLines(content: AlertContent): { shown: MovementLine[]; hidden: number } {
+  // Newest first, the way court systems list them; undated ones last.
+  const sorted = [...content.newMovements].sort((a, b) =>
+    (b.movement.dateTime ?? "").localeCompare(a.movement.dateTime ?? ""),
+  );
+  const line = ({
+    instance,
+    movement,
+  }: {
+    instance: string;
+    movement: Movement;
+  }): MovementLine => ({
+    date: when(movement.dateTime),
+    name: oneLine(movement.name) || "movimento sem nome",
+    code: movement.code === null ? "sem código" : `código ${movement.code}`,
+    instance: oneLine(instance),
+    hint: movement.hint === null ? null : oneLine(movement.hint.pt) || null,
+    complements: movement.complements.flatMap((c) => complementText(c) ?? []),
+  });
+  return {
+    shown: sorted.slice(0, MOVEMENTS_SHOWN).map(line),
+    hidden: Math.max(0, sorted.length - MOVEMENTS_SHOWN),
+  };
+}
+
+function instanceLine(i: AlertContent["instances"][number]): string {
+  const parts = [i.className, i.courtUnit]
+    .map((p) => (p === null ? "" : oneLine(p)))
+    .filter((p) => p !== "");
+  return `${oneLine(i.instance)}: ${parts.length === 0 ? "sem dados" : parts.join(" · ")}`;
+}
+
+function generatedByText(summary: CaseSummary): string {
+  const at = when(summary.generatedAt);
+  const by = oneLine(summary.generatedBy);
+  return by === "rules"
+    ? `Resumo gerado por regras automáticas (sem modelo de IA) em ${at}.`
+    : `Resumo gerado pelo modelo de IA ${by || "desconhecido"} em ${at}; confira nos autos.`;
+}
+
+function changeKindsText(kinds: readonly string[]): string | null {
+  const names = kinds.map((k) => CHANGE_KINDS_PT[k] ?? oneLine(k)).filter((k) => k !== "");
+  return names.length === 0 ? null : `Mudanças detectadas: ${names.join(", ")}.`;
+}
+
+function provenanceLines(content: AlertContent): string[] {
+  const p = content.provenance;
+  return [
+    `Índice consultado: ${oneLine(p.index)}`,
+    `Consultado em: ${when(p.fetchedAt)}`,
+    `Última atualização no DataJud: ${p.lastUpdatedAt === null ? "não informada" : when(p.lastUpdatedAt)}`,
+    "Horários de Brasília (America/Sao_Paulo).",
+  ];
+}
+
+/** One line, no control characters, a bounded length: safe to hand to any mailer as Subject. */
+export function renderSubject(content: AlertContent): string {
+  const marker = content.current.needsLawyerAttention ? `${ATTENTION_MARKER} ` : "";
+  const subject = `[datajud] ${marker}${caseName(content)}: ${categoryLabel(content.current)} (${movementsPhrase(content.newMovements.length)})`;
+  return oneLine(subject, SUBJECT_MAX);
+}
+
+function renderText(content: AlertContent): string {
+  const { current, previous } = content;
+  const out: string[] = [];
+  const title = caseName(content);
+  out.push(title);
+  out.push(`Processo ${oneLine(content.caseNumber)} · ${oneLine(content.court).toUpperCase()}`);
+  const kinds = changeKindsText(content.changeKinds);
+  if (kinds !== null) out.push(kinds);
+  out.push("");
+
+  if (current.needsLawyerAttention) {
+    out.push(`${ATTENTION_MARKER} REQUER ATENÇÃO DO ADVOGADO`);
+    for (const r of current.attentionReasons) {
+      const refs = r.movements.map((m) => `${when(m.dateTime)} ${oneLine(m.name)}`).join("; ");
+      out.push(`- ${oneLine(r.reason)}${refs === "" ? "" : ` (${refs})`}`);
+    }
+    out.push("");
+  }
+
+  out.push("O QUE MUDOU NO RESUMO");
+  if (previous === null) out.push("Primeiro resumo deste processo.");
+  for (const f of fieldDiffs(previous, current)) {
+    if (f.before === null) {
+      out.push(f.block ? `${f.name}:\n${f.after}` : `${f.name}: ${f.after}`);
+    } else if (f.before === f.after) {
+      out.push(
+        f.block ? `${f.name} (sem mudança):\n${f.after}` : `${f.name}: ${f.after} (sem mudança)`,
+      );
+    } else if (f.block) {
+      out.push(`${f.name}:\n  antes: ${f.before}\n  agora: ${f.after}`);
+    } else {
+      out.push(`${f.name}: ${f.before} → ${f.after}`);
+    }
+  }
+  out.push("");
+
+  const { shown, hidden } = movementLines(content);
+  out.push(`MOVIMENTAÇÕES NOVAS (${content.newMovements.length})`);
+  if (shown.length === 0) out.push("Nenhuma.");
+  for (const m of shown) {
+    out.push(`- ${m.date} · ${m.name} · ${m.code} · ${m.instance}`);
+    if (m.hint !== null) out.push(`  O que significa: ${m.hint}`);
+    if (m.complements.length > 0) out.push(`  Complementos: ${m.complements.join("; ")}`);
+  }
+  if (hidden > 0) out.push(`… e mais ${hidden} (veja \`monitor history\`).`);
+  out.push("");
+
+  out.push("INSTÂNCIAS");
+  if (content.instances.length === 0) out.push("Nenhuma informada.");
+  for (const i of content.instances) out.push(`- ${instanceLine(i)}`);
+  out.push("");
+
+  out.push("ORIGEM DOS DADOS");
+  out.push(...provenanceLines(content));
+  out.push(generatedByText(current));
+  out.push("");
+  out.push(NOT_LEGAL_ADVICE);
+  return `${out.join("\n")}\n`;
+}
+
+const S = {
+  body: "margin:0;padding:0;background:#f4f4f5;",
+  card: "max-width:640px;margin:0 auto;padding:16px;background:#ffffff;color:#18181b;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;overflow-wrap:break-word;word-wrap:break-word;",
+  h1: "font-size:20px;line-height:1.3;margin:0 0 4px;",
+  meta: "margin:0 0 4px;color:#52525b;font-size:14px;",
+  h2: "font-size:17px;margin:20px 0 8px;padding-top:12px;border-top:1px solid #e4e4e7;",
+  attention:
+    "margin:16px 0;padding:10px 12px;border-left:4px solid #b45309;background:#fffbeb;color:#78350f;",
+  p: "margin:0 0 10px;",
+  before: "color:#71717a;",
+  muted: "color:#71717a;font-size:14px;",
+  ul: "margin:0 0 10px;padding-left:20px;",
+  li: "margin:0 0 8px;",
+  small: "margin:0 0 4px;color:#52525b;font-size:14px;",
+  footer: "margin:16px 0 0;color:#52525b;font-size:13px;",
+} as const;
+
+function tag(name: string, style: string, inner: string): string {
+  return `<${name} style="${style}">${inner}</${name}>`;
+}
+
+/** Keeps line breaks of an already escaped paragraph. */
+function breaks(escaped: string): string {
+  return escaped.replace(/\n/g, "<br>");
+}
+
+function renderHtml(content: AlertContent, subject: string): string {
+  const e = escapeHtml;
+  const { current, previous } = content;
+  const parts: string[] = [];
+  parts.push(tag("h1", S.h1, e(caseName(content))));
+  parts.push(
+    tag(
+      "p",
+      S.meta,
+      `Processo ${e(oneLine(content.caseNumber))} · ${e(oneLine(content.court).toUpperCase())}`,
+    ),
+  );
+  const kinds = changeKindsText(content.changeKinds);
+  if (kinds !== null) parts.push(tag("p", S.meta, e(kinds)));
+
+  if (current.needsLawyerAttention) {
+    const reasons = current.attentionReasons.map((r) => {
+      const refs = r.movements.map((m) => `${when(m.dateTime)} ${oneLine(m.name)}`).join("; ");
+      return tag("li", S.li, `${e(oneLine(r.reason))}${refs === "" ? "" : ` (${e(refs)})`}`);
+    });
+    parts.push(
+      tag(
+        "div",
+        S.attention,
+        `<strong>${ATTENTION_MARKER} Requer atenção do advogado</strong>${
+          reasons.length === 0 ? "" : tag("ul", `${S.ul}margin-top:6px;`, reasons.join(""))
+        }`,
+      ),
+    );
+  }
+
+  parts.push(tag("h2", S.h2, "O que mudou no resumo"));
+  if (previous === null) parts.push(tag("p", S.muted, "Primeiro resumo deste processo."));
+  for (const f of fieldDiffs(previous, current)) {
+    const name = `<strong>${e(f.name)}:</strong>`;
+    if (f.before === null) {
+      parts.push(
+        tag("p", S.p, f.block ? `${name}<br>${breaks(e(f.after))}` : `${name} ${e(f.after)}`),
+      );
+    } else if (f.before === f.after) {
+      const same = tag("span", S.before, "(sem mudança)");
+      parts.push(
+        tag(
+          "p",
+          S.p,
+          f.block ? `${name} ${same}<br>${breaks(e(f.after))}` : `${name} ${e(f.after)} ${same}`,
+        ),
+      );
+    } else {
+      parts.push(
+        tag(
+          "p",
+          S.p,
+          `${name}<br>${tag("span", S.before, `antes: ${breaks(e(f.before))}`)}<br>agora: <strong>${breaks(e(f.after))}</strong>`,
+        ),
+      );
+    }
+  }
+
+  const { shown, hidden } = movementLines(content);
+  parts.push(tag("h2", S.h2, `Movimentações novas (${content.newMovements.length})`));
+  if (shown.length === 0) parts.push(tag("p", S.muted, "Nenhuma."));
+  else {
+    const items = shown.map((m) => {
+      const lines = [
+        `<strong>${e(m.date)}</strong> · ${e(m.name)}`,
+        tag("span", S.muted, `${e(m.code)} · ${e(m.instance)}`),
+      ];
+      if (m.hint !== null) lines.push(tag("span", S.muted, `O que significa: ${e(m.hint)}`));
+      if (m.complements.length > 0) {
+        lines.push(tag("span", S.muted, `Complementos: ${e(m.complements.join("; "))}`));
+      }
+      return tag("li", S.li, lines.join("<br>"));
+    });
+    parts.push(tag("ul", S.ul, items.join("")));
+  }
+  if (hidden > 0) parts.push(tag("p", S.muted, `… e mais ${hidden} (veja monitor history).`));
+
+  parts.push(tag("h2", S.h2, "Instâncias"));
+  if (content.instances.length === 0) parts.push(tag("p", S.muted, "Nenhuma informada."));
+  else {
+    parts.push(
+      tag("ul", S.ul, content.instances.map((i) => tag("li", S.li, e(instanceLine(i)))).join("")),
+    );
+  }
+
+  parts.push(tag("h2", S.h2, "Origem dos dados"));
+  for (const line of provenanceLines(content)) parts.push(tag("p", S.small, e(line)));
+  parts.push(tag("p", S.small, e(generatedByText(current))));
+  parts.push(tag("p", S.footer, e(NOT_LEGAL_ADVICE)));
+
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="pt-BR">',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(subject)}</title></head>`,
+    `<body style="${S.body}">`,
+    tag("div", S.card, parts.join("\n")),
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}
+
+/** Pure: the same content always renders the same email, so a resend is identical. */
+export function renderAlert(content: AlertContent): RenderedAlert {
+  const subject = renderSubject(content);
+  return { subject, text: renderText(content), html: renderHtml(content, subject) };
+}

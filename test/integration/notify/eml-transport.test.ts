@@ -1,0 +1,115 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { silentLogger } from "../../../src/log.js";
+import { drainOutbox } from "../../../src/notify/drain-outbox.js";
+import { createTransport, type OutgoingMessage } from "../../../src/notify/transports.js";
+import { sampleAlert } from "../../unit/notify/sample-alert.js";
+import {
+  DOMAIN,
+  FROM,
+  LIST_ID,
+  manualClock,
+  queueChange,
+  type TempStore,
+  tempStore,
+} from "./outbox-setup.js";
+
+let store: TempStore;
+
+beforeEach(() => {
+  store = tempStore("notify-eml-");
+});
+
+afterEach(() => {
+  store.dispose();
+});
+
+function message(overrides: Partial<OutgoingMessage> = {}): OutgoingMessage {
+  return {
+    from: FROM,
+    to: "ana@example.com",
+    subject: "[datajud] Teste: em andamento (nenhuma movimentação nova)",
+    text: "Olá\n",
+    html: "<p>Olá</p>",
+    messageId: "<alert.abc123@monitor.example.com>",
+    inReplyTo: "<case.def456@monitor.example.com>",
+    references: "<case.def456@monitor.example.com>",
+    headers: { "List-Id": `datajud-monitor <${LIST_ID}>` },
+    ...overrides,
+  };
+}
+
+describe(".eml transport", () => {
+  it("writes a parseable private file named after the Message-ID", async () => {
+    const outboxDir = join(store.dir, "outbox", "mail");
+    const transport = createTransport({ smtpUrl: null, outboxDir });
+
+    const result = await transport.send(message());
+    transport.close();
+
+    expect(result.path).toBe(join(outboxDir, "alert.abc123@monitor.example.com.eml"));
+    expect(statSync(outboxDir).mode & 0o777).toBe(0o700);
+    expect(statSync(result.path ?? "").mode & 0o777).toBe(0o600);
+    const mail = await simpleParser(readFileSync(result.path ?? ""));
+    expect(mail.messageId).toBe("<alert.abc123@monitor.example.com>");
+    expect(mail.inReplyTo).toBe("<case.def456@monitor.example.com>");
+    expect(mail.subject).toBe("[datajud] Teste: em andamento (nenhuma movimentação nova)");
+    expect(mail.text).toBe("Olá\n");
+    expect(mail.html).toBe("<p>Olá</p>");
+    expect(transport.describe()).toBe(`.eml files in ${outboxDir}`);
+  });
+
+  it("replaces the file on a resend of the same message instead of adding one", async () => {
+    const outboxDir = join(store.dir, "outbox");
+    const transport = createTransport({ smtpUrl: "", outboxDir });
+
+    await transport.send(message({ text: "first\n" }));
+    await transport.send(message({ text: "second\n" }));
+    transport.close();
+
+    expect(readdirSync(outboxDir)).toEqual(["alert.abc123@monitor.example.com.eml"]);
+  });
+
+  it("refuses a header value with a line break", async () => {
+    const transport = createTransport({ smtpUrl: null, outboxDir: join(store.dir, "outbox") });
+
+    const error = await transport
+      .send(message({ subject: "ok\r\nBcc: victim@example.com" }))
+      .catch((e: unknown) => e);
+    transport.close();
+
+    expect(error).toMatchObject({ name: "MailError", code: "header" });
+  });
+
+  it("is what a drain uses without SMTP_URL, recording the file as the response", async () => {
+    const outboxDir = join(store.dir, "outbox");
+    const transport = createTransport({ smtpUrl: null, outboxDir });
+    queueChange(store.db, sampleAlert(), ["ana@example.com"]);
+
+    const result = await drainOutbox({
+      db: store.db,
+      transport,
+      from: FROM,
+      listId: LIST_ID,
+      domain: DOMAIN,
+      now: manualClock().now,
+      maxAttempts: 3,
+      logger: silentLogger(),
+    });
+    transport.close();
+
+    expect(result).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0 });
+    const row = store.db
+      .prepare<[], { smtp_response: string; message_id: string }>(
+        "SELECT smtp_response, message_id FROM outbox",
+      )
+      .get();
+    const mail = await simpleParser(readFileSync(row?.smtp_response ?? ""));
+    expect(mail.messageId).toBe(row?.message_id);
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : "").toBe("ana@example.com");
+    expect(mail.text).toContain("MOVIMENTAÇÕES NOVAS (2)");
+    expect(mail.html).toContain("Origem dos dados");
+  });
+});

@@ -1,0 +1,92 @@
+import type { Movement } from "../../../src/datajud/case-record.js";
+import type { AlertContent } from "../../../src/notify/alert-content.js";
+import type { CaseSummary } from "../../../src/summarize/case-summary.js";
+
+/** A realistic alert to render and send: a despejo case that just got a sentence. */
+
+export function sampleMovement(overrides: Partial<Movement> = {}): Movement {
+  return {
+    id: "m-sentenca",
+    code: 219,
+    name: "Procedência",
+    dateTime: "2025-10-02T13:30:00.000Z",
+    complements: [{ code: 3, name: "para sentença", value: 5, description: "tipo_de_conclusao" }],
+    courtUnit: { code: 1234, name: "1ª Vara Cível de Ceilândia" },
+    hint: { pt: "Sentença de mérito a favor do autor", en: "Judgment for the plaintiff" },
+    ...overrides,
+  };
+}
+
+export function sampleSummary(overrides: Partial<CaseSummary> = {}): CaseSummary {
+  return {
+    cnjNumber: "0713383-43.2025.8.07.0006",
+    court: "tjdft",
+    instances: ["G1"],
+    statusCategory: "decided",
+    status: "Procedimento Comum Cível em 1ª Vara Cível de Ceilândia; sentença de procedência.",
+    needsLawyerAttention: true,
+    attentionReasons: [
+      {
+        reason: "Sentença proferida: prazo de recurso corre",
+        movements: [
+          {
+            movementId: "m-sentenca",
+            dateTime: "2025-10-02T13:30:00.000Z",
+            code: 219,
+            name: "Procedência",
+          },
+        ],
+      },
+    ],
+    latestRelevantMovement: null,
+    nextExpectedStep: "Intimação das partes da sentença",
+    generatedBy: "rules",
+    generatedAt: "2025-10-02T15:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function sampleAlert(overrides: Partial<AlertContent> = {}): AlertContent {
+  return {
+    caseNumber: "0713383-43.2025.8.07.0006",
+    court: "tjdft",
+    label: "Silva x Souza (despejo)",
+    previous: sampleSummary({
+      statusCategory: "awaiting_decision",
+      status: "Procedimento Comum Cível em 1ª Vara Cível de Ceilândia; concluso para sentença.",
+      needsLawyerAttention: false,
+      attentionReasons: [],
+      nextExpectedStep: "Sentença",
+      generatedAt: "2025-09-20T15:00:00.000Z",
+    }),
+    current: sampleSummary(),
+    newMovements: [
+      { instance: "G1", movement: sampleMovement() },
+      {
+        instance: "G1",
+        movement: sampleMovement({
+          id: "m-juntada",
+          code: 85,
+          name: "Juntada de Petição",
+          dateTime: "2025-09-30T17:05:00.000Z",
+          complements: [],
+          hint: null,
+        }),
+      },
+    ],
+    instances: [
+      {
+        instance: "G1",
+        courtUnit: "1ª Vara Cível de Ceilândia",
+        className: "Procedimento Comum Cível",
+      },
+    ],
+    provenance: {
+      index: "api_publica_tjdft",
+      fetchedAt: "2025-10-02T14:55:00.000Z",
+      lastUpdatedAt: "2025-10-02T14:11:20.512Z",
+    },
+    changeKinds: ["new_movements"],
+    ...overrides,
+  };
+}

@@ -46,7 +46,9 @@ export function parseCommandArgs(command: Command, argv: readonly string[]): Par
     });
     return { values: values as ParsedArgs["values"], positionals };
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.replace(/\s+/g, " ") : String(error));
+    throw new UsageError(
+      error instanceof Error ? error.message.replace(/\s+/g, " ") : String(error),
+    );
   }
 }
 

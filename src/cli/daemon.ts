@@ -4,7 +4,7 @@ import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
 import { formatPositionedError } from "../watchlist/positioned-error.js";
 import { watchWatchlist } from "../watchlist/watch-file.js";
 import { type Command, EXIT } from "./command.js";
-import { loadRuntime, openMonitorOrReport } from "./runtime.js";
+import { loadRuntime, openMonitorOrReport, sweepDeps } from "./runtime.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";
 
 export const daemonCommand: Command = {
@@ -36,7 +36,9 @@ export const daemonCommand: Command = {
         ),
     });
     const onHangup = (): void => {
-      watcher.reload("SIGHUP").catch((error: unknown) => logger.error({ err: error }, "reload failed"));
+      watcher
+        .reload("SIGHUP")
+        .catch((error: unknown) => logger.error({ err: error }, "reload failed"));
     };
     process.on("SIGHUP", onHangup);
 
@@ -50,26 +52,23 @@ export const daemonCommand: Command = {
       tick: async (signal) => {
         const watchlist = watcher.current();
         try {
-          await runSweep(
-            {
-              db: monitor.db,
-              gateway: monitor.gateway,
-              clock: systemClock,
-              logger,
-              settings: {
-                fullRereadDays: config.schedule.fullRereadDays,
-                notFoundThreshold: config.monitor.notFoundThreshold,
-              },
-              datajudRequests: () => monitor.datajud.http.requestCount,
-            },
-            { watchlist: watchlist.cases, force: false, dryRun: false, trigger: "schedule", signal },
-          );
+          await runSweep(sweepDeps(runtime, monitor), {
+            watchlist: watchlist.cases,
+            force: false,
+            dryRun: false,
+            trigger: "schedule",
+            signal,
+          });
         } catch (error) {
           if (!(error instanceof LeaseBusyError)) throw error;
           logger.warn({ reason: error.message }, "sweep skipped: database busy");
         }
       },
     });
+    // Alerts a previous process queued but could not send go out now, not at the next tick.
+    monitor
+      .drain(io.signal)
+      .catch((error: unknown) => logger.error({ err: error }, "outbox drain failed"));
     logger.info(
       {
         cases: initial.cases.length,

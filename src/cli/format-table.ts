@@ -1,5 +1,8 @@
 /** A plain-text table for people; scripts use --json. */
-export function formatTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+export function formatTable(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: readonly string[]): string =>
     cells

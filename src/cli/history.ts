@@ -17,21 +17,26 @@ export const historyCommand: Command = {
   allowPositionals: true,
   async run(args, io) {
     const [input, ...extra] = args.positionals;
-    if (input === undefined || extra.length > 0) throw new UsageError("give exactly one CNJ number");
+    if (input === undefined || extra.length > 0)
+      throw new UsageError("give exactly one CNJ number");
     const parsed = parseCnjNumber(input);
     if (!parsed.ok) throw new UsageError(parsed.error);
     const runtime = loadRuntime(io, "history");
     if (!runtime) return EXIT.usage;
     const path = runtime.config.paths.db;
     if (!existsSync(path)) {
-      io.stderr.write(`monitor history: no database yet at ${path}; run \`monitor run-once\` first\n`);
+      io.stderr.write(
+        `monitor history: no database yet at ${path}; run \`monitor run-once\` first\n`,
+      );
       return EXIT.usage;
     }
     const db = openDatabase(path);
     try {
       const cases = findCasesByNumber(db, parsed.value.digits);
       if (cases.length === 0) {
-        io.stderr.write(`monitor history: ${parsed.value.formatted} has no recorded history; is it in the watchlist?\n`);
+        io.stderr.write(
+          `monitor history: ${parsed.value.formatted} has no recorded history; is it in the watchlist?\n`,
+        );
         return EXIT.usage;
       }
       const history = cases.map((c) => {

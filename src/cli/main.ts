@@ -23,6 +23,8 @@ try {
   });
   process.exitCode = code;
 } catch (error) {
-  process.stderr.write(`monitor: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `monitor: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exitCode = 70;
 }

@@ -1,6 +1,13 @@
 import { StoreError } from "../store/database.js";
 import { COMMANDS } from "./commands.js";
-import { type CliIo, type Command, EXIT, UsageError, helpText, parseCommandArgs } from "./command.js";
+import {
+  type CliIo,
+  type Command,
+  EXIT,
+  UsageError,
+  helpText,
+  parseCommandArgs,
+} from "./command.js";
 
 const VERSION = "0.1.0";
 
@@ -20,7 +27,9 @@ function overview(): string {
 }
 
 function usageLine(command?: Command): string {
-  return command ? `usage: ${command.usage}\n` : "usage: monitor <command> [options] (monitor --help lists the commands)\n";
+  return command
+    ? `usage: ${command.usage}\n`
+    : "usage: monitor <command> [options] (monitor --help lists the commands)\n";
 }
 
 /** The whole CLI as a function of its inputs, so tests can run it without a subprocess. */

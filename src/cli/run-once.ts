@@ -1,11 +1,10 @@
-import { systemClock } from "../datajud/clock.js";
 import { parseCnjNumber } from "../datajud/cnj-number.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import { type Command, EXIT, UsageError, stringList } from "./command.js";
 import { formatTable } from "./format-table.js";
-import { loadRuntime, openMonitorOrReport } from "./runtime.js";
+import { loadRuntime, openMonitorOrReport, sweepDeps } from "./runtime.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";
 
 function selectCases(watchlist: readonly WatchedCase[], wanted: readonly string[]): WatchedCase[] {
@@ -16,7 +15,9 @@ function selectCases(watchlist: readonly WatchedCase[], wanted: readonly string[
     if (!parsed.ok) throw new UsageError(`--case ${parsed.error}`);
     const matches = watchlist.filter((c) => c.digits === parsed.value.digits);
     if (matches.length === 0) {
-      throw new UsageError(`--case ${parsed.value.formatted} is not in the watchlist; add it there first`);
+      throw new UsageError(
+        `--case ${parsed.value.formatted} is not in the watchlist; add it there first`,
+      );
     }
     for (const m of matches) if (!selected.includes(m)) selected.push(m);
   }
@@ -67,28 +68,17 @@ export const runOnceCommand: Command = {
     const monitor = await openMonitorOrReport(io, runtime, "run-once");
     if (typeof monitor === "number") return monitor;
     try {
-      const report = await runSweep(
-        {
-          db: monitor.db,
-          gateway: monitor.gateway,
-          clock: systemClock,
-          logger: runtime.logger,
-          settings: {
-            fullRereadDays: runtime.config.schedule.fullRereadDays,
-            notFoundThreshold: runtime.config.monitor.notFoundThreshold,
-          },
-          datajudRequests: () => monitor.datajud.http.requestCount,
-        },
-        {
-          watchlist: watchlist.cases,
-          selected,
-          force: args.values.force === true,
-          dryRun: args.values["dry-run"] === true,
-          trigger: "manual",
-          signal: io.signal,
-        },
+      const report = await runSweep(sweepDeps(runtime, monitor), {
+        watchlist: watchlist.cases,
+        selected,
+        force: args.values.force === true,
+        dryRun: args.values["dry-run"] === true,
+        trigger: "manual",
+        signal: io.signal,
+      });
+      io.stdout.write(
+        args.values.json === true ? `${JSON.stringify(report)}\n` : renderRunReport(report),
       );
-      io.stdout.write(args.values.json === true ? `${JSON.stringify(report)}\n` : renderRunReport(report));
       return report.failed > 0 || report.interrupted ? EXIT.failures : EXIT.ok;
     } catch (error) {
       if (!(error instanceof LeaseBusyError)) throw error;

@@ -1,7 +1,17 @@
 import { type MonitorConfig, loadConfig } from "../config/load-config.js";
 import { CaseReader } from "../datajud/case-reader.js";
 import { DataJudHttpClient } from "../datajud/http-client.js";
+import { basename, extname } from "node:path";
+import { type Clock, systemClock } from "../datajud/clock.js";
 import { type Logger, createLogger } from "../log.js";
+import { type DrainResult, drainOutbox } from "../notify/drain-outbox.js";
+import { domainFromAddress, watchlistListId } from "../notify/message-ids.js";
+import { createTransport } from "../notify/transports.js";
+import { summarizeAndQueue } from "../monitor/report-changes.js";
+import type { AfterDetection, SweepDeps } from "../monitor/sweep.js";
+import { tokensSpentSince } from "../store/summaries.js";
+import { createSummarizer } from "../summarize/summarizer.js";
+import { createTokenBudget, startOfSaoPauloDay } from "../summarize/token-budget.js";
 import { connectInProcess } from "../mcp/in-process-client.js";
 import { createDataJudServer } from "../mcp/server.js";
 import { type DataJudGateway, mcpGateway } from "../monitor/datajud-gateway.js";
@@ -71,32 +81,107 @@ export interface MonitorHandles {
   db: Db;
   datajud: DataJudRuntime;
   gateway: DataJudGateway;
+  /** Summaries, alerts and delivery for what a sweep committed (the sweep's afterDetection). */
+  afterDetection: (signal: AbortSignal) => Promise<AfterDetection>;
+  /** Sends what the outbox holds (also at daemon start). */
+  drain: (signal?: AbortSignal) => Promise<DrainResult>;
   close(): Promise<void>;
 }
 
 /**
  * The composition root of a sweep: HTTP client -> reader -> MCP server, reached through a real
- * MCP client in-process, plus the database.
+ * MCP client in-process; the database; the summarizer and the mail transport.
  */
 export async function openMonitor(
   runtime: Runtime,
-  options: { fetch?: typeof fetch; readonly?: boolean } = {},
+  options: { fetch?: typeof fetch; clock?: Clock } = {},
 ): Promise<MonitorHandles> {
-  const datajud = createDataJud(runtime.config, runtime.logger, options.fetch);
-  const db = openDatabase(runtime.config.paths.db, options.readonly ? { readonly: true } : {});
+  const { config, logger } = runtime;
+  const clock = options.clock ?? systemClock;
+  const datajud = createDataJud(config, logger, options.fetch);
+  const db = openDatabase(config.paths.db);
   const connection = await connectInProcess(createDataJudServer({ reader: datajud.reader }));
   const gateway = mcpGateway(connection.client, {
     // Room for every retry of every batch in one tool call; progress resets it anyway.
-    timeoutMs: runtime.config.datajud.totalTimeoutMs * 2 + 30_000,
+    timeoutMs: config.datajud.totalTimeoutMs * 2 + 30_000,
   });
+  const transport = createTransport({
+    smtpUrl: config.mail.smtpUrl,
+    outboxDir: config.paths.outboxDir,
+  });
+  const domain = domainFromAddress(config.mail.from) ?? "localhost";
+  const listId = watchlistListId(
+    basename(config.paths.watchlist, extname(config.paths.watchlist)),
+    domain,
+  );
+  const drain = (signal?: AbortSignal): Promise<DrainResult> =>
+    drainOutbox({
+      db,
+      transport,
+      from: config.mail.from,
+      listId,
+      domain,
+      now: () => new Date(clock.now()),
+      maxAttempts: config.mail.maxAttempts,
+      logger,
+      ...(signal ? { signal } : {}),
+    });
+  const afterDetection = async (signal: AbortSignal): Promise<AfterDetection> => {
+    const now = new Date(clock.now());
+    const summarizer = createSummarizer({
+      apiKey: config.summarizer.apiKey,
+      baseURL: config.summarizer.baseUrl,
+      model: config.summarizer.model,
+      maxIterations: config.summarizer.maxIterations,
+      maxOutputTokens: config.summarizer.maxOutputTokens,
+      // A fresh run budget per sweep; the day's budget counts what is already stored today.
+      budget: createTokenBudget({
+        runLimit: config.summarizer.runTokenBudget,
+        dayLimit: config.summarizer.dailyTokenBudget,
+        spentToday: tokensSpentSince(db, startOfSaoPauloDay(now)),
+      }),
+      mcpClient: connection.client,
+      logger,
+      timeoutMs: 120_000,
+    });
+    const reported = await summarizeAndQueue(
+      { db, summarizer, clock, logger, mailDomain: domain },
+      signal,
+    );
+    const delivered = await drain(signal);
+    return {
+      llmCalls: reported.llmCalls,
+      emailsQueued: reported.emailsQueued,
+      emailsSent: delivered.sent,
+    };
+  };
   return {
     db,
     datajud,
     gateway,
+    afterDetection,
+    drain,
     close: async () => {
+      transport.close();
       await connection.close();
       closeDatabase(db);
     },
+  };
+}
+
+/** What every sweep of this process needs, the same for `run-once` and the daemon's tick. */
+export function sweepDeps(runtime: Runtime, monitor: MonitorHandles): SweepDeps {
+  return {
+    db: monitor.db,
+    gateway: monitor.gateway,
+    clock: systemClock,
+    logger: runtime.logger,
+    settings: {
+      fullRereadDays: runtime.config.schedule.fullRereadDays,
+      notFoundThreshold: runtime.config.monitor.notFoundThreshold,
+    },
+    datajudRequests: () => monitor.datajud.http.requestCount,
+    afterDetection: monitor.afterDetection,
   };
 }
 

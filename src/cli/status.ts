@@ -51,7 +51,10 @@ function outcomeText(s: CaseStatus): string {
 
 export function readStatus(db: Db): { cases: CaseStatus[]; lastRun: ReturnType<typeof lastRun> } {
   const pending = pendingMailByCase(db);
-  return { cases: listCases(db, { watchedOnly: true }).map((row) => toStatus(row, pending)), lastRun: lastRun(db) };
+  return {
+    cases: listCases(db, { watchedOnly: true }).map((row) => toStatus(row, pending)),
+    lastRun: lastRun(db),
+  };
 }
 
 export const statusCommand: Command = {

@@ -28,7 +28,9 @@ export const validateCommand: Command = {
       `config OK\n${path}: OK, ${watchlist.watchlist.cases.length} case(s) in ${courts.size} court(s)\n`,
     );
     if (config.config.datajud.apiKey === null) {
-      io.stdout.write("note: DATAJUD_API_KEY is not set; run-once and daemon will refuse to start\n");
+      io.stdout.write(
+        "note: DATAJUD_API_KEY is not set; run-once and daemon will refuse to start\n",
+      );
     }
     return EXIT.ok;
   },

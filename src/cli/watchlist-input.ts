@@ -3,7 +3,11 @@ import { type Watchlist, loadWatchlist } from "../watchlist/parse-watchlist.js";
 import type { CliIo } from "./command.js";
 
 /** Loads the watchlist, or prints every positioned error and returns null (the caller exits 2). */
-export async function readWatchlistOrReport(io: CliIo, path: string, command: string): Promise<Watchlist | null> {
+export async function readWatchlistOrReport(
+  io: CliIo,
+  path: string,
+  command: string,
+): Promise<Watchlist | null> {
   const result = await loadWatchlist(path);
   if (result.ok) return result.watchlist;
   for (const error of result.errors) io.stderr.write(`${formatPositionedError(error)}\n`);

@@ -8,7 +8,11 @@ export type ReadCase = ReadCasesOutput["cases"][number];
 
 /** How the monitor reaches DataJud: only through the MCP tools, never the HTTP client itself. */
 export interface DataJudGateway {
-  fingerprint(court: string, numbers: readonly string[], signal?: AbortSignal): Promise<FingerprintedCase[]>;
+  fingerprint(
+    court: string,
+    numbers: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<FingerprintedCase[]>;
   read(court: string, numbers: readonly string[], signal?: AbortSignal): Promise<ReadCase[]>;
 }
 
@@ -37,6 +41,7 @@ export function mcpGateway(client: Client, options: { timeoutMs: number }): Data
   return {
     fingerprint: (court, numbers, signal) =>
       batched("fingerprint_cases", FingerprintCasesOutput, court, numbers, signal),
-    read: (court, numbers, signal) => batched("read_cases", ReadCasesOutput, court, numbers, signal),
+    read: (court, numbers, signal) =>
+      batched("read_cases", ReadCasesOutput, court, numbers, signal),
   };
 }

@@ -53,7 +53,10 @@ function subjectKey(record: CaseRecord): string {
  * Compares DataJud's current records of a case with what we stored. Pure: the same inputs always
  * give the same diff, so "changed" is never invented by the order DataJud answers in.
  */
-export function diffCase(stored: readonly StoredInstance[], fresh: readonly CaseRecord[]): CaseDiff {
+export function diffCase(
+  stored: readonly StoredInstance[],
+  fresh: readonly CaseRecord[],
+): CaseDiff {
   const byId = new Map(stored.map((s) => [s.recordId, s]));
   const freshIds = new Set(fresh.map((r) => r.id));
   const kinds = new Set<ChangeKind>();
@@ -84,7 +87,12 @@ export function diffCase(stored: readonly StoredInstance[], fresh: readonly Case
     const old = before.record;
     if (!sameJson(old.class, record.class)) {
       kinds.add("class_changed");
-      fieldChanges.push({ instance: record.instance, field: "class", before: old.class, after: record.class });
+      fieldChanges.push({
+        instance: record.instance,
+        field: "class",
+        before: old.class,
+        after: record.class,
+      });
     }
     if (subjectKey(old) !== subjectKey(record)) {
       kinds.add("subjects_changed");
@@ -114,7 +122,9 @@ export function diffCase(stored: readonly StoredInstance[], fresh: readonly Case
       });
     }
   }
-  const missingInstances = stored.filter((s) => !freshIds.has(s.recordId)).map((s) => s.record.instance);
+  const missingInstances = stored
+    .filter((s) => !freshIds.has(s.recordId))
+    .map((s) => s.record.instance);
   newMovements.sort((a, b) => (a.movement.dateTime ?? "").localeCompare(b.movement.dateTime ?? ""));
   return {
     kinds: [...kinds],

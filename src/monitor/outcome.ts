@@ -12,7 +12,10 @@ export interface PriorState {
 }
 
 export type FingerprintVerdict =
-  | { action: "read"; reason: "first_check" | "fingerprint_moved" | "full_reread_due" | "forced" | "reappeared" }
+  | {
+      action: "read";
+      reason: "first_check" | "fingerprint_moved" | "full_reread_due" | "forced" | "reappeared";
+    }
   | { action: "unchanged" };
 
 /** Whether a case's full record must be read, from its fingerprint alone. */
@@ -23,8 +26,10 @@ export function judgeFingerprint(
 ): FingerprintVerdict {
   if (!prior.seenBefore) return { action: "read", reason: "first_check" };
   if (options.force) return { action: "read", reason: "forced" };
-  if (prior.goneAt !== null || prior.consecutiveNotFound > 0) return { action: "read", reason: "reappeared" };
-  if (prior.storedFingerprint !== fingerprint) return { action: "read", reason: "fingerprint_moved" };
+  if (prior.goneAt !== null || prior.consecutiveNotFound > 0)
+    return { action: "read", reason: "reappeared" };
+  if (prior.storedFingerprint !== fingerprint)
+    return { action: "read", reason: "fingerprint_moved" };
   const lastRead = prior.lastFullReadAt === null ? 0 : Date.parse(prior.lastFullReadAt);
   // The guard against a record that changed without DataJud moving its update times.
   if (options.now - lastRead >= options.fullRereadDays * 86_400_000) {

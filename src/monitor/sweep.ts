@@ -30,9 +30,20 @@ export interface SweepDeps {
   settings: SweepSettings;
   /** DataJud HTTP requests sent so far by this process, for the report. */
   datajudRequests: () => number;
+  /**
+   * What happens to committed changes: summaries, the outbox, delivery. Runs under the lease,
+   * after every detected change of this sweep is in the database; skipped on a dry run.
+   */
+  afterDetection?: (signal: AbortSignal) => Promise<AfterDetection>;
   /** Identifies this process in the lease (default: pid@host:random). */
   holder?: string;
   random?: () => number;
+}
+
+export interface AfterDetection {
+  llmCalls: number;
+  emailsQueued: number;
+  emailsSent: number;
 }
 
 export interface SweepOptions {
@@ -100,7 +111,13 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
   const random = deps.random ?? Math.random;
   const holder =
     deps.holder ??
-    leaseHolder(process.pid, hostname(), Math.floor(random() * 0xffffffff).toString(16).padStart(8, "0"));
+    leaseHolder(
+      process.pid,
+      hostname(),
+      Math.floor(random() * 0xffffffff)
+        .toString(16)
+        .padStart(8, "0"),
+    );
   const startedAt = new Date(clock.now()).toISOString();
   const requestsBefore = deps.datajudRequests();
   const write = !options.dryRun;
@@ -157,6 +174,10 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
         break;
       }
     }
+    const after: AfterDetection =
+      write && deps.afterDetection && !signal.aborted
+        ? await deps.afterDetection(signal)
+        : { llmCalls: 0, emailsQueued: 0, emailsSent: 0 };
     const report: RunReport = {
       startedAt,
       finishedAt: new Date(clock.now()).toISOString(),
@@ -164,9 +185,7 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
       changed: reports.filter((r) => r.outcome === "changed").length,
       failed: reports.filter((r) => r.outcome === "failed").length,
       datajudRequests: deps.datajudRequests() - requestsBefore,
-      llmCalls: 0,
-      emailsQueued: 0,
-      emailsSent: 0,
+      ...after,
       dryRun: options.dryRun,
       interrupted,
       cases: reports,
@@ -201,7 +220,11 @@ interface CourtContext {
 }
 
 /** Checks one court's cases; returns fewer results than cases only when interrupted. */
-async function checkCourt(ctx: CourtContext, court: string, cases: readonly WatchedCase[]): Promise<Checked[]> {
+async function checkCourt(
+  ctx: CourtContext,
+  court: string,
+  cases: readonly WatchedCase[],
+): Promise<Checked[]> {
   const { deps, options } = ctx;
   const signal = options.signal;
   const rows = new Map(cases.map((c) => [c.digits, getCase(deps.db, c.digits, court)]));
@@ -214,7 +237,10 @@ async function checkCourt(ctx: CourtContext, court: string, cases: readonly Watc
     );
   } catch (error) {
     if (isAbort(error, signal)) return [];
-    deps.logger.warn({ court, cases: cases.length, error: describe(error) }, "DataJud fingerprint query failed");
+    deps.logger.warn(
+      { court, cases: cases.length, error: describe(error) },
+      "DataJud fingerprint query failed",
+    );
     return cases.map((c) => recordFailure(ctx, c, rows.get(c.digits), error));
   }
   const byNumber = new Map(fingerprints.map((f) => [f.cnjNumber, f]));
@@ -225,9 +251,13 @@ async function checkCourt(ctx: CourtContext, court: string, cases: readonly Watc
     const fp = byNumber.get(watched.number);
     const row = rows.get(watched.digits);
     if (!fp) {
-      const missing = new DataJudError("bad_response", "DataJud's answer did not include this case; will retry", {
-        retryable: true,
-      });
+      const missing = new DataJudError(
+        "bad_response",
+        "DataJud's answer did not include this case; will retry",
+        {
+          retryable: true,
+        },
+      );
       results.push(recordFailure(ctx, watched, row, missing));
       continue;
     }
@@ -257,8 +287,14 @@ async function checkCourt(ctx: CourtContext, court: string, cases: readonly Watc
     );
   } catch (error) {
     if (isAbort(error, signal)) return results;
-    deps.logger.warn({ court, cases: toRead.length, error: describe(error) }, "DataJud full read failed");
-    return [...results, ...toRead.map((t) => recordFailure(ctx, t.watched, rows.get(t.watched.digits), error))];
+    deps.logger.warn(
+      { court, cases: toRead.length, error: describe(error) },
+      "DataJud full read failed",
+    );
+    return [
+      ...results,
+      ...toRead.map((t) => recordFailure(ctx, t.watched, rows.get(t.watched.digits), error)),
+    ];
   }
   const fullByNumber = new Map(full.map((f) => [f.cnjNumber, f]));
   for (const { watched, fingerprint } of toRead) {
@@ -283,18 +319,32 @@ function nowIso(ctx: CourtContext): string {
   return new Date(ctx.deps.clock.now()).toISOString();
 }
 
-function report(watched: WatchedCase, outcome: Outcome, newMovements: number, error: string | null): Checked {
+function report(
+  watched: WatchedCase,
+  outcome: Outcome,
+  newMovements: number,
+  error: string | null,
+): Checked {
   return { report: { number: watched.number, court: watched.court, outcome, newMovements, error } };
 }
 
 /** The case row, created on the fly for a dry run or a case not yet synced. */
-function caseIdOf(ctx: CourtContext, watched: WatchedCase, row: CaseRow | undefined): number | null {
+function caseIdOf(
+  ctx: CourtContext,
+  watched: WatchedCase,
+  row: CaseRow | undefined,
+): number | null {
   if (row) return row.id;
   if (!ctx.write) return null;
   return getCase(ctx.deps.db, watched.digits, watched.court)?.id ?? null;
 }
 
-function recordFailure(ctx: CourtContext, watched: WatchedCase, row: CaseRow | undefined, error: unknown): Checked {
+function recordFailure(
+  ctx: CourtContext,
+  watched: WatchedCase,
+  row: CaseRow | undefined,
+  error: unknown,
+): Checked {
   const { kind, message } = describe(error);
   const caseId = caseIdOf(ctx, watched, row);
   if (ctx.write && caseId !== null && ctx.runId !== null) {
@@ -422,7 +472,11 @@ function recordRead(
   const prior = priorOf(row);
   const stored = storedInstances(db, caseId);
   const diff = diffCase(stored, read.records);
-  const outcome: Outcome = !prior.seenBefore ? "baseline" : isRealChange(diff) ? "changed" : "unchanged";
+  const outcome: Outcome = !prior.seenBefore
+    ? "baseline"
+    : isRealChange(diff)
+      ? "changed"
+      : "unchanged";
   const newMovements = outcome === "changed" ? diff.newMovements.length : 0;
   if (ctx.write && caseId !== null && ctx.runId !== null) {
     commitRead(ctx, caseId, ctx.runId, row, fp, read.records, diff, outcome);
@@ -462,11 +516,7 @@ function commitRead(
               fieldChanges: diff.fieldChanges,
               missingInstances: diff.missingInstances,
               newMovementIds: diff.newMovements.map((m) => m.movement.id),
-              provenance: {
-                index: fp.provenance.index,
-                fetchedAt: fp.provenance.fetchedAt,
-                lastUpdatedAt: latestUpdate(records),
-              },
+              provenance: fp.provenance,
             },
             newMovements: diff.newMovements.length,
           })
@@ -507,10 +557,4 @@ function commitRead(
       ...(outcome === "changed" ? { lastChangedAt: at } : {}),
     });
   });
-}
-
-function latestUpdate(records: readonly CaseRecord[]): string | null {
-  let latest: string | null = null;
-  for (const r of records) if (r.lastUpdatedAt !== null && (latest === null || r.lastUpdatedAt > latest)) latest = r.lastUpdatedAt;
-  return latest;
 }

@@ -79,7 +79,9 @@ interface Asked {
 function digitsOfSource(source: unknown): string {
   if (source === null || typeof source !== "object") return "";
   const value = (source as { numeroProcesso?: unknown }).numeroProcesso;
-  return typeof value === "string" || typeof value === "number" ? String(value).replace(/\D/g, "") : "";
+  return typeof value === "string" || typeof value === "number"
+    ? String(value).replace(/\D/g, "")
+    : "";
 }
 
 function byOrder(a: { id: string }, b: { id: string }): number {
@@ -127,7 +129,11 @@ export class CaseReader {
   }
 
   /** Full records of many numbers of one court. */
-  async readCases(court: string, digits: readonly string[], signal?: AbortSignal): Promise<CaseLookup[]> {
+  async readCases(
+    court: string,
+    digits: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<CaseLookup[]> {
     const grouped = await this.#collect(court, digits, batchCaseQuery, signal);
     return unique(digits).map((d) => {
       const entry = grouped.get(d);
@@ -245,11 +251,7 @@ export class CaseReader {
     ];
   }
 
-  async #search(
-    court: string,
-    body: SearchBody,
-    signal: AbortSignal | undefined,
-  ): Promise<Answer> {
+  async #search(court: string, body: SearchBody, signal: AbortSignal | undefined): Promise<Answer> {
     const result = await this.#searcher.search(court, body, signal ? { signal } : {});
     return {
       hits: result.hits,

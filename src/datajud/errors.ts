@@ -80,7 +80,9 @@ export class DataJudError extends Error {
       attempts,
       ...(this.status === undefined ? {} : { status: this.status }),
       ...(this.index === undefined ? {} : { index: this.index }),
-      ...(this.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: this.retryAfterSeconds }),
+      ...(this.retryAfterSeconds === undefined
+        ? {}
+        : { retryAfterSeconds: this.retryAfterSeconds }),
       cause: this.cause,
     });
     return copy;

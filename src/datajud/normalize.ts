@@ -8,7 +8,13 @@ import type {
 } from "./case-record.js";
 import { formatCnjNumber } from "./cnj-number.js";
 import { normalizeDataJudDate } from "./dates.js";
-import { KNOWN_SOURCE_FIELDS, RawCaseSource, RawCodeNameItem, RawComplement, RawMovement } from "./raw-schemas.js";
+import {
+  KNOWN_SOURCE_FIELDS,
+  RawCaseSource,
+  RawCodeNameItem,
+  RawComplement,
+  RawMovement,
+} from "./raw-schemas.js";
 import { movementHint } from "./tpu-hints.js";
 
 /** Unknown `_source` fields seen, by name, so schema drift can be reported rather than ignored. */
@@ -87,7 +93,8 @@ export function normalizeMovement(raw: unknown): Movement | null {
     name,
     dateTime,
     complements: comps,
-    courtUnit: unitCode === null && unitName === null ? null : { code: unitCode, name: unitName ?? "" },
+    courtUnit:
+      unitCode === null && unitName === null ? null : { code: unitCode, name: unitName ?? "" },
     hint: movementHint(code),
   };
 }
@@ -110,7 +117,11 @@ export interface RawHitLike {
 }
 
 /** One DataJud hit (one instance record) into our strict shape. */
-export function normalizeCaseRecord(hit: RawHitLike, court: string, drift?: DriftCounter): CaseRecord {
+export function normalizeCaseRecord(
+  hit: RawHitLike,
+  court: string,
+  drift?: DriftCounter,
+): CaseRecord {
   countDrift(hit._source, drift);
   const parsed = RawCaseSource.safeParse(hit._source ?? {});
   const s: RawCaseSource = parsed.success ? parsed.data : {};
@@ -182,7 +193,9 @@ export function fingerprintOfRecord(record: CaseRecord): string {
 }
 
 /** One value for all instances of a case: what the monitor compares between sweeps. */
-export function caseFingerprint(instances: ReadonlyArray<{ id: string; fingerprint: string }>): string {
+export function caseFingerprint(
+  instances: ReadonlyArray<{ id: string; fingerprint: string }>,
+): string {
   const sorted = [...instances].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return hash(sorted.map((i) => [i.id, i.fingerprint]));
 }

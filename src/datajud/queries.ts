@@ -50,9 +50,14 @@ export interface CaseSearchFilters {
   filedTo?: string;
 }
 
-export function searchCasesQuery(filters: CaseSearchFilters, size: number, cursor?: string): SearchBody {
+export function searchCasesQuery(
+  filters: CaseSearchFilters,
+  size: number,
+  cursor?: string,
+): SearchBody {
   const filter: unknown[] = [];
-  if (filters.classCode !== undefined) filter.push({ term: { "classe.codigo": filters.classCode } });
+  if (filters.classCode !== undefined)
+    filter.push({ term: { "classe.codigo": filters.classCode } });
   if (filters.className !== undefined) filter.push({ match: { "classe.nome": filters.className } });
   if (filters.subjectCodes !== undefined && filters.subjectCodes.length > 0) {
     filter.push({ terms: { "assuntos.codigo": filters.subjectCodes } });
@@ -92,5 +97,7 @@ export function decodeCursor(cursor: string): unknown[] {
   } catch {
     // fall through to the error below
   }
-  throw invalidInput("cursor is not one this server returned; pass the nextCursor of a previous search_cases call");
+  throw invalidInput(
+    "cursor is not one this server returned; pass the nextCursor of a previous search_cases call",
+  );
 }

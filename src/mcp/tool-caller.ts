@@ -28,11 +28,14 @@ export interface CallOptions {
 }
 
 function textOf(result: unknown): string {
-  const raw = result !== null && typeof result === "object" && "content" in result ? result.content : [];
+  const raw =
+    result !== null && typeof result === "object" && "content" in result ? result.content : [];
   const content: unknown[] = Array.isArray(raw) ? raw : [];
   return content
     .map((part: unknown) =>
-      part && typeof part === "object" && "text" in part && typeof part.text === "string" ? part.text : "",
+      part && typeof part === "object" && "text" in part && typeof part.text === "string"
+        ? part.text
+        : "",
     )
     .join("\n");
 }
@@ -44,14 +47,20 @@ export function errorFromToolResult(tool: string, result: unknown): DataJudError
     const payload = ToolErrorPayload.safeParse(JSON.parse(text));
     if (payload.success) {
       const { kind, message, retryable } = payload.data.error;
-      return new DataJudError(KINDS.has(kind) ? (kind as DataJudErrorKind) : "bad_response", message, {
-        retryable,
-      });
+      return new DataJudError(
+        KINDS.has(kind) ? (kind as DataJudErrorKind) : "bad_response",
+        message,
+        {
+          retryable,
+        },
+      );
     }
   } catch {
     // The SDK's own errors (bad arguments, output validation) are plain text.
   }
-  return new DataJudError("bad_response", `${tool} failed: ${text || "no message"}`, { retryable: false });
+  return new DataJudError("bad_response", `${tool} failed: ${text || "no message"}`, {
+    retryable: false,
+  });
 }
 
 /** Calls one tool and returns its structured result, validated; failures are thrown as DataJudError. */
@@ -71,9 +80,13 @@ export async function callTool<S extends z.ZodType>(
   if (result.isError) throw errorFromToolResult(name, result);
   const parsed = schema.safeParse(result.structuredContent);
   if (!parsed.success) {
-    throw new DataJudError("bad_response", `${name} returned an unexpected shape: ${parsed.error.message}`, {
-      retryable: false,
-    });
+    throw new DataJudError(
+      "bad_response",
+      `${name} returned an unexpected shape: ${parsed.error.message}`,
+      {
+        retryable: false,
+      },
+    );
   }
   return parsed.data;
 }

@@ -23,7 +23,11 @@ function isAppellate(instance: string): boolean {
  * How one movement moves the status. Notices, hearings and routine acts never change it, so a
  * publication after a sentence leaves the case "decided".
  */
-function nextCategory(current: StatusCategory | null, kind: MovementKind, appellate: boolean): StatusCategory | null {
+function nextCategory(
+  current: StatusCategory | null,
+  kind: MovementKind,
+  appellate: boolean,
+): StatusCategory | null {
   switch (kind) {
     case "distribution":
       if (appellate) return "appeal_pending";

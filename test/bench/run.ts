@@ -27,7 +27,10 @@ const COURTS = [
   { alias: "trt2", segment: "5", tribunal: "02" },
 ];
 
-function caseNumber(i: number, court: (typeof COURTS)[number]): { digits: string; formatted: string } {
+function caseNumber(
+  i: number,
+  court: (typeof COURTS)[number],
+): { digits: string; formatted: string } {
   const sequence = String(1_000_000 + i).padStart(7, "0");
   const year = "2024";
   const origin = "0001";
@@ -36,12 +39,18 @@ function caseNumber(i: number, court: (typeof COURTS)[number]): { digits: string
   return { digits, formatted: formatCnjNumber(digits) };
 }
 
-function documentFor(digits: string, alias: string, i: number): { _id: string; _source: Record<string, unknown> } {
+function documentFor(
+  digits: string,
+  alias: string,
+  i: number,
+): { _id: string; _source: Record<string, unknown> } {
   const movements = Array.from({ length: 25 }, (_, m) => ({
     codigo: m % 2 === 0 ? 51 : 85,
     nome: m % 2 === 0 ? "Conclusão" : "Petição",
     dataHora: new Date(Date.UTC(2024, 0, 1 + m, 12)).toISOString(),
-    complementosTabelados: [{ codigo: 3, valor: 5, nome: "para despacho", descricao: "tipo_de_conclusao" }],
+    complementosTabelados: [
+      { codigo: 3, valor: 5, nome: "para despacho", descricao: "tipo_de_conclusao" },
+    ],
   }));
   return {
     _id: `${alias}_G1_${digits}`,
@@ -80,14 +89,25 @@ async function measure(cases: number, changedShare: number, latencyMs: number): 
     const court = COURTS[i % COURTS.length] ?? COURTS[0];
     if (!court) throw new Error("no court");
     const { digits, formatted } = caseNumber(i, court);
-    watchlist.push({ number: formatted, digits, court: court.alias, label: null, notify: [], line: i + 1 });
+    watchlist.push({
+      number: formatted,
+      digits,
+      court: court.alias,
+      label: null,
+      notify: [],
+      line: i + 1,
+    });
     const list = docs.get(court.alias) ?? [];
     list.push(documentFor(digits, court.alias, i));
     docs.set(court.alias, list);
   }
   for (const [alias, list] of docs) fake.setDocuments(alias, list);
 
-  const http = new DataJudHttpClient({ baseUrl: fake.url, apiKey: "bench", requestsPerMinute: 120 });
+  const http = new DataJudHttpClient({
+    baseUrl: fake.url,
+    apiKey: "bench",
+    requestsPerMinute: 120,
+  });
   const connection = await connectInProcess(createDataJudServer({ reader: new CaseReader(http) }));
   const db = openDatabase(join(dir, "monitor.db"));
   const deps = {
@@ -106,7 +126,12 @@ async function measure(cases: number, changedShare: number, latencyMs: number): 
   const sweep = async (scenario: string): Promise<void> => {
     peak = process.memoryUsage().rss;
     const started = performance.now();
-    const report = await runSweep(deps, { watchlist, force: false, dryRun: false, trigger: "manual" });
+    const report = await runSweep(deps, {
+      watchlist,
+      force: false,
+      dryRun: false,
+      trigger: "manual",
+    });
     const seconds = (performance.now() - started) / 1000;
     peak = Math.max(peak, process.memoryUsage().rss);
     rows.push({
@@ -127,7 +152,11 @@ async function measure(cases: number, changedShare: number, latencyMs: number): 
       if (!court) continue;
       const { digits } = caseNumber(i, court);
       const doc = documentFor(digits, court.alias, i);
-      (doc._source.movimentos as unknown[]).push({ codigo: 193, nome: "Sentença", dataHora: "2025-06-01T12:00:00.000Z" });
+      (doc._source.movimentos as unknown[]).push({
+        codigo: 193,
+        nome: "Sentença",
+        dataHora: "2025-06-01T12:00:00.000Z",
+      });
       doc._source.dataHoraUltimaAtualizacao = "2025-06-02T00:00:00.000Z";
       fake.upsert(court.alias, doc);
     }
@@ -143,9 +172,17 @@ async function measure(cases: number, changedShare: number, latencyMs: number): 
 
 function printTable(rows: Row[]): void {
   const header = ["scenario", "cases", "DataJud requests", "wall s", "peak RSS MB", "DB MB"];
-  const body = rows.map((r) => [r.scenario, String(r.cases), String(r.requests), r.seconds, r.peakRssMb, r.dbMb]);
+  const body = rows.map((r) => [
+    r.scenario,
+    String(r.cases),
+    String(r.requests),
+    r.seconds,
+    r.peakRssMb,
+    r.dbMb,
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? "").length)));
-  const line = (cells: string[]): string => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  const line = (cells: string[]): string =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
   process.stdout.write(`${line(header)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|\n`);
   for (const b of body) process.stdout.write(`${line(b)}\n`);
 }

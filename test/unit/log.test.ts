@@ -21,9 +21,15 @@ describe("logger", () => {
   it("redacts secrets by field name and by value, wherever they appear", () => {
     const out = capture();
     const secret = "cDZHYzlZa0JadVREZDJCendQbXY6SkJlTzNjLV9TRENyQk1RdnFKZGRQdw==";
-    const logger = createLogger({ destination: out.destination, secrets: [secret, "smtp://u:hunter22@mail"] });
+    const logger = createLogger({
+      destination: out.destination,
+      secrets: [secret, "smtp://u:hunter22@mail"],
+    });
 
-    logger.warn({ apiKey: secret, error: `request with APIKey ${secret} failed` }, "DataJud failed");
+    logger.warn(
+      { apiKey: secret, error: `request with APIKey ${secret} failed` },
+      "DataJud failed",
+    );
     logger.error({ transport: "smtp://u:hunter22@mail" }, "mail failed");
 
     const text = out.lines.join("");

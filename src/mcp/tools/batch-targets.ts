@@ -11,11 +11,16 @@ export const BatchInput = {
   court: z
     .string()
     .optional()
-    .describe("read every number from this court alias (e.g. stj); default: each number's own court"),
+    .describe(
+      "read every number from this court alias (e.g. stj); default: each number's own court",
+    ),
 };
 
 /** Numbers grouped by the index they are read from, in the order first seen. */
-export function groupByCourt(cnjNumbers: readonly string[], court: string | undefined): Map<string, ResolvedCase[]> {
+export function groupByCourt(
+  cnjNumbers: readonly string[],
+  court: string | undefined,
+): Map<string, ResolvedCase[]> {
   const groups = new Map<string, ResolvedCase[]>();
   for (const number of cnjNumbers) {
     const target = resolveCase(number, court);

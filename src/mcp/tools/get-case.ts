@@ -1,6 +1,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { CNJ_NUMBER_DESCRIPTION, COURT_DESCRIPTION, READ_ONLY, type ToolDeps } from "../tool-deps.js";
+import {
+  CNJ_NUMBER_DESCRIPTION,
+  COURT_DESCRIPTION,
+  READ_ONLY,
+  type ToolDeps,
+} from "../tool-deps.js";
 import { resolveCase, toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
 import { GetCaseOutput } from "../tool-schemas.js";
 

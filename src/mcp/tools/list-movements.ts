@@ -2,7 +2,12 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { normalizeDataJudDate } from "../../datajud/dates.js";
 import { invalidInput } from "../../datajud/errors.js";
-import { CNJ_NUMBER_DESCRIPTION, COURT_DESCRIPTION, READ_ONLY, type ToolDeps } from "../tool-deps.js";
+import {
+  CNJ_NUMBER_DESCRIPTION,
+  COURT_DESCRIPTION,
+  READ_ONLY,
+  type ToolDeps,
+} from "../tool-deps.js";
 import { resolveCase, toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
 import { ListMovementsOutput } from "../tool-schemas.js";
 
@@ -16,7 +21,13 @@ export function registerListMovements(server: McpServer, deps: ToolDeps): void {
       inputSchema: {
         cnjNumber: z.string().describe(CNJ_NUMBER_DESCRIPTION),
         court: z.string().optional().describe(COURT_DESCRIPTION),
-        limit: z.number().int().min(1).max(100).default(20).describe("movements per instance, 1-100"),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(100)
+          .default(20)
+          .describe("movements per instance, 1-100"),
         since: z
           .string()
           .optional()

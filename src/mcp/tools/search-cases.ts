@@ -19,7 +19,11 @@ export function registerSearchCases(server: McpServer, deps: ToolDeps): void {
         classCode: z.number().int().optional().describe("TPU class code (classe.codigo)"),
         className: z.string().optional().describe("class name, e.g. Procedimento Comum Cível"),
         subjectCodes: z.array(z.number().int()).max(50).optional().describe("TPU subject codes"),
-        courtUnitCode: z.number().int().optional().describe("court unit code (orgaoJulgador.codigo)"),
+        courtUnitCode: z
+          .number()
+          .int()
+          .optional()
+          .describe("court unit code (orgaoJulgador.codigo)"),
         filedFrom: z.string().optional().describe("filed on or after, YYYY-MM-DD"),
         filedTo: z.string().optional().describe("filed on or before, YYYY-MM-DD"),
         size: z.number().int().min(1).max(50).default(10),
@@ -32,7 +36,9 @@ export function registerSearchCases(server: McpServer, deps: ToolDeps): void {
       try {
         const known = findCourt(court);
         if (!known) {
-          throw invalidInput(`"${court}" is not a DataJud court alias; call list_courts for the valid ones`);
+          throw invalidInput(
+            `"${court}" is not a DataJud court alias; call list_courts for the valid ones`,
+          );
         }
         const filters: CaseSearchFilters = Object.fromEntries(
           Object.entries(rest).filter(([, value]) => value !== undefined),

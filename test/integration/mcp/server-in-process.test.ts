@@ -71,7 +71,13 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
   });
 
   it("get_case returns one record per instance with provenance", async () => {
-    const result = await callTool(connection.client, "get_case", { cnjNumber: n.tjdftJuizado }, GetCaseOutput, CALL);
+    const result = await callTool(
+      connection.client,
+      "get_case",
+      { cnjNumber: n.tjdftJuizado },
+      GetCaseOutput,
+      CALL,
+    );
 
     expect(result.found).toBe(true);
     expect(result.court).toBe("tjdft");
@@ -96,7 +102,13 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
   });
 
   it("get_case answers found:false only for a clean not-found", async () => {
-    const result = await callTool(connection.client, "get_case", { cnjNumber: n.tjdftNotFound }, GetCaseOutput, CALL);
+    const result = await callTool(
+      connection.client,
+      "get_case",
+      { cnjNumber: n.tjdftNotFound },
+      GetCaseOutput,
+      CALL,
+    );
 
     expect(result.found).toBe(false);
     expect(result.records).toEqual([]);
@@ -105,7 +117,10 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
   it("a DataJud outage is an error result, never found:false", async () => {
     fake.failAlways({ status: 503, body: { error: "unavailable" } });
 
-    const result = await connection.client.callTool({ name: "get_case", arguments: { cnjNumber: n.tjdftDespejo } });
+    const result = await connection.client.callTool({
+      name: "get_case",
+      arguments: { cnjNumber: n.tjdftDespejo },
+    });
 
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
@@ -115,7 +130,10 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
   it("wrong check digits are an error naming the right digits", async () => {
     const wrong = n.tjdftDespejo.replace("-43.", "-44.");
 
-    const result = await connection.client.callTool({ name: "get_case", arguments: { cnjNumber: wrong } });
+    const result = await connection.client.callTool({
+      name: "get_case",
+      arguments: { cnjNumber: wrong },
+    });
 
     expect(result.isError).toBe(true);
     expect(errorOf(result).message).toContain("43");
@@ -123,7 +141,10 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
   });
 
   it("an STF number gets the explicit not-in-DataJud error", async () => {
-    const result = await connection.client.callTool({ name: "get_case", arguments: { cnjNumber: n.stfNumber } });
+    const result = await connection.client.callTool({
+      name: "get_case",
+      arguments: { cnjNumber: n.stfNumber },
+    });
 
     expect(result.isError).toBe(true);
     expect(errorOf(result).kind).toBe("unsupported_court");
@@ -131,10 +152,18 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
   });
 
   it("a rotated key is reported with what to do", async () => {
-    const other = new DataJudHttpClient({ baseUrl: fake.url, apiKey: "old-key", maxAttempts: 2, random: () => 0 });
+    const other = new DataJudHttpClient({
+      baseUrl: fake.url,
+      apiKey: "old-key",
+      maxAttempts: 2,
+      random: () => 0,
+    });
     const conn = await connectInProcess(createDataJudServer({ reader: new CaseReader(other) }));
 
-    const result = await conn.client.callTool({ name: "get_case", arguments: { cnjNumber: n.tjdftDespejo } });
+    const result = await conn.client.callTool({
+      name: "get_case",
+      arguments: { cnjNumber: n.tjdftDespejo },
+    });
     await conn.close();
 
     expect(errorOf(result).kind).toBe("auth");
@@ -183,7 +212,13 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
 
   it("list_courts lists all 91 indices and filters by segment", async () => {
     const all = await callTool(connection.client, "list_courts", {}, ListCourtsOutput, CALL);
-    const labor = await callTool(connection.client, "list_courts", { segment: "labor" }, ListCourtsOutput, CALL);
+    const labor = await callTool(
+      connection.client,
+      "list_courts",
+      { segment: "labor" },
+      ListCourtsOutput,
+      CALL,
+    );
 
     expect(all.courts).toHaveLength(91);
     expect(all.courts.some((c) => c.alias === "stf")).toBe(false);
@@ -235,20 +270,32 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
   it("absorbs a transient 503 within one call", async () => {
     fake.failNext({ status: 503, body: { error: "busy" } });
 
-    const result = await callTool(connection.client, "get_case", { cnjNumber: n.trt2Reclamacao }, GetCaseOutput, CALL);
+    const result = await callTool(
+      connection.client,
+      "get_case",
+      { cnjNumber: n.trt2Reclamacao },
+      GetCaseOutput,
+      CALL,
+    );
 
     expect(result.found).toBe(true);
   });
 
   it("sends progress notifications while DataJud is slow", async () => {
-    const conn = await connectInProcess(createDataJudServer({ reader: new CaseReader(http), heartbeatMs: 50 }));
+    const conn = await connectInProcess(
+      createDataJudServer({ reader: new CaseReader(http), heartbeatMs: 50 }),
+    );
     fake.latencyMs = 300;
     const progress: number[] = [];
 
     try {
-      await conn.client.callTool({ name: "get_case", arguments: { cnjNumber: n.tjdftDespejo } }, undefined, {
-        onprogress: (p) => progress.push(p.progress),
-      });
+      await conn.client.callTool(
+        { name: "get_case", arguments: { cnjNumber: n.tjdftDespejo } },
+        undefined,
+        {
+          onprogress: (p) => progress.push(p.progress),
+        },
+      );
     } finally {
       fake.latencyMs = 0;
       await conn.close();

@@ -5,7 +5,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callTool } from "../../../src/mcp/tool-caller.js";
-import { GetCaseOutput, ListCourtsOutput, ListMovementsOutput, SearchCasesOutput } from "../../../src/mcp/tool-schemas.js";
+import {
+  GetCaseOutput,
+  ListCourtsOutput,
+  ListMovementsOutput,
+  SearchCasesOutput,
+} from "../../../src/mcp/tool-schemas.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { cleanEnv, cliCommand, runCliProcess } from "../../support/cli-process.js";
 import { loadRecordedCases } from "../../support/fixtures.js";
@@ -44,10 +49,34 @@ describe("monitor mcp over stdio", () => {
   it("answers the four contract tools against a DataJud-shaped server", async () => {
     const n = recorded.numbers;
 
-    const courts = await callTool(client, "list_courts", { segment: "superior" }, ListCourtsOutput, CALL);
-    const kase = await callTool(client, "get_case", { cnjNumber: n.trf1Previdenciario }, GetCaseOutput, CALL);
-    const movements = await callTool(client, "list_movements", { cnjNumber: n.trf1Previdenciario, limit: 1 }, ListMovementsOutput, CALL);
-    const search = await callTool(client, "search_cases", { court: "trt2", classCode: 985 }, SearchCasesOutput, CALL);
+    const courts = await callTool(
+      client,
+      "list_courts",
+      { segment: "superior" },
+      ListCourtsOutput,
+      CALL,
+    );
+    const kase = await callTool(
+      client,
+      "get_case",
+      { cnjNumber: n.trf1Previdenciario },
+      GetCaseOutput,
+      CALL,
+    );
+    const movements = await callTool(
+      client,
+      "list_movements",
+      { cnjNumber: n.trf1Previdenciario, limit: 1 },
+      ListMovementsOutput,
+      CALL,
+    );
+    const search = await callTool(
+      client,
+      "search_cases",
+      { court: "trt2", classCode: 985 },
+      SearchCasesOutput,
+      CALL,
+    );
 
     expect(courts.courts.map((c) => c.alias).sort()).toEqual(["stj", "stm", "tse", "tst"]);
     expect(kase.found).toBe(true);
@@ -57,7 +86,10 @@ describe("monitor mcp over stdio", () => {
   });
 
   it("keeps stdout for the protocol and logs JSON to stderr without the key", async () => {
-    await client.callTool({ name: "get_case", arguments: { cnjNumber: recorded.numbers.tjdftDespejo } });
+    await client.callTool({
+      name: "get_case",
+      arguments: { cnjNumber: recorded.numbers.tjdftDespejo },
+    });
 
     expect(stderr).toContain("MCP server ready");
     expect(stderr).not.toContain("stdio-key");

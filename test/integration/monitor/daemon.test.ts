@@ -48,7 +48,7 @@ describe("monitor daemon", () => {
     writeFileSync(watchlist, `cases:\n  - number: "${n.tjdftDespejo}"\n`);
     writeFileSync(
       join(dir, "monitor.yaml"),
-      "schedule:\n  cron: \"* * * * * *\"\n  startJitterSeconds: 0\n",
+      'schedule:\n  cron: "* * * * * *"\n  startJitterSeconds: 0\n',
     );
     const { command, args } = cliCommand();
     const child = spawn(command, [...args, "daemon"], {
@@ -70,12 +70,19 @@ describe("monitor daemon", () => {
 
     try {
       await waitFor(() => logs.includes("sweep finished"), 15_000, "a first sweep");
-      writeFileSync(watchlist, `cases:\n  - number: "${n.tjdftDespejo}"\n  - number: "${n.trt2Reclamacao}"\n`);
+      writeFileSync(
+        watchlist,
+        `cases:\n  - number: "${n.tjdftDespejo}"\n  - number: "${n.trt2Reclamacao}"\n`,
+      );
       await waitFor(() => logs.includes("watchlist reloaded"), 10_000, "the reload");
       writeFileSync(watchlist, "cases:\n  - number: 123\n");
       await waitFor(() => logs.includes("keeping the last good one"), 10_000, "the invalid edit");
       const sweepsBefore = logs.split("sweep finished").length;
-      await waitFor(() => logs.split("sweep finished").length > sweepsBefore + 1, 10_000, "a sweep after the bad edit");
+      await waitFor(
+        () => logs.split("sweep finished").length > sweepsBefore + 1,
+        10_000,
+        "a sweep after the bad edit",
+      );
     } finally {
       child.kill("SIGTERM");
     }

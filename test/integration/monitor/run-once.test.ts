@@ -29,9 +29,12 @@ function env(): Record<string, string> {
   });
 }
 
-async function runOnce(...flags: string[]): Promise<{ code: number | null; report: RunReport; stderr: string }> {
+async function runOnce(
+  ...flags: string[]
+): Promise<{ code: number | null; report: RunReport; stderr: string }> {
   const run = await runCliProcess(["run-once", "--json", ...flags], { cwd: dir, env: env() });
-  if (run.stdout.trim() === "") throw new Error(`run-once printed no report (exit ${run.code}): ${run.stderr}`);
+  if (run.stdout.trim() === "")
+    throw new Error(`run-once printed no report (exit ${run.code}): ${run.stderr}`);
   return { code: run.code, report: RunReport.parse(JSON.parse(run.stdout)), stderr: run.stderr };
 }
 
@@ -40,11 +43,14 @@ function outcomes(report: RunReport): Record<string, string> {
 }
 
 function loadFixtures(): void {
-  for (const [alias, docs] of Object.entries(recorded.indices)) fake.setDocuments(alias, structuredClone(docs));
+  for (const [alias, docs] of Object.entries(recorded.indices))
+    fake.setDocuments(alias, structuredClone(docs));
 }
 
 function docOf(alias: string, digits: string, grau: string): FixtureDoc {
-  const doc = recorded.indices[alias]?.find((d) => d._source.numeroProcesso === digits && d._source.grau === grau);
+  const doc = recorded.indices[alias]?.find(
+    (d) => d._source.numeroProcesso === digits && d._source.grau === grau,
+  );
   if (!doc) throw new Error("fixture missing");
   return structuredClone(doc);
 }
@@ -107,7 +113,11 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     await runOnce();
     const moved = docOf("tjdft", n.tjdftJuizado.replace(/\D/g, ""), "TR");
     const movements = moved._source.movimentos as unknown[];
-    movements.push({ codigo: 848, nome: "Trânsito em julgado", dataHora: "2025-11-20T12:00:00.000Z" });
+    movements.push({
+      codigo: 848,
+      nome: "Trânsito em julgado",
+      dataHora: "2025-11-20T12:00:00.000Z",
+    });
     moved._source.dataHoraUltimaAtualizacao = "2025-11-21T09:00:00.000Z";
     fake.upsert("tjdft", moved);
 
@@ -115,7 +125,9 @@ describe("monitor run-once against a DataJud-shaped server", () => {
 
     expect(run.code).toBe(0);
     const changed = run.report.cases.filter((c) => c.outcome === "changed");
-    expect(changed).toEqual([{ number: n.tjdftJuizado, court: "tjdft", outcome: "changed", newMovements: 1, error: null }]);
+    expect(changed).toEqual([
+      { number: n.tjdftJuizado, court: "tjdft", outcome: "changed", newMovements: 1, error: null },
+    ]);
     expect(run.report.changed).toBe(1);
   });
 
@@ -179,7 +191,10 @@ describe("monitor run-once against a DataJud-shaped server", () => {
   });
 
   it("exits 2 with positioned errors for an invalid watchlist", async () => {
-    writeFileSync(join(dir, "watchlist.yaml"), `cases:\n  - number: "${n.tjdftDespejo.replace("-43.", "-44.")}"\n`);
+    writeFileSync(
+      join(dir, "watchlist.yaml"),
+      `cases:\n  - number: "${n.tjdftDespejo.replace("-43.", "-44.")}"\n`,
+    );
 
     const run = await runCliProcess(["run-once"], { cwd: dir, env: env() });
 
@@ -192,7 +207,9 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     await runOnce();
 
     const db = new Database(join(dir, "monitor.db"), { readonly: true });
-    const counts = db.prepare("SELECT outcome, COUNT(*) AS n FROM checks GROUP BY outcome ORDER BY outcome").all();
+    const counts = db
+      .prepare("SELECT outcome, COUNT(*) AS n FROM checks GROUP BY outcome ORDER BY outcome")
+      .all();
     db.close();
 
     expect(counts).toEqual([

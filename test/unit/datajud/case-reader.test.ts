@@ -16,12 +16,23 @@ function scriptedSearcher(
     async search(alias, body) {
       bodies.push(body);
       if (options.fail) throw options.fail;
-      const query = body.query as { terms?: { numeroProcesso: string[] }; match?: { numeroProcesso: string } };
+      const query = body.query as {
+        terms?: { numeroProcesso: string[] };
+        match?: { numeroProcesso: string };
+      };
       if (query.terms && options.refuseTerms) {
-        throw new DataJudError("bad_request", "DataJud refused the query (HTTP 400): [terms] unknown", { status: 400 });
+        throw new DataJudError(
+          "bad_request",
+          "DataJud refused the query (HTTP 400): [terms] unknown",
+          { status: 400 },
+        );
       }
-      const wanted = new Set(query.terms ? query.terms.numeroProcesso : [query.match?.numeroProcesso ?? ""]);
-      const matching = records.filter((r) => wanted.has((r._source as { numeroProcesso: string }).numeroProcesso));
+      const wanted = new Set(
+        query.terms ? query.terms.numeroProcesso : [query.match?.numeroProcesso ?? ""],
+      );
+      const matching = records.filter((r) =>
+        wanted.has((r._source as { numeroProcesso: string }).numeroProcesso),
+      );
       const size = Math.min(Number(body.size), options.pageLimit ?? Number.POSITIVE_INFINITY);
       return {
         index: `api_publica_${alias}`,
@@ -112,8 +123,8 @@ describe("CaseReader batching", () => {
     const results = await reader.readCases("tjdft", [digits(1), digits(1)]);
 
     expect(results).toHaveLength(1);
-    expect((searcher.bodies[0]?.query as { terms: { numeroProcesso: string[] } }).terms.numeroProcesso).toEqual([
-      digits(1),
-    ]);
+    expect(
+      (searcher.bodies[0]?.query as { terms: { numeroProcesso: string[] } }).terms.numeroProcesso,
+    ).toEqual([digits(1)]);
   });
 });

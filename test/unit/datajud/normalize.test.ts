@@ -28,7 +28,11 @@ describe("normalizeCaseRecord", () => {
     expect(record.cnjNumber).toBe("0713383-43.2025.8.07.0006");
     expect(record.instance).toBe("G1");
     expect(record.class).toEqual({ code: 92, name: "Despejo por Falta de Pagamento" });
-    expect(record.courtUnit).toEqual({ code: 7028, name: "2ª VARA CÍVEL DE SOBRADINHO", municipalityCode: 5300108 });
+    expect(record.courtUnit).toEqual({
+      code: 7028,
+      name: "2ª VARA CÍVEL DE SOBRADINHO",
+      municipalityCode: 5300108,
+    });
     expect(record.filedAt).toBe("2025-03-14T13:15:00.000Z");
     expect(record.movementCount).toBe(5);
     expect(record.latestMovement?.code).toBe(85);
@@ -127,8 +131,14 @@ describe("fingerprints", () => {
   });
 
   it("change when DataJud's update time moves, and do not depend on instance order", () => {
-    const a = normalizeFingerprint({ _id: "a", _source: { dataHoraUltimaAtualizacao: "2025-01-01T00:00:00Z" } });
-    const moved = normalizeFingerprint({ _id: "a", _source: { dataHoraUltimaAtualizacao: "2025-01-02T00:00:00Z" } });
+    const a = normalizeFingerprint({
+      _id: "a",
+      _source: { dataHoraUltimaAtualizacao: "2025-01-01T00:00:00Z" },
+    });
+    const moved = normalizeFingerprint({
+      _id: "a",
+      _source: { dataHoraUltimaAtualizacao: "2025-01-02T00:00:00Z" },
+    });
     const b = normalizeFingerprint({ _id: "b", _source: {} });
 
     expect(a.fingerprint).not.toBe(moved.fingerprint);

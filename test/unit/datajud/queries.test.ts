@@ -38,7 +38,10 @@ describe("query builders", () => {
   });
 
   it("converts ISO filing dates into DataJud's stored yyyyMMddHHmmss form", () => {
-    const body = searchCasesQuery({ classCode: 7, filedFrom: "2023-01-01", filedTo: "2023-12-31" }, 10);
+    const body = searchCasesQuery(
+      { classCode: 7, filedFrom: "2023-01-01", filedTo: "2023-12-31" },
+      10,
+    );
 
     expect(body.query).toEqual({
       bool: {
@@ -58,7 +61,10 @@ describe("query builders", () => {
     const cursor = encodeCursor([1717000000000, "x"]);
 
     expect(decodeCursor(cursor)).toEqual([1717000000000, "x"]);
-    expect(searchCasesQuery({ classCode: 1 }, 5, cursor).search_after).toEqual([1717000000000, "x"]);
+    expect(searchCasesQuery({ classCode: 1 }, 5, cursor).search_after).toEqual([
+      1717000000000,
+      "x",
+    ]);
     expect(() => decodeCursor("not-a-cursor")).toThrow(DataJudError);
   });
 });

@@ -18,8 +18,19 @@ function stored(r: CaseRecord): StoredInstance {
 }
 
 function withMovement(r: CaseRecord, code: number, dateTime: string): CaseRecord {
-  const movement = { ...r.movements[0], id: `new-${code}-${dateTime}`, code, name: "Sentença", dateTime } as CaseRecord["movements"][number];
-  return { ...r, movements: [...r.movements, movement], movementCount: r.movementCount + 1, latestMovement: movement };
+  const movement = {
+    ...r.movements[0],
+    id: `new-${code}-${dateTime}`,
+    code,
+    name: "Sentença",
+    dateTime,
+  } as CaseRecord["movements"][number];
+  return {
+    ...r,
+    movements: [...r.movements, movement],
+    movementCount: r.movementCount + 1,
+    latestMovement: movement,
+  };
 }
 
 describe("diffCase", () => {
@@ -45,7 +56,11 @@ describe("diffCase", () => {
 
   it("treats a moved update time with the same content as no change", () => {
     const before = record(0);
-    const touched = { ...before, lastUpdatedAt: "2026-01-01T00:00:00.000Z", indexedAt: "2026-01-02T00:00:00.000Z" };
+    const touched = {
+      ...before,
+      lastUpdatedAt: "2026-01-01T00:00:00.000Z",
+      indexedAt: "2026-01-02T00:00:00.000Z",
+    };
 
     const diff = diffCase([stored(before)], [touched]);
 
@@ -76,13 +91,33 @@ describe("diffCase", () => {
 
     const diff = diffCase([stored(before)], [after]);
 
-    expect(diff.kinds.sort()).toEqual(["class_changed", "court_unit_changed", "secrecy_changed", "subjects_changed"]);
-    expect(diff.fieldChanges.find((f) => f.field === "secrecyLevel")).toMatchObject({ before: 0, after: 1 });
+    expect(diff.kinds.sort()).toEqual([
+      "class_changed",
+      "court_unit_changed",
+      "secrecy_changed",
+      "subjects_changed",
+    ]);
+    expect(diff.fieldChanges.find((f) => f.field === "secrecyLevel")).toMatchObject({
+      before: 0,
+      after: 1,
+    });
   });
 
   it("does not treat subject order as a change", () => {
-    const before: CaseRecord = { ...record(0), subjects: [{ code: 1, name: "A" }, { code: 2, name: "B" }] };
-    const after: CaseRecord = { ...before, subjects: [{ code: 2, name: "B" }, { code: 1, name: "A" }] };
+    const before: CaseRecord = {
+      ...record(0),
+      subjects: [
+        { code: 1, name: "A" },
+        { code: 2, name: "B" },
+      ],
+    };
+    const after: CaseRecord = {
+      ...before,
+      subjects: [
+        { code: 2, name: "B" },
+        { code: 1, name: "A" },
+      ],
+    };
 
     expect(isRealChange(diffCase([stored(before)], [after]))).toBe(false);
   });

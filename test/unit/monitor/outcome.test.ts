@@ -19,7 +19,10 @@ const options = { now: NOW, fullRereadDays: 7, force: false };
 
 describe("judgeFingerprint", () => {
   it("reads a case it has never seen", () => {
-    expect(judgeFingerprint(prior({ seenBefore: false }), "fp1", options)).toEqual({ action: "read", reason: "first_check" });
+    expect(judgeFingerprint(prior({ seenBefore: false }), "fp1", options)).toEqual({
+      action: "read",
+      reason: "first_check",
+    });
   });
 
   it("skips the full read when the fingerprint did not move", () => {
@@ -27,13 +30,19 @@ describe("judgeFingerprint", () => {
   });
 
   it("reads when the fingerprint moved", () => {
-    expect(judgeFingerprint(prior(), "fp2", options)).toEqual({ action: "read", reason: "fingerprint_moved" });
+    expect(judgeFingerprint(prior(), "fp2", options)).toEqual({
+      action: "read",
+      reason: "fingerprint_moved",
+    });
   });
 
   it("re-reads in full once the interval has passed, even with the same fingerprint", () => {
     const stale = prior({ lastFullReadAt: new Date(NOW - 7 * DAY).toISOString() });
 
-    expect(judgeFingerprint(stale, "fp1", options)).toEqual({ action: "read", reason: "full_reread_due" });
+    expect(judgeFingerprint(stale, "fp1", options)).toEqual({
+      action: "read",
+      reason: "full_reread_due",
+    });
   });
 
   it("reads when forced or when a missing case reappears", () => {
@@ -50,13 +59,22 @@ describe("judgeNotFound", () => {
     const first = judgeNotFound(prior(), 3);
     const second = judgeNotFound(prior({ consecutiveNotFound: first.consecutiveNotFound }), 3);
     const third = judgeNotFound(prior({ consecutiveNotFound: second.consecutiveNotFound }), 3);
-    const fourth = judgeNotFound(prior({ consecutiveNotFound: 3, goneAt: "2026-12-01T00:00:00.000Z" }), 3);
+    const fourth = judgeNotFound(
+      prior({ consecutiveNotFound: 3, goneAt: "2026-12-01T00:00:00.000Z" }),
+      3,
+    );
 
-    expect([first.declareGone, second.declareGone, third.declareGone]).toEqual([false, false, true]);
+    expect([first.declareGone, second.declareGone, third.declareGone]).toEqual([
+      false,
+      false,
+      true,
+    ]);
     expect(fourth.declareGone).toBe(false);
   });
 
   it("never declares gone a case it has never seen", () => {
-    expect(judgeNotFound(prior({ seenBefore: false, consecutiveNotFound: 5 }), 3).declareGone).toBe(false);
+    expect(judgeNotFound(prior({ seenBefore: false, consecutiveNotFound: 5 }), 3).declareGone).toBe(
+      false,
+    );
   });
 });

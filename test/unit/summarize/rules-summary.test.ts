@@ -15,7 +15,15 @@ function records(alias: string, digits: string): CaseRecord[] {
 }
 
 function movement(code: number, name: string, dateTime: string): Movement {
-  return { id: `${code}-${dateTime}`, code, name, dateTime, complements: [], courtUnit: null, hint: null };
+  return {
+    id: `${code}-${dateTime}`,
+    code,
+    name,
+    dateTime,
+    complements: [],
+    courtUnit: null,
+    hint: null,
+  };
 }
 
 describe("rules summary", () => {
@@ -26,7 +34,10 @@ describe("rules summary", () => {
   });
 
   it("keeps a case decided when a publication follows the sentence", () => {
-    const base = records("tjdft", recorded.numbers.tjdftDespejo.replace(/\D/g, ""))[0] as CaseRecord;
+    const base = records(
+      "tjdft",
+      recorded.numbers.tjdftDespejo.replace(/\D/g, ""),
+    )[0] as CaseRecord;
     const sentence = movement(219, "Procedência", "2025-10-01T12:00:00.000Z");
     const publication = movement(92, "Publicação", "2025-10-02T12:00:00.000Z");
     const record = { ...base, movements: [...base.movements, sentence, publication] };
@@ -42,12 +53,17 @@ describe("rules summary", () => {
     expect(CaseSummary.parse(summary)).toEqual(summary);
     expect(summary.statusCategory).toBe("decided");
     expect(summary.needsLawyerAttention).toBe(true);
-    expect(summary.attentionReasons.flatMap((r) => r.movements.map((m) => m.movementId))).toContain(sentence.id);
+    expect(summary.attentionReasons.flatMap((r) => r.movements.map((m) => m.movementId))).toContain(
+      sentence.id,
+    );
     expect(summary.generatedBy).toBe("rules");
   });
 
   it("does not ask for attention over routine movements", () => {
-    const base = records("tjdft", recorded.numbers.tjdftDespejo.replace(/\D/g, ""))[0] as CaseRecord;
+    const base = records(
+      "tjdft",
+      recorded.numbers.tjdftDespejo.replace(/\D/g, ""),
+    )[0] as CaseRecord;
     const routine = movement(11010, "Mero expediente", "2025-10-01T12:00:00.000Z");
 
     const summary = rulesSummary({

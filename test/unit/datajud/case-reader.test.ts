@@ -104,8 +104,9 @@ describe("CaseReader batching", () => {
     expect(first.map((r) => r.found)).toEqual([true, true]);
     expect(reader.termsRefused).toBe(true);
     expect(searcher.bodies.length - before).toBe(1);
-    expect((searcher.bodies.at(-1)?.query as Body).match).toBeDefined();
-    expect(searcher.bodies.at(-1)?._source).toBeDefined();
+    const last = searcher.bodies.at(-1) ?? {};
+    expect((last.query as Body).match).toBeDefined();
+    expect(last._source).toBeDefined();
   });
 
   it("propagates a DataJud failure instead of answering not found", async () => {
@@ -123,8 +124,7 @@ describe("CaseReader batching", () => {
     const results = await reader.readCases("tjdft", [digits(1), digits(1)]);
 
     expect(results).toHaveLength(1);
-    expect(
-      (searcher.bodies[0]?.query as { terms: { numeroProcesso: string[] } }).terms.numeroProcesso,
-    ).toEqual([digits(1)]);
+    const query = searcher.bodies[0]?.query as { terms: { numeroProcesso: string[] } };
+    expect(query.terms.numeroProcesso).toEqual([digits(1)]);
   });
 });

@@ -1,0 +1,210 @@
+import { Cron } from "croner";
+import { z } from "zod";
+
+/*
+ * Settings as they are written in YAML (camelCase, grouped by the part of the monitor they steer).
+ * config/default.yaml documents each one for users; the bounds here say what is refused and why.
+ */
+
+function wholeNumber(min: number, max: number, unit: string, maxReason?: string): z.ZodNumber {
+  const suffix = unit === "" ? "" : ` ${unit}`;
+  return z
+    .number()
+    .int()
+    .min(min, { error: `must be at least ${min}${suffix}` })
+    .max(max, { error: `must be at most ${max}${suffix}${maxReason ? `, ${maxReason}` : ""}` });
+}
+
+/** Why croner refuses an expression, or null if it runs. */
+export function cronProblem(expression: string): string | null {
+  try {
+    const cron = new Cron(expression, { paused: true });
+    const next = cron.nextRun();
+    cron.stop();
+    return next === null ? "this schedule never fires (a date that does not exist?)" : null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function httpUrl(input: string): boolean {
+  try {
+    const url = new URL(input);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const Cron5 = z.string().superRefine((value, ctx) => {
+  const problem = cronProblem(value);
+  if (problem !== null) {
+    ctx.addIssue({
+      code: "custom",
+      message: `"${value}" is not a cron schedule croner accepts (${problem}); the default "0 7,12,17 * * 1-5" is 07:00, 12:00 and 17:00 on weekdays`,
+    });
+  }
+});
+
+const TimeZone = z.string().refine(isTimeZone, {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not an IANA time zone; use a name like "America/Sao_Paulo" or "America/Manaus"`,
+});
+
+const HttpUrl = z.string().refine(httpUrl, {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not an http(s) URL, like https://api-publica.datajud.cnj.jus.br`,
+});
+
+const MAILBOX = /^(?:[^<>]*<\s*[^\s@<>]+@[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+)$/u;
+const ADDRESS = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/u;
+
+const Mailbox = z.string().refine((v) => MAILBOX.test(v.trim()), {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not a sender address; write "name <address>" or just the address`,
+});
+
+const Address = z.string().refine((v) => ADDRESS.test(v.trim()), {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not an e-mail address (like admin@example.com)`,
+});
+
+const NonEmpty = z.string().trim().min(1, { error: "must not be empty" });
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export const MAIL_MODES = ["instant", "digest"] as const;
+
+const TERMS_OF_USE = "the limit DataJud's terms of use set for every user (clause 3.13)";
+
+const scheduleShape = {
+  cron: Cron5,
+  timezone: TimeZone,
+  startJitterSeconds: wholeNumber(0, 3600, "seconds"),
+  fullRereadDays: wholeNumber(1, 365, "days"),
+};
+
+const datajudShape = {
+  baseUrl: HttpUrl,
+  requestsPerMinute: wholeNumber(1, 120, "requests per minute", TERMS_OF_USE),
+  timeoutMs: wholeNumber(100, 3_600_000, "ms"),
+  totalTimeoutMs: wholeNumber(100, 86_400_000, "ms"),
+  maxAttempts: wholeNumber(1, 10, "attempts"),
+  batchSize: wholeNumber(1, 1000, "numbers per request"),
+};
+
+const monitorShape = {
+  notFoundThreshold: wholeNumber(1, 100, "checks"),
+  notifyOnBaseline: z.boolean(),
+};
+
+const summarizerShape = {
+  baseUrl: HttpUrl.nullable(),
+  model: NonEmpty,
+  maxIterations: wholeNumber(1, 50, "iterations"),
+  maxOutputTokens: wholeNumber(256, 128_000, "tokens"),
+  runTokenBudget: wholeNumber(0, 1_000_000_000, "tokens"),
+  dailyTokenBudget: wholeNumber(0, 1_000_000_000, "tokens"),
+};
+
+const mailShape = {
+  from: Mailbox,
+  mode: z.enum(MAIL_MODES),
+  admin: Address.nullable(),
+  maxAttempts: wholeNumber(1, 100, "attempts"),
+};
+
+const logShape = {
+  level: z.enum(LOG_LEVELS),
+};
+
+const pathsShape = {
+  watchlist: NonEmpty,
+  db: NonEmpty.nullable(),
+  outboxDir: NonEmpty.nullable(),
+};
+
+const Secret = z.string().min(1, { error: "must not be empty" });
+
+const SmtpUrl = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+    } catch {
+      return false;
+    }
+  },
+  // The value is never shown: an SMTP URL usually carries the password.
+  {
+    error:
+      "is not an smtp:// or smtps:// URL, like smtps://user:password@mail.example.com:465 (the value is not shown: it may hold a password)",
+  },
+);
+
+/** Every setting, resolved from all layers; secrets come only from the environment. */
+export const ConfigSettings = z.strictObject({
+  schedule: z.strictObject(scheduleShape),
+  datajud: z.strictObject({ ...datajudShape, apiKey: Secret.nullable() }),
+  monitor: z.strictObject(monitorShape),
+  summarizer: z.strictObject({ ...summarizerShape, apiKey: Secret.nullable() }),
+  mail: z.strictObject({ ...mailShape, smtpUrl: SmtpUrl.nullable() }),
+  log: z.strictObject(logShape),
+  paths: z.strictObject(pathsShape),
+});
+export type ConfigSettings = z.infer<typeof ConfigSettings>;
+
+/** A config file: any subset of the settings, no secrets, no unknown keys. */
+export const ConfigFile = z.strictObject({
+  schedule: z.strictObject(scheduleShape).partial().nullable().optional(),
+  datajud: z.strictObject(datajudShape).partial().nullable().optional(),
+  monitor: z.strictObject(monitorShape).partial().nullable().optional(),
+  summarizer: z.strictObject(summarizerShape).partial().nullable().optional(),
+  mail: z.strictObject(mailShape).partial().nullable().optional(),
+  log: z.strictObject(logShape).partial().nullable().optional(),
+  paths: z.strictObject(pathsShape).partial().nullable().optional(),
+});
+export type ConfigFile = z.infer<typeof ConfigFile>;
+
+export interface EnvSetting {
+  /** Variable names, the first one set wins (MONITOR_LOG_LEVEL before LOG_LEVEL). */
+  names: readonly string[];
+  /** Dotted path in ConfigSettings. */
+  setting: string;
+  secret: boolean;
+}
+
+/** The environment table of DESIGN.md; each also as NAME_FILE and as a systemd credential. */
+export const ENV_SETTINGS = [
+  { names: ["MONITOR_WATCHLIST"], setting: "paths.watchlist", secret: false },
+  { names: ["MONITOR_DB"], setting: "paths.db", secret: false },
+  { names: ["MONITOR_OUTBOX_DIR"], setting: "paths.outboxDir", secret: false },
+  { names: ["DATAJUD_BASE_URL"], setting: "datajud.baseUrl", secret: false },
+  { names: ["DATAJUD_API_KEY"], setting: "datajud.apiKey", secret: true },
+  { names: ["DATAJUD_REQUESTS_PER_MINUTE"], setting: "datajud.requestsPerMinute", secret: false },
+  { names: ["DATAJUD_TIMEOUT_MS"], setting: "datajud.timeoutMs", secret: false },
+  { names: ["DATAJUD_TOTAL_TIMEOUT_MS"], setting: "datajud.totalTimeoutMs", secret: false },
+  { names: ["DATAJUD_MAX_ATTEMPTS"], setting: "datajud.maxAttempts", secret: false },
+  { names: ["ANTHROPIC_API_KEY"], setting: "summarizer.apiKey", secret: true },
+  { names: ["ANTHROPIC_BASE_URL"], setting: "summarizer.baseUrl", secret: false },
+  { names: ["ANTHROPIC_MODEL"], setting: "summarizer.model", secret: false },
+  { names: ["AGENT_MAX_ITERATIONS"], setting: "summarizer.maxIterations", secret: false },
+  { names: ["SMTP_URL"], setting: "mail.smtpUrl", secret: true },
+  { names: ["MAIL_FROM"], setting: "mail.from", secret: false },
+  { names: ["MONITOR_LOG_LEVEL", "LOG_LEVEL"], setting: "log.level", secret: false },
+] as const satisfies readonly EnvSetting[];
+
+/** Settings that exist only in the environment, for the hint on a config file that has them. */
+export const ENV_ONLY_SETTINGS: Readonly<Record<string, string>> = {
+  "datajud.apiKey": "DATAJUD_API_KEY",
+  "summarizer.apiKey": "ANTHROPIC_API_KEY",
+  "mail.smtpUrl": "SMTP_URL",
+};

@@ -1,0 +1,457 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { z } from "zod";
+import {
+  comparePositionedErrors,
+  describePath,
+  errorAtPath,
+  formatPositionedError,
+  issuesToErrors,
+  nodeAt,
+  parseYamlSource,
+  schemaAt,
+  unwrapSchema,
+  type YamlPath,
+  type YamlSource,
+} from "../watchlist/positioned-error.js";
+import {
+  ConfigFile,
+  ConfigSettings,
+  ENV_ONLY_SETTINGS,
+  ENV_SETTINGS,
+  type LOG_LEVELS,
+  type MAIL_MODES,
+} from "./config-schema.js";
+import { type EnvContext, readEnvValue, redactionValues, scrubSecrets } from "./secrets.js";
+
+export interface MonitorConfig {
+  /** Absolute paths. */
+  paths: { watchlist: string; db: string; outboxDir: string };
+  schedule: { cron: string; timezone: string; startJitterSeconds: number; fullRereadDays: number };
+  datajud: {
+    /** No trailing slash. */
+    baseUrl: string;
+    apiKey: string | null;
+    requestsPerMinute: number;
+    timeoutMs: number;
+    totalTimeoutMs: number;
+    maxAttempts: number;
+    batchSize: number;
+  };
+  monitor: { notFoundThreshold: number; notifyOnBaseline: boolean };
+  summarizer: {
+    apiKey: string | null;
+    baseUrl: string | null;
+    model: string;
+    maxIterations: number;
+    maxOutputTokens: number;
+    runTokenBudget: number;
+    dailyTokenBudget: number;
+  };
+  mail: {
+    smtpUrl: string | null;
+    from: string;
+    mode: (typeof MAIL_MODES)[number];
+    admin: string | null;
+    maxAttempts: number;
+  };
+  log: { level: (typeof LOG_LEVELS)[number] };
+}
+
+export type ConfigResult =
+  | {
+      ok: true;
+      config: MonitorConfig;
+      /** Values the logger must redact. */
+      secrets: string[];
+      /** Dotted setting -> where its value came from, never the value. */
+      sources: Record<string, string>;
+    }
+  | { ok: false; errors: string[] };
+
+export interface LoadConfigOptions {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Reads a user file (config, X_FILE, credential); undefined when it does not exist. */
+  readFile?: (path: string) => string | undefined;
+}
+
+type Tree = Record<string, unknown>;
+
+const USER_CONFIG = join("config", "monitor.yaml");
+
+export function readTextFile(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * config/default.yaml ships beside src/ and dist/src/ alike (package.json "files"), so it is
+ * found by walking up from this module rather than from the working directory.
+ */
+export function builtInConfigPath(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i += 1) {
+    const candidate = join(dir, "config", "default.yaml");
+    if (existsSync(candidate) && existsSync(join(dir, "package.json"))) return candidate;
+    dir = dirname(dir);
+  }
+  return join(dirname(fileURLToPath(import.meta.url)), "..", "..", "config", "default.yaml");
+}
+
+function isTree(value: unknown): value is Tree {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function setIn(tree: Tree, path: readonly string[], value: unknown): void {
+  let node = tree;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (isTree(next)) node = next;
+    else {
+      const created: Tree = {};
+      node[key] = created;
+      node = created;
+    }
+  }
+  const last = path[path.length - 1];
+  if (last !== undefined) node[last] = value;
+}
+
+function getIn(tree: Tree, path: readonly string[]): unknown {
+  let node: unknown = tree;
+  for (const key of path) node = isTree(node) ? node[key] : undefined;
+  return node;
+}
+
+/** [dotted path, value] of every setting present in a layer (a section set to null sets nothing). */
+function leaves(layer: Tree): Array<[string[], unknown]> {
+  const out: Array<[string[], unknown]> = [];
+  for (const [section, values] of Object.entries(layer)) {
+    if (!isTree(values)) continue;
+    for (const [key, value] of Object.entries(values)) {
+      if (value !== undefined) out.push([[section, key], value]);
+    }
+  }
+  return out;
+}
+
+interface FileLayer {
+  values: Tree;
+  source: YamlSource;
+}
+
+function parseConfigText(
+  text: string,
+  file: string,
+): { ok: true; layer: FileLayer } | { ok: false; errors: string[] } {
+  const { source, errors } = parseYamlSource(text, file);
+  if (errors.length > 0) return { ok: false, errors: errors.map(formatPositionedError) };
+  const root: unknown = source.doc.toJS() ?? {};
+  if (!isTree(root)) {
+    const error = errorAtPath(
+      source,
+      [],
+      "a config file is a mapping of sections (schedule:, datajud:, ...); see config/default.yaml",
+    );
+    return { ok: false, errors: [formatPositionedError(error)] };
+  }
+  const parsed = ConfigFile.safeParse(root);
+  if (!parsed.success) {
+    const positioned = issuesToErrors(source, ConfigFile, parsed.error.issues, {
+      unknownKeyHint: (path, key) => {
+        const variable = ENV_ONLY_SETTINGS[[...path, key].join(".")];
+        return variable === undefined
+          ? undefined
+          : `secrets are not read from config files; set ${variable} in the environment, as ${variable}_FILE or as a systemd credential`;
+      },
+    });
+    return {
+      ok: false,
+      errors: positioned.sort(comparePositionedErrors).map(formatPositionedError),
+    };
+  }
+  return { ok: true, layer: { values: parsed.data as Tree, source } };
+}
+
+let builtIn: { path: string; result: ReturnType<typeof parseConfigText> } | undefined;
+
+function builtInLayer(): ReturnType<typeof parseConfigText> {
+  const path = builtInConfigPath();
+  if (builtIn?.path !== path) {
+    const text = readTextFile(path);
+    builtIn = {
+      path,
+      result:
+        text === undefined
+          ? {
+              ok: false,
+              errors: [`${path}: the built-in defaults are missing; reinstall datajud-monitor`],
+            }
+          : parseConfigText(text, path),
+    };
+  }
+  return builtIn.result;
+}
+
+function positionOf(layer: FileLayer, path: YamlPath): string {
+  const found = nodeAt(layer.source, path);
+  const { line, col } = layer.source.lines.linePos(found.node?.range?.[0] ?? 0);
+  return `${layer.source.file}:${line}:${col}`;
+}
+
+function applyLayer(
+  merged: Tree,
+  sources: Record<string, string>,
+  layer: FileLayer,
+  label: (path: string[]) => string,
+): void {
+  for (const [path, value] of leaves(layer.values)) {
+    setIn(merged, path, value);
+    sources[path.join(".")] = label(path);
+  }
+}
+
+function userConfigPath(
+  ctx: EnvContext,
+  errors: string[],
+): { path: string; named: boolean } | null {
+  const lookup = readEnvValue("MONITOR_CONFIG", ctx);
+  if (!lookup.ok) {
+    errors.push(lookup.error);
+    return null;
+  }
+  if (lookup.found) {
+    const value = lookup.found.value;
+    return { path: isAbsolute(value) ? value : resolve(ctx.cwd, value), named: true };
+  }
+  return { path: resolve(ctx.cwd, USER_CONFIG), named: false };
+}
+
+function loadUserLayer(ctx: EnvContext, errors: string[]): FileLayer | null {
+  const target = userConfigPath(ctx, errors);
+  if (!target) return null;
+  let text: string | undefined;
+  try {
+    text = ctx.readFile(target.path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    errors.push(`${target.path}: cannot read the config file (${code})`);
+    return null;
+  }
+  if (text === undefined) {
+    if (target.named) {
+      errors.push(
+        `MONITOR_CONFIG: ${target.path} does not exist; create it (config/default.yaml lists every setting) or unset MONITOR_CONFIG`,
+      );
+    }
+    return null;
+  }
+  const parsed = parseConfigText(text, target.path);
+  if (!parsed.ok) {
+    errors.push(...parsed.errors);
+    return null;
+  }
+  return parsed.layer;
+}
+
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)$/u;
+
+function describeExpected(schema: z.ZodType): string {
+  const type = (unwrapSchema(schema)._zod.def as { type: string }).type;
+  if (type === "number") return "a whole number";
+  if (type === "boolean") return "true or false";
+  return "text";
+}
+
+/** Env values are text; the setting's own schema decides what they must be. */
+function fromEnvText(schema: z.ZodType, text: string): unknown {
+  const type = (unwrapSchema(schema)._zod.def as { type: string }).type;
+  if (type === "number") return DECIMAL.test(text.trim()) ? Number(text.trim()) : text;
+  if (type === "boolean") {
+    const lower = text.trim().toLowerCase();
+    if (["true", "1", "yes", "on"].includes(lower)) return true;
+    if (["false", "0", "no", "off"].includes(lower)) return false;
+  }
+  return text;
+}
+
+function envProblem(
+  issue: z.core.$ZodIssue,
+  schema: z.ZodType,
+  raw: string,
+  secret: boolean,
+): string {
+  const shown = secret ? "" : ` (got ${JSON.stringify(raw)})`;
+  if (issue.code === "invalid_type") return `must be ${describeExpected(schema)}${shown}`;
+  if (issue.code === "invalid_value") {
+    return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}${shown}`;
+  }
+  // Bound and refinement messages already quote the value where that helps (never for secrets).
+  return issue.code === "custom" || secret ? issue.message : `${issue.message}${shown}`;
+}
+
+function applyEnvironment(
+  ctx: EnvContext,
+  merged: Tree,
+  sources: Record<string, string>,
+  errors: string[],
+): void {
+  for (const entry of ENV_SETTINGS) {
+    let found: { value: string; source: string } | undefined;
+    for (const name of entry.names) {
+      const lookup = readEnvValue(name, ctx);
+      if (!lookup.ok) {
+        errors.push(lookup.error);
+        break;
+      }
+      if (lookup.found) {
+        found = lookup.found;
+        break;
+      }
+    }
+    if (!found) continue;
+    const path = entry.setting.split(".");
+    const schema = schemaAt(ConfigSettings, path);
+    if (!schema) throw new Error(`ENV_SETTINGS names an unknown setting ${entry.setting}`);
+    const raw = entry.secret ? found.value.trim() : found.value;
+    const result = schema.safeParse(fromEnvText(schema, raw));
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        errors.push(
+          `${found.source} (${entry.setting}): ${envProblem(issue, schema, raw, entry.secret)}`,
+        );
+      }
+      continue;
+    }
+    setIn(merged, path, result.data);
+    sources[entry.setting] = found.source;
+  }
+}
+
+function checkTogether(merged: Tree, sources: Record<string, string>, errors: string[]): void {
+  const timeout = getIn(merged, ["datajud", "timeoutMs"]);
+  const total = getIn(merged, ["datajud", "totalTimeoutMs"]);
+  if (typeof timeout === "number" && typeof total === "number" && total < timeout) {
+    errors.push(
+      `datajud.totalTimeoutMs (${total}, from ${sources["datajud.totalTimeoutMs"] ?? "?"}) is shorter than datajud.timeoutMs (${timeout}, from ${sources["datajud.timeoutMs"] ?? "?"}): one attempt could never finish; raise the total or lower the per-attempt timeout`,
+    );
+  }
+}
+
+function firstStateDirectory(env: NodeJS.ProcessEnv): string | undefined {
+  // systemd lists one directory per StateDirectory= entry, separated by colons.
+  const first = env.STATE_DIRECTORY?.split(":")[0];
+  return first === undefined || first === "" ? undefined : first;
+}
+
+function resolvePaths(
+  settings: ConfigSettings,
+  ctx: EnvContext,
+  sources: Record<string, string>,
+): MonitorConfig["paths"] {
+  const stateDirectory = firstStateDirectory(ctx.env);
+  let db = settings.paths.db;
+  if (db === null) {
+    db =
+      stateDirectory === undefined
+        ? join("data", "monitor.db")
+        : join(stateDirectory, "monitor.db");
+    sources["paths.db"] =
+      stateDirectory === undefined ? "default (data/monitor.db)" : "default ($STATE_DIRECTORY)";
+  }
+  const dbPath = resolve(ctx.cwd, db);
+  let outboxDir = settings.paths.outboxDir;
+  if (outboxDir === null) {
+    outboxDir = join(dirname(dbPath), "outbox");
+    sources["paths.outboxDir"] = "default (outbox/ next to the database)";
+  }
+  return {
+    watchlist: resolve(ctx.cwd, settings.paths.watchlist),
+    db: dbPath,
+    outboxDir: resolve(ctx.cwd, outboxDir),
+  };
+}
+
+function toMonitorConfig(
+  settings: ConfigSettings,
+  ctx: EnvContext,
+  sources: Record<string, string>,
+): MonitorConfig {
+  return {
+    paths: resolvePaths(settings, ctx, sources),
+    schedule: { ...settings.schedule },
+    datajud: { ...settings.datajud, baseUrl: settings.datajud.baseUrl.replace(/\/+$/u, "") },
+    monitor: { ...settings.monitor },
+    summarizer: {
+      ...settings.summarizer,
+      baseUrl: settings.summarizer.baseUrl?.replace(/\/+$/u, "") ?? null,
+    },
+    mail: {
+      ...settings.mail,
+      from: settings.mail.from.trim(),
+      admin: settings.mail.admin?.trim() ?? null,
+    },
+    log: { ...settings.log },
+  };
+}
+
+/** Built-in config/default.yaml < user config file < environment (X > X_FILE > credential). */
+export function loadConfig(options: LoadConfigOptions): ConfigResult {
+  const ctx: EnvContext = {
+    env: options.env,
+    cwd: options.cwd,
+    readFile: options.readFile ?? readTextFile,
+  };
+  const errors: string[] = [];
+  const sources: Record<string, string> = {};
+  const merged: Tree = {
+    datajud: { apiKey: null },
+    summarizer: { apiKey: null },
+    mail: { smtpUrl: null },
+  };
+
+  const defaults = builtInLayer();
+  if (!defaults.ok) return { ok: false, errors: defaults.errors };
+  applyLayer(merged, sources, defaults.layer, () => "default");
+
+  const user = loadUserLayer(ctx, errors);
+  if (user) applyLayer(merged, sources, user, (path) => positionOf(user, path));
+
+  applyEnvironment(ctx, merged, sources, errors);
+  checkTogether(merged, sources, errors);
+
+  const secretValues = redactionValues(
+    ENV_SETTINGS.filter((e) => e.secret).map((e) => {
+      const value = getIn(merged, e.setting.split("."));
+      return typeof value === "string" ? value : null;
+    }),
+  );
+  if (errors.length > 0) {
+    return { ok: false, errors: errors.map((e) => scrubSecrets(e, secretValues)) };
+  }
+
+  const complete = ConfigSettings.safeParse(merged);
+  if (!complete.success) {
+    // Only reachable when the built-in defaults lack a setting: a packaging bug, not the user's.
+    return {
+      ok: false,
+      errors: complete.error.issues.map(
+        (issue) =>
+          `${describePath(issue.path)}: ${issue.message} (the built-in ${builtInConfigPath()} is incomplete; reinstall datajud-monitor)`,
+      ),
+    };
+  }
+  return {
+    ok: true,
+    config: toMonitorConfig(complete.data, ctx, sources),
+    secrets: secretValues,
+    sources,
+  };
+}

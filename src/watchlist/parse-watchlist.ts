@@ -1,0 +1,325 @@
+import { readFile } from "node:fs/promises";
+import { isMap, isSeq } from "yaml";
+import { z } from "zod";
+import { type CnjNumber, parseCnjNumber } from "../datajud/cnj-number.js";
+import { COURTS, resolveCourt } from "../datajud/courts.js";
+import { isDataJudError } from "../datajud/errors.js";
+import {
+  comparePositionedErrors,
+  decodeUtf8,
+  errorAtPath,
+  issuesToErrors,
+  lineAt,
+  nodeAt,
+  type PositionedError,
+  parseYamlSource,
+  suggestName,
+  type YamlPath,
+  type YamlSource,
+} from "./positioned-error.js";
+
+export type { PositionedError } from "./positioned-error.js";
+
+/*
+ * The file's shape. Every object is strict so a misspelt key is an error instead of a silently
+ * ignored setting; new per-case or default keys go into these objects and nowhere else.
+ */
+const AddressList = z.array(z.string()).nullable().optional();
+
+export const WatchlistDefaultsFile = z.strictObject({
+  notify: AddressList,
+});
+export type WatchlistDefaultsFile = z.infer<typeof WatchlistDefaultsFile>;
+
+export const WatchlistCaseFile = z.strictObject({
+  number: z.string(),
+  label: z.string().nullable().optional(),
+  court: z.string().nullable().optional(),
+  notify: AddressList,
+});
+export type WatchlistCaseFile = z.infer<typeof WatchlistCaseFile>;
+
+export const WatchlistFile = z.strictObject({
+  defaults: WatchlistDefaultsFile.nullable().optional(),
+  cases: z.array(WatchlistCaseFile).nullable().optional(),
+});
+export type WatchlistFile = z.infer<typeof WatchlistFile>;
+
+export interface WatchedCase {
+  /** NNNNNNN-DD.AAAA.J.TR.OOOO */
+  number: string;
+  digits: string;
+  /** The resolved DataJud alias: the explicit `court`, else the number's own court. */
+  court: string;
+  label: string | null;
+  /** defaults.notify followed by the case's own, deduplicated, domains lower-cased. */
+  notify: string[];
+  /** Where the case starts in the file. */
+  line: number;
+}
+
+export interface Watchlist {
+  file: string;
+  defaults: { notify: string[] };
+  cases: WatchedCase[];
+}
+
+export type WatchlistResult =
+  | { ok: true; watchlist: Watchlist }
+  | { ok: false; errors: PositionedError[] };
+
+// Deliberately plain: one @, no spaces or brackets, a dotted domain. Anything stricter rejects
+// real addresses; anything looser lets "ana@example" or "Ana <ana@x.com>" through to the mailer.
+const ADDRESS = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+$/u;
+const DOMAIN = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}-]{2,}$/u;
+
+/** "Ana@Example.COM " -> "Ana@example.com"; null if it is not a plain address. */
+export function normalizeEmailAddress(input: string): string | null {
+  const text = input.trim();
+  if (!ADDRESS.test(text)) return null;
+  const at = text.lastIndexOf("@");
+  const local = text.slice(0, at);
+  const domain = text.slice(at + 1).toLowerCase();
+  if (
+    !DOMAIN.test(domain) ||
+    local.startsWith(".") ||
+    local.endsWith(".") ||
+    local.includes("..")
+  ) {
+    return null;
+  }
+  return `${local}@${domain}`;
+}
+
+function addressProblem(input: string): string {
+  const text = input.trim();
+  const shown = JSON.stringify(text);
+  if (text === "") return "an empty e-mail address; remove the item or write the address";
+  if (/[<>]/u.test(text)) {
+    return `${shown}: write only the address, like ana@example.com, without a name or <>`;
+  }
+  if (/[,;\s]/u.test(text) && text.split(/[,;\s]+/u).filter((p) => p.includes("@")).length > 1) {
+    return `${shown}: one address per list item, like notify: [ana@example.com, rui@example.com]`;
+  }
+  return `${shown} is not an e-mail address (like ana@example.com)`;
+}
+
+/** Adds valid addresses to `into` (first spelling wins) and reports the others. */
+function collectAddresses(
+  source: YamlSource,
+  path: YamlPath,
+  list: readonly string[] | null | undefined,
+  into: string[],
+  errors: PositionedError[],
+): void {
+  const seen = new Set(into.map((a) => a.toLowerCase()));
+  for (const [i, raw] of (list ?? []).entries()) {
+    const address = normalizeEmailAddress(raw);
+    if (address === null) {
+      errors.push(errorAtPath(source, [...path, i], addressProblem(raw)));
+      continue;
+    }
+    const key = address.toLowerCase();
+    if (!seen.has(key)) {
+      seen.add(key);
+      into.push(address);
+    }
+  }
+}
+
+const ALIASES = COURTS.map((c) => c.alias);
+
+function courtProblem(explicit: string, error: string): string {
+  const alias = explicit.trim().toLowerCase();
+  if (alias === "stf") {
+    return `court "${explicit}": the STF is not in DataJud's public API; follow this case on portal.stf.jus.br and remove it from the watchlist`;
+  }
+  const suggestion = suggestName(alias, ALIASES);
+  return suggestion === undefined ? error : `${error}; did you mean "${suggestion}"?`;
+}
+
+function resolveCaseCourt(
+  source: YamlSource,
+  at: YamlPath,
+  cnj: CnjNumber,
+  explicit: string | undefined,
+  errors: PositionedError[],
+): string | null {
+  try {
+    return resolveCourt(cnj, explicit);
+  } catch (error) {
+    if (!isDataJudError(error)) throw error;
+    if (explicit === undefined) {
+      errors.push(errorAtPath(source, [...at, "number"], error.message));
+    } else {
+      errors.push(errorAtPath(source, [...at, "court"], courtProblem(explicit, error.message)));
+    }
+    return null;
+  }
+}
+
+function caseLine(source: YamlSource, index: number): number {
+  const found = nodeAt(source, ["cases", index]);
+  return lineAt(source, found.node?.range?.[0] ?? 0);
+}
+
+function blankToNull(value: string | null | undefined): string | null {
+  const text = value?.trim() ?? "";
+  return text === "" ? null : text;
+}
+
+/** Each case that has the right shape, with its index, even when other parts of the file do not. */
+function wellShapedCases(
+  raw: unknown,
+  parsed: WatchlistFile | undefined,
+): Array<[number, WatchlistCaseFile]> {
+  if (parsed) return (parsed.cases ?? []).map((c, i) => [i, c]);
+  if (raw === null || typeof raw !== "object" || !("cases" in raw) || !Array.isArray(raw.cases)) {
+    return [];
+  }
+  const out: Array<[number, WatchlistCaseFile]> = [];
+  for (const [i, item] of (raw.cases as unknown[]).entries()) {
+    const result = WatchlistCaseFile.safeParse(item);
+    if (result.success) out.push([i, result.data]);
+    else {
+      const salvaged = salvageCase(item);
+      if (salvaged) out.push([i, salvaged]);
+    }
+  }
+  return out;
+}
+
+/** The parts of a malformed case that can still be checked, so a typo elsewhere hides nothing. */
+function salvageCase(item: unknown): WatchlistCaseFile | null {
+  if (item === null || typeof item !== "object") return null;
+  const fields = item as Record<string, unknown>;
+  if (typeof fields.number !== "string") return null;
+  const notify = Array.isArray(fields.notify)
+    ? fields.notify.filter((a): a is string => typeof a === "string")
+    : null;
+  return {
+    number: fields.number,
+    court: typeof fields.court === "string" ? fields.court : null,
+    label: null,
+    notify,
+  };
+}
+
+function wellShapedDefaults(
+  raw: unknown,
+  parsed: WatchlistFile | undefined,
+): WatchlistDefaultsFile {
+  if (parsed) return parsed.defaults ?? {};
+  if (raw === null || typeof raw !== "object" || !("defaults" in raw)) return {};
+  const result = WatchlistDefaultsFile.safeParse(raw.defaults);
+  return result.success ? result.data : {};
+}
+
+function checkRoot(source: YamlSource): PositionedError | null {
+  const root: unknown = source.doc.contents;
+  if (root === null || isMap(root)) return null;
+  const message = isSeq(root)
+    ? "the list of cases must be under a `cases:` key: write `cases:` on the first line and indent the list below it"
+    : "the watchlist must be a mapping with a `cases:` key (see watchlist.example.yaml)";
+  return errorAtPath(source, [], message);
+}
+
+/** Validates a watchlist and collects every error in it, each at its line and column. */
+export function parseWatchlist(text: string | Uint8Array, file: string): WatchlistResult {
+  const errors: PositionedError[] = [];
+  let content: string;
+  if (typeof text === "string") {
+    content = text;
+  } else {
+    const decoded = decodeUtf8(text, file);
+    content = decoded.text;
+    if (decoded.error) errors.push(decoded.error);
+  }
+  const { source, errors: syntax } = parseYamlSource(content, file);
+  if (syntax.length > 0) {
+    // After a syntax error the tree is a guess; checking its shape would only add noise.
+    return { ok: false, errors: [...errors, ...syntax].sort(comparePositionedErrors) };
+  }
+  const rootError = checkRoot(source);
+  if (rootError) return { ok: false, errors: [...errors, rootError] };
+
+  const raw: unknown = source.doc.toJS({ maxAliasCount: 1000 }) ?? {};
+  const shape = WatchlistFile.safeParse(raw);
+  if (!shape.success) errors.push(...issuesToErrors(source, WatchlistFile, shape.error.issues));
+  const parsed = shape.success ? shape.data : undefined;
+
+  const defaults: string[] = [];
+  collectAddresses(
+    source,
+    ["defaults", "notify"],
+    wellShapedDefaults(raw, parsed).notify,
+    defaults,
+    errors,
+  );
+
+  const cases: WatchedCase[] = [];
+  const firstLine = new Map<string, number>();
+  for (const [index, entry] of wellShapedCases(raw, parsed)) {
+    const at: YamlPath = ["cases", index];
+    const line = caseLine(source, index);
+    const notify = [...defaults];
+    collectAddresses(source, [...at, "notify"], entry.notify, notify, errors);
+    const cnj = parseCnjNumber(entry.number);
+    if (!cnj.ok) {
+      errors.push(errorAtPath(source, [...at, "number"], cnj.error));
+      continue;
+    }
+    const explicit = blankToNull(entry.court) ?? undefined;
+    const court = resolveCaseCourt(source, at, cnj.value, explicit, errors);
+    if (court === null) continue;
+    const identity = `${cnj.value.digits}|${court}`;
+    const first = firstLine.get(identity);
+    if (first !== undefined) {
+      errors.push(
+        errorAtPath(
+          source,
+          [...at, "number"],
+          `${cnj.value.formatted} (${court}) is already listed on line ${first}; remove one of them (to follow another court's record of the same number, give it a different court:)`,
+        ),
+      );
+      continue;
+    }
+    firstLine.set(identity, line);
+    cases.push({
+      number: cnj.value.formatted,
+      digits: cnj.value.digits,
+      court,
+      label: blankToNull(entry.label),
+      notify,
+      line,
+    });
+  }
+
+  if (errors.length > 0) return { ok: false, errors: errors.sort(comparePositionedErrors) };
+  return { ok: true, watchlist: { file, defaults: { notify: defaults }, cases } };
+}
+
+function readProblem(error: unknown, path: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") {
+    return `the watchlist ${path} does not exist; create it (copy watchlist.example.yaml to ${path} and list your cases) or point MONITOR_WATCHLIST at yours`;
+  }
+  if (code === "EACCES" || code === "EPERM") {
+    return "the watchlist cannot be read (permission denied); let the monitor's user read it";
+  }
+  if (code === "EISDIR") return "this is a directory; MONITOR_WATCHLIST must name a YAML file";
+  return `the watchlist cannot be read (${code ?? String(error)})`;
+}
+
+export async function loadWatchlist(path: string): Promise<WatchlistResult> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    return {
+      ok: false,
+      errors: [{ file: path, line: 1, col: 1, message: readProblem(error, path) }],
+    };
+  }
+  return parseWatchlist(bytes, path);
+}

@@ -1,0 +1,111 @@
+import { type FSWatcher, watch } from "node:fs";
+import { basename, dirname } from "node:path";
+import { loadWatchlist, type Watchlist } from "./parse-watchlist.js";
+import { formatPositionedError, type PositionedError } from "./positioned-error.js";
+
+export interface WatchlistWatcher {
+  /** The last valid watchlist: the initial one until a valid edit replaces it. */
+  current(): Watchlist;
+  /** Re-reads the file now; resolves once the callbacks (if any) have run. */
+  reload(reason: string): Promise<void>;
+  close(): void;
+}
+
+export interface WatchWatchlistOptions {
+  path: string;
+  initial: Watchlist;
+  onReload: (watchlist: Watchlist) => void;
+  onInvalid: (errors: PositionedError[]) => void;
+  /** Quiet time after the last change before reading: editors write in several steps. */
+  debounceMs?: number;
+}
+
+const DEFAULT_DEBOUNCE_MS = 250;
+
+function sameErrors(a: readonly PositionedError[], b: readonly PositionedError[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((e, i) => {
+      const other = b[i];
+      return other !== undefined && formatPositionedError(e) === formatPositionedError(other);
+    })
+  );
+}
+
+/** What the monitor acts on: a comment or a blank line moving cases down is not a change. */
+function fingerprint(watchlist: Watchlist): string {
+  return JSON.stringify([
+    watchlist.defaults,
+    watchlist.cases.map((c) => [c.number, c.court, c.label, c.notify]),
+  ]);
+}
+
+/**
+ * Watches the directory, not the file: editors save by writing a new file and renaming it over the
+ * old one, which leaves a watch on the old inode deaf. Comparing parsed results (not bytes) makes a
+ * touch, a comment edit or a re-save of the same cases a no-op. The same invalid content is reported
+ * once, not on every event.
+ */
+export function watchWatchlist(options: WatchWatchlistOptions): WatchlistWatcher {
+  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  const name = basename(options.path);
+  let current = options.initial;
+  let currentPrint = fingerprint(current);
+  let lastErrors: PositionedError[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let queue: Promise<void> = Promise.resolve();
+
+  const check = async (): Promise<void> => {
+    if (closed) return;
+    const result = await loadWatchlist(options.path);
+    if (closed) return;
+    if (!result.ok) {
+      if (sameErrors(result.errors, lastErrors)) return;
+      lastErrors = result.errors;
+      options.onInvalid(result.errors);
+      return;
+    }
+    // After an invalid edit, a fix back to the old content is news: the error has gone.
+    const recovered = lastErrors.length > 0;
+    lastErrors = [];
+    const print = fingerprint(result.watchlist);
+    current = result.watchlist;
+    if (print === currentPrint && !recovered) return;
+    currentPrint = print;
+    options.onReload(current);
+  };
+
+  // One read at a time, in order, so a slow read never overwrites a newer one.
+  const enqueue = (): Promise<void> => {
+    const next = queue.then(check);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(dirname(options.path), { persistent: false }, (_event, changed) => {
+      // Some platforms do not say which file changed; reading once too often is harmless.
+      if (closed || (changed !== null && changed !== name)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        enqueue().catch(() => undefined);
+      }, debounceMs);
+    });
+    // A deleted directory ends the watch; SIGHUP reloads still work.
+    watcher.on("error", () => watcher?.close());
+  } catch {
+    watcher = undefined;
+  }
+
+  return {
+    current: () => current,
+    reload: (_reason) => enqueue(),
+    close: () => {
+      closed = true;
+      clearTimeout(timer);
+      watcher?.close();
+    },
+  };
+}

@@ -1,0 +1,370 @@
+import { describe, expect, it } from "vitest";
+import {
+  type ConfigResult,
+  loadConfig,
+  type MonitorConfig,
+} from "../../../src/config/load-config.js";
+
+const CWD = "/srv/monitor";
+
+/** An in-memory file system: absolute path -> content. */
+function files(map: Record<string, string>): (path: string) => string | undefined {
+  return (path) => map[path];
+}
+
+function ok(result: ConfigResult): Extract<ConfigResult, { ok: true }> {
+  if (!result.ok) throw new Error(`expected a valid config, got:\n${result.errors.join("\n")}`);
+  return result;
+}
+
+function errors(result: ConfigResult): string[] {
+  if (result.ok) throw new Error("expected the config to be refused");
+  return result.errors;
+}
+
+function load(env: NodeJS.ProcessEnv, fs: Record<string, string> = {}): ConfigResult {
+  return loadConfig({ env, cwd: CWD, readFile: files(fs) });
+}
+
+describe("loadConfig: defaults", () => {
+  it("uses config/default.yaml when nothing else is given", () => {
+    const result = ok(load({}));
+
+    expect(result.config).toEqual({
+      paths: {
+        watchlist: "/srv/monitor/watchlist.yaml",
+        db: "/srv/monitor/data/monitor.db",
+        outboxDir: "/srv/monitor/data/outbox",
+      },
+      schedule: {
+        cron: "0 7,12,17 * * 1-5",
+        timezone: "America/Sao_Paulo",
+        startJitterSeconds: 60,
+        fullRereadDays: 7,
+      },
+      datajud: {
+        baseUrl: "https://api-publica.datajud.cnj.jus.br",
+        apiKey: null,
+        requestsPerMinute: 120,
+        timeoutMs: 90_000,
+        totalTimeoutMs: 180_000,
+        maxAttempts: 4,
+        batchSize: 100,
+      },
+      monitor: { notFoundThreshold: 3, notifyOnBaseline: false },
+      summarizer: {
+        apiKey: null,
+        baseUrl: null,
+        model: "claude-sonnet-4-5",
+        maxIterations: 6,
+        maxOutputTokens: 4096,
+        runTokenBudget: 200_000,
+        dailyTokenBudget: 1_000_000,
+      },
+      mail: {
+        smtpUrl: null,
+        from: "datajud-monitor <monitor@localhost>",
+        mode: "instant",
+        admin: null,
+        maxAttempts: 8,
+      },
+      log: { level: "info" },
+    } satisfies MonitorConfig);
+    expect(result.secrets).toEqual([]);
+    expect(result.sources["schedule.cron"]).toBe("default");
+  });
+
+  it("puts the database in $STATE_DIRECTORY under systemd", () => {
+    const result = ok(load({ STATE_DIRECTORY: "/var/lib/datajud-monitor:/var/lib/other" }));
+
+    expect(result.config.paths.db).toBe("/var/lib/datajud-monitor/monitor.db");
+    expect(result.config.paths.outboxDir).toBe("/var/lib/datajud-monitor/outbox");
+    expect(result.sources["paths.db"]).toBe("default ($STATE_DIRECTORY)");
+  });
+});
+
+describe("loadConfig: config file", () => {
+  it("reads config/monitor.yaml from the working directory when present", () => {
+    const fs = {
+      "/srv/monitor/config/monitor.yaml": [
+        "schedule:",
+        '  cron: "0 8 * * *"',
+        "mail:",
+        "  mode: digest",
+        "  admin: ti@example.com",
+        "paths:",
+        "  db: state/m.db",
+        "",
+      ].join("\n"),
+    };
+
+    const result = ok(load({}, fs));
+
+    expect(result.config.schedule.cron).toBe("0 8 * * *");
+    expect(result.config.schedule.timezone).toBe("America/Sao_Paulo");
+    expect(result.config.mail).toMatchObject({ mode: "digest", admin: "ti@example.com" });
+    expect(result.config.paths.db).toBe("/srv/monitor/state/m.db");
+    expect(result.config.paths.outboxDir).toBe("/srv/monitor/state/outbox");
+    expect(result.sources["schedule.cron"]).toBe("/srv/monitor/config/monitor.yaml:2:9");
+  });
+
+  it("reads the file MONITOR_CONFIG names instead, relative to the working directory", () => {
+    const fs = {
+      "/srv/monitor/config/monitor.yaml": "log:\n  level: debug\n",
+      "/srv/monitor/etc/mine.yaml": "log:\n  level: warn\n",
+    };
+
+    const result = ok(load({ MONITOR_CONFIG: "etc/mine.yaml" }, fs));
+
+    expect(result.config.log.level).toBe("warn");
+  });
+
+  it("refuses a MONITOR_CONFIG that does not exist", () => {
+    const result = load({ MONITOR_CONFIG: "/etc/nope.yaml" });
+
+    expect(errors(result)).toEqual([
+      expect.stringMatching(/^MONITOR_CONFIG: \/etc\/nope\.yaml does not exist/),
+    ]);
+  });
+
+  it("reports unknown keys with their position and the key meant", () => {
+    const fs = {
+      "/c.yaml": "datajud:\n  requests_per_minute: 60\n  timeout: 5\nschedul:\n  cron: x\n",
+    };
+
+    const result = load({ MONITOR_CONFIG: "/c.yaml" }, fs);
+
+    expect(errors(result)).toEqual([
+      '/c.yaml:2:3 unknown key "requests_per_minute" in datajud; did you mean "requestsPerMinute"?',
+      expect.stringMatching(
+        /^\/c\.yaml:3:3 unknown key "timeout" in datajud; did you mean "timeoutMs"\?$/,
+      ),
+      expect.stringMatching(/^\/c\.yaml:4:1 unknown key "schedul"; did you mean "schedule"\?$/),
+    ]);
+  });
+
+  it("refuses a secret in the file and says where it belongs", () => {
+    const fs = { "/c.yaml": "datajud:\n  apiKey: cDZHYzlZa0JadVREZDJCendQbXY\n" };
+
+    const result = load({ MONITOR_CONFIG: "/c.yaml" }, fs);
+
+    const [message] = errors(result);
+    expect(message).toMatch(/^\/c\.yaml:2:3 unknown key "apiKey" in datajud: .*DATAJUD_API_KEY/);
+    expect(message).not.toContain("cDZHYzlZa0JadVREZDJCendQbXY");
+  });
+
+  it("reports YAML syntax errors and wrong types with positions", () => {
+    const fs = {
+      "/bad.yaml": "schedule:\n  cron: [\n",
+      "/types.yaml": 'datajud:\n  timeoutMs: "5000"\nmonitor:\n  notifyOnBaseline: maybe\n',
+    };
+
+    const syntax = load({ MONITOR_CONFIG: "/bad.yaml" }, fs);
+    const types = load({ MONITOR_CONFIG: "/types.yaml" }, fs);
+
+    expect(errors(syntax)[0]).toMatch(/^\/bad\.yaml:\d+:\d+ YAML: /);
+    expect(errors(types)).toEqual([
+      expect.stringMatching(
+        /^\/types\.yaml:2:14 datajud\.timeoutMs: expected a number.*without quotes$/,
+      ),
+      expect.stringMatching(
+        /^\/types\.yaml:4:21 monitor\.notifyOnBaseline: expected true or false/,
+      ),
+    ]);
+  });
+
+  it("refuses a cron expression croner rejects and an unknown time zone", () => {
+    const fs = { "/c.yaml": 'schedule:\n  cron: "0 25 * * *"\n  timezone: America/Sao_Pablo\n' };
+
+    const result = load({ MONITOR_CONFIG: "/c.yaml" }, fs);
+
+    expect(errors(result)).toEqual([
+      expect.stringMatching(
+        /^\/c\.yaml:2:9 schedule\.cron: "0 25 \* \* \*" is not a cron schedule croner accepts/,
+      ),
+      expect.stringMatching(
+        /^\/c\.yaml:3:13 schedule\.timezone: "America\/Sao_Pablo" is not an IANA time zone/,
+      ),
+    ]);
+  });
+});
+
+describe("loadConfig: environment", () => {
+  it("overrides the file and the defaults", () => {
+    const fs = { "/c.yaml": "datajud:\n  timeoutMs: 1000\n  maxAttempts: 2\n" };
+    const env = {
+      MONITOR_CONFIG: "/c.yaml",
+      DATAJUD_TIMEOUT_MS: "2000",
+      DATAJUD_BASE_URL: "http://127.0.0.1:8080/",
+      MONITOR_WATCHLIST: "/etc/w.yaml",
+      MONITOR_DB: "db/x.db",
+      MONITOR_OUTBOX_DIR: "/var/mail-out",
+      ANTHROPIC_MODEL: "claude-haiku-4-5",
+      AGENT_MAX_ITERATIONS: "3",
+      MAIL_FROM: "Escritório <alertas@example.com>",
+      LOG_LEVEL: "debug",
+    };
+
+    const result = ok(load(env, fs));
+
+    expect(result.config.datajud).toMatchObject({
+      timeoutMs: 2000,
+      maxAttempts: 2,
+      baseUrl: "http://127.0.0.1:8080",
+    });
+    expect(result.config.paths).toEqual({
+      watchlist: "/etc/w.yaml",
+      db: "/srv/monitor/db/x.db",
+      outboxDir: "/var/mail-out",
+    });
+    expect(result.config.summarizer).toMatchObject({ model: "claude-haiku-4-5", maxIterations: 3 });
+    expect(result.config.mail.from).toBe("Escritório <alertas@example.com>");
+    expect(result.config.log.level).toBe("debug");
+    expect(result.sources).toMatchObject({
+      "datajud.timeoutMs": "DATAJUD_TIMEOUT_MS",
+      "datajud.maxAttempts": "/c.yaml:3:16",
+      "log.level": "LOG_LEVEL",
+    });
+  });
+
+  it("prefers MONITOR_LOG_LEVEL to LOG_LEVEL and treats an empty value as unset", () => {
+    const result = ok(load({ MONITOR_LOG_LEVEL: "error", LOG_LEVEL: "trace", MAIL_FROM: "" }));
+
+    expect(result.config.log.level).toBe("error");
+    expect(result.config.mail.from).toBe("datajud-monitor <monitor@localhost>");
+  });
+
+  it("reads X_FILE, trimmed, relative to the working directory", () => {
+    const fs = { "/srv/monitor/secrets/key": "  the-datajud-key\n", "/run/rpm": "60\n" };
+
+    const result = ok(
+      load(
+        { DATAJUD_API_KEY_FILE: "secrets/key", DATAJUD_REQUESTS_PER_MINUTE_FILE: "/run/rpm" },
+        fs,
+      ),
+    );
+
+    expect(result.config.datajud.apiKey).toBe("the-datajud-key");
+    expect(result.config.datajud.requestsPerMinute).toBe(60);
+    expect(result.sources["datajud.apiKey"]).toBe(
+      "DATAJUD_API_KEY_FILE (/srv/monitor/secrets/key)",
+    );
+    expect(result.secrets).toEqual(["the-datajud-key"]);
+  });
+
+  it("reads systemd credentials by exact and lower-case name", () => {
+    const fs = {
+      "/run/credentials/m.service/DATAJUD_API_KEY": "key-from-credential\n",
+      "/run/credentials/m.service/smtp_url": "smtps://mailer:p%40ss-word@mail.example.com:465",
+    };
+
+    const result = ok(load({ CREDENTIALS_DIRECTORY: "/run/credentials/m.service" }, fs));
+
+    expect(result.config.datajud.apiKey).toBe("key-from-credential");
+    expect(result.config.mail.smtpUrl).toBe("smtps://mailer:p%40ss-word@mail.example.com:465");
+    expect(result.sources["mail.smtpUrl"]).toBe("credential /run/credentials/m.service/smtp_url");
+    expect(result.secrets).toEqual(
+      expect.arrayContaining(["key-from-credential", "p%40ss-word", "p@ss-word"]),
+    );
+  });
+
+  it("ranks X over X_FILE over the credential", () => {
+    const fs = {
+      "/k": "from-file",
+      "/creds/DATAJUD_API_KEY": "from-credential",
+      "/creds/ANTHROPIC_API_KEY": "anthropic-from-credential",
+    };
+    const env = {
+      CREDENTIALS_DIRECTORY: "/creds",
+      DATAJUD_API_KEY: "from-env",
+      DATAJUD_API_KEY_FILE: "/k",
+      ANTHROPIC_API_KEY_FILE: "/k",
+    };
+
+    const result = ok(load(env, fs));
+
+    expect(result.config.datajud.apiKey).toBe("from-env");
+    expect(result.config.summarizer.apiKey).toBe("from-file");
+  });
+
+  it("refuses an X_FILE that does not exist or is empty", () => {
+    const result = load(
+      { DATAJUD_API_KEY_FILE: "/missing", SMTP_URL_FILE: "/empty" },
+      { "/empty": " \n" },
+    );
+
+    expect(errors(result)).toEqual([
+      expect.stringMatching(/^DATAJUD_API_KEY_FILE \(\/missing\): the file does not exist/),
+      expect.stringMatching(/^SMTP_URL_FILE \(\/empty\): the file is empty/),
+    ]);
+  });
+
+  it("names the variable of a bad number and what was given", () => {
+    const result = load({ DATAJUD_TIMEOUT_MS: "90s", DATAJUD_MAX_ATTEMPTS: "2.5" });
+
+    expect(errors(result)).toEqual([
+      'DATAJUD_TIMEOUT_MS (datajud.timeoutMs): must be a whole number (got "90s")',
+      'DATAJUD_MAX_ATTEMPTS (datajud.maxAttempts): must be a whole number (got "2.5")',
+    ]);
+  });
+
+  it("refuses more than 120 requests per minute, citing the terms of use", () => {
+    const fromEnv = load({ DATAJUD_REQUESTS_PER_MINUTE: "200" });
+    const fromFile = load(
+      { MONITOR_CONFIG: "/c.yaml" },
+      { "/c.yaml": "datajud:\n  requestsPerMinute: 121\n" },
+    );
+
+    expect(errors(fromEnv)).toEqual([
+      expect.stringMatching(
+        /^DATAJUD_REQUESTS_PER_MINUTE \(datajud\.requestsPerMinute\): must be at most 120 .*terms of use/,
+      ),
+    ]);
+    expect(errors(fromFile)).toEqual([
+      expect.stringMatching(
+        /^\/c\.yaml:2:22 datajud\.requestsPerMinute: must be at most 120 .*terms of use/,
+      ),
+    ]);
+  });
+
+  it("refuses a bad URL, log level and mail mode", () => {
+    const result = load({
+      DATAJUD_BASE_URL: "api-publica.datajud.cnj.jus.br",
+      MONITOR_LOG_LEVEL: "verbose",
+    });
+
+    expect(errors(result)).toEqual([
+      expect.stringMatching(
+        /^DATAJUD_BASE_URL \(datajud\.baseUrl\): "api-publica\.datajud\.cnj\.jus\.br" is not an http\(s\) URL/,
+      ),
+      expect.stringMatching(
+        /^MONITOR_LOG_LEVEL \(log\.level\): must be one of "fatal", .*\(got "verbose"\)$/,
+      ),
+    ]);
+  });
+
+  it("refuses a total timeout shorter than one attempt, naming both sources", () => {
+    const result = load({ DATAJUD_TIMEOUT_MS: "5000", DATAJUD_TOTAL_TIMEOUT_MS: "4000" });
+
+    expect(errors(result)).toEqual([
+      expect.stringMatching(
+        /totalTimeoutMs \(4000, from DATAJUD_TOTAL_TIMEOUT_MS\) is shorter than datajud\.timeoutMs \(5000, from DATAJUD_TIMEOUT_MS\)/,
+      ),
+    ]);
+  });
+
+  it("never puts a secret in an error message", () => {
+    const smtp = "http://mailer:hunter2-password@mail.example.com";
+    const key = "ZGF0YWp1ZC1zZWNyZXQta2V5";
+    const fs = {
+      "/c.yaml": `datajud:\n  baseUrl: "${key}"\nmail:\n  smtpUrl: "${smtp}"\n`,
+    };
+
+    const result = load({ MONITOR_CONFIG: "/c.yaml", SMTP_URL: smtp, DATAJUD_API_KEY: key }, fs);
+
+    const all = errors(result).join("\n");
+    expect(all).toContain("SMTP_URL (mail.smtpUrl): is not an smtp:// or smtps:// URL");
+    expect(all).not.toContain(key);
+    expect(all).not.toContain("hunter2-password");
+  });
+});

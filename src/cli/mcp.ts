@@ -1,7 +1,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createDataJudServer } from "../mcp/server.js";
 import { type Command, EXIT } from "./command.js";
-import { MissingApiKeyError, createDataJud, loadRuntime } from "./runtime.js";
+import { createDataJud, loadRuntime, MissingApiKeyError } from "./runtime.js";
 
 export const mcpCommand: Command = {
   name: "mcp",

@@ -1,13 +1,13 @@
 import { StoreError } from "../store/database.js";
-import { COMMANDS } from "./commands.js";
 import {
   type CliIo,
   type Command,
   EXIT,
-  UsageError,
   helpText,
   parseCommandArgs,
+  UsageError,
 } from "./command.js";
+import { COMMANDS } from "./commands.js";
 
 const VERSION = "0.1.0";
 

@@ -2,7 +2,7 @@ import { parseCnjNumber } from "../datajud/cnj-number.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
-import { type Command, EXIT, UsageError, stringList } from "./command.js";
+import { type Command, EXIT, stringList, UsageError } from "./command.js";
 import { formatTable } from "./format-table.js";
 import { loadRuntime, openMonitorOrReport, sweepDeps } from "./runtime.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";

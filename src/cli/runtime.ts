@@ -1,21 +1,21 @@
-import { type MonitorConfig, loadConfig } from "../config/load-config.js";
-import { CaseReader } from "../datajud/case-reader.js";
-import { DataJudHttpClient } from "../datajud/http-client.js";
 import { basename, extname } from "node:path";
+import { loadConfig, type MonitorConfig } from "../config/load-config.js";
+import { CaseReader } from "../datajud/case-reader.js";
 import { type Clock, systemClock } from "../datajud/clock.js";
-import { type Logger, createLogger } from "../log.js";
-import { type DrainResult, drainOutbox } from "../notify/drain-outbox.js";
-import { domainFromAddress, watchlistListId } from "../notify/message-ids.js";
-import { createTransport } from "../notify/transports.js";
-import { summarizeAndQueue } from "../monitor/report-changes.js";
-import type { AfterDetection, SweepDeps } from "../monitor/sweep.js";
-import { tokensSpentSince } from "../store/summaries.js";
-import { createSummarizer } from "../summarize/summarizer.js";
-import { createTokenBudget, startOfSaoPauloDay } from "../summarize/token-budget.js";
+import { DataJudHttpClient } from "../datajud/http-client.js";
+import { createLogger, type Logger } from "../log.js";
 import { connectInProcess } from "../mcp/in-process-client.js";
 import { createDataJudServer } from "../mcp/server.js";
 import { type DataJudGateway, mcpGateway } from "../monitor/datajud-gateway.js";
-import { type Db, StoreError, closeDatabase, openDatabase } from "../store/database.js";
+import { summarizeAndQueue } from "../monitor/report-changes.js";
+import type { AfterDetection, SweepDeps } from "../monitor/sweep.js";
+import { type DrainResult, drainOutbox } from "../notify/drain-outbox.js";
+import { domainFromAddress, watchlistListId } from "../notify/message-ids.js";
+import { createTransport } from "../notify/transports.js";
+import { closeDatabase, type Db, openDatabase, StoreError } from "../store/database.js";
+import { tokensSpentSince } from "../store/summaries.js";
+import { createSummarizer } from "../summarize/summarizer.js";
+import { createTokenBudget, startOfSaoPauloDay } from "../summarize/token-budget.js";
 import { type CliIo, EXIT } from "./command.js";
 
 export interface Runtime {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { formatSaoPaulo } from "../datajud/dates.js";
 import { type CaseRow, listCases } from "../store/cases.js";
-import { type Db, closeDatabase, openDatabase } from "../store/database.js";
+import { closeDatabase, type Db, openDatabase } from "../store/database.js";
 import { pendingMailByCase } from "../store/outbox.js";
 import { lastRun } from "../store/runs.js";
 import { type Command, EXIT } from "./command.js";

@@ -2,18 +2,18 @@ import type { CaseRecord, InstanceFingerprint, Provenance } from "./case-record.
 import { formatCnjNumber } from "./cnj-number.js";
 import { DataJudError } from "./errors.js";
 import {
-  type DriftCounter,
   caseFingerprint,
+  type DriftCounter,
   normalizeCaseRecord,
   normalizeFingerprint,
 } from "./normalize.js";
 import {
-  type CaseSearchFilters,
-  type SearchBody,
   batchCaseQuery,
+  type CaseSearchFilters,
   caseQuery,
   encodeCursor,
   fingerprintQuery,
+  type SearchBody,
   searchCasesQuery,
 } from "./queries.js";
 

@@ -8,13 +8,13 @@ import { insertChange } from "../store/changes.js";
 import { recordCheck } from "../store/checks.js";
 import { type Db, immediate } from "../store/database.js";
 import { listInstances, upsertInstance } from "../store/instances.js";
-import { insertMovements, knownMovementIds } from "../store/movements.js";
 import { acquireLease, leaseHolder, releaseLease, renewLease } from "../store/lease.js";
+import { insertMovements, knownMovementIds } from "../store/movements.js";
 import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import type { DataJudGateway, FingerprintedCase, ReadCase } from "./datajud-gateway.js";
-import { type CaseDiff, type StoredInstance, diffCase, isRealChange } from "./diff.js";
-import { type Outcome, type PriorState, judgeFingerprint, judgeNotFound } from "./outcome.js";
+import { type CaseDiff, diffCase, isRealChange, type StoredInstance } from "./diff.js";
+import { judgeFingerprint, judgeNotFound, type Outcome, type PriorState } from "./outcome.js";
 import type { CaseReport, RunReport } from "./run-report.js";
 
 export interface SweepSettings {

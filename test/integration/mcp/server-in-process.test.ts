@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CaseReader } from "../../../src/datajud/case-reader.js";
 import { DataJudHttpClient } from "../../../src/datajud/http-client.js";
-import { type InProcessConnection, connectInProcess } from "../../../src/mcp/in-process-client.js";
+import { connectInProcess, type InProcessConnection } from "../../../src/mcp/in-process-client.js";
 import { createDataJudServer } from "../../../src/mcp/server.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
 import {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CaseRecord } from "../../../src/datajud/case-record.js";
 import {
-  type DriftCounter,
   caseFingerprint,
+  type DriftCounter,
   fingerprintOfRecord,
   normalizeCaseRecord,
   normalizeFingerprint,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DataJudError } from "../../../src/datajud/errors.js";
 import {
-  FINGERPRINT_FIELDS,
   batchCaseQuery,
   caseQuery,
   decodeCursor,
   encodeCursor,
+  FINGERPRINT_FIELDS,
   fingerprintQuery,
   searchCasesQuery,
 } from "../../../src/datajud/queries.js";

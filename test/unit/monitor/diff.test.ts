@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CaseRecord } from "../../../src/datajud/case-record.js";
 import { normalizeCaseRecord } from "../../../src/datajud/normalize.js";
-import { type StoredInstance, diffCase, isRealChange } from "../../../src/monitor/diff.js";
+import { diffCase, isRealChange, type StoredInstance } from "../../../src/monitor/diff.js";
 import { loadRecordedCases } from "../../support/fixtures.js";
 
 const recorded = loadRecordedCases();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type PriorState, judgeFingerprint, judgeNotFound } from "../../../src/monitor/outcome.js";
+import { judgeFingerprint, judgeNotFound, type PriorState } from "../../../src/monitor/outcome.js";
 
 const NOW = Date.parse("2026-12-02T10:00:00.000Z");
 const DAY = 86_400_000;

@@ -59,6 +59,7 @@ export const daemonCommand: Command = {
             trigger: "schedule",
             signal,
           });
+          monitor.reportDrift();
         } catch (error) {
           if (!(error instanceof LeaseBusyError)) throw error;
           logger.warn({ reason: error.message }, "sweep skipped: database busy");

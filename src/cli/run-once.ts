@@ -76,6 +76,7 @@ export const runOnceCommand: Command = {
         trigger: "manual",
         signal: io.signal,
       });
+      monitor.reportDrift();
       io.stdout.write(
         args.values.json === true ? `${JSON.stringify(report)}\n` : renderRunReport(report),
       );

@@ -85,6 +85,8 @@ export interface MonitorHandles {
   afterDetection: (signal: AbortSignal) => Promise<AfterDetection>;
   /** Sends what the outbox holds (also at daemon start). */
   drain: (signal?: AbortSignal) => Promise<DrainResult>;
+  /** Logs `_source` fields DataJud sent that we do not read, once per new field: the API drifting. */
+  reportDrift: () => void;
   close(): Promise<void>;
 }
 
@@ -155,12 +157,24 @@ export async function openMonitor(
       emailsSent: delivered.sent,
     };
   };
+  const reported = new Set<string>();
+  const reportDrift = (): void => {
+    const drift = datajud.reader.drift();
+    const fresh = Object.keys(drift).filter((field) => !reported.has(field));
+    if (fresh.length === 0) return;
+    for (const field of fresh) reported.add(field);
+    logger.warn(
+      { fields: Object.fromEntries(fresh.map((f) => [f, drift[f]])) },
+      "DataJud sent fields this version does not read",
+    );
+  };
   return {
     db,
     datajud,
     gateway,
     afterDetection,
     drain,
+    reportDrift,
     close: async () => {
       transport.close();
       await connection.close();

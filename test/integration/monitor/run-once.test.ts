@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -103,6 +103,8 @@ describe("monitor run-once against a DataJud-shaped server", () => {
       [`${n.trt2Reclamacao}@trt2`]: "baseline",
     });
     expect(first.report.datajudRequests).toBe(10);
+    expect(first.stderr).toContain("DataJud sent fields this version does not read");
+    expect(first.stderr).toContain("novoCampoNaoDocumentado");
     expect(second.code).toBe(0);
     expect(second.report.cases.filter((c) => c.outcome === "unchanged")).toHaveLength(6);
     expect(second.report.datajudRequests).toBe(5);
@@ -129,6 +131,51 @@ describe("monitor run-once against a DataJud-shaped server", () => {
       { number: n.tjdftJuizado, court: "tjdft", outcome: "changed", newMovements: 1, error: null },
     ]);
     expect(run.report.changed).toBe(1);
+  });
+
+  it("summarizes the change, mails each watcher once, and shows it in status and history", async () => {
+    await runOnce();
+    const moved = docOf("trt2", n.trt2Reclamacao.replace(/\D/g, ""), "G1");
+    (moved._source.movimentos as unknown[]).push({
+      codigo: 193,
+      nome: "Julgamento",
+      dataHora: "2025-11-20T12:00:00.000Z",
+    });
+    moved._source.dataHoraUltimaAtualizacao = "2025-11-21T09:00:00.000Z";
+    fake.upsert("trt2", moved);
+
+    const changed = await runOnce();
+    const again = await runOnce();
+    const status = await runCliProcess(["status", "--json"], { cwd: dir, env: env() });
+    const history = await runCliProcess(["history", n.trt2Reclamacao, "--json"], {
+      cwd: dir,
+      env: env(),
+    });
+    const unknown = await runCliProcess(["history", n.stfNumber], { cwd: dir, env: env() });
+
+    expect(changed.report).toMatchObject({
+      changed: 1,
+      llmCalls: 0,
+      emailsQueued: 1,
+      emailsSent: 1,
+    });
+    expect(again.report).toMatchObject({ changed: 0, emailsQueued: 0, emailsSent: 0 });
+    const outbox = join(dir, "outbox");
+    const emls = readdirSync(outbox).filter((f) => f.endsWith(".eml"));
+    expect(emls).toHaveLength(1);
+    const eml = readFileSync(join(outbox, emls[0] ?? ""), "utf8");
+    expect(eml).toContain("To: escritorio@example.com");
+    expect(status.code).toBe(0);
+    const cases = JSON.parse(status.stdout).cases as Array<{ number: string; lastOutcome: string }>;
+    expect(cases).toHaveLength(7);
+    expect(cases.find((c) => c.number === n.trt2Reclamacao)?.lastOutcome).toBe("unchanged");
+    expect(history.code).toBe(0);
+    const [record] = JSON.parse(history.stdout).cases;
+    expect(record.changes).toHaveLength(1);
+    expect(record.changes[0].summary.generatedBy).toBe("rules");
+    expect(record.changes[0].movements.map((m: { code: number }) => m.code)).toEqual([193]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("no recorded history");
   });
 
   it("records a fingerprint that moved without new content as unchanged", async () => {

@@ -193,6 +193,7 @@ export function sweepDeps(runtime: Runtime, monitor: MonitorHandles): SweepDeps 
     settings: {
       fullRereadDays: runtime.config.schedule.fullRereadDays,
       notFoundThreshold: runtime.config.monitor.notFoundThreshold,
+      notifyOnBaseline: runtime.config.monitor.notifyOnBaseline,
     },
     datajudRequests: () => monitor.datajud.http.requestCount,
     afterDetection: monitor.afterDetection,

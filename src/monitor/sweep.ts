@@ -20,6 +20,8 @@ import type { CaseReport, RunReport } from "./run-report.js";
 export interface SweepSettings {
   fullRereadDays: number;
   notFoundThreshold: number;
+  /** Also report a case's first check (its current state) to its watchers. */
+  notifyOnBaseline?: boolean;
 }
 
 export interface SweepDeps {
@@ -503,14 +505,15 @@ function commitRead(
 ): void {
   const { db } = ctx.deps;
   const at = nowIso(ctx);
+  const reportBaseline = outcome === "baseline" && ctx.deps.settings.notifyOnBaseline === true;
   immediate(db, () => {
     const changeId =
-      outcome === "changed"
+      outcome === "changed" || reportBaseline
         ? insertChange(db, {
             caseId,
             runId,
             detectedAt: at,
-            kinds: diff.kinds,
+            kinds: outcome === "changed" ? diff.kinds : ["baseline"],
             details: {
               newInstances: diff.newInstances,
               fieldChanges: diff.fieldChanges,

@@ -208,6 +208,18 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     expect(back.report.cases.filter((c) => c.outcome === "unchanged")).toHaveLength(6);
   });
 
+  it("mails the first check's state only when notifyOnBaseline is set", async () => {
+    writeFileSync(join(dir, "monitor.yaml"), "monitor:\n  notifyOnBaseline: true\n");
+    const withBaseline = { ...env(), MONITOR_CONFIG: join(dir, "monitor.yaml") };
+
+    const run = await runCliProcess(["run-once", "--json"], { cwd: dir, env: withBaseline });
+    const report = RunReport.parse(JSON.parse(run.stdout));
+
+    expect(report.cases.filter((c) => c.outcome === "baseline")).toHaveLength(6);
+    expect(report.emailsQueued).toBe(6);
+    expect(report.emailsSent).toBe(6);
+  });
+
   it("writes nothing on --dry-run", async () => {
     const dry = await runOnce("--dry-run");
     const real = await runOnce();

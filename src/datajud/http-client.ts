@@ -267,7 +267,11 @@ export class DataJudHttpClient {
       deadline: deadline.signal,
       deadlineAt,
     };
-    const wait = caller ? AbortSignal.any([caller, deadline.signal]) : deadline.signal;
+    // One listener per search on the caller's signal, removed at the end: a tool call that runs
+    // many searches under one signal must not pile up listeners (AbortSignal.any would).
+    const onCallerAbort = (): void => deadline.abort(caller?.reason);
+    caller?.addEventListener("abort", onCallerAbort, { once: true });
+    const wait = deadline.signal;
     let last: DataJudError | undefined;
     try {
       for (let attempt = 1; ; attempt++) {
@@ -306,6 +310,7 @@ export class DataJudHttpClient {
       }
     } finally {
       clearTimeout(timer);
+      caller?.removeEventListener("abort", onCallerAbort);
     }
   }
 
@@ -314,9 +319,8 @@ export class DataJudHttpClient {
     const timeoutMs = Math.max(1, Math.min(this.#timeoutMs, search.deadlineAt - this.#clock.now()));
     const perAttempt = new AbortController();
     const timer = setTimeout(() => perAttempt.abort(ATTEMPT_TIMEOUT), timeoutMs);
-    const signals = [perAttempt.signal, search.deadline];
-    if (search.caller) signals.push(search.caller);
-    const signal = AbortSignal.any(signals);
+    // The deadline signal also carries the caller's cancellation (see search()).
+    const signal = AbortSignal.any([perAttempt.signal, search.deadline]);
     const sentAt = this.#clock.now();
     const failed = (error: unknown, reading: boolean): Outcome => {
       if (search.caller?.aborted) return { ok: false, error: this.#cancelled(index, attempt) };

@@ -3,9 +3,15 @@ import type { CaseRecord } from "../datajud/case-record.js";
 import type { Clock } from "../datajud/clock.js";
 import { DataJudError } from "../datajud/errors.js";
 import type { Logger } from "../log.js";
-import { type CaseRow, getCase, syncWatchedCases, updateCaseAfterCheck } from "../store/cases.js";
+import {
+  type CaseCheckPatch,
+  type CaseRow,
+  getCase,
+  syncWatchedCases,
+  updateCaseAfterCheck,
+} from "../store/cases.js";
 import { insertChange } from "../store/changes.js";
-import { recordCheck } from "../store/checks.js";
+import { type NewCheck, recordCheck } from "../store/checks.js";
 import { type Db, immediate } from "../store/database.js";
 import { listInstances, upsertInstance } from "../store/instances.js";
 import { acquireLease, leaseHolder, releaseLease, renewLease } from "../store/lease.js";
@@ -341,6 +347,30 @@ function caseIdOf(
   return getCase(ctx.deps.db, watched.digits, watched.court)?.id ?? null;
 }
 
+type CheckFields = Omit<NewCheck, "runId" | "caseId" | "checkedAt">;
+
+/** A check without new records: the check row and the case's counters, in one transaction. */
+function writeCheck(
+  ctx: CourtContext,
+  watched: WatchedCase,
+  row: CaseRow | undefined,
+  check: CheckFields,
+  patch: (at: string) => CaseCheckPatch,
+): void {
+  const caseId = caseIdOf(ctx, watched, row);
+  const runId = ctx.runId;
+  if (!ctx.write || caseId === null || runId === null) return;
+  const at = nowIso(ctx);
+  immediate(ctx.deps.db, () => {
+    recordCheck(ctx.deps.db, { runId, caseId, checkedAt: at, ...check });
+    updateCaseAfterCheck(ctx.deps.db, caseId, {
+      lastCheckedAt: at,
+      lastOutcome: check.outcome,
+      ...patch(at),
+    });
+  });
+}
+
 function recordFailure(
   ctx: CourtContext,
   watched: WatchedCase,
@@ -348,30 +378,20 @@ function recordFailure(
   error: unknown,
 ): Checked {
   const { kind, message } = describe(error);
-  const caseId = caseIdOf(ctx, watched, row);
-  if (ctx.write && caseId !== null && ctx.runId !== null) {
-    const at = nowIso(ctx);
-    const runId = ctx.runId;
-    immediate(ctx.deps.db, () => {
-      recordCheck(ctx.deps.db, {
-        runId,
-        caseId,
-        checkedAt: at,
-        outcome: "failed",
-        fingerprint: null,
-        newMovements: 0,
-        errorKind: kind,
-        error: message,
-        datajudFetchedAt: null,
-      });
-      updateCaseAfterCheck(ctx.deps.db, caseId, {
-        lastCheckedAt: at,
-        lastOutcome: "failed",
-        lastError: message,
-        consecutiveFailures: (row?.consecutiveFailures ?? 0) + 1,
-      });
-    });
-  }
+  writeCheck(
+    ctx,
+    watched,
+    row,
+    {
+      outcome: "failed",
+      fingerprint: null,
+      newMovements: 0,
+      errorKind: kind,
+      error: message,
+      datajudFetchedAt: null,
+    },
+    () => ({ lastError: message, consecutiveFailures: (row?.consecutiveFailures ?? 0) + 1 }),
+  );
   return report(watched, "failed", 0, message);
 }
 
@@ -381,34 +401,26 @@ function recordNotFound(
   row: CaseRow | undefined,
   fp: FingerprintedCase,
 ): Checked {
-  const prior = priorOf(row);
-  const verdict = judgeNotFound(prior, ctx.deps.settings.notFoundThreshold);
-  const caseId = caseIdOf(ctx, watched, row);
-  if (ctx.write && caseId !== null && ctx.runId !== null) {
-    const at = nowIso(ctx);
-    const runId = ctx.runId;
-    immediate(ctx.deps.db, () => {
-      recordCheck(ctx.deps.db, {
-        runId,
-        caseId,
-        checkedAt: at,
-        outcome: "not_found",
-        fingerprint: null,
-        newMovements: 0,
-        errorKind: null,
-        error: null,
-        datajudFetchedAt: fp.provenance.fetchedAt,
-      });
-      updateCaseAfterCheck(ctx.deps.db, caseId, {
-        lastCheckedAt: at,
-        lastOutcome: "not_found",
-        lastError: null,
-        consecutiveFailures: 0,
-        consecutiveNotFound: verdict.consecutiveNotFound,
-        ...(verdict.declareGone ? { goneAt: at } : {}),
-      });
-    });
-  }
+  const verdict = judgeNotFound(priorOf(row), ctx.deps.settings.notFoundThreshold);
+  writeCheck(
+    ctx,
+    watched,
+    row,
+    {
+      outcome: "not_found",
+      fingerprint: null,
+      newMovements: 0,
+      errorKind: null,
+      error: null,
+      datajudFetchedAt: fp.provenance.fetchedAt,
+    },
+    (at) => ({
+      lastError: null,
+      consecutiveFailures: 0,
+      consecutiveNotFound: verdict.consecutiveNotFound,
+      ...(verdict.declareGone ? { goneAt: at } : {}),
+    }),
+  );
   if (verdict.declareGone) {
     ctx.deps.logger.warn(
       { number: watched.number, court: watched.court, answers: verdict.consecutiveNotFound },
@@ -424,32 +436,20 @@ function recordUnchanged(
   row: CaseRow | undefined,
   fp: FingerprintedCase,
 ): Checked {
-  const caseId = caseIdOf(ctx, watched, row);
-  if (ctx.write && caseId !== null && ctx.runId !== null) {
-    const at = nowIso(ctx);
-    const runId = ctx.runId;
-    immediate(ctx.deps.db, () => {
-      recordCheck(ctx.deps.db, {
-        runId,
-        caseId,
-        checkedAt: at,
-        outcome: "unchanged",
-        fingerprint: fp.fingerprint,
-        newMovements: 0,
-        errorKind: null,
-        error: null,
-        datajudFetchedAt: fp.provenance.fetchedAt,
-      });
-      updateCaseAfterCheck(ctx.deps.db, caseId, {
-        lastCheckedAt: at,
-        lastSeenAt: at,
-        lastOutcome: "unchanged",
-        lastError: null,
-        consecutiveFailures: 0,
-        consecutiveNotFound: 0,
-      });
-    });
-  }
+  writeCheck(
+    ctx,
+    watched,
+    row,
+    {
+      outcome: "unchanged",
+      fingerprint: fp.fingerprint,
+      newMovements: 0,
+      errorKind: null,
+      error: null,
+      datajudFetchedAt: fp.provenance.fetchedAt,
+    },
+    (at) => ({ lastSeenAt: at, lastError: null, consecutiveFailures: 0, consecutiveNotFound: 0 }),
+  );
   return report(watched, "unchanged", 0, null);
 }
 

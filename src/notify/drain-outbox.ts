@@ -2,27 +2,41 @@ import type { Logger } from "../log.js";
 import type { Db } from "../store/database.js";
 import {
   claimOutbox,
+  claimOutboxGroup,
   countDueOutbox,
   dueOutbox,
   enqueueAlert,
-  markFailed,
-  markSent,
+  getOutboxRow,
+  markAllFailed,
+  markAllSent,
   type OutboxRow,
 } from "../store/outbox.js";
+import { AdminAlert, renderAdminAlert } from "./admin-alerts.js";
 import { AlertContent } from "./alert-content.js";
+import { renderDigest } from "./digest.js";
 import {
   alertMessageId,
   assertMessageIdDomain,
   caseThreadKey,
+  type GroupKind,
+  groupMessageId,
+  groupOfMessageId,
   isSafeMessageId,
   threadId,
 } from "./message-ids.js";
-import { renderAlert } from "./render-alert.js";
-import { MailError, type MailTransport, type OutgoingMessage } from "./transports.js";
+import { type RenderedAlert, renderAlert } from "./render-alert.js";
+import {
+  MailError,
+  type MailErrorCode,
+  type MailTransport,
+  type OutgoingMessage,
+} from "./transports.js";
 
 const MINUTE_MS = 60_000;
 const MAX_BACKOFF_MS = 6 * 60 * MINUTE_MS;
 const BATCH = 50;
+/** Most rows one digest or operator e-mail lists; the rest go in another e-mail of the same drain. */
+const GROUP_MAX = 50;
 /** Longer than any one SMTP exchange can take with the transport's timeouts. */
 const DEFAULT_CLAIM_MS = 10 * MINUTE_MS;
 const ERROR_MAX = 1000;
@@ -37,6 +51,9 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export function defaultBackoffMs(attempt: number): number {
   return Math.min(MINUTE_MS * 2 ** Math.max(0, attempt - 1), MAX_BACKOFF_MS);
 }
+
+/** `mail.mode`: one e-mail per change and watcher, or one per watcher and drain. */
+export type MailMode = "instant" | "digest";
 
 export interface DrainOptions {
   db: Db;
@@ -55,19 +72,49 @@ export interface DrainOptions {
   signal?: AbortSignal;
   /** How long a send in progress keeps others off its row; a crash makes the row due after it. */
   claimMs?: number;
+  /**
+   * digest: every due alert of one recipient goes out as one e-mail (rows stay one per change and
+   * watcher, so exactly-once holds per change). Operator alerts are combined in both modes.
+   * @default "instant"
+   */
+  mode?: MailMode;
 }
 
 export interface DrainResult {
+  /** E-mails sent (a digest is one, however many rows it carried). */
   sent: number;
-  /** Attempts that failed and will be retried. */
+  /** E-mail attempts that failed and will be retried. */
   failed: number;
-  /** Rows given up on in this drain. */
+  /** E-mails (or unsendable rows) given up on in this drain. */
   dead: number;
   /** Rows still due, left for the next drain because the transport is down or the drain was stopped. */
   deferred: number;
 }
 
-type Prepared = { ok: true; message: OutgoingMessage } | { ok: false; error: string };
+type Payload = { kind: "alert"; content: AlertContent } | { kind: "admin"; alert: AdminAlert };
+
+interface Entry {
+  row: OutboxRow;
+  recipient: string;
+  payload: Payload;
+}
+
+type Unit =
+  | { shape: "invalid"; row: OutboxRow; error: string }
+  | { shape: "single"; entry: Entry }
+  | { shape: GroupKind; entries: Entry[] };
+
+type Outcome =
+  | { status: "skipped" }
+  | { status: "invalid"; error: string }
+  | { status: "sent"; messageId: string; response: string | null; path: string | null }
+  | {
+      status: "failed";
+      dead: boolean;
+      error: string;
+      code: MailErrorCode | "unknown";
+      transportDown: boolean;
+    };
 
 function validateOptions(options: DrainOptions): void {
   assertMessageIdDomain(options.domain);
@@ -82,49 +129,131 @@ function validateOptions(options: DrainOptions): void {
   }
 }
 
-/** Everything that goes into a header is ours: hashes, the configured From, a checked address. */
-function prepare(row: OutboxRow, options: DrainOptions): Prepared {
-  if (row.kind !== "alert" && row.kind !== "test") {
+/** Checks what a row holds before anything is claimed: a broken row never spoils a digest. */
+function decode(row: OutboxRow): { ok: true; entry: Entry } | { ok: false; error: string } {
+  if (row.kind !== "alert" && row.kind !== "test" && row.kind !== "admin") {
     return { ok: false, error: `no renderer for outbox kind "${row.kind.slice(0, 20)}"` };
   }
   const recipient = row.recipient.trim();
   if (!RECIPIENT.test(recipient)) {
     return { ok: false, error: "the recipient is not a single plain e-mail address" };
   }
-  const parsed = AlertContent.safeParse(row.payload);
-  if (!parsed.success) {
-    return { ok: false, error: "the stored payload is not an alert; it cannot be rendered" };
+  if (row.kind === "admin") {
+    const parsed = AdminAlert.safeParse(row.payload);
+    return parsed.success
+      ? { ok: true, entry: { row, recipient, payload: { kind: "admin", alert: parsed.data } } }
+      : { ok: false, error: "the stored payload is not an operator alert; it cannot be rendered" };
   }
-  const content = parsed.data;
-  const rendered = renderAlert(content);
+  const parsed = AlertContent.safeParse(row.payload);
+  return parsed.success
+    ? { ok: true, entry: { row, recipient, payload: { kind: "alert", content: parsed.data } } }
+    : { ok: false, error: "the stored payload is not an alert; it cannot be rendered" };
+}
+
+function groupKindOf(entry: Entry, mode: MailMode): GroupKind | null {
+  if (entry.payload.kind === "admin") return "admin";
+  return entry.row.kind === "alert" && mode === "digest" ? "digest" : null;
+}
+
+/**
+ * Splits due rows into e-mails, in the order of their oldest row. Rows an earlier drain claimed
+ * together (their stored Message-ID names the group) stay together, so a resend after a crash is
+ * the same e-mail with the same Message-ID; new rows never join such a group.
+ */
+function plan(rows: readonly OutboxRow[], mode: MailMode): Unit[] {
+  const units: Unit[] = [];
+  const open = new Map<string, { shape: GroupKind; entries: Entry[] }>();
+  for (const row of rows) {
+    const decoded = decode(row);
+    if (!decoded.ok) {
+      units.push({ shape: "invalid", row, error: decoded.error });
+      continue;
+    }
+    const entry = decoded.entry;
+    const kind = groupKindOf(entry, mode);
+    if (kind === null) {
+      units.push({ shape: "single", entry });
+      continue;
+    }
+    const stored = groupOfMessageId(row.messageId, kind);
+    const key = `${stored ?? `new:${kind}`}|${entry.recipient.toLowerCase()}`;
+    let group = open.get(key);
+    if (group === undefined || (stored === null && group.entries.length >= GROUP_MAX)) {
+      group = { shape: kind, entries: [] };
+      open.set(key, group);
+      units.push(group);
+    }
+    group.entries.push(entry);
+  }
+  return units;
+}
+
+function singleMessageId(row: OutboxRow, domain: string): string {
+  // A row once claimed into a digest (then the mode changed) must not reuse the digest's id.
+  const own =
+    row.messageId !== null &&
+    isSafeMessageId(row.messageId) &&
+    groupOfMessageId(row.messageId, "digest") === null &&
+    groupOfMessageId(row.messageId, "admin") === null;
+  return own && row.messageId !== null ? row.messageId : alertMessageId(row.dedupeKey, domain);
+}
+
+/** Everything that goes into a header is ours: hashes, the configured From, a checked address. */
+function message(
+  options: DrainOptions,
+  recipient: string,
+  rendered: RenderedAlert,
+  messageId: string,
+  thread: string | null,
+): OutgoingMessage {
+  return {
+    from: options.from,
+    to: recipient,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    messageId,
+    ...(thread === null ? {} : { inReplyTo: thread, references: thread }),
+    headers: {
+      "List-Id": `datajud-monitor <${options.listId}>`,
+      // RFC 3834: vacation responders must not answer.
+      "Auto-Submitted": "auto-generated",
+      "X-Auto-Response-Suppress": "All",
+    },
+  };
+}
+
+function renderSingle(entry: Entry, options: DrainOptions): OutgoingMessage {
+  const { row, recipient, payload } = entry;
+  const messageId = singleMessageId(row, options.domain);
+  if (payload.kind === "admin") {
+    return message(options, recipient, renderAdminAlert([payload.alert]), messageId, null);
+  }
+  const content = payload.content;
   const thread = threadId(
     caseThreadKey(content.caseNumber, content.court),
     recipient,
     options.domain,
   );
-  const messageId =
-    row.messageId !== null && isSafeMessageId(row.messageId)
-      ? row.messageId
-      : alertMessageId(row.dedupeKey, options.domain);
-  return {
-    ok: true,
-    message: {
-      from: options.from,
-      to: recipient,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      messageId,
-      inReplyTo: thread,
-      references: thread,
-      headers: {
-        "List-Id": `datajud-monitor <${options.listId}>`,
-        // RFC 3834: vacation responders must not answer.
-        "Auto-Submitted": "auto-generated",
-        "X-Auto-Response-Suppress": "All",
-      },
-    },
-  };
+  return message(options, recipient, renderAlert(content), messageId, thread);
+}
+
+function renderGroup(
+  kind: GroupKind,
+  entries: readonly Entry[],
+  messageId: string,
+  options: DrainOptions,
+): OutgoingMessage {
+  const recipient = entries[0]?.recipient ?? "";
+  const rendered =
+    kind === "digest"
+      ? renderDigest(
+          entries.flatMap((e) => (e.payload.kind === "alert" ? [e.payload.content] : [])),
+        )
+      : renderAdminAlert(
+          entries.flatMap((e) => (e.payload.kind === "admin" ? [e.payload.alert] : [])),
+        );
+  return message(options, recipient, rendered, messageId, null);
 }
 
 function errorText(error: unknown): string {
@@ -132,82 +261,179 @@ function errorText(error: unknown): string {
   return text.replace(/[\r\n]+/g, " ").slice(0, ERROR_MAX);
 }
 
+interface Claimed {
+  rows: OutboxRow[];
+  message: OutgoingMessage;
+}
+
+/** Claims the unit's rows and builds its one message; null when another drain has them. */
+function claim(
+  unit: Exclude<Unit, { shape: "invalid" }>,
+  options: DrainOptions,
+  until: string,
+): Claimed | null {
+  const nowIso = options.now().toISOString();
+  if (unit.shape === "single") {
+    if (!claimOutbox(options.db, unit.entry.row.id, nowIso, until)) return null;
+    return { rows: [unit.entry.row], message: renderSingle(unit.entry, options) };
+  }
+  const byId = new Map(unit.entries.map((e) => [e.row.id, e]));
+  const { claimedIds, messageId } = claimOutboxGroup(
+    options.db,
+    [...byId.keys()],
+    nowIso,
+    until,
+    (ids) =>
+      groupMessageId(
+        unit.shape,
+        ids.map((id) => byId.get(id)?.row.dedupeKey ?? String(id)),
+        options.domain,
+      ),
+  );
+  if (messageId === null) return null;
+  const entries = claimedIds.flatMap((id) => byId.get(id) ?? []);
+  return {
+    rows: entries.map((e) => e.row),
+    message: renderGroup(unit.shape, entries, messageId, options),
+  };
+}
+
 /**
- * Sends every due outbox row once. A row is claimed before its send and marked right after, so a
- * crash in between resends it at most once, with the same Message-ID. When the transport itself is
+ * One e-mail: claim its rows, send, mark them all in one transaction. A crash between send and
+ * mark leaves the rows claimed until the claim runs out, then resends the same message once.
+ */
+async function deliver(unit: Unit, options: DrainOptions): Promise<Outcome> {
+  const { db, logger, transport } = options;
+  const claimMs = options.claimMs ?? DEFAULT_CLAIM_MS;
+  const until = new Date(options.now().getTime() + claimMs).toISOString();
+
+  if (unit.shape === "invalid") {
+    if (!claimOutbox(db, unit.row.id, options.now().toISOString(), until)) {
+      return { status: "skipped" };
+    }
+    markAllFailed(db, [unit.row.id], { error: unit.error, nextAttemptAt: until, dead: true });
+    logger.error(
+      { outboxId: unit.row.id, kind: unit.row.kind },
+      "outbox row cannot be sent; marked dead",
+    );
+    return { status: "invalid", error: unit.error };
+  }
+
+  const claimed = claim(unit, options, until);
+  if (claimed === null) return { status: "skipped" };
+  const ids = claimed.rows.map((r) => r.id);
+  const logged = {
+    outboxIds: ids,
+    kind: unit.shape === "single" ? unit.entry.row.kind : unit.shape,
+  };
+  try {
+    const sent = await transport.send(claimed.message);
+    const response = sent.response ?? sent.path ?? null;
+    markAllSent(db, ids, { sentAt: options.now().toISOString(), smtpResponse: response });
+    logger.info(logged, "mail sent");
+    return {
+      status: "sent",
+      messageId: claimed.message.messageId,
+      response: sent.response,
+      path: sent.path ?? null,
+    };
+  } catch (error) {
+    const attempts = Math.max(...claimed.rows.map((r) => r.attempts)) + 1;
+    // Someone is waiting for a test message now; one sent hours later would only confuse.
+    const isTest = claimed.rows.every((r) => r.kind === "test");
+    const dead = attempts >= options.maxAttempts || isTest;
+    const failedAt = options.now();
+    const backoff = options.backoffMs ?? defaultBackoffMs;
+    const next = new Date(failedAt.getTime() + Math.max(0, backoff(attempts))).toISOString();
+    const text = errorText(error);
+    markAllFailed(db, ids, { error: text, nextAttemptAt: next, dead });
+    const code = error instanceof MailError ? error.code : "unknown";
+    logger.warn(
+      { ...logged, attempts, dead, code, transport: transport.describe() },
+      "mail delivery failed",
+    );
+    return {
+      status: "failed",
+      dead,
+      error: text,
+      code,
+      transportDown: error instanceof MailError && error.transportDown,
+    };
+  }
+}
+
+function allDue(db: Db, nowIso: string): OutboxRow[] {
+  const rows: OutboxRow[] = [];
+  for (;;) {
+    const page = dueOutbox(db, nowIso, BATCH, rows.at(-1)?.id ?? 0);
+    rows.push(...page);
+    if (page.length < BATCH) return rows;
+  }
+}
+
+/**
+ * Sends every due outbox row once. Rows are claimed before their send and marked right after, so
+ * a crash in between resends at most once, with the same Message-ID. When the transport itself is
  * down the drain stops: the other rows stay due rather than each paying a failed attempt.
  */
 export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
   validateOptions(options);
-  const { db, transport, logger } = options;
-  const backoff = options.backoffMs ?? defaultBackoffMs;
-  const claimMs = options.claimMs ?? DEFAULT_CLAIM_MS;
   const result: DrainResult = { sent: 0, failed: 0, dead: 0, deferred: 0 };
-  let afterId = 0;
+  const units = plan(allDue(options.db, options.now().toISOString()), options.mode ?? "instant");
   let stopped = false;
-
-  while (!stopped) {
-    const rows = dueOutbox(db, options.now().toISOString(), BATCH, afterId);
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      if (options.signal?.aborted) {
+  for (const unit of units) {
+    if (options.signal?.aborted) {
+      stopped = true;
+      break;
+    }
+    const outcome = await deliver(unit, options);
+    if (outcome.status === "sent") result.sent++;
+    else if (outcome.status === "invalid") result.dead++;
+    else if (outcome.status === "failed") {
+      if (outcome.dead) result.dead++;
+      else result.failed++;
+      if (outcome.transportDown) {
         stopped = true;
         break;
       }
-      afterId = row.id;
-      const now = options.now();
-      const until = new Date(now.getTime() + claimMs).toISOString();
-      if (!claimOutbox(db, row.id, now.toISOString(), until)) continue;
-
-      const prepared = prepare(row, options);
-      if (!prepared.ok) {
-        markFailed(db, row.id, { error: prepared.error, nextAttemptAt: until, dead: true });
-        result.dead++;
-        logger.error(
-          { outboxId: row.id, kind: row.kind },
-          "outbox row cannot be sent; marked dead",
-        );
-        continue;
-      }
-
-      try {
-        const sent = await transport.send(prepared.message);
-        markSent(db, row.id, {
-          sentAt: options.now().toISOString(),
-          smtpResponse: sent.response ?? sent.path ?? null,
-        });
-        result.sent++;
-        logger.info({ outboxId: row.id, kind: row.kind }, "mail sent");
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        const dead = attempts >= options.maxAttempts;
-        const failedAt = options.now();
-        const next = new Date(failedAt.getTime() + Math.max(0, backoff(attempts))).toISOString();
-        markFailed(db, row.id, { error: errorText(error), nextAttemptAt: next, dead });
-        if (dead) result.dead++;
-        else result.failed++;
-        const code = error instanceof MailError ? error.code : "unknown";
-        logger.warn(
-          {
-            outboxId: row.id,
-            kind: row.kind,
-            attempts,
-            dead,
-            code,
-            transport: transport.describe(),
-          },
-          "mail delivery failed",
-        );
-        if (error instanceof MailError && error.transportDown) {
-          stopped = true;
-          break;
-        }
-      }
     }
   }
-
-  if (stopped) result.deferred = countDueOutbox(db, options.now().toISOString());
+  if (stopped) result.deferred = countDueOutbox(options.db, options.now().toISOString());
   return result;
+}
+
+export type Delivery =
+  | { ok: true; messageId: string; response: string | null; path: string | null }
+  | { ok: false; error: string; code: MailErrorCode | "unknown" | "invalid" | "busy" };
+
+/** Sends one row now, whatever else is due (`monitor test-email`); a row not due is "busy". */
+export async function deliverOutboxRow(options: DrainOptions, id: number): Promise<Delivery> {
+  validateOptions(options);
+  const row = getOutboxRow(options.db, id);
+  const nowIso = options.now().toISOString();
+  const due =
+    row !== undefined &&
+    row.status === "pending" &&
+    (row.nextAttemptAt === null || row.nextAttemptAt <= nowIso);
+  if (!due) return { ok: false, error: "the message is not waiting to be sent", code: "busy" };
+  const [unit] = plan([row], "instant");
+  if (unit === undefined) return { ok: false, error: "nothing to send", code: "busy" };
+  const outcome = await deliver(unit, options);
+  switch (outcome.status) {
+    case "sent":
+      return {
+        ok: true,
+        messageId: outcome.messageId,
+        response: outcome.response,
+        path: outcome.path,
+      };
+    case "failed":
+      return { ok: false, error: outcome.error, code: outcome.code };
+    case "invalid":
+      return { ok: false, error: outcome.error, code: "invalid" };
+    default:
+      return { ok: false, error: "another process is sending this message", code: "busy" };
+  }
 }
 
 export interface QueueAlertsInput {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { basename, extname } from "node:path";
 
 /**
  * Message-ID, In-Reply-To, References and List-Id values. Only hashes and our own validated domain
@@ -54,6 +55,27 @@ export function alertMessageId(dedupeKey: string, domain: string): string {
   return `<alert.${hash([dedupeKey], 32)}@${host}>`;
 }
 
+export type GroupKind = "digest" | "admin";
+
+/**
+ * One message standing for several outbox rows (a digest, an operator alert). Hashed from the
+ * rows' unique keys rather than their ids, so a rebuilt database cannot reuse it for other mail.
+ */
+export function groupMessageId(
+  kind: GroupKind,
+  dedupeKeys: readonly string[],
+  domain: string,
+): string {
+  const host = assertMessageIdDomain(domain);
+  return `<${kind}.${hash([kind, ...[...dedupeKeys].sort()], 32)}@${host}>`;
+}
+
+/** The group a row was claimed into by an earlier drain, or null. */
+export function groupOfMessageId(value: string | null, kind: GroupKind): string | null {
+  if (value === null || !value.startsWith(`<${kind}.`)) return null;
+  return isSafeMessageId(value) ? value : null;
+}
+
 export function isSafeMessageId(value: string): boolean {
   return MESSAGE_ID.test(value);
 }
@@ -73,4 +95,19 @@ export function watchlistListId(watchlistName: string, domain: string): string {
     .slice(0, 40)
     .replace(/-+$/, "");
   return `${slug === "" ? `watchlist-${hash([watchlistName], 8)}` : slug}.${host}`;
+}
+
+/**
+ * The domain of our Message-IDs (from the From address, `localhost` when it has none usable) and
+ * the watchlist's List-Id, as every sender of this process must compute them.
+ */
+export function mailIdentity(
+  from: string,
+  watchlistPath: string,
+): { domain: string; listId: string } {
+  const domain = domainFromAddress(from) ?? "localhost";
+  return {
+    domain,
+    listId: watchlistListId(basename(watchlistPath, extname(watchlistPath)), domain),
+  };
 }

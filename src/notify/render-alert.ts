@@ -46,12 +46,12 @@ function clip(text: string, max: number): string {
 }
 
 /** Anything from a label or DataJud as one clean line. */
-function oneLine(text: string, max = FIELD_MAX): string {
+export function oneLine(text: string, max = FIELD_MAX): string {
   return clip(text.replace(BIDI, "").replace(CONTROL, " ").replace(/\s+/g, " ").trim(), max);
 }
 
 /** A paragraph that may keep its line breaks. */
-function paragraph(text: string, max = PARAGRAPH_MAX): string {
+export function paragraph(text: string, max = PARAGRAPH_MAX): string {
   const clean = text
     .replace(/\r\n?/g, "\n")
     .replace(BIDI, "")
@@ -64,7 +64,7 @@ function paragraph(text: string, max = PARAGRAPH_MAX): string {
   return clip(clean, max);
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -73,7 +73,7 @@ function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
-function when(iso: string | null): string {
+export function when(iso: string | null): string {
   return iso === null ? "sem data" : oneLine(formatSaoPaulo(iso));
 }
 
@@ -82,22 +82,22 @@ function movementsPhrase(n: number): string {
   return n === 1 ? "1 movimentação nova" : `${n} movimentações novas`;
 }
 
-function caseName(content: AlertContent): string {
+export function caseName(content: AlertContent): string {
   const label = content.label === null ? "" : oneLine(content.label, SUBJECT_NAME_MAX);
   return label === "" ? oneLine(content.caseNumber, SUBJECT_NAME_MAX) : label;
 }
 
-function categoryLabel(summary: CaseSummary): string {
+export function categoryLabel(summary: CaseSummary): string {
   return STATUS_LABELS_PT[summary.statusCategory] ?? oneLine(summary.statusCategory);
 }
 
-function attentionValue(summary: CaseSummary): string {
+export function attentionValue(summary: CaseSummary): string {
   if (!summary.needsLawyerAttention) return "não";
   const reasons = summary.attentionReasons.map((r) => oneLine(r.reason)).filter((r) => r !== "");
   return reasons.length === 0 ? "sim" : `sim: ${reasons.join("; ")}`;
 }
 
-function nextStepValue(summary: CaseSummary): string {
+export function nextStepValue(summary: CaseSummary): string {
   const step = summary.nextExpectedStep === null ? "" : oneLine(summary.nextExpectedStep);
   return step === "" ? "não informado" : step;
 }
@@ -133,7 +133,7 @@ function complementText(c: MovementComplement): string | null {
   return kind === "" ? value : value === "" ? kind : `${kind}: ${value}`;
 }
 
-interface MovementLine {
+export interface MovementLine {
   date: string;
   name: string;
   code: string;
@@ -142,7 +142,10 @@ interface MovementLine {
   complements: string[];
 }
 
-function movementLines(content: AlertContent): { shown: MovementLine[]; hidden: number } {
+export function movementLines(
+  content: AlertContent,
+  limit = MOVEMENTS_SHOWN,
+): { shown: MovementLine[]; hidden: number } {
   // Newest first, the way court systems list them; undated ones last.
   const sorted = [...content.newMovements].sort((a, b) =>
     (b.movement.dateTime ?? "").localeCompare(a.movement.dateTime ?? ""),
@@ -162,8 +165,8 @@ function movementLines(content: AlertContent): { shown: MovementLine[]; hidden: 
     complements: movement.complements.flatMap((c) => complementText(c) ?? []),
   });
   return {
-    shown: sorted.slice(0, MOVEMENTS_SHOWN).map(line),
-    hidden: Math.max(0, sorted.length - MOVEMENTS_SHOWN),
+    shown: sorted.slice(0, limit).map(line),
+    hidden: Math.max(0, sorted.length - limit),
   };
 }
 
@@ -174,7 +177,7 @@ function instanceLine(i: AlertContent["instances"][number]): string {
   return `${oneLine(i.instance)}: ${parts.length === 0 ? "sem dados" : parts.join(" · ")}`;
 }
 
-function generatedByText(summary: CaseSummary): string {
+export function generatedByText(summary: CaseSummary): string {
   const at = when(summary.generatedAt);
   const by = oneLine(summary.generatedBy);
   return by === "rules"
@@ -264,7 +267,8 @@ function renderText(content: AlertContent): string {
   return `${out.join("\n")}\n`;
 }
 
-const S = {
+/** Inline styles only: mail clients drop <style> blocks and remote CSS. */
+export const STYLES = {
   body: "margin:0;padding:0;background:#f4f4f5;",
   card: "max-width:640px;margin:0 auto;padding:16px;background:#ffffff;color:#18181b;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;overflow-wrap:break-word;word-wrap:break-word;",
   h1: "font-size:20px;line-height:1.3;margin:0 0 4px;",
@@ -281,12 +285,12 @@ const S = {
   footer: "margin:16px 0 0;color:#52525b;font-size:13px;",
 } as const;
 
-function tag(name: string, style: string, inner: string): string {
+export function tag(name: string, style: string, inner: string): string {
   return `<${name} style="${style}">${inner}</${name}>`;
 }
 
 /** Keeps line breaks of an already escaped paragraph. */
-function breaks(escaped: string): string {
+export function breaks(escaped: string): string {
   return escaped.replace(/\n/g, "<br>");
 }
 
@@ -294,47 +298,47 @@ function renderHtml(content: AlertContent, subject: string): string {
   const e = escapeHtml;
   const { current, previous } = content;
   const parts: string[] = [];
-  parts.push(tag("h1", S.h1, e(caseName(content))));
+  parts.push(tag("h1", STYLES.h1, e(caseName(content))));
   parts.push(
     tag(
       "p",
-      S.meta,
+      STYLES.meta,
       `Processo ${e(oneLine(content.caseNumber))} · ${e(oneLine(content.court).toUpperCase())}`,
     ),
   );
   const kinds = changeKindsText(content.changeKinds);
-  if (kinds !== null) parts.push(tag("p", S.meta, e(kinds)));
+  if (kinds !== null) parts.push(tag("p", STYLES.meta, e(kinds)));
 
   if (current.needsLawyerAttention) {
     const reasons = current.attentionReasons.map((r) => {
       const refs = r.movements.map((m) => `${when(m.dateTime)} ${oneLine(m.name)}`).join("; ");
-      return tag("li", S.li, `${e(oneLine(r.reason))}${refs === "" ? "" : ` (${e(refs)})`}`);
+      return tag("li", STYLES.li, `${e(oneLine(r.reason))}${refs === "" ? "" : ` (${e(refs)})`}`);
     });
     parts.push(
       tag(
         "div",
-        S.attention,
+        STYLES.attention,
         `<strong>${ATTENTION_MARKER} Requer atenção do advogado</strong>${
-          reasons.length === 0 ? "" : tag("ul", `${S.ul}margin-top:6px;`, reasons.join(""))
+          reasons.length === 0 ? "" : tag("ul", `${STYLES.ul}margin-top:6px;`, reasons.join(""))
         }`,
       ),
     );
   }
 
-  parts.push(tag("h2", S.h2, "O que mudou no resumo"));
-  if (previous === null) parts.push(tag("p", S.muted, "Primeiro resumo deste processo."));
+  parts.push(tag("h2", STYLES.h2, "O que mudou no resumo"));
+  if (previous === null) parts.push(tag("p", STYLES.muted, "Primeiro resumo deste processo."));
   for (const f of fieldDiffs(previous, current)) {
     const name = `<strong>${e(f.name)}:</strong>`;
     if (f.before === null) {
       parts.push(
-        tag("p", S.p, f.block ? `${name}<br>${breaks(e(f.after))}` : `${name} ${e(f.after)}`),
+        tag("p", STYLES.p, f.block ? `${name}<br>${breaks(e(f.after))}` : `${name} ${e(f.after)}`),
       );
     } else if (f.before === f.after) {
-      const same = tag("span", S.before, "(sem mudança)");
+      const same = tag("span", STYLES.before, "(sem mudança)");
       parts.push(
         tag(
           "p",
-          S.p,
+          STYLES.p,
           f.block ? `${name} ${same}<br>${breaks(e(f.after))}` : `${name} ${e(f.after)} ${same}`,
         ),
       );
@@ -342,52 +346,61 @@ function renderHtml(content: AlertContent, subject: string): string {
       parts.push(
         tag(
           "p",
-          S.p,
-          `${name}<br>${tag("span", S.before, `antes: ${breaks(e(f.before))}`)}<br>agora: <strong>${breaks(e(f.after))}</strong>`,
+          STYLES.p,
+          `${name}<br>${tag("span", STYLES.before, `antes: ${breaks(e(f.before))}`)}<br>agora: <strong>${breaks(e(f.after))}</strong>`,
         ),
       );
     }
   }
 
   const { shown, hidden } = movementLines(content);
-  parts.push(tag("h2", S.h2, `Movimentações novas (${content.newMovements.length})`));
-  if (shown.length === 0) parts.push(tag("p", S.muted, "Nenhuma."));
+  parts.push(tag("h2", STYLES.h2, `Movimentações novas (${content.newMovements.length})`));
+  if (shown.length === 0) parts.push(tag("p", STYLES.muted, "Nenhuma."));
   else {
     const items = shown.map((m) => {
       const lines = [
         `<strong>${e(m.date)}</strong> · ${e(m.name)}`,
-        tag("span", S.muted, `${e(m.code)} · ${e(m.instance)}`),
+        tag("span", STYLES.muted, `${e(m.code)} · ${e(m.instance)}`),
       ];
-      if (m.hint !== null) lines.push(tag("span", S.muted, `O que significa: ${e(m.hint)}`));
+      if (m.hint !== null) lines.push(tag("span", STYLES.muted, `O que significa: ${e(m.hint)}`));
       if (m.complements.length > 0) {
-        lines.push(tag("span", S.muted, `Complementos: ${e(m.complements.join("; "))}`));
+        lines.push(tag("span", STYLES.muted, `Complementos: ${e(m.complements.join("; "))}`));
       }
-      return tag("li", S.li, lines.join("<br>"));
+      return tag("li", STYLES.li, lines.join("<br>"));
     });
-    parts.push(tag("ul", S.ul, items.join("")));
+    parts.push(tag("ul", STYLES.ul, items.join("")));
   }
-  if (hidden > 0) parts.push(tag("p", S.muted, `… e mais ${hidden} (veja monitor history).`));
+  if (hidden > 0) parts.push(tag("p", STYLES.muted, `… e mais ${hidden} (veja monitor history).`));
 
-  parts.push(tag("h2", S.h2, "Instâncias"));
-  if (content.instances.length === 0) parts.push(tag("p", S.muted, "Nenhuma informada."));
+  parts.push(tag("h2", STYLES.h2, "Instâncias"));
+  if (content.instances.length === 0) parts.push(tag("p", STYLES.muted, "Nenhuma informada."));
   else {
     parts.push(
-      tag("ul", S.ul, content.instances.map((i) => tag("li", S.li, e(instanceLine(i)))).join("")),
+      tag(
+        "ul",
+        STYLES.ul,
+        content.instances.map((i) => tag("li", STYLES.li, e(instanceLine(i)))).join(""),
+      ),
     );
   }
 
-  parts.push(tag("h2", S.h2, "Origem dos dados"));
-  for (const line of provenanceLines(content)) parts.push(tag("p", S.small, e(line)));
-  parts.push(tag("p", S.small, e(generatedByText(current))));
-  parts.push(tag("p", S.footer, e(NOT_LEGAL_ADVICE)));
+  parts.push(tag("h2", STYLES.h2, "Origem dos dados"));
+  for (const line of provenanceLines(content)) parts.push(tag("p", STYLES.small, e(line)));
+  parts.push(tag("p", STYLES.small, e(generatedByText(current))));
+  parts.push(tag("p", STYLES.footer, e(NOT_LEGAL_ADVICE)));
 
+  return htmlDocument(subject, parts);
+}
+
+/** The page around already escaped parts; `subject` is escaped here. */
+export function htmlDocument(subject: string, parts: readonly string[]): string {
   return [
     "<!DOCTYPE html>",
     '<html lang="pt-BR">',
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${e(subject)}</title></head>`,
-    `<body style="${S.body}">`,
-    tag("div", S.card, parts.join("\n")),
+    `<title>${escapeHtml(subject)}</title></head>`,
+    `<body style="${STYLES.body}">`,
+    tag("div", STYLES.card, parts.join("\n")),
     "</body>",
     "</html>",
     "",

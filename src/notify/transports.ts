@@ -19,8 +19,9 @@ export interface OutgoingMessage {
   text: string;
   html: string;
   messageId: string;
-  inReplyTo: string;
-  references: string;
+  /** Threading; absent on mail that belongs to no case thread (digests, operator alerts). */
+  inReplyTo?: string;
+  references?: string;
   headers: Record<string, string>;
 }
 
@@ -173,10 +174,10 @@ function checkHeaders(message: OutgoingMessage): void {
     ["To", message.to],
     ["Subject", message.subject],
     ["Message-ID", message.messageId],
-    ["In-Reply-To", message.inReplyTo],
-    ["References", message.references],
     ...Object.entries(message.headers),
   ];
+  if (message.inReplyTo !== undefined) values.push(["In-Reply-To", message.inReplyTo]);
+  if (message.references !== undefined) values.push(["References", message.references]);
   for (const [name, value] of values) {
     if (!HEADER_NAME.test(name) || UNSAFE_HEADER_VALUE.test(value)) {
       throw new MailError(
@@ -198,8 +199,8 @@ function mailOptions(message: OutgoingMessage): SendMailOptions {
     text: message.text,
     html: message.html,
     messageId: message.messageId,
-    inReplyTo: message.inReplyTo,
-    references: message.references,
+    ...(message.inReplyTo === undefined ? {} : { inReplyTo: message.inReplyTo }),
+    ...(message.references === undefined ? {} : { references: message.references }),
     headers: message.headers,
     // Nothing we render points at files or URLs; make sure nothing can.
     disableFileAccess: true,

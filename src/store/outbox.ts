@@ -1,4 +1,4 @@
-import type { Db } from "./database.js";
+import { type Db, immediate } from "./database.js";
 
 export type OutboxKind = "alert" | "digest" | "admin" | "test";
 export type OutboxStatus = "pending" | "sent" | "dead";
@@ -51,11 +51,11 @@ function toOutboxRow(raw: RawOutboxRow): OutboxRow {
   return { ...raw, payload };
 }
 
-/** Alerts still waiting to be sent, per case, for `monitor status`. */
+/** Alerts still waiting to be sent, per case, for `monitor status` (operator mail is not counted). */
 export function pendingMailByCase(db: Db): Map<number, number> {
   const rows = db
     .prepare<[], { caseId: number; pending: number }>(
-      "SELECT case_id AS caseId, COUNT(*) AS pending FROM outbox WHERE status = 'pending' AND case_id IS NOT NULL GROUP BY case_id",
+      "SELECT case_id AS caseId, COUNT(*) AS pending FROM outbox WHERE status = 'pending' AND kind = 'alert' AND case_id IS NOT NULL GROUP BY case_id",
     )
     .all();
   return new Map(rows.map((r) => [r.caseId, r.pending]));
@@ -134,6 +134,31 @@ export function claimOutbox(db: Db, id: number, nowIso: string, untilIso: string
   return result.changes === 1;
 }
 
+/**
+ * Claims several rows that will go out as one message, and records that message's id on each of
+ * them in the same transaction: after a crash the same rows are found together again and resent
+ * under the same Message-ID. `messageIdOf` gets the rows actually claimed (another process may
+ * have taken some); nothing is written when none was.
+ */
+export function claimOutboxGroup(
+  db: Db,
+  ids: readonly number[],
+  nowIso: string,
+  untilIso: string,
+  messageIdOf: (claimedIds: readonly number[]) => string,
+): { claimedIds: number[]; messageId: string | null } {
+  return immediate(db, () => {
+    const claimedIds = ids.filter((id) => claimOutbox(db, id, nowIso, untilIso));
+    if (claimedIds.length === 0) return { claimedIds, messageId: null };
+    const messageId = messageIdOf(claimedIds);
+    const update = db.prepare<{ id: number; messageId: string }>(
+      "UPDATE outbox SET message_id = @messageId WHERE id = @id",
+    );
+    for (const id of claimedIds) update.run({ id, messageId });
+    return { claimedIds, messageId };
+  });
+}
+
 export function markSent(
   db: Db,
   id: number,
@@ -164,6 +189,27 @@ export function markFailed(
   });
 }
 
+/** Every row of one message at once, so a digest is never half marked. */
+export function markAllSent(
+  db: Db,
+  ids: readonly number[],
+  sent: { sentAt: string; smtpResponse: string | null },
+): void {
+  immediate(db, () => {
+    for (const id of ids) markSent(db, id, sent);
+  });
+}
+
+export function markAllFailed(
+  db: Db,
+  ids: readonly number[],
+  failure: { error: string; nextAttemptAt: string; dead: boolean },
+): void {
+  immediate(db, () => {
+    for (const id of ids) markFailed(db, id, failure);
+  });
+}
+
 export function outboxCounts(db: Db): { pending: number; sent: number; dead: number } {
   const rows = db
     .prepare<[], { status: OutboxStatus; n: number }>(
@@ -183,6 +229,12 @@ export function deadOutbox(db: Db): OutboxRow[] {
     )
     .all()
     .map(toOutboxRow);
+}
+
+export function outboxIdByDedupeKey(db: Db, dedupeKey: string): number | undefined {
+  return db
+    .prepare<[string], { id: number }>("SELECT id FROM outbox WHERE dedupe_key = ?")
+    .get(dedupeKey)?.id;
 }
 
 export function getOutboxRow(db: Db, id: number): OutboxRow | undefined {

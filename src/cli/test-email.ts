@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import { scrubSecrets } from "../config/secrets.js";
+import type { Logger } from "../log.js";
+import { type Delivery, deliverOutboxRow } from "../notify/drain-outbox.js";
+import { alertMessageId, mailIdentity } from "../notify/message-ids.js";
+import { renderSubject } from "../notify/render-alert.js";
+import { sampleAlertContent } from "../notify/sample-alert.js";
+import { createTransport, MailError, type MailTransport } from "../notify/transports.js";
+import { closeDatabase, type Db, openDatabase } from "../store/database.js";
+import { enqueueAlert, outboxIdByDedupeKey } from "../store/outbox.js";
+import { loadWatchlist, normalizeEmailAddress } from "../watchlist/parse-watchlist.js";
+import { formatPositionedError } from "../watchlist/positioned-error.js";
+import { type Command, EXIT, UsageError } from "./command.js";
+import { loadRuntime } from "./runtime.js";
+
+export interface SendTestEmailInput {
+  db: Db;
+  transport: MailTransport;
+  to: string;
+  from: string;
+  domain: string;
+  listId: string;
+  now: Date;
+  /** Makes this run's outbox key (and so its Message-ID) unique. */
+  nonce: string;
+  maxAttempts: number;
+  logger: Logger;
+}
+
+/**
+ * Queues the sample alert as a `test` row and sends that row alone, now: it goes through the same
+ * outbox, renderer and transport as real alerts, and stays recorded like them. A failed test is
+ * not retried later.
+ */
+export async function sendTestEmail(input: SendTestEmailInput): Promise<Delivery> {
+  const content = sampleAlertContent(input.now);
+  const createdAt = input.now.toISOString();
+  const dedupeKey = `test:${createdAt}:${input.nonce}`;
+  enqueueAlert(input.db, {
+    changeId: null,
+    caseId: null,
+    recipient: input.to,
+    kind: "test",
+    dedupeKey,
+    subject: renderSubject(content),
+    messageId: alertMessageId(dedupeKey, input.domain),
+    payload: content,
+    createdAt,
+  });
+  const id = outboxIdByDedupeKey(input.db, dedupeKey);
+  if (id === undefined) {
+    return { ok: false, error: "the test message could not be queued", code: "invalid" };
+  }
+  return deliverOutboxRow(
+    {
+      db: input.db,
+      transport: input.transport,
+      from: input.from,
+      listId: input.listId,
+      domain: input.domain,
+      now: () => input.now,
+      maxAttempts: input.maxAttempts,
+      logger: input.logger,
+    },
+    id,
+  );
+}
+
+type Recipient = { ok: true; to: string; source: string } | { ok: false; problem: string };
+
+async function chooseRecipient(
+  flag: unknown,
+  admin: string | null,
+  watchlistPath: string,
+): Promise<Recipient> {
+  if (typeof flag === "string") {
+    const to = normalizeEmailAddress(flag);
+    if (to === null) throw new UsageError("--to must be one plain address, like ana@example.com");
+    return { ok: true, to, source: "--to" };
+  }
+  if (admin !== null) return { ok: true, to: admin.trim(), source: "mail.admin" };
+  const loaded = await loadWatchlist(watchlistPath);
+  if (!loaded.ok) {
+    const first = loaded.errors[0];
+    return {
+      ok: false,
+      problem: first === undefined ? "the watchlist cannot be read" : formatPositionedError(first),
+    };
+  }
+  const { defaults, cases } = loaded.watchlist;
+  const to = [...defaults.notify, ...cases.flatMap((c) => c.notify)][0];
+  return to === undefined
+    ? { ok: false, problem: `${watchlistPath} lists no notify address` }
+    : { ok: true, to, source: "the watchlist" };
+}
+
+export const testEmailCommand: Command = {
+  name: "test-email",
+  summary: "Send one sample alert through the configured mail transport",
+  usage: "monitor test-email [--to ADDR]",
+  details: [
+    "--to ADDR   send it here (default: mail.admin, else the watchlist's first notify address)",
+    "",
+    "The sample is a recorded TJDFT case that just got a sentence, rendered like a real alert.",
+    "It goes through SMTP_URL when that is set, else into an .eml file in the outbox directory.",
+    "",
+    "Exit codes: 0 sent, 1 the transport failed, 2 bad config or no recipient.",
+  ],
+  options: { to: { type: "string" } },
+  async run(args, io) {
+    const runtime = loadRuntime(io, "test-email");
+    if (!runtime) return EXIT.usage;
+    const { config, logger, secrets } = runtime;
+    const recipient = await chooseRecipient(
+      args.values.to,
+      config.mail.admin,
+      config.paths.watchlist,
+    );
+    if (!recipient.ok) {
+      io.stderr.write(
+        `monitor test-email: no recipient: pass --to ADDR, set mail.admin in the config, or add a notify address to the watchlist (${recipient.problem})\n`,
+      );
+      return EXIT.usage;
+    }
+
+    let transport: MailTransport;
+    try {
+      transport = createTransport({
+        smtpUrl: config.mail.smtpUrl,
+        outboxDir: config.paths.outboxDir,
+      });
+    } catch (error) {
+      if (!(error instanceof MailError)) throw error;
+      io.stderr.write(`monitor test-email: ${scrubSecrets(error.message, secrets)}\n`);
+      return EXIT.usage;
+    }
+    const db = openDatabase(config.paths.db);
+    try {
+      const { domain, listId } = mailIdentity(config.mail.from, config.paths.watchlist);
+      const delivery = await sendTestEmail({
+        db,
+        transport,
+        to: recipient.to,
+        from: config.mail.from,
+        domain,
+        listId,
+        now: new Date(),
+        nonce: randomUUID(),
+        maxAttempts: config.mail.maxAttempts,
+        logger,
+      });
+      const where = transport.describe();
+      if (!delivery.ok) {
+        io.stderr.write(
+          `monitor test-email: sending to ${recipient.to} via ${where} failed: ${scrubSecrets(delivery.error, secrets)}\n`,
+        );
+        return EXIT.failures;
+      }
+      const outcome =
+        delivery.path !== null
+          ? `written to ${delivery.path}`
+          : `accepted by ${where}: ${scrubSecrets(delivery.response ?? "no reply text", secrets)}`;
+      io.stdout.write(
+        `test e-mail to ${recipient.to} (from ${recipient.source}) ${outcome}\nMessage-ID: ${delivery.messageId}\n`,
+      );
+      return EXIT.ok;
+    } finally {
+      transport.close();
+      closeDatabase(db);
+    }
+  },
+};

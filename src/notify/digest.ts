@@ -1,0 +1,189 @@
+import type { AlertContent } from "./alert-content.js";
+import {
+  ATTENTION_MARKER,
+  attentionValue,
+  breaks,
+  caseName,
+  categoryLabel,
+  escapeHtml,
+  generatedByText,
+  htmlDocument,
+  type MovementLine,
+  movementLines,
+  NOT_LEGAL_ADVICE,
+  nextStepValue,
+  oneLine,
+  paragraph,
+  type RenderedAlert,
+  STYLES,
+  tag,
+  when,
+} from "./render-alert.js";
+
+/** A digest lists many cases: each gets its newest movements, the case's own alert would show all. */
+const MOVEMENTS_PER_CASE = 5;
+const SUBJECT_MAX = 200;
+
+function casesPhrase(n: number): string {
+  return n === 1 ? "1 processo com novidades" : `${n} processos com novidades`;
+}
+
+/** Cases needing the lawyer first; otherwise the order the changes were queued in. */
+function ordered(items: readonly AlertContent[]): AlertContent[] {
+  return items
+    .map((content, index) => ({ content, index }))
+    .sort(
+      (a, b) =>
+        Number(b.content.current.needsLawyerAttention) -
+          Number(a.content.current.needsLawyerAttention) || a.index - b.index,
+    )
+    .map((entry) => entry.content);
+}
+
+function attentionCount(items: readonly AlertContent[]): number {
+  return items.filter((c) => c.current.needsLawyerAttention).length;
+}
+
+function categoryChange(content: AlertContent): string {
+  const after = categoryLabel(content.current);
+  if (content.previous === null) return `${after} (primeiro resumo)`;
+  const before = categoryLabel(content.previous);
+  return before === after ? `${after} (sem mudança)` : `${before} → ${after}`;
+}
+
+function movementText(m: MovementLine): string[] {
+  const lines = [`   - ${m.date} · ${m.name} · ${m.code} · ${m.instance}`];
+  if (m.hint !== null) lines.push(`     O que significa: ${m.hint}`);
+  if (m.complements.length > 0) lines.push(`     Complementos: ${m.complements.join("; ")}`);
+  return lines;
+}
+
+function provenanceLine(content: AlertContent): string {
+  const p = content.provenance;
+  const updated = p.lastUpdatedAt === null ? "não informada" : when(p.lastUpdatedAt);
+  return `${oneLine(p.index)}, consultado em ${when(p.fetchedAt)}; última atualização no DataJud: ${updated}.`;
+}
+
+/** One line, no control characters: the count and a marker are all a digest's subject says. */
+export function renderDigestSubject(items: readonly AlertContent[]): string {
+  const marker = attentionCount(items) > 0 ? `${ATTENTION_MARKER} ` : "";
+  return oneLine(`[datajud] ${marker}${casesPhrase(items.length)}`, SUBJECT_MAX);
+}
+
+function renderText(items: readonly AlertContent[]): string {
+  const out: string[] = [casesPhrase(items.length)];
+  const attention = attentionCount(items);
+  if (attention > 0) {
+    out.push(
+      `${ATTENTION_MARKER} ${attention === 1 ? "1 requer" : `${attention} requerem`} atenção do advogado.`,
+    );
+  }
+  out.push("");
+  ordered(items).forEach((content, i) => {
+    const { current } = content;
+    const marker = current.needsLawyerAttention ? `${ATTENTION_MARKER} ` : "";
+    out.push(`${i + 1}. ${marker}${caseName(content)}`);
+    out.push(
+      `   Processo ${oneLine(content.caseNumber)} · ${oneLine(content.court).toUpperCase()}`,
+    );
+    out.push(`   Categoria: ${categoryChange(content)}`);
+    out.push(`   Situação: ${paragraph(current.status).replace(/\n/g, "\n   ")}`);
+    out.push(`   Atenção do advogado: ${attentionValue(current)}`);
+    out.push(`   Próximo passo: ${nextStepValue(current)}`);
+    const { shown, hidden } = movementLines(content, MOVEMENTS_PER_CASE);
+    out.push(
+      `   Movimentações novas (${content.newMovements.length}):${shown.length ? "" : " nenhuma"}`,
+    );
+    for (const m of shown) out.push(...movementText(m));
+    if (hidden > 0) out.push(`   … e mais ${hidden} (veja \`monitor history\`).`);
+    out.push(`   Origem: ${provenanceLine(content)}`);
+    out.push(`   ${generatedByText(current)}`);
+    out.push("");
+  });
+  out.push("Horários de Brasília (America/Sao_Paulo).");
+  out.push(NOT_LEGAL_ADVICE);
+  return `${out.join("\n")}\n`;
+}
+
+function caseHtml(content: AlertContent, position: number): string {
+  const e = escapeHtml;
+  const { current } = content;
+  const marker = current.needsLawyerAttention ? `${ATTENTION_MARKER} ` : "";
+  const parts: string[] = [
+    tag("h2", STYLES.h2, `${position}. ${e(marker)}${e(caseName(content))}`),
+    tag(
+      "p",
+      STYLES.meta,
+      `Processo ${e(oneLine(content.caseNumber))} · ${e(oneLine(content.court).toUpperCase())}`,
+    ),
+  ];
+  if (current.needsLawyerAttention) {
+    parts.push(
+      tag(
+        "div",
+        STYLES.attention,
+        `<strong>Atenção do advogado:</strong> ${e(attentionValue(current))}`,
+      ),
+    );
+  }
+  parts.push(tag("p", STYLES.p, `<strong>Categoria:</strong> ${e(categoryChange(content))}`));
+  parts.push(
+    tag("p", STYLES.p, `<strong>Situação:</strong> ${breaks(e(paragraph(current.status)))}`),
+  );
+  parts.push(tag("p", STYLES.p, `<strong>Próximo passo:</strong> ${e(nextStepValue(current))}`));
+  const { shown, hidden } = movementLines(content, MOVEMENTS_PER_CASE);
+  parts.push(
+    tag("p", STYLES.p, `<strong>Movimentações novas (${content.newMovements.length})</strong>`),
+  );
+  if (shown.length === 0) parts.push(tag("p", STYLES.muted, "Nenhuma."));
+  else {
+    const rows = shown.map((m) => {
+      const lines = [
+        `<strong>${e(m.date)}</strong> · ${e(m.name)}`,
+        tag("span", STYLES.muted, `${e(m.code)} · ${e(m.instance)}`),
+      ];
+      if (m.hint !== null) lines.push(tag("span", STYLES.muted, `O que significa: ${e(m.hint)}`));
+      if (m.complements.length > 0) {
+        lines.push(tag("span", STYLES.muted, `Complementos: ${e(m.complements.join("; "))}`));
+      }
+      return tag("li", STYLES.li, lines.join("<br>"));
+    });
+    parts.push(tag("ul", STYLES.ul, rows.join("")));
+  }
+  if (hidden > 0) {
+    parts.push(tag("p", STYLES.muted, `… e mais ${hidden} (veja monitor history).`));
+  }
+  parts.push(tag("p", STYLES.small, `Origem: ${e(provenanceLine(content))}`));
+  parts.push(tag("p", STYLES.small, e(generatedByText(current))));
+  return parts.join("\n");
+}
+
+function renderHtml(items: readonly AlertContent[], subject: string): string {
+  const parts: string[] = [tag("h1", STYLES.h1, escapeHtml(casesPhrase(items.length)))];
+  const attention = attentionCount(items);
+  if (attention > 0) {
+    parts.push(
+      tag(
+        "div",
+        STYLES.attention,
+        `<strong>${ATTENTION_MARKER} ${attention === 1 ? "1 requer" : `${attention} requerem`} atenção do advogado</strong>`,
+      ),
+    );
+  }
+  ordered(items).forEach((content, i) => {
+    parts.push(caseHtml(content, i + 1));
+  });
+  parts.push(tag("p", STYLES.footer, "Horários de Brasília (America/Sao_Paulo)."));
+  parts.push(tag("p", STYLES.footer, escapeHtml(NOT_LEGAL_ADVICE)));
+  return htmlDocument(subject, parts);
+}
+
+/**
+ * One e-mail for several changes to one recipient, text + HTML, escaped like a single alert.
+ * Pure, and the order is fixed by the input's, so a resend of the same rows is the same e-mail.
+ */
+export function renderDigest(items: readonly AlertContent[]): RenderedAlert {
+  if (items.length === 0) throw new RangeError("a digest needs at least one alert");
+  const subject = renderDigestSubject(items);
+  return { subject, text: renderText(items), html: renderHtml(items, subject) };
+}

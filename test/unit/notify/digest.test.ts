@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { renderAdminAlert } from "../../../src/notify/admin-alerts.js";
+import { renderDigest } from "../../../src/notify/digest.js";
+import { groupMessageId, groupOfMessageId } from "../../../src/notify/message-ids.js";
+import { sampleAlert, sampleSummary } from "./sample-alert.js";
+
+const quiet = sampleSummary({ needsLawyerAttention: false, attentionReasons: [] });
+
+describe("renderDigest", () => {
+  it("lists cases needing attention first, and counts them in the subject", () => {
+    const items = [
+      sampleAlert({ label: "Calmo", current: quiet }),
+      sampleAlert({ label: "Urgente" }),
+    ];
+
+    const digest = renderDigest(items);
+
+    expect(digest.subject).toBe("[datajud] ⚠ 2 processos com novidades");
+    expect(digest.text.indexOf("1. ⚠ Urgente")).toBeGreaterThan(-1);
+    expect(digest.text.indexOf("2. Calmo")).toBeGreaterThan(digest.text.indexOf("1. ⚠ Urgente"));
+    expect(digest.text).toContain("⚠ 1 requer atenção do advogado.");
+    expect(digest.text).toContain("Categoria: concluso para decisão → decidido");
+    expect(digest.text.trimEnd().endsWith("Não é aconselhamento jurídico.")).toBe(true);
+  });
+
+  it("has no marker without attention and keeps hostile labels out of the subject and markup", () => {
+    const label = '<img src=x onerror="alert(1)">\r\nBcc: evil@example.com';
+
+    const digest = renderDigest([sampleAlert({ label, current: quiet })]);
+
+    expect(digest.subject).toBe("[datajud] 1 processo com novidades");
+    expect(digest.html).not.toContain("<img");
+    expect(digest.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; Bcc:");
+    expect(digest.text).toContain('1. <img src=x onerror="alert(1)"> Bcc: evil@example.com');
+    expect(digest.text).not.toContain("\r");
+  });
+});
+
+describe("renderAdminAlert", () => {
+  it("escapes what DataJud and the watchlist wrote", () => {
+    const mail = renderAdminAlert([
+      {
+        type: "case_failing",
+        caseNumber: "0713383-43.2025.8.07.0006",
+        court: "tjdft",
+        label: "<b>Silva</b>",
+        failingSince: "2026-03-01T09:00:00.000Z",
+        lastCheckedAt: "2026-03-02T10:00:00.000Z",
+        failures: 3,
+        lastErrorKind: "server",
+        lastError: "HTTP 503 <html>busy</html>\r\nX-Injected: 1",
+        thresholdHours: 24,
+      },
+    ]);
+
+    expect(mail.subject).toBe("[datajud] ⚠ 1 processo sem consulta há mais de um dia");
+    expect(mail.html).not.toContain("<b>Silva");
+    expect(mail.html).toContain("&lt;html&gt;busy&lt;/html&gt; X-Injected: 1");
+    expect(mail.text).toContain("Último erro: server: HTTP 503 <html>busy</html> X-Injected: 1");
+  });
+});
+
+describe("groupMessageId", () => {
+  it("is the same for the same rows in any order, and different for other rows", () => {
+    const a = groupMessageId("digest", ["alert:1", "alert:2"], "monitor.example.com");
+    const b = groupMessageId("digest", ["alert:2", "alert:1"], "monitor.example.com");
+    const c = groupMessageId("digest", ["alert:1", "alert:3"], "monitor.example.com");
+
+    expect(a).toBe(b);
+    expect(c).not.toBe(a);
+    expect(groupOfMessageId(a, "digest")).toBe(a);
+    expect(groupOfMessageId(a, "admin")).toBeNull();
+    expect(groupMessageId("admin", ["alert:1", "alert:2"], "monitor.example.com")).not.toBe(a);
+  });
+});

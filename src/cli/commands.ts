@@ -4,6 +4,7 @@ import { historyCommand } from "./history.js";
 import { mcpCommand } from "./mcp.js";
 import { runOnceCommand } from "./run-once.js";
 import { statusCommand } from "./status.js";
+import { testEmailCommand } from "./test-email.js";
 import { validateCommand } from "./validate.js";
 
 /** Every command, in the order `monitor --help` lists them. */
@@ -13,5 +14,6 @@ export const COMMANDS: readonly Command[] = [
   statusCommand,
   historyCommand,
   validateCommand,
+  testEmailCommand,
   mcpCommand,
 ];

@@ -1,4 +1,3 @@
-import { basename, extname } from "node:path";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { CaseReader } from "../datajud/case-reader.js";
 import { type Clock, systemClock } from "../datajud/clock.js";
@@ -9,8 +8,9 @@ import { createDataJudServer } from "../mcp/server.js";
 import { type DataJudGateway, mcpGateway } from "../monitor/datajud-gateway.js";
 import { summarizeAndQueue } from "../monitor/report-changes.js";
 import type { AfterDetection, SweepDeps } from "../monitor/sweep.js";
+import { queueAdminAlerts } from "../notify/admin-alerts.js";
 import { type DrainResult, drainOutbox } from "../notify/drain-outbox.js";
-import { domainFromAddress, watchlistListId } from "../notify/message-ids.js";
+import { mailIdentity } from "../notify/message-ids.js";
 import { createTransport } from "../notify/transports.js";
 import { closeDatabase, type Db, openDatabase, StoreError } from "../store/database.js";
 import { tokensSpentSince } from "../store/summaries.js";
@@ -111,11 +111,7 @@ export async function openMonitor(
     smtpUrl: config.mail.smtpUrl,
     outboxDir: config.paths.outboxDir,
   });
-  const domain = domainFromAddress(config.mail.from) ?? "localhost";
-  const listId = watchlistListId(
-    basename(config.paths.watchlist, extname(config.paths.watchlist)),
-    domain,
-  );
+  const { domain, listId } = mailIdentity(config.mail.from, config.paths.watchlist);
   const drain = (signal?: AbortSignal): Promise<DrainResult> =>
     drainOutbox({
       db,
@@ -125,6 +121,7 @@ export async function openMonitor(
       domain,
       now: () => new Date(clock.now()),
       maxAttempts: config.mail.maxAttempts,
+      mode: config.mail.mode,
       logger,
       ...(signal ? { signal } : {}),
     });
@@ -150,10 +147,11 @@ export async function openMonitor(
       { db, summarizer, clock, logger, mailDomain: domain },
       signal,
     );
+    const adminQueued = queueAdminAlerts({ db, admin: config.mail.admin, domain, now });
     const delivered = await drain(signal);
     return {
       llmCalls: reported.llmCalls,
-      emailsQueued: reported.emailsQueued,
+      emailsQueued: reported.emailsQueued + adminQueued,
       emailsSent: delivered.sent,
     };
   };

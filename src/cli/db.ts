@@ -1,0 +1,62 @@
+import { existsSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { BackupError, backupDatabase } from "../store/backup.js";
+import { type Command, EXIT, UsageError } from "./command.js";
+import { loadRuntime } from "./runtime.js";
+
+const BUSY_TIMEOUT_MS = 5000;
+
+export const dbCommand: Command = {
+  name: "db",
+  summary: "Database maintenance: an online backup of the monitor's SQLite file",
+  usage: "monitor db backup PATH [--force]",
+  details: [
+    "backup PATH   copy the database (MONITOR_DB) to PATH while the daemon may keep running;",
+    "              the copy is checked with integrity_check before it is put at PATH",
+    "--force       replace PATH if it exists",
+    "",
+    "Exit codes: 0 written, 1 the backup failed, 2 bad usage or no database.",
+  ],
+  options: { force: { type: "boolean", default: false } },
+  allowPositionals: true,
+  async run(args, io) {
+    const [action, target, ...extra] = args.positionals;
+    if (action !== "backup") {
+      throw new UsageError(
+        action === undefined ? "say what to do: backup PATH" : `unknown action "${action}"`,
+      );
+    }
+    if (target === undefined || target === "") throw new UsageError("backup needs a PATH");
+    if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+    const runtime = loadRuntime(io, "db");
+    if (!runtime) return EXIT.usage;
+    const source = runtime.config.paths.db;
+    if (!existsSync(source)) {
+      io.stderr.write(
+        `monitor db: no database at ${source}; check MONITOR_DB (or run a first sweep)\n`,
+      );
+      return EXIT.usage;
+    }
+    const path = isAbsolute(target) ? target : resolve(io.cwd, target);
+    // Read-only: a backup must not migrate or otherwise touch the live file.
+    const db = new Database(source, {
+      readonly: true,
+      fileMustExist: true,
+      timeout: BUSY_TIMEOUT_MS,
+    });
+    try {
+      const result = backupDatabase(db, path, { force: args.values.force === true });
+      io.stdout.write(
+        `backed up ${source} to ${result.path} (${result.bytes} bytes, integrity_check ok)\n`,
+      );
+      return EXIT.ok;
+    } catch (error) {
+      if (!(error instanceof BackupError) && !(error instanceof Database.SqliteError)) throw error;
+      io.stderr.write(`monitor db backup: ${error.message}\n`);
+      return EXIT.failures;
+    } finally {
+      db.close();
+    }
+  },
+};

@@ -1,0 +1,214 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { isAbsolute, join, resolve } from "node:path";
+import { loadConfig } from "../config/load-config.js";
+import { systemClock } from "../datajud/clock.js";
+import { readEml } from "../demo/eml-text.js";
+import { createRecordedDataJud } from "../demo/recorded-datajud.js";
+import { baselineState, laterState, SAMPLE_WATCHLIST } from "../demo/recordings.js";
+import { createLogger } from "../log.js";
+import type { RunReport } from "../monitor/run-report.js";
+import { runSweep } from "../monitor/sweep.js";
+import { loadWatchlist } from "../watchlist/parse-watchlist.js";
+import { formatPositionedError } from "../watchlist/positioned-error.js";
+import { type CliIo, type Command, EXIT } from "./command.js";
+import { renderRunReport } from "./run-once.js";
+import { openMonitor, type Runtime, sweepDeps } from "./runtime.js";
+
+/** Sent to the in-memory DataJud only; the recorded answers check it like the real API would. */
+const DEMO_KEY = "demo-offline-key";
+
+export interface DemoResult {
+  /** The private directory holding the watchlist (and the database and outbox, by default). */
+  dir: string;
+  watchlist: string;
+  db: string;
+  outboxDir: string;
+  baseline: RunReport;
+  later: RunReport;
+  /** .eml files the second sweep wrote, sorted. */
+  alerts: string[];
+  elapsedMs: number;
+}
+
+function pathFrom(io: CliIo, name: string): string | undefined {
+  const value = io.env[name];
+  if (value === undefined || value === "") return undefined;
+  return isAbsolute(value) ? value : resolve(io.cwd, value);
+}
+
+function emlStamps(dir: string): Map<string, number> {
+  const stamps = new Map<string, number>();
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return stamps;
+  }
+  for (const name of names) {
+    if (name.endsWith(".eml")) stamps.set(name, statSync(join(dir, name)).mtimeMs);
+  }
+  return stamps;
+}
+
+/**
+ * The real sweep, end to end, on recorded data: the config loader, the MCP client and server, the
+ * HTTP client (its fetch answered in memory), SQLite, the rules summarizer, the outbox and the
+ * .eml mailer. The configuration is built from scratch, so nothing of the user's own setup (keys,
+ * SMTP, config files) is read; only MONITOR_DB and MONITOR_OUTBOX_DIR are honoured.
+ */
+export async function runDemo(io: CliIo): Promise<DemoResult> {
+  const started = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), "datajud-monitor-demo-"));
+  const watchlistPath = join(dir, "watchlist.yaml");
+  writeFileSync(watchlistPath, SAMPLE_WATCHLIST, { mode: 0o600 });
+  const loaded = loadConfig({
+    env: {
+      MONITOR_WATCHLIST: watchlistPath,
+      MONITOR_DB: pathFrom(io, "MONITOR_DB") ?? join(dir, "monitor.db"),
+      MONITOR_OUTBOX_DIR: pathFrom(io, "MONITOR_OUTBOX_DIR") ?? join(dir, "outbox"),
+      DATAJUD_API_KEY: DEMO_KEY,
+      MONITOR_LOG_LEVEL: io.env.MONITOR_LOG_LEVEL ?? "error",
+    },
+    cwd: dir,
+  });
+  if (!loaded.ok) throw new Error(`demo configuration refused: ${loaded.errors.join("; ")}`);
+  const { config } = loaded;
+  const runtime: Runtime = {
+    config,
+    secrets: loaded.secrets,
+    logger: createLogger({
+      level: config.log.level,
+      secrets: loaded.secrets,
+      destination: io.stderr,
+    }).child({ command: "demo" }),
+  };
+  const watchlist = await loadWatchlist(watchlistPath);
+  if (!watchlist.ok) {
+    throw new Error(
+      `the demo watchlist is invalid: ${watchlist.errors.map(formatPositionedError).join("; ")}`,
+    );
+  }
+  const datajud = createRecordedDataJud({ apiKey: DEMO_KEY, state: baselineState() });
+  const monitor = await openMonitor(runtime, { fetch: datajud.fetch, clock: systemClock });
+  try {
+    const deps = sweepDeps(runtime, monitor);
+    const sweep = (): Promise<RunReport> =>
+      runSweep(deps, {
+        watchlist: watchlist.watchlist.cases,
+        force: false,
+        dryRun: false,
+        trigger: "demo",
+        signal: io.signal,
+      });
+    const baseline = await sweep();
+    datajud.indices.load(laterState());
+    const before = emlStamps(config.paths.outboxDir);
+    const later = await sweep();
+    monitor.reportDrift();
+    const alerts = [...emlStamps(config.paths.outboxDir)]
+      .filter(([name, stamp]) => before.get(name) !== stamp)
+      .map(([name]) => join(config.paths.outboxDir, name))
+      .sort();
+    return {
+      dir,
+      watchlist: watchlistPath,
+      db: config.paths.db,
+      outboxDir: config.paths.outboxDir,
+      baseline,
+      later,
+      alerts,
+      elapsedMs: performance.now() - started,
+    };
+  } finally {
+    await monitor.close();
+  }
+}
+
+function indent(text: string, prefix = "  "): string {
+  return text
+    .trimEnd()
+    .split("\n")
+    .map((line) => (line === "" ? prefix.trimEnd() : `${prefix}${line}`))
+    .join("\n");
+}
+
+/** The alert of the first case that changed, so the text shown does not depend on file names. */
+function alertToShow(result: DemoResult): { path: string; eml: ReturnType<typeof readEml> } | null {
+  const read = result.alerts.map((path) => ({ path, eml: readEml(readFileSync(path, "utf8")) }));
+  for (const c of result.later.cases) {
+    if (c.outcome !== "changed") continue;
+    const match = read.find((a) => a.eml.text?.includes(c.number));
+    if (match) return match;
+  }
+  return read[0] ?? null;
+}
+
+function mailLine(report: RunReport): string {
+  return `  ${report.llmCalls} model call(s), ${report.emailsQueued} e-mail(s) queued, ${report.emailsSent} sent`;
+}
+
+export function renderDemo(result: DemoResult): string {
+  const courts = new Set(result.baseline.cases.map((c) => c.court));
+  const out = [
+    "datajud-monitor demo: the real sweep on recorded DataJud answers (no network, no keys)",
+    "",
+    `  watchlist  ${result.watchlist} (${result.baseline.cases.length} cases in ${courts.size} courts)`,
+    `  database   ${result.db}`,
+    `  outbox     ${result.outboxDir}`,
+    "",
+    "1. First sweep: every case is new, so each gets a baseline and nobody is e-mailed.",
+    "",
+    indent(renderRunReport(result.baseline)),
+    mailLine(result.baseline),
+    "",
+    "2. A later day in DataJud (recorded): some cases moved. Second sweep:",
+    "",
+    indent(renderRunReport(result.later)),
+    `${mailLine(result.later)} (no ANTHROPIC_API_KEY: summaries by the rules engine)`,
+    "",
+  ];
+  const shown = alertToShow(result);
+  if (shown === null) {
+    out.push("3. No alert was written (was this database already used by an earlier demo?).", "");
+  } else {
+    const { path, eml } = shown;
+    out.push("3. Alerts written as .eml files (open them in any mail client):", "");
+    for (const alert of result.alerts) out.push(`  ${alert}`);
+    out.push(
+      "",
+      `4. The text part of ${path}:`,
+      "",
+      `  To: ${eml.to ?? "?"}`,
+      `  Subject: ${eml.subject ?? "?"}`,
+      "",
+      indent(eml.text ?? "(no text part)", "  | "),
+      "",
+    );
+  }
+  out.push(
+    `Done in ${(result.elapsedMs / 1000).toFixed(1)} s. The files stay in ${result.dir}; delete it when done.`,
+  );
+  return `${out.join("\n")}\n`;
+}
+
+export const demoCommand: Command = {
+  name: "demo",
+  summary: "The whole job offline on bundled recorded DataJud data; alerts as .eml files",
+  usage: "monitor demo",
+  details: [
+    "Sweeps a sample watchlist of six recorded cases, applies a later recorded state in which three",
+    "moved, sweeps again, and prints both run reports, the alert files and one alert's text.",
+    "Needs no network and no keys, and reads none of your configuration: a private temporary",
+    "directory holds the database and the outbox (MONITOR_DB and MONITOR_OUTBOX_DIR, if set, are used",
+    "instead).",
+  ],
+  options: {},
+  async run(_args, io) {
+    const result = await runDemo(io);
+    io.stdout.write(renderDemo(result));
+    const ok =
+      result.later.failed === 0 && result.baseline.failed === 0 && !result.later.interrupted;
+    return ok ? EXIT.ok : EXIT.failures;
+  },
+};

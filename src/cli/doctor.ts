@@ -1,0 +1,356 @@
+import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { createTransport as createNodemailer } from "nodemailer";
+import { loadConfig, type MonitorConfig } from "../config/load-config.js";
+import { DataJudError } from "../datajud/errors.js";
+import { DataJudHttpClient } from "../datajud/http-client.js";
+import { createTransport, parseSmtpUrl } from "../notify/transports.js";
+import {
+  defaultMigrationsDir,
+  isSupportedSqliteVersion,
+  MIN_SQLITE_VERSION,
+} from "../store/database.js";
+import { latestMigrationVersion, schemaVersion } from "../store/migrate.js";
+import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
+import { formatPositionedError } from "../watchlist/positioned-error.js";
+import { type CliIo, type Command, EXIT } from "./command.js";
+import { MissingApiKeyError } from "./runtime.js";
+
+export interface DoctorCheck {
+  name: "config" | "watchlist" | "database" | "datajud" | "mail";
+  ok: boolean;
+  summary: string;
+  /** Lines shown under the summary (sources, errors). */
+  details: string[];
+  /** What to do about a failure; null when it passed. */
+  fix: string | null;
+}
+
+export interface DoctorOptions {
+  fetch?: typeof fetch;
+  /** Per network check (DataJud, SMTP). @default 20_000 */
+  timeoutMs?: number;
+}
+
+/** DataJud's smallest question: no hits, just whether the index answers to this key. */
+export const PROBE_QUERY = { size: 0, query: { match_all: {} } } as const;
+
+const FALLBACK_COURT = "tjdft";
+/** Where loadConfig looks when MONITOR_CONFIG is not set. */
+const USER_CONFIG = join("config", "monitor.yaml");
+
+function pass(name: DoctorCheck["name"], summary: string, details: string[] = []): DoctorCheck {
+  return { name, ok: true, summary, details, fix: null };
+}
+
+function fail(
+  name: DoctorCheck["name"],
+  summary: string,
+  fix: string,
+  details: string[] = [],
+): DoctorCheck {
+  return { name, ok: false, summary, details, fix };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The closest directory that exists, and whether this user may create files in it. */
+function writableAncestor(path: string): { dir: string; writable: boolean } {
+  let dir = path;
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    return { dir, writable: true };
+  } catch {
+    return { dir, writable: false };
+  }
+}
+
+function checkConfig(io: CliIo): { check: DoctorCheck; config: MonitorConfig | null } {
+  const result = loadConfig({ env: io.env, cwd: io.cwd });
+  if (!result.ok) {
+    return {
+      config: null,
+      check: fail(
+        "config",
+        `${result.errors.length} error(s) in the configuration`,
+        "correct the settings named above (config/default.yaml documents each one); the other checks need a valid configuration",
+        result.errors,
+      ),
+    };
+  }
+  const { config, sources } = result;
+  const changed = Object.entries(sources)
+    .filter(([, source]) => source !== "default")
+    .sort(([a], [b]) => a.localeCompare(b));
+  const width = Math.max(0, ...changed.map(([setting]) => setting.length));
+  const details = [
+    ...changed.map(
+      ([setting, source]) =>
+        `${setting.padEnd(width)}  ${source.startsWith("default") ? source : `from ${source}`}`,
+    ),
+    `every other setting: the built-in default`,
+    `summarizer: ${config.summarizer.apiKey === null ? "rules only (no ANTHROPIC_API_KEY)" : `Claude (${config.summarizer.model})`}`,
+  ];
+  const named = io.env.MONITOR_CONFIG;
+  const file = resolve(io.cwd, named === undefined || named === "" ? USER_CONFIG : named);
+  const layers = existsSync(file)
+    ? `defaults < ${file} < environment`
+    : `defaults < environment (no ${file})`;
+  return { config, check: pass("config", layers, details) };
+}
+
+async function checkWatchlist(
+  config: MonitorConfig,
+): Promise<{ check: DoctorCheck; watchlist: Watchlist | null }> {
+  const path = config.paths.watchlist;
+  const result = await loadWatchlist(path);
+  if (!result.ok) {
+    return {
+      watchlist: null,
+      check: fail(
+        "watchlist",
+        `${path}: ${result.errors.length} error(s)`,
+        "fix the lines above (`monitor validate` re-checks); the daemon keeps using its last valid copy meanwhile",
+        result.errors.map(formatPositionedError),
+      ),
+    };
+  }
+  const cases = result.watchlist.cases;
+  const courts = new Set(cases.map((c) => c.court));
+  return {
+    watchlist: result.watchlist,
+    check: pass(
+      "watchlist",
+      `${path}: ${cases.length} case(s) in ${courts.size} court(s)${cases.length === 0 ? " (nothing will be checked)" : ""}`,
+    ),
+  };
+}
+
+function checkDatabase(config: MonitorConfig): DoctorCheck {
+  const path = config.paths.db;
+  if (!existsSync(path)) {
+    const { dir, writable } = writableAncestor(dirname(path));
+    return writable
+      ? pass("database", `${path}: not created yet; the first sweep creates it`)
+      : fail(
+          "database",
+          `${path} does not exist and ${dir} is not writable`,
+          `create ${dirname(path)} and let the monitor's user write to it, or set MONITOR_DB`,
+        );
+  }
+  if (statSync(path).isDirectory()) {
+    return fail("database", `${path} is a directory`, "point MONITOR_DB at a file");
+  }
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    const sqlite =
+      db.prepare<[], { v: string }>("SELECT sqlite_version() AS v").get()?.v ?? "unknown";
+    const found = schemaVersion(db);
+    const known = latestMigrationVersion(defaultMigrationsDir());
+    const quick = db
+      .prepare<[], { quick_check: string }>("PRAGMA quick_check")
+      .all()
+      .map((row) => row.quick_check);
+    const summary = `${path}: schema ${found}, SQLite ${sqlite}, quick_check ${quick.join("; ")}`;
+    if (!isSupportedSqliteVersion(sqlite)) {
+      return fail(
+        "database",
+        summary,
+        `SQLite ${sqlite} is older than ${MIN_SQLITE_VERSION} and can corrupt a WAL database written by two processes; reinstall better-sqlite3 12.11.1 or newer`,
+      );
+    }
+    if (quick.length !== 1 || quick[0] !== "ok") {
+      return fail(
+        "database",
+        summary,
+        "the database is damaged: stop the daemon, restore the latest `monitor db backup`, or move the file away to start afresh",
+      );
+    }
+    if (found > known) {
+      return fail(
+        "database",
+        summary,
+        `the schema is newer than this monitor knows (${known}): upgrade datajud-monitor`,
+      );
+    }
+    try {
+      accessSync(path, constants.W_OK);
+      accessSync(dirname(path), constants.W_OK);
+    } catch {
+      return fail(
+        "database",
+        `${summary}; not writable by this user`,
+        "run as the monitor's user (sudo -u datajud-monitor ...) or fix the owner of the file and its directory",
+      );
+    }
+    return pass(
+      "database",
+      found < known ? `${summary} (upgraded to ${known} at the next start)` : summary,
+    );
+  } catch (error) {
+    return fail(
+      "database",
+      `${path} cannot be read as an SQLite database: ${message(error)}`,
+      "restore the latest `monitor db backup`, or move the file away (a new one is created)",
+    );
+  } finally {
+    db?.close();
+  }
+}
+
+function datajudFix(error: DataJudError): string {
+  switch (error.kind) {
+    case "auth":
+    case "forbidden":
+      return "put CNJ's current public key (https://datajud-wiki.cnj.jus.br/api-publica/acesso) in DATAJUD_API_KEY, its _FILE or the credential";
+    case "network":
+    case "timeout":
+    case "deadline":
+      return "check this server's DNS, firewall and proxy towards DATAJUD_BASE_URL; DataJud is slow at times, so try again before changing anything";
+    case "unknown_index":
+      return "the court alias of the first watched case is not a DataJud index; fix its `court` in the watchlist";
+    default:
+      return "DataJud itself is failing; try again later (the daemon retries on its own)";
+  }
+}
+
+async function checkDataJud(
+  config: MonitorConfig,
+  watchlist: Watchlist | null,
+  options: DoctorOptions,
+): Promise<DoctorCheck> {
+  const apiKey = config.datajud.apiKey;
+  if (apiKey === null) {
+    return fail(
+      "datajud",
+      "DATAJUD_API_KEY is not set",
+      new MissingApiKeyError().message.replace(/^DATAJUD_API_KEY is not set: /, ""),
+    );
+  }
+  const court = watchlist?.cases[0]?.court ?? FALLBACK_COURT;
+  const timeoutMs = Math.min(options.timeoutMs ?? 20_000, config.datajud.timeoutMs);
+  const http = new DataJudHttpClient({
+    baseUrl: config.datajud.baseUrl,
+    apiKey,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    requestsPerMinute: config.datajud.requestsPerMinute,
+    timeoutMs,
+    totalTimeoutMs: timeoutMs,
+    maxAttempts: 1,
+  });
+  const started = performance.now();
+  try {
+    await http.search(court, { ...PROBE_QUERY });
+    const ms = Math.round(performance.now() - started);
+    return pass(
+      "datajud",
+      `${config.datajud.baseUrl}: api_publica_${court} answered in ${ms} ms; the key was accepted`,
+    );
+  } catch (error) {
+    if (!(error instanceof DataJudError)) throw error;
+    return fail("datajud", error.message, datajudFix(error));
+  }
+}
+
+async function verifySmtp(smtpUrl: string, timeoutMs: number): Promise<void> {
+  const s = parseSmtpUrl(smtpUrl);
+  const mailer = createNodemailer({
+    host: s.host,
+    port: s.port,
+    secure: s.secure,
+    requireTLS: s.requireTLS,
+    tls: { rejectUnauthorized: s.rejectUnauthorized },
+    auth: s.user === null ? undefined : { user: s.user, pass: s.password ?? "" },
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    logger: false,
+    debug: false,
+  });
+  try {
+    await mailer.verify();
+  } catch (error) {
+    const text = message(error);
+    // Connection errors can echo the login; never print the password.
+    throw new Error(s.password === null ? text : text.split(s.password).join("***"));
+  } finally {
+    mailer.close();
+  }
+}
+
+async function checkMail(config: MonitorConfig, options: DoctorOptions): Promise<DoctorCheck> {
+  const { smtpUrl } = config.mail;
+  if (smtpUrl === null) {
+    const dir = config.paths.outboxDir;
+    const { dir: existing, writable } = writableAncestor(dir);
+    return writable
+      ? pass("mail", `.eml mode (no SMTP_URL): alerts are written to ${dir}`)
+      : fail(
+          "mail",
+          `.eml mode (no SMTP_URL): ${existing} is not writable`,
+          `let the monitor's user write ${dir}, set MONITOR_OUTBOX_DIR elsewhere, or set SMTP_URL`,
+        );
+  }
+  let where: string;
+  try {
+    const transport = createTransport({ smtpUrl, outboxDir: config.paths.outboxDir });
+    where = transport.describe();
+    transport.close();
+    await verifySmtp(smtpUrl, options.timeoutMs ?? 20_000);
+  } catch (error) {
+    return fail(
+      "mail",
+      `SMTP: ${message(error)}`,
+      "check SMTP_URL (smtp://user:password@host:587 or smtps://...:465): host, port, user and password, and that this server may connect to it",
+    );
+  }
+  const login = parseSmtpUrl(smtpUrl).user !== null;
+  return pass("mail", `${where} accepted the connection${login ? " and the login" : ""}`);
+}
+
+/** Every check, in order; a configuration that does not load stops after the first. */
+export async function runDoctor(io: CliIo, options: DoctorOptions = {}): Promise<DoctorCheck[]> {
+  const { check, config } = checkConfig(io);
+  if (config === null) return [check];
+  const watchlist = await checkWatchlist(config);
+  const [datajud, mail] = await Promise.all([
+    checkDataJud(config, watchlist.watchlist, options),
+    checkMail(config, options),
+  ]);
+  return [check, watchlist.check, checkDatabase(config), datajud, mail];
+}
+
+export function renderDoctor(checks: readonly DoctorCheck[]): string {
+  const width = Math.max(...checks.map((c) => c.name.length));
+  const lines: string[] = [];
+  for (const c of checks) {
+    lines.push(`${c.ok ? "OK  " : "FAIL"}  ${c.name.padEnd(width)}  ${c.summary}`);
+    for (const detail of c.details) lines.push(`      ${" ".repeat(width)}  ${detail}`);
+    if (c.fix !== null) lines.push(`      ${" ".repeat(width)}  fix: ${c.fix}`);
+  }
+  const failed = checks.filter((c) => !c.ok).length;
+  lines.push("", failed === 0 ? "all checks passed" : `${failed} check(s) failed`);
+  return `${lines.join("\n")}\n`;
+}
+
+export const doctorCommand: Command = {
+  name: "doctor",
+  summary: "Check config, watchlist, database, DataJud and mail, and say what to fix",
+  usage: "monitor doctor",
+  details: [
+    "Sends one empty DataJud search (size 0) to the first watched court to test the key, and",
+    "connects to the SMTP server without sending anything (or checks the .eml directory).",
+    "Exit codes: 0 every check passed, 1 otherwise.",
+  ],
+  options: {},
+  async run(_args, io) {
+    const checks = await runDoctor(io);
+    io.stdout.write(renderDoctor(checks));
+    return checks.every((c) => c.ok) ? EXIT.ok : EXIT.failures;
+  },
+};

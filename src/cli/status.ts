@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { formatSaoPaulo } from "../datajud/dates.js";
 import { type CaseRow, listCases } from "../store/cases.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
-import { pendingMailByCase } from "../store/outbox.js";
+import { deadOutbox, outboxCounts, pendingMailByCase } from "../store/outbox.js";
 import { lastRun } from "../store/runs.js";
 import { type Command, EXIT } from "./command.js";
 import { formatTable } from "./format-table.js";
@@ -49,9 +49,28 @@ function outcomeText(s: CaseStatus): string {
   return s.lastOutcome ?? "not checked";
 }
 
-export function readStatus(db: Db): { cases: CaseStatus[]; lastRun: ReturnType<typeof lastRun> } {
+export interface DeadMail {
+  recipient: string;
+  subject: string | null;
+  attempts: number;
+  lastError: string | null;
+}
+
+export function readStatus(db: Db): {
+  cases: CaseStatus[];
+  lastRun: ReturnType<typeof lastRun>;
+  mail: ReturnType<typeof outboxCounts>;
+  deadMail: DeadMail[];
+} {
   const pending = pendingMailByCase(db);
   return {
+    mail: outboxCounts(db),
+    deadMail: deadOutbox(db).map((row) => ({
+      recipient: row.recipient,
+      subject: row.subject,
+      attempts: row.attempts,
+      lastError: row.lastError,
+    })),
     cases: listCases(db, { watchedOnly: true }).map((row) => toStatus(row, pending)),
     lastRun: lastRun(db),
   };
@@ -95,10 +114,16 @@ export const statusCommand: Command = {
       io.stdout.write(
         `${formatTable(["case", "court", "label", "last check", "outcome", "last change", "mail", "last error"], rows)}\n`,
       );
+      for (const dead of status.deadMail) {
+        io.stdout.write(
+          `undeliverable mail to ${dead.recipient} after ${dead.attempts} attempt(s): ${dead.subject ?? ""} (${dead.lastError ?? "no error recorded"})\n`,
+        );
+      }
       const run = status.lastRun;
       const failing = status.cases.filter((s) => s.lastOutcome === "failed").length;
       io.stdout.write(
         `${status.cases.length} watched case(s); ${failing} failing` +
+          `; mail: ${status.mail.pending} pending, ${status.mail.sent} sent, ${status.mail.dead} dead` +
           (run ? `; last sweep ${when(run.startedAt)} (${run.status})\n` : "; no sweep yet\n"),
       );
       return EXIT.ok;

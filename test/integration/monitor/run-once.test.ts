@@ -166,7 +166,9 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     const eml = readFileSync(join(outbox, emls[0] ?? ""), "utf8");
     expect(eml).toContain("To: escritorio@example.com");
     expect(status.code).toBe(0);
-    const cases = JSON.parse(status.stdout).cases as Array<{ number: string; lastOutcome: string }>;
+    const parsedStatus = JSON.parse(status.stdout);
+    expect(parsedStatus.mail).toEqual({ pending: 0, sent: 1, dead: 0 });
+    const cases = parsedStatus.cases as Array<{ number: string; lastOutcome: string }>;
     expect(cases).toHaveLength(7);
     expect(cases.find((c) => c.number === n.trt2Reclamacao)?.lastOutcome).toBe("unchanged");
     expect(history.code).toBe(0);

@@ -1,6 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import Database from "better-sqlite3";
 import { loadConfig } from "../config/load-config.js";
 import { systemClock } from "../datajud/clock.js";
 import { readEml } from "../demo/eml-text.js";
@@ -14,6 +23,35 @@ import { formatPositionedError } from "../watchlist/positioned-error.js";
 import { type CliIo, type Command, EXIT } from "./command.js";
 import { renderRunReport } from "./run-once.js";
 import { openMonitor, type Runtime, sweepDeps } from "./runtime.js";
+
+/** The demo would mix its sample cases into a database that follows real ones. */
+export class DemoRefusedError extends Error {
+  override readonly name = "DemoRefusedError";
+}
+
+/** Refuses a configured database that holds cases other than the demo's own. */
+function assertDemoDatabase(path: string, sample: ReadonlySet<string>): void {
+  if (!existsSync(path)) return;
+  let foreign: string | undefined;
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const table = db
+      .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'cases'")
+      .get();
+    if (table === undefined) return;
+    const rows = db.prepare<[], { digits: string; court: string }>(
+      "SELECT digits, court FROM cases",
+    );
+    foreign = rows.all().find((row) => !sample.has(`${row.digits}@${row.court}`))?.digits;
+  } finally {
+    db.close();
+  }
+  if (foreign !== undefined) {
+    throw new DemoRefusedError(
+      `MONITOR_DB (${path}) already follows other cases; the demo would add its sample cases to it. Unset MONITOR_DB, or point it at a new file`,
+    );
+  }
+}
 
 /** Sent to the in-memory DataJud only; the recorded answers check it like the real API would. */
 const DEMO_KEY = "demo-offline-key";
@@ -72,8 +110,26 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
     },
     cwd: dir,
   });
-  if (!loaded.ok) throw new Error(`demo configuration refused: ${loaded.errors.join("; ")}`);
+  if (!loaded.ok) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new DemoRefusedError(loaded.errors.join("; "));
+  }
   const { config } = loaded;
+  const watchlist = await loadWatchlist(watchlistPath);
+  if (!watchlist.ok) {
+    throw new Error(
+      `the demo watchlist is invalid: ${watchlist.errors.map(formatPositionedError).join("; ")}`,
+    );
+  }
+  try {
+    assertDemoDatabase(
+      config.paths.db,
+      new Set(watchlist.watchlist.cases.map((c) => `${c.digits}@${c.court}`)),
+    );
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const runtime: Runtime = {
     config,
     secrets: loaded.secrets,
@@ -83,12 +139,6 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
       destination: io.stderr,
     }).child({ command: "demo" }),
   };
-  const watchlist = await loadWatchlist(watchlistPath);
-  if (!watchlist.ok) {
-    throw new Error(
-      `the demo watchlist is invalid: ${watchlist.errors.map(formatPositionedError).join("; ")}`,
-    );
-  }
   const datajud = createRecordedDataJud({ apiKey: DEMO_KEY, state: baselineState() });
   const monitor = await openMonitor(runtime, { fetch: datajud.fetch, clock: systemClock });
   try {
@@ -205,7 +255,14 @@ export const demoCommand: Command = {
   ],
   options: {},
   async run(_args, io) {
-    const result = await runDemo(io);
+    let result: DemoResult;
+    try {
+      result = await runDemo(io);
+    } catch (error) {
+      if (!(error instanceof DemoRefusedError)) throw error;
+      io.stderr.write(`monitor demo: ${error.message}\n`);
+      return EXIT.usage;
+    }
     io.stdout.write(renderDemo(result));
     const ok =
       result.later.failed === 0 && result.baseline.failed === 0 && !result.later.interrupted;

@@ -1,0 +1,103 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
+import { afterEach, describe, expect, it } from "vitest";
+import { demoCommand } from "../../../src/cli/demo.js";
+import { syncWatchedCases } from "../../../src/store/cases.js";
+import { closeDatabase, openDatabase } from "../../../src/store/database.js";
+import { captureIo } from "./cli-io.js";
+
+const cleanup: string[] = [];
+
+afterEach(() => {
+  for (const dir of cleanup.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function demo(env: NodeJS.ProcessEnv): Promise<{ code: number; out: string; err: string }> {
+  const io = captureIo(env, tmpdir());
+  const code = await demoCommand.run({ values: {}, positionals: [] }, io);
+  const dir = /The files stay in (\S+?);/.exec(io.out())?.[1];
+  if (dir) cleanup.push(dir);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe("monitor demo", () => {
+  it("sweeps the recorded baseline, then the later state, and leaves alert .eml files", async () => {
+    const started = performance.now();
+
+    const run = await demo({});
+
+    expect(run.code).toBe(0);
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(run.out).toContain("6 checked, 0 changed, 0 failed");
+    expect(run.out).toMatch(/changed +0708123-34\.2024\.8\.07\.0001 +tjdft +3/);
+    expect(run.out).toMatch(/changed +1004567-48\.2023\.8\.26\.0100 +tjsp +2/);
+    expect(run.out).toMatch(/changed +1001111-48\.2019\.8\.26\.0224 +stj +1/);
+    expect(run.out).toMatch(/unchanged +0712345-63\.2025\.8\.07\.0016 +tjdft/);
+    expect(run.out).toContain("6 checked, 3 changed, 0 failed");
+    expect(run.out).toContain("5 e-mail(s) queued, 5 sent");
+    const paths = [...run.out.matchAll(/^ {2}(\/\S+\.eml)$/gm)].map((m) => m[1] ?? "");
+    expect(paths).toHaveLength(5);
+    for (const path of paths) expect(existsSync(path)).toBe(true);
+    const parsed = await Promise.all(paths.map(async (p) => simpleParser(readFileSync(p))));
+    const recipients = parsed.map((m) => (Array.isArray(m.to) ? "" : (m.to?.text ?? ""))).sort();
+    expect(recipients).toEqual([
+      "ana@example.com",
+      "escritorio@example.com",
+      "escritorio@example.com",
+      "escritorio@example.com",
+      "rui@example.com",
+    ]);
+    expect(run.out).toContain("4. The text part of");
+    expect(run.out).toContain("| Processo 0708123-34.2024.8.07.0001 · TJDFT");
+    expect(run.out).toContain("| Não é aconselhamento jurídico.");
+    expect(run.err).toBe("");
+  });
+
+  it("uses MONITOR_DB and MONITOR_OUTBOX_DIR when they are set, and ignores the user's keys", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "demo-configured-"));
+    cleanup.push(dir);
+
+    const run = await demo({
+      MONITOR_DB: join(dir, "mine.db"),
+      MONITOR_OUTBOX_DIR: join(dir, "mail"),
+      DATAJUD_API_KEY: "the-users-real-key",
+      ANTHROPIC_API_KEY: "sk-ant-not-to-be-used",
+      SMTP_URL: "smtp://127.0.0.1:1",
+    });
+
+    expect(run.code).toBe(0);
+    expect(existsSync(join(dir, "mine.db"))).toBe(true);
+    expect(readdirSync(join(dir, "mail")).filter((f) => f.endsWith(".eml"))).toHaveLength(5);
+    expect(run.out).toContain("0 model call(s), 5 e-mail(s) queued, 5 sent");
+  });
+});
+
+describe("monitor demo with a database of real cases", () => {
+  it("refuses to mix its sample cases into it, and exits 2", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "demo-real-db-"));
+    cleanup.push(dir);
+    const db = openDatabase(join(dir, "real.db"));
+    syncWatchedCases(
+      db,
+      [
+        {
+          number: "0713383-43.2025.8.07.0006",
+          digits: "07133834320258070006",
+          court: "tjdft",
+          label: null,
+          watchers: ["ana@example.com"],
+        },
+      ],
+      "2025-11-01T00:00:00.000Z",
+    );
+    closeDatabase(db);
+
+    const run = await demo({ MONITOR_DB: join(dir, "real.db") });
+
+    expect(run.code).toBe(2);
+    expect(run.err).toContain("already follows other cases");
+    expect(run.out).toBe("");
+  });
+});

@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { doctorCommand, PROBE_QUERY } from "../../../src/cli/doctor.js";
+import { closeDatabase, openDatabase } from "../../../src/store/database.js";
+import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
+import { captureIo } from "./cli-io.js";
+
+let fake: FakeDataJud;
+let sink: SmtpSink;
+let dir: string;
+
+const WATCHLIST = [
+  "defaults:",
+  "  notify: [escritorio@example.com]",
+  "cases:",
+  '  - number: "0708123-34.2024.8.07.0001"',
+  '  - number: "0712345-63.2025.8.07.0016"',
+  "",
+].join("\n");
+
+beforeAll(async () => {
+  fake = await startFakeDataJud({ apiKey: "doctor-key" });
+  fake.setDocuments("tjdft", [{ _id: "A", _source: { numeroProcesso: "07081233420248070001" } }]);
+  sink = await startSmtpSink({ auth: { user: "monitor", pass: "s3cret-pass" } });
+});
+
+afterAll(async () => {
+  await sink.close();
+  await fake.close();
+});
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "monitor-doctor-"));
+  writeFileSync(join(dir, "watchlist.yaml"), WATCHLIST);
+  fake.requests.length = 0;
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
+    MONITOR_DB: join(dir, "monitor.db"),
+    DATAJUD_BASE_URL: fake.url,
+    DATAJUD_API_KEY: "doctor-key",
+    SMTP_URL: sink.url({ user: "monitor", pass: "s3cret-pass" }),
+    ...extra,
+  };
+}
+
+async function doctor(environment: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
+  const io = captureIo(environment, dir);
+  const code = await doctorCommand.run({ values: {}, positionals: [] }, io);
+  return { code, out: io.out() };
+}
+
+function line(out: string, check: string): string {
+  return out.split("\n").find((l) => new RegExp(`^(OK|FAIL) +${check} `).test(l)) ?? "";
+}
+
+describe("monitor doctor", () => {
+  it("passes every check against a working DataJud and SMTP server, and exits 0", async () => {
+    closeDatabase(openDatabase(join(dir, "monitor.db")));
+
+    const run = await doctor(env({ MONITOR_LOG_LEVEL: "warn" }));
+
+    expect(run.code).toBe(0);
+    expect(line(run.out, "config")).toMatch(/^OK +config +defaults < environment/);
+    expect(run.out).toMatch(/datajud\.apiKey +from DATAJUD_API_KEY/);
+    expect(run.out).toMatch(/log\.level +from MONITOR_LOG_LEVEL/);
+    expect(line(run.out, "watchlist")).toContain("2 case(s) in 1 court(s)");
+    expect(line(run.out, "database")).toMatch(
+      /^OK +database .*monitor\.db: schema \d+, SQLite 3\.\d+\.\d+, quick_check ok$/,
+    );
+    expect(line(run.out, "datajud")).toContain("api_publica_tjdft answered in");
+    expect(line(run.out, "mail")).toMatch(/^OK +mail +smtp:\/\/monitor@127\.0\.0\.1:\d+ .*login/);
+    expect(run.out).toContain("all checks passed");
+    expect(run.out).not.toContain("s3cret-pass");
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.body).toEqual(PROBE_QUERY);
+    expect(fake.requests[0]?.alias).toBe("tjdft");
+  });
+
+  it("reports a database not created yet, and .eml mode, as fine", async () => {
+    const { SMTP_URL: _unused, ...withoutSmtp } = env();
+
+    const run = await doctor(withoutSmtp);
+
+    expect(run.code).toBe(0);
+    expect(line(run.out, "database")).toContain("not created yet; the first sweep creates it");
+    expect(line(run.out, "mail")).toContain(
+      `.eml mode (no SMTP_URL): alerts are written to ${dir}`,
+    );
+  });
+
+  it("fails each broken part with what to fix, and exits 1", async () => {
+    writeFileSync(join(dir, "monitor.db"), "this is not a database, just text\n".repeat(10));
+    writeFileSync(join(dir, "watchlist.yaml"), 'cases:\n  - number: "0708123-35.2024.8.07.0001"\n');
+    const closed = await startSmtpSink();
+    const port = closed.port;
+    await closed.close();
+
+    const run = await doctor(
+      env({ DATAJUD_API_KEY: "rotated-key", SMTP_URL: `smtp://127.0.0.1:${port}` }),
+    );
+
+    expect(run.code).toBe(1);
+    expect(line(run.out, "config")).toMatch(/^OK/);
+    expect(line(run.out, "watchlist")).toMatch(/^FAIL +watchlist .*1 error/);
+    expect(run.out).toMatch(/watchlist\.yaml:2:\d+ .*34/);
+    expect(line(run.out, "database")).toMatch(/^FAIL +database .*cannot be read as an SQLite/);
+    expect(line(run.out, "datajud")).toMatch(/^FAIL +datajud .*HTTP 401/);
+    expect(run.out).toContain("fix: put CNJ's current public key");
+    expect(line(run.out, "mail")).toMatch(/^FAIL +mail +SMTP: .*ECONNREFUSED/);
+    expect(run.out).toContain("fix: check SMTP_URL");
+    expect(run.out).toContain("4 check(s) failed");
+  });
+
+  it("says the key is missing without calling DataJud", async () => {
+    const { DATAJUD_API_KEY: _unused, ...withoutKey } = env();
+
+    const run = await doctor(withoutKey);
+
+    expect(run.code).toBe(1);
+    expect(line(run.out, "datajud")).toMatch(/^FAIL +datajud +DATAJUD_API_KEY is not set/);
+    expect(run.out).toContain("https://datajud-wiki.cnj.jus.br/api-publica/acesso");
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("stops after the configuration when it does not load", async () => {
+    const run = await doctor(env({ DATAJUD_REQUESTS_PER_MINUTE: "500" }));
+
+    expect(run.code).toBe(1);
+    expect(line(run.out, "config")).toMatch(/^FAIL +config +1 error/);
+    expect(run.out).toContain("DATAJUD_REQUESTS_PER_MINUTE");
+    expect(line(run.out, "datajud")).toBe("");
+    expect(fake.requests).toHaveLength(0);
+  });
+});

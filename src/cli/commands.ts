@@ -1,5 +1,8 @@
 import type { Command } from "./command.js";
 import { daemonCommand } from "./daemon.js";
+import { dbCommand } from "./db.js";
+import { demoCommand } from "./demo.js";
+import { doctorCommand } from "./doctor.js";
 import { historyCommand } from "./history.js";
 import { mcpCommand } from "./mcp.js";
 import { runOnceCommand } from "./run-once.js";
@@ -14,6 +17,9 @@ export const COMMANDS: readonly Command[] = [
   statusCommand,
   historyCommand,
   validateCommand,
+  doctorCommand,
   testEmailCommand,
+  dbCommand,
   mcpCommand,
+  demoCommand,
 ];

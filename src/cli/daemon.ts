@@ -1,11 +1,41 @@
+import { Cron } from "croner";
 import { systemClock } from "../datajud/clock.js";
 import { startScheduler } from "../monitor/scheduler.js";
 import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
+import { deleteChecksBefore } from "../store/checks.js";
+import { immediate } from "../store/database.js";
 import { formatPositionedError } from "../watchlist/positioned-error.js";
 import { watchWatchlist } from "../watchlist/watch-file.js";
 import { type Command, EXIT } from "./command.js";
-import { loadRuntime, openMonitorOrReport, sweepDeps } from "./runtime.js";
+import {
+  loadRuntime,
+  type MonitorHandles,
+  openMonitorOrReport,
+  type Runtime,
+  sweepDeps,
+} from "./runtime.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";
+
+/** Once a day, checks older than `monitor.checkRetentionDays` go (each case keeps its latest). */
+function startRetention(runtime: Runtime, monitor: MonitorHandles): Cron | null {
+  const { config, logger } = runtime;
+  const days = config.monitor.checkRetentionDays;
+  if (days === 0) return null;
+  return new Cron(
+    "17 3 * * *",
+    {
+      timezone: config.schedule.timezone,
+      protect: true,
+      catch: (error) => logger.error({ err: error }, "check retention failed"),
+    },
+    () => {
+      const cutoff = new Date(systemClock.now() - days * 86_400_000).toISOString();
+      const deleted = immediate(monitor.db, () => deleteChecksBefore(monitor.db, cutoff));
+      monitor.db.pragma("optimize");
+      logger.info({ deleted, cutoff }, "old checks deleted");
+    },
+  );
+}
 
 export const daemonCommand: Command = {
   name: "daemon",
@@ -66,6 +96,7 @@ export const daemonCommand: Command = {
         }
       },
     });
+    const retention = startRetention(runtime, monitor);
     // Alerts a previous process queued but could not send go out now, not at the next tick.
     monitor
       .drain(io.signal)
@@ -89,6 +120,7 @@ export const daemonCommand: Command = {
     // Each part stops on its own, so one failing does not keep the database open.
     for (const [part, stop] of [
       ["scheduler", () => scheduler.stop()],
+      ["retention", async () => retention?.stop()],
       ["watcher", async () => watcher.close()],
       ["monitor", () => monitor.close()],
     ] as const) {

@@ -104,6 +104,7 @@ const datajudShape = {
 const monitorShape = {
   notFoundThreshold: wholeNumber(1, 100, "checks"),
   notifyOnBaseline: z.boolean(),
+  checkRetentionDays: wholeNumber(0, 3650, "days"),
 };
 
 const summarizerShape = {

@@ -39,7 +39,7 @@ export interface MonitorConfig {
     maxAttempts: number;
     batchSize: number;
   };
-  monitor: { notFoundThreshold: number; notifyOnBaseline: boolean };
+  monitor: { notFoundThreshold: number; notifyOnBaseline: boolean; checkRetentionDays: number };
   summarizer: {
     apiKey: string | null;
     baseUrl: string | null;

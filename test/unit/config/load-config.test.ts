@@ -51,7 +51,7 @@ describe("loadConfig: defaults", () => {
         maxAttempts: 4,
         batchSize: 100,
       },
-      monitor: { notFoundThreshold: 3, notifyOnBaseline: false },
+      monitor: { notFoundThreshold: 3, notifyOnBaseline: false, checkRetentionDays: 180 },
       summarizer: {
         apiKey: null,
         baseUrl: null,

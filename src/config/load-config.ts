@@ -2,11 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
+import { comparePositionedErrors, formatPositionedError } from "../watchlist/positioned-error.js";
 import {
-  comparePositionedErrors,
   describePath,
   errorAtPath,
-  formatPositionedError,
   issuesToErrors,
   nodeAt,
   parseYamlSource,
@@ -14,7 +13,7 @@ import {
   unwrapSchema,
   type YamlPath,
   type YamlSource,
-} from "../watchlist/positioned-error.js";
+} from "../watchlist/yaml-source.js";
 import {
   ConfigFile,
   ConfigSettings,

@@ -4,19 +4,18 @@ import { z } from "zod";
 import { type CnjNumber, parseCnjNumber } from "../datajud/cnj-number.js";
 import { COURTS, resolveCourt } from "../datajud/courts.js";
 import { isDataJudError } from "../datajud/errors.js";
+import { comparePositionedErrors, type PositionedError } from "./positioned-error.js";
 import {
-  comparePositionedErrors,
   decodeUtf8,
   errorAtPath,
   issuesToErrors,
   lineAt,
   nodeAt,
-  type PositionedError,
   parseYamlSource,
   suggestName,
   type YamlPath,
   type YamlSource,
-} from "./positioned-error.js";
+} from "./yaml-source.js";
 
 export type { PositionedError } from "./positioned-error.js";
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  decodeUtf8,
-  describePath,
-  formatPositionedError,
-  suggestName,
-} from "../../../src/watchlist/positioned-error.js";
+import { formatPositionedError } from "../../../src/watchlist/positioned-error.js";
+import { decodeUtf8, describePath, suggestName } from "../../../src/watchlist/yaml-source.js";
 
 describe("formatPositionedError", () => {
   it("prints file:line:col message", () => {

@@ -9,6 +9,7 @@ import { type Db, immediate } from "../store/database.js";
 import { listInstances } from "../store/instances.js";
 import { movementsOfChange } from "../store/movements.js";
 import { insertSummary, latestSummary } from "../store/summaries.js";
+import { parseStoredSummary } from "../summarize/case-summary.js";
 import type { Summarizer } from "../summarize/summarizer.js";
 
 export interface ReportDeps {
@@ -54,7 +55,7 @@ async function reportChange(
   if (!kase) return;
   const records = listInstances(db, kase.id).map((row) => row.record);
   const movements = movementsOfChange(db, change.id);
-  const previous = latestSummary(db, kase.id);
+  const previous = parseStoredSummary(latestSummary(db, kase.id));
   const outcome = await deps.summarizer.summarize(
     {
       cnjNumber: kase.number,

@@ -1,6 +1,12 @@
-import { CaseSummary } from "../summarize/case-summary.js";
-import type { TokenUsage } from "../summarize/token-budget.js";
 import type { Db } from "./database.js";
+
+/** Token counts as the Messages API reports them (same shape as the summarizer's). */
+export interface StoredUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
 
 export interface NewSummary {
   changeId: number;
@@ -9,8 +15,9 @@ export interface NewSummary {
   /** The model id, or "rules". */
   generatedBy: string;
   model: string | null;
-  summary: CaseSummary;
-  usage: TokenUsage;
+  /** The CaseSummary, stored as JSON; the store does not interpret it. */
+  summary: unknown;
+  usage: StoredUsage;
 }
 
 export interface StoredSummary {
@@ -19,8 +26,9 @@ export interface StoredSummary {
   createdAt: string;
   generatedBy: string;
   model: string | null;
-  summary: CaseSummary;
-  usage: TokenUsage;
+  /** Parsed JSON, for the caller to validate against its schema. */
+  summary: unknown;
+  usage: StoredUsage;
 }
 
 interface RawSummary {
@@ -76,19 +84,8 @@ export function insertSummary(db: Db, summary: NewSummary): number {
   return Number(result.lastInsertRowid);
 }
 
-/** A row written by an older schema version reads as absent rather than failing the sweep. */
-function parseSummary(text: string): CaseSummary | null {
-  try {
-    const parsed = CaseSummary.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function toStored(raw: RawSummary): StoredSummary | null {
-  const summary = parseSummary(raw.summary);
-  if (summary === null) return null;
+function toStored(raw: RawSummary): StoredSummary {
+  const summary: unknown = JSON.parse(raw.summary);
   return {
     id: raw.id,
     changeId: raw.changeId,
@@ -105,14 +102,14 @@ function toStored(raw: RawSummary): StoredSummary | null {
   };
 }
 
-/** The case's newest summary: the one the next alert diffs against. */
-export function latestSummary(db: Db, caseId: number): CaseSummary | null {
+/** The case's newest summary (parsed JSON): the one the next alert diffs against. */
+export function latestSummary(db: Db, caseId: number): unknown {
   const raw = db
     .prepare<[number], RawSummary>(
       `${SELECT} WHERE case_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
     )
     .get(caseId);
-  return raw === undefined ? null : (toStored(raw)?.summary ?? null);
+  return raw === undefined ? null : toStored(raw).summary;
 }
 
 /** The summary written for one change, if any: lets a resumed run skip a change already done. */

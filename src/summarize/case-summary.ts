@@ -54,3 +54,9 @@ export const CaseSummary = z.strictObject({
   generatedAt: z.string(),
 });
 export type CaseSummary = z.infer<typeof CaseSummary>;
+
+/** A stored summary read back: one written by an older version reads as absent, not as an error. */
+export function parseStoredSummary(value: unknown): CaseSummary | null {
+  const parsed = CaseSummary.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}

@@ -13,6 +13,7 @@ import {
   tokensSpentSince,
 } from "../../../src/store/summaries.js";
 import type { CaseSummary } from "../../../src/summarize/case-summary.js";
+import { parseStoredSummary } from "../../../src/summarize/case-summary.js";
 
 let dir: string;
 let db: Db;
@@ -111,7 +112,7 @@ describe("summaries", () => {
       usage: USAGE,
     });
 
-    expect(latestSummary(db, caseId)?.status).toBe("Depois.");
+    expect(parseStoredSummary(latestSummary(db, caseId))?.status).toBe("Depois.");
     expect(summaryForChange(db, first)).toMatchObject({
       generatedBy: "rules",
       model: null,
@@ -171,6 +172,7 @@ describe("summaries", () => {
        VALUES (?, ?, '2026-11-01T00:00:05.000Z', 'rules', '{"headline":"old shape"}')`,
     ).run(id, caseId);
 
-    expect(latestSummary(db, caseId)).toBeNull();
+    expect(latestSummary(db, caseId)).toEqual({ headline: "old shape" });
+    expect(parseStoredSummary(latestSummary(db, caseId))).toBeNull();
   });
 });

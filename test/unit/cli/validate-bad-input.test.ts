@@ -1,0 +1,93 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../../src/cli/run-cli.js";
+import { computeCheckDigits, formatCnjNumber } from "../../../src/datajud/cnj-number.js";
+import { captureIo } from "../../integration/cli/cli-io.js";
+
+const FIXTURES = fileURLToPath(new URL("../../fixtures/watchlists/", import.meta.url));
+
+async function validate(watchlist: string): Promise<{ code: number; out: string; err: string }> {
+  const dir = mkdtempSync(join(tmpdir(), "validate-bad-"));
+  const io = captureIo({ PATH: process.env.PATH ?? "", MONITOR_WATCHLIST: watchlist }, dir, [
+    "validate",
+  ]);
+  const code = await runCli(io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+/** The error lines, as [line, col, message], with the file prefix checked and dropped. */
+function positioned(stderr: string, file: string): Array<[number, number, string]> {
+  return stderr
+    .split("\n")
+    .filter((l) => l.startsWith(`${file}:`) && !l.startsWith(`${file}: `))
+    .map((l) => {
+      const match = /^:(\d+):(\d+) (.*)$/.exec(l.slice(file.length));
+      if (!match) throw new Error(`not file:line:col message: ${l}`);
+      return [Number(match[1]), Number(match[2]), match[3] ?? ""];
+    });
+}
+
+describe("monitor validate on a watchlist with every kind of mistake", () => {
+  it("exits 2 with one file:line:col error per mistake", async () => {
+    const file = join(FIXTURES, "every-mistake.yaml");
+
+    const run = await validate(file);
+
+    expect(run.code).toBe(2);
+    expect(run.out).toBe("");
+    const errors = positioned(run.err, file);
+    expect(errors.map(([line, col]) => [line, col])).toEqual([
+      [4, 13],
+      [5, 13],
+      [6, 13],
+      [7, 13],
+      [9, 13],
+      [11, 5],
+      [13, 14],
+      [13, 28],
+    ]);
+    const messages = errors.map(([, , m]) => m);
+    expect(messages[0]).toContain("should be 43");
+    expect(messages[1]).toContain("this has 19");
+    expect(messages[2]).toContain("this has 21");
+    expect(messages[3]).toContain("letters are not allowed");
+    expect(messages[4]).toContain("already listed on line 8");
+    expect(messages[5]).toContain('unknown key "colour"');
+    expect(messages[6]).toContain('"not-an-email" is not an e-mail address');
+    expect(messages[7]).toContain('"ana@@example.com" is not an e-mail address');
+    expect(run.err).toContain(`${file}: 8 error(s)`);
+  });
+
+  it.each([
+    ["tabs.yaml", 3, 1, "tab is used for indentation"],
+    ["latin1.yaml", 3, 14, "byte 0xE7 is not UTF-8"],
+  ])("exits 2 for %s at its line and column", async (name, line, col, message) => {
+    const file = join(FIXTURES, name);
+
+    const run = await validate(file);
+
+    expect(run.code).toBe(2);
+    const [first] = positioned(run.err, file);
+    expect(first?.slice(0, 2)).toEqual([line, col]);
+    expect(first?.[2]).toContain(message);
+  });
+
+  it("accepts a 10,000-case watchlist", async () => {
+    const rows = ["defaults:", "  notify: [escritorio@example.com]", "cases:"];
+    for (let i = 0; i < 10_000; i += 1) {
+      const sequence = String(i + 1).padStart(7, "0");
+      const check = computeCheckDigits(sequence, "2024", "8", "26", "0100");
+      rows.push(`  - number: "${formatCnjNumber(`${sequence}${check}20248260100`)}"`);
+    }
+    const file = join(mkdtempSync(join(tmpdir(), "validate-big-")), "watchlist.yaml");
+    writeFileSync(file, `${rows.join("\n")}\n`);
+
+    const run = await validate(file);
+
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toContain("OK, 10000 case(s) in 1 court(s)");
+  });
+});

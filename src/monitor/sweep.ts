@@ -14,7 +14,14 @@ import { insertChange } from "../store/changes.js";
 import { type NewCheck, recordCheck } from "../store/checks.js";
 import { type Db, immediate } from "../store/database.js";
 import { listInstances, upsertInstance } from "../store/instances.js";
-import { acquireLease, leaseHolder, releaseLease, renewLease } from "../store/lease.js";
+import {
+  acquireLease,
+  holderIsDeadOnHost,
+  leaseHolder,
+  processIsAlive,
+  releaseLease,
+  renewLease,
+} from "../store/lease.js";
 import { insertMovements, knownMovementIds } from "../store/movements.js";
 import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
@@ -131,7 +138,13 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
   const write = !options.dryRun;
 
   if (write) {
-    const lease = acquireLease(db, { holder, now: clock.now(), ttlMs: LEASE_TTL_MS });
+    const host = hostname();
+    const lease = acquireLease(db, {
+      holder,
+      now: clock.now(),
+      ttlMs: LEASE_TTL_MS,
+      holderIsDead: (other) => holderIsDeadOnHost(other, host, processIsAlive),
+    });
     if (!lease.ok) throw new LeaseBusyError(lease.holder, lease.expiresAt);
   }
   // A lease we fail to renew was taken over (we stalled past its expiry): stop writing.

@@ -19,7 +19,13 @@ interface LeaseRow {
  */
 export function acquireLease(
   db: Db,
-  request: { holder: string; now: number; ttlMs: number },
+  request: {
+    holder: string;
+    now: number;
+    ttlMs: number;
+    /** True when the current holder is known to be gone (a killed process): take over at once. */
+    holderIsDead?: (holder: string) => boolean;
+  },
 ): LeaseResult {
   return db
     .transaction((): LeaseResult => {
@@ -29,7 +35,8 @@ export function acquireLease(
       if (
         current &&
         current.holder !== request.holder &&
-        Date.parse(current.expiresAt) > request.now
+        Date.parse(current.expiresAt) > request.now &&
+        request.holderIsDead?.(current.holder) !== true
       ) {
         return { ok: false, holder: current.holder, expiresAt: current.expiresAt };
       }
@@ -58,4 +65,29 @@ export function renewLease(db: Db, holder: string, now: number, ttlMs: number): 
 /** Gives the lease up if we still hold it; someone else's lease is left alone. */
 export function releaseLease(db: Db, holder: string): void {
   db.prepare<[string]>("DELETE FROM lease WHERE id = 1 AND holder = ?").run(holder);
+}
+
+/**
+ * Whether a holder written by `leaseHolder` on this host belongs to a process that no longer
+ * exists, so a sweep killed with SIGKILL does not block the next one until its lease expires.
+ * Holders from other hosts (a shared volume) are never judged dead.
+ */
+export function holderIsDeadOnHost(
+  holder: string,
+  host: string,
+  isAlive: (pid: number) => boolean,
+): boolean {
+  const match = /^(\d+)@(.+):[0-9a-f]+$/.exec(holder);
+  if (!match || match[2] !== host) return false;
+  return !isAlive(Number(match[1]));
+}
+
+/** `kill(pid, 0)`: ESRCH means no such process; EPERM means it exists under another user. */
+export function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

@@ -3,7 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";
-import { acquireLease, leaseHolder, releaseLease, renewLease } from "../../../src/store/lease.js";
+import {
+  acquireLease,
+  holderIsDeadOnHost,
+  leaseHolder,
+  processIsAlive,
+  releaseLease,
+  renewLease,
+} from "../../../src/store/lease.js";
 
 const NOW = Date.parse("2026-03-01T10:00:00.000Z");
 const TTL = 60_000;
@@ -85,6 +92,26 @@ describe("acquireLease", () => {
     expect(again).toEqual({ ok: true });
   });
 
+  it("takes over at once from a holder known to be dead, and only then", () => {
+    acquireLease(daemon, { holder: DAEMON, now: NOW, ttlMs: TTL });
+
+    const alive = acquireLease(cli, {
+      holder: CLI,
+      now: NOW + 1,
+      ttlMs: TTL,
+      holderIsDead: () => false,
+    });
+    const dead = acquireLease(cli, {
+      holder: CLI,
+      now: NOW + 2,
+      ttlMs: TTL,
+      holderIsDead: (h) => h === DAEMON,
+    });
+
+    expect(alive.ok).toBe(false);
+    expect(dead).toEqual({ ok: true });
+  });
+
   it("cannot renew a lease nobody holds", () => {
     expect(renewLease(daemon, DAEMON, NOW, TTL)).toBe(false);
   });
@@ -93,5 +120,20 @@ describe("acquireLease", () => {
 describe("leaseHolder", () => {
   it("names the process, host and a random tag", () => {
     expect(leaseHolder(4242, "server", "9f3a")).toBe("4242@server:9f3a");
+  });
+});
+
+describe("holderIsDeadOnHost", () => {
+  it("judges only holders of this host, by whether their pid still runs", () => {
+    const gone = (pid: number): boolean => pid === 4242;
+
+    expect(holderIsDeadOnHost("4242@server:9f3a", "server", (pid) => !gone(pid))).toBe(true);
+    expect(holderIsDeadOnHost("4243@server:9f3a", "server", (pid) => !gone(pid))).toBe(false);
+    expect(holderIsDeadOnHost("4242@other:9f3a", "server", (pid) => !gone(pid))).toBe(false);
+    expect(holderIsDeadOnHost("not a holder", "server", () => false)).toBe(false);
+  });
+
+  it("sees this process as alive", () => {
+    expect(processIsAlive(process.pid)).toBe(true);
   });
 });

@@ -19,6 +19,26 @@ export interface DataJudGateway {
 /** The tools take at most this many numbers per call; inside, they batch 100 per DataJud request. */
 const NUMBERS_PER_CALL = 1000;
 
+/**
+ * A signal for one tool call that follows `signal`. The MCP SDK adds an abort listener to the
+ * signal of every request and never removes it, so sharing the sweep's signal across calls piles
+ * them up (Node warns past 10: MaxListenersExceededWarning); this one's listener goes after the call.
+ */
+async function withCallSignal<T>(
+  signal: AbortSignal | undefined,
+  call: (callSignal: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
+  if (!signal || signal.aborted) return call(signal);
+  const local = new AbortController();
+  const onAbort = (): void => local.abort(signal.reason);
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await call(local.signal);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
+}
+
 export function mcpGateway(client: Client, options: { timeoutMs: number }): DataJudGateway {
   async function batched<S extends z.ZodType<{ cases: unknown[] }>>(
     tool: string,
@@ -30,10 +50,12 @@ export function mcpGateway(client: Client, options: { timeoutMs: number }): Data
     const out: z.infer<S>["cases"] = [];
     for (let i = 0; i < numbers.length; i += NUMBERS_PER_CALL) {
       const args = { court, cnjNumbers: numbers.slice(i, i + NUMBERS_PER_CALL) };
-      const result = await callTool(client, tool, args, schema, {
-        timeoutMs: options.timeoutMs,
-        ...(signal ? { signal } : {}),
-      });
+      const result = await withCallSignal(signal, (callSignal) =>
+        callTool(client, tool, args, schema, {
+          timeoutMs: options.timeoutMs,
+          ...(callSignal ? { signal: callSignal } : {}),
+        }),
+      );
       out.push(...result.cases);
     }
     return out;

@@ -1,183 +1,197 @@
 /**
- * `npm run bench`: requests, wall time and peak memory of sweeps against the loopback fake DataJud.
- * Figures, not assertions: the test suite never times anything.
+ * `npm run bench`: DataJud requests, wall time and peak RSS of sweeps against the loopback fake
+ * DataJud, and the database's size after years of simulated history. Figures, not assertions:
+ * the test suite never times anything, and this file is outside test/unit and test/integration.
+ *
+ *   npm run bench -- --sizes 1000,5000,10000 --latency 0 --changed 0.01 --years 1,10
+ *   npm run bench -- --sizes 1000,5000 --latency 1000-3000 --years ""
+ *
+ * Processes: the fake DataJud runs in a child (fake-process.ts) and every sweep in a fresh child
+ * (sweep-process.ts), so a row's peak RSS is that monitor process alone, fake and bench excluded.
  */
+import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { CaseReader } from "../../src/datajud/case-reader.js";
-import { systemClock } from "../../src/datajud/clock.js";
-import { computeCheckDigits, formatCnjNumber } from "../../src/datajud/cnj-number.js";
-import { DataJudHttpClient } from "../../src/datajud/http-client.js";
-import { silentLogger } from "../../src/log.js";
-import { connectInProcess } from "../../src/mcp/in-process-client.js";
-import { createDataJudServer } from "../../src/mcp/server.js";
-import { mcpGateway } from "../../src/monitor/datajud-gateway.js";
-import { runSweep } from "../../src/monitor/sweep.js";
-import { closeDatabase, openDatabase } from "../../src/store/database.js";
-import type { WatchedCase } from "../../src/watchlist/parse-watchlist.js";
-import { startFakeDataJud } from "../fakes/fake-datajud.js";
+import type { FakeCommand, FakeReply } from "./fake-process.js";
+import type { HistoryResult } from "./history-process.js";
+import type { SweepResult } from "./sweep-process.js";
 
-const COURTS = [
-  { alias: "tjsp", segment: "8", tribunal: "26" },
-  { alias: "tjrj", segment: "8", tribunal: "19" },
-  { alias: "tjmg", segment: "8", tribunal: "13" },
-  { alias: "trf1", segment: "4", tribunal: "01" },
-  { alias: "trt2", segment: "5", tribunal: "02" },
-];
-
-function caseNumber(
-  i: number,
-  court: (typeof COURTS)[number],
-): { digits: string; formatted: string } {
-  const sequence = String(1_000_000 + i).padStart(7, "0");
-  const year = "2024";
-  const origin = "0001";
-  const check = computeCheckDigits(sequence, year, court.segment, court.tribunal, origin);
-  const digits = `${sequence}${check}${year}${court.segment}${court.tribunal}${origin}`;
-  return { digits, formatted: formatCnjNumber(digits) };
-}
-
-function documentFor(
-  digits: string,
-  alias: string,
-  i: number,
-): { _id: string; _source: Record<string, unknown> } {
-  const movements = Array.from({ length: 25 }, (_, m) => ({
-    codigo: m % 2 === 0 ? 51 : 85,
-    nome: m % 2 === 0 ? "Conclusão" : "Petição",
-    dataHora: new Date(Date.UTC(2024, 0, 1 + m, 12)).toISOString(),
-    complementosTabelados: [
-      { codigo: 3, valor: 5, nome: "para despacho", descricao: "tipo_de_conclusao" },
-    ],
-  }));
-  return {
-    _id: `${alias}_G1_${digits}`,
-    _source: {
-      numeroProcesso: digits,
-      grau: "G1",
-      id: `${alias}_G1_${digits}`,
-      tribunal: alias.toUpperCase(),
-      classe: { codigo: 7, nome: "Procedimento Comum Cível" },
-      assuntos: [{ codigo: 7691, nome: "Cobrança" }],
-      orgaoJulgador: { codigo: 100 + (i % 50), nome: "Vara Cível", codigoMunicipioIBGE: 3550308 },
-      nivelSigilo: 0,
-      dataAjuizamento: "20240101000000",
-      dataHoraUltimaAtualizacao: "2025-01-01T00:00:00.000Z",
-      "@timestamp": "2025-01-02T00:00:00.000Z",
-      movimentos: movements,
-    },
-  };
-}
+const HERE = import.meta.dirname;
 
 interface Row {
   scenario: string;
   cases: number;
-  requests: number;
+  requests: string;
   seconds: string;
   peakRssMb: string;
+  /** The monitor process before its sweep: Node, tsx, the modules, the open database. */
+  startRssMb: string;
   dbMb: string;
 }
 
-async function measure(cases: number, changedShare: number, latencyMs: number): Promise<Row[]> {
-  const fake = await startFakeDataJud({ apiKey: "bench", latencyMs });
-  const dir = mkdtempSync(join(tmpdir(), "monitor-bench-"));
-  const watchlist: WatchedCase[] = [];
-  const docs = new Map<string, Array<{ _id: string; _source: Record<string, unknown> }>>();
-  for (let i = 0; i < cases; i++) {
-    const court = COURTS[i % COURTS.length] ?? COURTS[0];
-    if (!court) throw new Error("no court");
-    const { digits, formatted } = caseNumber(i, court);
-    watchlist.push({
-      number: formatted,
-      digits,
-      court: court.alias,
-      label: null,
-      notify: [],
-      line: i + 1,
-    });
-    const list = docs.get(court.alias) ?? [];
-    list.push(documentFor(digits, court.alias, i));
-    docs.set(court.alias, list);
-  }
-  for (const [alias, list] of docs) fake.setDocuments(alias, list);
+const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(0);
 
-  const http = new DataJudHttpClient({
-    baseUrl: fake.url,
-    apiKey: "bench",
-    requestsPerMinute: 120,
+function child(file: string, env: Record<string, string>): ChildProcess {
+  return fork(join(HERE, file), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const connection = await connectInProcess(createDataJudServer({ reader: new CaseReader(http) }));
-  const db = openDatabase(join(dir, "monitor.db"));
-  const deps = {
-    db,
-    gateway: mcpGateway(connection.client, { timeoutMs: 600_000 }),
-    clock: systemClock,
-    logger: silentLogger(),
-    settings: { fullRereadDays: 7, notFoundThreshold: 3 },
-    datajudRequests: () => http.requestCount,
-  };
-  const rows: Row[] = [];
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
-  const sweep = async (scenario: string): Promise<void> => {
-    peak = process.memoryUsage().rss;
-    const started = performance.now();
-    const report = await runSweep(deps, {
-      watchlist,
-      force: false,
-      dryRun: false,
-      trigger: "manual",
-    });
-    const seconds = (performance.now() - started) / 1000;
-    peak = Math.max(peak, process.memoryUsage().rss);
-    rows.push({
-      scenario: `${scenario}${latencyMs > 0 ? ` (${latencyMs} ms latency)` : ""}`,
-      cases,
-      requests: report.datajudRequests,
-      seconds: seconds.toFixed(2),
-      peakRssMb: (peak / 2 ** 20).toFixed(0),
-      dbMb: (statSync(join(dir, "monitor.db")).size / 2 ** 20).toFixed(1),
-    });
-  };
-  await sweep("baseline");
-  await sweep("unchanged");
-  if (changedShare > 0) {
-    const step = Math.max(1, Math.round(1 / changedShare));
-    for (let i = 0; i < cases; i += step) {
-      const court = COURTS[i % COURTS.length];
-      if (!court) continue;
-      const { digits } = caseNumber(i, court);
-      const doc = documentFor(digits, court.alias, i);
-      (doc._source.movimentos as unknown[]).push({
-        codigo: 193,
-        nome: "Sentença",
-        dataHora: "2025-06-01T12:00:00.000Z",
-      });
-      doc._source.dataHoraUltimaAtualizacao = "2025-06-02T00:00:00.000Z";
-      fake.upsert(court.alias, doc);
-    }
-    await sweep(`${Math.round(changedShare * 100)}% changed`);
+}
+
+/** The next message of `type` from a child; rejects if the child dies first. */
+function next<T extends object>(proc: ChildProcess, type?: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: T): void => {
+      if (type !== undefined && (message as { type?: unknown }).type !== type) return;
+      proc.off("message", onMessage);
+      proc.off("exit", onExit);
+      resolve(message);
+    };
+    const onExit = (code: number | null): void => {
+      proc.off("message", onMessage);
+      reject(new Error(`bench child exited with ${code} before answering`));
+    };
+    proc.on("message", onMessage);
+    proc.once("exit", onExit);
+  });
+}
+
+async function ask<T extends FakeReply>(
+  fake: ChildProcess,
+  command: FakeCommand,
+  type: T["type"],
+): Promise<T> {
+  const answer = next<T>(fake, type);
+  fake.send(command);
+  return answer;
+}
+
+async function sweep(url: string, db: string, cases: number): Promise<SweepResult> {
+  const proc = child("sweep-process.ts", {
+    BENCH_URL: url,
+    BENCH_DB: db,
+    BENCH_CASES: String(cases),
+  });
+  return next<SweepResult>(proc);
+}
+
+interface Latency {
+  minMs: number;
+  maxMs: number;
+}
+
+function parseLatency(text: string): Latency | null {
+  const [min, max] = text.split("-").map(Number);
+  if (min === undefined || !Number.isFinite(min) || min <= 0) return null;
+  return { minMs: min, maxMs: max !== undefined && Number.isFinite(max) ? max : min };
+}
+
+async function measure(
+  cases: number,
+  changedShare: number,
+  latency: Latency | null,
+): Promise<Row[]> {
+  const fake = child("fake-process.ts", { BENCH_CASES: String(cases) });
+  const { url } = await next<Extract<FakeReply, { type: "ready" }>>(fake, "ready");
+  if (latency) {
+    await ask(fake, { type: "latency", ...latency, seed: cases, requests: 5_000 }, "latency-set");
   }
-  clearInterval(sampler);
-  await connection.close();
-  closeDatabase(db);
-  await fake.close();
-  rmSync(dir, { recursive: true, force: true });
+  const dir = mkdtempSync(join(tmpdir(), "monitor-bench-"));
+  const db = join(dir, "monitor.db");
+  const suffix = latency ? ` (${latency.minMs / 1000}-${latency.maxMs / 1000} s latency)` : "";
+  const rows: Row[] = [];
+  const run = async (scenario: string): Promise<void> => {
+    const result = await sweep(url, db, cases);
+    if (result.checked !== cases || result.failed > 0) {
+      process.stderr.write(`warning: ${scenario} ${cases}: ${JSON.stringify(result)}\n`);
+    }
+    rows.push({
+      scenario: `${scenario}${suffix}`,
+      cases,
+      requests: String(result.requests),
+      seconds: result.seconds.toFixed(1),
+      peakRssMb: mb(result.peakRss),
+      startRssMb: mb(result.startRss),
+      dbMb: (statSync(db).size / 2 ** 20).toFixed(1),
+    });
+  };
+  try {
+    await run("baseline (first sweep)");
+    await run("unchanged");
+    if (changedShare > 0) {
+      await ask(fake, { type: "change", share: changedShare, extra: 1 }, "changed");
+      await run(`${+(changedShare * 100).toFixed(2)}% changed`);
+    }
+  } finally {
+    fake.send({ type: "close" } satisfies FakeCommand);
+    rmSync(dir, { recursive: true, force: true });
+  }
   return rows;
 }
 
+async function history(cases: number, years: number): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), "monitor-bench-history-"));
+  try {
+    const proc = child("history-process.ts", {
+      BENCH_DB: join(dir, "monitor.db"),
+      BENCH_CASES: String(cases),
+      BENCH_YEARS: String(years),
+    });
+    const result = await next<HistoryResult>(proc);
+    return [
+      {
+        scenario: `${years} y history: DB after ${result.sweeps} sweeps, ${result.movements} movements`,
+        cases,
+        requests: "-",
+        seconds: result.simulateSeconds.toFixed(0),
+        peakRssMb: mb(result.peakRss),
+        startRssMb: "-",
+        dbMb: (result.dbBytes / 2 ** 20).toFixed(1),
+      },
+      {
+        scenario: `${years} y history: then one unchanged sweep`,
+        cases,
+        requests: "-",
+        seconds: result.unchangedSeconds.toFixed(2),
+        peakRssMb: "-",
+        startRssMb: "-",
+        dbMb: "-",
+      },
+      {
+        scenario: `${years} y history: then one 1% changed sweep`,
+        cases,
+        requests: "-",
+        seconds: result.changedSeconds.toFixed(2),
+        peakRssMb: "-",
+        startRssMb: "-",
+        dbMb: "-",
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function printTable(rows: Row[]): void {
-  const header = ["scenario", "cases", "DataJud requests", "wall s", "peak RSS MB", "DB MB"];
+  const header = [
+    "scenario",
+    "cases",
+    "DataJud requests",
+    "wall s",
+    "peak RSS MB",
+    "RSS before sweep MB",
+    "DB MB",
+  ];
   const body = rows.map((r) => [
     r.scenario,
     String(r.cases),
-    String(r.requests),
+    r.requests,
     r.seconds,
     r.peakRssMb,
+    r.startRssMb,
     r.dbMb,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? "").length)));
@@ -189,13 +203,21 @@ function printTable(rows: Row[]): void {
 
 const { values } = parseArgs({
   options: {
-    sizes: { type: "string", default: "1000,10000" },
+    sizes: { type: "string", default: "1000,5000,10000" },
     latency: { type: "string", default: "0" },
     changed: { type: "string", default: "0.01" },
+    years: { type: "string", default: "1,10" },
+    "history-cases": { type: "string", default: "1000" },
   },
 });
+const latency = parseLatency(String(values.latency));
 const rows: Row[] = [];
-for (const size of String(values.sizes).split(",").map(Number)) {
-  rows.push(...(await measure(size, Number(values.changed), Number(values.latency))));
+for (const size of String(values.sizes).split(",").filter(Boolean).map(Number)) {
+  rows.push(...(await measure(size, Number(values.changed), latency)));
+  process.stderr.write(`done: ${size} cases\n`);
+}
+for (const years of String(values.years).split(",").filter(Boolean).map(Number)) {
+  rows.push(...(await history(Number(values["history-cases"]), years)));
+  process.stderr.write(`done: ${years} y history\n`);
 }
 printTable(rows);

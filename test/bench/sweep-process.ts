@@ -1,0 +1,63 @@
+/**
+ * One monitor process running one sweep, wired as `monitor run-once` wires it (HTTP client, the
+ * MCP server in process, the gateway, the store). A fresh process per scenario, so its peak RSS
+ * is that scenario's alone, and its limiter starts empty like a scheduled sweep hours after the last.
+ */
+import { CaseReader } from "../../src/datajud/case-reader.js";
+import { systemClock } from "../../src/datajud/clock.js";
+import { DataJudHttpClient } from "../../src/datajud/http-client.js";
+import { silentLogger } from "../../src/log.js";
+import { connectInProcess } from "../../src/mcp/in-process-client.js";
+import { createDataJudServer } from "../../src/mcp/server.js";
+import { mcpGateway } from "../../src/monitor/datajud-gateway.js";
+import { runSweep } from "../../src/monitor/sweep.js";
+import { closeDatabase, openDatabase } from "../../src/store/database.js";
+import { watchlistOf } from "./bench-data.js";
+
+export interface SweepResult {
+  checked: number;
+  changed: number;
+  failed: number;
+  requests: number;
+  seconds: number;
+  /** Peak resident set of this whole process, in bytes. */
+  peakRss: number;
+  /** Resident set just before the sweep started (code, SQLite, the watchlist), in bytes. */
+  startRss: number;
+}
+
+const url = process.env.BENCH_URL ?? "";
+const dbPath = process.env.BENCH_DB ?? "";
+const cases = Number(process.env.BENCH_CASES ?? "0");
+
+const watchlist = watchlistOf(cases);
+const http = new DataJudHttpClient({ baseUrl: url, apiKey: "bench", requestsPerMinute: 120 });
+const connection = await connectInProcess(createDataJudServer({ reader: new CaseReader(http) }));
+const db = openDatabase(dbPath);
+const startRss = process.memoryUsage().rss;
+const started = performance.now();
+const report = await runSweep(
+  {
+    db,
+    gateway: mcpGateway(connection.client, { timeoutMs: 600_000 }),
+    clock: systemClock,
+    logger: silentLogger(),
+    settings: { fullRereadDays: 7, notFoundThreshold: 3 },
+    datajudRequests: () => http.requestCount,
+  },
+  { watchlist, force: false, dryRun: false, trigger: "manual" },
+);
+const seconds = (performance.now() - started) / 1000;
+await connection.close();
+closeDatabase(db);
+const result: SweepResult = {
+  checked: report.checked,
+  changed: report.changed,
+  failed: report.failed,
+  requests: report.datajudRequests,
+  seconds,
+  // maxRSS is in KiB: the kernel's own high-water mark, no sampling gaps.
+  peakRss: process.resourceUsage().maxRSS * 1024,
+  startRss,
+};
+process.send?.(result, () => process.exit(0));

@@ -213,7 +213,10 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
     };
     if (write && runId !== null) {
       const id = runId;
-      immediate(db, () => finishRun(db, id, { finishedAt: report.finishedAt, report }));
+      // Unchanged cases are the bulk of every run and are already rows in `checks`; keeping them
+      // out of the stored report stops `runs` from growing by the watchlist's size per sweep.
+      const stored = { ...report, cases: report.cases.filter((c) => c.outcome !== "unchanged") };
+      immediate(db, () => finishRun(db, id, { finishedAt: report.finishedAt, report: stored }));
     }
     logger.info(
       {

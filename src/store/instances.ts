@@ -108,6 +108,10 @@ function insertVersion(
  */
 export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstanceResult {
   const json = JSON.stringify(input.record);
+  // A version keeps the record's fields but not its movement list: every movement is already a
+  // row of its own (with the change that brought it), and copying the growing list into each
+  // version made the table grow with the square of a case's age.
+  const versionJson = JSON.stringify({ ...input.record, movements: [] });
   const existing = db
     .prepare<[number, string], { id: number; record: string; version: number }>(
       "SELECT id, record, version FROM instances WHERE case_id = ? AND record_id = ?",
@@ -140,7 +144,7 @@ export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstan
     insertVersion(db, {
       instanceId,
       version: 1,
-      record: json,
+      record: versionJson,
       fingerprint: input.fingerprint,
       at: input.at,
       changeId: input.changeId,
@@ -176,7 +180,7 @@ export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstan
   insertVersion(db, {
     instanceId: existing.id,
     version,
-    record: json,
+    record: versionJson,
     fingerprint: input.fingerprint,
     at: input.at,
     changeId: input.changeId,

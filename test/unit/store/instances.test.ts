@@ -105,6 +105,23 @@ describe("upsertInstance", () => {
     expect(listInstanceVersions(db, result.instanceId).map((v) => v.version)).toEqual([1]);
   });
 
+  it("keeps a version's fields but not its movement list, which lives in movements", () => {
+    const record = caseRecord();
+
+    const result = upsertInstance(db, {
+      caseId,
+      record,
+      fingerprint: "fp1",
+      at: T1,
+      changeId: null,
+    });
+    const [version] = listInstanceVersions(db, result.instanceId);
+
+    expect(record.movements.length).toBeGreaterThan(0);
+    expect(version?.record).toEqual({ ...record, movements: [] });
+    expect(listInstances(db, caseId)[0]?.record.movements).toEqual(record.movements);
+  });
+
   it("keeps the version for an identical record but moves the fingerprint", () => {
     const first = upsertInstance(db, {
       caseId,

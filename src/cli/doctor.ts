@@ -5,7 +5,7 @@ import { createTransport as createNodemailer } from "nodemailer";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { DataJudError } from "../datajud/errors.js";
 import { DataJudHttpClient } from "../datajud/http-client.js";
-import { createTransport, parseSmtpUrl } from "../notify/transports.js";
+import { createTransport, parseSmtpUrl, smtpOptions } from "../notify/transports.js";
 import {
   defaultMigrationsDir,
   isSupportedSqliteVersion,
@@ -259,19 +259,9 @@ async function checkDataJud(
 
 async function verifySmtp(smtpUrl: string, timeoutMs: number): Promise<void> {
   const s = parseSmtpUrl(smtpUrl);
-  const mailer = createNodemailer({
-    host: s.host,
-    port: s.port,
-    secure: s.secure,
-    requireTLS: s.requireTLS,
-    tls: { rejectUnauthorized: s.rejectUnauthorized },
-    auth: s.user === null ? undefined : { user: s.user, pass: s.password ?? "" },
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    logger: false,
-    debug: false,
-  });
+  const mailer = createNodemailer(
+    smtpOptions(s, { connectionMs: timeoutMs, greetingMs: timeoutMs, socketMs: timeoutMs }),
+  );
   try {
     await mailer.verify();
   } catch (error) {

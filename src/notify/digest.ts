@@ -10,6 +10,7 @@ import {
   htmlDocument,
   type MovementLine,
   movementLines,
+  movementListHtml,
   NOT_LEGAL_ADVICE,
   nextStepValue,
   oneLine,
@@ -137,18 +138,7 @@ function caseHtml(content: AlertContent, position: number): string {
   );
   if (shown.length === 0) parts.push(tag("p", STYLES.muted, "Nenhuma."));
   else {
-    const rows = shown.map((m) => {
-      const lines = [
-        `<strong>${e(m.date)}</strong> · ${e(m.name)}`,
-        tag("span", STYLES.muted, `${e(m.code)} · ${e(m.instance)}`),
-      ];
-      if (m.hint !== null) lines.push(tag("span", STYLES.muted, `O que significa: ${e(m.hint)}`));
-      if (m.complements.length > 0) {
-        lines.push(tag("span", STYLES.muted, `Complementos: ${e(m.complements.join("; "))}`));
-      }
-      return tag("li", STYLES.li, lines.join("<br>"));
-    });
-    parts.push(tag("ul", STYLES.ul, rows.join("")));
+    parts.push(movementListHtml(shown));
   }
   if (hidden > 0) {
     parts.push(tag("p", STYLES.muted, `… e mais ${hidden} (veja monitor history).`));

@@ -357,18 +357,7 @@ function renderHtml(content: AlertContent, subject: string): string {
   parts.push(tag("h2", STYLES.h2, `Movimentações novas (${content.newMovements.length})`));
   if (shown.length === 0) parts.push(tag("p", STYLES.muted, "Nenhuma."));
   else {
-    const items = shown.map((m) => {
-      const lines = [
-        `<strong>${e(m.date)}</strong> · ${e(m.name)}`,
-        tag("span", STYLES.muted, `${e(m.code)} · ${e(m.instance)}`),
-      ];
-      if (m.hint !== null) lines.push(tag("span", STYLES.muted, `O que significa: ${e(m.hint)}`));
-      if (m.complements.length > 0) {
-        lines.push(tag("span", STYLES.muted, `Complementos: ${e(m.complements.join("; "))}`));
-      }
-      return tag("li", STYLES.li, lines.join("<br>"));
-    });
-    parts.push(tag("ul", STYLES.ul, items.join("")));
+    parts.push(movementListHtml(shown));
   }
   if (hidden > 0) parts.push(tag("p", STYLES.muted, `… e mais ${hidden} (veja monitor history).`));
 
@@ -393,6 +382,23 @@ function renderHtml(content: AlertContent, subject: string): string {
 }
 
 /** The page around already escaped parts; `subject` is escaped here. */
+/** The new movements as an HTML list, every value escaped; alerts and digests share it. */
+export function movementListHtml(shown: readonly MovementLine[]): string {
+  const e = escapeHtml;
+  const items = shown.map((m) => {
+    const lines = [
+      `<strong>${e(m.date)}</strong> · ${e(m.name)}`,
+      tag("span", STYLES.muted, `${e(m.code)} · ${e(m.instance)}`),
+    ];
+    if (m.hint !== null) lines.push(tag("span", STYLES.muted, `O que significa: ${e(m.hint)}`));
+    if (m.complements.length > 0) {
+      lines.push(tag("span", STYLES.muted, `Complementos: ${e(m.complements.join("; "))}`));
+    }
+    return tag("li", STYLES.li, lines.join("<br>"));
+  });
+  return tag("ul", STYLES.ul, items.join(""));
+}
+
 export function htmlDocument(subject: string, parts: readonly string[]): string {
   return [
     "<!DOCTYPE html>",

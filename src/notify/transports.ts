@@ -10,7 +10,11 @@ import {
   writeSync,
 } from "node:fs";
 import { join, resolve } from "node:path";
-import { createTransport as createNodemailer, type SendMailOptions } from "nodemailer";
+import {
+  createTransport as createNodemailer,
+  type SendMailOptions,
+  type TransportConfig,
+} from "nodemailer";
 
 export interface OutgoingMessage {
   from: string;
@@ -227,23 +231,29 @@ function smtpError(error: unknown, where: string, scrub: (text: string) => strin
   );
 }
 
-function createSmtpTransport(settings: SmtpSettings, timeouts: TransportTimeouts): MailTransport {
-  const scrub = scrubber([settings.password]);
-  const where = describeSmtp(settings);
-  const mailer = createNodemailer({
+/** nodemailer's options for an SMTP URL: the one place they are spelled out (doctor verifies with them). */
+export function smtpOptions(settings: SmtpSettings, timeouts: TransportTimeouts): TransportConfig {
+  return {
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
     requireTLS: settings.requireTLS,
     tls: { rejectUnauthorized: settings.rejectUnauthorized },
-    auth:
-      settings.user === null ? undefined : { user: settings.user, pass: settings.password ?? "" },
+    ...(settings.user === null
+      ? {}
+      : { auth: { user: settings.user, pass: settings.password ?? "" } }),
     connectionTimeout: timeouts.connectionMs,
     greetingTimeout: timeouts.greetingMs,
     socketTimeout: timeouts.socketMs,
     logger: false,
     debug: false,
-  });
+  };
+}
+
+function createSmtpTransport(settings: SmtpSettings, timeouts: TransportTimeouts): MailTransport {
+  const scrub = scrubber([settings.password]);
+  const where = describeSmtp(settings);
+  const mailer = createNodemailer(smtpOptions(settings, timeouts));
   return {
     async send(message) {
       checkHeaders(message);

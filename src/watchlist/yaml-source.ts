@@ -11,7 +11,7 @@ import {
 } from "yaml";
 import type { z } from "zod";
 
-import { comparePositionedErrors, type PositionedError } from "./positioned-error.js";
+import type { PositionedError } from "./positioned-error.js";
 
 /** A parsed YAML file and what turns its offsets back into line:col. */
 export interface YamlSource {

@@ -1,81 +1,30 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CaseRecord, Movement } from "../../../src/datajud/case-record.js";
-import { getCase, syncWatchedCases } from "../../../src/store/cases.js";
 import { insertChange } from "../../../src/store/changes.js";
-import { closeDatabase, type Db, immediate, openDatabase } from "../../../src/store/database.js";
+import type { Db } from "../../../src/store/database.js";
 import {
   listInstances,
   listInstanceVersions,
   touchFingerprint,
   upsertInstance,
 } from "../../../src/store/instances.js";
-import { startRun } from "../../../src/store/runs.js";
+import { caseRecord, type StoreWithCase, storeWithCase } from "./store-fixtures.js";
 
 const T1 = "2026-03-01T10:00:00.000Z";
 const T2 = "2026-03-02T10:00:00.000Z";
 const T3 = "2026-03-03T10:00:00.000Z";
 
-function movement(id: string, dateTime: string | null, name = `movement ${id}`): Movement {
-  return { id, code: 123, name, dateTime, complements: [], courtUnit: null, hint: null };
-}
-
-function caseRecord(patch: Partial<CaseRecord> = {}): CaseRecord {
-  const movements = patch.movements ?? [movement("m1", "2026-02-01T12:00:00-03:00")];
-  return {
-    id: "TJDFT_G1_07133834320258070006",
-    cnjNumber: "0713383-43.2025.8.07.0006",
-    instance: "G1",
-    court: "tjdft",
-    courtAcronym: "TJDFT",
-    class: { code: 1116, name: "Execução Fiscal" },
-    subjects: [],
-    courtUnit: null,
-    system: null,
-    format: null,
-    secrecyLevel: 0,
-    filedAt: "2025-01-10T00:00:00-03:00",
-    lastUpdatedAt: "2026-02-01T12:00:00-03:00",
-    indexedAt: "2026-02-02T03:00:00.000Z",
-    movementCount: movements.length,
-    latestMovement: movements.at(-1) ?? null,
-    movements,
-    ...patch,
-  };
-}
-
-let dir: string;
 let db: Db;
 let caseId: number;
 let runId: number;
+let store: StoreWithCase;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "store-instances-"));
-  db = openDatabase(join(dir, "monitor.db"));
-  immediate(db, () => {
-    syncWatchedCases(
-      db,
-      [
-        {
-          number: "0713383-43.2025.8.07.0006",
-          digits: "07133834320258070006",
-          court: "tjdft",
-          label: null,
-          watchers: [],
-        },
-      ],
-      T1,
-    );
-    runId = startRun(db, { startedAt: T1, trigger: "manual" });
-  });
-  caseId = getCase(db, "07133834320258070006", "tjdft")?.id ?? -1;
+  store = storeWithCase("store-instances-", T1);
+  ({ db, caseId, runId } = store);
 });
 
 afterEach(() => {
-  closeDatabase(db);
-  rmSync(dir, { recursive: true, force: true });
+  store.close();
 });
 
 describe("upsertInstance", () => {

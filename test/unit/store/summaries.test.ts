@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getCase, syncWatchedCases } from "../../../src/store/cases.js";
 import { insertChange } from "../../../src/store/changes.js";
-import { closeDatabase, type Db, immediate, openDatabase } from "../../../src/store/database.js";
-import { startRun } from "../../../src/store/runs.js";
+import type { Db } from "../../../src/store/database.js";
 import {
   insertSummary,
   latestSummary,
@@ -14,8 +9,9 @@ import {
 } from "../../../src/store/summaries.js";
 import type { CaseSummary } from "../../../src/summarize/case-summary.js";
 import { parseStoredSummary } from "../../../src/summarize/case-summary.js";
+import { type StoreWithCase, storeWithCase } from "./store-fixtures.js";
 
-let dir: string;
+let store: StoreWithCase;
 let db: Db;
 let caseId: number;
 let runId: number;
@@ -63,30 +59,12 @@ const USAGE = { inputTokens: 1000, outputTokens: 200, cacheReadTokens: 4000, cac
 const NO_USAGE = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "store-summaries-"));
-  db = openDatabase(join(dir, "monitor.db"));
-  immediate(db, () => {
-    syncWatchedCases(
-      db,
-      [
-        {
-          number: "0713383-43.2025.8.07.0006",
-          digits: "07133834320258070006",
-          court: "tjdft",
-          label: null,
-          watchers: [],
-        },
-      ],
-      "2026-01-01T00:00:00.000Z",
-    );
-    runId = startRun(db, { startedAt: "2026-01-01T00:00:00.000Z", trigger: "schedule" });
-  });
-  caseId = getCase(db, "07133834320258070006", "tjdft")?.id ?? -1;
+  store = storeWithCase("store-summaries-", "2026-01-01T00:00:00.000Z");
+  ({ db, caseId, runId } = store);
 });
 
 afterEach(() => {
-  closeDatabase(db);
-  rmSync(dir, { recursive: true, force: true });
+  store.close();
 });
 
 describe("summaries", () => {

@@ -147,18 +147,23 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
     });
     if (!lease.ok) throw new LeaseBusyError(lease.holder, lease.expiresAt);
   }
-  // A lease we fail to renew was taken over (we stalled past its expiry): stop writing.
-  const lost = new AbortController();
+  // This sweep stops when the caller aborts or when a lease renewal fails (we stalled past its
+  // expiry and another process took it). A removable listener rather than AbortSignal.any, so a
+  // daemon's long-lived signal does not collect one listener per sweep.
+  const stop = new AbortController();
+  const onCallerAbort = (): void => stop.abort(options.signal?.reason);
+  if (options.signal?.aborted) onCallerAbort();
+  options.signal?.addEventListener("abort", onCallerAbort, { once: true });
   const renewer = write
     ? setInterval(() => {
         if (!renewLease(db, holder, clock.now(), LEASE_TTL_MS)) {
           logger.error({ holder }, "sweep lease lost to another process; stopping this sweep");
-          lost.abort(new Error("lease lost"));
+          stop.abort(new Error("lease lost"));
         }
       }, LEASE_TTL_MS / 3)
     : undefined;
   renewer?.unref();
-  const signal = options.signal ? AbortSignal.any([options.signal, lost.signal]) : lost.signal;
+  const signal = stop.signal;
 
   try {
     let runId: number | null = null;
@@ -232,6 +237,7 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
     return report;
   } finally {
     if (renewer) clearInterval(renewer);
+    options.signal?.removeEventListener("abort", onCallerAbort);
     if (write) releaseLease(db, holder);
   }
 }

@@ -58,7 +58,14 @@ export function watchWatchlist(options: WatchWatchlistOptions): WatchlistWatcher
 
   const check = async (): Promise<void> => {
     if (closed) return;
-    const result = await loadWatchlist(options.path);
+    let result = await loadWatchlist(options.path);
+    if (result.ok && result.watchlist.cases.length === 0 && current.cases.length > 0) {
+      // Editors that truncate and rewrite in place show an empty file for a moment; dropping
+      // every case on that glimpse would stop watching them all, so look once more first.
+      await new Promise((resolve) => setTimeout(resolve, debounceMs));
+      if (closed) return;
+      result = await loadWatchlist(options.path);
+    }
     if (closed) return;
     if (!result.ok) {
       if (sameErrors(result.errors, lastErrors)) return;

@@ -128,6 +128,29 @@ describe("watchWatchlist", () => {
     expect(watcher.current().cases.map((c) => c.number)).toEqual([TRT2]);
   });
 
+  it("does not drop every case on a file that is empty only for a moment", async () => {
+    const w = await start();
+
+    writeFileSync(path, "");
+    const reload = w.reload("SIGHUP");
+    await sleep(10);
+    writeFileSync(path, listOf(TJDFT));
+    await reload;
+
+    expect(reloads).toEqual([]);
+    expect(w.current().cases.map((c) => c.number)).toEqual([TJDFT]);
+  });
+
+  it("accepts an emptied watchlist that stays empty", async () => {
+    const w = await start();
+
+    writeFileSync(path, "cases: []\n");
+    await w.reload("SIGHUP");
+
+    expect(w.current().cases).toEqual([]);
+    expect(reloads).toHaveLength(1);
+  });
+
   it("ignores other files in the directory", async () => {
     await start();
 

@@ -200,10 +200,16 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
         break;
       }
     }
-    const after: AfterDetection =
-      write && deps.afterDetection && !signal.aborted
-        ? await deps.afterDetection(signal)
-        : { llmCalls: 0, emailsQueued: 0, emailsSent: 0 };
+    let after: AfterDetection = { llmCalls: 0, emailsQueued: 0, emailsSent: 0 };
+    if (write && deps.afterDetection && !signal.aborted) {
+      try {
+        after = await deps.afterDetection(signal);
+      } catch (error) {
+        // Stopped mid-summary or mid-send: what is committed stays, the next run completes it.
+        if (!signal.aborted) throw error;
+        interrupted = true;
+      }
+    }
     const report: RunReport = {
       startedAt,
       finishedAt: new Date(clock.now()).toISOString(),

@@ -124,3 +124,26 @@ describe("sweep cost on 200 cases over 5 courts", () => {
     expect(changed.datajudRequests).toBe(5 + 3);
   });
 });
+
+describe("a sweep stopped while reporting", () => {
+  it("keeps what it committed and reports itself interrupted instead of crashing", async () => {
+    const controller = new AbortController();
+    const afterDetection = (signal: AbortSignal): Promise<never> =>
+      new Promise((_, reject) => {
+        signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+        setTimeout(() => controller.abort(new Error("SIGTERM")), 20);
+      });
+
+    const report = await runSweep(
+      { ...deps, afterDetection },
+      { watchlist, force: false, dryRun: false, trigger: "schedule", signal: controller.signal },
+    );
+
+    expect(report.interrupted).toBe(true);
+    expect(report.checked).toBe(200);
+    const run = db.prepare("SELECT status FROM runs ORDER BY id DESC LIMIT 1").get() as {
+      status: string;
+    };
+    expect(run.status).toBe("finished");
+  });
+});

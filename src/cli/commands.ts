@@ -3,6 +3,7 @@ import { daemonCommand } from "./daemon.js";
 import { dbCommand } from "./db.js";
 import { demoCommand } from "./demo.js";
 import { doctorCommand } from "./doctor.js";
+import { exportCommand } from "./export.js";
 import { historyCommand } from "./history.js";
 import { mcpCommand } from "./mcp.js";
 import { runOnceCommand } from "./run-once.js";
@@ -16,6 +17,7 @@ export const COMMANDS: readonly Command[] = [
   daemonCommand,
   statusCommand,
   historyCommand,
+  exportCommand,
   validateCommand,
   doctorCommand,
   testEmailCommand,

@@ -6,14 +6,27 @@ import { listChanges } from "../store/changes.js";
 import { closeDatabase, openDatabase } from "../store/database.js";
 import { listMovements } from "../store/movements.js";
 import { type Command, EXIT, UsageError } from "./command.js";
+import { movementsCsv } from "./movement-csv.js";
 import { loadRuntime } from "./runtime.js";
+
+export type OutputFormat = "text" | "json" | "csv";
+
+/** `--format`, with `--json` kept as its short form. */
+export function outputFormat(value: unknown, json: boolean): OutputFormat {
+  if (value === undefined) return json ? "json" : "text";
+  if (value === "text" || value === "json" || value === "csv") return value;
+  throw new UsageError(`--format must be text, json or csv, not "${String(value)}"`);
+}
 
 export const historyCommand: Command = {
   name: "history",
   summary: "A case's recorded changes, with their new movements",
-  usage: "monitor history CNJ [--json]",
-  details: ["Exit codes: 0 shown, 2 the case was never recorded (or bad number)."],
-  options: { json: { type: "boolean", default: false } },
+  usage: "monitor history CNJ [--format text|json|csv] [--json]",
+  details: [
+    "--format csv   every stored movement of the case, one row each (--json = --format json)",
+    "Exit codes: 0 shown, 2 the case was never recorded (or bad number).",
+  ],
+  options: { json: { type: "boolean", default: false }, format: { type: "string" } },
   allowPositionals: true,
   async run(args, io) {
     const [input, ...extra] = args.positionals;
@@ -21,6 +34,7 @@ export const historyCommand: Command = {
       throw new UsageError("give exactly one CNJ number");
     const parsed = parseCnjNumber(input);
     if (!parsed.ok) throw new UsageError(parsed.error);
+    const format = outputFormat(args.values.format, args.values.json === true);
     const runtime = loadRuntime(io, "history");
     if (!runtime) return EXIT.usage;
     const path = runtime.config.paths.db;
@@ -54,8 +68,17 @@ export const historyCommand: Command = {
           movementCount: movements.length,
         };
       });
-      if (args.values.json === true) {
+      if (format === "json") {
         io.stdout.write(`${JSON.stringify({ cases: history })}\n`);
+        return EXIT.ok;
+      }
+      if (format === "csv") {
+        const rows = cases.flatMap((c) =>
+          listMovements(db, c.id)
+            .reverse()
+            .map((movement) => ({ number: c.number, court: c.court, label: c.label, movement })),
+        );
+        io.stdout.write(movementsCsv(rows));
         return EXIT.ok;
       }
       for (const h of history) {

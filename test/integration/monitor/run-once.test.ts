@@ -178,6 +178,31 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     expect(record.changes[0].movements.map((m: { code: number }) => m.code)).toEqual([193]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("no recorded history");
+
+    const csv = await runCliProcess(["history", n.trt2Reclamacao, "--format", "csv"], {
+      cwd: dir,
+      env: env(),
+    });
+    const exported = await runCliProcess(["export", "--since", "2025-11-01"], {
+      cwd: dir,
+      env: env(),
+    });
+    const exportedJson = await runCliProcess(["export", "--format", "json"], {
+      cwd: dir,
+      env: env(),
+    });
+
+    expect(csv.code).toBe(0);
+    const csvLines = csv.stdout.trim().split("\r\n");
+    expect(csvLines[0]).toBe("case,court,label,instance,date,code,name,complements,first_seen_at");
+    expect(csvLines).toHaveLength(1 + 3);
+    expect(csvLines.at(-1)).toContain("Julgamento");
+    expect(exported.code).toBe(0);
+    expect(exported.stdout.trim().split("\r\n").slice(1)).toEqual([
+      expect.stringContaining(",193,Julgamento,"),
+    ]);
+    const all = JSON.parse(exportedJson.stdout).movements as unknown[];
+    expect(all.length).toBeGreaterThan(10);
   });
 
   it("records a fingerprint that moved without new content as unchanged", async () => {

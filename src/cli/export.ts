@@ -1,0 +1,76 @@
+import { existsSync } from "node:fs";
+import { listCases } from "../store/cases.js";
+import { closeDatabase, openDatabase } from "../store/database.js";
+import { listMovements } from "../store/movements.js";
+import { type Command, EXIT, UsageError } from "./command.js";
+import { outputFormat } from "./history.js";
+import { type ExportedMovement, movementsCsv } from "./movement-csv.js";
+import { loadRuntime } from "./runtime.js";
+
+/** `YYYY-MM-DD` as the start of that day in São Paulo, the courts' clock. */
+function sinceInstant(value: unknown): string | null {
+  if (value === undefined) return null;
+  const text = String(value);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const instant = match ? Date.parse(`${text}T00:00:00-03:00`) : Number.NaN;
+  if (Number.isNaN(instant))
+    throw new UsageError(`--since must be a date like 2026-01-31, not "${text}"`);
+  return new Date(instant).toISOString();
+}
+
+export const exportCommand: Command = {
+  name: "export",
+  summary: "Every watched case's stored movements (since a date) as CSV or JSON",
+  usage: "monitor export [--since YYYY-MM-DD] [--format csv|json]",
+  details: [
+    "--since DATE   only movements dated on or after DATE (America/Sao_Paulo); undated ones are left out",
+    "--format       csv (default: one row per movement, for spreadsheets) or json",
+  ],
+  options: { since: { type: "string" }, format: { type: "string" } },
+  async run(args, io) {
+    const since = sinceInstant(args.values.since);
+    const format =
+      args.values.format === undefined ? "csv" : outputFormat(args.values.format, false);
+    if (format === "text") throw new UsageError("--format must be csv or json");
+    const runtime = loadRuntime(io, "export");
+    if (!runtime) return EXIT.usage;
+    const path = runtime.config.paths.db;
+    if (!existsSync(path)) {
+      io.stderr.write(
+        `monitor export: no database yet at ${path}; run \`monitor run-once\` first\n`,
+      );
+      return EXIT.usage;
+    }
+    const db = openDatabase(path);
+    try {
+      const rows: ExportedMovement[] = [];
+      for (const kase of listCases(db, { watchedOnly: true })) {
+        for (const movement of listMovements(db, kase.id).reverse()) {
+          if (
+            since !== null &&
+            (movement.dateTime === null || Date.parse(movement.dateTime) < Date.parse(since))
+          ) {
+            continue;
+          }
+          rows.push({ number: kase.number, court: kase.court, label: kase.label, movement });
+        }
+      }
+      if (format === "json") {
+        const movements = rows.map((r) => ({
+          case: r.number,
+          court: r.court,
+          label: r.label,
+          instance: r.movement.instance,
+          firstSeenAt: r.movement.firstSeenAt,
+          movement: r.movement.data,
+        }));
+        io.stdout.write(`${JSON.stringify({ since, movements })}\n`);
+      } else {
+        io.stdout.write(movementsCsv(rows));
+      }
+      return EXIT.ok;
+    } finally {
+      closeDatabase(db);
+    }
+  },
+};

@@ -1,0 +1,58 @@
+import type { MovementRow } from "../store/movements.js";
+
+export interface ExportedMovement {
+  number: string;
+  court: string;
+  label: string | null;
+  movement: MovementRow;
+}
+
+const HEADER = [
+  "case",
+  "court",
+  "label",
+  "instance",
+  "date",
+  "code",
+  "name",
+  "complements",
+  "first_seen_at",
+];
+
+/**
+ * One CSV field (RFC 4180): quoted when needed, and a leading = + - @ neutralised so a spreadsheet
+ * never runs court text as a formula.
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Movements as CSV with a header row, CRLF line ends, for spreadsheets and scripts. */
+export function movementsCsv(rows: readonly ExportedMovement[]): string {
+  const lines = [HEADER.join(",")];
+  for (const { number, court, label, movement } of rows) {
+    const complements = movement.data.complements
+      .map((c) => [c.name, c.value, c.description].filter((v) => v !== null && v !== "").join(": "))
+      .filter((c) => c !== "")
+      .join("; ");
+    lines.push(
+      [
+        number,
+        court,
+        label,
+        movement.instance,
+        movement.dateTime,
+        movement.code,
+        movement.name,
+        complements,
+        movement.firstSeenAt,
+      ]
+        .map(csvField)
+        .join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}

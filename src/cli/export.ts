@@ -1,11 +1,10 @@
-import { existsSync } from "node:fs";
 import { listCases } from "../store/cases.js";
-import { closeDatabase, openDatabase } from "../store/database.js";
+import { closeDatabase } from "../store/database.js";
 import { listMovements } from "../store/movements.js";
 import { type Command, EXIT, UsageError } from "./command.js";
 import { outputFormat } from "./history.js";
 import { type ExportedMovement, movementsCsv } from "./movement-csv.js";
-import { loadRuntime } from "./runtime.js";
+import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 
 /** `YYYY-MM-DD` as the start of that day in São Paulo, the courts' clock. */
 function sinceInstant(value: unknown): string | null {
@@ -34,14 +33,8 @@ export const exportCommand: Command = {
     if (format === "text") throw new UsageError("--format must be csv or json");
     const runtime = loadRuntime(io, "export");
     if (!runtime) return EXIT.usage;
-    const path = runtime.config.paths.db;
-    if (!existsSync(path)) {
-      io.stderr.write(
-        `monitor export: no database yet at ${path}; run \`monitor run-once\` first\n`,
-      );
-      return EXIT.usage;
-    }
-    const db = openDatabase(path);
+    const db = openRecordedDatabase(io, runtime, "export");
+    if (!db) return EXIT.usage;
     try {
       const rows: ExportedMovement[] = [];
       for (const kase of listCases(db, { watchedOnly: true })) {

@@ -1,13 +1,12 @@
-import { existsSync } from "node:fs";
 import { parseCnjNumber } from "../datajud/cnj-number.js";
 import { formatSaoPaulo } from "../datajud/dates.js";
 import { findCasesByNumber } from "../store/cases.js";
 import { listChanges } from "../store/changes.js";
-import { closeDatabase, openDatabase } from "../store/database.js";
+import { closeDatabase } from "../store/database.js";
 import { listMovements } from "../store/movements.js";
 import { type Command, EXIT, UsageError } from "./command.js";
 import { movementsCsv } from "./movement-csv.js";
-import { loadRuntime } from "./runtime.js";
+import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 
 export type OutputFormat = "text" | "json" | "csv";
 
@@ -37,14 +36,8 @@ export const historyCommand: Command = {
     const format = outputFormat(args.values.format, args.values.json === true);
     const runtime = loadRuntime(io, "history");
     if (!runtime) return EXIT.usage;
-    const path = runtime.config.paths.db;
-    if (!existsSync(path)) {
-      io.stderr.write(
-        `monitor history: no database yet at ${path}; run \`monitor run-once\` first\n`,
-      );
-      return EXIT.usage;
-    }
-    const db = openDatabase(path);
+    const db = openRecordedDatabase(io, runtime, "history");
+    if (!db) return EXIT.usage;
     try {
       const cases = findCasesByNumber(db, parsed.value.digits);
       if (cases.length === 0) {

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { CaseReader } from "../datajud/case-reader.js";
 import { type Clock, systemClock } from "../datajud/clock.js";
@@ -196,6 +197,21 @@ export function sweepDeps(runtime: Runtime, monitor: MonitorHandles): SweepDeps 
     datajudRequests: () => monitor.datajud.http.requestCount,
     afterDetection: monitor.afterDetection,
   };
+}
+
+/**
+ * The database earlier sweeps wrote, for commands that only read history; null after saying that
+ * none exists yet (the caller exits 2).
+ */
+export function openRecordedDatabase(io: CliIo, runtime: Runtime, command: string): Db | null {
+  const path = runtime.config.paths.db;
+  if (!existsSync(path)) {
+    io.stderr.write(
+      `monitor ${command}: no database yet at ${path}; run \`monitor run-once\` first\n`,
+    );
+    return null;
+  }
+  return openDatabase(path);
 }
 
 /** Opens the monitor, or prints why not and returns the exit code (2: fix config or database). */

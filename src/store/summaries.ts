@@ -20,15 +20,8 @@ export interface NewSummary {
   usage: StoredUsage;
 }
 
-export interface StoredSummary {
+export interface StoredSummary extends Omit<NewSummary, "caseId"> {
   id: number;
-  changeId: number;
-  createdAt: string;
-  generatedBy: string;
-  model: string | null;
-  /** Parsed JSON, for the caller to validate against its schema. */
-  summary: unknown;
-  usage: StoredUsage;
 }
 
 interface RawSummary {

@@ -1,0 +1,59 @@
+/*
+ * What the watchlist says about when a change is worth an e-mail: movements to ignore or to treat
+ * as urgent, muted cases, and how each watcher wants their mail. The watchlist parser builds these;
+ * the alert policy in notify/ applies them.
+ */
+
+/** One item of an `ignore:` or `urgent:` list. */
+export type MovementRule =
+  /** A TPU movement code, written as a number (or a string of digits). */
+  | { kind: "code"; code: number }
+  /**
+   * A piece of the movement's name, matched anywhere in it, ignoring case, accents and repeated
+   * spaces: "conclusao" matches "Conclusão" and "Juntada" matches "Juntada de Petição".
+   */
+  | { kind: "name"; text: string; folded: string };
+
+export interface CaseAlertPolicy {
+  /** `defaults.ignore` followed by the case's own, without repeats. */
+  ignore: MovementRule[];
+  /** `defaults.urgent` followed by the case's own, without repeats. Urgent wins over ignore. */
+  urgent: MovementRule[];
+  /** `muted: true`: no alerts until the line is removed. */
+  muted: boolean;
+  /** `muted_until: YYYY-MM-DD`: no alerts through the end of that day (schedule time zone). */
+  mutedUntil: string | null;
+}
+
+export const NO_ALERT_POLICY: CaseAlertPolicy = Object.freeze({
+  ignore: [],
+  urgent: [],
+  muted: false,
+  mutedUntil: null,
+}) as CaseAlertPolicy;
+
+export type Delivery = "instant" | "digest";
+
+/** One item of `watchers:`: how one address gets its mail. Unlisted addresses use the defaults. */
+export interface WatcherSettings {
+  /** Normalized like the notify lists (domain lower-cased). */
+  address: string;
+  /** Null: `mail.mode` from the configuration. */
+  delivery: Delivery | null;
+  /** Cron for a digest (schedule time zone); null: a digest after every sweep. Only with digest. */
+  digestSchedule: string | null;
+  /** Cron for the periodic status report; null: none. */
+  statusReport: string | null;
+  /** Where the entry starts in the file. */
+  line: number;
+}
+
+/** Lower case, no accents, single spaces: how names and name rules are compared. */
+export function foldText(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/\s+/gu, " ")
+    .trim();
+}

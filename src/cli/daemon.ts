@@ -37,6 +37,48 @@ function startRetention(runtime: Runtime, monitor: MonitorHandles): Cron | null 
   );
 }
 
+/**
+ * Every minute, between sweeps: status reports whose hour came, digests at their hour, alerts held
+ * by quiet hours, retries after a failed send. A query on an index when nothing is due.
+ */
+function startMailTicker(
+  runtime: Runtime,
+  monitor: MonitorHandles,
+  signal: AbortSignal,
+): { stop(): Promise<void> } {
+  const { config, logger } = runtime;
+  let running: Promise<void> | null = null;
+  const tick = async (): Promise<void> => {
+    const result = await monitor.mailTick(signal);
+    if (result !== null && result.sent + result.failed + result.dead > 0) {
+      logger.info({ ...result }, "mail tick");
+    }
+  };
+  const job = new Cron(
+    "* * * * *",
+    {
+      timezone: config.schedule.timezone,
+      protect: true,
+      catch: (error) => logger.error({ err: error }, "mail tick failed"),
+    },
+    async () => {
+      running = tick();
+      try {
+        await running;
+      } finally {
+        running = null;
+      }
+    },
+  );
+  return {
+    // The database closes after this: a tick in flight finishes (its drain stops at `signal`).
+    stop: async () => {
+      job.stop();
+      await (running as Promise<void> | null)?.catch(() => undefined);
+    },
+  };
+}
+
 export const daemonCommand: Command = {
   name: "daemon",
   summary: "Sweep on the configured schedule until SIGTERM/SIGINT",
@@ -53,8 +95,7 @@ export const daemonCommand: Command = {
     const { config, logger } = runtime;
     const initial = await readWatchlistOrReport(io, config.paths.watchlist, "daemon");
     if (!initial) return EXIT.usage;
-    const monitor = await openMonitorOrReport(io, runtime, "daemon");
-    if (typeof monitor === "number") return monitor;
+    // The file watcher starts first: the monitor reads the watchlist in force through it.
     const watcher = watchWatchlist({
       path: config.paths.watchlist,
       initial,
@@ -65,6 +106,11 @@ export const daemonCommand: Command = {
           "watchlist edit is invalid; keeping the last good one",
         ),
     });
+    const monitor = await openMonitorOrReport(io, runtime, "daemon", () => watcher.current());
+    if (typeof monitor === "number") {
+      await watcher.close();
+      return monitor;
+    }
     const onHangup = (): void => {
       watcher
         .reload("SIGHUP")
@@ -97,6 +143,7 @@ export const daemonCommand: Command = {
       },
     });
     const retention = startRetention(runtime, monitor);
+    const mail = startMailTicker(runtime, monitor, io.signal);
     // Alerts a previous process queued but could not send go out now, not at the next tick.
     monitor
       .drain(io.signal)
@@ -121,6 +168,7 @@ export const daemonCommand: Command = {
     for (const [part, stop] of [
       ["scheduler", () => scheduler.stop()],
       ["retention", async () => retention?.stop()],
+      ["mail", async () => mail.stop()],
       ["watcher", async () => watcher.close()],
       ["monitor", () => monitor.close()],
     ] as const) {

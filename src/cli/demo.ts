@@ -140,7 +140,12 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
     }).child({ command: "demo" }),
   };
   const datajud = createRecordedDataJud({ apiKey: DEMO_KEY, state: baselineState() });
-  const monitor = await openMonitor(runtime, { fetch: datajud.fetch, clock: systemClock });
+  const demoWatchlist = watchlist.watchlist;
+  const monitor = await openMonitor(runtime, {
+    watchlist: () => demoWatchlist,
+    fetch: datajud.fetch,
+    clock: systemClock,
+  });
   try {
     const deps = sweepDeps(runtime, monitor);
     const sweep = (): Promise<RunReport> =>

@@ -4,11 +4,19 @@ import { findCasesByNumber } from "../store/cases.js";
 import { listChanges } from "../store/changes.js";
 import { closeDatabase } from "../store/database.js";
 import { listMovements } from "../store/movements.js";
+import type { SummaryDisposition } from "../store/summaries.js";
 import { type Command, EXIT, UsageError } from "./command.js";
 import { movementsCsv } from "./movement-csv.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 
 export type OutputFormat = "text" | "json" | "csv";
+
+/** Why a recorded change sent no alert, as the history line says it. */
+const QUIET_NOTE: Record<SummaryDisposition, string> = {
+  alert: "",
+  ignored: "  (not mailed: only movements the watchlist ignores)",
+  muted: "  (not mailed: the case was muted)",
+};
 
 /** `--format`, with `--json` kept as its short form. */
 export function outputFormat(value: unknown, json: boolean): OutputFormat {
@@ -80,7 +88,10 @@ export const historyCommand: Command = {
           `  first seen ${h.firstSeenAt ? formatSaoPaulo(h.firstSeenAt) : "never"}, ${h.movementCount} movement(s) stored, ${h.changes.length} change(s)\n`,
         );
         for (const change of h.changes) {
-          io.stdout.write(`  ${formatSaoPaulo(change.detectedAt)}  ${change.kinds.join(", ")}\n`);
+          const quiet = QUIET_NOTE[change.summary?.disposition ?? "alert"];
+          io.stdout.write(
+            `  ${formatSaoPaulo(change.detectedAt)}  ${change.kinds.join(", ")}${quiet}\n`,
+          );
           for (const m of change.movements) {
             const date = m.dateTime ? formatSaoPaulo(m.dateTime) : "sem data";
             io.stdout.write(`      ${date}  ${m.code ?? "-"}  ${m.name}\n`);

@@ -65,7 +65,7 @@ export const runOnceCommand: Command = {
     const watchlist = await readWatchlistOrReport(io, runtime.config.paths.watchlist, "run-once");
     if (!watchlist) return EXIT.usage;
     const selected = selectCases(watchlist.cases, stringList(args.values.case));
-    const monitor = await openMonitorOrReport(io, runtime, "run-once");
+    const monitor = await openMonitorOrReport(io, runtime, "run-once", () => watchlist);
     if (typeof monitor === "number") return monitor;
     try {
       const report = await runSweep(sweepDeps(runtime, monitor), {

@@ -8,15 +8,19 @@ import { connectInProcess } from "../mcp/in-process-client.js";
 import { createDataJudServer } from "../mcp/server.js";
 import { type DataJudGateway, mcpGateway } from "../monitor/datajud-gateway.js";
 import { summarizeAndQueue } from "../monitor/report-changes.js";
-import type { AfterDetection, SweepDeps } from "../monitor/sweep.js";
+import type { AfterDetection, SweepDeps, SweepVerdict } from "../monitor/sweep.js";
 import { queueAdminAlerts } from "../notify/admin-alerts.js";
 import { type DrainResult, drainOutbox } from "../notify/drain-outbox.js";
+import { type MailPolicy, mailPolicy } from "../notify/mail-policy.js";
 import { mailIdentity } from "../notify/message-ids.js";
+import { queueStatusReports } from "../notify/queue-status-reports.js";
 import { createTransport } from "../notify/transports.js";
 import { closeDatabase, type Db, openDatabase, StoreError } from "../store/database.js";
+import { countDueOutbox } from "../store/outbox.js";
 import { tokensSpentSince } from "../store/summaries.js";
 import { createSummarizer } from "../summarize/summarizer.js";
 import { createTokenBudget, startOfSaoPauloDay } from "../summarize/token-budget.js";
+import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { type CliIo, EXIT } from "./command.js";
 
 export interface Runtime {
@@ -83,9 +87,14 @@ export interface MonitorHandles {
   datajud: DataJudRuntime;
   gateway: DataJudGateway;
   /** Summaries, alerts and delivery for what a sweep committed (the sweep's afterDetection). */
-  afterDetection: (signal: AbortSignal) => Promise<AfterDetection>;
+  afterDetection: (signal: AbortSignal, sweep: SweepVerdict) => Promise<AfterDetection>;
   /** Sends what the outbox holds (also at daemon start). */
   drain: (signal?: AbortSignal) => Promise<DrainResult>;
+  /**
+   * Between sweeps (the daemon, every minute): queues the status reports that are due and sends
+   * whatever has come due (digests at their hour, alerts held by quiet hours, retries).
+   */
+  mailTick: (signal?: AbortSignal) => Promise<DrainResult | null>;
   /** Logs `_source` fields DataJud sent that we do not read, once per new field: the API drifting. */
   reportDrift: () => void;
   close(): Promise<void>;
@@ -95,9 +104,16 @@ export interface MonitorHandles {
  * The composition root of a sweep: HTTP client -> reader -> MCP server, reached through a real
  * MCP client in-process; the database; the summarizer and the mail transport.
  */
+export interface OpenMonitorOptions {
+  /** The watchlist in force (the daemon's changes on reload): its rules and watchers steer mail. */
+  watchlist: () => Watchlist;
+  fetch?: typeof fetch;
+  clock?: Clock;
+}
+
 export async function openMonitor(
   runtime: Runtime,
-  options: { fetch?: typeof fetch; clock?: Clock } = {},
+  options: OpenMonitorOptions,
 ): Promise<MonitorHandles> {
   const { config, logger } = runtime;
   const clock = options.clock ?? systemClock;
@@ -113,6 +129,22 @@ export async function openMonitor(
     outboxDir: config.paths.outboxDir,
   });
   const { domain, listId } = mailIdentity(config.mail.from, config.paths.watchlist);
+  const policy = (): MailPolicy =>
+    mailPolicy(options.watchlist(), {
+      timezone: config.schedule.timezone,
+      quietHours: config.mail.quietHours,
+      urgentBypassesQuietHours: config.mail.urgentBypassesQuietHours,
+      defaultDelivery: config.mail.mode,
+    });
+  const queueReports = (now: Date): number =>
+    queueStatusReports({
+      db,
+      policy: policy(),
+      cases: options.watchlist().cases,
+      now,
+      staleAfterDays: config.monitor.staleAfterDays,
+      domain,
+    });
   const drain = (signal?: AbortSignal): Promise<DrainResult> =>
     drainOutbox({
       db,
@@ -122,11 +154,13 @@ export async function openMonitor(
       domain,
       now: () => new Date(clock.now()),
       maxAttempts: config.mail.maxAttempts,
-      mode: config.mail.mode,
       logger,
       ...(signal ? { signal } : {}),
     });
-  const afterDetection = async (signal: AbortSignal): Promise<AfterDetection> => {
+  const afterDetection = async (
+    signal: AbortSignal,
+    sweep: SweepVerdict,
+  ): Promise<AfterDetection> => {
     const now = new Date(clock.now());
     const summarizer = createSummarizer({
       apiKey: config.summarizer.apiKey,
@@ -145,16 +179,30 @@ export async function openMonitor(
       timeoutMs: 120_000,
     });
     const reported = await summarizeAndQueue(
-      { db, summarizer, clock, logger, mailDomain: domain },
+      { db, summarizer, clock, logger, mailDomain: domain, policy: policy() },
       signal,
     );
-    const adminQueued = queueAdminAlerts({ db, admin: config.mail.admin, domain, now });
+    const adminQueued = queueAdminAlerts({
+      db,
+      admin: config.mail.admin,
+      domain,
+      now,
+      failedSweepsThreshold: config.mail.healthAfterFailedSweeps,
+      sweep,
+    });
+    const reportsQueued = queueReports(new Date(clock.now()));
     const delivered = await drain(signal);
     return {
       llmCalls: reported.llmCalls,
-      emailsQueued: reported.emailsQueued + adminQueued,
+      emailsQueued: reported.emailsQueued + adminQueued + reportsQueued,
       emailsSent: delivered.sent,
     };
+  };
+  const mailTick = async (signal?: AbortSignal): Promise<DrainResult | null> => {
+    const now = new Date(clock.now());
+    queueReports(now);
+    if (countDueOutbox(db, now.toISOString()) === 0) return null;
+    return drain(signal);
   };
   const reported = new Set<string>();
   const reportDrift = (): void => {
@@ -173,6 +221,7 @@ export async function openMonitor(
     gateway,
     afterDetection,
     drain,
+    mailTick,
     reportDrift,
     close: async () => {
       transport.close();
@@ -219,9 +268,10 @@ export async function openMonitorOrReport(
   io: CliIo,
   runtime: Runtime,
   command: string,
+  watchlist: () => Watchlist,
 ): Promise<MonitorHandles | number> {
   try {
-    return await openMonitor(runtime);
+    return await openMonitor(runtime, { watchlist });
   } catch (error) {
     if (!(error instanceof MissingApiKeyError) && !(error instanceof StoreError)) throw error;
     io.stderr.write(`monitor ${command}: ${error.message}\n`);

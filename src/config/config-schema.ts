@@ -80,6 +80,21 @@ const Address = z.string().refine((v) => ADDRESS.test(v.trim()), {
 
 const NonEmpty = z.string().trim().min(1, { error: "must not be empty" });
 
+const CLOCK_TIME = /^(?:[01]?\d|2[0-3]):[0-5]\d$/u;
+
+const ClockTime = z.string().refine((v) => CLOCK_TIME.test(v.trim()), {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not a time of day; write it as HH:MM on a 24-hour clock, like "22:00" or "07:00"`,
+});
+
+/** Local times in schedule.timezone; a start after the end spans midnight. */
+const QuietHours = z
+  .strictObject({ start: ClockTime, end: ClockTime })
+  .refine((q) => q.start.trim().padStart(5, "0") !== q.end.trim().padStart(5, "0"), {
+    error:
+      "start and end are the same time, which is no window at all; use null for no quiet hours",
+  });
+
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const MAIL_MODES = ["instant", "digest"] as const;
 
@@ -105,6 +120,7 @@ const monitorShape = {
   notFoundThreshold: wholeNumber(1, 100, "checks"),
   notifyOnBaseline: z.boolean(),
   checkRetentionDays: wholeNumber(0, 3650, "days"),
+  staleAfterDays: wholeNumber(1, 3650, "days"),
 };
 
 const summarizerShape = {
@@ -121,6 +137,9 @@ const mailShape = {
   mode: z.enum(MAIL_MODES),
   admin: Address.nullable(),
   maxAttempts: wholeNumber(1, 100, "attempts"),
+  quietHours: QuietHours.nullable(),
+  urgentBypassesQuietHours: z.boolean(),
+  healthAfterFailedSweeps: wholeNumber(1, 100, "sweeps"),
 };
 
 const logShape = {

@@ -38,7 +38,12 @@ export interface MonitorConfig {
     maxAttempts: number;
     batchSize: number;
   };
-  monitor: { notFoundThreshold: number; notifyOnBaseline: boolean; checkRetentionDays: number };
+  monitor: {
+    notFoundThreshold: number;
+    notifyOnBaseline: boolean;
+    checkRetentionDays: number;
+    staleAfterDays: number;
+  };
   summarizer: {
     apiKey: string | null;
     baseUrl: string | null;
@@ -51,9 +56,14 @@ export interface MonitorConfig {
   mail: {
     smtpUrl: string | null;
     from: string;
+    /** The delivery of watchers the watchlist does not give one. */
     mode: (typeof MAIL_MODES)[number];
     admin: string | null;
     maxAttempts: number;
+    /** Local HH:MM times in schedule.timezone; null: none. */
+    quietHours: { start: string; end: string } | null;
+    urgentBypassesQuietHours: boolean;
+    healthAfterFailedSweeps: number;
   };
   log: { level: (typeof LOG_LEVELS)[number] };
 }

@@ -3,14 +3,19 @@ import type { Clock } from "../datajud/clock.js";
 import type { Logger } from "../log.js";
 import { buildAlertContent } from "../notify/alert-content.js";
 import { queueAlerts } from "../notify/drain-outbox.js";
-import { getCaseById } from "../store/cases.js";
+import { alertDelivery, type MailPolicy } from "../notify/mail-policy.js";
+import { type AlertDecision, decideAlert, withUrgentAttention } from "../notify/movement-rules.js";
+import { type CaseRow, getCaseById } from "../store/cases.js";
 import { type ChangeRow, changesAwaitingSummary } from "../store/changes.js";
 import { type Db, immediate } from "../store/database.js";
 import { listInstances } from "../store/instances.js";
 import { movementsOfChange } from "../store/movements.js";
 import { insertSummary, latestSummary } from "../store/summaries.js";
 import { parseStoredSummary } from "../summarize/case-summary.js";
-import type { Summarizer } from "../summarize/summarizer.js";
+import { rulesSummary } from "../summarize/rules-summary.js";
+import type { SummarizeInput, SummarizeResult, Summarizer } from "../summarize/summarizer.js";
+import { ZERO_USAGE } from "../summarize/token-budget.js";
+import { NO_ALERT_POLICY } from "../watchlist/alert-rules.js";
 
 export interface ReportDeps {
   db: Db;
@@ -19,13 +24,21 @@ export interface ReportDeps {
   logger: Logger;
   /** The domain of our Message-IDs (from MAIL_FROM). */
   mailDomain: string;
+  /** The watchlist's alert rules and watchers; absent: every change mailed at once to all. */
+  policy?: MailPolicy;
 }
 
 export interface ReportResult {
   summarized: number;
   llmCalls: number;
   emailsQueued: number;
+  /** Changes kept quiet because every new movement matched an ignore rule. */
+  ignored: number;
+  /** Changes kept quiet because their case is muted. */
+  muted: number;
 }
+
+const DEFAULT_TIMEZONE = "America/Sao_Paulo";
 
 /**
  * Every stored change without a summary gets one, and its alerts are queued in the same
@@ -36,12 +49,48 @@ export async function summarizeAndQueue(
   deps: ReportDeps,
   signal?: AbortSignal,
 ): Promise<ReportResult> {
-  const result: ReportResult = { summarized: 0, llmCalls: 0, emailsQueued: 0 };
+  const result: ReportResult = {
+    summarized: 0,
+    llmCalls: 0,
+    emailsQueued: 0,
+    ignored: 0,
+    muted: 0,
+  };
   for (const change of changesAwaitingSummary(deps.db)) {
     if (signal?.aborted) break;
     await reportChange(deps, change, result, signal);
   }
   return result;
+}
+
+/**
+ * The model is asked only about changes that will be mailed: an ignored or muted change is
+ * summarized by the rules, for the history, at no cost.
+ */
+async function summarize(
+  deps: ReportDeps,
+  input: SummarizeInput,
+  decision: AlertDecision,
+  signal: AbortSignal | undefined,
+): Promise<SummarizeResult> {
+  if (decision.disposition === "alert") return deps.summarizer.summarize(input, signal);
+  return {
+    summary: rulesSummary(input),
+    model: null,
+    usage: ZERO_USAGE,
+    llmCalls: 0,
+    fallbackReason: null,
+  };
+}
+
+function decide(deps: ReportDeps, kase: CaseRow, change: ChangeRow, input: SummarizeInput) {
+  return decideAlert({
+    changeKinds: change.kinds,
+    movements: input.newMovements,
+    policy: deps.policy?.casePolicy(kase.digits, kase.court) ?? NO_ALERT_POLICY,
+    now: input.now,
+    timezone: deps.policy?.timezone ?? DEFAULT_TIMEZONE,
+  });
 }
 
 async function reportChange(
@@ -55,54 +104,66 @@ async function reportChange(
   if (!kase) return;
   const records = listInstances(db, kase.id).map((row) => row.record);
   const movements = movementsOfChange(db, change.id);
-  const previous = parseStoredSummary(latestSummary(db, kase.id));
-  const outcome = await deps.summarizer.summarize(
-    {
-      cnjNumber: kase.number,
-      court: kase.court,
-      records,
-      newMovements: movements.map((m) => m.data),
-      changeKinds: change.kinds,
-      previousSummary: previous,
-      now: new Date(deps.clock.now()),
-    },
-    signal,
-  );
+  // "Before" is what the watchers last read: quiet changes since then are not in between.
+  const previous = parseStoredSummary(latestSummary(db, kase.id, { mailedOnly: true }));
+  const now = new Date(deps.clock.now());
+  const input: SummarizeInput = {
+    cnjNumber: kase.number,
+    court: kase.court,
+    records,
+    newMovements: movements.map((m) => m.data),
+    changeKinds: change.kinds,
+    previousSummary: previous,
+    now,
+  };
+  const decision = decide(deps, kase, change, input);
+  const outcome = await summarize(deps, input, decision, signal);
   totals.llmCalls += outcome.llmCalls;
   totals.summarized += 1;
+  if (decision.disposition === "ignored") totals.ignored += 1;
+  if (decision.disposition === "muted") totals.muted += 1;
   if (outcome.fallbackReason !== null) {
     deps.logger.warn(
       { number: kase.number, court: kase.court, reason: outcome.fallbackReason },
       "summary written by the rules engine",
     );
   }
+  const summary = withUrgentAttention(outcome.summary, decision.urgent);
   const provenance = (change.details as { provenance?: Provenance } | null)?.provenance ?? {
     index: `api_publica_${kase.court}`,
     url: "",
     fetchedAt: change.detectedAt,
   };
+  const ignoredIds = new Set(decision.ignored.map((m) => m.id));
   const content = buildAlertContent({
     caseNumber: kase.number,
     court: kase.court,
     label: kase.label,
     previous,
-    current: outcome.summary,
+    current: summary,
     records,
-    newMovements: movements.map((m) => ({ instance: m.instance, movement: m.data })),
+    newMovements: movements
+      .filter((m) => !ignoredIds.has(m.data.id))
+      .map((m) => ({ instance: m.instance, movement: m.data })),
     provenance,
     changeKinds: change.kinds,
+    urgent: decision.urgent.length > 0,
+    ignoredMovements: ignoredIds.size,
   });
-  const createdAt = new Date(deps.clock.now()).toISOString();
+  const createdAt = now.toISOString();
+  const { policy } = deps;
   totals.emailsQueued += immediate(db, () => {
     insertSummary(db, {
       changeId: change.id,
       caseId: kase.id,
       createdAt,
-      generatedBy: outcome.summary.generatedBy,
+      generatedBy: summary.generatedBy,
       model: outcome.model,
-      summary: outcome.summary,
+      summary,
       usage: outcome.usage,
+      disposition: decision.disposition,
     });
+    if (decision.disposition !== "alert") return 0;
     return queueAlerts({
       db,
       changeId: change.id,
@@ -112,6 +173,11 @@ async function reportChange(
       detectedAt: change.detectedAt,
       domain: deps.mailDomain,
       createdAt,
+      ...(policy === undefined
+        ? {}
+        : {
+            delivery: (recipient: string) => alertDelivery(policy, recipient, content.urgent, now),
+          }),
     });
   });
 }

@@ -49,10 +49,20 @@ export interface SweepDeps {
    * What happens to committed changes: summaries, the outbox, delivery. Runs under the lease,
    * after every detected change of this sweep is in the database; skipped on a dry run.
    */
-  afterDetection?: (signal: AbortSignal) => Promise<AfterDetection>;
+  afterDetection?: (signal: AbortSignal, sweep: SweepVerdict) => Promise<AfterDetection>;
   /** Identifies this process in the lease (default: pid@host:random). */
   holder?: string;
   random?: () => number;
+}
+
+/** What the operator's health alerts need to know of the sweep that just checked its cases. */
+export interface SweepVerdict {
+  runId: number;
+  startedAt: string;
+  checked: number;
+  failed: number;
+  /** Stopped before every selected case was checked. */
+  interrupted: boolean;
 }
 
 export interface AfterDetection {
@@ -201,9 +211,16 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
       }
     }
     let after: AfterDetection = { llmCalls: 0, emailsQueued: 0, emailsSent: 0 };
-    if (write && deps.afterDetection && !signal.aborted) {
+    if (write && runId !== null && deps.afterDetection && !signal.aborted) {
+      const verdict: SweepVerdict = {
+        runId,
+        startedAt,
+        checked: reports.length,
+        failed: reports.filter((r) => r.outcome === "failed").length,
+        interrupted,
+      };
       try {
-        after = await deps.afterDetection(signal);
+        after = await deps.afterDetection(signal, verdict);
       } catch (error) {
         // Stopped mid-summary or mid-send: what is committed stays, the next run completes it.
         if (!signal.aborted) throw error;

@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { type Db, immediate } from "../store/database.js";
+import { openIncidentOf } from "../store/health-incidents.js";
 import { enqueueAlert } from "../store/outbox.js";
+import {
+  AuthRecoveredAlert,
+  AuthRejectedAlert,
+  type AuthState,
+  evaluateHealth,
+  type HealthAlert,
+  SweepsFailingAlert,
+  SweepsRecoveredAlert,
+  type SweepVerdictInput,
+} from "./health-alerts.js";
 import { alertMessageId, caseThreadKey } from "./message-ids.js";
 import {
   ATTENTION_MARKER,
@@ -13,26 +24,26 @@ import {
   when,
 } from "./render-alert.js";
 
+export {
+  AuthRecoveredAlert,
+  AuthRejectedAlert,
+  type HealthAlert,
+  SweepsFailingAlert,
+  SweepsRecoveredAlert,
+  type SweepVerdictInput,
+} from "./health-alerts.js";
+
 /**
- * Mail to `mail.admin` about problems only a person can fix. Every finding is derived from what
- * the sweeps stored (the `checks` table), so it is the same whichever process asks, and each one
- * is an outbox row with its own key: it is mailed once, however many sweeps still see it.
+ * Mail to `mail.admin` about problems only a person can fix. Case findings are derived from what
+ * the sweeps stored (the `checks` table), so they are the same whichever process asks; monitor
+ * health (the key, failed sweeps) is an incident that opens and closes (./health-alerts.ts). Each
+ * finding is an outbox row with its own key: it is mailed once, however many sweeps still see it.
  */
 
 export const DEFAULT_FAILING_AFTER_MS = 24 * 60 * 60_000;
 const KEY_PAGE = "https://datajud-wiki.cnj.jus.br/api-publica/acesso";
 const ERROR_SHOWN = 300;
 const SUBJECT_MAX = 200;
-
-export const AuthRejectedAlert = z.object({
-  type: z.literal("auth_rejected"),
-  /** The first check refused after the last check DataJud answered: identifies the incident. */
-  since: z.string(),
-  lastError: z.string().nullable(),
-  /** Watched cases whose latest check was refused for the key. */
-  affectedCases: z.number().int().nonnegative(),
-});
-export type AuthRejectedAlert = z.infer<typeof AuthRejectedAlert>;
 
 export const CaseFailingAlert = z.object({
   type: z.literal("case_failing"),
@@ -49,18 +60,31 @@ export const CaseFailingAlert = z.object({
 });
 export type CaseFailingAlert = z.infer<typeof CaseFailingAlert>;
 
-export const AdminAlert = z.discriminatedUnion("type", [AuthRejectedAlert, CaseFailingAlert]);
+export const AdminAlert = z.discriminatedUnion("type", [
+  AuthRejectedAlert,
+  AuthRecoveredAlert,
+  SweepsFailingAlert,
+  SweepsRecoveredAlert,
+  CaseFailingAlert,
+]);
 export type AdminAlert = z.infer<typeof AdminAlert>;
 
 export interface QueueAdminAlertsInput {
   db: Db;
-  /** `mail.admin`; null: nobody is told (the sweep's own log lines remain). */
+  /**
+   * `mail.admin`; null: nobody is told (the sweep's own log lines remain), no incident opens,
+   * and an open one closes without a recovery e-mail.
+   */
   admin: string | null;
   /** The domain of our Message-IDs. */
   domain: string;
   now: Date;
   /** How long a case may keep failing before the operator hears of it. @default 24 h */
   failingAfterMs?: number;
+  /** Failed sweeps in a row before the operator hears of it (`mail.healthAfterFailedSweeps`). */
+  failedSweepsThreshold: number;
+  /** The sweep that just ran, its run still 'running'; null when called outside a sweep. */
+  sweep: SweepVerdictInput | null;
 }
 
 interface FailingCaseRow {
@@ -81,8 +105,15 @@ interface CheckRef {
 
 interface Finding {
   dedupeKey: string;
+  recipient: string;
   caseId: number | null;
   alert: AdminAlert;
+}
+
+interface FailingCase {
+  row: FailingCaseRow;
+  answered: string | null;
+  latest: CheckRef | null;
 }
 
 /*
@@ -165,13 +196,10 @@ function earliestOf(values: ReadonlyArray<string | null>): string | null {
 }
 
 /**
- * What the operator should hear about now. The key incident is "DataJud refused the key at some
- * point after it last answered for any case": it starts with the first refusal and ends with the
- * first answer, so it is one e-mail per incident (a rotated key left for a week is one e-mail; a
- * key rotated again next month is another). A case failing for a day is one e-mail per
- * (case, failing since): it ends when the case is read again.
+ * What the checks say now. The key incident is "DataJud refused the key at some point after it
+ * last answered for any case": it starts with the first refusal and ends with the first answer.
  */
-function findings(db: Db, recipient: string, now: Date, failingAfterMs: number): Finding[] {
+function scan(db: Db): { cases: FailingCase[]; auth: AuthState | null } {
   const cases = failingCases(db).map((row) => {
     const answered = lastAnswered(db, row.id);
     return { row, answered, latest: latestCheck(db, row.id) };
@@ -183,31 +211,41 @@ function findings(db: Db, recipient: string, now: Date, failingAfterMs: number):
   const authSince = earliestOf(
     cases.map((c) => firstFailureAfter(db, c.row.id, lastAnsweredAnywhere, "auth")),
   );
+  if (authSince === null) return { cases, auth: null };
+  const refused = cases.filter((c) => c.latest?.errorKind === "auth");
+  return {
+    cases,
+    auth: {
+      since: authSince,
+      lastError: refused.find((c) => c.latest?.error)?.latest?.error ?? null,
+      affectedCases: refused.filter((c) => c.row.watched === 1).length,
+    },
+  };
+}
+
+/**
+ * A case failing for a day is one e-mail per (case, failing since): it ends when the case is read
+ * again.
+ */
+function caseFindings(
+  db: Db,
+  cases: readonly FailingCase[],
+  keyRefused: boolean,
+  recipient: string,
+  now: Date,
+  failingAfterMs: number,
+): Finding[] {
   const out: Finding[] = [];
   const who = recipient.toLowerCase();
-
-  if (authSince !== null) {
-    const refused = cases.filter((c) => c.latest?.errorKind === "auth");
-    out.push({
-      dedupeKey: `admin:auth:${authSince}:${who}`,
-      caseId: null,
-      alert: {
-        type: "auth_rejected",
-        since: authSince,
-        lastError: refused.find((c) => c.latest?.error)?.latest?.error ?? null,
-        affectedCases: refused.filter((c) => c.row.watched === 1).length,
-      },
-    });
-  }
-
   for (const { row, answered, latest } of cases) {
     if (row.watched !== 1) continue;
     // The key e-mail already covers these, and says what to do for all of them at once.
-    if (authSince !== null && latest?.errorKind === "auth") continue;
+    if (keyRefused && latest?.errorKind === "auth") continue;
     const since = firstFailureAfter(db, row.id, answered, null);
     if (since === null || now.getTime() - Date.parse(since) < failingAfterMs) continue;
     out.push({
       dedupeKey: `admin:failing:${caseThreadKey(row.number, row.court)}:${since}:${who}`,
+      recipient,
       caseId: row.id,
       alert: {
         type: "case_failing",
@@ -227,21 +265,38 @@ function findings(db: Db, recipient: string, now: Date, failingAfterMs: number):
 }
 
 /**
- * Queues what the operator has not been told yet; call it after each sweep, before the drain.
- * Returns how many rows were new (0 when nothing is wrong, or everything was already queued).
+ * Queues what the operator has not been told yet, and opens or closes health incidents in the same
+ * transaction; call it after each sweep, before the drain. Returns how many rows were new (0 when
+ * nothing is wrong, or everything was already queued).
  */
 export function queueAdminAlerts(input: QueueAdminAlertsInput): number {
   const admin = input.admin?.trim() ?? "";
-  if (admin === "") return 0;
   const failingAfterMs = input.failingAfterMs ?? DEFAULT_FAILING_AFTER_MS;
   const createdAt = input.now.toISOString();
-  return immediate(input.db, () => {
+  const { db } = input;
+  return immediate(db, () => {
+    const { cases, auth } = scan(db);
+    const health = evaluateHealth(db, {
+      admin,
+      nowIso: createdAt,
+      failedSweepsThreshold: input.failedSweepsThreshold,
+      sweep: input.sweep,
+      auth,
+    }).map((f) => ({ ...f, caseId: null }));
+    // While whole sweeps fail, that one e-mail speaks for every case; one per case would be noise.
+    const outage = openIncidentOf(db, "sweeps_failing") !== undefined;
+    const findings: Finding[] = [
+      ...health,
+      ...(admin === "" || outage
+        ? []
+        : caseFindings(db, cases, auth !== null, admin, input.now, failingAfterMs)),
+    ];
     let queued = 0;
-    for (const finding of findings(input.db, admin, input.now, failingAfterMs)) {
-      const inserted = enqueueAlert(input.db, {
+    for (const finding of findings) {
+      const inserted = enqueueAlert(db, {
         changeId: null,
         caseId: finding.caseId,
-        recipient: admin,
+        recipient: finding.recipient,
         kind: "admin",
         dedupeKey: finding.dedupeKey,
         subject: renderAdminSubject([finding.alert]),
@@ -255,17 +310,12 @@ export function queueAdminAlerts(input: QueueAdminAlertsInput): number {
   });
 }
 
-function partition(alerts: readonly AdminAlert[]): {
-  auth: AuthRejectedAlert | null;
-  failing: CaseFailingAlert[];
-} {
-  let auth: AuthRejectedAlert | null = null;
-  const failing: CaseFailingAlert[] = [];
-  for (const a of alerts) {
-    if (a.type === "auth_rejected") auth ??= a;
-    else failing.push(a);
-  }
-  return { auth, failing };
+function isHealth(alert: AdminAlert): alert is HealthAlert {
+  return alert.type !== "case_failing";
+}
+
+function isProblem(alert: AdminAlert): boolean {
+  return alert.type !== "auth_recovered" && alert.type !== "sweeps_recovered";
 }
 
 function hoursText(hours: number): string {
@@ -279,12 +329,35 @@ function failingPhrase(failing: readonly CaseFailingAlert[]): string {
     : `${failing.length} processos sem consulta há mais de ${hours}`;
 }
 
+function sweepsPhrase(n: number): string {
+  return n === 1 ? "na última varredura" : `em ${n} varreduras seguidas`;
+}
+
+function healthSubject(alert: HealthAlert): string {
+  switch (alert.type) {
+    case "auth_rejected":
+      return "DataJud recusou a chave da API";
+    case "auth_recovered":
+      return "DataJud voltou a aceitar a chave da API";
+    case "sweeps_failing":
+      return `DataJud sem resposta ${sweepsPhrase(alert.failedSweeps)}`;
+    case "sweeps_recovered":
+      return "DataJud voltou a responder";
+  }
+}
+
+/** Problems first, then what is over; the marker only when something still needs a person. */
 export function renderAdminSubject(alerts: readonly AdminAlert[]): string {
-  const { auth, failing } = partition(alerts);
-  const parts: string[] = [];
-  if (auth !== null) parts.push("DataJud recusou a chave da API");
-  if (failing.length > 0) parts.push(failingPhrase(failing));
-  return oneLine(`[datajud] ${ATTENTION_MARKER} ${parts.join("; ")}`, SUBJECT_MAX);
+  const failing = alerts.filter((a) => a.type === "case_failing");
+  const problems = alerts.filter(isHealth).filter(isProblem).map(healthSubject);
+  if (failing.length > 0) problems.push(failingPhrase(failing));
+  const recoveries = alerts
+    .filter(isHealth)
+    .filter((a) => !isProblem(a))
+    .map(healthSubject);
+  const parts = [...new Set([...problems, ...recoveries])];
+  const marker = problems.length > 0 ? ` ${ATTENTION_MARKER}` : "";
+  return oneLine(`[datajud]${marker} ${parts.join("; ")}`, SUBJECT_MAX);
 }
 
 function errorText(kind: string | null, error: string | null): string {
@@ -294,9 +367,25 @@ function errorText(kind: string | null, error: string | null): string {
   return label === "" ? message : `${label}: ${message}`;
 }
 
-function authLines(auth: AuthRejectedAlert): { intro: string[]; steps: string[]; outro: string[] } {
+/** One part of the e-mail. Every string is plain text: the HTML part escapes it. */
+interface Section {
+  /** The text part shows it in capitals. */
+  heading: string;
+  intro: string[];
+  /** One per case: its title, then its detail lines. */
+  items: string[][];
+  /** "O que fazer", numbered. */
+  steps: string[];
+  notes: string[];
+}
+
+function section(heading: string, parts: Partial<Omit<Section, "heading">>): Section {
+  return { heading, intro: [], items: [], steps: [], notes: [], ...parts };
+}
+
+function authRejectedSection(auth: AuthRejectedAlert): Section {
   const cases = auth.affectedCases === 1 ? "1 processo" : `${auth.affectedCases} processos`;
-  return {
+  return section(`${ATTENTION_MARKER} O DataJud recusou a chave da API`, {
     intro: [
       `Desde ${when(auth.since)}, o DataJud recusa a chave da API pública (HTTP 401); ${cases} do watchlist não estão sendo consultados.`,
       "O CNJ troca essa chave pública de tempos em tempos, sem aviso.",
@@ -306,11 +395,65 @@ function authLines(auth: AuthRejectedAlert): { intro: string[]; steps: string[];
       "Grave-a em DATAJUD_API_KEY (ou no arquivo de DATAJUD_API_KEY_FILE, ou na credencial do systemd).",
       "Reinicie o serviço (systemctl restart datajud-monitor) e confira com monitor run-once.",
     ],
-    outro: [
+    notes: [
       "Nada se perde: o que mudou nos processos enquanto isso é detectado na primeira consulta depois da troca.",
       `Último erro: ${errorText("auth", auth.lastError)}`,
     ],
-  };
+  });
+}
+
+function authRecoveredSection(alert: AuthRecoveredAlert): Section {
+  return section("O DataJud voltou a aceitar a chave da API", {
+    intro: [
+      `A chave da API pública, recusada pelo DataJud desde ${when(alert.since)}, voltou a ser aceita: em ${when(alert.recoveredAt)} os processos voltaram a ser consultados.`,
+      "O monitor funciona normalmente de novo; nada mais a fazer.",
+    ],
+  });
+}
+
+function sweepsFailingSection(alert: SweepsFailingAlert): Section {
+  const n = alert.failedSweeps;
+  const sweeps = n === 1 ? "a última varredura terminou" : `${n} varreduras seguidas terminaram`;
+  return section(`${ATTENTION_MARKER} O monitor não consegue consultar o DataJud`, {
+    intro: [
+      `Desde ${when(alert.since)}, ${sweeps} sem nenhuma resposta do DataJud: nenhum processo do watchlist foi consultado.`,
+      "Nada se perde: o monitor continua tentando a cada varredura, e o que mudou nos processos enquanto isso é detectado na primeira consulta que der certo.",
+    ],
+    steps: [
+      "monitor status mostra o último erro de cada processo.",
+      "monitor doctor testa a configuração, a chave da API e o acesso ao DataJud, e diz o que corrigir.",
+      "journalctl -u datajud-monitor mostra o log do serviço (rede, DNS, proxy, tempo esgotado).",
+    ],
+    notes: [
+      "Outro e-mail avisará quando o DataJud voltar a responder.",
+      `Último erro: ${errorText(alert.lastErrorKind, alert.lastError)}`,
+    ],
+  });
+}
+
+function sweepsRecoveredSection(alert: SweepsRecoveredAlert): Section {
+  const n = alert.failedSweeps ?? 0;
+  const streak =
+    n === 0 ? "" : ` (${n === 1 ? "1 varredura" : `${n} varreduras seguidas`} sem resposta)`;
+  return section("O monitor voltou a consultar o DataJud", {
+    intro: [
+      `As consultas ao DataJud, falhando desde ${when(alert.since)}${streak}, voltaram a funcionar em ${when(alert.recoveredAt)}.`,
+      "O monitor funciona normalmente de novo; o que mudou nos processos nesse período é detectado nas próximas varreduras.",
+    ],
+  });
+}
+
+function healthSection(alert: HealthAlert): Section {
+  switch (alert.type) {
+    case "auth_rejected":
+      return authRejectedSection(alert);
+    case "auth_recovered":
+      return authRecoveredSection(alert);
+    case "sweeps_failing":
+      return sweepsFailingSection(alert);
+    case "sweeps_recovered":
+      return sweepsRecoveredSection(alert);
+  }
 }
 
 function caseTitle(f: CaseFailingAlert): string {
@@ -333,62 +476,69 @@ const FAILING_ADVICE = [
   "monitor status mostra a situação de cada processo.",
 ];
 
-function renderText(alerts: readonly AdminAlert[]): string {
-  const { auth, failing } = partition(alerts);
-  const out: string[] = [];
-  if (auth !== null) {
-    const { intro, steps, outro } = authLines(auth);
-    out.push(`${ATTENTION_MARKER} O DATAJUD RECUSOU A CHAVE DA API`, ...intro, "", "O que fazer:");
-    steps.forEach((step, i) => {
-      out.push(`${i + 1}. ${step}`);
-    });
-    out.push("", ...outro, "");
-  }
+/**
+ * Monitor health in the order the findings were queued (a failure, its recovery, a new failure
+ * read as they happened), then every failing case in one list.
+ */
+function sections(alerts: readonly AdminAlert[]): Section[] {
+  const out = alerts.filter(isHealth).map(healthSection);
+  const failing = alerts.filter((a) => a.type === "case_failing");
   if (failing.length > 0) {
-    out.push(`${ATTENTION_MARKER} ${failingPhrase(failing).toUpperCase()}`);
-    for (const f of failing)
-      out.push("", ...caseLines(f).map((l, i) => (i === 0 ? `- ${l}` : `  ${l}`)));
-    out.push("", ...FAILING_ADVICE, "");
+    out.push(
+      section(`${ATTENTION_MARKER} ${failingPhrase(failing)}`, {
+        items: failing.map(caseLines),
+        notes: FAILING_ADVICE,
+      }),
+    );
   }
-  out.push("Horários de Brasília (America/Sao_Paulo). Mensagem automática do datajud-monitor.");
+  return out;
+}
+
+const FOOTER = "Horários de Brasília (America/Sao_Paulo). Mensagem automática do datajud-monitor.";
+
+function renderText(alerts: readonly AdminAlert[]): string {
+  const out: string[] = [];
+  for (const s of sections(alerts)) {
+    out.push(s.heading.toUpperCase(), ...s.intro);
+    for (const item of s.items)
+      out.push("", ...item.map((l, i) => (i === 0 ? `- ${l}` : `  ${l}`)));
+    if (s.steps.length > 0)
+      out.push("", "O que fazer:", ...s.steps.map((step, i) => `${i + 1}. ${step}`));
+    out.push("", ...s.notes);
+    if (s.notes.length > 0) out.push("");
+  }
+  out.push(FOOTER);
   return `${out.join("\n")}\n`;
 }
 
 function renderHtml(alerts: readonly AdminAlert[], subject: string): string {
   const e = escapeHtml;
-  const { auth, failing } = partition(alerts);
   const parts: string[] = [];
-  if (auth !== null) {
-    const { intro, steps, outro } = authLines(auth);
-    parts.push(tag("h1", STYLES.h1, `${ATTENTION_MARKER} O DataJud recusou a chave da API`));
-    for (const line of intro) parts.push(tag("p", STYLES.p, e(line)));
-    parts.push(tag("p", STYLES.p, "<strong>O que fazer:</strong>"));
-    parts.push(tag("ol", STYLES.ul, steps.map((s) => tag("li", STYLES.li, e(s))).join("")));
-    for (const line of outro) parts.push(tag("p", STYLES.small, e(line)));
-  }
-  if (failing.length > 0) {
-    const heading = `${ATTENTION_MARKER} ${failingPhrase(failing)}`;
-    parts.push(tag(auth === null ? "h1" : "h2", auth === null ? STYLES.h1 : STYLES.h2, e(heading)));
-    const items = failing.map((f) => {
-      const [title = "", ...rest] = caseLines(f);
-      return tag(
-        "li",
-        STYLES.li,
-        [`<strong>${e(title)}</strong>`, ...rest.map((l) => tag("span", STYLES.muted, e(l)))].join(
-          "<br>",
+  sections(alerts).forEach((s, index) => {
+    parts.push(tag(index === 0 ? "h1" : "h2", index === 0 ? STYLES.h1 : STYLES.h2, e(s.heading)));
+    for (const line of s.intro) parts.push(tag("p", STYLES.p, e(line)));
+    if (s.items.length > 0) {
+      const items = s.items.map(([title = "", ...rest]) =>
+        tag(
+          "li",
+          STYLES.li,
+          [
+            `<strong>${e(title)}</strong>`,
+            ...rest.map((l) => tag("span", STYLES.muted, e(l))),
+          ].join("<br>"),
         ),
       );
-    });
-    parts.push(tag("ul", STYLES.ul, items.join("")));
-    for (const line of FAILING_ADVICE) parts.push(tag("p", STYLES.small, e(line)));
-  }
-  parts.push(
-    tag(
-      "p",
-      STYLES.footer,
-      "Horários de Brasília (America/Sao_Paulo). Mensagem automática do datajud-monitor.",
-    ),
-  );
+      parts.push(tag("ul", STYLES.ul, items.join("")));
+    }
+    if (s.steps.length > 0) {
+      parts.push(tag("p", STYLES.p, "<strong>O que fazer:</strong>"));
+      parts.push(
+        tag("ol", STYLES.ul, s.steps.map((step) => tag("li", STYLES.li, e(step))).join("")),
+      );
+    }
+    for (const line of s.notes) parts.push(tag("p", STYLES.small, e(line)));
+  });
+  parts.push(tag("p", STYLES.footer, FOOTER));
   return htmlDocument(subject, parts);
 }
 

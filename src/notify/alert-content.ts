@@ -27,6 +27,10 @@ export const AlertContent = z.object({
     lastUpdatedAt: z.string().nullable(),
   }),
   changeKinds: z.array(z.string()),
+  /** A new movement matched the watchlist's `urgent:` rules (absent in alerts queued before them). */
+  urgent: z.boolean().default(false),
+  /** New movements left out of `newMovements` because they matched an `ignore:` rule. */
+  ignoredMovements: z.number().int().nonnegative().default(0),
 });
 export type AlertContent = z.infer<typeof AlertContent>;
 
@@ -41,6 +45,8 @@ export interface BuildAlertContentInput {
   newMovements: ReadonlyArray<{ instance: string; movement: Movement }>;
   provenance: Provenance;
   changeKinds: readonly string[];
+  urgent?: boolean;
+  ignoredMovements?: number;
 }
 
 function latest(values: ReadonlyArray<string | null>): string | null {
@@ -70,5 +76,7 @@ export function buildAlertContent(input: BuildAlertContentInput): AlertContent {
       lastUpdatedAt: latest(input.records.map((r) => r.lastUpdatedAt)),
     },
     changeKinds: [...input.changeKinds],
+    urgent: input.urgent ?? false,
+    ignoredMovements: input.ignoredMovements ?? 0,
   };
 }

@@ -8,6 +8,7 @@ import {
   escapeHtml,
   generatedByText,
   htmlDocument,
+  ignoredText,
   type MovementLine,
   movementLines,
   movementListHtml,
@@ -18,6 +19,7 @@ import {
   type RenderedAlert,
   STYLES,
   tag,
+  URGENT_MARKER,
   when,
 } from "./render-alert.js";
 
@@ -29,16 +31,52 @@ function casesPhrase(n: number): string {
   return n === 1 ? "1 processo com novidades" : `${n} processos com novidades`;
 }
 
-/** Cases needing the lawyer first; otherwise the order the changes were queued in. */
+/**
+ * One entry per case: several changes of a case since the last digest read as one, from the
+ * summary before the first to the summary after the last, with every new movement of them all.
+ */
+function mergeByCase(items: readonly AlertContent[]): AlertContent[] {
+  const byCase = new Map<string, AlertContent>();
+  for (const item of items) {
+    const key = `${item.caseNumber}|${item.court}`;
+    const earlier = byCase.get(key);
+    if (earlier === undefined) {
+      byCase.set(key, item);
+      continue;
+    }
+    const seen = new Set(earlier.newMovements.map((m) => m.movement.id));
+    byCase.set(key, {
+      ...item,
+      previous: earlier.previous,
+      newMovements: [
+        ...earlier.newMovements,
+        ...item.newMovements.filter((m) => !seen.has(m.movement.id)),
+      ],
+      changeKinds: [...new Set([...earlier.changeKinds, ...item.changeKinds])],
+      urgent: earlier.urgent || item.urgent,
+      ignoredMovements: earlier.ignoredMovements + item.ignoredMovements,
+    });
+  }
+  return [...byCase.values()];
+}
+
+/** Urgent cases first, then those needing the lawyer; otherwise the order they were queued in. */
 function ordered(items: readonly AlertContent[]): AlertContent[] {
   return items
     .map((content, index) => ({ content, index }))
     .sort(
       (a, b) =>
+        Number(b.content.urgent) - Number(a.content.urgent) ||
         Number(b.content.current.needsLawyerAttention) -
-          Number(a.content.current.needsLawyerAttention) || a.index - b.index,
+          Number(a.content.current.needsLawyerAttention) ||
+        a.index - b.index,
     )
     .map((entry) => entry.content);
+}
+
+function markerOf(content: AlertContent): string {
+  if (content.urgent) return `${URGENT_MARKER} `;
+  return content.current.needsLawyerAttention ? `${ATTENTION_MARKER} ` : "";
 }
 
 function attentionCount(items: readonly AlertContent[]): number {
@@ -66,8 +104,13 @@ function provenanceLine(content: AlertContent): string {
 }
 
 /** One line, no control characters: the count and a marker are all a digest's subject says. */
-export function renderDigestSubject(items: readonly AlertContent[]): string {
-  const marker = attentionCount(items) > 0 ? `${ATTENTION_MARKER} ` : "";
+export function renderDigestSubject(changes: readonly AlertContent[]): string {
+  const items = mergeByCase(changes);
+  const marker = items.some((c) => c.urgent)
+    ? `${URGENT_MARKER} `
+    : attentionCount(items) > 0
+      ? `${ATTENTION_MARKER} `
+      : "";
   return oneLine(`[datajud] ${marker}${casesPhrase(items.length)}`, SUBJECT_MAX);
 }
 
@@ -82,8 +125,7 @@ function renderText(items: readonly AlertContent[]): string {
   out.push("");
   ordered(items).forEach((content, i) => {
     const { current } = content;
-    const marker = current.needsLawyerAttention ? `${ATTENTION_MARKER} ` : "";
-    out.push(`${i + 1}. ${marker}${caseName(content)}`);
+    out.push(`${i + 1}. ${markerOf(content)}${caseName(content)}`);
     out.push(
       `   Processo ${oneLine(content.caseNumber)} · ${oneLine(content.court).toUpperCase()}`,
     );
@@ -97,6 +139,8 @@ function renderText(items: readonly AlertContent[]): string {
     );
     for (const m of shown) out.push(...movementText(m));
     if (hidden > 0) out.push(`   … e mais ${hidden} (veja \`monitor history\`).`);
+    const routine = ignoredText(content.ignoredMovements);
+    if (routine !== null) out.push(`   ${routine}`);
     out.push(`   Origem: ${provenanceLine(content)}`);
     out.push(`   ${generatedByText(current)}`);
     out.push("");
@@ -109,9 +153,8 @@ function renderText(items: readonly AlertContent[]): string {
 function caseHtml(content: AlertContent, position: number): string {
   const e = escapeHtml;
   const { current } = content;
-  const marker = current.needsLawyerAttention ? `${ATTENTION_MARKER} ` : "";
   const parts: string[] = [
-    tag("h2", STYLES.h2, `${position}. ${e(marker)}${e(caseName(content))}`),
+    tag("h2", STYLES.h2, `${position}. ${e(markerOf(content))}${e(caseName(content))}`),
     tag(
       "p",
       STYLES.meta,
@@ -143,6 +186,8 @@ function caseHtml(content: AlertContent, position: number): string {
   if (hidden > 0) {
     parts.push(tag("p", STYLES.muted, `… e mais ${hidden} (veja monitor history).`));
   }
+  const routine = ignoredText(content.ignoredMovements);
+  if (routine !== null) parts.push(tag("p", STYLES.muted, e(routine)));
   parts.push(tag("p", STYLES.small, `Origem: ${e(provenanceLine(content))}`));
   parts.push(tag("p", STYLES.small, e(generatedByText(current))));
   return parts.join("\n");
@@ -172,8 +217,9 @@ function renderHtml(items: readonly AlertContent[], subject: string): string {
  * One e-mail for several changes to one recipient, text + HTML, escaped like a single alert.
  * Pure, and the order is fixed by the input's, so a resend of the same rows is the same e-mail.
  */
-export function renderDigest(items: readonly AlertContent[]): RenderedAlert {
-  if (items.length === 0) throw new RangeError("a digest needs at least one alert");
+export function renderDigest(changes: readonly AlertContent[]): RenderedAlert {
+  if (changes.length === 0) throw new RangeError("a digest needs at least one alert");
+  const items = mergeByCase(changes);
   const subject = renderDigestSubject(items);
   return { subject, text: renderText(items), html: renderHtml(items, subject) };
 }

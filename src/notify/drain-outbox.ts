@@ -9,6 +9,7 @@ import {
   getOutboxRow,
   markAllFailed,
   markAllSent,
+  type OutboxKind,
   type OutboxRow,
 } from "../store/outbox.js";
 import { AdminAlert, renderAdminAlert } from "./admin-alerts.js";
@@ -25,6 +26,7 @@ import {
   threadId,
 } from "./message-ids.js";
 import { type RenderedAlert, renderAlert } from "./render-alert.js";
+import { renderStatusReport, StatusReport } from "./status-report.js";
 import {
   MailError,
   type MailErrorCode,
@@ -40,6 +42,13 @@ const GROUP_MAX = 50;
 /** Longer than any one SMTP exchange can take with the transport's timeouts. */
 const DEFAULT_CLAIM_MS = 10 * MINUTE_MS;
 const ERROR_MAX = 1000;
+const RENDERED_KINDS: ReadonlySet<string> = new Set<OutboxKind>([
+  "alert",
+  "digest",
+  "report",
+  "admin",
+  "test",
+]);
 
 /** One bare address: anything a parser could split into two recipients or a header is refused. */
 const RECIPIENT = /^[^\s<>()[\]\\,;:"@]+@[^\s<>()[\]\\,;:"@]+$/;
@@ -51,9 +60,6 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export function defaultBackoffMs(attempt: number): number {
   return Math.min(MINUTE_MS * 2 ** Math.max(0, attempt - 1), MAX_BACKOFF_MS);
 }
-
-/** `mail.mode`: one e-mail per change and watcher, or one per watcher and drain. */
-export type MailMode = "instant" | "digest";
 
 export interface DrainOptions {
   db: Db;
@@ -72,12 +78,6 @@ export interface DrainOptions {
   signal?: AbortSignal;
   /** How long a send in progress keeps others off its row; a crash makes the row due after it. */
   claimMs?: number;
-  /**
-   * digest: every due alert of one recipient goes out as one e-mail (rows stay one per change and
-   * watcher, so exactly-once holds per change). Operator alerts are combined in both modes.
-   * @default "instant"
-   */
-  mode?: MailMode;
 }
 
 export interface DrainResult {
@@ -91,7 +91,10 @@ export interface DrainResult {
   deferred: number;
 }
 
-type Payload = { kind: "alert"; content: AlertContent } | { kind: "admin"; alert: AdminAlert };
+type Payload =
+  | { kind: "alert"; content: AlertContent }
+  | { kind: "admin"; alert: AdminAlert }
+  | { kind: "report"; report: StatusReport };
 
 interface Entry {
   row: OutboxRow;
@@ -131,12 +134,18 @@ function validateOptions(options: DrainOptions): void {
 
 /** Checks what a row holds before anything is claimed: a broken row never spoils a digest. */
 function decode(row: OutboxRow): { ok: true; entry: Entry } | { ok: false; error: string } {
-  if (row.kind !== "alert" && row.kind !== "test" && row.kind !== "admin") {
+  if (!RENDERED_KINDS.has(row.kind)) {
     return { ok: false, error: `no renderer for outbox kind "${row.kind.slice(0, 20)}"` };
   }
   const recipient = row.recipient.trim();
   if (!RECIPIENT.test(recipient)) {
     return { ok: false, error: "the recipient is not a single plain e-mail address" };
+  }
+  if (row.kind === "report") {
+    const parsed = StatusReport.safeParse(row.payload);
+    return parsed.success
+      ? { ok: true, entry: { row, recipient, payload: { kind: "report", report: parsed.data } } }
+      : { ok: false, error: "the stored payload is not a status report; it cannot be rendered" };
   }
   if (row.kind === "admin") {
     const parsed = AdminAlert.safeParse(row.payload);
@@ -150,9 +159,13 @@ function decode(row: OutboxRow): { ok: true; entry: Entry } | { ok: false; error
     : { ok: false, error: "the stored payload is not an alert; it cannot be rendered" };
 }
 
-function groupKindOf(entry: Entry, mode: MailMode): GroupKind | null {
+/**
+ * Digest rows of one recipient that are due together go out as one e-mail (rows stay one per
+ * change and watcher, so exactly-once holds per change); operator findings are combined too.
+ */
+function groupKindOf(entry: Entry): GroupKind | null {
   if (entry.payload.kind === "admin") return "admin";
-  return entry.row.kind === "alert" && mode === "digest" ? "digest" : null;
+  return entry.row.kind === "digest" ? "digest" : null;
 }
 
 /**
@@ -160,7 +173,7 @@ function groupKindOf(entry: Entry, mode: MailMode): GroupKind | null {
  * together (their stored Message-ID names the group) stay together, so a resend after a crash is
  * the same e-mail with the same Message-ID; new rows never join such a group.
  */
-function plan(rows: readonly OutboxRow[], mode: MailMode): Unit[] {
+function plan(rows: readonly OutboxRow[]): Unit[] {
   const units: Unit[] = [];
   const open = new Map<string, { shape: GroupKind; entries: Entry[] }>();
   for (const row of rows) {
@@ -170,7 +183,7 @@ function plan(rows: readonly OutboxRow[], mode: MailMode): Unit[] {
       continue;
     }
     const entry = decoded.entry;
-    const kind = groupKindOf(entry, mode);
+    const kind = groupKindOf(entry);
     if (kind === null) {
       units.push({ shape: "single", entry });
       continue;
@@ -228,6 +241,9 @@ function renderSingle(entry: Entry, options: DrainOptions): OutgoingMessage {
   const messageId = singleMessageId(row, options.domain);
   if (payload.kind === "admin") {
     return message(options, recipient, renderAdminAlert([payload.alert]), messageId, null);
+  }
+  if (payload.kind === "report") {
+    return message(options, recipient, renderStatusReport(payload.report), messageId, null);
   }
   const content = payload.content;
   const thread = threadId(
@@ -379,7 +395,7 @@ function allDue(db: Db, nowIso: string): OutboxRow[] {
 export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
   validateOptions(options);
   const result: DrainResult = { sent: 0, failed: 0, dead: 0, deferred: 0 };
-  const units = plan(allDue(options.db, options.now().toISOString()), options.mode ?? "instant");
+  const units = plan(allDue(options.db, options.now().toISOString()));
   let stopped = false;
   for (const unit of units) {
     if (options.signal?.aborted) {
@@ -416,7 +432,7 @@ export async function deliverOutboxRow(options: DrainOptions, id: number): Promi
     row.status === "pending" &&
     (row.nextAttemptAt === null || row.nextAttemptAt <= nowIso);
   if (!due) return { ok: false, error: "the message is not waiting to be sent", code: "busy" };
-  const [unit] = plan([row], "instant");
+  const [unit] = plan([row]);
   if (unit === undefined) return { ok: false, error: "nothing to send", code: "busy" };
   const outcome = await deliver(unit, options);
   switch (outcome.status) {
@@ -436,6 +452,15 @@ export async function deliverOutboxRow(options: DrainOptions, id: number): Promi
   }
 }
 
+/** How one watcher gets one alert: alone or in their digest, and not before when. */
+export interface AlertDelivery {
+  kind: "alert" | "digest";
+  /** ISO time before which it is not sent (a digest's hour, the end of quiet hours); null: now. */
+  notBefore: string | null;
+}
+
+const SEND_NOW: AlertDelivery = { kind: "alert", notBefore: null };
+
 export interface QueueAlertsInput {
   db: Db;
   changeId: number;
@@ -447,6 +472,8 @@ export interface QueueAlertsInput {
   detectedAt: string;
   domain: string;
   createdAt: string;
+  /** Per recipient; default: each alert alone, now. */
+  delivery?: (recipient: string) => AlertDelivery;
 }
 
 /**
@@ -464,11 +491,13 @@ export function queueAlerts(input: QueueAlertsInput): number {
     if (recipient === "" || seen.has(key)) continue;
     seen.add(key);
     const dedupeKey = `alert:${input.changeId}:${input.detectedAt}:${caseKey}:${key}`;
+    const delivery = input.delivery?.(recipient) ?? SEND_NOW;
     const inserted = enqueueAlert(input.db, {
       changeId: input.changeId,
       caseId: input.caseId,
       recipient,
-      kind: "alert",
+      kind: delivery.kind,
+      nextAttemptAt: delivery.notBefore,
       dedupeKey,
       subject: rendered.subject,
       messageId: alertMessageId(dedupeKey, input.domain),

@@ -10,6 +10,7 @@ export interface RenderedAlert {
 }
 
 export const ATTENTION_MARKER = "⚠";
+export const URGENT_MARKER = "⚠ URGENTE";
 export const NOT_LEGAL_ADVICE = "Não é aconselhamento jurídico.";
 
 const SUBJECT_NAME_MAX = 80;
@@ -170,6 +171,18 @@ export function movementLines(
   };
 }
 
+const URGENT_TEXT = "há movimentação nova que o watchlist marca como urgente.";
+
+/** The line that says routine movements were left out; null when none were. */
+export function ignoredText(count: number): string | null {
+  if (count <= 0) return null;
+  const what =
+    count === 1
+      ? "1 movimentação rotineira não listada"
+      : `${count} movimentações rotineiras não listadas`;
+  return `${what} (regras ignore do watchlist); veja monitor history.`;
+}
+
 function instanceLine(i: AlertContent["instances"][number]): string {
   const parts = [i.className, i.courtUnit]
     .map((p) => (p === null ? "" : oneLine(p)))
@@ -202,7 +215,11 @@ function provenanceLines(content: AlertContent): string[] {
 
 /** One line, no control characters, a bounded length: safe to hand to any mailer as Subject. */
 export function renderSubject(content: AlertContent): string {
-  const marker = content.current.needsLawyerAttention ? `${ATTENTION_MARKER} ` : "";
+  const marker = content.urgent
+    ? `${URGENT_MARKER} `
+    : content.current.needsLawyerAttention
+      ? `${ATTENTION_MARKER} `
+      : "";
   const subject = `[datajud] ${marker}${caseName(content)}: ${categoryLabel(content.current)} (${movementsPhrase(content.newMovements.length)})`;
   return oneLine(subject, SUBJECT_MAX);
 }
@@ -217,6 +234,7 @@ function renderText(content: AlertContent): string {
   if (kinds !== null) out.push(kinds);
   out.push("");
 
+  if (content.urgent) out.push(`${URGENT_MARKER}: ${URGENT_TEXT}`);
   if (current.needsLawyerAttention) {
     out.push(`${ATTENTION_MARKER} REQUER ATENÇÃO DO ADVOGADO`);
     for (const r of current.attentionReasons) {
@@ -252,6 +270,8 @@ function renderText(content: AlertContent): string {
     if (m.complements.length > 0) out.push(`  Complementos: ${m.complements.join("; ")}`);
   }
   if (hidden > 0) out.push(`… e mais ${hidden} (veja \`monitor history\`).`);
+  const routine = ignoredText(content.ignoredMovements);
+  if (routine !== null) out.push(routine);
   out.push("");
 
   out.push("INSTÂNCIAS");
@@ -309,6 +329,11 @@ function renderHtml(content: AlertContent, subject: string): string {
   const kinds = changeKindsText(content.changeKinds);
   if (kinds !== null) parts.push(tag("p", STYLES.meta, e(kinds)));
 
+  if (content.urgent) {
+    parts.push(
+      tag("div", STYLES.attention, `<strong>${e(URGENT_MARKER)}</strong>: ${e(URGENT_TEXT)}`),
+    );
+  }
   if (current.needsLawyerAttention) {
     const reasons = current.attentionReasons.map((r) => {
       const refs = r.movements.map((m) => `${when(m.dateTime)} ${oneLine(m.name)}`).join("; ");
@@ -360,6 +385,8 @@ function renderHtml(content: AlertContent, subject: string): string {
     parts.push(movementListHtml(shown));
   }
   if (hidden > 0) parts.push(tag("p", STYLES.muted, `… e mais ${hidden} (veja monitor history).`));
+  const routine = ignoredText(content.ignoredMovements);
+  if (routine !== null) parts.push(tag("p", STYLES.muted, e(routine)));
 
   parts.push(tag("h2", STYLES.h2, "Instâncias"));
   if (content.instances.length === 0) parts.push(tag("p", STYLES.muted, "Nenhuma informada."));

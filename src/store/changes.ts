@@ -1,4 +1,5 @@
 import type { Db } from "./database.js";
+import type { SummaryDisposition } from "./summaries.js";
 
 export interface NewChange {
   caseId: number;
@@ -16,6 +17,8 @@ export interface ChangeSummary {
   createdAt: string;
   /** The stored CaseSummary JSON. */
   content: unknown;
+  /** Mailed, or kept quiet by an ignore rule or a mute. */
+  disposition: SummaryDisposition;
 }
 
 export interface ChangeRow {
@@ -42,6 +45,7 @@ interface RawChange {
   summaryGeneratedBy: string | null;
   summaryModel: string | null;
   summaryCreatedAt: string | null;
+  summaryDisposition: SummaryDisposition | null;
 }
 
 export function insertChange(db: Db, change: NewChange): number {
@@ -79,6 +83,7 @@ function toChange(raw: RawChange): ChangeRow {
           model: raw.summaryModel,
           createdAt: raw.summaryCreatedAt,
           content: JSON.parse(raw.summary),
+          disposition: raw.summaryDisposition ?? "alert",
         };
   return {
     id: raw.id,
@@ -99,7 +104,7 @@ export function listChanges(db: Db, caseId: number, options: { limit?: number } 
       `SELECT c.id, c.case_id AS caseId, c.run_id AS runId, c.detected_at AS detectedAt,
          c.kind AS kinds, c.details, c.new_movements AS newMovements,
          s.summary, s.generated_by AS summaryGeneratedBy, s.model AS summaryModel,
-         s.created_at AS summaryCreatedAt
+         s.created_at AS summaryCreatedAt, s.disposition AS summaryDisposition
        FROM changes c LEFT JOIN summaries s ON s.change_id = c.id
        WHERE c.case_id = ?
        ORDER BY c.detected_at DESC, c.id DESC
@@ -115,7 +120,8 @@ export function changesAwaitingSummary(db: Db): ChangeRow[] {
     .prepare<[], RawChange>(
       `SELECT c.id, c.case_id AS caseId, c.run_id AS runId, c.detected_at AS detectedAt,
          c.kind AS kinds, c.details, c.new_movements AS newMovements,
-         NULL AS summary, NULL AS summaryGeneratedBy, NULL AS summaryModel, NULL AS summaryCreatedAt
+         NULL AS summary, NULL AS summaryGeneratedBy, NULL AS summaryModel, NULL AS summaryCreatedAt,
+         NULL AS summaryDisposition
        FROM changes c JOIN cases k ON k.id = c.case_id
        WHERE k.watched = 1 AND NOT EXISTS (SELECT 1 FROM summaries s WHERE s.change_id = c.id)
        ORDER BY c.id`,

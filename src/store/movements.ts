@@ -112,3 +112,17 @@ export function movementsOfChange(db: Db, changeId: number): MovementRow[] {
     .all(changeId)
     .map((raw) => ({ ...raw, data: JSON.parse(raw.data) as Movement }));
 }
+
+/** Case id -> the date_time of its newest dated movement, as stored; cases without one are absent. */
+export function latestMovementTimes(db: Db): Map<number, string> {
+  // julianday(), as in listMovements: text order is wrong when stored offsets differ. A bare
+  // column beside max() comes from the row holding the maximum (a documented SQLite rule).
+  const rows = db
+    .prepare<[], { caseId: number; dateTime: string }>(
+      `SELECT case_id AS caseId, date_time AS dateTime, max(julianday(date_time)) AS newest
+       FROM movements WHERE date_time IS NOT NULL
+       GROUP BY case_id HAVING newest IS NOT NULL`,
+    )
+    .all();
+  return new Map(rows.map((row) => [row.caseId, row.dateTime]));
+}

@@ -1,6 +1,11 @@
 import { type Db, immediate } from "./database.js";
 
-export type OutboxKind = "alert" | "digest" | "admin" | "test";
+/**
+ * alert: one change for one watcher, sent alone. digest: the same, for a watcher who gets a digest
+ * (the drain combines a recipient's due digest rows into one e-mail). report: a periodic status
+ * report. admin: operator mail. test: `monitor test-email`.
+ */
+export type OutboxKind = "alert" | "digest" | "report" | "admin" | "test";
 export type OutboxStatus = "pending" | "sent" | "dead";
 
 export interface NewOutboxRow {
@@ -14,6 +19,8 @@ export interface NewOutboxRow {
   messageId: string;
   payload: unknown;
   createdAt: string;
+  /** Not to be sent before this time (a digest's hour, the end of quiet hours); null: now. */
+  nextAttemptAt?: string | null;
 }
 
 export interface OutboxRow {
@@ -55,7 +62,7 @@ function toOutboxRow(raw: RawOutboxRow): OutboxRow {
 export function pendingMailByCase(db: Db): Map<number, number> {
   const rows = db
     .prepare<[], { caseId: number; pending: number }>(
-      "SELECT case_id AS caseId, COUNT(*) AS pending FROM outbox WHERE status = 'pending' AND kind = 'alert' AND case_id IS NOT NULL GROUP BY case_id",
+      "SELECT case_id AS caseId, COUNT(*) AS pending FROM outbox WHERE status = 'pending' AND kind IN ('alert', 'digest') AND case_id IS NOT NULL GROUP BY case_id",
     )
     .all();
   return new Map(rows.map((r) => [r.caseId, r.pending]));
@@ -77,10 +84,13 @@ export function enqueueAlert(db: Db, row: NewOutboxRow): boolean {
       messageId: string;
       payload: string;
       createdAt: string;
+      nextAttemptAt: string | null;
     }>(
       `INSERT OR IGNORE INTO outbox
-         (change_id, case_id, recipient, kind, dedupe_key, subject, message_id, payload, created_at)
-       VALUES (@changeId, @caseId, @recipient, @kind, @dedupeKey, @subject, @messageId, @payload, @createdAt)`,
+         (change_id, case_id, recipient, kind, dedupe_key, subject, message_id, payload, created_at,
+          next_attempt_at)
+       VALUES (@changeId, @caseId, @recipient, @kind, @dedupeKey, @subject, @messageId, @payload,
+          @createdAt, @nextAttemptAt)`,
     )
     .run({
       changeId: row.changeId,
@@ -92,6 +102,7 @@ export function enqueueAlert(db: Db, row: NewOutboxRow): boolean {
       messageId: row.messageId,
       payload: JSON.stringify(row.payload ?? null),
       createdAt: row.createdAt,
+      nextAttemptAt: row.nextAttemptAt ?? null,
     });
   return result.changes === 1;
 }

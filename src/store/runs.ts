@@ -60,3 +60,62 @@ export function lastRun(db: Db): RunRow | undefined {
   const report: unknown = raw.report === null ? null : JSON.parse(raw.report);
   return { ...raw, report };
 }
+
+/** A finished sweep as monitor health counts it. */
+export interface CountedSweep {
+  runId: number;
+  startedAt: string;
+  failed: boolean;
+}
+
+/*
+ * Monitor health counts sweeps, not cases. A sweep FAILED when it finished with checked > 0 and
+ * failed === checked: DataJud answered for no case. Crashed, still-running and interrupted runs
+ * (report.interrupted true) neither fail nor recover, and neither does a run that checked
+ * nothing: they are skipped when counting, so a restart mid-outage neither hides nor resets it.
+ * Dry runs write no run. Ids, not start times, give the order: a clock set back cannot reorder.
+ */
+const COUNTED_SWEEP = `status = 'finished' AND json_extract(report, '$.checked') > 0
+  AND coalesce(json_extract(report, '$.interrupted'), 0) = 0`;
+const FAILED_SWEEP = "json_extract(report, '$.failed') = json_extract(report, '$.checked')";
+
+/** The counted sweeps before `runId`, newest first; `limit` keeps it to what a threshold needs. */
+export function sweepVerdictsBefore(db: Db, runId: number, limit: number): CountedSweep[] {
+  if (limit <= 0) return [];
+  return db
+    .prepare<[number, number], { runId: number; startedAt: string; failed: number }>(
+      `SELECT id AS runId, started_at AS startedAt, (${FAILED_SWEEP}) AS failed
+       FROM runs WHERE id < ? AND ${COUNTED_SWEEP}
+       ORDER BY id DESC LIMIT ?`,
+    )
+    .all(runId, limit)
+    .map((row) => ({ ...row, failed: row.failed === 1 }));
+}
+
+/**
+ * The whole failed streak that ends just before `runId`: how many sweeps and when the first one
+ * started (null when the sweep before was not a failure). Walks back only to the last counted
+ * sweep that did not fail, so it costs the streak's length; meant for when an incident opens or
+ * closes, not for every sweep.
+ */
+export function failedStreakBefore(
+  db: Db,
+  runId: number,
+): { failedSweeps: number; since: string | null } {
+  const lastGood =
+    db
+      .prepare<[number], { id: number }>(
+        `SELECT id FROM runs WHERE id < ? AND ${COUNTED_SWEEP} AND NOT (${FAILED_SWEEP})
+         ORDER BY id DESC LIMIT 1`,
+      )
+      .get(runId)?.id ?? 0;
+  const row = db
+    .prepare<{ after: number; before: number }, { n: number; since: string | null }>(
+      `SELECT COUNT(*) AS n,
+         (SELECT started_at FROM runs WHERE id > @after AND id < @before AND ${COUNTED_SWEEP}
+          ORDER BY id LIMIT 1) AS since
+       FROM runs WHERE id > @after AND id < @before AND ${COUNTED_SWEEP}`,
+    )
+    .get({ after: lastGood, before: runId });
+  return { failedSweeps: row?.n ?? 0, since: row?.since ?? null };
+}

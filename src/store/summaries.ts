@@ -18,10 +18,18 @@ export interface NewSummary {
   /** The CaseSummary, stored as JSON; the store does not interpret it. */
   summary: unknown;
   usage: StoredUsage;
+  /**
+   * What was done with the change: mailed ('alert'), or kept quiet because every new movement
+   * matched an ignore rule ('ignored') or the case was muted ('muted'). Default 'alert'.
+   */
+  disposition?: SummaryDisposition;
 }
 
-export interface StoredSummary extends Omit<NewSummary, "caseId"> {
+export type SummaryDisposition = "alert" | "ignored" | "muted";
+
+export interface StoredSummary extends Omit<NewSummary, "caseId" | "disposition"> {
   id: number;
+  disposition: SummaryDisposition;
 }
 
 interface RawSummary {
@@ -35,11 +43,12 @@ interface RawSummary {
   outputTokens: number;
   cacheReadTokens: number;
   cacheWriteTokens: number;
+  disposition: SummaryDisposition;
 }
 
 const SELECT = `SELECT id, change_id AS changeId, created_at AS createdAt, generated_by AS generatedBy,
     model, summary, input_tokens AS inputTokens, output_tokens AS outputTokens,
-    cache_read_tokens AS cacheReadTokens, cache_write_tokens AS cacheWriteTokens
+    cache_read_tokens AS cacheReadTokens, cache_write_tokens AS cacheWriteTokens, disposition
   FROM summaries`;
 
 /** One summary per change (change_id is unique): a second insert for a change throws. */
@@ -56,11 +65,12 @@ export function insertSummary(db: Db, summary: NewSummary): number {
       outputTokens: number;
       cacheReadTokens: number;
       cacheWriteTokens: number;
+      disposition: SummaryDisposition;
     }>(
       `INSERT INTO summaries (change_id, case_id, created_at, generated_by, model, summary,
-         input_tokens, output_tokens, cache_read_tokens, cache_write_tokens)
+         input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, disposition)
        VALUES (@changeId, @caseId, @createdAt, @generatedBy, @model, @summary,
-         @inputTokens, @outputTokens, @cacheReadTokens, @cacheWriteTokens)`,
+         @inputTokens, @outputTokens, @cacheReadTokens, @cacheWriteTokens, @disposition)`,
     )
     .run({
       changeId: summary.changeId,
@@ -73,6 +83,7 @@ export function insertSummary(db: Db, summary: NewSummary): number {
       outputTokens: summary.usage.outputTokens,
       cacheReadTokens: summary.usage.cacheReadTokens,
       cacheWriteTokens: summary.usage.cacheWriteTokens,
+      disposition: summary.disposition ?? "alert",
     });
   return Number(result.lastInsertRowid);
 }
@@ -92,14 +103,24 @@ function toStored(raw: RawSummary): StoredSummary {
       cacheReadTokens: raw.cacheReadTokens,
       cacheWriteTokens: raw.cacheWriteTokens,
     },
+    disposition: raw.disposition,
   };
 }
 
-/** The case's newest summary (parsed JSON): the one the next alert diffs against. */
-export function latestSummary(db: Db, caseId: number): unknown {
+/**
+ * The case's newest summary (parsed JSON). With `mailedOnly`, the newest one its watchers were
+ * sent: what the next alert diffs against, so "before" is what they last read.
+ */
+export function latestSummary(
+  db: Db,
+  caseId: number,
+  options: { mailedOnly?: boolean } = {},
+): unknown {
+  const where =
+    options.mailedOnly === true ? "case_id = ? AND disposition = 'alert'" : "case_id = ?";
   const raw = db
     .prepare<[number], RawSummary>(
-      `${SELECT} WHERE case_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
+      `${SELECT} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT 1`,
     )
     .get(caseId);
   return raw === undefined ? null : toStored(raw).summary;

@@ -50,10 +50,5 @@ export interface WatcherSettings {
 
 /** Lower case, no accents, single spaces: how names and name rules are compared. */
 export function foldText(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/gu, " ")
-    .trim();
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/gu, " ").trim();
 }

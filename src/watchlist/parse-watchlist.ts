@@ -4,6 +4,17 @@ import { z } from "zod";
 import { type CnjNumber, parseCnjNumber } from "../datajud/cnj-number.js";
 import { COURTS, resolveCourt } from "../datajud/courts.js";
 import { isDataJudError } from "../datajud/errors.js";
+import type { CaseAlertPolicy, MovementRule, WatcherSettings } from "./alert-rules.js";
+import { addressProblem, normalizeEmailAddress } from "./email-address.js";
+import {
+  alertKeyHint,
+  MovementRuleListFile,
+  parseCasePolicy,
+  parseScopeRules,
+  parseWatchers,
+  WatcherFile,
+  wellShapedWatchers,
+} from "./parse-alert-settings.js";
 import { comparePositionedErrors, type PositionedError } from "./positioned-error.js";
 import {
   decodeUtf8,
@@ -17,6 +28,13 @@ import {
   type YamlSource,
 } from "./yaml-source.js";
 
+export type {
+  CaseAlertPolicy,
+  Delivery,
+  MovementRule,
+  WatcherSettings,
+} from "./alert-rules.js";
+export { normalizeEmailAddress } from "./email-address.js";
 export type { PositionedError } from "./positioned-error.js";
 
 /*
@@ -27,6 +45,8 @@ const AddressList = z.array(z.string()).nullable().optional();
 
 export const WatchlistDefaultsFile = z.strictObject({
   notify: AddressList,
+  ignore: MovementRuleListFile,
+  urgent: MovementRuleListFile,
 });
 export type WatchlistDefaultsFile = z.infer<typeof WatchlistDefaultsFile>;
 
@@ -35,12 +55,18 @@ export const WatchlistCaseFile = z.strictObject({
   label: z.string().nullable().optional(),
   court: z.string().nullable().optional(),
   notify: AddressList,
+  ignore: MovementRuleListFile,
+  urgent: MovementRuleListFile,
+  muted: z.boolean().nullable().optional(),
+  // Any value: parse-alert-settings.ts says what is wrong with one that is not a date.
+  muted_until: z.unknown().optional(),
 });
 export type WatchlistCaseFile = z.infer<typeof WatchlistCaseFile>;
 
 export const WatchlistFile = z.strictObject({
   defaults: WatchlistDefaultsFile.nullable().optional(),
   cases: z.array(WatchlistCaseFile).nullable().optional(),
+  watchers: z.array(WatcherFile).nullable().optional(),
 });
 export type WatchlistFile = z.infer<typeof WatchlistFile>;
 
@@ -53,55 +79,23 @@ export interface WatchedCase {
   label: string | null;
   /** defaults.notify followed by the case's own, deduplicated, domains lower-cased. */
   notify: string[];
+  /** defaults.ignore/urgent followed by the case's own, and whether the case is muted. */
+  policy: CaseAlertPolicy;
   /** Where the case starts in the file. */
   line: number;
 }
 
 export interface Watchlist {
   file: string;
-  defaults: { notify: string[] };
+  defaults: { notify: string[]; ignore: MovementRule[]; urgent: MovementRule[] };
   cases: WatchedCase[];
+  /** How listed addresses want their mail, in file order; unlisted ones get the configuration's. */
+  watchers: WatcherSettings[];
 }
 
 export type WatchlistResult =
   | { ok: true; watchlist: Watchlist }
   | { ok: false; errors: PositionedError[] };
-
-// Deliberately plain: one @, no spaces or brackets, a dotted domain. Anything stricter rejects
-// real addresses; anything looser lets "ana@example" or "Ana <ana@x.com>" through to the mailer.
-const ADDRESS = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+$/u;
-const DOMAIN = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}-]{2,}$/u;
-
-/** "Ana@Example.COM " -> "Ana@example.com"; null if it is not a plain address. */
-export function normalizeEmailAddress(input: string): string | null {
-  const text = input.trim();
-  if (!ADDRESS.test(text)) return null;
-  const at = text.lastIndexOf("@");
-  const local = text.slice(0, at);
-  const domain = text.slice(at + 1).toLowerCase();
-  if (
-    !DOMAIN.test(domain) ||
-    local.startsWith(".") ||
-    local.endsWith(".") ||
-    local.includes("..")
-  ) {
-    return null;
-  }
-  return `${local}@${domain}`;
-}
-
-function addressProblem(input: string): string {
-  const text = input.trim();
-  const shown = JSON.stringify(text);
-  if (text === "") return "an empty e-mail address; remove the item or write the address";
-  if (/[<>]/u.test(text)) {
-    return `${shown}: write only the address, like ana@example.com, without a name or <>`;
-  }
-  if (/[,;\s]/u.test(text) && text.split(/[,;\s]+/u).filter((p) => p.includes("@")).length > 1) {
-    return `${shown}: one address per list item, like notify: [ana@example.com, rui@example.com]`;
-  }
-  return `${shown} is not an e-mail address (like ana@example.com)`;
-}
 
 /** Adds valid addresses to `into` (first spelling wins) and reports the others. */
 function collectAddresses(
@@ -167,16 +161,19 @@ function blankToNull(value: string | null | undefined): string | null {
   return text === "" ? null : text;
 }
 
+/** A case as far as it can be read; `number` is null when it is missing or not text. */
+type CaseEntry = Omit<WatchlistCaseFile, "number"> & { number: string | null };
+
 /** Each case that has the right shape, with its index, even when other parts of the file do not. */
 function wellShapedCases(
   raw: unknown,
   parsed: WatchlistFile | undefined,
-): Array<[number, WatchlistCaseFile]> {
+): Array<[number, CaseEntry]> {
   if (parsed) return (parsed.cases ?? []).map((c, i) => [i, c]);
   if (raw === null || typeof raw !== "object" || !("cases" in raw) || !Array.isArray(raw.cases)) {
     return [];
   }
-  const out: Array<[number, WatchlistCaseFile]> = [];
+  const out: Array<[number, CaseEntry]> = [];
   for (const [i, item] of (raw.cases as unknown[]).entries()) {
     const result = WatchlistCaseFile.safeParse(item);
     if (result.success) out.push([i, result.data]);
@@ -188,19 +185,30 @@ function wellShapedCases(
   return out;
 }
 
-/** The parts of a malformed case that can still be checked, so a typo elsewhere hides nothing. */
-function salvageCase(item: unknown): WatchlistCaseFile | null {
-  if (item === null || typeof item !== "object") return null;
+function textItems(value: unknown): string[] | null {
+  return Array.isArray(value) ? value.filter((a): a is string => typeof a === "string") : null;
+}
+
+function listOrNull(value: unknown): unknown[] | null {
+  return Array.isArray(value) ? value : null;
+}
+
+/**
+ * The parts of a malformed case that can still be checked, so a typo elsewhere hides nothing.
+ * A part of the wrong type is left out: the schema has already reported it.
+ */
+function salvageCase(item: unknown): CaseEntry | null {
+  if (item === null || typeof item !== "object" || Array.isArray(item)) return null;
   const fields = item as Record<string, unknown>;
-  if (typeof fields.number !== "string") return null;
-  const notify = Array.isArray(fields.notify)
-    ? fields.notify.filter((a): a is string => typeof a === "string")
-    : null;
   return {
-    number: fields.number,
+    number: typeof fields.number === "string" ? fields.number : null,
     court: typeof fields.court === "string" ? fields.court : null,
     label: null,
-    notify,
+    notify: textItems(fields.notify),
+    ignore: listOrNull(fields.ignore),
+    urgent: listOrNull(fields.urgent),
+    muted: typeof fields.muted === "boolean" ? fields.muted : null,
+    muted_until: fields.muted_until,
   };
 }
 
@@ -211,7 +219,14 @@ function wellShapedDefaults(
   if (parsed) return parsed.defaults ?? {};
   if (raw === null || typeof raw !== "object" || !("defaults" in raw)) return {};
   const result = WatchlistDefaultsFile.safeParse(raw.defaults);
-  return result.success ? result.data : {};
+  if (result.success) return result.data;
+  if (raw.defaults === null || typeof raw.defaults !== "object") return {};
+  const fields = raw.defaults as Record<string, unknown>;
+  return {
+    notify: textItems(fields.notify),
+    ignore: listOrNull(fields.ignore),
+    urgent: listOrNull(fields.urgent),
+  };
 }
 
 function checkRoot(source: YamlSource): PositionedError | null {
@@ -244,17 +259,21 @@ export function parseWatchlist(text: string | Uint8Array, file: string): Watchli
 
   const raw: unknown = source.doc.toJS({ maxAliasCount: 1000 }) ?? {};
   const shape = WatchlistFile.safeParse(raw);
-  if (!shape.success) errors.push(...issuesToErrors(source, WatchlistFile, shape.error.issues));
+  if (!shape.success) {
+    errors.push(
+      ...issuesToErrors(source, WatchlistFile, shape.error.issues, {
+        unknownKeyHint: alertKeyHint,
+      }),
+    );
+  }
   const parsed = shape.success ? shape.data : undefined;
 
+  const defaultsEntry = wellShapedDefaults(raw, parsed);
   const defaults: string[] = [];
-  collectAddresses(
-    source,
-    ["defaults", "notify"],
-    wellShapedDefaults(raw, parsed).notify,
-    defaults,
-    errors,
-  );
+  collectAddresses(source, ["defaults", "notify"], defaultsEntry.notify, defaults, errors);
+  const defaultRules = parseScopeRules(source, ["defaults"], defaultsEntry, errors);
+  // Every address some notify list names, including lists of cases refused below.
+  const notified = new Map(defaults.map((a) => [a.toLowerCase(), a]));
 
   const cases: WatchedCase[] = [];
   const firstLine = new Map<string, number>();
@@ -263,6 +282,11 @@ export function parseWatchlist(text: string | Uint8Array, file: string): Watchli
     const line = caseLine(source, index);
     const notify = [...defaults];
     collectAddresses(source, [...at, "notify"], entry.notify, notify, errors);
+    for (const address of notify) {
+      if (!notified.has(address.toLowerCase())) notified.set(address.toLowerCase(), address);
+    }
+    const policy = parseCasePolicy(source, at, entry, defaultRules, errors);
+    if (entry.number === null) continue;
     const cnj = parseCnjNumber(entry.number);
     if (!cnj.ok) {
       errors.push(errorAtPath(source, [...at, "number"], cnj.error));
@@ -290,12 +314,23 @@ export function parseWatchlist(text: string | Uint8Array, file: string): Watchli
       court,
       label: blankToNull(entry.label),
       notify,
+      policy,
       line,
     });
   }
 
+  const watchers = parseWatchers(
+    source,
+    wellShapedWatchers(raw, parsed),
+    [...notified.values()],
+    errors,
+  );
+
   if (errors.length > 0) return { ok: false, errors: errors.sort(comparePositionedErrors) };
-  return { ok: true, watchlist: { file, defaults: { notify: defaults }, cases } };
+  return {
+    ok: true,
+    watchlist: { file, defaults: { notify: defaults, ...defaultRules }, cases, watchers },
+  };
 }
 
 function readProblem(error: unknown, path: string): string {

@@ -36,7 +36,8 @@ function sameErrors(a: readonly PositionedError[], b: readonly PositionedError[]
 function fingerprint(watchlist: Watchlist): string {
   return JSON.stringify([
     watchlist.defaults,
-    watchlist.cases.map((c) => [c.number, c.court, c.label, c.notify]),
+    watchlist.cases.map((c) => [c.number, c.court, c.label, c.notify, c.policy]),
+    watchlist.watchers.map(({ line: _line, ...settings }) => settings),
   ]);
 }
 

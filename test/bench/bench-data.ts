@@ -1,5 +1,6 @@
 /** The bench's synthetic watchlist and DataJud documents, shared by every bench process. */
 import { computeCheckDigits, formatCnjNumber } from "../../src/datajud/cnj-number.js";
+import { NO_ALERT_POLICY } from "../../src/watchlist/alert-rules.js";
 import type { WatchedCase } from "../../src/watchlist/parse-watchlist.js";
 import type { FakeDocument } from "../fakes/fake-datajud.js";
 
@@ -33,7 +34,15 @@ export function caseNumber(i: number): { digits: string; formatted: string; cour
 export function watchlistOf(cases: number): WatchedCase[] {
   return Array.from({ length: cases }, (_, i) => {
     const { digits, formatted, court } = caseNumber(i);
-    return { number: formatted, digits, court: court.alias, label: null, notify: [], line: i + 1 };
+    return {
+      number: formatted,
+      digits,
+      court: court.alias,
+      label: null,
+      notify: [],
+      policy: NO_ALERT_POLICY,
+      line: i + 1,
+    };
   });
 }
 

@@ -133,6 +133,7 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     expect(run.report.changed).toBe(1);
   });
 
+  // Nine CLI processes, each paying tsx start-up: room for a loaded machine.
   it("summarizes the change, mails each watcher once, and shows it in status and history", async () => {
     await runOnce();
     const moved = docOf("trt2", n.trt2Reclamacao.replace(/\D/g, ""), "G1");
@@ -203,7 +204,7 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     ]);
     const all = JSON.parse(exportedJson.stdout).movements as unknown[];
     expect(all.length).toBeGreaterThan(10);
-  });
+  }, 90_000);
 
   it("records a fingerprint that moved without new content as unchanged", async () => {
     await runOnce();

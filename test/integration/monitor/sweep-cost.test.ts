@@ -12,6 +12,7 @@ import { createDataJudServer } from "../../../src/mcp/server.js";
 import { mcpGateway } from "../../../src/monitor/datajud-gateway.js";
 import { runSweep, type SweepDeps } from "../../../src/monitor/sweep.js";
 import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";
+import { NO_ALERT_POLICY } from "../../../src/watchlist/alert-rules.js";
 import type { WatchedCase } from "../../../src/watchlist/parse-watchlist.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 
@@ -57,6 +58,7 @@ beforeAll(async () => {
       court: court.alias,
       label: null,
       notify: [],
+      policy: NO_ALERT_POLICY,
       line: i,
     });
     const list = documents.get(court.alias) ?? [];

@@ -4,10 +4,13 @@ import { DataJudError } from "../../../src/datajud/errors.js";
 import { silentLogger } from "../../../src/log.js";
 import type { DataJudGateway, FingerprintedCase } from "../../../src/monitor/datajud-gateway.js";
 import { runSweep } from "../../../src/monitor/sweep.js";
-import { queueAdminAlerts } from "../../../src/notify/admin-alerts.js";
+import { queueAdminAlerts, type SweepVerdictInput } from "../../../src/notify/admin-alerts.js";
 import { drainOutbox } from "../../../src/notify/drain-outbox.js";
 import { createTransport, type MailTransport } from "../../../src/notify/transports.js";
+import type { Db } from "../../../src/store/database.js";
+import { listIncidents } from "../../../src/store/health-incidents.js";
 import { pendingMailByCase } from "../../../src/store/outbox.js";
+import { finishRun, startRun } from "../../../src/store/runs.js";
 import { parseWatchlist, type WatchedCase } from "../../../src/watchlist/parse-watchlist.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
@@ -15,6 +18,9 @@ import { DOMAIN, FROM, LIST_ID, type TempStore, tempStore } from "./outbox-setup
 
 const HOUR = 3_600_000;
 const ADMIN = "ti@example.com";
+const THRESHOLD = 3;
+const DOWN = { tjdft: "timeout", tjsp: "timeout" } as const;
+const KEY = { tjdft: "auth", tjsp: "auth" } as const;
 const KEY_REJECTED =
   "DataJud rejected the API key (HTTP 401): CNJ rotated the public key; copy the current one";
 
@@ -70,6 +76,7 @@ beforeEach(async () => {
   transport = createTransport({ smtpUrl: sink.url(), outboxDir: store.dir });
   clock = new FakeClock({ now: Date.parse("2026-03-01T09:00:00.000Z") });
   behaviour = {};
+  lastVerdict = null;
 });
 
 afterEach(async () => {
@@ -78,10 +85,39 @@ afterEach(async () => {
   store.dispose();
 });
 
+/** The sweep in progress, as the composition root passes it: its run is still 'running'. */
+function runningSweep(db: Db): SweepVerdictInput {
+  const run = db
+    .prepare<[], { id: number; startedAt: string }>(
+      "SELECT id, started_at AS startedAt FROM runs WHERE status = 'running'",
+    )
+    .get();
+  if (run === undefined) throw new Error("no sweep is running");
+  const counts = db
+    .prepare<[number], { checked: number; failed: number }>(
+      `SELECT COUNT(*) AS checked, COALESCE(SUM(outcome = 'failed'), 0) AS failed
+       FROM checks WHERE run_id = ?`,
+    )
+    .get(run.id);
+  return {
+    runId: run.id,
+    startedAt: run.startedAt,
+    checked: counts?.checked ?? 0,
+    failed: counts?.failed ?? 0,
+    interrupted: false,
+  };
+}
+
+let lastVerdict: SweepVerdictInput | null = null;
+
 /** One sweep wired the way the composition root wires it: admin alerts queued, then the drain. */
-async function sweep(what: Record<string, Behaviour>): Promise<void> {
+async function sweep(
+  what: Record<string, Behaviour>,
+  options: { admin?: string | null } = {},
+): Promise<void> {
   behaviour = what;
   const cases = watchlist();
+  const admin = options.admin === undefined ? ADMIN : options.admin;
   await runSweep(
     {
       db: store.db,
@@ -92,7 +128,15 @@ async function sweep(what: Record<string, Behaviour>): Promise<void> {
       datajudRequests: () => 0,
       afterDetection: async () => {
         const now = new Date(clock.now());
-        const queued = queueAdminAlerts({ db: store.db, admin: ADMIN, domain: DOMAIN, now });
+        lastVerdict = runningSweep(store.db);
+        const queued = queueAdminAlerts({
+          db: store.db,
+          admin,
+          domain: DOMAIN,
+          now,
+          failedSweepsThreshold: THRESHOLD,
+          sweep: lastVerdict,
+        });
         const drained = await drainOutbox({
           db: store.db,
           transport,
@@ -110,8 +154,43 @@ async function sweep(what: Record<string, Behaviour>): Promise<void> {
   );
 }
 
+/** `count` sweeps an hour apart, the first one an hour from now. */
+async function sweeps(
+  count: number,
+  what: Record<string, Behaviour>,
+  options: { admin?: string | null } = {},
+): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    clock.set(clock.now() + HOUR);
+    await sweep(what, options);
+  }
+}
+
+/**
+ * Runs that say nothing about DataJud: one interrupted (it looked healthy before it stopped) and
+ * one left 'running' by a dead process, which the next sweep marks crashed.
+ */
+function runsThatDoNotCount(): void {
+  const at = new Date(clock.now() + 10 * 60_000).toISOString();
+  const interrupted = startRun(store.db, { startedAt: at, trigger: "schedule" });
+  finishRun(store.db, interrupted, {
+    finishedAt: at,
+    report: { startedAt: at, checked: 2, failed: 0, interrupted: true, cases: [] },
+  });
+  startRun(store.db, { startedAt: at, trigger: "schedule" });
+}
+
+async function mails(): Promise<Array<{ to: string; subject: string; text: string }>> {
+  const parsed = await Promise.all(sink.messages.map((m) => simpleParser(m.raw)));
+  return parsed.map((m, i) => ({
+    to: sink.messages[i]?.to[0] ?? "",
+    subject: m.subject ?? "",
+    text: typeof m.text === "string" ? m.text : "",
+  }));
+}
+
 describe("operator alerts", () => {
-  it("tells mail.admin once about a rejected key, however many sweeps fail, and again after a fix", async () => {
+  it("tells mail.admin once about a rejected key, however many sweeps fail, that it is over, and again after a fix", async () => {
     await sweep({ tjdft: "auth", tjsp: "auth" });
     clock.set(clock.now() + HOUR);
     await sweep({ tjdft: "auth", tjsp: "auth" });
@@ -126,9 +205,12 @@ describe("operator alerts", () => {
     await sweep({ tjdft: "auth", tjsp: "auth" });
 
     expect(duringIncident).toBe(1);
-    expect(sink.messages).toHaveLength(2);
+    expect(sink.messages).toHaveLength(3);
     expect(sink.messages.every((m) => m.to[0] === ADMIN)).toBe(true);
-    const [first, second] = await Promise.all(sink.messages.map((m) => simpleParser(m.raw)));
+    const [first, recovered, second] = await Promise.all(
+      sink.messages.map((m) => simpleParser(m.raw)),
+    );
+    expect(recovered?.subject).toBe("[datajud] DataJud voltou a aceitar a chave da API");
     expect(first?.subject).toBe("[datajud] ⚠ DataJud recusou a chave da API");
     expect(first?.text).toContain("https://datajud-wiki.cnj.jus.br/api-publica/acesso");
     expect(first?.text).toContain("DATAJUD_API_KEY");
@@ -162,6 +244,19 @@ describe("operator alerts", () => {
     expect(mail?.html).not.toContain("<despejo>");
   });
 
+  it("speaks of a day-long outage once, as failing sweeps, without one e-mail per case", async () => {
+    await sweeps(THRESHOLD, DOWN);
+    clock.set(clock.now() + 30 * HOUR);
+    await sweep(DOWN);
+    const duringOutage = await mails();
+    clock.set(clock.now() + HOUR);
+    await sweep({});
+
+    expect(duringOutage.map((m) => m.subject)).toHaveLength(1);
+    expect(duringOutage[0]?.subject).not.toMatch(/sem consulta há mais de um dia/);
+    expect((await mails()).map((m) => m.subject)).toHaveLength(2);
+  });
+
   it("queues nothing without mail.admin, or when every case answers", async () => {
     await sweep({});
     clock.set(clock.now() + 30 * HOUR);
@@ -171,6 +266,8 @@ describe("operator alerts", () => {
       admin: ADMIN,
       domain: DOMAIN,
       now: new Date(clock.now()),
+      failedSweepsThreshold: THRESHOLD,
+      sweep: null,
     });
     clock.set(clock.now() + HOUR);
     await sweep({ tjdft: "auth", tjsp: "auth" });
@@ -180,10 +277,177 @@ describe("operator alerts", () => {
       admin: null,
       domain: DOMAIN,
       now: new Date(clock.now()),
+      failedSweepsThreshold: THRESHOLD,
+      sweep: null,
     });
 
     expect(queuedWhenHealthy).toBe(0);
     expect(queuedWithoutAdmin).toBe(0);
     expect(sink.messages).toHaveLength(1);
+  });
+});
+
+describe("monitor health alerts", () => {
+  it("mails once after N failed sweeps in a row, once when DataJud answers again, and again for a new outage", async () => {
+    await sweeps(THRESHOLD - 1, DOWN);
+    const beforeThreshold = sink.messages.length;
+    await sweeps(1, DOWN);
+    const atThreshold = sink.messages.length;
+    await sweeps(5, DOWN);
+    const duringOutage = sink.messages.length;
+    await sweeps(1, {});
+    const afterRecovery = sink.messages.length;
+    await sweeps(1, {});
+    const stillHealthy = sink.messages.length;
+    await sweeps(THRESHOLD, DOWN);
+
+    expect([beforeThreshold, atThreshold, duringOutage, afterRecovery, stillHealthy]).toEqual([
+      0, 1, 1, 2, 2,
+    ]);
+    const [failing, recovered, again] = await mails();
+    expect(sink.messages).toHaveLength(3);
+    expect(failing?.to).toBe(ADMIN);
+    expect(failing?.subject).toBe("[datajud] ⚠ DataJud sem resposta em 3 varreduras seguidas");
+    expect(failing?.text).toContain(
+      "Desde 01/03/2026 07:00, 3 varreduras seguidas terminaram sem nenhuma resposta do DataJud",
+    );
+    expect(failing?.text).toContain("Último erro: timeout: DataJud took longer than 30 s");
+    expect(failing?.text).toContain("monitor doctor");
+    expect(failing?.text).toContain("journalctl -u datajud-monitor");
+    expect(failing?.text).toContain("Nada se perde");
+    expect(recovered?.subject).toBe("[datajud] DataJud voltou a responder");
+    expect(recovered?.text).toContain(
+      "falhando desde 01/03/2026 07:00 (8 varreduras seguidas sem resposta), voltaram a funcionar em 01/03/2026 15:00",
+    );
+    expect(again?.text).toContain("Desde 01/03/2026 17:00, 3 varreduras seguidas");
+    expect(listIncidents(store.db).map((i) => [i.kind, i.recoveredAt === null])).toEqual([
+      ["sweeps_failing", true],
+      ["sweeps_failing", false],
+    ]);
+  });
+
+  it("queues each e-mail once when the same sweep is evaluated twice", async () => {
+    await sweeps(THRESHOLD, DOWN);
+    const failingAgain = queueAdminAlerts({
+      db: store.db,
+      admin: ADMIN,
+      domain: DOMAIN,
+      now: new Date(clock.now()),
+      failedSweepsThreshold: THRESHOLD,
+      sweep: lastVerdict,
+    });
+    await sweeps(1, {});
+
+    const recoveredAgain = queueAdminAlerts({
+      db: store.db,
+      admin: ADMIN,
+      domain: DOMAIN,
+      now: new Date(clock.now()),
+      failedSweepsThreshold: THRESHOLD,
+      sweep: lastVerdict,
+    });
+
+    expect(failingAgain).toBe(0);
+    expect(recoveredAgain).toBe(0);
+    expect(sink.messages).toHaveLength(2);
+  });
+
+  it("neither counts nor resets on interrupted and crashed runs", async () => {
+    await sweeps(THRESHOLD - 1, DOWN);
+    runsThatDoNotCount();
+    const queuedForInterrupted = queueAdminAlerts({
+      db: store.db,
+      admin: ADMIN,
+      domain: DOMAIN,
+      now: new Date(clock.now()),
+      failedSweepsThreshold: THRESHOLD,
+      sweep: {
+        runId: 10_000,
+        startedAt: new Date(clock.now()).toISOString(),
+        checked: 2,
+        failed: 0,
+        interrupted: true,
+      },
+    });
+    await sweeps(1, DOWN);
+    const opened = sink.messages.length;
+    runsThatDoNotCount();
+    await sweeps(1, DOWN);
+    const stillOpen = sink.messages.length;
+    await sweeps(1, {});
+
+    expect(queuedForInterrupted).toBe(0);
+    expect(opened).toBe(1);
+    expect(stillOpen).toBe(1);
+    const [failing, recovered] = await mails();
+    expect(failing?.text).toContain("Desde 01/03/2026 07:00, 3 varreduras seguidas");
+    expect(recovered?.text).toContain("(4 varreduras seguidas sem resposta)");
+    const statuses = store.db
+      .prepare<[], { status: string; n: number }>(
+        "SELECT status, COUNT(*) AS n FROM runs GROUP BY status ORDER BY status",
+      )
+      .all();
+    expect(statuses).toEqual([
+      { status: "crashed", n: 2 },
+      { status: "finished", n: 7 },
+    ]);
+  });
+
+  it("leaves a case failing alone: only sweeps where DataJud answered for no case count", async () => {
+    await sweeps(THRESHOLD + 2, { tjdft: "timeout" });
+
+    expect(sink.messages).toHaveLength(0);
+    expect(listIncidents(store.db)).toEqual([]);
+  });
+
+  it("never sends a recovery to an admin who did not hear of the failure", async () => {
+    await sweeps(THRESHOLD + 1, DOWN, { admin: null });
+    await sweeps(1, {});
+
+    expect(sink.messages).toHaveLength(0);
+    expect(listIncidents(store.db)).toEqual([]);
+  });
+
+  it("tells an admin configured mid-outage, dating the outage from its first failed sweep", async () => {
+    await sweeps(THRESHOLD, DOWN, { admin: null });
+    await sweeps(1, DOWN);
+
+    const [failing] = await mails();
+    expect(sink.messages).toHaveLength(1);
+    expect(failing?.text).toContain("Desde 01/03/2026 07:00, 4 varreduras seguidas");
+  });
+
+  it("sends the recovery to whoever heard of the failure, and none once mail.admin is unset", async () => {
+    await sweeps(THRESHOLD, DOWN);
+    await sweeps(1, {}, { admin: "novo@example.com" });
+    await sweeps(THRESHOLD, DOWN);
+    await sweeps(1, {}, { admin: null });
+
+    const sent = await mails();
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      [ADMIN, "[datajud] ⚠ DataJud sem resposta em 3 varreduras seguidas"],
+      [ADMIN, "[datajud] DataJud voltou a responder"],
+      [ADMIN, "[datajud] ⚠ DataJud sem resposta em 3 varreduras seguidas"],
+    ]);
+    expect(listIncidents(store.db).every((i) => i.recoveredAt !== null)).toBe(true);
+  });
+
+  it("says nothing of failed sweeps while the key incident is open, and one recovery for the key", async () => {
+    await sweeps(THRESHOLD + 2, KEY);
+    const whileRefused = sink.messages.length;
+    await sweeps(2, {});
+
+    const sent = await mails();
+    expect(whileRefused).toBe(1);
+    expect(sent.map((m) => m.subject)).toEqual([
+      "[datajud] ⚠ DataJud recusou a chave da API",
+      "[datajud] DataJud voltou a aceitar a chave da API",
+    ]);
+    expect(sent[1]?.text).toContain(
+      "A chave da API pública, recusada pelo DataJud desde 01/03/2026 07:00, voltou a ser aceita",
+    );
+    expect(listIncidents(store.db).map((i) => [i.kind, i.recipient, i.startedAt])).toEqual([
+      ["auth_rejected", ADMIN, "2026-03-01T10:00:00.000Z"],
+    ]);
   });
 });

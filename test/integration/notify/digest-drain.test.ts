@@ -3,7 +3,11 @@ import { fileURLToPath } from "node:url";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../../src/log.js";
-import { type DrainOptions, drainOutbox } from "../../../src/notify/drain-outbox.js";
+import {
+  type AlertDelivery,
+  type DrainOptions,
+  drainOutbox,
+} from "../../../src/notify/drain-outbox.js";
 import { createTransport, type MailTransport } from "../../../src/notify/transports.js";
 import type { Db } from "../../../src/store/database.js";
 import { outboxCounts } from "../../../src/store/outbox.js";
@@ -14,6 +18,7 @@ import { DOMAIN, FROM, LIST_ID, queueChange, type TempStore, tempStore } from ".
 const CHILD = fileURLToPath(new URL("./drain-child.ts", import.meta.url));
 const NOW = "2026-03-01T10:00:00.000Z";
 const MINUTE = 60_000;
+const DIGEST: AlertDelivery = { kind: "digest", notBefore: null };
 
 let store: TempStore | undefined;
 let sink: SmtpSink | undefined;
@@ -49,7 +54,6 @@ function drain(db: Db, t: MailTransport, at: number, overrides: Partial<DrainOpt
     now: () => new Date(at),
     maxAttempts: 5,
     logger: silentLogger(),
-    mode: "digest",
     ...overrides,
   });
 }
@@ -68,21 +72,26 @@ function rows(
     .all();
 }
 
-describe("digest mode", () => {
+describe("digest delivery", () => {
   it("sends each watcher one e-mail listing every changed case, rows marked together", async () => {
     store = tempStore("notify-digest-");
     sink = await startSmtpSink();
     transport = createTransport({ smtpUrl: sink.url(), outboxDir: store.dir });
-    queueChange(store.db, sampleAlert(), ["ana@example.com"]);
+    queueChange(store.db, sampleAlert(), ["ana@example.com"], NOW, DIGEST);
     queueChange(
       store.db,
       quietCase("0000002-00.2025.8.07.0001", "<script>alert(1)</script>\r\nBcc: evil@x.example"),
       ["ana@example.com"],
+      NOW,
+      DIGEST,
     );
-    queueChange(store.db, quietCase("0000003-00.2025.8.07.0001", "Terceiro caso"), [
-      "ana@example.com",
-      "bruno@example.com",
-    ]);
+    queueChange(
+      store.db,
+      quietCase("0000003-00.2025.8.07.0001", "Terceiro caso"),
+      ["ana@example.com", "bruno@example.com"],
+      NOW,
+      DIGEST,
+    );
 
     const result = await drain(store.db, transport, Date.parse(NOW));
 
@@ -115,20 +124,24 @@ describe("digest mode", () => {
     );
   });
 
-  it("retries a refused digest as the same e-mail, and instant mode still sends one per change", async () => {
+  it("retries a refused digest as the same e-mail, and an instant alert still goes alone", async () => {
     store = tempStore("notify-digest-retry-");
     sink = await startSmtpSink();
     transport = createTransport({ smtpUrl: sink.url(), outboxDir: store.dir });
-    queueChange(store.db, sampleAlert(), ["ana@example.com"]);
-    queueChange(store.db, quietCase("0000002-00.2025.8.07.0001", "Segundo"), ["ana@example.com"]);
+    queueChange(store.db, sampleAlert(), ["ana@example.com"], NOW, DIGEST);
+    queueChange(
+      store.db,
+      quietCase("0000002-00.2025.8.07.0001", "Segundo"),
+      ["ana@example.com"],
+      NOW,
+      DIGEST,
+    );
     sink.refuseNext(1, 451);
 
     const refused = await drain(store.db, transport, Date.parse(NOW));
     const retried = await drain(store.db, transport, Date.parse(NOW) + MINUTE);
     queueChange(store.db, quietCase("0000003-00.2025.8.07.0001", "Terceiro"), ["ana@example.com"]);
-    const instant = await drain(store.db, transport, Date.parse(NOW) + 2 * MINUTE, {
-      mode: "instant",
-    });
+    const instant = await drain(store.db, transport, Date.parse(NOW) + 2 * MINUTE);
 
     expect(refused).toEqual({ sent: 0, failed: 1, dead: 0, deferred: 0 });
     expect(retried).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0 });
@@ -155,15 +168,19 @@ describe("a digest drain killed between send and mark", () => {
       },
     });
     sink = smtp;
-    queueChange(s.db, sampleAlert(), ["ana@example.com"]);
-    queueChange(s.db, quietCase("0000002-00.2025.8.07.0001", "Segundo"), ["ana@example.com"]);
+    queueChange(s.db, sampleAlert(), ["ana@example.com"], NOW, DIGEST);
+    queueChange(
+      s.db,
+      quietCase("0000002-00.2025.8.07.0001", "Segundo"),
+      ["ana@example.com"],
+      NOW,
+      DIGEST,
+    );
 
     const killed = await new Promise<NodeJS.Signals | null>((resolve, reject) => {
-      child = spawn(
-        process.execPath,
-        ["--import", "tsx", CHILD, s.dbPath, smtp.url(), NOW, "digest"],
-        { stdio: ["ignore", "pipe", "pipe"] },
-      );
+      child = spawn(process.execPath, ["--import", "tsx", CHILD, s.dbPath, smtp.url(), NOW], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       child.on("error", reject);
       child.on("exit", (_code, signal) => resolve(signal));
     });
@@ -174,6 +191,7 @@ describe("a digest drain killed between send and mark", () => {
       quietCase("0000003-00.2025.8.07.0001", "Chegou depois"),
       ["ana@example.com"],
       "2026-03-01T10:05:00.000Z",
+      DIGEST,
     );
     transport = createTransport({ smtpUrl: smtp.url(), outboxDir: s.dir });
     const tooSoon = await drain(s.db, transport, Date.parse(NOW) + MINUTE);

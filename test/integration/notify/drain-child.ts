@@ -4,12 +4,11 @@ import { createTransport } from "../../../src/notify/transports.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
 import { DOMAIN, FROM, LIST_ID } from "./outbox-setup.js";
 
-/** `drain-child.ts DB SMTP_URL NOW [MODE]`: one drain in its own process, for a test to kill mid-send. */
-const [dbPath, smtpUrl, nowIso, mode = "instant"] = process.argv.slice(2);
+/** `drain-child.ts DB SMTP_URL NOW`: one drain in its own process, for a test to kill mid-send. */
+const [dbPath, smtpUrl, nowIso] = process.argv.slice(2);
 if (dbPath === undefined || smtpUrl === undefined || nowIso === undefined) {
-  throw new Error("usage: drain-child.ts DB SMTP_URL NOW [instant|digest]");
+  throw new Error("usage: drain-child.ts DB SMTP_URL NOW");
 }
-if (mode !== "instant" && mode !== "digest") throw new Error("MODE is instant or digest");
 const db = openDatabase(dbPath);
 const transport = createTransport({ smtpUrl, outboxDir: "unused" });
 const result = await drainOutbox({
@@ -21,7 +20,6 @@ const result = await drainOutbox({
   now: () => new Date(nowIso),
   maxAttempts: 5,
   logger: silentLogger(),
-  mode,
 });
 transport.close();
 closeDatabase(db);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AlertContent } from "../../../src/notify/alert-content.js";
-import { queueAlerts } from "../../../src/notify/drain-outbox.js";
+import { type AlertDelivery, queueAlerts } from "../../../src/notify/drain-outbox.js";
 import { getCase, syncWatchedCases } from "../../../src/store/cases.js";
 import { insertChange } from "../../../src/store/changes.js";
 import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";
@@ -40,6 +40,7 @@ export function queueChange(
   content: AlertContent,
   recipients: readonly string[],
   detectedAt = "2026-03-01T10:00:00.000Z",
+  delivery?: AlertDelivery,
 ): { caseId: number; changeId: number; queued: number } {
   const digits = content.caseNumber.replace(/\D/g, "");
   if (getCase(db, digits, content.court) === undefined) {
@@ -76,6 +77,7 @@ export function queueChange(
     detectedAt,
     domain: DOMAIN,
     createdAt: detectedAt,
+    ...(delivery === undefined ? {} : { delivery: () => delivery }),
   });
   return { caseId, changeId, queued };
 }

@@ -51,7 +51,12 @@ describe("loadConfig: defaults", () => {
         maxAttempts: 4,
         batchSize: 100,
       },
-      monitor: { notFoundThreshold: 3, notifyOnBaseline: false, checkRetentionDays: 180 },
+      monitor: {
+        notFoundThreshold: 3,
+        notifyOnBaseline: false,
+        checkRetentionDays: 180,
+        staleAfterDays: 90,
+      },
       summarizer: {
         apiKey: null,
         baseUrl: null,
@@ -67,6 +72,9 @@ describe("loadConfig: defaults", () => {
         mode: "instant",
         admin: null,
         maxAttempts: 8,
+        quietHours: null,
+        urgentBypassesQuietHours: false,
+        healthAfterFailedSweeps: 3,
       },
       log: { level: "info" },
     } satisfies MonitorConfig);
@@ -80,6 +88,46 @@ describe("loadConfig: defaults", () => {
     expect(result.config.paths.db).toBe("/var/lib/datajud-monitor/monitor.db");
     expect(result.config.paths.outboxDir).toBe("/var/lib/datajud-monitor/outbox");
     expect(result.sources["paths.db"]).toBe("default ($STATE_DIRECTORY)");
+  });
+});
+
+describe("loadConfig: alert policy settings", () => {
+  it("reads quiet hours, the urgent bypass and the health threshold", () => {
+    const fs = {
+      "/c.yaml": [
+        "mail:",
+        '  quietHours: { start: "20:00", end: "7:30" }',
+        "  urgentBypassesQuietHours: true",
+        "  healthAfterFailedSweeps: 5",
+        "monitor:",
+        "  staleAfterDays: 60",
+        "",
+      ].join("\n"),
+    };
+
+    const result = ok(load({ MONITOR_CONFIG: "/c.yaml" }, fs));
+
+    expect(result.config.mail).toMatchObject({
+      quietHours: { start: "20:00", end: "7:30" },
+      urgentBypassesQuietHours: true,
+      healthAfterFailedSweeps: 5,
+    });
+    expect(result.config.monitor.staleAfterDays).toBe(60);
+  });
+
+  it("refuses a quiet-hours time that is not HH:MM, and an empty window, at their positions", () => {
+    const bad = { "/c.yaml": 'mail:\n  quietHours: { start: "22h", end: "07:00" }\n' };
+    const empty = { "/c.yaml": 'mail:\n  quietHours:\n    start: "07:00"\n    end: "07:00"\n' };
+
+    const badResult = load({ MONITOR_CONFIG: "/c.yaml" }, bad);
+    const emptyResult = load({ MONITOR_CONFIG: "/c.yaml" }, empty);
+
+    expect(errors(badResult)).toEqual([
+      expect.stringMatching(/^\/c\.yaml:2:24 .*"22h" is not a time of day; write it as HH:MM/),
+    ]);
+    expect(errors(emptyResult)).toEqual([
+      expect.stringMatching(/^\/c\.yaml:3:5 .*start and end are the same time/),
+    ]);
   });
 });
 

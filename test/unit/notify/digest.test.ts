@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { renderAdminAlert } from "../../../src/notify/admin-alerts.js";
 import { renderDigest } from "../../../src/notify/digest.js";
 import { groupMessageId, groupOfMessageId } from "../../../src/notify/message-ids.js";
-import { sampleAlert, sampleSummary } from "./sample-alert.js";
+import { sampleAlert, sampleMovement, sampleSummary } from "./sample-alert.js";
 
 const quiet = sampleSummary({ needsLawyerAttention: false, attentionReasons: [] });
 
 describe("renderDigest", () => {
   it("lists cases needing attention first, and counts them in the subject", () => {
     const items = [
-      sampleAlert({ label: "Calmo", current: quiet }),
+      sampleAlert({ label: "Calmo", current: quiet, caseNumber: "0000002-00.2025.8.07.0001" }),
       sampleAlert({ label: "Urgente" }),
     ];
 
@@ -33,6 +33,51 @@ describe("renderDigest", () => {
     expect(digest.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; Bcc:");
     expect(digest.text).toContain('1. <img src=x onerror="alert(1)"> Bcc: evil@example.com');
     expect(digest.text).not.toContain("\r");
+  });
+});
+
+describe("renderDigest with alert rules", () => {
+  it("lists a case changed twice since the last digest once, from the first summary to the last", () => {
+    const first = sampleAlert({
+      label: "Duas vezes",
+      current: { ...quiet, status: "Depois da primeira." },
+      newMovements: [
+        { instance: "G1", movement: sampleMovement({ id: "m1", name: "Despacho", code: 11010 }) },
+      ],
+      ignoredMovements: 1,
+    });
+    const second = sampleAlert({
+      label: "Duas vezes",
+      previous: { ...quiet, status: "Depois da primeira." },
+      current: { ...quiet, status: "Depois da segunda." },
+      newMovements: [
+        { instance: "G1", movement: sampleMovement({ id: "m2", name: "Expedição de documento" }) },
+      ],
+      ignoredMovements: 2,
+    });
+
+    const digest = renderDigest([first, second]);
+
+    expect(digest.subject).toBe("[datajud] 1 processo com novidades");
+    expect(digest.text.match(/Duas vezes/g)).toHaveLength(1);
+    expect(digest.text).toContain("Movimentações novas (2):");
+    expect(digest.text).toContain("Situação: Depois da segunda.");
+    expect(digest.text).toContain("Categoria: concluso para decisão → decidido");
+    expect(digest.text).toContain("3 movimentações rotineiras não listadas");
+  });
+
+  it("puts urgent cases first and marks the subject", () => {
+    const items = [
+      sampleAlert({ label: "Atenção", caseNumber: "0000002-00.2025.8.07.0001" }),
+      sampleAlert({ label: "Urgente", current: quiet, urgent: true }),
+    ];
+
+    const digest = renderDigest(items);
+
+    expect(digest.subject).toBe("[datajud] ⚠ URGENTE 2 processos com novidades");
+    expect(digest.text).toContain("1. ⚠ URGENTE Urgente");
+    expect(digest.text).toContain("2. ⚠ Atenção");
+    expect(digest.html).toContain("1. ⚠ URGENTE Urgente");
   });
 });
 

@@ -177,3 +177,36 @@ describe("AlertContent", () => {
     expect(renderAlert(parsed)).toEqual(renderAlert(content));
   });
 });
+
+describe("renderAlert with alert rules", () => {
+  it("raises the subject marker to URGENTE and says why at the top", () => {
+    const content = sampleAlert({ urgent: true });
+
+    const { subject, text, html } = renderAlert(content);
+
+    expect(subject).toBe(
+      "[datajud] ⚠ URGENTE Silva x Souza (despejo): decidido (2 movimentações novas)",
+    );
+    expect(text).toContain("⚠ URGENTE: há movimentação nova que o watchlist marca como urgente.");
+    expect(html).toContain("<strong>⚠ URGENTE</strong>");
+  });
+
+  it("says how many routine movements the ignore rules left out, in text and HTML", () => {
+    const one = renderAlert(sampleAlert({ ignoredMovements: 1 }));
+    const three = renderAlert(sampleAlert({ ignoredMovements: 3 }));
+    const none = renderAlert(sampleAlert());
+
+    expect(one.text).toContain("1 movimentação rotineira não listada (regras ignore do watchlist)");
+    expect(three.html).toContain("3 movimentações rotineiras não listadas");
+    expect(none.text).not.toContain("rotineira");
+  });
+
+  it("reads an outbox payload stored before the rules existed as neither urgent nor filtered", () => {
+    const { urgent: _u, ignoredMovements: _i, ...old } = sampleAlert();
+
+    const parsed = AlertContent.parse(JSON.parse(JSON.stringify(old)));
+
+    expect(parsed.urgent).toBe(false);
+    expect(parsed.ignoredMovements).toBe(0);
+  });
+});

@@ -87,6 +87,8 @@ export function sampleAlert(overrides: Partial<AlertContent> = {}): AlertContent
       lastUpdatedAt: "2025-10-02T14:11:20.512Z",
     },
     changeKinds: ["new_movements"],
+    urgent: false,
+    ignoredMovements: 0,
     ...overrides,
   };
 }

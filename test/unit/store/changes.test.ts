@@ -86,6 +86,7 @@ describe("changes", () => {
       model: "claude-test",
       createdAt: "2026-01-02T00:00:05.000Z",
       content: { headline: "Sentença" },
+      disposition: "alert",
     });
   });
 

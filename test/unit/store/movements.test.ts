@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { insertChange } from "../../../src/store/changes.js";
 import type { Db } from "../../../src/store/database.js";
 import { upsertInstance } from "../../../src/store/instances.js";
-import { insertMovements, knownMovementIds, listMovements } from "../../../src/store/movements.js";
+import {
+  insertMovements,
+  knownMovementIds,
+  latestMovementTimes,
+  listMovements,
+} from "../../../src/store/movements.js";
 import { caseRecord, movement, type StoreWithCase, storeWithCase } from "./store-fixtures.js";
 
 const T1 = "2026-03-01T10:00:00.000Z";
@@ -138,5 +143,69 @@ describe("insertMovements", () => {
     expect(all[0]).toMatchObject({ changeId, firstSeenAt: T2, code: 123, name: "movement new" });
     expect(all[0]?.data).toEqual(movement("new", "2026-03-01T10:00:00-03:00"));
     expect(top.map((m) => m.movementId)).toEqual(["new"]);
+  });
+});
+
+describe("latestMovementTimes", () => {
+  it("gives each case its newest dated movement across instances, by instant", () => {
+    const g1 = upsertInstance(db, {
+      caseId,
+      record: caseRecord(),
+      fingerprint: "a",
+      at: T1,
+      changeId: null,
+    });
+    const g2 = upsertInstance(db, {
+      caseId,
+      record: caseRecord({ id: "TJDFT_G2_x", instance: "G2" }),
+      fingerprint: "b",
+      at: T1,
+      changeId: null,
+    });
+    insertMovements(db, {
+      caseId,
+      instanceId: g1.instanceId,
+      movements: [movement("old", "2026-01-01T09:00:00Z"), movement("undated", null)],
+      at: T1,
+      changeId: null,
+    });
+    insertMovements(db, {
+      caseId,
+      instanceId: g2.instanceId,
+      movements: [
+        // 14:00Z is later than 10:00-03:00 (13:00Z) even though it sorts lower as text.
+        movement("utc", "2026-01-01T14:00:00Z"),
+        movement("local", "2026-01-01T10:00:00-03:00"),
+      ],
+      at: T1,
+      changeId: null,
+    });
+
+    const latest = latestMovementTimes(db);
+
+    expect(latest).toEqual(new Map([[caseId, "2026-01-01T14:00:00Z"]]));
+  });
+
+  it("leaves out cases with no movement or only undated ones", () => {
+    const { instanceId } = upsertInstance(db, {
+      caseId,
+      record: caseRecord(),
+      fingerprint: "a",
+      at: T1,
+      changeId: null,
+    });
+    const before = latestMovementTimes(db);
+    insertMovements(db, {
+      caseId,
+      instanceId,
+      movements: [movement("undated", null)],
+      at: T1,
+      changeId: null,
+    });
+
+    const after = latestMovementTimes(db);
+
+    expect(before.size).toBe(0);
+    expect(after.size).toBe(0);
   });
 });

@@ -7,6 +7,8 @@ import {
   formatCnjNumber,
   parseCnjNumber,
 } from "../../../src/datajud/cnj-number.js";
+import { NO_ALERT_POLICY } from "../../../src/watchlist/alert-rules.js";
+import { WatcherFile } from "../../../src/watchlist/parse-alert-settings.js";
 import {
   loadWatchlist,
   normalizeEmailAddress,
@@ -52,6 +54,7 @@ describe("parseWatchlist: valid files", () => {
         court: "tjdft",
         label: "Silva x Souza (despejo)",
         notify: ["Escritorio@example.com", "socios@example.com", "ana@example.com"],
+        policy: NO_ALERT_POLICY,
         line: 4,
       },
       {
@@ -60,6 +63,7 @@ describe("parseWatchlist: valid files", () => {
         court: "tjsp",
         label: null,
         notify: ["Escritorio@example.com", "socios@example.com"],
+        policy: NO_ALERT_POLICY,
         line: 7,
       },
       {
@@ -68,6 +72,7 @@ describe("parseWatchlist: valid files", () => {
         court: "stj",
         label: null,
         notify: ["Escritorio@example.com", "socios@example.com"],
+        policy: NO_ALERT_POLICY,
         line: 8,
       },
     ]);
@@ -112,8 +117,10 @@ describe("parseWatchlist: valid files", () => {
     const keys = [
       ...Object.keys(WatchlistDefaultsFile.shape),
       ...Object.keys(WatchlistCaseFile.shape),
+      ...Object.keys(WatcherFile.shape),
       "defaults",
       "cases",
+      "watchers",
     ];
 
     const missing = keys.filter((key) => !new RegExp(`^\\s*(- )?${key}:`, "m").test(text));
@@ -307,7 +314,8 @@ describe("normalizeEmailAddress", () => {
 });
 
 describe("parseWatchlist: size", () => {
-  it("parses 10,000 cases in well under 2 seconds", () => {
+  // How fast is for `npm run bench`; a timed assertion here would fail on a busy machine.
+  it("parses 10,000 cases, each at its own line, with the defaults merged into every one", () => {
     const rows = ["defaults:", "  notify: [escritorio@example.com]", "cases:"];
     for (let i = 0; i < 10_000; i += 1) {
       const sequence = String(i + 1).padStart(7, "0");
@@ -317,11 +325,13 @@ describe("parseWatchlist: size", () => {
     }
     const text = `${rows.join("\n")}\n`;
 
-    const started = performance.now();
     const result = parseWatchlist(text, "big.yaml");
-    const elapsed = performance.now() - started;
 
-    expect(result.ok && result.watchlist.cases.length).toBe(10_000);
-    expect(elapsed).toBeLessThan(2000);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors.slice(0, 3)));
+    const { cases } = result.watchlist;
+    expect(cases).toHaveLength(10_000);
+    expect(cases.at(-1)?.line).toBe(4 + 3 * 9_999);
+    expect(cases.at(-1)?.label).toBe("Caso 9999");
+    expect(cases.at(-1)?.notify).toEqual(["escritorio@example.com", "a49@example.com"]);
   });
 });

@@ -99,6 +99,21 @@ describe("watchWatchlist", () => {
     expect(invalid).toEqual([]);
   });
 
+  it("reloads an edit that only mutes a case or changes a watcher's delivery", async () => {
+    writeFileSync(path, `${listOf(TJDFT)}    notify: [ana@example.com]\n`);
+    await start();
+
+    saveByRename(`${listOf(TJDFT)}    notify: [ana@example.com]\n    muted: true\n`);
+    await waitFor(() => reloads.length === 1, "the reload after muting");
+    saveByRename(
+      `${listOf(TJDFT)}    notify: [ana@example.com]\n    muted: true\nwatchers:\n  - address: ana@example.com\n    delivery: digest\n`,
+    );
+    await waitFor(() => reloads.length === 2, "the reload after the watcher entry");
+
+    expect(reloads[0]?.cases[0]?.policy.muted).toBe(true);
+    expect(reloads[1]?.watchers.map((w) => w.delivery)).toEqual(["digest"]);
+  });
+
   it("reports recovery after an invalid edit is undone", async () => {
     await start();
 

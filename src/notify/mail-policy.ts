@@ -1,0 +1,69 @@
+import {
+  type CaseAlertPolicy,
+  type Delivery,
+  NO_ALERT_POLICY,
+  type WatcherSettings,
+} from "../watchlist/alert-rules.js";
+import type { Watchlist } from "../watchlist/parse-watchlist.js";
+import { deliveryTime, type QuietHours } from "./delivery-time.js";
+import type { AlertDelivery } from "./drain-outbox.js";
+
+/**
+ * Who gets what mail, when: the current watchlist's rules and watchers with the configuration's
+ * mail settings. Built again from the watchlist in force each time it is needed, so a reloaded
+ * watchlist applies to the next change reported.
+ */
+export interface MailPolicy {
+  timezone: string;
+  quietHours: QuietHours | null;
+  urgentBypassesQuietHours: boolean;
+  /** `mail.mode`: the delivery of watchers the watchlist does not give one. */
+  defaultDelivery: Delivery;
+  /** Rules of a case; a case no longer in the watchlist has none (its watchers still hear). */
+  casePolicy(digits: string, court: string): CaseAlertPolicy;
+  /** The watchlist's `watchers:` entry for an address, matched without regard to case. */
+  watcher(address: string): WatcherSettings | undefined;
+  /** Every `watchers:` entry, in file order. */
+  watchers: readonly WatcherSettings[];
+}
+
+export interface MailSettings {
+  timezone: string;
+  quietHours: QuietHours | null;
+  urgentBypassesQuietHours: boolean;
+  defaultDelivery: Delivery;
+}
+
+export function mailPolicy(watchlist: Watchlist, settings: MailSettings): MailPolicy {
+  const cases = new Map(watchlist.cases.map((c) => [`${c.digits}|${c.court}`, c.policy]));
+  const watchers = new Map(watchlist.watchers.map((w) => [w.address.toLowerCase(), w]));
+  return {
+    ...settings,
+    casePolicy: (digits, court) => cases.get(`${digits}|${court}`) ?? NO_ALERT_POLICY,
+    watcher: (address) => watchers.get(address.trim().toLowerCase()),
+    watchers: watchlist.watchers,
+  };
+}
+
+/** How one watcher gets one alert queued at `at`: alone or in a digest, and not before when. */
+export function alertDelivery(
+  policy: MailPolicy,
+  recipient: string,
+  urgent: boolean,
+  at: Date,
+): AlertDelivery {
+  const watcher = policy.watcher(recipient);
+  const delivery = watcher?.delivery ?? policy.defaultDelivery;
+  const due = deliveryTime({
+    at,
+    delivery,
+    digestSchedule: delivery === "digest" ? (watcher?.digestSchedule ?? null) : null,
+    quietHours: policy.quietHours,
+    bypassQuietHours: urgent && policy.urgentBypassesQuietHours,
+    timezone: policy.timezone,
+  });
+  return {
+    kind: delivery === "digest" ? "digest" : "alert",
+    notBefore: due === null ? null : due.toISOString(),
+  };
+}

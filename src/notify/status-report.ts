@@ -1,0 +1,389 @@
+import { z } from "zod";
+import type { CaseRow } from "../store/cases.js";
+import type { CaseAlertPolicy } from "../watchlist/alert-rules.js";
+import {
+  ATTENTION_MARKER,
+  escapeHtml,
+  htmlDocument,
+  oneLine,
+  type RenderedAlert,
+  STYLES,
+  tag,
+  when,
+} from "./render-alert.js";
+
+/**
+ * The periodic status report: one e-mail per watcher listing every case they watch, with the
+ * ones that need a person first (failing, gone from DataJud, or without movement for a long time).
+ * The payload is stored in the outbox like an alert's, so a resend renders the same e-mail.
+ */
+
+const DAY_MS = 86_400_000;
+const SUBJECT_MAX = 200;
+const NAME_MAX = 80;
+const ERROR_SHOWN = 300;
+
+export const StatusReportCase = z.object({
+  caseNumber: z.string(),
+  court: z.string(),
+  /** The watchlist's label, else the one stored with the case. */
+  label: z.string().nullable(),
+  /** Alerts are off for the case now: `muted: true`, or a `muted_until` not yet past. */
+  muted: z.boolean(),
+  /** The `muted_until` date (YYYY-MM-DD) that mutes the case now; null when muted for good or not muted. */
+  mutedUntil: z.string().nullable(),
+  firstSeenAt: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  /** A check outcome; null: never checked. A string, so a payload queued by another version still renders. */
+  lastOutcome: z.string().nullable(),
+  lastChangedAt: z.string().nullable(),
+  /** The newest date of a stored movement. */
+  lastMovementAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  goneAt: z.string().nullable(),
+  consecutiveFailures: z.number().int().nonnegative(),
+  /** The last check failed. */
+  failing: z.boolean(),
+  /** No movement for at least `staleAfterDays`; never for a case not checked yet or gone. */
+  stale: z.boolean(),
+  /** Whole days since the last movement (or change, or first read, when no dated movement is known). */
+  daysWithoutMovement: z.number().int().nonnegative().nullable(),
+});
+export type StatusReportCase = z.infer<typeof StatusReportCase>;
+
+export const StatusReport = z.object({
+  generatedAt: z.string(),
+  staleAfterDays: z.number().int().positive(),
+  cases: z.array(StatusReportCase),
+});
+export type StatusReport = z.infer<typeof StatusReport>;
+
+export interface StatusReportInput {
+  /** The watcher's cases in watchlist order; row is undefined for a case never checked yet. */
+  cases: ReadonlyArray<{
+    number: string;
+    court: string;
+    label: string | null;
+    policy: CaseAlertPolicy;
+    row: CaseRow | undefined;
+    lastMovementAt: string | null;
+  }>;
+  now: Date;
+  /** A case without movement for this many days gets a reminder. */
+  staleAfterDays: number;
+  /** The schedule's time zone: `muted_until` is a date there. */
+  timezone: string;
+}
+
+function localDate(now: Date, timezone: string): string {
+  const format = new Intl.DateTimeFormat("en-CA", {
+    timeZone: timezone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
+  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+function newest(values: ReadonlyArray<string | null>): string | null {
+  let best: string | null = null;
+  let bestMs = Number.NEGATIVE_INFINITY;
+  for (const value of values) {
+    const ms = value === null ? Number.NaN : Date.parse(value);
+    if (value !== null && !Number.isNaN(ms) && ms > bestMs) {
+      best = value;
+      bestMs = ms;
+    }
+  }
+  return best;
+}
+
+function nonBlank(text: string | null | undefined): string | null {
+  return text === null || text === undefined || text.trim() === "" ? null : text;
+}
+
+/** Pure: everything comes from the input, the clock included. */
+export function buildStatusReport(input: StatusReportInput): StatusReport {
+  if (!Number.isInteger(input.staleAfterDays) || input.staleAfterDays <= 0) {
+    throw new RangeError("staleAfterDays must be a positive whole number of days");
+  }
+  const today = localDate(input.now, input.timezone);
+  const nowMs = input.now.getTime();
+  const cases = input.cases.map((c): StatusReportCase => {
+    const row = c.row;
+    const { muted: mutedForGood, mutedUntil } = c.policy;
+    // YYYY-MM-DD compares as text; muted through the end of that day, so today still counts.
+    const mutedByDate = !mutedForGood && mutedUntil !== null && mutedUntil >= today;
+    const goneAt = row?.goneAt ?? null;
+    const checked = row !== undefined && row.lastCheckedAt !== null;
+    // A movement date says the most; without one, the last change or the first read.
+    const since =
+      c.lastMovementAt !== null && !Number.isNaN(Date.parse(c.lastMovementAt))
+        ? c.lastMovementAt
+        : newest([row?.lastChangedAt ?? null, row?.firstSeenAt ?? null]);
+    const days =
+      !checked || since === null
+        ? null
+        : Math.max(0, Math.floor((nowMs - Date.parse(since)) / DAY_MS));
+    return {
+      caseNumber: c.number,
+      court: c.court,
+      label: nonBlank(c.label) ?? nonBlank(row?.label) ?? null,
+      muted: mutedForGood || mutedByDate,
+      mutedUntil: mutedByDate ? mutedUntil : null,
+      firstSeenAt: row?.firstSeenAt ?? null,
+      lastCheckedAt: row?.lastCheckedAt ?? null,
+      lastOutcome: row?.lastOutcome ?? null,
+      lastChangedAt: row?.lastChangedAt ?? null,
+      lastMovementAt: c.lastMovementAt,
+      lastError: row?.lastError ?? null,
+      goneAt,
+      consecutiveFailures: row?.consecutiveFailures ?? 0,
+      failing: row?.lastOutcome === "failed",
+      stale: goneAt === null && days !== null && days >= input.staleAfterDays,
+      daysWithoutMovement: days,
+    };
+  });
+  return {
+    generatedAt: input.now.toISOString(),
+    staleAfterDays: input.staleAfterDays,
+    cases,
+  };
+}
+
+const OUTCOMES_PT: Record<string, string> = {
+  baseline: "primeira consulta",
+  unchanged: "sem mudança",
+  changed: "mudou",
+  not_found: "não encontrado",
+  failed: "falhou",
+};
+
+const FOOTER = [
+  "Horários de Brasília (America/Sao_Paulo).",
+  "Mensagem automática do datajud-monitor.",
+];
+
+function gone(c: StatusReportCase): boolean {
+  return c.goneAt !== null;
+}
+
+/** A muted case gets no stale reminder: muting is one of the two answers the reminder asks for. */
+function staleReminder(c: StatusReportCase): boolean {
+  return c.stale && !c.muted;
+}
+
+function needsAttention(c: StatusReportCase): boolean {
+  return c.failing || gone(c) || staleReminder(c);
+}
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function processes(n: number): string {
+  return count(n, "processo", "processos");
+}
+
+function name(c: StatusReportCase): string {
+  const label = c.label === null ? "" : oneLine(c.label, NAME_MAX);
+  return label === "" ? oneLine(c.caseNumber, NAME_MAX) : label;
+}
+
+function metaLine(c: StatusReportCase): string {
+  const parts = [`Processo ${oneLine(c.caseNumber, 40)}`, oneLine(c.court, 20).toUpperCase()];
+  if (c.muted)
+    parts.push(c.mutedUntil === null ? "silenciado" : `silenciado até ${day(c.mutedUntil)}`);
+  return parts.join(" · ");
+}
+
+/** "2027-01-31" -> "31/01/2027"; anything else as one clean line. */
+function day(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
+  return m === null ? oneLine(date, 40) : `${m[3]}/${m[2]}/${m[1]}`;
+}
+
+function ago(days: number): string {
+  return days === 0 ? "hoje" : `há ${count(days, "dia", "dias")}`;
+}
+
+function outcomeText(c: StatusReportCase): string {
+  if (c.lastOutcome === null) return "ainda não consultado";
+  return OUTCOMES_PT[c.lastOutcome] ?? (oneLine(c.lastOutcome, 40) || "desconhecido");
+}
+
+function attentionLines(c: StatusReportCase): string[] {
+  const lines: string[] = [];
+  if (c.failing) {
+    const error = c.lastError === null ? "" : oneLine(c.lastError, ERROR_SHOWN);
+    const checks =
+      c.consecutiveFailures <= 1
+        ? "Falhou na última consulta"
+        : `Falhou nas últimas ${c.consecutiveFailures} consultas`;
+    lines.push(
+      `${checks} (${when(c.lastCheckedAt)}). Último erro: ${error === "" ? "sem detalhes" : error}`,
+    );
+  }
+  if (c.goneAt !== null) {
+    lines.push(
+      `O DataJud deixou de retornar este processo em ${when(c.goneAt)}; confira o número e o tribunal no watchlist, ou retire-o se não precisar mais acompanhá-lo.`,
+    );
+  }
+  if (staleReminder(c) && c.daysWithoutMovement !== null) {
+    lines.push(
+      `Sem movimentação há ${count(c.daysWithoutMovement, "dia", "dias")}; se o processo terminou ou não precisa mais ser acompanhado, retire-o do watchlist (ou use muted: true).`,
+    );
+  }
+  return lines;
+}
+
+function detailLines(c: StatusReportCase): string[] {
+  const lastCheck =
+    c.lastCheckedAt === null
+      ? `Última consulta: ${outcomeText(c)}`
+      : `Última consulta: ${when(c.lastCheckedAt)} (${outcomeText(c)})`;
+  const movement =
+    c.lastMovementAt === null
+      ? "nenhuma com data"
+      : `${when(c.lastMovementAt)}${c.daysWithoutMovement === null ? "" : ` (${ago(c.daysWithoutMovement)})`}`;
+  return [
+    lastCheck,
+    `Última mudança: ${c.lastChangedAt === null ? "nenhuma detectada" : when(c.lastChangedAt)}`,
+    `Última movimentação: ${movement}`,
+  ];
+}
+
+interface Counts {
+  failing: number;
+  gone: number;
+  stale: number;
+  attention: number;
+}
+
+function counts(report: StatusReport): Counts {
+  const { cases } = report;
+  return {
+    failing: cases.filter((c) => c.failing).length,
+    gone: cases.filter(gone).length,
+    stale: cases.filter(staleReminder).length,
+    attention: cases.filter(needsAttention).length,
+  };
+}
+
+/** "2 com falha, 1 fora do DataJud, 1 parado há 90+ dias"; empty when nothing needs a person. */
+function attentionPhrase(report: StatusReport, n: Counts): string {
+  const parts: string[] = [];
+  if (n.failing > 0) parts.push(`${n.failing} com falha`);
+  if (n.gone > 0) parts.push(`${n.gone} fora do DataJud`);
+  if (n.stale > 0) {
+    parts.push(`${count(n.stale, "parado", "parados")} há ${report.staleAfterDays}+ dias`);
+  }
+  return parts.join(", ");
+}
+
+/** Counts only: nothing a label or DataJud wrote reaches the subject. */
+export function renderStatusReportSubject(report: StatusReport): string {
+  const total = report.cases.length;
+  if (total === 0) return "[datajud] Relatório: nenhum processo acompanhado";
+  const n = counts(report);
+  const subject =
+    n.attention === 0
+      ? `[datajud] Relatório: ${processes(total)} ${total === 1 ? "acompanhado" : "acompanhados"}`
+      : `[datajud] ${ATTENTION_MARKER} Relatório: ${processes(total)}, ${attentionPhrase(report, n)}`;
+  return oneLine(subject, SUBJECT_MAX);
+}
+
+function title(report: StatusReport): string {
+  const total = report.cases.length;
+  return `Relatório de acompanhamento: ${processes(total)}`;
+}
+
+function generatedLine(report: StatusReport): string {
+  return `Gerado em ${when(report.generatedAt)}.`;
+}
+
+function attentionHeading(n: Counts): string {
+  return `${ATTENTION_MARKER} Precisam de atenção (${n.attention})`;
+}
+
+function attentionSummary(report: StatusReport, n: Counts): string {
+  const verb = n.attention === 1 ? "precisa" : "precisam";
+  return `${ATTENTION_MARKER} ${processes(n.attention)} ${verb} de atenção: ${attentionPhrase(report, n)}.`;
+}
+
+const EMPTY = "Nenhum processo do watchlist é acompanhado por este endereço.";
+
+function renderText(report: StatusReport): string {
+  const out: string[] = [];
+  if (report.cases.length === 0) {
+    out.push(EMPTY, "", ...FOOTER);
+    return `${out.join("\n")}\n`;
+  }
+  const n = counts(report);
+  out.push(title(report), generatedLine(report));
+  if (n.attention > 0) out.push(attentionSummary(report, n));
+  out.push("");
+
+  if (n.attention > 0) {
+    out.push(attentionHeading(n).toUpperCase());
+    for (const c of report.cases.filter(needsAttention)) {
+      out.push(`- ${name(c)}`, `  ${metaLine(c)}`, ...attentionLines(c).map((l) => `  ${l}`));
+    }
+    out.push("");
+  }
+
+  out.push(`TODOS OS PROCESSOS (${report.cases.length})`);
+  report.cases.forEach((c, i) => {
+    out.push(`${i + 1}. ${name(c)}`, `   ${metaLine(c)}`, ...detailLines(c).map((l) => `   ${l}`));
+  });
+  out.push("", ...FOOTER);
+  return `${out.join("\n")}\n`;
+}
+
+function caseItem(c: StatusReportCase, lines: readonly string[]): string {
+  const e = escapeHtml;
+  return tag(
+    "li",
+    STYLES.li,
+    [
+      `<strong>${e(name(c))}</strong>`,
+      tag("span", STYLES.muted, e(metaLine(c))),
+      ...lines.map((l) => e(l)),
+    ].join("<br>"),
+  );
+}
+
+function renderHtml(report: StatusReport, subject: string): string {
+  const e = escapeHtml;
+  const footer = FOOTER.map((line) => tag("p", STYLES.footer, e(line)));
+  if (report.cases.length === 0) {
+    return htmlDocument(subject, [tag("p", STYLES.p, e(EMPTY)), ...footer]);
+  }
+  const n = counts(report);
+  const parts: string[] = [
+    tag("h1", STYLES.h1, e(title(report))),
+    tag("p", STYLES.meta, e(generatedLine(report))),
+  ];
+  if (n.attention > 0) {
+    parts.push(tag("p", STYLES.meta, e(attentionSummary(report, n))));
+    const items = report.cases.filter(needsAttention).map((c) => caseItem(c, attentionLines(c)));
+    parts.push(
+      tag(
+        "div",
+        STYLES.attention,
+        `<strong>${e(attentionHeading(n))}</strong>${tag("ul", `${STYLES.ul}margin-top:6px;`, items.join(""))}`,
+      ),
+    );
+  }
+  parts.push(tag("h2", STYLES.h2, `Todos os processos (${report.cases.length})`));
+  parts.push(tag("ol", STYLES.ul, report.cases.map((c) => caseItem(c, detailLines(c))).join("")));
+  parts.push(...footer);
+  return htmlDocument(subject, parts);
+}
+
+/** Pure: the same report always renders the same e-mail, so a resend is identical. */
+export function renderStatusReport(report: StatusReport): RenderedAlert {
+  const subject = renderStatusReportSubject(report);
+  return { subject, text: renderText(report), html: renderHtml(report, subject) };
+}

@@ -1,9 +1,17 @@
 import { existsSync } from "node:fs";
 import { formatSaoPaulo } from "../datajud/dates.js";
+import { isMuted } from "../notify/movement-rules.js";
 import { type CaseRow, listCases } from "../store/cases.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
-import { deadOutbox, outboxCounts, pendingMailByCase } from "../store/outbox.js";
+import { type HealthIncident, listIncidents } from "../store/health-incidents.js";
+import {
+  countWaitingOutbox,
+  deadOutbox,
+  outboxCounts,
+  pendingMailByCase,
+} from "../store/outbox.js";
 import { lastRun } from "../store/runs.js";
+import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { type Command, EXIT } from "./command.js";
 import { formatTable } from "./format-table.js";
 import { loadRuntime } from "./runtime.js";
@@ -20,9 +28,26 @@ export interface CaseStatus {
   consecutiveNotFound: number;
   goneAt: string | null;
   pendingMail: number;
+  /** Per the watchlist in force now: true, the last muted day, or false (also when unreadable). */
+  muted: boolean | string;
 }
 
-function toStatus(row: CaseRow, pending: ReadonlyMap<number, number>): CaseStatus {
+/** What the current watchlist says of mutes, read the way the sweeps read it. */
+interface MuteView {
+  watchlist: Watchlist | null;
+  now: Date;
+  timezone: string;
+}
+
+function mutedOf(row: CaseRow, view: MuteView): boolean | string {
+  const watched = view.watchlist?.cases.find(
+    (c) => c.digits === row.digits && c.court === row.court,
+  );
+  if (watched === undefined || !isMuted(watched.policy, view.now, view.timezone)) return false;
+  return watched.policy.muted ? true : (watched.policy.mutedUntil ?? true);
+}
+
+function toStatus(row: CaseRow, pending: ReadonlyMap<number, number>, view: MuteView): CaseStatus {
   return {
     number: row.number,
     court: row.court,
@@ -35,6 +60,7 @@ function toStatus(row: CaseRow, pending: ReadonlyMap<number, number>): CaseStatu
     consecutiveNotFound: row.consecutiveNotFound,
     goneAt: row.goneAt,
     pendingMail: pending.get(row.id) ?? 0,
+    muted: mutedOf(row, view),
   };
 }
 
@@ -42,12 +68,22 @@ function when(iso: string | null): string {
   return iso === null ? "never" : formatSaoPaulo(iso);
 }
 
-function outcomeText(s: CaseStatus): string {
+function checkText(s: CaseStatus): string {
   if (s.goneAt !== null) return "gone";
   if (s.lastOutcome === "failed") return `failed x${s.consecutiveFailures}`;
   if (s.lastOutcome === "not_found") return `not found x${s.consecutiveNotFound}`;
   return s.lastOutcome ?? "not checked";
 }
+
+function outcomeText(s: CaseStatus): string {
+  if (s.muted === false) return checkText(s);
+  return `${checkText(s)}, muted${s.muted === true ? "" : ` to ${s.muted}`}`;
+}
+
+const INCIDENT_TEXT: Record<HealthIncident["kind"], string> = {
+  sweeps_failing: "DataJud answers no sweep",
+  auth_rejected: "DataJud rejects the API key",
+};
 
 export interface DeadMail {
   recipient: string;
@@ -56,23 +92,33 @@ export interface DeadMail {
   lastError: string | null;
 }
 
-export function readStatus(db: Db): {
+export interface StatusView {
   cases: CaseStatus[];
   lastRun: ReturnType<typeof lastRun>;
-  mail: ReturnType<typeof outboxCounts>;
+  mail: ReturnType<typeof outboxCounts> & {
+    /** Of the pending: not due yet (digest hour, quiet hours, retry backoff). */
+    waiting: number;
+  };
   deadMail: DeadMail[];
-} {
+  /** Health problems mail.admin was told of and that are not over yet. */
+  incidents: Array<{ kind: HealthIncident["kind"]; since: string; toldTo: string }>;
+}
+
+export function readStatus(db: Db, view: MuteView): StatusView {
   const pending = pendingMailByCase(db);
   return {
-    mail: outboxCounts(db),
+    mail: { ...outboxCounts(db), waiting: countWaitingOutbox(db, view.now.toISOString()) },
     deadMail: deadOutbox(db).map((row) => ({
       recipient: row.recipient,
       subject: row.subject,
       attempts: row.attempts,
       lastError: row.lastError,
     })),
-    cases: listCases(db, { watchedOnly: true }).map((row) => toStatus(row, pending)),
+    cases: listCases(db, { watchedOnly: true }).map((row) => toStatus(row, pending, view)),
     lastRun: lastRun(db),
+    incidents: listIncidents(db)
+      .filter((i) => i.recoveredAt === null)
+      .map((i) => ({ kind: i.kind, since: i.startedAt, toldTo: i.recipient })),
   };
 }
 
@@ -94,9 +140,15 @@ export const statusCommand: Command = {
       );
       return EXIT.ok;
     }
+    // Mutes are the watchlist's; an unreadable watchlist only hides them (validate says why).
+    const loaded = await loadWatchlist(runtime.config.paths.watchlist);
     const db = openDatabase(path);
     try {
-      const status = readStatus(db);
+      const status = readStatus(db, {
+        watchlist: loaded.ok ? loaded.watchlist : null,
+        now: new Date(),
+        timezone: runtime.config.schedule.timezone,
+      });
       if (args.values.json === true) {
         io.stdout.write(`${JSON.stringify({ database: path, ...status })}\n`);
         return EXIT.ok;
@@ -119,11 +171,16 @@ export const statusCommand: Command = {
           `undeliverable mail to ${dead.recipient} after ${dead.attempts} attempt(s): ${dead.subject ?? ""} (${dead.lastError ?? "no error recorded"})\n`,
         );
       }
+      for (const incident of status.incidents) {
+        io.stdout.write(
+          `${INCIDENT_TEXT[incident.kind]} since ${when(incident.since)} (${incident.toldTo} was told)\n`,
+        );
+      }
       const run = status.lastRun;
       const failing = status.cases.filter((s) => s.lastOutcome === "failed").length;
       io.stdout.write(
         `${status.cases.length} watched case(s); ${failing} failing` +
-          `; mail: ${status.mail.pending} pending, ${status.mail.sent} sent, ${status.mail.dead} dead` +
+          `; mail: ${status.mail.pending} pending${status.mail.waiting > 0 ? ` (${status.mail.waiting} not due yet)` : ""}, ${status.mail.sent} sent, ${status.mail.dead} dead` +
           (run ? `; last sweep ${when(run.startedAt)} (${run.status})\n` : "; no sweep yet\n"),
       );
       return EXIT.ok;

@@ -232,6 +232,17 @@ export function outboxCounts(db: Db): { pending: number; sent: number; dead: num
   return counts;
 }
 
+/** Pending messages not due yet: a digest's hour, the end of quiet hours, a retry's backoff. */
+export function countWaitingOutbox(db: Db, nowIso: string): number {
+  return (
+    db
+      .prepare<[string], { n: number }>(
+        "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending' AND next_attempt_at > ?",
+      )
+      .get(nowIso)?.n ?? 0
+  );
+}
+
 /** Messages given up on, oldest first, for `monitor status`. */
 export function deadOutbox(db: Db): OutboxRow[] {
   return db

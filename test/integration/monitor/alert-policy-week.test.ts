@@ -9,6 +9,7 @@ import {
   type Runtime,
   sweepDeps,
 } from "../../../src/cli/runtime.js";
+import { readStatus, type StatusView } from "../../../src/cli/status.js";
 import { loadConfig } from "../../../src/config/load-config.js";
 import { silentLogger } from "../../../src/log.js";
 import { runSweep } from "../../../src/monitor/sweep.js";
@@ -94,6 +95,9 @@ const clock = new FakeClock({ now: local(2, 0) });
 const added = new Map<string, Array<Record<string, unknown>>>();
 /** Simulated time at which each accepted message arrived at the sink. */
 const arrivals: number[] = [];
+/** `monitor status` as read at some moments of the week. */
+const statusAt = new Map<number, StatusView>();
+const STATUS_MOMENTS = [local(3, 7, 5), local(6, 7, 5)];
 
 function move(formatted: string, name: string, code: number, dayHour: [number, number]): void {
   const alias = ALIASES[formatted];
@@ -155,6 +159,12 @@ async function runWeek(): Promise<void> {
     }
     await monitor.mailTick();
     noteArrivals();
+    if (STATUS_MOMENTS.includes(t)) {
+      statusAt.set(
+        t,
+        readStatus(monitor.db, { watchlist, now: new Date(t), timezone: "America/Sao_Paulo" }),
+      );
+    }
   }
 }
 
@@ -278,6 +288,38 @@ describe("a scripted week of sweeps under the alert policy", () => {
     expect(despejoHistory.stdout).toContain("Juntada de Petição");
     expect(despejoHistory.stdout).toContain("Mero expediente");
     expect(reclamacaoHistory.stdout.match(/not mailed: the case was muted/g)).toHaveLength(2);
+  });
+
+  it("shows a case as muted in monitor status while its mute lasts, and not after", async () => {
+    const view = (day: number) => ({
+      watchlist,
+      now: new Date(local(day, 12)),
+      timezone: "America/Sao_Paulo",
+    });
+
+    const wednesday = readStatus(monitor.db, view(4));
+    const thursday = readStatus(monitor.db, view(5));
+    const cli = await cliInProcess(["status", "--json"], env, dir);
+
+    expect(wednesday.cases.find((c) => c.number === reclamacao)?.muted).toBe("2026-03-04");
+    expect(wednesday.cases.find((c) => c.number === despejo)?.muted).toBe(false);
+    expect(thursday.cases.find((c) => c.number === reclamacao)?.muted).toBe(false);
+    // 11 rows in 10 e-mails: Tuesday's digest carried two changes.
+    expect(JSON.parse(cli.stdout)).toMatchObject({
+      incidents: [],
+      mail: { pending: 0, waiting: 0, sent: 11, dead: 0 },
+    });
+  });
+
+  it("shows in monitor status the alert held by quiet hours and the outage mail.admin was told of", () => {
+    const quietMorning = statusAt.get(local(3, 7, 5));
+    const outage = statusAt.get(local(6, 7, 5));
+
+    expect(quietMorning?.mail).toMatchObject({ pending: 1, waiting: 1 });
+    expect(quietMorning?.cases.find((c) => c.number === despejo)?.pendingMail).toBe(1);
+    expect(outage?.incidents).toEqual([
+      { kind: "sweeps_failing", since: new Date(local(5, 12)).toISOString(), toldTo: ADMIN },
+    ]);
   });
 
   it("leaves nothing waiting in the outbox and never sent a message twice", () => {

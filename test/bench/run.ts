@@ -14,6 +14,8 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { parseWatchlist } from "../../src/watchlist/parse-watchlist.js";
+import { caseNumber } from "./bench-data.js";
 import type { FakeCommand, FakeReply } from "./fake-process.js";
 import type { HistoryResult } from "./history-process.js";
 import type { SweepResult } from "./sweep-process.js";
@@ -175,6 +177,39 @@ async function history(cases: number, years: number): Promise<Row[]> {
   }
 }
 
+/**
+ * Validating a big watchlist (what `monitor validate` and every reload do), with a label, a notify
+ * list and ignore/urgent rules per case, in this process: time only.
+ */
+function parseBigWatchlist(cases: number): Row {
+  const lines = [
+    "defaults:",
+    "  notify: [escritorio@example.com]",
+    '  ignore: [juntada, "mero expediente"]',
+    "  urgent: [219, sentença]",
+    "cases:",
+  ];
+  for (let i = 0; i < cases; i++) {
+    lines.push(`  - number: "${caseNumber(i).formatted}"`);
+    lines.push(`    label: "Caso ${i}"`, `    notify: [a${i % 50}@example.com]`);
+    if (i % 10 === 0) lines.push("    ignore: [publicação]");
+  }
+  const text = `${lines.join("\n")}\n`;
+  const started = performance.now();
+  const result = parseWatchlist(text, "bench.yaml");
+  const seconds = (performance.now() - started) / 1000;
+  if (!result.ok) throw new Error(`bench watchlist invalid: ${result.errors[0]?.message}`);
+  return {
+    scenario: "validate the watchlist (parse, check digits, rules)",
+    cases,
+    requests: "-",
+    seconds: seconds.toFixed(2),
+    peakRssMb: "-",
+    startRssMb: "-",
+    dbMb: "-",
+  };
+}
+
 function printTable(rows: Row[]): void {
   const header = [
     "scenario",
@@ -208,10 +243,14 @@ const { values } = parseArgs({
     changed: { type: "string", default: "0.01" },
     years: { type: "string", default: "1,10" },
     "history-cases": { type: "string", default: "1000" },
+    "watchlist-cases": { type: "string", default: "10000" },
   },
 });
 const latency = parseLatency(String(values.latency));
 const rows: Row[] = [];
+for (const size of String(values["watchlist-cases"]).split(",").filter(Boolean).map(Number)) {
+  rows.push(parseBigWatchlist(size));
+}
 for (const size of String(values.sizes).split(",").filter(Boolean).map(Number)) {
   rows.push(...(await measure(size, Number(values.changed), latency)));
   process.stderr.write(`done: ${size} cases\n`);

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, openDatabase } from "../../../src/store/database.js";
+import { closeDatabase, defaultMigrationsDir, openDatabase } from "../../../src/store/database.js";
 import { acquireLease, releaseLease } from "../../../src/store/lease.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
-import { baseEnv, cliInProcess, query, runOnce, startDataJud, workspace } from "./harness.js";
+import { baseEnv, cliInProcess, n, query, runOnce, startDataJud, workspace } from "./harness.js";
 
 let datajud: FakeDataJud;
 
@@ -32,6 +33,44 @@ describe("run-once and a database it cannot use", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("4242@other-host:cafe0001");
     expect(query(ws, "SELECT COUNT(*) AS n FROM checks")).toEqual([{ n: 3 }]);
+  });
+
+  it("migrates a database the previous version wrote (schema 1) in place, keeping its history", async () => {
+    const ws = workspace("faults-db-older-");
+    mkdirSync(dirname(ws.dbPath), { recursive: true });
+    const firstOnly = mkdtempSync(join(tmpdir(), "migrations-001-"));
+    copyFileSync(
+      join(defaultMigrationsDir(), "001_initial.sql"),
+      join(firstOnly, "001_initial.sql"),
+    );
+    const old = openDatabase(ws.dbPath, { migrationsDir: firstOnly });
+    const at = "2026-01-05T10:00:00.000Z";
+    old.exec(`
+      INSERT INTO cases (id, number, digits, court, watchers, created_at)
+        VALUES (1, '${n.tjdftDespejo}', '${n.tjdftDespejo.replace(/\D/g, "")}', 'tjdft',
+          '["ana@example.com"]', '${at}');
+      INSERT INTO runs (id, started_at, "trigger", status) VALUES (1, '${at}', 'manual', 'finished');
+      INSERT INTO changes (id, case_id, run_id, detected_at, kind, details, new_movements)
+        VALUES (1, 1, 1, '${at}', '["new_movements"]', '{}', 1);
+      INSERT INTO summaries (change_id, case_id, created_at, generated_by, summary)
+        VALUES (1, 1, '${at}', 'rules', '{"status":"antes da atualização"}');`);
+    const before = old.pragma("user_version", { simple: true });
+    closeDatabase(old);
+
+    const run = await runOnce(ws, baseEnv(ws, datajud));
+    const history = await cliInProcess(
+      ["history", n.tjdftDespejo, "--json"],
+      baseEnv(ws, datajud),
+      ws.dir,
+    );
+
+    expect(before).toBe(1);
+    expect(run.code).toBe(0);
+    expect(query(ws, "PRAGMA user_version")).toEqual([{ user_version: 2 }]);
+    expect(query(ws, "SELECT disposition, summary FROM summaries")).toEqual([
+      { disposition: "alert", summary: '{"status":"antes da atualização"}' },
+    ]);
+    expect(JSON.parse(history.stdout).cases[0].changes).toHaveLength(1);
   });
 
   it("refuses a newer schema with exit 2 and the upgrade message, leaving it as it was", async () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CaseRow } from "../store/cases.js";
 import type { CaseAlertPolicy } from "../watchlist/alert-rules.js";
+import { isMuted } from "./movement-rules.js";
 import {
   ATTENTION_MARKER,
   escapeHtml,
@@ -75,17 +76,6 @@ export interface StatusReportInput {
   timezone: string;
 }
 
-function localDate(now: Date, timezone: string): string {
-  const format = new Intl.DateTimeFormat("en-CA", {
-    timeZone: timezone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 function newest(values: ReadonlyArray<string | null>): string | null {
   let best: string | null = null;
   let bestMs = Number.NEGATIVE_INFINITY;
@@ -108,13 +98,11 @@ export function buildStatusReport(input: StatusReportInput): StatusReport {
   if (!Number.isInteger(input.staleAfterDays) || input.staleAfterDays <= 0) {
     throw new RangeError("staleAfterDays must be a positive whole number of days");
   }
-  const today = localDate(input.now, input.timezone);
   const nowMs = input.now.getTime();
   const cases = input.cases.map((c): StatusReportCase => {
     const row = c.row;
     const { muted: mutedForGood, mutedUntil } = c.policy;
-    // YYYY-MM-DD compares as text; muted through the end of that day, so today still counts.
-    const mutedByDate = !mutedForGood && mutedUntil !== null && mutedUntil >= today;
+    const mutedByDate = !mutedForGood && isMuted(c.policy, input.now, input.timezone);
     const goneAt = row?.goneAt ?? null;
     const checked = row !== undefined && row.lastCheckedAt !== null;
     // A movement date says the most; without one, the last change or the first read.

@@ -100,10 +100,6 @@ export interface MonitorHandles {
   close(): Promise<void>;
 }
 
-/**
- * The composition root of a sweep: HTTP client -> reader -> MCP server, reached through a real
- * MCP client in-process; the database; the summarizer and the mail transport.
- */
 export interface OpenMonitorOptions {
   /** The watchlist in force (the daemon's changes on reload): its rules and watchers steer mail. */
   watchlist: () => Watchlist;
@@ -111,6 +107,10 @@ export interface OpenMonitorOptions {
   clock?: Clock;
 }
 
+/**
+ * The composition root of a sweep: HTTP client -> reader -> MCP server, reached through a real
+ * MCP client in-process; the database; the summarizer and the mail transport.
+ */
 export async function openMonitor(
   runtime: Runtime,
   options: OpenMonitorOptions,

@@ -5,6 +5,7 @@ import { createTransport as createNodemailer } from "nodemailer";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { DataJudError } from "../datajud/errors.js";
 import { DataJudHttpClient } from "../datajud/http-client.js";
+import { isMuted } from "../notify/movement-rules.js";
 import { createTransport, parseSmtpUrl, smtpOptions } from "../notify/transports.js";
 import {
   defaultMigrationsDir,
@@ -126,8 +127,35 @@ async function checkWatchlist(
     check: pass(
       "watchlist",
       `${path}: ${cases.length} case(s) in ${courts.size} court(s)${cases.length === 0 ? " (nothing will be checked)" : ""}`,
+      mailPolicyLines(result.watchlist, config),
     ),
   };
+}
+
+/** Who gets what, as the mail side will apply it now: silence here is a common "why no e-mail?". */
+function mailPolicyLines(watchlist: Watchlist, config: MonitorConfig): string[] {
+  const now = new Date();
+  const muted = watchlist.cases.filter((c) => isMuted(c.policy, now, config.schedule.timezone));
+  const lines = muted.map(
+    (c) =>
+      `muted: ${c.number} (${c.court})${c.policy.mutedUntil === null ? "" : ` until ${c.policy.mutedUntil}`}`,
+  );
+  for (const w of watchlist.watchers) {
+    const delivery = w.delivery ?? config.mail.mode;
+    const when =
+      delivery === "digest"
+        ? ` (${w.digestSchedule === null ? "after every sweep" : `"${w.digestSchedule}"`})`
+        : "";
+    const report = w.statusReport === null ? "" : `; status report "${w.statusReport}"`;
+    lines.push(`${w.address}: ${delivery}${when}${report}`);
+  }
+  const quiet = config.mail.quietHours;
+  if (quiet !== null) {
+    lines.push(
+      `quiet hours ${quiet.start}-${quiet.end} ${config.schedule.timezone}${config.mail.urgentBypassesQuietHours ? " (urgent alerts go through)" : ""}`,
+    );
+  }
+  return lines;
 }
 
 function checkDatabase(config: MonitorConfig): DoctorCheck {

@@ -63,6 +63,42 @@ function line(out: string, check: string): string {
   return out.split("\n").find((l) => new RegExp(`^(OK|FAIL) +${check} `).test(l)) ?? "";
 }
 
+describe("monitor doctor and the alert policy", () => {
+  it("lists muted cases, each watcher's delivery and the quiet hours under the watchlist check", async () => {
+    writeFileSync(
+      join(dir, "watchlist.yaml"),
+      [
+        "defaults:",
+        "  notify: [escritorio@example.com, rui@example.com]",
+        "cases:",
+        '  - number: "0708123-34.2024.8.07.0001"',
+        "    muted: true",
+        '  - number: "0712345-63.2025.8.07.0016"',
+        "    muted_until: 2020-01-31",
+        "watchers:",
+        "  - address: rui@example.com",
+        "    delivery: digest",
+        '    digest_schedule: "0 18 * * 1-5"',
+        '    status_report: "0 8 * * 1"',
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(
+      join(dir, "monitor.yaml"),
+      'mail:\n  quietHours: { start: "20:00", end: "07:30" }\n',
+    );
+
+    const run = await doctor(env({ MONITOR_CONFIG: join(dir, "monitor.yaml") }));
+
+    expect(run.out).toContain("muted: 0708123-34.2024.8.07.0001 (tjdft)");
+    expect(run.out).not.toContain("muted: 0712345-63.2025.8.07.0016");
+    expect(run.out).toContain(
+      'rui@example.com: digest ("0 18 * * 1-5"); status report "0 8 * * 1"',
+    );
+    expect(run.out).toContain("quiet hours 20:00-07:30 America/Sao_Paulo");
+  });
+});
+
 describe("monitor doctor", () => {
   it("passes every check against a working DataJud and SMTP server, and exits 0", async () => {
     closeDatabase(openDatabase(join(dir, "monitor.db")));

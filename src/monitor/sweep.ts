@@ -294,41 +294,43 @@ async function checkCourt(
       { court, cases: cases.length, error: describe(error) },
       "DataJud fingerprint query failed",
     );
-    return cases.map((c) => recordFailure(ctx, c, rows.get(c.digits), error));
+    return together(ctx, () => cases.map((c) => recordFailure(ctx, c, rows.get(c.digits), error)));
   }
   const byNumber = new Map(fingerprints.map((f) => [f.cnjNumber, f]));
   const results: Checked[] = [];
   const toRead: Array<{ watched: WatchedCase; fingerprint: FingerprintedCase }> = [];
   const now = deps.clock.now();
-  for (const watched of cases) {
-    const fp = byNumber.get(watched.number);
-    const row = rows.get(watched.digits);
-    if (!fp) {
-      const missing = new DataJudError(
-        "bad_response",
-        "DataJud's answer did not include this case; will retry",
-        {
-          retryable: true,
-        },
-      );
-      results.push(recordFailure(ctx, watched, row, missing));
-      continue;
+  together(ctx, () => {
+    for (const watched of cases) {
+      const fp = byNumber.get(watched.number);
+      const row = rows.get(watched.digits);
+      if (!fp) {
+        const missing = new DataJudError(
+          "bad_response",
+          "DataJud's answer did not include this case; will retry",
+          {
+            retryable: true,
+          },
+        );
+        results.push(recordFailure(ctx, watched, row, missing));
+        continue;
+      }
+      if (!fp.found) {
+        results.push(recordNotFound(ctx, watched, row, fp));
+        continue;
+      }
+      const verdict = judgeFingerprint(priorOf(row), fp.fingerprint ?? "", {
+        now,
+        fullRereadDays: deps.settings.fullRereadDays,
+        force: options.force,
+      });
+      if (verdict.action === "unchanged") {
+        results.push(recordUnchanged(ctx, watched, row, fp));
+      } else {
+        toRead.push({ watched, fingerprint: fp });
+      }
     }
-    if (!fp.found) {
-      results.push(recordNotFound(ctx, watched, row, fp));
-      continue;
-    }
-    const verdict = judgeFingerprint(priorOf(row), fp.fingerprint ?? "", {
-      now,
-      fullRereadDays: deps.settings.fullRereadDays,
-      force: options.force,
-    });
-    if (verdict.action === "unchanged") {
-      results.push(recordUnchanged(ctx, watched, row, fp));
-    } else {
-      toRead.push({ watched, fingerprint: fp });
-    }
-  }
+  });
   if (toRead.length === 0) return results;
 
   let full: ReadCase[];
@@ -366,6 +368,16 @@ async function checkCourt(
     results.push(recordRead(ctx, watched, row, fingerprint, read));
   }
   return results;
+}
+
+/**
+ * The checks of one court's answer that need no read, committed together: one commit instead of
+ * one per case (most of an unchanged sweep's cost). Nothing found is at stake: a crash here only
+ * loses check rows, and the next sweep checks those cases again. Changes keep their own
+ * transaction (commitRead).
+ */
+function together<T>(ctx: CourtContext, fn: () => T): T {
+  return ctx.write ? immediate(ctx.deps.db, fn) : fn();
 }
 
 function nowIso(ctx: CourtContext): string {

@@ -1,5 +1,5 @@
 import type { CheckOutcome } from "./checks.js";
-import type { Db } from "./database.js";
+import { type Db, statement } from "./database.js";
 
 export interface CaseRow {
   id: number;
@@ -91,11 +91,10 @@ export function syncWatchedCases(db: Db, cases: readonly WatchedCaseInput[], now
 }
 
 export function getCase(db: Db, digits: string, court: string): CaseRow | undefined {
-  const raw = db
-    .prepare<[string, string], RawCase>(
-      `SELECT ${CASE_COLUMNS} FROM cases WHERE digits = ? AND court = ?`,
-    )
-    .get(digits, court);
+  const raw = statement<[string, string], RawCase>(
+    db,
+    `SELECT ${CASE_COLUMNS} FROM cases WHERE digits = ? AND court = ?`,
+  ).get(digits, court);
   return raw && toCase(raw);
 }
 
@@ -165,7 +164,9 @@ export function updateCaseAfterCheck(db: Db, caseId: number, patch: CaseCheckPat
     values[key] = value;
   }
   if (assignments.length === 0) return;
-  db.prepare<Record<string, string | number | null>>(
+  // A handful of field sets occur (one per check outcome), so each is prepared once.
+  statement<Record<string, string | number | null>>(
+    db,
     `UPDATE cases SET ${assignments.join(", ")} WHERE id = @caseId`,
   ).run(values);
 }

@@ -1,4 +1,4 @@
-import type { Db } from "./database.js";
+import { type Db, statement } from "./database.js";
 
 export type CheckOutcome = "baseline" | "unchanged" | "changed" | "not_found" | "failed";
 
@@ -20,14 +20,13 @@ export interface CheckRow extends NewCheck {
 }
 
 export function recordCheck(db: Db, check: NewCheck): number {
-  const result = db
-    .prepare<NewCheck>(
-      `INSERT INTO checks (run_id, case_id, checked_at, outcome, fingerprint, new_movements,
-         error_kind, error, datajud_fetched_at)
-       VALUES (@runId, @caseId, @checkedAt, @outcome, @fingerprint, @newMovements,
-         @errorKind, @error, @datajudFetchedAt)`,
-    )
-    .run(check);
+  const result = statement<NewCheck>(
+    db,
+    `INSERT INTO checks (run_id, case_id, checked_at, outcome, fingerprint, new_movements,
+       error_kind, error, datajud_fetched_at)
+     VALUES (@runId, @caseId, @checkedAt, @outcome, @fingerprint, @newMovements,
+       @errorKind, @error, @datajudFetchedAt)`,
+  ).run(check);
   return Number(result.lastInsertRowid);
 }
 

@@ -199,3 +199,27 @@ export function closeDatabase(db: Db): void {
 export function immediate<T>(db: Db, fn: () => T): T {
   return db.transaction(fn).immediate();
 }
+
+const statements = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/**
+ * The connection's prepared statement for `sql`, prepared once. For the statements a sweep runs
+ * once per case: preparing costs more than running them. Only for statements used as they come
+ * (no pluck, raw or expand: those modes would stick to the shared statement).
+ */
+export function statement<P extends unknown[] | object = unknown[], R = unknown>(
+  db: Db,
+  sql: string,
+): Database.Statement<P, R> {
+  let cache = statements.get(db);
+  if (cache === undefined) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let prepared = cache.get(sql);
+  if (prepared === undefined) {
+    prepared = db.prepare(sql);
+    cache.set(sql, prepared);
+  }
+  return prepared as unknown as Database.Statement<P, R>;
+}

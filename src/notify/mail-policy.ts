@@ -8,30 +8,26 @@ import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { deliveryTime, type QuietHours } from "./delivery-time.js";
 import type { AlertDelivery } from "./drain-outbox.js";
 
-/**
- * Who gets what mail, when: the current watchlist's rules and watchers with the configuration's
- * mail settings. Built again from the watchlist in force each time it is needed, so a reloaded
- * watchlist applies to the next change reported.
- */
-export interface MailPolicy {
+export interface MailSettings {
   timezone: string;
   quietHours: QuietHours | null;
   urgentBypassesQuietHours: boolean;
   /** `mail.mode`: the delivery of watchers the watchlist does not give one. */
   defaultDelivery: Delivery;
+}
+
+/**
+ * Who gets what mail, when: the current watchlist's rules and watchers with the configuration's
+ * mail settings. Built again from the watchlist in force each time it is needed, so a reloaded
+ * watchlist applies to the next change reported.
+ */
+export interface MailPolicy extends MailSettings {
   /** Rules of a case; a case no longer in the watchlist has none (its watchers still hear). */
   casePolicy(digits: string, court: string): CaseAlertPolicy;
   /** The watchlist's `watchers:` entry for an address, matched without regard to case. */
   watcher(address: string): WatcherSettings | undefined;
   /** Every `watchers:` entry, in file order. */
   watchers: readonly WatcherSettings[];
-}
-
-export interface MailSettings {
-  timezone: string;
-  quietHours: QuietHours | null;
-  urgentBypassesQuietHours: boolean;
-  defaultDelivery: Delivery;
 }
 
 export function mailPolicy(watchlist: Watchlist, settings: MailSettings): MailPolicy {

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { alertDelivery, type MailSettings, mailPolicy } from "../../../src/notify/mail-policy.js";
+import { NO_ALERT_POLICY } from "../../../src/watchlist/alert-rules.js";
+import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
+
+const SETTINGS: MailSettings = {
+  timezone: "America/Sao_Paulo",
+  quietHours: { start: "20:00", end: "07:30" },
+  urgentBypassesQuietHours: true,
+  defaultDelivery: "instant",
+};
+
+function watchlist(): Watchlist {
+  const parsed = parseWatchlist(
+    [
+      "defaults:",
+      "  notify: [ana@example.com, Rui@Example.com, bia@example.com]",
+      "cases:",
+      '  - number: "0713383-43.2025.8.07.0006"',
+      "    muted: true",
+      "watchers:",
+      "  - address: Rui@Example.com",
+      "    delivery: digest",
+      '    digest_schedule: "0 18 * * 1-5"',
+      "  - address: bia@example.com",
+      "    delivery: digest",
+      "",
+    ].join("\n"),
+    "watchlist.yaml",
+  );
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.watchlist;
+}
+
+/** São Paulo local time (UTC-3) on Tuesday 3 March 2026. */
+const tuesday = (hour: number, minute = 0): Date =>
+  new Date(Date.UTC(2026, 2, 3, hour + 3, minute));
+
+describe("mailPolicy", () => {
+  it("finds a case's rules by number and court, and none for a case not in the watchlist", () => {
+    const policy = mailPolicy(watchlist(), SETTINGS);
+
+    expect(policy.casePolicy("07133834320258070006", "tjdft").muted).toBe(true);
+    expect(policy.casePolicy("07133834320258070006", "stj")).toEqual(NO_ALERT_POLICY);
+  });
+});
+
+describe("alertDelivery", () => {
+  it("sends an unlisted watcher's alert now, or at the end of quiet hours", () => {
+    const policy = mailPolicy(watchlist(), SETTINGS);
+
+    const day = alertDelivery(policy, "ana@example.com", false, tuesday(12));
+    const night = alertDelivery(policy, "ana@example.com", false, tuesday(22));
+
+    expect(day).toEqual({ kind: "alert", notBefore: null });
+    expect(night).toEqual({ kind: "alert", notBefore: "2026-03-04T10:30:00.000Z" });
+  });
+
+  it("puts a digest watcher's alert in the digest at its next hour, matching the address in any case", () => {
+    const policy = mailPolicy(watchlist(), SETTINGS);
+
+    const scheduled = alertDelivery(policy, "rui@example.com", false, tuesday(12));
+    const afterEverySweep = alertDelivery(policy, "bia@example.com", false, tuesday(12));
+
+    expect(scheduled).toEqual({ kind: "digest", notBefore: "2026-03-03T21:00:00.000Z" });
+    expect(afterEverySweep).toEqual({ kind: "digest", notBefore: null });
+  });
+
+  it("lets an urgent alert through quiet hours only when the setting allows", () => {
+    const bypass = mailPolicy(watchlist(), SETTINGS);
+    const strict = mailPolicy(watchlist(), { ...SETTINGS, urgentBypassesQuietHours: false });
+
+    expect(alertDelivery(bypass, "ana@example.com", true, tuesday(22)).notBefore).toBeNull();
+    expect(alertDelivery(strict, "ana@example.com", true, tuesday(22)).notBefore).toBe(
+      "2026-03-04T10:30:00.000Z",
+    );
+  });
+
+  it("uses mail.mode for watchers the watchlist does not list", () => {
+    const policy = mailPolicy(watchlist(), { ...SETTINGS, defaultDelivery: "digest" });
+
+    expect(alertDelivery(policy, "ana@example.com", false, tuesday(12))).toEqual({
+      kind: "digest",
+      notBefore: null,
+    });
+  });
+});

@@ -182,6 +182,13 @@ export async function openMonitor(
       { db, summarizer, clock, logger, mailDomain: domain, policy: policy() },
       signal,
     );
+    if (reported.ignored + reported.muted > 0) {
+      // The answer to "why did no e-mail come?", without reading monitor history.
+      logger.info(
+        { ignored: reported.ignored, muted: reported.muted },
+        "changes recorded without mail (ignore rules, muted cases)",
+      );
+    }
     const adminQueued = queueAdminAlerts({
       db,
       admin: config.mail.admin,

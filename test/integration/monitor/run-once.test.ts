@@ -9,6 +9,7 @@ import { acquireLease, releaseLease } from "../../../src/store/lease.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { cleanEnv, runCliProcess } from "../../support/cli-process.js";
 import { type FixtureDoc, loadRecordedCases } from "../../support/fixtures.js";
+import { cliInProcess } from "../faults/harness.js";
 
 const recorded = loadRecordedCases();
 const n = recorded.numbers;
@@ -29,10 +30,31 @@ function env(): Record<string, string> {
   });
 }
 
+/** The CLI in this process (tsx start-up is most of a subprocess's cost); logs are not captured. */
+function cli(argv: string[], environment = env()): ReturnType<typeof cliInProcess> {
+  return cliInProcess(argv, { ...environment, MONITOR_LOG_LEVEL: "silent" }, dir);
+}
+
 async function runOnce(
   ...flags: string[]
 ): Promise<{ code: number | null; report: RunReport; stderr: string }> {
-  const run = await runCliProcess(["run-once", "--json", ...flags], { cwd: dir, env: env() });
+  return reportOf(await cli(["run-once", "--json", ...flags]));
+}
+
+/** The real binary, for the tests that read what it logs on stderr. */
+async function runOnceProcess(): Promise<{
+  code: number | null;
+  report: RunReport;
+  stderr: string;
+}> {
+  return reportOf(await runCliProcess(["run-once", "--json"], { cwd: dir, env: env() }));
+}
+
+function reportOf(run: { code: number | null; stdout: string; stderr: string }): {
+  code: number | null;
+  report: RunReport;
+  stderr: string;
+} {
   if (run.stdout.trim() === "")
     throw new Error(`run-once printed no report (exit ${run.code}): ${run.stderr}`);
   return { code: run.code, report: RunReport.parse(JSON.parse(run.stdout)), stderr: run.stderr };
@@ -89,7 +111,7 @@ beforeEach(() => {
 
 describe("monitor run-once against a DataJud-shaped server", () => {
   it("records a baseline, then an unchanged sweep costs one request per court", async () => {
-    const first = await runOnce();
+    const first = await runOnceProcess();
     const second = await runOnce();
 
     expect(first.code).toBe(0);
@@ -133,7 +155,6 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     expect(run.report.changed).toBe(1);
   });
 
-  // Nine CLI processes, each paying tsx start-up: room for a loaded machine.
   it("summarizes the change, mails each watcher once, and shows it in status and history", async () => {
     await runOnce();
     const moved = docOf("trt2", n.trt2Reclamacao.replace(/\D/g, ""), "G1");
@@ -147,12 +168,9 @@ describe("monitor run-once against a DataJud-shaped server", () => {
 
     const changed = await runOnce();
     const again = await runOnce();
-    const status = await runCliProcess(["status", "--json"], { cwd: dir, env: env() });
-    const history = await runCliProcess(["history", n.trt2Reclamacao, "--json"], {
-      cwd: dir,
-      env: env(),
-    });
-    const unknown = await runCliProcess(["history", n.stfNumber], { cwd: dir, env: env() });
+    const status = await cli(["status", "--json"]);
+    const history = await cli(["history", n.trt2Reclamacao, "--json"]);
+    const unknown = await cli(["history", n.stfNumber]);
 
     expect(changed.report).toMatchObject({
       changed: 1,
@@ -180,18 +198,9 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("no recorded history");
 
-    const csv = await runCliProcess(["history", n.trt2Reclamacao, "--format", "csv"], {
-      cwd: dir,
-      env: env(),
-    });
-    const exported = await runCliProcess(["export", "--since", "2025-11-01"], {
-      cwd: dir,
-      env: env(),
-    });
-    const exportedJson = await runCliProcess(["export", "--format", "json"], {
-      cwd: dir,
-      env: env(),
-    });
+    const csv = await cli(["history", n.trt2Reclamacao, "--format", "csv"]);
+    const exported = await cli(["export", "--since", "2025-11-01"]);
+    const exportedJson = await cli(["export", "--format", "json"]);
 
     expect(csv.code).toBe(0);
     const csvLines = csv.stdout.trim().split("\r\n");
@@ -204,7 +213,7 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     ]);
     const all = JSON.parse(exportedJson.stdout).movements as unknown[];
     expect(all.length).toBeGreaterThan(10);
-  }, 90_000);
+  });
 
   it("records a fingerprint that moved without new content as unchanged", async () => {
     await runOnce();
@@ -240,7 +249,7 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     writeFileSync(join(dir, "monitor.yaml"), "monitor:\n  notifyOnBaseline: true\n");
     const withBaseline = { ...env(), MONITOR_CONFIG: join(dir, "monitor.yaml") };
 
-    const run = await runCliProcess(["run-once", "--json"], { cwd: dir, env: withBaseline });
+    const run = await cli(["run-once", "--json"], withBaseline);
     const report = RunReport.parse(JSON.parse(run.stdout));
 
     expect(report.cases.filter((c) => c.outcome === "baseline")).toHaveLength(6);
@@ -269,7 +278,7 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     const db = openDatabase(join(dir, "monitor.db"));
     acquireLease(db, { holder: "other@host", now: Date.now(), ttlMs: 60_000 });
 
-    const run = await runCliProcess(["run-once"], { cwd: dir, env: env() });
+    const run = await cli(["run-once"]);
     releaseLease(db, "other@host");
     closeDatabase(db);
 
@@ -283,7 +292,7 @@ describe("monitor run-once against a DataJud-shaped server", () => {
       `cases:\n  - number: "${n.tjdftDespejo.replace("-43.", "-44.")}"\n`,
     );
 
-    const run = await runCliProcess(["run-once"], { cwd: dir, env: env() });
+    const run = await cli(["run-once"]);
 
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/watchlist\.yaml:2:\d+ .*43/);

@@ -110,6 +110,18 @@ function runningSweep(db: Db): SweepVerdictInput {
 
 let lastVerdict: SweepVerdictInput | null = null;
 
+/** Queues what the operator should hear about now, as the composition root does after a sweep. */
+function queueNow(admin: string | null, sweep: SweepVerdictInput | null): number {
+  return queueAdminAlerts({
+    db: store.db,
+    admin,
+    domain: DOMAIN,
+    now: new Date(clock.now()),
+    failedSweepsThreshold: THRESHOLD,
+    sweep,
+  });
+}
+
 /** One sweep wired the way the composition root wires it: admin alerts queued, then the drain. */
 async function sweep(
   what: Record<string, Behaviour>,
@@ -127,16 +139,8 @@ async function sweep(
       settings: { fullRereadDays: 30, notFoundThreshold: 3 },
       datajudRequests: () => 0,
       afterDetection: async () => {
-        const now = new Date(clock.now());
         lastVerdict = runningSweep(store.db);
-        const queued = queueAdminAlerts({
-          db: store.db,
-          admin,
-          domain: DOMAIN,
-          now,
-          failedSweepsThreshold: THRESHOLD,
-          sweep: lastVerdict,
-        });
+        const queued = queueNow(admin, lastVerdict);
         const drained = await drainOutbox({
           db: store.db,
           transport,
@@ -261,25 +265,11 @@ describe("operator alerts", () => {
     await sweep({});
     clock.set(clock.now() + 30 * HOUR);
     await sweep({});
-    const queuedWhenHealthy = queueAdminAlerts({
-      db: store.db,
-      admin: ADMIN,
-      domain: DOMAIN,
-      now: new Date(clock.now()),
-      failedSweepsThreshold: THRESHOLD,
-      sweep: null,
-    });
+    const queuedWhenHealthy = queueNow(ADMIN, null);
     clock.set(clock.now() + HOUR);
     await sweep({ tjdft: "auth", tjsp: "auth" });
 
-    const queuedWithoutAdmin = queueAdminAlerts({
-      db: store.db,
-      admin: null,
-      domain: DOMAIN,
-      now: new Date(clock.now()),
-      failedSweepsThreshold: THRESHOLD,
-      sweep: null,
-    });
+    const queuedWithoutAdmin = queueNow(null, null);
 
     expect(queuedWhenHealthy).toBe(0);
     expect(queuedWithoutAdmin).toBe(0);
@@ -328,24 +318,10 @@ describe("monitor health alerts", () => {
 
   it("queues each e-mail once when the same sweep is evaluated twice", async () => {
     await sweeps(THRESHOLD, DOWN);
-    const failingAgain = queueAdminAlerts({
-      db: store.db,
-      admin: ADMIN,
-      domain: DOMAIN,
-      now: new Date(clock.now()),
-      failedSweepsThreshold: THRESHOLD,
-      sweep: lastVerdict,
-    });
+    const failingAgain = queueNow(ADMIN, lastVerdict);
     await sweeps(1, {});
 
-    const recoveredAgain = queueAdminAlerts({
-      db: store.db,
-      admin: ADMIN,
-      domain: DOMAIN,
-      now: new Date(clock.now()),
-      failedSweepsThreshold: THRESHOLD,
-      sweep: lastVerdict,
-    });
+    const recoveredAgain = queueNow(ADMIN, lastVerdict);
 
     expect(failingAgain).toBe(0);
     expect(recoveredAgain).toBe(0);
@@ -355,19 +331,12 @@ describe("monitor health alerts", () => {
   it("neither counts nor resets on interrupted and crashed runs", async () => {
     await sweeps(THRESHOLD - 1, DOWN);
     runsThatDoNotCount();
-    const queuedForInterrupted = queueAdminAlerts({
-      db: store.db,
-      admin: ADMIN,
-      domain: DOMAIN,
-      now: new Date(clock.now()),
-      failedSweepsThreshold: THRESHOLD,
-      sweep: {
-        runId: 10_000,
-        startedAt: new Date(clock.now()).toISOString(),
-        checked: 2,
-        failed: 0,
-        interrupted: true,
-      },
+    const queuedForInterrupted = queueNow(ADMIN, {
+      runId: 10_000,
+      startedAt: new Date(clock.now()).toISOString(),
+      checked: 2,
+      failed: 0,
+      interrupted: true,
     });
     await sweeps(1, DOWN);
     const opened = sink.messages.length;

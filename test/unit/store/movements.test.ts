@@ -27,6 +27,25 @@ afterEach(() => {
   store.close();
 });
 
+/** The case's first-instance and appeal records. */
+function twoInstances(): Record<"g1" | "g2", { instanceId: number }> {
+  const g1 = upsertInstance(db, {
+    caseId,
+    record: caseRecord(),
+    fingerprint: "a",
+    at: T1,
+    changeId: null,
+  });
+  const g2 = upsertInstance(db, {
+    caseId,
+    record: caseRecord({ id: "TJDFT_G2_x", instance: "G2" }),
+    fingerprint: "b",
+    at: T1,
+    changeId: null,
+  });
+  return { g1, g2 };
+}
+
 describe("insertMovements", () => {
   it("stores a movement read twice only once and returns only the new ones", () => {
     const { instanceId } = upsertInstance(db, {
@@ -61,20 +80,7 @@ describe("insertMovements", () => {
   });
 
   it("keeps the same movement separately per instance", () => {
-    const g1 = upsertInstance(db, {
-      caseId,
-      record: caseRecord(),
-      fingerprint: "a",
-      at: T1,
-      changeId: null,
-    });
-    const g2 = upsertInstance(db, {
-      caseId,
-      record: caseRecord({ id: "TJDFT_G2_x", instance: "G2" }),
-      fingerprint: "b",
-      at: T1,
-      changeId: null,
-    });
+    const { g1, g2 } = twoInstances();
     const m = movement("same", "2026-02-01T12:00:00-03:00");
 
     insertMovements(db, {
@@ -148,20 +154,7 @@ describe("insertMovements", () => {
 
 describe("latestMovementTimes", () => {
   it("gives each case its newest dated movement across instances, by instant", () => {
-    const g1 = upsertInstance(db, {
-      caseId,
-      record: caseRecord(),
-      fingerprint: "a",
-      at: T1,
-      changeId: null,
-    });
-    const g2 = upsertInstance(db, {
-      caseId,
-      record: caseRecord({ id: "TJDFT_G2_x", instance: "G2" }),
-      fingerprint: "b",
-      at: T1,
-      changeId: null,
-    });
+    const { g1, g2 } = twoInstances();
     insertMovements(db, {
       caseId,
       instanceId: g1.instanceId,

@@ -1,3 +1,4 @@
+import { isMap, isScalar } from "yaml";
 import { z } from "zod";
 import { cronProblem } from "../config/config-schema.js";
 import {
@@ -418,6 +419,17 @@ export function wellShapedWatchers(
   return out;
 }
 
+/** The keys written in the mapping at `path`, as text. */
+function keysAt(source: YamlSource, path: YamlPath): string[] {
+  const { node, depth } = nodeAt(source, path);
+  if (depth !== path.length || !isMap(node)) return [];
+  return node.items.flatMap((pair) => (isScalar(pair.key) ? [String(pair.key.value)] : []));
+}
+
+function isMisspeltDelivery(key: string): boolean {
+  return key !== "delivery" && suggestName(key, ["delivery"]) === "delivery";
+}
+
 /**
  * The `watchers:` entries, in file order. `notified` is every address of every notify list: a
  * watcher nobody sends alerts to is almost always a typo of one who is.
@@ -450,7 +462,9 @@ export function parseWatchers(
       errors,
     );
     const hasSchedule = entry.digest_schedule !== null && entry.digest_schedule !== undefined;
-    if (hasSchedule && (delivery === null || delivery === "instant")) {
+    // A misspelt `delivery` key already has its own "did you mean" error, which is the fix.
+    const deliveryMisspelt = delivery === null && keysAt(source, at).some(isMisspeltDelivery);
+    if (hasSchedule && !deliveryMisspelt && (delivery === null || delivery === "instant")) {
       const fix =
         delivery === null
           ? "add delivery: digest to this entry or remove digest_schedule"

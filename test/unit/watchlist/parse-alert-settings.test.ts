@@ -592,7 +592,6 @@ describe("parseWatchlist alert settings: every error at once", () => {
       expect.stringMatching(
         /^16:5 unknown key "deliveri" in watchers\[0\]; did you mean "delivery"/,
       ),
-      expect.stringMatching(/^17:5 digest_schedule only applies to a digest/),
       expect.stringMatching(/^17:22 digest_schedule: "61 \* \* \* \*" is not a cron schedule/),
       expect.stringMatching(/^18:14 nobody@example.com does not receive alerts for any case/),
     ]);

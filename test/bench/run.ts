@@ -110,6 +110,9 @@ async function measure(
     if (result.checked !== cases || result.failed > 0) {
       process.stderr.write(`warning: ${scenario} ${cases}: ${JSON.stringify(result)}\n`);
     }
+    for (const retry of result.retries) {
+      process.stderr.write(`retried: ${scenario}${suffix} ${cases}: ${retry}\n`);
+    }
     rows.push({
       scenario: `${scenario}${suffix}`,
       cases,

@@ -24,6 +24,8 @@ export interface SweepResult {
   peakRss: number;
   /** Resident set just before the sweep started (code, SQLite, the watchlist), in bytes. */
   startRss: number;
+  /** Each retried request: index, error kind and message. */
+  retries: string[];
 }
 
 const url = process.env.BENCH_URL ?? "";
@@ -31,7 +33,17 @@ const dbPath = process.env.BENCH_DB ?? "";
 const cases = Number(process.env.BENCH_CASES ?? "0");
 
 const watchlist = watchlistOf(cases);
-const http = new DataJudHttpClient({ baseUrl: url, apiKey: "bench", requestsPerMinute: 120 });
+// Retries are part of a sweep's cost: the bench reports each one, with why.
+const retries: string[] = [];
+const http = new DataJudHttpClient({
+  baseUrl: url,
+  apiKey: "bench",
+  requestsPerMinute: 120,
+  onEvent: (event) => {
+    if (event.type === "retry")
+      retries.push(`${event.index} ${event.error.kind}: ${event.error.message}`);
+  },
+});
 const connection = await connectInProcess(createDataJudServer({ reader: new CaseReader(http) }));
 const db = openDatabase(dbPath);
 const startRss = process.memoryUsage().rss;
@@ -59,5 +71,6 @@ const result: SweepResult = {
   // maxRSS is in KiB: the kernel's own high-water mark, no sampling gaps.
   peakRss: process.resourceUsage().maxRSS * 1024,
   startRss,
+  retries,
 };
 process.send?.(result, () => process.exit(0));

@@ -3,13 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { RunReport } from "../../../src/monitor/run-report.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
 import { acquireLease, releaseLease } from "../../../src/store/lease.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { cleanEnv, runCliProcess } from "../../support/cli-process.js";
 import { type FixtureDoc, loadRecordedCases } from "../../support/fixtures.js";
-import { cliInProcess } from "../faults/harness.js";
+import { cliInProcess, outcomes, parseReport, type RunOnceResult } from "../faults/harness.js";
 
 const recorded = loadRecordedCases();
 const n = recorded.numbers;
@@ -35,33 +34,13 @@ function cli(argv: string[], environment = env()): ReturnType<typeof cliInProces
   return cliInProcess(argv, { ...environment, MONITOR_LOG_LEVEL: "silent" }, dir);
 }
 
-async function runOnce(
-  ...flags: string[]
-): Promise<{ code: number | null; report: RunReport; stderr: string }> {
-  return reportOf(await cli(["run-once", "--json", ...flags]));
+async function runOnce(...flags: string[]): Promise<RunOnceResult> {
+  return parseReport(await cli(["run-once", "--json", ...flags]));
 }
 
 /** The real binary, for the tests that read what it logs on stderr. */
-async function runOnceProcess(): Promise<{
-  code: number | null;
-  report: RunReport;
-  stderr: string;
-}> {
-  return reportOf(await runCliProcess(["run-once", "--json"], { cwd: dir, env: env() }));
-}
-
-function reportOf(run: { code: number | null; stdout: string; stderr: string }): {
-  code: number | null;
-  report: RunReport;
-  stderr: string;
-} {
-  if (run.stdout.trim() === "")
-    throw new Error(`run-once printed no report (exit ${run.code}): ${run.stderr}`);
-  return { code: run.code, report: RunReport.parse(JSON.parse(run.stdout)), stderr: run.stderr };
-}
-
-function outcomes(report: RunReport): Record<string, string> {
-  return Object.fromEntries(report.cases.map((c) => [`${c.number}@${c.court}`, c.outcome]));
+async function runOnceProcess(): Promise<RunOnceResult> {
+  return parseReport(await runCliProcess(["run-once", "--json"], { cwd: dir, env: env() }));
 }
 
 function loadFixtures(): void {
@@ -249,8 +228,7 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     writeFileSync(join(dir, "monitor.yaml"), "monitor:\n  notifyOnBaseline: true\n");
     const withBaseline = { ...env(), MONITOR_CONFIG: join(dir, "monitor.yaml") };
 
-    const run = await cli(["run-once", "--json"], withBaseline);
-    const report = RunReport.parse(JSON.parse(run.stdout));
+    const { report } = parseReport(await cli(["run-once", "--json"], withBaseline));
 
     expect(report.cases.filter((c) => c.outcome === "baseline")).toHaveLength(6);
     expect(report.emailsQueued).toBe(6);

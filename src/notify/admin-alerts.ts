@@ -374,13 +374,15 @@ interface Section {
   intro: string[];
   /** One per case: its title, then its detail lines. */
   items: string[][];
+  /** "Causas possíveis", a bulleted list before the steps. */
+  causes: string[];
   /** "O que fazer", numbered. */
   steps: string[];
   notes: string[];
 }
 
 function section(heading: string, parts: Partial<Omit<Section, "heading">>): Section {
-  return { heading, intro: [], items: [], steps: [], notes: [], ...parts };
+  return { heading, intro: [], items: [], causes: [], steps: [], notes: [], ...parts };
 }
 
 function authRejectedSection(auth: AuthRejectedAlert): Section {
@@ -419,7 +421,15 @@ function sweepsFailingSection(alert: SweepsFailingAlert): Section {
       `Desde ${when(alert.since)}, ${sweeps} sem nenhuma resposta do DataJud: nenhum processo do watchlist foi consultado.`,
       "Nada se perde: o monitor continua tentando a cada varredura, e o que mudou nos processos enquanto isso é detectado na primeira consulta que der certo.",
     ],
+    // One operator saw a rotated key as two days of timeouts, never a 401: whatever the error,
+    // the key stays on the list.
+    causes: [
+      "O DataJud fora do ar ou lento (tempo esgotado, erro 5xx): costuma passar sozinho.",
+      `A chave da API errada ou trocada: o CNJ troca a chave pública sem aviso, e uma chave trocada pode aparecer como tempo esgotado em todas as consultas, não só como recusa (HTTP 401). Compare DATAJUD_API_KEY com a chave publicada em ${KEY_PAGE}.`,
+      "A rede do servidor: DNS, proxy ou firewall bloqueando api-publica.datajud.cnj.jus.br.",
+    ],
     steps: [
+      `Confira a chave em ${KEY_PAGE}; se mudou, grave a nova em DATAJUD_API_KEY (ou no arquivo de DATAJUD_API_KEY_FILE, ou na credencial do systemd) e reinicie o serviço.`,
       "monitor status mostra o último erro de cada processo.",
       "monitor doctor testa a configuração, a chave da API e o acesso ao DataJud, e diz o que corrigir.",
       "journalctl -u datajud-monitor mostra o log do serviço (rede, DNS, proxy, tempo esgotado).",
@@ -465,7 +475,7 @@ function caseTitle(f: CaseFailingAlert): string {
 function caseLines(f: CaseFailingAlert): string[] {
   return [
     `${caseTitle(f)} · ${oneLine(f.court, 20).toUpperCase()}`,
-    `Falhando desde ${when(f.failingSince)}; ${f.failures} tentativa(s); última em ${when(f.lastCheckedAt)}.`,
+    `Falhando desde ${when(f.failingSince)}; ${f.failures === 1 ? "1 tentativa" : `${f.failures} tentativas`}; última em ${when(f.lastCheckedAt)}.`,
     `Último erro: ${errorText(f.lastErrorKind, f.lastError)}`,
   ];
 }
@@ -502,6 +512,7 @@ function renderText(alerts: readonly AdminAlert[]): string {
     out.push(s.heading.toUpperCase(), ...s.intro);
     for (const item of s.items)
       out.push("", ...item.map((l, i) => (i === 0 ? `- ${l}` : `  ${l}`)));
+    if (s.causes.length > 0) out.push("", "Causas possíveis:", ...s.causes.map((c) => `- ${c}`));
     if (s.steps.length > 0)
       out.push("", "O que fazer:", ...s.steps.map((step, i) => `${i + 1}. ${step}`));
     out.push("", ...s.notes);
@@ -529,6 +540,10 @@ function renderHtml(alerts: readonly AdminAlert[], subject: string): string {
         ),
       );
       parts.push(tag("ul", STYLES.ul, items.join("")));
+    }
+    if (s.causes.length > 0) {
+      parts.push(tag("p", STYLES.p, "<strong>Causas possíveis:</strong>"));
+      parts.push(tag("ul", STYLES.ul, s.causes.map((c) => tag("li", STYLES.li, e(c))).join("")));
     }
     if (s.steps.length > 0) {
       parts.push(tag("p", STYLES.p, "<strong>O que fazer:</strong>"));

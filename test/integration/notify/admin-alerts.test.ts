@@ -241,7 +241,7 @@ describe("operator alerts", () => {
     const [mail] = await Promise.all(sink.messages.map((m) => simpleParser(m.raw)));
     expect(mail?.subject).toBe("[datajud] ⚠ 1 processo sem consulta há mais de um dia");
     expect(mail?.text).toContain("Silva x Souza <despejo> (0713383-43.2025.8.07.0006) · TJDFT");
-    expect(mail?.text).toContain("Falhando desde 01/03/2026 06:00; 3 tentativa(s)");
+    expect(mail?.text).toContain("Falhando desde 01/03/2026 06:00; 3 tentativas");
     expect(mail?.text).toContain("Último erro: timeout: DataJud took longer than 30 s");
     expect(mail?.text).not.toContain("1035289-48.2022.8.26.0602");
     expect(mail?.html).toContain("Silva x Souza &lt;despejo&gt;");
@@ -259,6 +259,19 @@ describe("operator alerts", () => {
     expect(duringOutage.map((m) => m.subject)).toHaveLength(1);
     expect(duringOutage[0]?.subject).not.toMatch(/sem consulta há mais de um dia/);
     expect((await mails()).map((m) => m.subject)).toHaveLength(2);
+  });
+
+  it("lists a wrong or rotated key among the causes when every request of the sweeps timed out", async () => {
+    await sweeps(THRESHOLD, DOWN);
+
+    const [mail] = await mails();
+    expect(mail?.subject).toBe(
+      `[datajud] ⚠ DataJud sem resposta em ${THRESHOLD} varreduras seguidas`,
+    );
+    expect(mail?.text).toContain("Último erro: timeout:");
+    expect(mail?.text).toContain("Causas possíveis:");
+    expect(mail?.text).toMatch(/- A chave da API errada ou trocada: .*tempo esgotado/);
+    expect(mail?.text).toContain("https://datajud-wiki.cnj.jus.br/api-publica/acesso");
   });
 
   it("queues nothing without mail.admin, or when every case answers", async () => {

@@ -41,13 +41,27 @@ describe("renderAdminAlert: monitor health", () => {
       "Desde 01/03/2026 06:00, 3 varreduras seguidas terminaram sem nenhuma resposta do DataJud",
     );
     expect(mail.text).toContain("Nada se perde: o monitor continua tentando a cada varredura");
-    expect(mail.text).toContain("1. monitor status");
-    expect(mail.text).toContain("2. monitor doctor");
-    expect(mail.text).toContain("3. journalctl -u datajud-monitor");
+    expect(mail.text).toContain(
+      "1. Confira a chave em https://datajud-wiki.cnj.jus.br/api-publica/acesso; se mudou",
+    );
+    expect(mail.text).toContain("2. monitor status");
+    expect(mail.text).toContain("3. monitor doctor");
+    expect(mail.text).toContain("4. journalctl -u datajud-monitor");
     expect(mail.text).toContain("Último erro: server: <b>DataJud</b> fora X-Injected: 1");
     expect(mail.text).not.toContain("\r");
     expect(mail.html).not.toContain("<b>DataJud");
     expect(mail.html).toContain("&lt;b&gt;DataJud&lt;/b&gt; fora X-Injected: 1");
+  });
+
+  it("lists a wrong or rotated key among the causes, whatever the last error was", () => {
+    const mail = renderAdminAlert([sweepsFailing({ lastErrorKind: "timeout", lastError: null })]);
+
+    const causes = mail.text.split("Causas possíveis:\n")[1]?.split("\n\n")[0] ?? "";
+    expect(causes.split("\n")).toHaveLength(3);
+    expect(causes).toContain("- A chave da API errada ou trocada");
+    expect(causes).toContain("tempo esgotado em todas as consultas, não só como recusa (HTTP 401)");
+    expect(causes).toContain("https://datajud-wiki.cnj.jus.br/api-publica/acesso");
+    expect(mail.html).toMatch(/<li[^>]*>A chave da API errada ou trocada/);
   });
 
   it("speaks of a single failed sweep in the singular", () => {

@@ -4,8 +4,8 @@ import { startScheduler } from "../monitor/scheduler.js";
 import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
 import { deleteChecksBefore } from "../store/checks.js";
 import { immediate } from "../store/database.js";
-import { formatPositionedError } from "../watchlist/positioned-error.js";
 import { watchWatchlist } from "../watchlist/watch-file.js";
+import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT } from "./command.js";
 import {
   loadRuntime,

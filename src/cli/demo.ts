@@ -19,7 +19,7 @@ import { createLogger } from "../log.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep } from "../monitor/sweep.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
-import { formatPositionedError } from "../watchlist/positioned-error.js";
+import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT } from "./command.js";
 import { renderRunReport } from "./run-once.js";
 import { openMonitor, type Runtime, sweepDeps } from "./runtime.js";

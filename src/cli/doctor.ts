@@ -5,8 +5,8 @@ import { createTransport as createNodemailer } from "nodemailer";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { DataJudError } from "../datajud/errors.js";
 import { DataJudHttpClient } from "../datajud/http-client.js";
-import { isMuted } from "../notify/movement-rules.js";
-import { createTransport, parseSmtpUrl, smtpOptions } from "../notify/transports.js";
+import { createTransport, parseSmtpUrl, smtpOptions } from "../notify/transport/transports.js";
+import { isMuted } from "../policy/movement-rules.js";
 import {
   defaultMigrationsDir,
   isSupportedSqliteVersion,
@@ -14,7 +14,7 @@ import {
 } from "../store/database.js";
 import { latestMigrationVersion, schemaVersion } from "../store/migrate.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
-import { formatPositionedError } from "../watchlist/positioned-error.js";
+import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT } from "./command.js";
 import { MissingApiKeyError } from "./runtime.js";
 

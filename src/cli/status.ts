@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { formatSaoPaulo } from "../datajud/dates.js";
-import { isMuted } from "../notify/movement-rules.js";
+import { isMuted } from "../policy/movement-rules.js";
 import { type CaseRow, listCases } from "../store/cases.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
 import { type HealthIncident, listIncidents } from "../store/health-incidents.js";

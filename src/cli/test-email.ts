@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { scrubSecrets } from "../config/secrets.js";
 import type { Logger } from "../log.js";
-import { type Delivery, deliverOutboxRow } from "../notify/drain-outbox.js";
-import { alertMessageId, mailIdentity } from "../notify/message-ids.js";
-import { renderSubject } from "../notify/render-alert.js";
-import { sampleAlertContent } from "../notify/sample-alert.js";
-import { createTransport, MailError, type MailTransport } from "../notify/transports.js";
+import { type Delivery, deliverOutboxRow } from "../notify/outbox/drain.js";
+import { alertMessageId, mailIdentity } from "../notify/outbox/message-ids.js";
+import { renderSubject } from "../notify/render/alert.js";
+import { sampleAlertContent } from "../notify/render/sample-alert.js";
+import { createTransport, MailError, type MailTransport } from "../notify/transport/transports.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
 import { enqueueAlert, outboxIdByDedupeKey } from "../store/outbox.js";
 import { loadWatchlist, normalizeEmailAddress } from "../watchlist/parse-watchlist.js";
-import { formatPositionedError } from "../watchlist/positioned-error.js";
+import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT, UsageError } from "./command.js";
 import { loadRuntime } from "./runtime.js";
 

@@ -1,6 +1,6 @@
 import { loadConfig } from "../config/load-config.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
-import { formatPositionedError } from "../watchlist/positioned-error.js";
+import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT } from "./command.js";
 
 export const validateCommand: Command = {

@@ -1,5 +1,5 @@
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
-import { formatPositionedError } from "../watchlist/positioned-error.js";
+import { formatPositionedError } from "../yaml/positioned-error.js";
 import type { CliIo } from "./command.js";
 
 /** Loads the watchlist, or prints every positioned error and returns null (the caller exits 2). */

@@ -1,5 +1,5 @@
-import { Cron } from "croner";
 import { z } from "zod";
+import { cronProblem } from "../time/cron.js";
 
 /*
  * Settings as they are written in YAML (camelCase, grouped by the part of the monitor they steer).
@@ -13,18 +13,6 @@ function wholeNumber(min: number, max: number, unit: string, maxReason?: string)
     .int()
     .min(min, { error: `must be at least ${min}${suffix}` })
     .max(max, { error: `must be at most ${max}${suffix}${maxReason ? `, ${maxReason}` : ""}` });
-}
-
-/** Why croner refuses an expression, or null if it runs. */
-export function cronProblem(expression: string): string | null {
-  try {
-    const cron = new Cron(expression, { paused: true });
-    const next = cron.nextRun();
-    cron.stop();
-    return next === null ? "this schedule never fires (a date that does not exist?)" : null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
 }
 
 export function isTimeZone(name: string): boolean {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
-import { comparePositionedErrors, formatPositionedError } from "../watchlist/positioned-error.js";
+import { comparePositionedErrors, formatPositionedError } from "../yaml/positioned-error.js";
 import {
   describePath,
   errorAtPath,
@@ -13,7 +13,7 @@ import {
   unwrapSchema,
   type YamlPath,
   type YamlSource,
-} from "../watchlist/yaml-source.js";
+} from "../yaml/yaml-source.js";
 import {
   ConfigFile,
   ConfigSettings,

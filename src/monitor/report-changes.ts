@@ -1,10 +1,11 @@
 import type { Provenance } from "../datajud/case-record.js";
 import type { Clock } from "../datajud/clock.js";
 import type { Logger } from "../log.js";
-import { buildAlertContent } from "../notify/alert-content.js";
-import { queueAlerts } from "../notify/drain-outbox.js";
-import { alertDelivery, type MailPolicy } from "../notify/mail-policy.js";
-import { type AlertDecision, decideAlert, withUrgentAttention } from "../notify/movement-rules.js";
+import { queueAlerts } from "../notify/outbox/drain.js";
+import { buildAlertContent } from "../notify/render/alert-content.js";
+import { NO_ALERT_POLICY } from "../policy/alert-rules.js";
+import { alertDelivery, type MailPolicy } from "../policy/mail-policy.js";
+import { type AlertDecision, decideAlert, withUrgentAttention } from "../policy/movement-rules.js";
 import { type CaseRow, getCaseById } from "../store/cases.js";
 import { type ChangeRow, changesAwaitingSummary } from "../store/changes.js";
 import { type Db, immediate } from "../store/database.js";
@@ -15,7 +16,6 @@ import { parseStoredSummary } from "../summarize/case-summary.js";
 import { rulesSummary } from "../summarize/rules-summary.js";
 import type { SummarizeInput, SummarizeResult, Summarizer } from "../summarize/summarizer.js";
 import { ZERO_USAGE } from "../summarize/token-budget.js";
-import { NO_ALERT_POLICY } from "../watchlist/alert-rules.js";
 
 export interface ReportDeps {
   db: Db;

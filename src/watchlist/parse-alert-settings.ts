@@ -1,15 +1,14 @@
 import { isMap, isScalar } from "yaml";
 import { z } from "zod";
-import { cronProblem } from "../config/config-schema.js";
 import {
   type CaseAlertPolicy,
   type Delivery,
   foldText,
   type MovementRule,
   type WatcherSettings,
-} from "./alert-rules.js";
-import { addressProblem, normalizeEmailAddress } from "./email-address.js";
-import type { PositionedError } from "./positioned-error.js";
+} from "../policy/alert-rules.js";
+import { cronProblem } from "../time/cron.js";
+import type { PositionedError } from "../yaml/positioned-error.js";
 import {
   errorAtPath,
   lineAt,
@@ -17,7 +16,8 @@ import {
   suggestName,
   type YamlPath,
   type YamlSource,
-} from "./yaml-source.js";
+} from "../yaml/yaml-source.js";
+import { addressProblem, normalizeEmailAddress } from "./email-address.js";
 
 /*
  * The watchlist's alert-policy keys: `ignore`/`urgent` (defaults and cases), `muted`/`muted_until`

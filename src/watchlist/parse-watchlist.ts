@@ -4,18 +4,8 @@ import { z } from "zod";
 import { type CnjNumber, parseCnjNumber } from "../datajud/cnj-number.js";
 import { COURTS, resolveCourt } from "../datajud/courts.js";
 import { isDataJudError } from "../datajud/errors.js";
-import type { CaseAlertPolicy, MovementRule, WatcherSettings } from "./alert-rules.js";
-import { addressProblem, normalizeEmailAddress } from "./email-address.js";
-import {
-  alertKeyHint,
-  MovementRuleListFile,
-  parseCasePolicy,
-  parseScopeRules,
-  parseWatchers,
-  WatcherFile,
-  wellShapedWatchers,
-} from "./parse-alert-settings.js";
-import { comparePositionedErrors, type PositionedError } from "./positioned-error.js";
+import type { CaseAlertPolicy, MovementRule, WatcherSettings } from "../policy/alert-rules.js";
+import { comparePositionedErrors, type PositionedError } from "../yaml/positioned-error.js";
 import {
   decodeUtf8,
   errorAtPath,
@@ -26,16 +16,26 @@ import {
   suggestName,
   type YamlPath,
   type YamlSource,
-} from "./yaml-source.js";
+} from "../yaml/yaml-source.js";
+import { addressProblem, normalizeEmailAddress } from "./email-address.js";
+import {
+  alertKeyHint,
+  MovementRuleListFile,
+  parseCasePolicy,
+  parseScopeRules,
+  parseWatchers,
+  WatcherFile,
+  wellShapedWatchers,
+} from "./parse-alert-settings.js";
 
 export type {
   CaseAlertPolicy,
   Delivery,
   MovementRule,
   WatcherSettings,
-} from "./alert-rules.js";
+} from "../policy/alert-rules.js";
+export type { PositionedError } from "../yaml/positioned-error.js";
 export { normalizeEmailAddress } from "./email-address.js";
-export type { PositionedError } from "./positioned-error.js";
 
 /*
  * The file's shape. Every object is strict so a misspelt key is an error instead of a silently

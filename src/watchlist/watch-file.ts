@@ -1,7 +1,7 @@
 import { type FSWatcher, watch } from "node:fs";
 import { basename, dirname } from "node:path";
+import { formatPositionedError, type PositionedError } from "../yaml/positioned-error.js";
 import { loadWatchlist, type Watchlist } from "./parse-watchlist.js";
-import { formatPositionedError, type PositionedError } from "./positioned-error.js";
 
 export interface WatchlistWatcher {
   /** The last valid watchlist: the initial one until a valid edit replaces it. */

@@ -1,6 +1,6 @@
 /** The bench's synthetic watchlist and DataJud documents, shared by every bench process. */
 import { computeCheckDigits, formatCnjNumber } from "../../src/datajud/cnj-number.js";
-import { NO_ALERT_POLICY } from "../../src/watchlist/alert-rules.js";
+import { NO_ALERT_POLICY } from "../../src/policy/alert-rules.js";
 import type { WatchedCase } from "../../src/watchlist/parse-watchlist.js";
 import type { FakeDocument } from "../fakes/fake-datajud.js";
 

@@ -11,8 +11,8 @@ import { connectInProcess, type InProcessConnection } from "../../../src/mcp/in-
 import { createDataJudServer } from "../../../src/mcp/server.js";
 import { mcpGateway } from "../../../src/monitor/datajud-gateway.js";
 import { runSweep, type SweepDeps } from "../../../src/monitor/sweep.js";
+import { NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
 import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";
-import { NO_ALERT_POLICY } from "../../../src/watchlist/alert-rules.js";
 import type { WatchedCase } from "../../../src/watchlist/parse-watchlist.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 

@@ -4,9 +4,12 @@ import { DataJudError } from "../../../src/datajud/errors.js";
 import { silentLogger } from "../../../src/log.js";
 import type { DataJudGateway, FingerprintedCase } from "../../../src/monitor/datajud-gateway.js";
 import { runSweep } from "../../../src/monitor/sweep.js";
-import { queueAdminAlerts, type SweepVerdictInput } from "../../../src/notify/admin-alerts.js";
-import { drainOutbox } from "../../../src/notify/drain-outbox.js";
-import { createTransport, type MailTransport } from "../../../src/notify/transports.js";
+import { drainOutbox } from "../../../src/notify/outbox/drain.js";
+import {
+  queueAdminAlerts,
+  type SweepVerdictInput,
+} from "../../../src/notify/render/operator-mail.js";
+import { createTransport, type MailTransport } from "../../../src/notify/transport/transports.js";
 import type { Db } from "../../../src/store/database.js";
 import { listIncidents } from "../../../src/store/health-incidents.js";
 import { pendingMailByCase } from "../../../src/store/outbox.js";

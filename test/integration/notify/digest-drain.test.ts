@@ -3,16 +3,13 @@ import { fileURLToPath } from "node:url";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../../src/log.js";
-import {
-  type AlertDelivery,
-  type DrainOptions,
-  drainOutbox,
-} from "../../../src/notify/drain-outbox.js";
-import { createTransport, type MailTransport } from "../../../src/notify/transports.js";
+import { type DrainOptions, drainOutbox } from "../../../src/notify/outbox/drain.js";
+import { createTransport, type MailTransport } from "../../../src/notify/transport/transports.js";
+import type { AlertDelivery } from "../../../src/policy/mail-policy.js";
 import type { Db } from "../../../src/store/database.js";
 import { outboxCounts } from "../../../src/store/outbox.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { sampleAlert, sampleSummary } from "../../unit/notify/sample-alert.js";
+import { sampleAlert, sampleSummary } from "../../unit/notify/render/sample-alert.js";
 import { DOMAIN, FROM, LIST_ID, queueChange, type TempStore, tempStore } from "./outbox-setup.js";
 
 const CHILD = fileURLToPath(new URL("./drain-child.ts", import.meta.url));

@@ -1,6 +1,6 @@
 import { silentLogger } from "../../../src/log.js";
-import { drainOutbox } from "../../../src/notify/drain-outbox.js";
-import { createTransport } from "../../../src/notify/transports.js";
+import { drainOutbox } from "../../../src/notify/outbox/drain.js";
+import { createTransport } from "../../../src/notify/transport/transports.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
 import { DOMAIN, FROM, LIST_ID } from "./outbox-setup.js";
 

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../../src/log.js";
-import { drainOutbox } from "../../../src/notify/drain-outbox.js";
-import { createTransport, type OutgoingMessage } from "../../../src/notify/transports.js";
-import { sampleAlert } from "../../unit/notify/sample-alert.js";
+import { drainOutbox } from "../../../src/notify/outbox/drain.js";
+import { createTransport, type OutgoingMessage } from "../../../src/notify/transport/transports.js";
+import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
 import {
   DOMAIN,
   FROM,

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AlertContent } from "../../../src/notify/alert-content.js";
-import { type AlertDelivery, queueAlerts } from "../../../src/notify/drain-outbox.js";
+import { queueAlerts } from "../../../src/notify/outbox/drain.js";
+import type { AlertContent } from "../../../src/notify/render/alert-content.js";
+import type { AlertDelivery } from "../../../src/policy/mail-policy.js";
 import { getCase, syncWatchedCases } from "../../../src/store/cases.js";
 import { insertChange } from "../../../src/store/changes.js";
 import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";

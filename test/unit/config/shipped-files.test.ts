@@ -8,7 +8,7 @@ import {
   ENV_SETTINGS,
 } from "../../../src/config/config-schema.js";
 import { builtInConfigPath } from "../../../src/config/load-config.js";
-import { parseYamlSource } from "../../../src/watchlist/yaml-source.js";
+import { parseYamlSource } from "../../../src/yaml/yaml-source.js";
 
 const DEFAULT_YAML = fileURLToPath(new URL("../../../config/default.yaml", import.meta.url));
 const EXAMPLE_ENV = fileURLToPath(new URL("../../../config/monitor.example.env", import.meta.url));

@@ -1,15 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type MovementRule, NO_ALERT_POLICY } from "../../../src/watchlist/alert-rules.js";
+import { type MovementRule, NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
 import { mergeMovementRules } from "../../../src/watchlist/parse-alert-settings.js";
 import {
   parseWatchlist,
   type Watchlist,
   type WatchlistResult,
 } from "../../../src/watchlist/parse-watchlist.js";
-import {
-  formatPositionedError,
-  type PositionedError,
-} from "../../../src/watchlist/positioned-error.js";
+import { formatPositionedError, type PositionedError } from "../../../src/yaml/positioned-error.js";
 
 const TJDFT = "0713383-43.2025.8.07.0006";
 const TJSP = "1035289-48.2022.8.26.0602";

@@ -7,7 +7,7 @@ import {
   formatCnjNumber,
   parseCnjNumber,
 } from "../../../src/datajud/cnj-number.js";
-import { NO_ALERT_POLICY } from "../../../src/watchlist/alert-rules.js";
+import { NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
 import { WatcherFile } from "../../../src/watchlist/parse-alert-settings.js";
 import {
   loadWatchlist,
@@ -17,10 +17,7 @@ import {
   WatchlistDefaultsFile,
   type WatchlistResult,
 } from "../../../src/watchlist/parse-watchlist.js";
-import {
-  formatPositionedError,
-  type PositionedError,
-} from "../../../src/watchlist/positioned-error.js";
+import { formatPositionedError, type PositionedError } from "../../../src/yaml/positioned-error.js";
 
 const FIXTURES = fileURLToPath(new URL("../../fixtures/watchlists/", import.meta.url));
 const EXAMPLE = fileURLToPath(new URL("../../../watchlist.example.yaml", import.meta.url));

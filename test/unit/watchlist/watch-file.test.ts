@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
-import type { PositionedError } from "../../../src/watchlist/positioned-error.js";
 import { type WatchlistWatcher, watchWatchlist } from "../../../src/watchlist/watch-file.js";
+import type { PositionedError } from "../../../src/yaml/positioned-error.js";
 
 const TJDFT = "0713383-43.2025.8.07.0006";
 const TRT2 = "1000123-59.2024.5.02.0001";

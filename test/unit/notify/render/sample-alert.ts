@@ -1,6 +1,6 @@
-import type { Movement } from "../../../src/datajud/case-record.js";
-import type { AlertContent } from "../../../src/notify/alert-content.js";
-import type { CaseSummary } from "../../../src/summarize/case-summary.js";
+import type { Movement } from "../../../../src/datajud/case-record.js";
+import type { AlertContent } from "../../../../src/notify/render/alert-content.js";
+import type { CaseSummary } from "../../../../src/summarize/case-summary.js";
 
 /** A realistic alert to render and send: a despejo case that just got a sentence. */
 

@@ -1,5 +1,5 @@
-import { normalizeCaseRecord } from "../datajud/normalize.js";
-import { rulesSummary } from "../summarize/rules-summary.js";
+import { normalizeCaseRecord } from "../../datajud/normalize.js";
+import { rulesSummary } from "../../summarize/rules-summary.js";
 import { type AlertContent, buildAlertContent } from "./alert-content.js";
 
 /**

@@ -1,6 +1,6 @@
-import type { Movement, MovementComplement } from "../datajud/case-record.js";
-import { formatSaoPaulo } from "../datajud/dates.js";
-import { type CaseSummary, STATUS_LABELS_PT } from "../summarize/case-summary.js";
+import type { Movement, MovementComplement } from "../../datajud/case-record.js";
+import { formatSaoPaulo } from "../../datajud/dates.js";
+import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
 import type { AlertContent } from "./alert-content.js";
 
 export interface RenderedAlert {

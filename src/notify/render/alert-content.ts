@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type CaseRecord, Movement, type Provenance } from "../datajud/case-record.js";
-import { CaseSummary } from "../summarize/case-summary.js";
+import { type CaseRecord, Movement, type Provenance } from "../../datajud/case-record.js";
+import { CaseSummary } from "../../summarize/case-summary.js";
 
 /**
  * Everything one alert says. It is stored as the outbox payload, so the email can be rendered again

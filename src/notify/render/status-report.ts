@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { CaseRow } from "../store/cases.js";
-import type { CaseAlertPolicy } from "../watchlist/alert-rules.js";
-import { isMuted } from "./movement-rules.js";
+import type { CaseAlertPolicy } from "../../policy/alert-rules.js";
+import { isMuted } from "../../policy/movement-rules.js";
+import type { CaseRow } from "../../store/cases.js";
 import {
   ATTENTION_MARKER,
   escapeHtml,
@@ -11,7 +11,7 @@ import {
   STYLES,
   tag,
   when,
-} from "./render-alert.js";
+} from "./alert.js";
 
 /**
  * The periodic status report: one e-mail per watcher listing every case they watch, with the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MailError, parseSmtpUrl } from "../../../src/notify/transports.js";
+import { MailError, parseSmtpUrl } from "../../../../src/notify/transport/transports.js";
 
 const PASSWORD = "hunter2-very-secret";
 

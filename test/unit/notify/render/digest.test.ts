@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderAdminAlert } from "../../../src/notify/admin-alerts.js";
-import { renderDigest } from "../../../src/notify/digest.js";
-import { groupMessageId, groupOfMessageId } from "../../../src/notify/message-ids.js";
+import { groupMessageId, groupOfMessageId } from "../../../../src/notify/outbox/message-ids.js";
+import { renderDigest } from "../../../../src/notify/render/digest.js";
+import { renderAdminAlert } from "../../../../src/notify/render/operator-mail.js";
 import { sampleAlert, sampleMovement, sampleSummary } from "./sample-alert.js";
 
 const quiet = sampleSummary({ needsLawyerAttention: false, attentionReasons: [] });

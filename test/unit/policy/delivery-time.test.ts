@@ -8,7 +8,7 @@ import {
   parseClockTime,
   type QuietHours,
   quietHoursEnd,
-} from "../../../src/notify/delivery-time.js";
+} from "../../../src/policy/delivery-time.js";
 
 const SAO_PAULO = "America/Sao_Paulo";
 const NEW_YORK = "America/New_York";

@@ -6,7 +6,7 @@ import {
   isSafeMessageId,
   threadId,
   watchlistListId,
-} from "../../../src/notify/message-ids.js";
+} from "../../../../src/notify/outbox/message-ids.js";
 
 const CASE = caseThreadKey("0713383-43.2025.8.07.0006", "tjdft");
 

@@ -1,12 +1,12 @@
-import { getCase } from "../store/cases.js";
-import { type Db, immediate } from "../store/database.js";
-import { latestMovementTimes } from "../store/movements.js";
-import { enqueueAlert, outboxIdByDedupeKey } from "../store/outbox.js";
-import type { WatchedCase } from "../watchlist/parse-watchlist.js";
-import { latestScheduledAt, quietHoursEnd } from "./delivery-time.js";
-import type { MailPolicy } from "./mail-policy.js";
+import { latestScheduledAt, quietHoursEnd } from "../../policy/delivery-time.js";
+import type { MailPolicy } from "../../policy/mail-policy.js";
+import { getCase } from "../../store/cases.js";
+import { type Db, immediate } from "../../store/database.js";
+import { latestMovementTimes } from "../../store/movements.js";
+import { enqueueAlert, outboxIdByDedupeKey } from "../../store/outbox.js";
+import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
+import { buildStatusReport, renderStatusReportSubject } from "../render/status-report.js";
 import { alertMessageId } from "./message-ids.js";
-import { buildStatusReport, renderStatusReportSubject } from "./status-report.js";
 
 /** A report whose hour passed while the monitor was down still goes out within this window. */
 export const DEFAULT_REPORT_LOOKBACK_MS = 24 * 60 * 60_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { alertDelivery, type MailSettings, mailPolicy } from "../../../src/notify/mail-policy.js";
-import { NO_ALERT_POLICY } from "../../../src/watchlist/alert-rules.js";
+import { NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
+import { alertDelivery, type MailSettings, mailPolicy } from "../../../src/policy/mail-policy.js";
 import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
 
 const SETTINGS: MailSettings = {

@@ -1,5 +1,6 @@
-import type { Logger } from "../log.js";
-import type { Db } from "../store/database.js";
+import type { Logger } from "../../log.js";
+import type { AlertDelivery } from "../../policy/mail-policy.js";
+import type { Db } from "../../store/database.js";
 import {
   claimOutbox,
   claimOutboxGroup,
@@ -11,10 +12,18 @@ import {
   markAllSent,
   type OutboxKind,
   type OutboxRow,
-} from "../store/outbox.js";
-import { AdminAlert, renderAdminAlert } from "./admin-alerts.js";
-import { AlertContent } from "./alert-content.js";
-import { renderDigest } from "./digest.js";
+} from "../../store/outbox.js";
+import { type RenderedAlert, renderAlert } from "../render/alert.js";
+import { AlertContent } from "../render/alert-content.js";
+import { renderDigest } from "../render/digest.js";
+import { AdminAlert, renderAdminAlert } from "../render/operator-mail.js";
+import { renderStatusReport, StatusReport } from "../render/status-report.js";
+import {
+  MailError,
+  type MailErrorCode,
+  type MailTransport,
+  type OutgoingMessage,
+} from "../transport/transports.js";
 import {
   alertMessageId,
   assertMessageIdDomain,
@@ -25,14 +34,6 @@ import {
   isSafeMessageId,
   threadId,
 } from "./message-ids.js";
-import { type RenderedAlert, renderAlert } from "./render-alert.js";
-import { renderStatusReport, StatusReport } from "./status-report.js";
-import {
-  MailError,
-  type MailErrorCode,
-  type MailTransport,
-  type OutgoingMessage,
-} from "./transports.js";
 
 const MINUTE_MS = 60_000;
 const MAX_BACKOFF_MS = 6 * 60 * MINUTE_MS;
@@ -450,13 +451,6 @@ export async function deliverOutboxRow(options: DrainOptions, id: number): Promi
     default:
       return { ok: false, error: "another process is sending this message", code: "busy" };
   }
-}
-
-/** How one watcher gets one alert: alone or in their digest, and not before when. */
-export interface AlertDelivery {
-  kind: "alert" | "digest";
-  /** ISO time before which it is not sent (a digest's hour, the end of quiet hours); null: now. */
-  notBefore: string | null;
 }
 
 const SEND_NOW: AlertDelivery = { kind: "alert", notBefore: null };

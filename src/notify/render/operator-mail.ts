@@ -1,7 +1,4 @@
 import { z } from "zod";
-import { type Db, immediate } from "../store/database.js";
-import { openIncidentOf } from "../store/health-incidents.js";
-import { enqueueAlert } from "../store/outbox.js";
 import {
   AuthRecoveredAlert,
   AuthRejectedAlert,
@@ -11,8 +8,11 @@ import {
   SweepsFailingAlert,
   SweepsRecoveredAlert,
   type SweepVerdictInput,
-} from "./health-alerts.js";
-import { alertMessageId, caseThreadKey } from "./message-ids.js";
+} from "../../policy/health.js";
+import { type Db, immediate } from "../../store/database.js";
+import { openIncidentOf } from "../../store/health-incidents.js";
+import { enqueueAlert } from "../../store/outbox.js";
+import { alertMessageId, caseThreadKey } from "../outbox/message-ids.js";
 import {
   ATTENTION_MARKER,
   escapeHtml,
@@ -22,7 +22,7 @@ import {
   STYLES,
   tag,
   when,
-} from "./render-alert.js";
+} from "./alert.js";
 
 export {
   AuthRecoveredAlert,
@@ -31,7 +31,7 @@ export {
   SweepsFailingAlert,
   SweepsRecoveredAlert,
   type SweepVerdictInput,
-} from "./health-alerts.js";
+} from "../../policy/health.js";
 
 /**
  * Mail to `mail.admin` about problems only a person can fix. Case findings are derived from what

@@ -1,4 +1,3 @@
-import type { AlertContent } from "./alert-content.js";
 import {
   ATTENTION_MARKER,
   attentionValue,
@@ -21,7 +20,8 @@ import {
   tag,
   URGENT_MARKER,
   when,
-} from "./render-alert.js";
+} from "./alert.js";
+import type { AlertContent } from "./alert-content.js";
 
 /** A digest lists many cases: each gets its newest movements, the case's own alert would show all. */
 const MOVEMENTS_PER_CASE = 5;

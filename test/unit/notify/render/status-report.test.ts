@@ -5,9 +5,9 @@ import {
   StatusReport,
   type StatusReportCase,
   type StatusReportInput,
-} from "../../../src/notify/status-report.js";
-import type { CaseRow } from "../../../src/store/cases.js";
-import { type CaseAlertPolicy, NO_ALERT_POLICY } from "../../../src/watchlist/alert-rules.js";
+} from "../../../../src/notify/render/status-report.js";
+import { type CaseAlertPolicy, NO_ALERT_POLICY } from "../../../../src/policy/alert-rules.js";
+import type { CaseRow } from "../../../../src/store/cases.js";
 
 const NOW = new Date("2026-06-01T12:00:00.000Z");
 const DAY = 86_400_000;

@@ -3,10 +3,8 @@ import {
   type Delivery,
   NO_ALERT_POLICY,
   type WatcherSettings,
-} from "../watchlist/alert-rules.js";
-import type { Watchlist } from "../watchlist/parse-watchlist.js";
+} from "./alert-rules.js";
 import { deliveryTime, type QuietHours } from "./delivery-time.js";
-import type { AlertDelivery } from "./drain-outbox.js";
 
 export interface MailSettings {
   timezone: string;
@@ -30,7 +28,20 @@ export interface MailPolicy extends MailSettings {
   watchers: readonly WatcherSettings[];
 }
 
-export function mailPolicy(watchlist: Watchlist, settings: MailSettings): MailPolicy {
+/** How one watcher gets one alert: alone or in their digest, and not before when. */
+export interface AlertDelivery {
+  kind: "alert" | "digest";
+  /** ISO time before which it is not sent (a digest's hour, the end of quiet hours); null: now. */
+  notBefore: string | null;
+}
+
+/** What the alert policy reads of a watchlist: each case's rules and the `watchers:` entries. */
+export interface PolicySource {
+  cases: ReadonlyArray<{ digits: string; court: string; policy: CaseAlertPolicy }>;
+  watchers: readonly WatcherSettings[];
+}
+
+export function mailPolicy(watchlist: PolicySource, settings: MailSettings): MailPolicy {
   const cases = new Map(watchlist.cases.map((c) => [`${c.digits}|${c.court}`, c.policy]));
   const watchers = new Map(watchlist.watchers.map((w) => [w.address.toLowerCase(), w]));
   return {

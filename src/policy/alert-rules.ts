@@ -1,7 +1,7 @@
 /*
  * What the watchlist says about when a change is worth an e-mail: movements to ignore or to treat
  * as urgent, muted cases, and how each watcher wants their mail. The watchlist parser builds these;
- * the alert policy in notify/ applies them.
+ * the alert policy (this folder) applies them.
  */
 
 /** One item of an `ignore:` or `urgent:` list. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatPositionedError } from "../../../src/watchlist/positioned-error.js";
-import { decodeUtf8, describePath, suggestName } from "../../../src/watchlist/yaml-source.js";
+import { formatPositionedError } from "../../../src/yaml/positioned-error.js";
+import { decodeUtf8, describePath, suggestName } from "../../../src/yaml/yaml-source.js";
 
 describe("formatPositionedError", () => {
   it("prints file:line:col message", () => {

@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { Movement } from "../../../src/datajud/case-record.js";
 import {
+  type CaseAlertPolicy,
+  foldText,
+  type MovementRule,
+  NO_ALERT_POLICY,
+} from "../../../src/policy/alert-rules.js";
+import {
   decideAlert,
   isMuted,
   matchesAny,
   matchesRule,
   URGENT_REASON,
   withUrgentAttention,
-} from "../../../src/notify/movement-rules.js";
-import {
-  type CaseAlertPolicy,
-  foldText,
-  type MovementRule,
-  NO_ALERT_POLICY,
-} from "../../../src/watchlist/alert-rules.js";
-import { sampleSummary } from "./sample-alert.js";
+} from "../../../src/policy/movement-rules.js";
+import { sampleSummary } from "../notify/render/sample-alert.js";
 
 const SAO_PAULO = "America/Sao_Paulo";
 const NOW = new Date("2026-05-04T15:00:00.000Z");

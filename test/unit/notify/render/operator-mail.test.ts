@@ -4,7 +4,7 @@ import {
   type CaseFailingAlert,
   renderAdminAlert,
   type SweepsFailingAlert,
-} from "../../../src/notify/admin-alerts.js";
+} from "../../../../src/notify/render/operator-mail.js";
 
 const HOSTILE = "<b>DataJud</b> fora\r\nX-Injected: 1";
 

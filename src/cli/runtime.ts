@@ -8,12 +8,13 @@ import { connectInProcess } from "../mcp/in-process-client.js";
 import { createDataJudServer } from "../mcp/server.js";
 import { type DataJudGateway, mcpGateway } from "../monitor/datajud-gateway.js";
 import { summarizeAndQueue } from "../monitor/report-changes.js";
-import type { AfterDetection, SweepDeps, SweepVerdict } from "../monitor/sweep.js";
+import type { AfterDetection, SweepDeps } from "../monitor/sweep.js";
 import { type DrainResult, drainOutbox } from "../notify/outbox/drain.js";
 import { mailIdentity } from "../notify/outbox/message-ids.js";
+import { queueAdminAlerts } from "../notify/outbox/queue-operator-alerts.js";
 import { queueStatusReports } from "../notify/outbox/queue-status-reports.js";
-import { queueAdminAlerts } from "../notify/render/operator-mail.js";
 import { createTransport } from "../notify/transport/transports.js";
+import type { SweepTally } from "../policy/health.js";
 import { type MailPolicy, mailPolicy } from "../policy/mail-policy.js";
 import { closeDatabase, type Db, openDatabase, StoreError } from "../store/database.js";
 import { countDueOutbox } from "../store/outbox.js";
@@ -87,7 +88,7 @@ export interface MonitorHandles {
   datajud: DataJudRuntime;
   gateway: DataJudGateway;
   /** Summaries, alerts and delivery for what a sweep committed (the sweep's afterDetection). */
-  afterDetection: (signal: AbortSignal, sweep: SweepVerdict) => Promise<AfterDetection>;
+  afterDetection: (signal: AbortSignal, sweep: SweepTally) => Promise<AfterDetection>;
   /** Sends what the outbox holds (also at daemon start). */
   drain: (signal?: AbortSignal) => Promise<DrainResult>;
   /**
@@ -159,7 +160,7 @@ export async function openMonitor(
     });
   const afterDetection = async (
     signal: AbortSignal,
-    sweep: SweepVerdict,
+    sweep: SweepTally,
   ): Promise<AfterDetection> => {
     const now = new Date(clock.now());
     const summarizer = createSummarizer({

@@ -3,6 +3,7 @@ import type { CaseRecord } from "../datajud/case-record.js";
 import type { Clock } from "../datajud/clock.js";
 import { DataJudError } from "../datajud/errors.js";
 import type { Logger } from "../log.js";
+import type { SweepTally } from "../policy/health.js";
 import {
   type CaseCheckPatch,
   type CaseRow,
@@ -49,20 +50,10 @@ export interface SweepDeps {
    * What happens to committed changes: summaries, the outbox, delivery. Runs under the lease,
    * after every detected change of this sweep is in the database; skipped on a dry run.
    */
-  afterDetection?: (signal: AbortSignal, sweep: SweepVerdict) => Promise<AfterDetection>;
+  afterDetection?: (signal: AbortSignal, sweep: SweepTally) => Promise<AfterDetection>;
   /** Identifies this process in the lease (default: pid@host:random). */
   holder?: string;
   random?: () => number;
-}
-
-/** What the operator's health alerts need to know of the sweep that just checked its cases. */
-export interface SweepVerdict {
-  runId: number;
-  startedAt: string;
-  checked: number;
-  failed: number;
-  /** Stopped before every selected case was checked. */
-  interrupted: boolean;
 }
 
 export interface AfterDetection {
@@ -212,7 +203,7 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
     }
     let after: AfterDetection = { llmCalls: 0, emailsQueued: 0, emailsSent: 0 };
     if (write && runId !== null && deps.afterDetection && !signal.aborted) {
-      const verdict: SweepVerdict = {
+      const tally: SweepTally = {
         runId,
         startedAt,
         checked: reports.length,
@@ -220,7 +211,7 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
         interrupted,
       };
       try {
-        after = await deps.afterDetection(signal, verdict);
+        after = await deps.afterDetection(signal, tally);
       } catch (error) {
         // Stopped mid-summary or mid-send: what is committed stays, the next run completes it.
         if (!signal.aborted) throw error;

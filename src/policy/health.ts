@@ -1,18 +1,12 @@
 import { z } from "zod";
-import type { Db } from "../store/database.js";
-import {
-  closeIncident,
-  type HealthIncident,
-  openIncident,
-  openIncidentOf,
-} from "../store/health-incidents.js";
-import { failedStreakBefore, sweepVerdictsBefore } from "../store/runs.js";
+import type { HealthIncident, NewHealthIncident } from "../store/health-incidents.js";
 
 /**
  * Monitor health for `mail.admin`, with hysteresis: an incident opens (one e-mail) only after
  * N failed sweeps in a row or a refused key, and closes (one e-mail, to the same address) on the
  * first sweep that works again. The open incident is a row in `health_incidents`, so a recovery is
- * never mailed without the failure e-mail before it.
+ * never mailed without the failure e-mail before it. Pure: the store reads the incidents and the
+ * sweeps, these functions decide, and the outbox writes both the decision and its e-mail.
  */
 
 export const AuthRejectedAlert = z.object({
@@ -59,12 +53,16 @@ export type HealthAlert =
   | SweepsFailingAlert
   | SweepsRecoveredAlert;
 
-/** The sweep that just ran. Its run row is still 'running', so its verdict is passed in. */
-export interface SweepVerdictInput {
+/**
+ * How many cases the sweep that just ran checked, and how many of those checks failed. Its run row
+ * is still 'running' when health is judged, so these counts are passed in.
+ */
+export interface SweepTally {
   runId: number;
   startedAt: string;
   checked: number;
   failed: number;
+  /** Stopped before every selected case was checked. */
   interrupted: boolean;
 }
 
@@ -75,138 +73,153 @@ export interface AuthState {
   affectedCases: number;
 }
 
-export interface HealthInput {
-  /** `mail.admin`, trimmed; "" when unset: nothing opens and a recovery closes silently. */
-  admin: string;
-  nowIso: string;
-  failedSweepsThreshold: number;
-  sweep: SweepVerdictInput | null;
-  auth: AuthState | null;
-}
+/** An open incident, as far as the decisions below need it. */
+export type OpenIncident = Pick<HealthIncident, "id" | "startedAt" | "recipient">;
 
 export interface HealthFinding {
-  dedupeKey: string;
   recipient: string;
   alert: HealthAlert;
 }
 
-function latestFailedCheck(
-  db: Db,
-  runId: number,
-): { errorKind: string | null; error: string | null } | undefined {
-  return db
-    .prepare<[number], { errorKind: string | null; error: string | null }>(
-      `SELECT error_kind AS errorKind, error FROM checks WHERE run_id = ? AND outcome = 'failed'
-       ORDER BY checked_at DESC, id DESC LIMIT 1`,
-    )
-    .get(runId);
+/** What to record and whom to tell; the caller writes all of it in one transaction. */
+export interface HealthDecision {
+  open: NewHealthIncident | null;
+  /** The id of the incident that is over. */
+  close: number | null;
+  findings: HealthFinding[];
 }
+
+const NOTHING: HealthDecision = Object.freeze({ open: null, close: null, findings: [] });
 
 /** A recovery is mailed to whoever heard of the failure; an unset `mail.admin` mails nothing. */
-function recovery(
-  input: HealthInput,
-  incident: HealthIncident,
-  key: string,
-  alert: HealthAlert,
-): HealthFinding[] {
-  if (input.admin === "") return [];
-  return [
-    {
-      dedupeKey: `admin:${key}:${incident.startedAt}:${incident.recipient.toLowerCase()}`,
-      recipient: incident.recipient,
-      alert,
-    },
-  ];
+function recovered(admin: string, incident: OpenIncident, alert: HealthAlert): HealthDecision {
+  return {
+    open: null,
+    close: incident.id,
+    findings: admin === "" ? [] : [{ recipient: incident.recipient, alert }],
+  };
 }
 
-function evaluateAuth(db: Db, input: HealthInput): HealthFinding[] {
-  const open = openIncidentOf(db, "auth_rejected");
-  const auth = input.auth;
+export interface KeyHealthInput {
+  /** `mail.admin`, trimmed; "" when unset: nothing opens and a recovery closes silently. */
+  admin: string;
+  nowIso: string;
+  auth: AuthState | null;
+  open: OpenIncident | undefined;
+}
+
+/** The key incident: open while DataJud refuses the key, over at its first answer. */
+export function decideKeyHealth(input: KeyHealthInput): HealthDecision {
+  const { admin, auth, open } = input;
   if (auth === null) {
-    if (open === undefined) return [];
-    closeIncident(db, open.id, input.nowIso);
-    return recovery(input, open, "auth-recovered", {
+    if (open === undefined) return NOTHING;
+    return recovered(admin, open, {
       type: "auth_recovered",
       since: open.startedAt,
       recoveredAt: input.nowIso,
     });
   }
-  if (open !== undefined || input.admin === "") return [];
-  openIncident(db, {
-    kind: "auth_rejected",
-    startedAt: auth.since,
-    openedAt: input.nowIso,
-    recipient: input.admin,
-    details: { lastError: auth.lastError, affectedCases: auth.affectedCases },
-  });
-  return [
-    {
-      // The key queued before incidents were recorded: an upgrade does not mail it again.
-      dedupeKey: `admin:auth:${auth.since}:${input.admin.toLowerCase()}`,
-      recipient: input.admin,
-      alert: { type: "auth_rejected", ...auth },
+  if (open !== undefined || admin === "") return NOTHING;
+  return {
+    open: {
+      kind: "auth_rejected",
+      startedAt: auth.since,
+      openedAt: input.nowIso,
+      recipient: admin,
+      details: { lastError: auth.lastError, affectedCases: auth.affectedCases },
     },
-  ];
-}
-
-function evaluateSweeps(db: Db, input: HealthInput): HealthFinding[] {
-  const sweep = input.sweep;
-  // An interrupted sweep says nothing about DataJud, nor does one that checked nothing.
-  if (sweep === null || sweep.interrupted || sweep.checked === 0) return [];
-  const open = openIncidentOf(db, "sweeps_failing");
-  if (sweep.failed < sweep.checked) {
-    if (open === undefined) return [];
-    closeIncident(db, open.id, input.nowIso);
-    const { failedSweeps } = failedStreakBefore(db, sweep.runId);
-    return recovery(input, open, "sweeps-recovered", {
-      type: "sweeps_recovered",
-      since: open.startedAt,
-      recoveredAt: input.nowIso,
-      ...(failedSweeps > 0 ? { failedSweeps } : {}),
-    });
-  }
-  // The key e-mail already says why every check fails, and what to do.
-  if (open !== undefined || input.admin === "" || openIncidentOf(db, "auth_rejected")) return [];
-  const before = sweepVerdictsBefore(db, sweep.runId, input.failedSweepsThreshold - 1);
-  const leading = before.findIndex((v) => !v.failed);
-  if (1 + (leading === -1 ? before.length : leading) < input.failedSweepsThreshold) return [];
-
-  // The streak may be longer than the threshold (mail.admin was set mid-outage): date it fully.
-  const streak = failedStreakBefore(db, sweep.runId);
-  const since = streak.since ?? sweep.startedAt;
-  const last = latestFailedCheck(db, sweep.runId);
-  const alert: SweepsFailingAlert = {
-    type: "sweeps_failing",
-    since,
-    failedSweeps: streak.failedSweeps + 1,
-    lastErrorKind: last?.errorKind ?? null,
-    lastError: last?.error ?? null,
+    close: null,
+    findings: [{ recipient: admin, alert: { type: "auth_rejected", ...auth } }],
   };
-  openIncident(db, {
-    kind: "sweeps_failing",
-    startedAt: since,
-    openedAt: input.nowIso,
-    recipient: input.admin,
-    details: { failedSweeps: alert.failedSweeps, runId: sweep.runId },
-  });
-  return [
-    {
-      dedupeKey: `admin:sweeps:${since}:${input.admin.toLowerCase()}`,
-      recipient: input.admin,
-      alert,
-    },
-  ];
 }
 
 /**
- * Opens and closes health incidents and returns the e-mails that say so. Writes: call it inside
- * the transaction that queues those e-mails, so an incident and its e-mail exist together. The key
- * comes first, so a sweep failing for the key does not also open a sweeps incident.
+ * What the sweep can change about the sweeps incident, before anything more is read: "recovery"
+ * (DataJud answered, an incident is open), "streak" (every check failed: count the sweeps before)
+ * or "none".
  */
-export function evaluateHealth(db: Db, input: HealthInput): HealthFinding[] {
-  const threshold = input.failedSweepsThreshold;
+export function sweepsHealthQuestion(input: {
+  admin: string;
+  sweep: SweepTally | null;
+  open: OpenIncident | undefined;
+  /** The key incident is open (after this sweep's key decision). */
+  keyIncidentOpen: boolean;
+}): "none" | "recovery" | "streak" {
+  const { sweep, open } = input;
+  // An interrupted sweep says nothing about DataJud, nor does one that checked nothing.
+  if (sweep === null || sweep.interrupted || sweep.checked === 0) return "none";
+  if (sweep.failed < sweep.checked) return open === undefined ? "none" : "recovery";
+  // The key e-mail already says why every check fails, and what to do.
+  if (open !== undefined || input.admin === "" || input.keyIncidentOpen) return "none";
+  return "streak";
+}
+
+/** A failed streak before a sweep: how many sweeps, and when the first one started. */
+export interface FailedStreak {
+  failedSweeps: number;
+  since: string | null;
+}
+
+export function decideSweepsRecovery(input: {
+  admin: string;
+  nowIso: string;
+  open: OpenIncident;
+  streakBefore: FailedStreak;
+}): HealthDecision {
+  const { failedSweeps } = input.streakBefore;
+  return recovered(input.admin, input.open, {
+    type: "sweeps_recovered",
+    since: input.open.startedAt,
+    recoveredAt: input.nowIso,
+    ...(failedSweeps > 0 ? { failedSweeps } : {}),
+  });
+}
+
+/**
+ * Whether this failed sweep and the ones before it (newest first, at least threshold - 1 of them
+ * when there are) make `threshold` failures in a row.
+ */
+export function streakReachesThreshold(
+  before: ReadonlyArray<{ failed: boolean }>,
+  threshold: number,
+): boolean {
+  const leading = before.findIndex((v) => !v.failed);
+  return 1 + (leading === -1 ? before.length : leading) >= threshold;
+}
+
+export function decideSweepsFailing(input: {
+  admin: string;
+  nowIso: string;
+  sweep: SweepTally;
+  /** The whole streak: it may be longer than the threshold (mail.admin was set mid-outage). */
+  streakBefore: FailedStreak;
+  /** The latest failed check of this sweep. */
+  lastFailed: { errorKind: string | null; error: string | null } | undefined;
+}): HealthDecision {
+  const { sweep, streakBefore, lastFailed } = input;
+  const since = streakBefore.since ?? sweep.startedAt;
+  const alert: SweepsFailingAlert = {
+    type: "sweeps_failing",
+    since,
+    failedSweeps: streakBefore.failedSweeps + 1,
+    lastErrorKind: lastFailed?.errorKind ?? null,
+    lastError: lastFailed?.error ?? null,
+  };
+  return {
+    open: {
+      kind: "sweeps_failing",
+      startedAt: since,
+      openedAt: input.nowIso,
+      recipient: input.admin,
+      details: { failedSweeps: alert.failedSweeps, runId: sweep.runId },
+    },
+    close: null,
+    findings: [{ recipient: input.admin, alert }],
+  };
+}
+
+export function assertFailedSweepsThreshold(threshold: number): void {
   if (!Number.isInteger(threshold) || threshold < 1) {
     throw new RangeError("failedSweepsThreshold must be a positive integer");
   }
-  return [...evaluateAuth(db, input), ...evaluateSweeps(db, input)];
 }

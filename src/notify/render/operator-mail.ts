@@ -1,18 +1,12 @@
 import { z } from "zod";
+import { CaseFailingAlert } from "../../policy/failing-cases.js";
 import {
   AuthRecoveredAlert,
   AuthRejectedAlert,
-  type AuthState,
-  evaluateHealth,
   type HealthAlert,
   SweepsFailingAlert,
   SweepsRecoveredAlert,
-  type SweepVerdictInput,
 } from "../../policy/health.js";
-import { type Db, immediate } from "../../store/database.js";
-import { openIncidentOf } from "../../store/health-incidents.js";
-import { enqueueAlert } from "../../store/outbox.js";
-import { alertMessageId, caseThreadKey } from "../outbox/message-ids.js";
 import {
   ATTENTION_MARKER,
   escapeHtml,
@@ -24,41 +18,15 @@ import {
   when,
 } from "./alert.js";
 
-export {
-  AuthRecoveredAlert,
-  AuthRejectedAlert,
-  type HealthAlert,
-  SweepsFailingAlert,
-  SweepsRecoveredAlert,
-  type SweepVerdictInput,
-} from "../../policy/health.js";
-
 /**
- * Mail to `mail.admin` about problems only a person can fix. Case findings are derived from what
- * the sweeps stored (the `checks` table), so they are the same whichever process asks; monitor
- * health (the key, failed sweeps) is an incident that opens and closes (./health-alerts.ts). Each
- * finding is an outbox row with its own key: it is mailed once, however many sweeps still see it.
+ * Mail to `mail.admin` about problems only a person can fix: the key refused, DataJud down for
+ * whole sweeps, a case failing for a day (what decides them: policy/health.ts and
+ * policy/failing-cases.ts; what queues them: notify/outbox/queue-operator-alerts.ts).
  */
 
-export const DEFAULT_FAILING_AFTER_MS = 24 * 60 * 60_000;
 const KEY_PAGE = "https://datajud-wiki.cnj.jus.br/api-publica/acesso";
 const ERROR_SHOWN = 300;
 const SUBJECT_MAX = 200;
-
-export const CaseFailingAlert = z.object({
-  type: z.literal("case_failing"),
-  caseNumber: z.string(),
-  court: z.string(),
-  label: z.string().nullable(),
-  /** The oldest failed check after the case's last check that did not fail. */
-  failingSince: z.string(),
-  lastCheckedAt: z.string().nullable(),
-  failures: z.number().int().nonnegative(),
-  lastErrorKind: z.string().nullable(),
-  lastError: z.string().nullable(),
-  thresholdHours: z.number().positive(),
-});
-export type CaseFailingAlert = z.infer<typeof CaseFailingAlert>;
 
 export const AdminAlert = z.discriminatedUnion("type", [
   AuthRejectedAlert,
@@ -68,247 +36,6 @@ export const AdminAlert = z.discriminatedUnion("type", [
   CaseFailingAlert,
 ]);
 export type AdminAlert = z.infer<typeof AdminAlert>;
-
-export interface QueueAdminAlertsInput {
-  db: Db;
-  /**
-   * `mail.admin`; null: nobody is told (the sweep's own log lines remain), no incident opens,
-   * and an open one closes without a recovery e-mail.
-   */
-  admin: string | null;
-  /** The domain of our Message-IDs. */
-  domain: string;
-  now: Date;
-  /** How long a case may keep failing before the operator hears of it. @default 24 h */
-  failingAfterMs?: number;
-  /** Failed sweeps in a row before the operator hears of it (`mail.healthAfterFailedSweeps`). */
-  failedSweepsThreshold: number;
-  /** The sweep that just ran, its run still 'running'; null when called outside a sweep. */
-  sweep: SweepVerdictInput | null;
-}
-
-interface FailingCaseRow {
-  id: number;
-  number: string;
-  court: string;
-  label: string | null;
-  watched: number;
-  failures: number;
-  lastCheckedAt: string | null;
-}
-
-interface CheckRef {
-  at: string;
-  errorKind: string | null;
-  error: string | null;
-}
-
-interface Finding {
-  dedupeKey: string;
-  recipient: string;
-  caseId: number | null;
-  alert: AdminAlert;
-}
-
-interface FailingCase {
-  row: FailingCaseRow;
-  answered: string | null;
-  latest: CheckRef | null;
-}
-
-/*
- * Every query below walks the (case_id, checked_at) index from one end and stops at the first
- * match, and only for cases whose latest check failed, so a sweep pays nothing when all is well.
- */
-function failingCases(db: Db): FailingCaseRow[] {
-  return db
-    .prepare<[], FailingCaseRow>(
-      `SELECT id, number, court, label, watched, consecutive_failures AS failures,
-         last_checked_at AS lastCheckedAt
-       FROM cases WHERE last_outcome = 'failed' ORDER BY id`,
-    )
-    .all();
-}
-
-/** When DataJud last answered for any case that is not failing now. */
-function lastAnsweredOfHealthyCases(db: Db): string | null {
-  return (
-    db
-      .prepare<[], { at: string | null }>(
-        `SELECT MAX(last_checked_at) AS at FROM cases
-         WHERE last_outcome IS NOT NULL AND last_outcome != 'failed'`,
-      )
-      .get()?.at ?? null
-  );
-}
-
-function lastAnswered(db: Db, caseId: number): string | null {
-  return (
-    db
-      .prepare<[number], { at: string }>(
-        `SELECT checked_at AS at FROM checks WHERE case_id = ? AND outcome != 'failed'
-         ORDER BY checked_at DESC, id DESC LIMIT 1`,
-      )
-      .get(caseId)?.at ?? null
-  );
-}
-
-/** `>=`: a failure stamped the same millisecond as another case's answer still counts. */
-function firstFailureAfter(
-  db: Db,
-  caseId: number,
-  after: string | null,
-  onlyKind: string | null,
-): string | null {
-  return (
-    db
-      .prepare<{ caseId: number; after: string; kind: string | null }, { at: string }>(
-        `SELECT checked_at AS at FROM checks
-         WHERE case_id = @caseId AND outcome = 'failed' AND checked_at >= @after
-           AND (@kind IS NULL OR error_kind = @kind)
-         ORDER BY checked_at, id LIMIT 1`,
-      )
-      .get({ caseId, after: after ?? "", kind: onlyKind })?.at ?? null
-  );
-}
-
-function latestCheck(db: Db, caseId: number): CheckRef | null {
-  return (
-    db
-      .prepare<[number], CheckRef>(
-        `SELECT checked_at AS at, error_kind AS errorKind, error FROM checks WHERE case_id = ?
-         ORDER BY checked_at DESC, id DESC LIMIT 1`,
-      )
-      .get(caseId) ?? null
-  );
-}
-
-function latestOf(values: ReadonlyArray<string | null>): string | null {
-  let best: string | null = null;
-  for (const v of values) if (v !== null && (best === null || v > best)) best = v;
-  return best;
-}
-
-function earliestOf(values: ReadonlyArray<string | null>): string | null {
-  let best: string | null = null;
-  for (const v of values) if (v !== null && (best === null || v < best)) best = v;
-  return best;
-}
-
-/**
- * What the checks say now. The key incident is "DataJud refused the key at some point after it
- * last answered for any case": it starts with the first refusal and ends with the first answer.
- */
-function scan(db: Db): { cases: FailingCase[]; auth: AuthState | null } {
-  const cases = failingCases(db).map((row) => {
-    const answered = lastAnswered(db, row.id);
-    return { row, answered, latest: latestCheck(db, row.id) };
-  });
-  const lastAnsweredAnywhere = latestOf([
-    lastAnsweredOfHealthyCases(db),
-    ...cases.map((c) => c.answered),
-  ]);
-  const authSince = earliestOf(
-    cases.map((c) => firstFailureAfter(db, c.row.id, lastAnsweredAnywhere, "auth")),
-  );
-  if (authSince === null) return { cases, auth: null };
-  const refused = cases.filter((c) => c.latest?.errorKind === "auth");
-  return {
-    cases,
-    auth: {
-      since: authSince,
-      lastError: refused.find((c) => c.latest?.error)?.latest?.error ?? null,
-      affectedCases: refused.filter((c) => c.row.watched === 1).length,
-    },
-  };
-}
-
-/**
- * A case failing for a day is one e-mail per (case, failing since): it ends when the case is read
- * again.
- */
-function caseFindings(
-  db: Db,
-  cases: readonly FailingCase[],
-  keyRefused: boolean,
-  recipient: string,
-  now: Date,
-  failingAfterMs: number,
-): Finding[] {
-  const out: Finding[] = [];
-  const who = recipient.toLowerCase();
-  for (const { row, answered, latest } of cases) {
-    if (row.watched !== 1) continue;
-    // The key e-mail already covers these, and says what to do for all of them at once.
-    if (keyRefused && latest?.errorKind === "auth") continue;
-    const since = firstFailureAfter(db, row.id, answered, null);
-    if (since === null || now.getTime() - Date.parse(since) < failingAfterMs) continue;
-    out.push({
-      dedupeKey: `admin:failing:${caseThreadKey(row.number, row.court)}:${since}:${who}`,
-      recipient,
-      caseId: row.id,
-      alert: {
-        type: "case_failing",
-        caseNumber: row.number,
-        court: row.court,
-        label: row.label,
-        failingSince: since,
-        lastCheckedAt: latest?.at ?? row.lastCheckedAt,
-        failures: row.failures,
-        lastErrorKind: latest?.errorKind ?? null,
-        lastError: latest?.error ?? null,
-        thresholdHours: Math.round((failingAfterMs / 3_600_000) * 10) / 10,
-      },
-    });
-  }
-  return out;
-}
-
-/**
- * Queues what the operator has not been told yet, and opens or closes health incidents in the same
- * transaction; call it after each sweep, before the drain. Returns how many rows were new (0 when
- * nothing is wrong, or everything was already queued).
- */
-export function queueAdminAlerts(input: QueueAdminAlertsInput): number {
-  const admin = input.admin?.trim() ?? "";
-  const failingAfterMs = input.failingAfterMs ?? DEFAULT_FAILING_AFTER_MS;
-  const createdAt = input.now.toISOString();
-  const { db } = input;
-  return immediate(db, () => {
-    const { cases, auth } = scan(db);
-    const health = evaluateHealth(db, {
-      admin,
-      nowIso: createdAt,
-      failedSweepsThreshold: input.failedSweepsThreshold,
-      sweep: input.sweep,
-      auth,
-    }).map((f) => ({ ...f, caseId: null }));
-    // While whole sweeps fail, that one e-mail speaks for every case; one per case would be noise.
-    const outage = openIncidentOf(db, "sweeps_failing") !== undefined;
-    const findings: Finding[] = [
-      ...health,
-      ...(admin === "" || outage
-        ? []
-        : caseFindings(db, cases, auth !== null, admin, input.now, failingAfterMs)),
-    ];
-    let queued = 0;
-    for (const finding of findings) {
-      const inserted = enqueueAlert(db, {
-        changeId: null,
-        caseId: finding.caseId,
-        recipient: finding.recipient,
-        kind: "admin",
-        dedupeKey: finding.dedupeKey,
-        subject: renderAdminSubject([finding.alert]),
-        messageId: alertMessageId(finding.dedupeKey, input.domain),
-        payload: finding.alert,
-        createdAt,
-      });
-      if (inserted) queued++;
-    }
-    return queued;
-  });
-}
 
 function isHealth(alert: AdminAlert): alert is HealthAlert {
   return alert.type !== "case_failing";

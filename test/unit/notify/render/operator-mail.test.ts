@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  AdminAlert,
-  type CaseFailingAlert,
-  renderAdminAlert,
-  type SweepsFailingAlert,
-} from "../../../../src/notify/render/operator-mail.js";
+import { AdminAlert, renderAdminAlert } from "../../../../src/notify/render/operator-mail.js";
+import type { CaseFailingAlert } from "../../../../src/policy/failing-cases.js";
+import type { SweepsFailingAlert } from "../../../../src/policy/health.js";
 
 const HOSTILE = "<b>DataJud</b> fora\r\nX-Injected: 1";
 

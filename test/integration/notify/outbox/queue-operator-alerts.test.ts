@@ -1,23 +1,24 @@
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DataJudError } from "../../../src/datajud/errors.js";
-import { silentLogger } from "../../../src/log.js";
-import type { DataJudGateway, FingerprintedCase } from "../../../src/monitor/datajud-gateway.js";
-import { runSweep } from "../../../src/monitor/sweep.js";
-import { drainOutbox } from "../../../src/notify/outbox/drain.js";
+import { DataJudError } from "../../../../src/datajud/errors.js";
+import { silentLogger } from "../../../../src/log.js";
+import type { DataJudGateway, FingerprintedCase } from "../../../../src/monitor/datajud-gateway.js";
+import { runSweep } from "../../../../src/monitor/sweep.js";
+import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
+import { queueAdminAlerts } from "../../../../src/notify/outbox/queue-operator-alerts.js";
 import {
-  queueAdminAlerts,
-  type SweepVerdictInput,
-} from "../../../src/notify/render/operator-mail.js";
-import { createTransport, type MailTransport } from "../../../src/notify/transport/transports.js";
-import type { Db } from "../../../src/store/database.js";
-import { listIncidents } from "../../../src/store/health-incidents.js";
-import { pendingMailByCase } from "../../../src/store/outbox.js";
-import { finishRun, startRun } from "../../../src/store/runs.js";
-import { parseWatchlist, type WatchedCase } from "../../../src/watchlist/parse-watchlist.js";
-import { FakeClock } from "../../fakes/fake-clock.js";
-import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { DOMAIN, FROM, LIST_ID, type TempStore, tempStore } from "./outbox-setup.js";
+  createTransport,
+  type MailTransport,
+} from "../../../../src/notify/transport/transports.js";
+import type { SweepTally } from "../../../../src/policy/health.js";
+import type { Db } from "../../../../src/store/database.js";
+import { listIncidents } from "../../../../src/store/health-incidents.js";
+import { pendingMailByCase } from "../../../../src/store/outbox.js";
+import { finishRun, startRun } from "../../../../src/store/runs.js";
+import { parseWatchlist, type WatchedCase } from "../../../../src/watchlist/parse-watchlist.js";
+import { FakeClock } from "../../../fakes/fake-clock.js";
+import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
+import { DOMAIN, FROM, LIST_ID, type TempStore, tempStore } from "../outbox-setup.js";
 
 const HOUR = 3_600_000;
 const ADMIN = "ti@example.com";
@@ -89,7 +90,7 @@ afterEach(async () => {
 });
 
 /** The sweep in progress, as the composition root passes it: its run is still 'running'. */
-function runningSweep(db: Db): SweepVerdictInput {
+function runningSweep(db: Db): SweepTally {
   const run = db
     .prepare<[], { id: number; startedAt: string }>(
       "SELECT id, started_at AS startedAt FROM runs WHERE status = 'running'",
@@ -111,10 +112,10 @@ function runningSweep(db: Db): SweepVerdictInput {
   };
 }
 
-let lastVerdict: SweepVerdictInput | null = null;
+let lastVerdict: SweepTally | null = null;
 
 /** Queues what the operator should hear about now, as the composition root does after a sweep. */
-function queueNow(admin: string | null, sweep: SweepVerdictInput | null): number {
+function queueNow(admin: string | null, sweep: SweepTally | null): number {
   return queueAdminAlerts({
     db: store.db,
     admin,

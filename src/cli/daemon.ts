@@ -3,7 +3,7 @@ import { systemClock } from "../datajud/clock.js";
 import { startScheduler } from "../monitor/scheduler.js";
 import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
 import { deleteChecksBefore } from "../store/checks.js";
-import { immediate } from "../store/database.js";
+import { immediate, optimize } from "../store/database.js";
 import { watchWatchlist } from "../watchlist/watch-file.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT } from "./command.js";
@@ -31,7 +31,7 @@ function startRetention(runtime: Runtime, monitor: MonitorHandles): Cron | null 
     () => {
       const cutoff = new Date(systemClock.now() - days * 86_400_000).toISOString();
       const deleted = immediate(monitor.db, () => deleteChecksBefore(monitor.db, cutoff));
-      monitor.db.pragma("optimize");
+      optimize(monitor.db);
       logger.info({ deleted, cutoff }, "old checks deleted");
     },
   );

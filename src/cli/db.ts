@@ -1,11 +1,9 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import Database from "better-sqlite3";
 import { BackupError, backupDatabase } from "../store/backup.js";
+import { closeDatabase, isSqliteError, openAsIs } from "../store/database.js";
 import { type Command, EXIT, UsageError } from "./command.js";
 import { loadRuntime } from "./runtime.js";
-
-const BUSY_TIMEOUT_MS = 5000;
 
 export const dbCommand: Command = {
   name: "db",
@@ -40,11 +38,7 @@ export const dbCommand: Command = {
     }
     const path = isAbsolute(target) ? target : resolve(io.cwd, target);
     // Read-only: a backup must not migrate or otherwise touch the live file.
-    const db = new Database(source, {
-      readonly: true,
-      fileMustExist: true,
-      timeout: BUSY_TIMEOUT_MS,
-    });
+    const db = openAsIs(source);
     try {
       const result = backupDatabase(db, path, { force: args.values.force === true });
       io.stdout.write(
@@ -52,11 +46,11 @@ export const dbCommand: Command = {
       );
       return EXIT.ok;
     } catch (error) {
-      if (!(error instanceof BackupError) && !(error instanceof Database.SqliteError)) throw error;
+      if (!(error instanceof BackupError) && !isSqliteError(error)) throw error;
       io.stderr.write(`monitor db backup: ${error.message}\n`);
       return EXIT.failures;
     } finally {
-      db.close();
+      closeDatabase(db);
     }
   },
 };

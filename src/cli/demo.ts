@@ -9,7 +9,6 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import Database from "better-sqlite3";
 import { loadConfig } from "../config/load-config.js";
 import { systemClock } from "../datajud/clock.js";
 import { readEml } from "../demo/eml-text.js";
@@ -18,6 +17,7 @@ import { baselineState, laterState, SAMPLE_WATCHLIST } from "../demo/recordings.
 import { createLogger } from "../log.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep } from "../monitor/sweep.js";
+import { caseKeysInFile } from "../store/cases.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT } from "./command.js";
@@ -32,20 +32,9 @@ export class DemoRefusedError extends Error {
 /** Refuses a configured database that holds cases other than the demo's own. */
 function assertDemoDatabase(path: string, sample: ReadonlySet<string>): void {
   if (!existsSync(path)) return;
-  let foreign: string | undefined;
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    const table = db
-      .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'cases'")
-      .get();
-    if (table === undefined) return;
-    const rows = db.prepare<[], { digits: string; court: string }>(
-      "SELECT digits, court FROM cases",
-    );
-    foreign = rows.all().find((row) => !sample.has(`${row.digits}@${row.court}`))?.digits;
-  } finally {
-    db.close();
-  }
+  const foreign = caseKeysInFile(path).find(
+    (row) => !sample.has(`${row.digits}@${row.court}`),
+  )?.digits;
   if (foreign !== undefined) {
     throw new DemoRefusedError(
       `MONITOR_DB (${path}) already follows other cases; the demo would add its sample cases to it. Unset MONITOR_DB, or point it at a new file`,

@@ -1,6 +1,5 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import Database from "better-sqlite3";
 import { createTransport as createNodemailer } from "nodemailer";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { DataJudError } from "../datajud/errors.js";
@@ -9,10 +8,11 @@ import { createTransport, parseSmtpUrl, smtpOptions } from "../notify/transport/
 import { isMuted } from "../policy/movement-rules.js";
 import {
   defaultMigrationsDir,
+  inspectDatabase,
   isSupportedSqliteVersion,
   MIN_SQLITE_VERSION,
 } from "../store/database.js";
-import { latestMigrationVersion, schemaVersion } from "../store/migrate.js";
+import { latestMigrationVersion } from "../store/migrate.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT } from "./command.js";
@@ -173,17 +173,12 @@ function checkDatabase(config: MonitorConfig): DoctorCheck {
   if (statSync(path).isDirectory()) {
     return fail("database", `${path} is a directory`, "point MONITOR_DB at a file");
   }
-  let db: Database.Database | undefined;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    const sqlite =
-      db.prepare<[], { v: string }>("SELECT sqlite_version() AS v").get()?.v ?? "unknown";
-    const found = schemaVersion(db);
+    const inspected = inspectDatabase(path);
+    const sqlite = inspected.sqliteVersion;
+    const found = inspected.schemaVersion;
     const known = latestMigrationVersion(defaultMigrationsDir());
-    const quick = db
-      .prepare<[], { quick_check: string }>("PRAGMA quick_check")
-      .all()
-      .map((row) => row.quick_check);
+    const quick = inspected.quickCheck;
     const summary = `${path}: schema ${found}, SQLite ${sqlite}, quick_check ${quick.join("; ")}`;
     if (!isSupportedSqliteVersion(sqlite)) {
       return fail(
@@ -226,8 +221,6 @@ function checkDatabase(config: MonitorConfig): DoctorCheck {
       `${path} cannot be read as an SQLite database: ${message(error)}`,
       "restore the latest `monitor db backup`, or move the file away (a new one is created)",
     );
-  } finally {
-    db?.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CheckOutcome } from "./checks.js";
-import { type Db, statement } from "./database.js";
+import { type Db, openAsIs, statement } from "./database.js";
 
 export interface CaseRow {
   id: number;
@@ -169,4 +169,23 @@ export function updateCaseAfterCheck(db: Db, caseId: number, patch: CaseCheckPat
     db,
     `UPDATE cases SET ${assignments.join(", ")} WHERE id = @caseId`,
   ).run(values);
+}
+
+/**
+ * The (digits, court) of every case a database file holds, read without touching it; none when it
+ * has no cases table (a new or foreign file).
+ */
+export function caseKeysInFile(path: string): Array<{ digits: string; court: string }> {
+  const db = openAsIs(path);
+  try {
+    const table = db
+      .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'cases'")
+      .get();
+    if (table === undefined) return [];
+    return db
+      .prepare<[], { digits: string; court: string }>("SELECT digits, court FROM cases")
+      .all();
+  } finally {
+    db.close();
+  }
 }

@@ -182,6 +182,48 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   }
 }
 
+/**
+ * The file as it is, read-only: nothing checked, migrated or written (a backup copies whatever
+ * schema is there; a look at a file that may not be ours must not change it).
+ */
+export function openAsIs(path: string): Db {
+  return new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+}
+
+/** An error SQLite itself raised (a damaged file, a busy or read-only database, ...). */
+export function isSqliteError(error: unknown): error is Error {
+  return error instanceof Database.SqliteError;
+}
+
+export interface DatabaseInspection {
+  sqliteVersion: string;
+  schemaVersion: number;
+  /** `PRAGMA quick_check`'s lines: ["ok"] for a sound file. */
+  quickCheck: string[];
+}
+
+/** What `monitor doctor` reports of a database file, read without writing to it. */
+export function inspectDatabase(path: string): DatabaseInspection {
+  const db = openAsIs(path);
+  try {
+    const sqliteVersion =
+      db.prepare<[], { v: string }>("SELECT sqlite_version() AS v").get()?.v ?? "unknown";
+    const found = schemaVersion(db);
+    const quickCheck = db
+      .prepare<[], { quick_check: string }>("PRAGMA quick_check")
+      .all()
+      .map((row) => row.quick_check);
+    return { sqliteVersion, schemaVersion: found, quickCheck };
+  } finally {
+    db.close();
+  }
+}
+
+/** Refreshes the query planner's statistics (after a large delete). */
+export function optimize(db: Db): void {
+  db.pragma("optimize");
+}
+
 /** Leaves the file compact for the next process: planner statistics, then an empty WAL. */
 export function closeDatabase(db: Db): void {
   if (!db.open) return;

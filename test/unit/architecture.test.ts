@@ -1,0 +1,242 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/*
+ * The folder graph of ARCHITECTURE.md, enforced. A folder of src/ is a module (notify/ counts as
+ * its three parts); MAY_IMPORT says what each may import, and must stay one-way. Adding a folder,
+ * or an import the map does not allow: change the map here and the map in ARCHITECTURE.md together.
+ */
+
+const SRC = fileURLToPath(new URL("../../src/", import.meta.url));
+
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  log: [],
+  time: [],
+  yaml: [],
+  datajud: ["log", "time"],
+  store: ["datajud"],
+  summarize: ["datajud", "log", "time"],
+  policy: ["datajud", "summarize", "time"],
+  config: ["time", "yaml"],
+  watchlist: ["datajud", "policy", "time", "yaml"],
+  mcp: ["datajud", "log"],
+  "notify/render": ["datajud", "policy", "summarize", "time"],
+  "notify/transport": [],
+  "notify/outbox": [
+    "datajud",
+    "log",
+    "notify/render",
+    "notify/transport",
+    "policy",
+    "store",
+    "time",
+  ],
+  monitor: [
+    "datajud",
+    "log",
+    "mcp",
+    "notify/outbox",
+    "notify/render",
+    "notify/transport",
+    "policy",
+    "store",
+    "summarize",
+    "time",
+    "watchlist",
+  ],
+  demo: ["datajud", "log"],
+  cli: [
+    "config",
+    "datajud",
+    "demo",
+    "log",
+    "mcp",
+    "monitor",
+    "notify/outbox",
+    "notify/render",
+    "notify/transport",
+    "policy",
+    "store",
+    "summarize",
+    "time",
+    "watchlist",
+    "yaml",
+  ],
+};
+
+/** Pure domain code: decides and renders from what it is given, with no I/O of its own. */
+const PURE = new Set(["time", "yaml", "policy", "notify/render"]);
+
+/** Imports allowed for types only (`import type`): pure code names the store's rows, never calls it. */
+const TYPE_ONLY: Record<string, readonly string[]> = {
+  policy: ["store"],
+  "notify/render": ["store"],
+  "notify/outbox": ["watchlist"],
+};
+
+/** Packages that do I/O: never reached, even through another module, from pure code. */
+const IO_PACKAGES = [
+  /^node:(fs|net|http|https|child_process|os|dgram|dns|tls|worker_threads|process)(\/|$)/,
+  /^better-sqlite3$/,
+  /^nodemailer/,
+  /^pino/,
+  /^@anthropic-ai\/sdk$/,
+  /^@modelcontextprotocol\/sdk\/(client|server)/,
+];
+
+const SQL =
+  /\b(SELECT\s+[\w*(]|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|INDEX)|PRAGMA\s+\w+|VACUUM\b)/;
+
+interface Import {
+  spec: string;
+  typeOnly: boolean;
+}
+
+interface SourceFile {
+  path: string;
+  module: string;
+  text: string;
+  imports: Import[];
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return walk(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+function moduleOf(path: string): string {
+  const parts = relative(SRC, path).split("/");
+  if (parts.length === 1) return (parts[0] ?? "").replace(/\.ts$/, "");
+  if (parts[0] === "notify" && parts.length > 2) return `notify/${parts[1]}`;
+  return parts[0] ?? "";
+}
+
+function importsOf(text: string): Import[] {
+  const out: Import[] = [];
+  const statement = /^\s*(import|export)\s+([^;]*?)\s*from\s+"([^"]+)"/gms;
+  for (const match of text.matchAll(statement)) {
+    const clause = (match[2] ?? "").trim();
+    const braces = /^\{([^}]*)\}$/s.exec(clause);
+    const specifiers = braces?.[1]
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
+    const typeOnly =
+      clause.startsWith("type ") ||
+      (specifiers !== undefined &&
+        specifiers.length > 0 &&
+        specifiers.every((s) => s.startsWith("type ")));
+    out.push({ spec: match[3] ?? "", typeOnly });
+  }
+  for (const match of text.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)) {
+    out.push({ spec: match[1] ?? "", typeOnly: false });
+  }
+  return out;
+}
+
+const files: SourceFile[] = walk(SRC).map((path) => {
+  const text = readFileSync(path, "utf8");
+  return { path, module: moduleOf(path), text, imports: importsOf(text) };
+});
+const byPath = new Map(files.map((f) => [f.path, f]));
+
+function target(file: SourceFile, spec: string): string | null {
+  if (!spec.startsWith(".")) return null;
+  return resolve(dirname(file.path), spec).replace(/\.js$/, ".ts");
+}
+
+function name(path: string): string {
+  return relative(join(SRC, ".."), path);
+}
+
+describe("the folder graph", () => {
+  it("knows every module of src/", () => {
+    const unknown = [...new Set(files.map((f) => f.module))].filter((m) => !(m in MAY_IMPORT));
+
+    expect(unknown, "add the new folder to MAY_IMPORT here and to ARCHITECTURE.md").toEqual([]);
+  });
+
+  it("is one-way: no module reaches itself through what it may import", () => {
+    const cycles: string[] = [];
+    const visit = (from: string, path: readonly string[]): void => {
+      for (const to of MAY_IMPORT[from] ?? []) {
+        if (to === path[0]) cycles.push([...path, to].join(" -> "));
+        else if (!path.includes(to)) visit(to, [...path, to]);
+      }
+    };
+    for (const module of Object.keys(MAY_IMPORT)) visit(module, [module]);
+
+    expect(cycles).toEqual([]);
+  });
+
+  it("holds: every import between modules is one the map allows", () => {
+    const refused: string[] = [];
+    for (const file of files) {
+      for (const { spec, typeOnly } of file.imports) {
+        const path = target(file, spec);
+        const other = path === null ? undefined : byPath.get(path);
+        if (other === undefined || other.module === file.module) continue;
+        const allowed =
+          (MAY_IMPORT[file.module] ?? []).includes(other.module) ||
+          (typeOnly && (TYPE_ONLY[file.module] ?? []).includes(other.module));
+        if (!allowed) refused.push(`${name(file.path)} -> ${name(other.path)}`);
+      }
+    }
+
+    expect(refused).toEqual([]);
+  });
+});
+
+describe("SQL", () => {
+  it("lives in src/store only: no better-sqlite3 import, no SQL text, no prepare or pragma elsewhere", () => {
+    const outside = files.filter((f) => f.module !== "store");
+
+    const offenders = outside.flatMap((f) => {
+      const found: string[] = [];
+      if (f.imports.some((i) => i.spec === "better-sqlite3")) found.push("imports better-sqlite3");
+      if (/\.(prepare|pragma|exec)\(\s*[`"']/.test(f.text)) found.push("runs SQL");
+      const strings = f.text.match(/(["'`])(?:\\.|(?!\1)[^\\])*\1/g) ?? [];
+      if (strings.some((s) => SQL.test(s))) found.push("holds SQL text");
+      return found.map((what) => `${name(f.path)} ${what}`);
+    });
+
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe("pure domain code", () => {
+  it("does no I/O, not even through a module it imports", () => {
+    const impure = new Map<string, string | null>();
+    const reason = (file: SourceFile, seen: Set<string>): string | null => {
+      const known = impure.get(file.path);
+      if (known !== undefined) return known;
+      if (seen.has(file.path)) return null;
+      seen.add(file.path);
+      let found: string | null = null;
+      for (const { spec, typeOnly } of file.imports) {
+        if (typeOnly) continue;
+        if (IO_PACKAGES.some((p) => p.test(spec))) found = `${name(file.path)} imports ${spec}`;
+        const path = target(file, spec);
+        const other = path === null ? undefined : byPath.get(path);
+        if (found === null && other !== undefined) found = reason(other, seen);
+        if (found !== null) break;
+      }
+      impure.set(file.path, found);
+      return found;
+    };
+
+    const offenders = files
+      .filter((f) => PURE.has(f.module))
+      .flatMap((f) => {
+        const why = reason(f, new Set());
+        return why === null ? [] : [`${name(f.path)}: ${why}`];
+      });
+
+    expect(offenders).toEqual([]);
+  });
+});

@@ -126,6 +126,8 @@ interface Search {
   index: string;
   url: string;
   payload: string;
+  /** The query asks for the first page of hits, so a positive total must come with some. */
+  expectsHits: boolean;
   caller: AbortSignal | undefined;
   deadline: AbortSignal;
   deadlineAt: number;
@@ -171,6 +173,13 @@ function describeEs(es: EsErrorSummary | undefined): string {
   if (!es) return "";
   const parts = [es.type, es.reason].filter((p) => p !== undefined && p !== "");
   return parts.length > 0 ? `: ${clip(parts.join(": "))}` : "";
+}
+
+/** Not a count-only query (`size: 0`) and not a later page (`from`, `search_after`). */
+function asksForFirstPage(body: Record<string, unknown>): boolean {
+  const size = body.size === undefined ? 10 : Number(body.size);
+  const from = body.from === undefined ? 0 : Number(body.from);
+  return size > 0 && from === 0 && body.search_after === undefined;
 }
 
 function networkDetail(error: unknown): string {
@@ -263,6 +272,7 @@ export class DataJudHttpClient {
       index,
       url: `${this.#baseUrl}/${index}/_search`,
       payload,
+      expectsHits: asksForFirstPage(body),
       caller,
       deadline: deadline.signal,
       deadlineAt,
@@ -509,14 +519,27 @@ export class DataJudHttpClient {
         ...(hit.sort === undefined ? {} : { sort: hit.sort }),
       }),
     );
-    const total = envelope.hits.total;
+    const rawTotal = envelope.hits.total;
+    const total =
+      rawTotal === undefined
+        ? hits.length
+        : typeof rawTotal === "number"
+          ? rawTotal
+          : rawTotal.value;
+    if (search.expectsHits && total > 0 && hits.length === 0) {
+      // Seen live: a total without its hits. Read as "no such case" it would count towards
+      // declaring a watched case gone; it is a broken answer, worth another attempt.
+      return bad(
+        `DataJud answered ${index} with ${total} matching record(s) but no hits; the answer is incomplete, so it is not used`,
+      );
+    }
     return {
       ok: true,
       result: {
         index,
         url: search.url,
         fetchedAt: new Date(this.#clock.now()).toISOString(),
-        total: total === undefined ? hits.length : typeof total === "number" ? total : total.value,
+        total,
         hits,
         attempts: attempt,
         tookMs: envelope.took ?? null,

@@ -37,6 +37,14 @@ beforeEach(async () => {
   if (baseline.code !== 0) throw new Error(`baseline failed: ${baseline.stdout}`);
 });
 
+/** A 200 that counts the case but leaves its hits out, as the live API has sent. */
+const HOLLOW = {
+  took: 3,
+  timed_out: false,
+  _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+  hits: { total: { value: 1, relation: "eq" }, max_score: null, hits: [] },
+};
+
 const ALL_UNCHANGED = {
   [`${n.trf1Previdenciario}@trf1`]: "unchanged",
   [`${n.trt2Reclamacao}@trt2`]: "unchanged",
@@ -51,6 +59,7 @@ describe("transient DataJud faults within one sweep", () => {
     ["200 with a failed shard", { partialShards: true }],
     ["200 that timed out", { timedOut: true }],
     ["garbage instead of JSON", { status: 200, body: "{not json" }],
+    ["200 with a total but no hits", { status: 200, body: HOLLOW }],
     ["a request that never answers", { hang: true }],
   ];
 
@@ -104,6 +113,23 @@ describe("a DataJud that stays down", () => {
     expect(query(ws, "SELECT id FROM changes")).toEqual([]);
     expect(back.code).toBe(0);
     expect(outcomes(back.report)).toEqual(ALL_UNCHANGED);
+  });
+
+  it("reads a total without hits as a failed check every time, never as not found", async () => {
+    datajud.failAlways({ status: 200, body: HOLLOW, alias: "trt2" });
+
+    const hollow = await runOnce(ws, { ...env(), DATAJUD_MAX_ATTEMPTS: "2" });
+    datajud.failAlways(null);
+
+    expect(hollow.code).toBe(1);
+    expect(outcomes(hollow.report)).toEqual({
+      ...ALL_UNCHANGED,
+      [`${n.trt2Reclamacao}@trt2`]: "failed",
+    });
+    expect(hollow.report.cases.find((c) => c.court === "trt2")?.error).toContain("no hits");
+    expect(
+      query<{ n: number }>(ws, "SELECT COUNT(*) AS n FROM checks WHERE outcome = 'not_found'"),
+    ).toEqual([{ n: 0 }]);
   });
 
   it("reports a rejected key with the rotation hint, also in monitor status", async () => {

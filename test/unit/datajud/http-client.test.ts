@@ -145,7 +145,7 @@ describe("DataJudHttpClient.search: the request", () => {
 
   it("accepts hits.total as a number or missing, and tolerates extra fields", async () => {
     const numeric = json(200, {
-      hits: { total: 7, hits: [], extra: true },
+      hits: { total: 7, hits: [{ _id: 4, _source: {} }], extra: true },
       _clusters: {},
       took: "x",
     });
@@ -250,6 +250,46 @@ describe("DataJudHttpClient.search: retries", () => {
 
     expect(result.hits.map((h) => h._id)).toEqual(["a", "b"]);
     expect(retries(events).map((r) => r.kind)).toEqual(["partial_shards", "partial_shards"]);
+  });
+
+  it("retries an answer whose total is positive but whose hits are missing", async () => {
+    const hollow = json(200, {
+      timed_out: false,
+      _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+      hits: { total: { value: 1, relation: "eq" }, max_score: null, hits: [] },
+    });
+    const { http, events } = client([hollow, ok()]);
+
+    const result = await http.search("tjdft", {
+      size: 20,
+      query: { match: { numeroProcesso: "1" } },
+    });
+
+    expect(result.hits.map((h) => h._id)).toEqual(["a"]);
+    expect(retries(events).map((r) => r.kind)).toEqual(["bad_response"]);
+  });
+
+  it("fails a case read retryably, never as an empty answer, when every attempt lacks the hits", async () => {
+    const hollow = (): Response => json(200, { hits: { total: { value: 3 }, hits: [] } });
+    const { http } = client([hollow(), hollow()], { maxAttempts: 2 });
+
+    const error = await failure(http.search("tjdft", {}));
+
+    expect(error.kind).toBe("bad_response");
+    expect(error.retryable).toBe(true);
+    expect(error.message).toContain("3 matching record(s) but no hits");
+  });
+
+  it("accepts a positive total without hits where none were asked for: counts and later pages", async () => {
+    const empty = (): Response => json(200, { hits: { total: { value: 250 }, hits: [] } });
+    const { http } = client([empty(), empty(), empty()]);
+
+    const count = await http.search("tjdft", { size: 0 });
+    const after = await http.search("tjdft", { size: 100, search_after: [1, "x"] });
+    const offset = await http.search("tjdft", { size: 100, from: 300 });
+
+    expect([count.total, after.total, offset.total]).toEqual([250, 250, 250]);
+    expect([count.hits, after.hits, offset.hits]).toEqual([[], [], []]);
   });
 
   it("gives up after maxAttempts with the last error and the attempt count", async () => {

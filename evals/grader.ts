@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wallClockDay } from "../src/datajud/dates.js";
 import {
   type CaseSummary,
   type MovementRef,
@@ -22,7 +23,7 @@ export const RequiredMovement = z.union([
     .strictObject({
       code: z.number().int().optional(),
       name: z.string().trim().min(1).optional(),
-      /** YYYY-MM-DD in America/Sao_Paulo. */
+      /** YYYY-MM-DD: the day the court recorded (dates.ts). */
       date: z.iso.date().optional(),
     })
     .refine((r) => r.code !== undefined || r.name !== undefined, {
@@ -77,19 +78,6 @@ function fold(text: string): string {
     .toLowerCase();
 }
 
-const SAO_PAULO_DAY = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Sao_Paulo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-function saoPauloDay(iso: string | null): string | null {
-  if (iso === null) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : SAO_PAULO_DAY.format(date);
-}
-
 export function describeRequirement(required: RequiredMovement): string {
   if (typeof required === "number") return String(required);
   if (typeof required === "string") return JSON.stringify(required);
@@ -105,7 +93,11 @@ export function matchesRequirement(ref: MovementRef, required: RequiredMovement)
   if (typeof required === "string") return fold(ref.name) === fold(required);
   if (required.code !== undefined && ref.code !== required.code) return false;
   if (required.name !== undefined && fold(ref.name) !== fold(required.name)) return false;
-  if (required.date !== undefined && saoPauloDay(ref.dateTime) !== required.date) return false;
+  if (
+    required.date !== undefined &&
+    (ref.dateTime === null ? null : wallClockDay(ref.dateTime)) !== required.date
+  )
+    return false;
   return true;
 }
 

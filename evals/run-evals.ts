@@ -6,7 +6,7 @@ import { z } from "zod";
 import { formatTable } from "../src/cli/format-table.js";
 import { loadConfig } from "../src/config/load-config.js";
 import type { CaseRecord, Movement } from "../src/datajud/case-record.js";
-import { normalizeDataJudDate } from "../src/datajud/dates.js";
+import { parseDataJudDate, wallClockInstant } from "../src/datajud/dates.js";
 import { normalizeCaseRecord } from "../src/datajud/normalize.js";
 import { createLogger, type Logger } from "../src/log.js";
 import { CaseSummary, type MovementRef } from "../src/summarize/case-summary.js";
@@ -106,7 +106,7 @@ function selectNewMovements(
   const picked = new Map<string, Movement>();
   for (const selector of file.newMovements) {
     const what = `newMovements entry ${selector.grau ?? "*"}/${selector.codigo}/${selector.dataHora}`;
-    const dateTime = normalizeDataJudDate(selector.dataHora);
+    const dateTime = parseDataJudDate(selector.dataHora);
     if (dateTime === null) throw new EvalCaseError(id, `${what}: dataHora is not a date`);
     const matches = records
       .filter((r) => selector.grau === undefined || r.instance === selector.grau)
@@ -138,7 +138,7 @@ export function buildEvalCase(id: string, file: EvalCaseFile, now: Date = EVAL_N
       );
     }
     for (const m of record.movements) {
-      if (m.dateTime === null || m.dateTime > now.toISOString()) {
+      if (m.dateTime === null || wallClockInstant(m.dateTime) > now.getTime()) {
         throw new EvalCaseError(
           id,
           `hit ${hit._id}: movement ${m.code} ${m.name} is not before "today"`,

@@ -1,3 +1,4 @@
+import { parseDataJudDate, wallClockDay } from "../datajud/dates.js";
 import { listCases } from "../store/cases.js";
 import { closeDatabase } from "../store/database.js";
 import { listMovements } from "../store/movements.js";
@@ -6,15 +7,16 @@ import { outputFormat } from "./history.js";
 import { type ExportedMovement, movementsCsv } from "./movement-csv.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 
-/** `YYYY-MM-DD` as the start of that day in São Paulo, the courts' clock. */
-function sinceInstant(value: unknown): string | null {
+/**
+ * `YYYY-MM-DD`, a calendar day in São Paulo: compared with the day of each movement's date as the
+ * court recorded it (never with an instant, which would move late-evening movements a day).
+ */
+function sinceDay(value: unknown): string | null {
   if (value === undefined) return null;
   const text = String(value);
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const instant = match ? Date.parse(`${text}T00:00:00-03:00`) : Number.NaN;
-  if (Number.isNaN(instant))
-    throw new UsageError(`--since must be a date like 2026-01-31, not "${text}"`);
-  return new Date(instant).toISOString();
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && parseDataJudDate(text) === text;
+  if (!valid) throw new UsageError(`--since must be a date like 2026-01-31, not "${text}"`);
+  return text;
 }
 
 export const exportCommand: Command = {
@@ -22,12 +24,12 @@ export const exportCommand: Command = {
   summary: "Every watched case's stored movements (since a date) as CSV or JSON",
   usage: "monitor export [--since YYYY-MM-DD] [--format csv|json]",
   details: [
-    "--since DATE   only movements dated on or after DATE (America/Sao_Paulo); undated ones are left out",
+    "--since DATE   only movements dated on or after DATE, by the day the court recorded; undated ones are left out",
     "--format       csv (default: one row per movement, for spreadsheets) or json",
   ],
   options: { since: { type: "string" }, format: { type: "string" } },
   async run(args, io) {
-    const since = sinceInstant(args.values.since);
+    const since = sinceDay(args.values.since);
     const format =
       args.values.format === undefined ? "csv" : outputFormat(args.values.format, false);
     if (format === "text") throw new UsageError("--format must be csv or json");
@@ -39,12 +41,8 @@ export const exportCommand: Command = {
       const rows: ExportedMovement[] = [];
       for (const kase of listCases(db, { watchedOnly: true })) {
         for (const movement of listMovements(db, kase.id).reverse()) {
-          if (
-            since !== null &&
-            (movement.dateTime === null || Date.parse(movement.dateTime) < Date.parse(since))
-          ) {
-            continue;
-          }
+          const day = movement.dateTime === null ? null : wallClockDay(movement.dateTime);
+          if (since !== null && (day === null || day < since)) continue;
           rows.push({ number: kase.number, court: kase.court, label: kase.label, movement });
         }
       }

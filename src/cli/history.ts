@@ -1,5 +1,5 @@
 import { parseCnjNumber } from "../datajud/cnj-number.js";
-import { formatSaoPaulo } from "../datajud/dates.js";
+import { formatInstant, formatWallClock } from "../datajud/dates.js";
 import { findCasesByNumber } from "../store/cases.js";
 import { listChanges } from "../store/changes.js";
 import { closeDatabase } from "../store/database.js";
@@ -82,18 +82,20 @@ export const historyCommand: Command = {
         io.stdout.write(movementsCsv(rows));
         return EXIT.ok;
       }
+      // Our instants (first seen, detected) in the schedule's zone; movement dates as recorded.
+      const tz = runtime.config.schedule.timezone;
       for (const h of history) {
         io.stdout.write(`${h.number} (${h.court})${h.label ? ` ${h.label}` : ""}\n`);
         io.stdout.write(
-          `  first seen ${h.firstSeenAt ? formatSaoPaulo(h.firstSeenAt) : "never"}, ${h.movementCount} movement(s) stored, ${h.changes.length} change(s)\n`,
+          `  first seen ${h.firstSeenAt ? formatInstant(h.firstSeenAt, tz) : "never"}, ${h.movementCount} movement(s) stored, ${h.changes.length} change(s)\n`,
         );
         for (const change of h.changes) {
           const quiet = QUIET_NOTE[change.summary?.disposition ?? "alert"];
           io.stdout.write(
-            `  ${formatSaoPaulo(change.detectedAt)}  ${change.kinds.join(", ")}${quiet}\n`,
+            `  ${formatInstant(change.detectedAt, tz)}  ${change.kinds.join(", ")}${quiet}\n`,
           );
           for (const m of change.movements) {
-            const date = m.dateTime ? formatSaoPaulo(m.dateTime) : "sem data";
+            const date = m.dateTime ? formatWallClock(m.dateTime) : "sem data";
             io.stdout.write(`      ${date}  ${m.code ?? "-"}  ${m.name}\n`);
           }
         }

@@ -1,3 +1,4 @@
+import { parseDataJudDate } from "../datajud/dates.js";
 import type { MovementRow } from "../store/movements.js";
 
 export interface ExportedMovement {
@@ -17,7 +18,14 @@ const HEADER = [
   "name",
   "complements",
   "first_seen_at",
+  "date_as_sent",
 ];
+
+/** The court's wall clock as spreadsheets read it, "2025-11-04 00:15:00"; never shifted. */
+function csvDate(value: string | null): string | null {
+  if (value === null) return null;
+  return parseDataJudDate(value)?.replace("T", " ") ?? value;
+}
 
 /**
  * One CSV field (RFC 4180): quoted when needed, and a leading = + - @ neutralised so a spreadsheet
@@ -44,11 +52,12 @@ export function movementsCsv(rows: readonly ExportedMovement[]): string {
         court,
         label,
         movement.instance,
-        movement.dateTime,
+        csvDate(movement.dateTime),
         movement.code,
         movement.name,
         complements,
         movement.firstSeenAt,
+        movement.data.dateTimeRaw ?? null,
       ]
         .map(csvField)
         .join(","),

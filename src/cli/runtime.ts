@@ -156,6 +156,7 @@ export async function openMonitor(
       now: () => new Date(clock.now()),
       maxAttempts: config.mail.maxAttempts,
       logger,
+      timezone: config.schedule.timezone,
       ...(signal ? { signal } : {}),
     });
   const afterDetection = async (

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { formatSaoPaulo } from "../datajud/dates.js";
+import { formatInstant } from "../datajud/dates.js";
 import { isMuted } from "../policy/movement-rules.js";
 import { type CaseRow, listCases } from "../store/cases.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
@@ -64,8 +64,9 @@ function toStatus(row: CaseRow, pending: ReadonlyMap<number, number>, view: Mute
   };
 }
 
-function when(iso: string | null): string {
-  return iso === null ? "never" : formatSaoPaulo(iso);
+/** Every time in this table is one of our own instants, shown in the schedule's time zone. */
+function when(iso: string | null, timeZone: string): string {
+  return iso === null ? "never" : formatInstant(iso, timeZone);
 }
 
 function checkText(s: CaseStatus): string {
@@ -153,13 +154,14 @@ export const statusCommand: Command = {
         io.stdout.write(`${JSON.stringify({ database: path, ...status })}\n`);
         return EXIT.ok;
       }
+      const tz = runtime.config.schedule.timezone;
       const rows = status.cases.map((s) => [
         s.number,
         s.court,
         s.label ?? "",
-        when(s.lastCheckedAt),
+        when(s.lastCheckedAt, tz),
         outcomeText(s),
-        when(s.lastChangedAt),
+        when(s.lastChangedAt, tz),
         s.pendingMail > 0 ? String(s.pendingMail) : "",
         s.lastError ?? "",
       ]);
@@ -173,7 +175,7 @@ export const statusCommand: Command = {
       }
       for (const incident of status.incidents) {
         io.stdout.write(
-          `${INCIDENT_TEXT[incident.kind]} since ${when(incident.since)} (${incident.toldTo} was told)\n`,
+          `${INCIDENT_TEXT[incident.kind]} since ${when(incident.since, tz)} (${incident.toldTo} was told)\n`,
         );
       }
       const run = status.lastRun;
@@ -181,7 +183,7 @@ export const statusCommand: Command = {
       io.stdout.write(
         `${status.cases.length} watched case(s); ${failing} failing` +
           `; mail: ${status.mail.pending} pending${status.mail.waiting > 0 ? ` (${status.mail.waiting} not due yet)` : ""}, ${status.mail.sent} sent, ${status.mail.dead} dead` +
-          (run ? `; last sweep ${when(run.startedAt)} (${run.status})\n` : "; no sweep yet\n"),
+          (run ? `; last sweep ${when(run.startedAt, tz)} (${run.status})\n` : "; no sweep yet\n"),
       );
       return EXIT.ok;
     } finally {

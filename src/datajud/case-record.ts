@@ -11,6 +11,10 @@ export const CodeName = z.strictObject({
 });
 export type CodeName = z.infer<typeof CodeName>;
 
+/** A date exactly as DataJud sent it, kept beside our wall-clock reading of it. */
+export const RawDate = z.union([z.string(), z.number()]).nullable();
+export type RawDate = z.infer<typeof RawDate>;
+
 export const MovementHint = z.strictObject({
   pt: z.string(),
   en: z.string(),
@@ -30,8 +34,13 @@ export const Movement = z.strictObject({
   id: z.string(),
   code: z.number().int().nullable(),
   name: z.string(),
-  /** ISO 8601 with offset, or null when DataJud gave no usable date. */
+  /**
+   * The court's wall clock as DataJud recorded it (`2025-11-04T00:15:00`, or `2025-11-04` for a
+   * day), never shifted; null when DataJud gave no usable date. See dates.ts.
+   */
   dateTime: z.string().nullable(),
+  /** What DataJud sent for `dataHora`, as sent. */
+  dateTimeRaw: RawDate,
   complements: z.array(MovementComplement),
   courtUnit: CodeName.nullable(),
   hint: MovementHint.nullable(),
@@ -67,11 +76,15 @@ export const CaseRecord = z.strictObject({
   system: CodeName.nullable(),
   format: CodeName.nullable(),
   secrecyLevel: z.number().int().nullable(),
+  /** DataJud's `dataAjuizamento` as a wall clock (dates.ts), and as sent. */
   filedAt: z.string().nullable(),
+  filedAtRaw: RawDate,
   /** DataJud's `dataHoraUltimaAtualizacao`: when the court last pushed this record. */
   lastUpdatedAt: z.string().nullable(),
+  lastUpdatedAtRaw: RawDate,
   /** DataJud's `@timestamp`: when the record was indexed. */
   indexedAt: z.string().nullable(),
+  indexedAtRaw: RawDate,
   movementCount: z.number().int().nonnegative(),
   latestMovement: Movement.nullable(),
   /** Oldest first. */
@@ -85,7 +98,9 @@ export const InstanceFingerprint = z.strictObject({
   cnjNumber: z.string(),
   instance: z.string(),
   lastUpdatedAt: z.string().nullable(),
+  lastUpdatedAtRaw: RawDate,
   indexedAt: z.string().nullable(),
+  indexedAtRaw: RawDate,
   /** Hash of the fields above; equal hashes mean "DataJud did not touch this record". */
   fingerprint: z.string(),
 });

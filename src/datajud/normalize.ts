@@ -7,7 +7,7 @@ import type {
   MovementComplement,
 } from "./case-record.js";
 import { formatCnjNumber } from "./cnj-number.js";
-import { normalizeDataJudDate } from "./dates.js";
+import { legacyInstant, parseDataJudDate, rawDate } from "./dates.js";
 import {
   KNOWN_SOURCE_FIELDS,
   RawCaseSource,
@@ -80,7 +80,7 @@ export function normalizeMovement(raw: unknown): Movement | null {
   const m = parsed.data;
   const code = m.codigo ?? null;
   const name = m.nome?.trim() ?? "";
-  const dateTime = normalizeDataJudDate(m.dataHora);
+  const dateTime = parseDataJudDate(m.dataHora);
   if (code === null && name === "" && dateTime === null) return null;
   const unit = m.orgaoJulgador;
   const unitCode = unit?.codigoOrgao ?? unit?.codigo ?? null;
@@ -88,10 +88,11 @@ export function normalizeMovement(raw: unknown): Movement | null {
   const comps = complements(m.complementosTabelados);
   return {
     // Identity is the content DataJud gave us, so re-reading the same movement never duplicates it.
-    id: hash([code, name, dateTime, comps]),
+    id: hash([code, name, legacyInstant(m.dataHora), comps]),
     code,
     name,
     dateTime,
+    dateTimeRaw: rawDate(m.dataHora),
     complements: comps,
     courtUnit:
       unitCode === null && unitName === null ? null : { code: unitCode, name: unitName ?? "" },
@@ -154,37 +155,54 @@ export function normalizeCaseRecord(
     system: codeName(s.sistema),
     format: codeName(s.formato),
     secrecyLevel: s.nivelSigilo ?? null,
-    filedAt: normalizeDataJudDate(s.dataAjuizamento),
-    lastUpdatedAt: normalizeDataJudDate(s.dataHoraUltimaAtualizacao),
-    indexedAt: normalizeDataJudDate(s["@timestamp"]),
+    filedAt: parseDataJudDate(s.dataAjuizamento),
+    filedAtRaw: rawDate(s.dataAjuizamento),
+    ...updateStamps(s),
     movementCount: movements.length,
     latestMovement: movements.at(-1) ?? null,
     movements,
   };
 }
 
-/** The same fields whichever query read them, so a fingerprint from a batch equals one from a full read. */
+/** DataJud's two update times: when the court last pushed the record, and when it was indexed. */
+function updateStamps(s: RawCaseSource): {
+  lastUpdatedAt: string | null;
+  lastUpdatedAtRaw: string | number | null;
+  indexedAt: string | null;
+  indexedAtRaw: string | number | null;
+} {
+  return {
+    lastUpdatedAt: parseDataJudDate(s.dataHoraUltimaAtualizacao),
+    lastUpdatedAtRaw: rawDate(s.dataHoraUltimaAtualizacao),
+    indexedAt: parseDataJudDate(s["@timestamp"]),
+    indexedAtRaw: rawDate(s["@timestamp"]),
+  };
+}
+
+/**
+ * The same fields whichever query read them, so a fingerprint from a batch equals one from a full
+ * read. The update times are hashed as the instants schema 1 and 2 read them, so a database
+ * upgraded from those versions keeps its fingerprints.
+ */
 export function fingerprintOf(parts: {
   id: string;
-  lastUpdatedAt: string | null;
-  indexedAt: string | null;
+  lastUpdatedAtRaw: string | number | null;
+  indexedAtRaw: string | number | null;
 }): string {
-  return hash([parts.id, parts.lastUpdatedAt, parts.indexedAt]);
+  return hash([parts.id, legacyInstant(parts.lastUpdatedAtRaw), legacyInstant(parts.indexedAtRaw)]);
 }
 
 export function normalizeFingerprint(hit: RawHitLike, drift?: DriftCounter): InstanceFingerprint {
   countDrift(hit._source, drift);
   const parsed = RawCaseSource.safeParse(hit._source ?? {});
   const s: RawCaseSource = parsed.success ? parsed.data : {};
-  const lastUpdatedAt = normalizeDataJudDate(s.dataHoraUltimaAtualizacao);
-  const indexedAt = normalizeDataJudDate(s["@timestamp"]);
+  const stamps = updateStamps(s);
   return {
     id: hit._id,
     cnjNumber: cnjFromRaw(s.numeroProcesso),
     instance: s.grau?.trim() || "unknown",
-    lastUpdatedAt,
-    indexedAt,
-    fingerprint: fingerprintOf({ id: hit._id, lastUpdatedAt, indexedAt }),
+    ...stamps,
+    fingerprint: fingerprintOf({ id: hit._id, ...stamps }),
   };
 }
 
@@ -202,6 +220,12 @@ export function caseFingerprint(
 
 /** Movement data without the per-read fields, for "did the content really change" comparisons. */
 export function recordContent(record: CaseRecord): unknown {
-  const { indexedAt: _indexedAt, lastUpdatedAt: _lastUpdatedAt, ...content } = record;
+  const {
+    indexedAt: _indexedAt,
+    indexedAtRaw: _indexedAtRaw,
+    lastUpdatedAt: _lastUpdatedAt,
+    lastUpdatedAtRaw: _lastUpdatedAtRaw,
+    ...content
+  } = record;
   return content;
 }

@@ -1,5 +1,5 @@
 import type { CaseRecord, Movement } from "../datajud/case-record.js";
-import { formatSaoPaulo } from "../datajud/dates.js";
+import { formatWallClock } from "../datajud/dates.js";
 import { type MovementKind, movementKind } from "../datajud/tpu-hints.js";
 import {
   type AttentionReason,
@@ -122,7 +122,7 @@ export function attentionReasons(newMovements: readonly Movement[]): AttentionRe
 }
 
 function describeMovement(m: Movement): string {
-  const when = m.dateTime ? formatSaoPaulo(m.dateTime) : "data não informada";
+  const when = m.dateTime ? formatWallClock(m.dateTime) : "data não informada";
   return `${m.name || "movimento sem nome"} (${when})`;
 }
 

@@ -1,7 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { normalizeDataJudDate } from "../../datajud/dates.js";
-import { invalidInput } from "../../datajud/errors.js";
+import { wallClockOfInput } from "../../datajud/dates.js";
 import {
   CNJ_NUMBER_DESCRIPTION,
   COURT_DESCRIPTION,
@@ -31,7 +30,9 @@ export function registerListMovements(server: McpServer, deps: ToolDeps): void {
         since: z
           .string()
           .optional()
-          .describe("ISO date or date-time; only movements at or after it"),
+          .describe(
+            "ISO date or date-time; only movements at or after it. Movement dates are the court's wall clock as DataJud recorded it; a date-time with a zone is converted to São Paulo time first",
+          ),
         order: z.enum(["desc", "asc"]).default("desc"),
       },
       outputSchema: ListMovementsOutput.shape,
@@ -40,10 +41,7 @@ export function registerListMovements(server: McpServer, deps: ToolDeps): void {
     async ({ cnjNumber, court, limit, since, order }, extra) => {
       try {
         const target = resolveCase(cnjNumber, court);
-        const sinceIso = since === undefined ? null : normalizeDataJudDate(since);
-        if (since !== undefined && sinceIso === null) {
-          throw invalidInput(`since "${since}" is not a date; use YYYY-MM-DD or an ISO date-time`);
-        }
+        const sinceWall = since === undefined ? null : wallClockOfInput(since);
         const lookup = await withHeartbeat(extra, deps.heartbeatMs, () =>
           deps.reader.getCase(target.digits, target.court, extra.signal),
         );
@@ -53,7 +51,8 @@ export function registerListMovements(server: McpServer, deps: ToolDeps): void {
           found: lookup.found,
           instances: lookup.records.map((record) => {
             const selected = record.movements.filter(
-              (m) => sinceIso === null || (m.dateTime !== null && m.dateTime >= sinceIso),
+              // Wall clocks compare as text: a bare day sorts before any time of that day.
+              (m) => sinceWall === null || (m.dateTime !== null && m.dateTime >= sinceWall),
             );
             const ordered = order === "desc" ? [...selected].reverse() : selected;
             return {

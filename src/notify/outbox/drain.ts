@@ -1,3 +1,4 @@
+import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import type { Logger } from "../../log.js";
 import type { AlertDelivery } from "../../policy/mail-policy.js";
 import type { Db } from "../../store/database.js";
@@ -79,6 +80,8 @@ export interface DrainOptions {
   signal?: AbortSignal;
   /** How long a send in progress keeps others off its row; a crash makes the row due after it. */
   claimMs?: number;
+  /** The schedule's time zone: our own instants in e-mails are shown there (default São Paulo). */
+  timezone?: string;
 }
 
 export interface DrainResult {
@@ -237,14 +240,20 @@ function message(
   };
 }
 
+function timeZoneOf(options: DrainOptions): string {
+  return options.timezone ?? COURT_TIME_ZONE;
+}
+
 function renderSingle(entry: Entry, options: DrainOptions): OutgoingMessage {
   const { row, recipient, payload } = entry;
   const messageId = singleMessageId(row, options.domain);
   if (payload.kind === "admin") {
-    return message(options, recipient, renderAdminAlert([payload.alert]), messageId, null);
+    const rendered = renderAdminAlert([payload.alert], timeZoneOf(options));
+    return message(options, recipient, rendered, messageId, null);
   }
   if (payload.kind === "report") {
-    return message(options, recipient, renderStatusReport(payload.report), messageId, null);
+    const rendered = renderStatusReport(payload.report, timeZoneOf(options));
+    return message(options, recipient, rendered, messageId, null);
   }
   const content = payload.content;
   const thread = threadId(
@@ -252,7 +261,7 @@ function renderSingle(entry: Entry, options: DrainOptions): OutgoingMessage {
     recipient,
     options.domain,
   );
-  return message(options, recipient, renderAlert(content), messageId, thread);
+  return message(options, recipient, renderAlert(content, timeZoneOf(options)), messageId, thread);
 }
 
 function renderGroup(
@@ -266,9 +275,11 @@ function renderGroup(
     kind === "digest"
       ? renderDigest(
           entries.flatMap((e) => (e.payload.kind === "alert" ? [e.payload.content] : [])),
+          timeZoneOf(options),
         )
       : renderAdminAlert(
           entries.flatMap((e) => (e.payload.kind === "admin" ? [e.payload.alert] : [])),
+          timeZoneOf(options),
         );
   return message(options, recipient, rendered, messageId, null);
 }

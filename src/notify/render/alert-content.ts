@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { type CaseRecord, Movement, type Provenance } from "../../datajud/case-record.js";
+import { type CaseRecord, Movement, type Provenance, RawDate } from "../../datajud/case-record.js";
 import { CaseSummary } from "../../summarize/case-summary.js";
+
+/** A movement as queued: alerts queued before raw dates were kept still render. */
+const QueuedMovement = Movement.extend({ dateTimeRaw: RawDate.default(null) });
 
 /**
  * Everything one alert says. It is stored as the outbox payload, so the email can be rendered again
@@ -13,7 +16,7 @@ export const AlertContent = z.object({
   /** Null on the first summary of a case. */
   previous: CaseSummary.nullable(),
   current: CaseSummary,
-  newMovements: z.array(z.object({ instance: z.string(), movement: Movement })),
+  newMovements: z.array(z.object({ instance: z.string(), movement: QueuedMovement })),
   instances: z.array(
     z.object({
       instance: z.string(),

@@ -1,5 +1,5 @@
 import type { Movement, MovementComplement } from "../../datajud/case-record.js";
-import { formatSaoPaulo } from "../../datajud/dates.js";
+import { COURT_TIME_ZONE, formatInstant, formatWallClock } from "../../datajud/dates.js";
 import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
 import type { AlertContent } from "./alert-content.js";
 
@@ -74,8 +74,19 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
-export function when(iso: string | null): string {
-  return iso === null ? "sem data" : oneLine(formatSaoPaulo(iso));
+/** A DataJud date as the court recorded it, never shifted; "sem data" when DataJud gave none. */
+export function courtTime(value: string | null): string {
+  return value === null ? "sem data" : oneLine(formatWallClock(value));
+}
+
+/** One of our own instants (fetched, generated, checked at) in the schedule's time zone. */
+export function instantTime(iso: string, timeZone: string): string {
+  return oneLine(formatInstant(iso, timeZone));
+}
+
+/** Says which clock each kind of time in an e-mail follows. */
+export function clocksNote(timeZone: string): string {
+  return `Datas das movimentações e do DataJud como o tribunal as registrou; demais horários em ${oneLine(timeZone, 60)}.`;
 }
 
 function movementsPhrase(n: number): string {
@@ -158,7 +169,7 @@ export function movementLines(
     instance: string;
     movement: Movement;
   }): MovementLine => ({
-    date: when(movement.dateTime),
+    date: courtTime(movement.dateTime),
     name: oneLine(movement.name) || "movimento sem nome",
     code: movement.code === null ? "sem código" : `código ${movement.code}`,
     instance: oneLine(instance),
@@ -190,8 +201,8 @@ function instanceLine(i: AlertContent["instances"][number]): string {
   return `${oneLine(i.instance)}: ${parts.length === 0 ? "sem dados" : parts.join(" · ")}`;
 }
 
-export function generatedByText(summary: CaseSummary): string {
-  const at = when(summary.generatedAt);
+export function generatedByText(summary: CaseSummary, timeZone: string): string {
+  const at = instantTime(summary.generatedAt, timeZone);
   const by = oneLine(summary.generatedBy);
   return by === "rules"
     ? `Resumo gerado por regras automáticas (sem modelo de IA) em ${at}.`
@@ -203,13 +214,13 @@ function changeKindsText(kinds: readonly string[]): string | null {
   return names.length === 0 ? null : `Mudanças detectadas: ${names.join(", ")}.`;
 }
 
-function provenanceLines(content: AlertContent): string[] {
+function provenanceLines(content: AlertContent, timeZone: string): string[] {
   const p = content.provenance;
   return [
     `Índice consultado: ${oneLine(p.index)}`,
-    `Consultado em: ${when(p.fetchedAt)}`,
-    `Última atualização no DataJud: ${p.lastUpdatedAt === null ? "não informada" : when(p.lastUpdatedAt)}`,
-    "Horários de Brasília (America/Sao_Paulo).",
+    `Consultado em: ${instantTime(p.fetchedAt, timeZone)}`,
+    `Última atualização no DataJud: ${p.lastUpdatedAt === null ? "não informada" : courtTime(p.lastUpdatedAt)}`,
+    clocksNote(timeZone),
   ];
 }
 
@@ -224,7 +235,7 @@ export function renderSubject(content: AlertContent): string {
   return oneLine(subject, SUBJECT_MAX);
 }
 
-function renderText(content: AlertContent): string {
+function renderText(content: AlertContent, timeZone: string): string {
   const { current, previous } = content;
   const out: string[] = [];
   const title = caseName(content);
@@ -238,7 +249,7 @@ function renderText(content: AlertContent): string {
   if (current.needsLawyerAttention) {
     out.push(`${ATTENTION_MARKER} REQUER ATENÇÃO DO ADVOGADO`);
     for (const r of current.attentionReasons) {
-      const refs = r.movements.map((m) => `${when(m.dateTime)} ${oneLine(m.name)}`).join("; ");
+      const refs = r.movements.map((m) => `${courtTime(m.dateTime)} ${oneLine(m.name)}`).join("; ");
       out.push(`- ${oneLine(r.reason)}${refs === "" ? "" : ` (${refs})`}`);
     }
     out.push("");
@@ -280,8 +291,8 @@ function renderText(content: AlertContent): string {
   out.push("");
 
   out.push("ORIGEM DOS DADOS");
-  out.push(...provenanceLines(content));
-  out.push(generatedByText(current));
+  out.push(...provenanceLines(content, timeZone));
+  out.push(generatedByText(current, timeZone));
   out.push("");
   out.push(NOT_LEGAL_ADVICE);
   return `${out.join("\n")}\n`;
@@ -314,7 +325,7 @@ export function breaks(escaped: string): string {
   return escaped.replace(/\n/g, "<br>");
 }
 
-function renderHtml(content: AlertContent, subject: string): string {
+function renderHtml(content: AlertContent, subject: string, timeZone: string): string {
   const e = escapeHtml;
   const { current, previous } = content;
   const parts: string[] = [];
@@ -336,7 +347,7 @@ function renderHtml(content: AlertContent, subject: string): string {
   }
   if (current.needsLawyerAttention) {
     const reasons = current.attentionReasons.map((r) => {
-      const refs = r.movements.map((m) => `${when(m.dateTime)} ${oneLine(m.name)}`).join("; ");
+      const refs = r.movements.map((m) => `${courtTime(m.dateTime)} ${oneLine(m.name)}`).join("; ");
       return tag("li", STYLES.li, `${e(oneLine(r.reason))}${refs === "" ? "" : ` (${e(refs)})`}`);
     });
     parts.push(
@@ -401,8 +412,10 @@ function renderHtml(content: AlertContent, subject: string): string {
   }
 
   parts.push(tag("h2", STYLES.h2, "Origem dos dados"));
-  for (const line of provenanceLines(content)) parts.push(tag("p", STYLES.small, e(line)));
-  parts.push(tag("p", STYLES.small, e(generatedByText(current))));
+  for (const line of provenanceLines(content, timeZone)) {
+    parts.push(tag("p", STYLES.small, e(line)));
+  }
+  parts.push(tag("p", STYLES.small, e(generatedByText(current, timeZone))));
   parts.push(tag("p", STYLES.footer, e(NOT_LEGAL_ADVICE)));
 
   return htmlDocument(subject, parts);
@@ -440,8 +453,15 @@ export function htmlDocument(subject: string, parts: readonly string[]): string 
   ].join("\n");
 }
 
-/** Pure: the same content always renders the same email, so a resend is identical. */
-export function renderAlert(content: AlertContent): RenderedAlert {
+/**
+ * Pure: the same content always renders the same email, so a resend is identical. `timeZone` (the
+ * schedule's) is for our own instants; DataJud's dates are shown as the court recorded them.
+ */
+export function renderAlert(content: AlertContent, timeZone = COURT_TIME_ZONE): RenderedAlert {
   const subject = renderSubject(content);
-  return { subject, text: renderText(content), html: renderHtml(content, subject) };
+  return {
+    subject,
+    text: renderText(content, timeZone),
+    html: renderHtml(content, subject, timeZone),
+  };
 }

@@ -1,13 +1,17 @@
+import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import {
   ATTENTION_MARKER,
   attentionValue,
   breaks,
   caseName,
   categoryLabel,
+  clocksNote,
+  courtTime,
   escapeHtml,
   generatedByText,
   htmlDocument,
   ignoredText,
+  instantTime,
   type MovementLine,
   movementLines,
   movementListHtml,
@@ -19,7 +23,6 @@ import {
   STYLES,
   tag,
   URGENT_MARKER,
-  when,
 } from "./alert.js";
 import type { AlertContent } from "./alert-content.js";
 
@@ -97,10 +100,10 @@ function movementText(m: MovementLine): string[] {
   return lines;
 }
 
-function provenanceLine(content: AlertContent): string {
+function provenanceLine(content: AlertContent, timeZone: string): string {
   const p = content.provenance;
-  const updated = p.lastUpdatedAt === null ? "não informada" : when(p.lastUpdatedAt);
-  return `${oneLine(p.index)}, consultado em ${when(p.fetchedAt)}; última atualização no DataJud: ${updated}.`;
+  const updated = p.lastUpdatedAt === null ? "não informada" : courtTime(p.lastUpdatedAt);
+  return `${oneLine(p.index)}, consultado em ${instantTime(p.fetchedAt, timeZone)}; última atualização no DataJud: ${updated}.`;
 }
 
 /** One line, no control characters: the count and a marker are all a digest's subject says. */
@@ -114,7 +117,7 @@ export function renderDigestSubject(changes: readonly AlertContent[]): string {
   return oneLine(`[datajud] ${marker}${casesPhrase(items.length)}`, SUBJECT_MAX);
 }
 
-function renderText(items: readonly AlertContent[]): string {
+function renderText(items: readonly AlertContent[], timeZone: string): string {
   const out: string[] = [casesPhrase(items.length)];
   const attention = attentionCount(items);
   if (attention > 0) {
@@ -141,16 +144,16 @@ function renderText(items: readonly AlertContent[]): string {
     if (hidden > 0) out.push(`   … e mais ${hidden} (veja \`monitor history\`).`);
     const routine = ignoredText(content.ignoredMovements);
     if (routine !== null) out.push(`   ${routine}`);
-    out.push(`   Origem: ${provenanceLine(content)}`);
-    out.push(`   ${generatedByText(current)}`);
+    out.push(`   Origem: ${provenanceLine(content, timeZone)}`);
+    out.push(`   ${generatedByText(current, timeZone)}`);
     out.push("");
   });
-  out.push("Horários de Brasília (America/Sao_Paulo).");
+  out.push(clocksNote(timeZone));
   out.push(NOT_LEGAL_ADVICE);
   return `${out.join("\n")}\n`;
 }
 
-function caseHtml(content: AlertContent, position: number): string {
+function caseHtml(content: AlertContent, position: number, timeZone: string): string {
   const e = escapeHtml;
   const { current } = content;
   const parts: string[] = [
@@ -188,12 +191,12 @@ function caseHtml(content: AlertContent, position: number): string {
   }
   const routine = ignoredText(content.ignoredMovements);
   if (routine !== null) parts.push(tag("p", STYLES.muted, e(routine)));
-  parts.push(tag("p", STYLES.small, `Origem: ${e(provenanceLine(content))}`));
-  parts.push(tag("p", STYLES.small, e(generatedByText(current))));
+  parts.push(tag("p", STYLES.small, `Origem: ${e(provenanceLine(content, timeZone))}`));
+  parts.push(tag("p", STYLES.small, e(generatedByText(current, timeZone))));
   return parts.join("\n");
 }
 
-function renderHtml(items: readonly AlertContent[], subject: string): string {
+function renderHtml(items: readonly AlertContent[], subject: string, timeZone: string): string {
   const parts: string[] = [tag("h1", STYLES.h1, escapeHtml(casesPhrase(items.length)))];
   const attention = attentionCount(items);
   if (attention > 0) {
@@ -206,9 +209,9 @@ function renderHtml(items: readonly AlertContent[], subject: string): string {
     );
   }
   ordered(items).forEach((content, i) => {
-    parts.push(caseHtml(content, i + 1));
+    parts.push(caseHtml(content, i + 1, timeZone));
   });
-  parts.push(tag("p", STYLES.footer, "Horários de Brasília (America/Sao_Paulo)."));
+  parts.push(tag("p", STYLES.footer, escapeHtml(clocksNote(timeZone))));
   parts.push(tag("p", STYLES.footer, escapeHtml(NOT_LEGAL_ADVICE)));
   return htmlDocument(subject, parts);
 }
@@ -217,9 +220,16 @@ function renderHtml(items: readonly AlertContent[], subject: string): string {
  * One e-mail for several changes to one recipient, text + HTML, escaped like a single alert.
  * Pure, and the order is fixed by the input's, so a resend of the same rows is the same e-mail.
  */
-export function renderDigest(changes: readonly AlertContent[]): RenderedAlert {
+export function renderDigest(
+  changes: readonly AlertContent[],
+  timeZone = COURT_TIME_ZONE,
+): RenderedAlert {
   if (changes.length === 0) throw new RangeError("a digest needs at least one alert");
   const items = mergeByCase(changes);
   const subject = renderDigestSubject(items);
-  return { subject, text: renderText(items), html: renderHtml(items, subject) };
+  return {
+    subject,
+    text: renderText(items, timeZone),
+    html: renderHtml(items, subject, timeZone),
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { CaseFailingAlert } from "../../policy/failing-cases.js";
 import {
   AuthRecoveredAlert,
@@ -11,11 +12,11 @@ import {
   ATTENTION_MARKER,
   escapeHtml,
   htmlDocument,
+  instantTime,
   oneLine,
   type RenderedAlert,
   STYLES,
   tag,
-  when,
 } from "./alert.js";
 
 /**
@@ -112,7 +113,10 @@ function section(heading: string, parts: Partial<Omit<Section, "heading">>): Sec
   return { heading, intro: [], items: [], causes: [], steps: [], notes: [], ...parts };
 }
 
-function authRejectedSection(auth: AuthRejectedAlert): Section {
+/** Our instants, shown in the schedule's time zone. */
+type ShowInstant = (iso: string | null) => string;
+
+function authRejectedSection(auth: AuthRejectedAlert, when: ShowInstant): Section {
   const cases = auth.affectedCases === 1 ? "1 processo" : `${auth.affectedCases} processos`;
   return section(`${ATTENTION_MARKER} O DataJud recusou a chave da API`, {
     intro: [
@@ -131,7 +135,7 @@ function authRejectedSection(auth: AuthRejectedAlert): Section {
   });
 }
 
-function authRecoveredSection(alert: AuthRecoveredAlert): Section {
+function authRecoveredSection(alert: AuthRecoveredAlert, when: ShowInstant): Section {
   return section("O DataJud voltou a aceitar a chave da API", {
     intro: [
       `A chave da API pública, recusada pelo DataJud desde ${when(alert.since)}, voltou a ser aceita: em ${when(alert.recoveredAt)} os processos voltaram a ser consultados.`,
@@ -140,7 +144,7 @@ function authRecoveredSection(alert: AuthRecoveredAlert): Section {
   });
 }
 
-function sweepsFailingSection(alert: SweepsFailingAlert): Section {
+function sweepsFailingSection(alert: SweepsFailingAlert, when: ShowInstant): Section {
   const n = alert.failedSweeps;
   const sweeps = n === 1 ? "a última varredura terminou" : `${n} varreduras seguidas terminaram`;
   return section(`${ATTENTION_MARKER} O monitor não consegue consultar o DataJud`, {
@@ -168,7 +172,7 @@ function sweepsFailingSection(alert: SweepsFailingAlert): Section {
   });
 }
 
-function sweepsRecoveredSection(alert: SweepsRecoveredAlert): Section {
+function sweepsRecoveredSection(alert: SweepsRecoveredAlert, when: ShowInstant): Section {
   const n = alert.failedSweeps ?? 0;
   const streak =
     n === 0 ? "" : ` (${n === 1 ? "1 varredura" : `${n} varreduras seguidas`} sem resposta)`;
@@ -180,16 +184,16 @@ function sweepsRecoveredSection(alert: SweepsRecoveredAlert): Section {
   });
 }
 
-function healthSection(alert: HealthAlert): Section {
+function healthSection(alert: HealthAlert, when: ShowInstant): Section {
   switch (alert.type) {
     case "auth_rejected":
-      return authRejectedSection(alert);
+      return authRejectedSection(alert, when);
     case "auth_recovered":
-      return authRecoveredSection(alert);
+      return authRecoveredSection(alert, when);
     case "sweeps_failing":
-      return sweepsFailingSection(alert);
+      return sweepsFailingSection(alert, when);
     case "sweeps_recovered":
-      return sweepsRecoveredSection(alert);
+      return sweepsRecoveredSection(alert, when);
   }
 }
 
@@ -199,7 +203,7 @@ function caseTitle(f: CaseFailingAlert): string {
   return label === "" ? number : `${label} (${number})`;
 }
 
-function caseLines(f: CaseFailingAlert): string[] {
+function caseLines(f: CaseFailingAlert, when: ShowInstant): string[] {
   return [
     `${caseTitle(f)} · ${oneLine(f.court, 20).toUpperCase()}`,
     `Falhando desde ${when(f.failingSince)}; ${f.failures === 1 ? "1 tentativa" : `${f.failures} tentativas`}; última em ${when(f.lastCheckedAt)}.`,
@@ -217,13 +221,14 @@ const FAILING_ADVICE = [
  * Monitor health in the order the findings were queued (a failure, its recovery, a new failure
  * read as they happened), then every failing case in one list.
  */
-function sections(alerts: readonly AdminAlert[]): Section[] {
-  const out = alerts.filter(isHealth).map(healthSection);
+function sections(alerts: readonly AdminAlert[], timeZone: string): Section[] {
+  const when: ShowInstant = (iso) => (iso === null ? "sem data" : instantTime(iso, timeZone));
+  const out = alerts.filter(isHealth).map((alert) => healthSection(alert, when));
   const failing = alerts.filter((a) => a.type === "case_failing");
   if (failing.length > 0) {
     out.push(
       section(`${ATTENTION_MARKER} ${failingPhrase(failing)}`, {
-        items: failing.map(caseLines),
+        items: failing.map((f) => caseLines(f, when)),
         notes: FAILING_ADVICE,
       }),
     );
@@ -231,11 +236,13 @@ function sections(alerts: readonly AdminAlert[]): Section[] {
   return out;
 }
 
-const FOOTER = "Horários de Brasília (America/Sao_Paulo). Mensagem automática do datajud-monitor.";
+function footer(timeZone: string): string {
+  return `Horários em ${oneLine(timeZone, 60)}. Mensagem automática do datajud-monitor.`;
+}
 
-function renderText(alerts: readonly AdminAlert[]): string {
+function renderText(alerts: readonly AdminAlert[], timeZone: string): string {
   const out: string[] = [];
-  for (const s of sections(alerts)) {
+  for (const s of sections(alerts, timeZone)) {
     out.push(s.heading.toUpperCase(), ...s.intro);
     for (const item of s.items)
       out.push("", ...item.map((l, i) => (i === 0 ? `- ${l}` : `  ${l}`)));
@@ -245,14 +252,14 @@ function renderText(alerts: readonly AdminAlert[]): string {
     out.push("", ...s.notes);
     if (s.notes.length > 0) out.push("");
   }
-  out.push(FOOTER);
+  out.push(footer(timeZone));
   return `${out.join("\n")}\n`;
 }
 
-function renderHtml(alerts: readonly AdminAlert[], subject: string): string {
+function renderHtml(alerts: readonly AdminAlert[], subject: string, timeZone: string): string {
   const e = escapeHtml;
   const parts: string[] = [];
-  sections(alerts).forEach((s, index) => {
+  sections(alerts, timeZone).forEach((s, index) => {
     parts.push(tag(index === 0 ? "h1" : "h2", index === 0 ? STYLES.h1 : STYLES.h2, e(s.heading)));
     for (const line of s.intro) parts.push(tag("p", STYLES.p, e(line)));
     if (s.items.length > 0) {
@@ -280,13 +287,23 @@ function renderHtml(alerts: readonly AdminAlert[], subject: string): string {
     }
     for (const line of s.notes) parts.push(tag("p", STYLES.small, e(line)));
   });
-  parts.push(tag("p", STYLES.footer, FOOTER));
+  parts.push(tag("p", STYLES.footer, e(footer(timeZone))));
   return htmlDocument(subject, parts);
 }
 
-/** One e-mail for every operator finding due to one address; pure, like the alert renderer. */
-export function renderAdminAlert(alerts: readonly AdminAlert[]): RenderedAlert {
+/**
+ * One e-mail for every operator finding due to one address; pure, like the alert renderer. Our
+ * instants are shown in `timeZone` (the schedule's).
+ */
+export function renderAdminAlert(
+  alerts: readonly AdminAlert[],
+  timeZone = COURT_TIME_ZONE,
+): RenderedAlert {
   if (alerts.length === 0) throw new RangeError("an operator alert needs at least one finding");
   const subject = renderAdminSubject(alerts);
-  return { subject, text: renderText(alerts), html: renderHtml(alerts, subject) };
+  return {
+    subject,
+    text: renderText(alerts, timeZone),
+    html: renderHtml(alerts, subject, timeZone),
+  };
 }

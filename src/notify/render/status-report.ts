@@ -1,16 +1,19 @@
 import { z } from "zod";
+import { COURT_TIME_ZONE, wallClockInstant } from "../../datajud/dates.js";
 import type { CaseAlertPolicy } from "../../policy/alert-rules.js";
 import { isMuted } from "../../policy/movement-rules.js";
 import type { CaseRow } from "../../store/cases.js";
 import {
   ATTENTION_MARKER,
+  clocksNote,
+  courtTime,
   escapeHtml,
   htmlDocument,
+  instantTime,
   oneLine,
   type RenderedAlert,
   STYLES,
   tag,
-  when,
 } from "./alert.js";
 
 /**
@@ -38,7 +41,7 @@ export const StatusReportCase = z.object({
   /** A check outcome; null: never checked. A string, so a payload queued by another version still renders. */
   lastOutcome: z.string().nullable(),
   lastChangedAt: z.string().nullable(),
-  /** The newest date of a stored movement. */
+  /** The newest date of a stored movement: a DataJud wall clock (dates.ts), not an instant. */
   lastMovementAt: z.string().nullable(),
   lastError: z.string().nullable(),
   goneAt: z.string().nullable(),
@@ -106,14 +109,17 @@ export function buildStatusReport(input: StatusReportInput): StatusReport {
     const goneAt = row?.goneAt ?? null;
     const checked = row !== undefined && row.lastCheckedAt !== null;
     // A movement date says the most; without one, the last change or the first read.
-    const since =
-      c.lastMovementAt !== null && !Number.isNaN(Date.parse(c.lastMovementAt))
-        ? c.lastMovementAt
-        : newest([row?.lastChangedAt ?? null, row?.firstSeenAt ?? null]);
+    const movedAt = c.lastMovementAt === null ? Number.NaN : wallClockInstant(c.lastMovementAt);
+    const fallback = newest([row?.lastChangedAt ?? null, row?.firstSeenAt ?? null]);
+    const sinceMs = !Number.isNaN(movedAt)
+      ? movedAt
+      : fallback === null
+        ? Number.NaN
+        : Date.parse(fallback);
     const days =
-      !checked || since === null
+      !checked || Number.isNaN(sinceMs)
         ? null
-        : Math.max(0, Math.floor((nowMs - Date.parse(since)) / DAY_MS));
+        : Math.max(0, Math.floor((nowMs - sinceMs) / DAY_MS));
     return {
       caseNumber: c.number,
       court: c.court,
@@ -148,10 +154,9 @@ const OUTCOMES_PT: Record<string, string> = {
   failed: "falhou",
 };
 
-const FOOTER = [
-  "Horários de Brasília (America/Sao_Paulo).",
-  "Mensagem automática do datajud-monitor.",
-];
+function footer(timeZone: string): string[] {
+  return [clocksNote(timeZone), "Mensagem automática do datajud-monitor."];
+}
 
 function gone(c: StatusReportCase): boolean {
   return c.goneAt !== null;
@@ -201,7 +206,7 @@ function outcomeText(c: StatusReportCase): string {
   return OUTCOMES_PT[c.lastOutcome] ?? (oneLine(c.lastOutcome, 40) || "desconhecido");
 }
 
-function attentionLines(c: StatusReportCase): string[] {
+function attentionLines(c: StatusReportCase, timeZone: string): string[] {
   const lines: string[] = [];
   if (c.failing) {
     const error = c.lastError === null ? "" : oneLine(c.lastError, ERROR_SHOWN);
@@ -210,12 +215,12 @@ function attentionLines(c: StatusReportCase): string[] {
         ? "Falhou na última consulta"
         : `Falhou nas últimas ${c.consecutiveFailures} consultas`;
     lines.push(
-      `${checks} (${when(c.lastCheckedAt)}). Último erro: ${error === "" ? "sem detalhes" : error}`,
+      `${checks} (${c.lastCheckedAt === null ? "sem data" : instantTime(c.lastCheckedAt, timeZone)}). Último erro: ${error === "" ? "sem detalhes" : error}`,
     );
   }
   if (c.goneAt !== null) {
     lines.push(
-      `O DataJud deixou de retornar este processo em ${when(c.goneAt)}; confira o número e o tribunal no watchlist, ou retire-o se não precisar mais acompanhá-lo.`,
+      `O DataJud deixou de retornar este processo em ${instantTime(c.goneAt, timeZone)}; confira o número e o tribunal no watchlist, ou retire-o se não precisar mais acompanhá-lo.`,
     );
   }
   if (staleReminder(c) && c.daysWithoutMovement !== null) {
@@ -226,18 +231,18 @@ function attentionLines(c: StatusReportCase): string[] {
   return lines;
 }
 
-function detailLines(c: StatusReportCase): string[] {
+function detailLines(c: StatusReportCase, timeZone: string): string[] {
   const lastCheck =
     c.lastCheckedAt === null
       ? `Última consulta: ${outcomeText(c)}`
-      : `Última consulta: ${when(c.lastCheckedAt)} (${outcomeText(c)})`;
+      : `Última consulta: ${instantTime(c.lastCheckedAt, timeZone)} (${outcomeText(c)})`;
   const movement =
     c.lastMovementAt === null
       ? "nenhuma com data"
-      : `${when(c.lastMovementAt)}${c.daysWithoutMovement === null ? "" : ` (${ago(c.daysWithoutMovement)})`}`;
+      : `${courtTime(c.lastMovementAt)}${c.daysWithoutMovement === null ? "" : ` (${ago(c.daysWithoutMovement)})`}`;
   return [
     lastCheck,
-    `Última mudança: ${c.lastChangedAt === null ? "nenhuma detectada" : when(c.lastChangedAt)}`,
+    `Última mudança: ${c.lastChangedAt === null ? "nenhuma detectada" : instantTime(c.lastChangedAt, timeZone)}`,
     `Última movimentação: ${movement}`,
   ];
 }
@@ -287,8 +292,8 @@ function title(report: StatusReport): string {
   return `Relatório de acompanhamento: ${processes(total)}`;
 }
 
-function generatedLine(report: StatusReport): string {
-  return `Gerado em ${when(report.generatedAt)}.`;
+function generatedLine(report: StatusReport, timeZone: string): string {
+  return `Gerado em ${instantTime(report.generatedAt, timeZone)}.`;
 }
 
 function attentionHeading(n: Counts): string {
@@ -302,30 +307,38 @@ function attentionSummary(report: StatusReport, n: Counts): string {
 
 const EMPTY = "Nenhum processo do watchlist é acompanhado por este endereço.";
 
-function renderText(report: StatusReport): string {
+function renderText(report: StatusReport, timeZone: string): string {
   const out: string[] = [];
   if (report.cases.length === 0) {
-    out.push(EMPTY, "", ...FOOTER);
+    out.push(EMPTY, "", ...footer(timeZone));
     return `${out.join("\n")}\n`;
   }
   const n = counts(report);
-  out.push(title(report), generatedLine(report));
+  out.push(title(report), generatedLine(report, timeZone));
   if (n.attention > 0) out.push(attentionSummary(report, n));
   out.push("");
 
   if (n.attention > 0) {
     out.push(attentionHeading(n).toUpperCase());
     for (const c of report.cases.filter(needsAttention)) {
-      out.push(`- ${name(c)}`, `  ${metaLine(c)}`, ...attentionLines(c).map((l) => `  ${l}`));
+      out.push(
+        `- ${name(c)}`,
+        `  ${metaLine(c)}`,
+        ...attentionLines(c, timeZone).map((l) => `  ${l}`),
+      );
     }
     out.push("");
   }
 
   out.push(`TODOS OS PROCESSOS (${report.cases.length})`);
   report.cases.forEach((c, i) => {
-    out.push(`${i + 1}. ${name(c)}`, `   ${metaLine(c)}`, ...detailLines(c).map((l) => `   ${l}`));
+    out.push(
+      `${i + 1}. ${name(c)}`,
+      `   ${metaLine(c)}`,
+      ...detailLines(c, timeZone).map((l) => `   ${l}`),
+    );
   });
-  out.push("", ...FOOTER);
+  out.push("", ...footer(timeZone));
   return `${out.join("\n")}\n`;
 }
 
@@ -342,20 +355,22 @@ function caseItem(c: StatusReportCase, lines: readonly string[]): string {
   );
 }
 
-function renderHtml(report: StatusReport, subject: string): string {
+function renderHtml(report: StatusReport, subject: string, timeZone: string): string {
   const e = escapeHtml;
-  const footer = FOOTER.map((line) => tag("p", STYLES.footer, e(line)));
+  const closing = footer(timeZone).map((line) => tag("p", STYLES.footer, e(line)));
   if (report.cases.length === 0) {
-    return htmlDocument(subject, [tag("p", STYLES.p, e(EMPTY)), ...footer]);
+    return htmlDocument(subject, [tag("p", STYLES.p, e(EMPTY)), ...closing]);
   }
   const n = counts(report);
   const parts: string[] = [
     tag("h1", STYLES.h1, e(title(report))),
-    tag("p", STYLES.meta, e(generatedLine(report))),
+    tag("p", STYLES.meta, e(generatedLine(report, timeZone))),
   ];
   if (n.attention > 0) {
     parts.push(tag("p", STYLES.meta, e(attentionSummary(report, n))));
-    const items = report.cases.filter(needsAttention).map((c) => caseItem(c, attentionLines(c)));
+    const items = report.cases
+      .filter(needsAttention)
+      .map((c) => caseItem(c, attentionLines(c, timeZone)));
     parts.push(
       tag(
         "div",
@@ -365,13 +380,24 @@ function renderHtml(report: StatusReport, subject: string): string {
     );
   }
   parts.push(tag("h2", STYLES.h2, `Todos os processos (${report.cases.length})`));
-  parts.push(tag("ol", STYLES.ul, report.cases.map((c) => caseItem(c, detailLines(c))).join("")));
-  parts.push(...footer);
+  const all = report.cases.map((c) => caseItem(c, detailLines(c, timeZone)));
+  parts.push(tag("ol", STYLES.ul, all.join("")));
+  parts.push(...closing);
   return htmlDocument(subject, parts);
 }
 
-/** Pure: the same report always renders the same e-mail, so a resend is identical. */
-export function renderStatusReport(report: StatusReport): RenderedAlert {
+/**
+ * Pure: the same report always renders the same e-mail, so a resend is identical. Our instants are
+ * shown in `timeZone` (the schedule's); movement dates as the court recorded them.
+ */
+export function renderStatusReport(
+  report: StatusReport,
+  timeZone = COURT_TIME_ZONE,
+): RenderedAlert {
   const subject = renderStatusReportSubject(report);
-  return { subject, text: renderText(report), html: renderHtml(report, subject) };
+  return {
+    subject,
+    text: renderText(report, timeZone),
+    html: renderHtml(report, subject, timeZone),
+  };
 }

@@ -183,7 +183,9 @@ describe("monitor run-once against a DataJud-shaped server", () => {
 
     expect(csv.code).toBe(0);
     const csvLines = csv.stdout.trim().split("\r\n");
-    expect(csvLines[0]).toBe("case,court,label,instance,date,code,name,complements,first_seen_at");
+    expect(csvLines[0]).toBe(
+      "case,court,label,instance,date,code,name,complements,first_seen_at,date_as_sent",
+    );
     expect(csvLines).toHaveLength(1 + 3);
     expect(csvLines.at(-1)).toContain("Julgamento");
     expect(exported.code).toBe(0);

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { csvField, movementsCsv } from "../../../src/cli/movement-csv.js";
 import type { MovementRow } from "../../../src/store/movements.js";
+import { testMovement } from "../../support/movement.js";
 
 function row(patch: Partial<MovementRow> = {}): MovementRow {
-  const data = {
+  const data = testMovement({
     id: "m1",
     code: 193,
     name: "Julgamento",
-    dateTime: "2025-11-20T12:00:00.000Z",
+    dateTime: "2025-11-20T00:15:00",
+    dateTimeRaw: "2025-11-20T00:15:00.000Z",
     complements: [{ code: 1, name: "tipo", value: "procedente", description: null }],
-    courtUnit: null,
-    hint: null,
-  };
+  });
   return {
     id: 1,
     caseId: 1,
@@ -42,7 +42,7 @@ describe("movement CSV", () => {
     expect(csvField("@cmd")).toBe("'@cmd");
   });
 
-  it("writes a header and one CRLF row per movement", () => {
+  it("writes a header and one CRLF row per movement, dated as the court recorded it", () => {
     const csv = movementsCsv([
       {
         number: "1000123-59.2024.5.02.0001",
@@ -53,8 +53,8 @@ describe("movement CSV", () => {
     ]);
 
     expect(csv.split("\r\n")).toEqual([
-      "case,court,label,instance,date,code,name,complements,first_seen_at",
-      '1000123-59.2024.5.02.0001,trt2,"Reclamação, João",G1,2025-11-20T12:00:00.000Z,193,Julgamento,tipo: procedente,2025-11-21T10:00:00.000Z',
+      "case,court,label,instance,date,code,name,complements,first_seen_at,date_as_sent",
+      '1000123-59.2024.5.02.0001,trt2,"Reclamação, João",G1,2025-11-20 00:15:00,193,Julgamento,tipo: procedente,2025-11-21T10:00:00.000Z,2025-11-20T00:15:00.000Z',
       "",
     ]);
   });

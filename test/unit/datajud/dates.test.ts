@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatSaoPaulo, normalizeDataJudDate, toDataJudDate } from "../../../src/datajud/dates.js";
+import {
+  formatInstant,
+  formatWallClock,
+  legacyInstant,
+  parseDataJudDate,
+  toDataJudDate,
+  wallClockDay,
+  wallClockInstant,
+  wallClockOfInput,
+} from "../../../src/datajud/dates.js";
 import { isDataJudError } from "../../../src/datajud/errors.js";
 
 describe("toDataJudDate", () => {
@@ -76,34 +85,211 @@ describe("toDataJudDate", () => {
   });
 });
 
-describe("normalizeDataJudDate", () => {
+describe("parseDataJudDate: the court's wall clock, never shifted", () => {
+  it("keeps the time written before a Z or an offset, which label the court's own clock", () => {
+    const values = [
+      parseDataJudDate("2025-11-04T00:15:00.000Z"),
+      parseDataJudDate("2025-11-04T00:15:00Z"),
+      parseDataJudDate("2025-11-04T00:15Z"),
+      parseDataJudDate("2025-11-04T00:15:00-03:00"),
+      parseDataJudDate("2025-11-04T00:15:00.000+0000"),
+      parseDataJudDate("2025-11-04 00:15:00 Z"),
+      parseDataJudDate("2025-11-04T00:15:00.123456789Z"),
+    ];
+
+    expect(new Set(values)).toEqual(new Set(["2025-11-04T00:15:00"]));
+  });
+
+  it("reads zone-less ISO, compact and Brazilian forms as the same wall clock", () => {
+    const values = [
+      parseDataJudDate("2025-11-04T00:15:00"),
+      parseDataJudDate("2025-11-04 00:15"),
+      parseDataJudDate("20251104001500"),
+      parseDataJudDate("202511040015"),
+      parseDataJudDate(20251104001500),
+      parseDataJudDate("04/11/2025 00:15:00"),
+      parseDataJudDate("04/11/2025 00:15"),
+      parseDataJudDate(" 04/11/2025 00:15:00 "),
+    ];
+
+    expect(new Set(values)).toEqual(new Set(["2025-11-04T00:15:00"]));
+  });
+
+  it("keeps a day without a time as a day", () => {
+    const values = [
+      parseDataJudDate("2025-11-04"),
+      parseDataJudDate("20251104"),
+      parseDataJudDate(20251104),
+      parseDataJudDate("04/11/2025"),
+    ];
+
+    expect(new Set(values)).toEqual(new Set(["2025-11-04"]));
+  });
+
+  it("converts 13-digit epoch milliseconds, the one real instant, to São Paulo wall clock", () => {
+    const ms = Date.UTC(2025, 10, 4, 3, 15);
+
+    const values = [parseDataJudDate(ms), parseDataJudDate(String(ms))];
+
+    expect(values).toEqual(["2025-11-04T00:15:00", "2025-11-04T00:15:00"]);
+  });
+
+  it("applies the daylight saving São Paulo had then to an old epoch instant", () => {
+    const summer2018 = parseDataJudDate(Date.UTC(2018, 0, 15, 12, 0));
+
+    expect(summer2018).toBe("2018-01-15T10:00:00");
+  });
+
+  it("returns null for empty, unparseable or implausible values instead of throwing", () => {
+    const inputs: unknown[] = [
+      null,
+      undefined,
+      "",
+      "   ",
+      "não informado",
+      "2023-02-30",
+      "31/02/2023",
+      "20231345000000",
+      "2023-05-10T14:22:00+99:00",
+      "2023-05-10T25:00:00",
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      -5,
+      1.5,
+      {},
+      [],
+      true,
+      "99999999999999999999",
+    ];
+
+    const values = inputs.map((input) => parseDataJudDate(input));
+
+    expect(values).toEqual(inputs.map(() => null));
+  });
+
+  it("orders wall clocks as text, a bare day before any time of that day", () => {
+    const values = ["2025-11-04T00:15:00", "2025-11-03T23:59:59", "2025-11-04"];
+
+    const sorted = [...values].sort();
+
+    expect(sorted).toEqual(["2025-11-03T23:59:59", "2025-11-04", "2025-11-04T00:15:00"]);
+  });
+});
+
+describe("formatWallClock", () => {
+  it("shows a publication stamped 00:15Z at 00:15 of its own day", () => {
+    const shown = [
+      formatWallClock("2025-11-04T00:15:00"),
+      formatWallClock("2025-11-04T00:15:00.000Z"),
+      formatWallClock("20251104001500"),
+    ];
+
+    expect(shown).toEqual(["04/11/2025 00:15", "04/11/2025 00:15", "04/11/2025 00:15"]);
+  });
+
+  it("shows a day without a time as the day alone", () => {
+    expect(formatWallClock("2025-11-04")).toBe("04/11/2025");
+  });
+
+  it("gives back text that is not a date unchanged", () => {
+    expect(formatWallClock("sem data")).toBe("sem data");
+  });
+
+  it("gives the calendar day of a wall clock for comparisons", () => {
+    expect([wallClockDay("2025-11-04T23:59:59.000Z"), wallClockDay("x")]).toEqual([
+      "2025-11-04",
+      null,
+    ]);
+  });
+});
+
+describe("formatInstant", () => {
+  it("shows one of our instants in the schedule's time zone", () => {
+    const shown = [
+      formatInstant("2025-11-04T03:15:00.000Z", "America/Sao_Paulo"),
+      formatInstant("2025-11-04T03:15:00.000Z", "Europe/Lisbon"),
+      formatInstant("2025-11-04T03:15:00.000Z"),
+    ];
+
+    expect(shown).toEqual(["04/11/2025 00:15", "04/11/2025 03:15", "04/11/2025 00:15"]);
+  });
+
+  it("gives back text that is not an instant unchanged, a zone-less wall clock included", () => {
+    expect([formatInstant("never"), formatInstant("2025-11-04T00:15:00")]).toEqual([
+      "never",
+      "2025-11-04T00:15:00",
+    ]);
+  });
+});
+
+describe("wallClockInstant", () => {
+  it("reads a wall clock as São Paulo time, for arithmetic with our instants", () => {
+    const values = [
+      wallClockInstant("2025-11-04T00:15:00"),
+      wallClockInstant("2025-11-04"),
+      wallClockInstant("2018-01-15T10:00:00"),
+      wallClockInstant("nope"),
+    ];
+
+    expect(values).toEqual([
+      Date.UTC(2025, 10, 4, 3, 15),
+      Date.UTC(2025, 10, 4, 3, 0),
+      Date.UTC(2018, 0, 15, 12, 0),
+      Number.NaN,
+    ]);
+  });
+});
+
+describe("wallClockOfInput", () => {
+  it("keeps a typed day or zone-less time, and converts a zoned instant to São Paulo", () => {
+    const values = [
+      wallClockOfInput("2025-11-04"),
+      wallClockOfInput("2025-11-04T00:15"),
+      wallClockOfInput("2025-11-04T03:15:00Z"),
+      wallClockOfInput("2025-11-04T00:15:00-03:00"),
+    ];
+
+    expect(values).toEqual([
+      "2025-11-04",
+      "2025-11-04T00:15:00",
+      "2025-11-04T00:15:00",
+      "2025-11-04T00:15:00",
+    ]);
+  });
+
+  it("refuses what is not a date with the expected form", () => {
+    expect(() => wallClockOfInput("ontem")).toThrow(/YYYY-MM-DD/);
+  });
+});
+
+describe("legacyInstant: how schema 1 and 2 read dates (kept for their hashes)", () => {
   it("keeps ISO instants, always with milliseconds and Z", () => {
     const values = [
-      normalizeDataJudDate("2023-05-10T17:22:00.000Z"),
-      normalizeDataJudDate("2023-05-10T17:22:00Z"),
-      normalizeDataJudDate("2023-05-10T17:22Z"),
-      normalizeDataJudDate("2023-05-10T14:22:00-03:00"),
-      normalizeDataJudDate("2023-05-10T14:22:00.000-0300"),
-      normalizeDataJudDate("2023-05-10 17:22:00 Z"),
+      legacyInstant("2023-05-10T17:22:00.000Z"),
+      legacyInstant("2023-05-10T17:22:00Z"),
+      legacyInstant("2023-05-10T17:22Z"),
+      legacyInstant("2023-05-10T14:22:00-03:00"),
+      legacyInstant("2023-05-10T14:22:00.000-0300"),
+      legacyInstant("2023-05-10 17:22:00 Z"),
     ];
 
     expect(new Set(values)).toEqual(new Set(["2023-05-10T17:22:00.000Z"]));
   });
 
   it("cuts Elasticsearch's nanoseconds to milliseconds", () => {
-    const value = normalizeDataJudDate("2024-09-17T13:57:41.819731476Z");
+    const value = legacyInstant("2024-09-17T13:57:41.819731476Z");
 
     expect(value).toBe("2024-09-17T13:57:41.819Z");
   });
 
   it("reads zone-less values as court local time (-03:00)", () => {
     const values = [
-      normalizeDataJudDate("2023-05-10T14:22:00"),
-      normalizeDataJudDate("2023-05-10T14:22:00.000"),
-      normalizeDataJudDate("2023-05-10 14:22:00"),
-      normalizeDataJudDate("20230510142200"),
-      normalizeDataJudDate("202305101422"),
-      normalizeDataJudDate(20230510142200),
+      legacyInstant("2023-05-10T14:22:00"),
+      legacyInstant("2023-05-10T14:22:00.000"),
+      legacyInstant("2023-05-10 14:22:00"),
+      legacyInstant("20230510142200"),
+      legacyInstant("202305101422"),
+      legacyInstant(20230510142200),
     ];
 
     expect(new Set(values)).toEqual(new Set(["2023-05-10T17:22:00.000Z"]));
@@ -111,9 +297,9 @@ describe("normalizeDataJudDate", () => {
 
   it("reads bare days as local midnight", () => {
     const values = [
-      normalizeDataJudDate("2023-05-10"),
-      normalizeDataJudDate("20230510"),
-      normalizeDataJudDate(20230510),
+      legacyInstant("2023-05-10"),
+      legacyInstant("20230510"),
+      legacyInstant(20230510),
     ];
 
     expect(new Set(values)).toEqual(new Set(["2023-05-10T03:00:00.000Z"]));
@@ -122,7 +308,7 @@ describe("normalizeDataJudDate", () => {
   it("reads epoch milliseconds, as numbers or digit strings", () => {
     const ms = Date.UTC(2023, 4, 10, 17, 22);
 
-    const values = [normalizeDataJudDate(ms), normalizeDataJudDate(String(ms))];
+    const values = [legacyInstant(ms), legacyInstant(String(ms))];
 
     expect(values).toEqual(["2023-05-10T17:22:00.000Z", "2023-05-10T17:22:00.000Z"]);
   });
@@ -145,44 +331,15 @@ describe("normalizeDataJudDate", () => {
       "99999999999999999999",
     ];
 
-    const values = inputs.map((input) => normalizeDataJudDate(input));
+    const values = inputs.map((input) => legacyInstant(input));
 
     expect(values).toEqual(inputs.map(() => null));
   });
 
   it("orders correctly as strings, which the movement filters rely on", () => {
-    const earlier = normalizeDataJudDate("20230510142200");
-    const later = normalizeDataJudDate("2023-05-10T17:22:01Z");
+    const earlier = legacyInstant("20230510142200");
+    const later = legacyInstant("2023-05-10T17:22:01Z");
 
     expect(earlier !== null && later !== null && earlier < later).toBe(true);
-  });
-});
-
-describe("formatSaoPaulo", () => {
-  it("shows an instant in São Paulo time as dd/MM/yyyy HH:mm", () => {
-    const shown = [
-      formatSaoPaulo("2023-05-10T17:22:00.000Z"),
-      formatSaoPaulo("2023-01-01T02:05:00Z"),
-    ];
-
-    expect(shown).toEqual(["10/05/2023 14:22", "31/12/2022 23:05"]);
-  });
-
-  it("shows zone-less and compact values as the local time they are", () => {
-    const shown = [formatSaoPaulo("2023-05-10T14:22:00"), formatSaoPaulo("20230510142200")];
-
-    expect(shown).toEqual(["10/05/2023 14:22", "10/05/2023 14:22"]);
-  });
-
-  it("uses the daylight-saving offset of its time for old summer dates", () => {
-    const shown = formatSaoPaulo("2018-01-15T12:00:00Z");
-
-    expect(shown).toBe("15/01/2018 10:00");
-  });
-
-  it("gives back text that is not a date unchanged", () => {
-    const shown = formatSaoPaulo("sem data");
-
-    expect(shown).toBe("sem data");
   });
 });

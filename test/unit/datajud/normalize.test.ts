@@ -33,7 +33,11 @@ describe("normalizeCaseRecord", () => {
       name: "2ª VARA CÍVEL DE SOBRADINHO",
       municipalityCode: 5300108,
     });
-    expect(record.filedAt).toBe("2025-03-14T13:15:00.000Z");
+    // Dates are the court's wall clock as DataJud wrote them, the raw form beside.
+    expect([record.filedAt, record.filedAtRaw]).toEqual([
+      "2025-03-14T10:15:00",
+      hit._source.dataAjuizamento,
+    ]);
     expect(record.movementCount).toBe(5);
     expect(record.latestMovement?.code).toBe(85);
     expect(record.movements[0]?.complements[0]).toEqual({
@@ -55,7 +59,7 @@ describe("normalizeCaseRecord", () => {
     expect(record.subjects.map((s) => s.code)).toEqual([7691, 4960]);
     expect(record.courtUnit?.municipalityCode).toBe(3552205);
     expect(record.movements.map((m) => m.code)).toEqual([26, 11009, 246]);
-    expect(record.movements[0]?.dateTime).toBe("2022-05-11T12:30:00.000Z");
+    expect(record.movements[0]?.dateTime).toBe("2022-05-11T09:30:00");
     expect(drift.get("novoCampoNaoDocumentado")).toBe(1);
   });
 

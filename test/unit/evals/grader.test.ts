@@ -16,8 +16,8 @@ const SENTENCE: MovementRef = {
 };
 const PUBLICATION: MovementRef = {
   movementId: "m-publication",
-  // 01:30 UTC on the 21st is still the 20th in São Paulo.
-  dateTime: "2026-11-21T01:30:00.000Z",
+  // The court's wall clock: 00:30 on the 20th is the 20th (read as UTC it would be the 19th).
+  dateTime: "2026-11-20T00:30:00",
   code: 92,
   name: "Publicação",
 };
@@ -142,13 +142,13 @@ describe("eval grader", () => {
     expect(grade.pass).toBe(true);
   });
 
-  it("matches names without case or accents, and narrows by the São Paulo day", () => {
+  it("matches names without case or accents, and narrows by the day the court recorded", () => {
     const byName = matchesRequirement(SENTENCE, "procedencia em parte");
     const sameDay = matchesRequirement(PUBLICATION, { code: 92, date: "2026-11-20" });
-    const utcDay = matchesRequirement(PUBLICATION, { code: 92, date: "2026-11-21" });
+    const shiftedDay = matchesRequirement(PUBLICATION, { code: 92, date: "2026-11-19" });
     const otherCode = matchesRequirement(PUBLICATION, { code: 1061, date: "2026-11-20" });
 
-    expect([byName, sameDay, utcDay, otherCode]).toEqual([true, true, false, false]);
+    expect([byName, sameDay, shiftedDay, otherCode]).toEqual([true, true, false, false]);
   });
 
   it("fails a model run's case when the rules engine wrote the summary instead", () => {

@@ -14,21 +14,19 @@ import {
   URGENT_REASON,
   withUrgentAttention,
 } from "../../../src/policy/movement-rules.js";
+import { testMovement } from "../../support/movement.js";
 import { sampleSummary } from "../notify/render/sample-alert.js";
 
 const SAO_PAULO = "America/Sao_Paulo";
 const NOW = new Date("2026-05-04T15:00:00.000Z");
 
 function movement(id: string, code: number | null, name: string): Movement {
-  return {
+  return testMovement({
     id,
     code,
     name,
-    dateTime: "2026-05-04T12:00:00.000-03:00",
-    complements: [],
-    courtUnit: null,
-    hint: null,
-  };
+    dateTime: "2026-05-04T12:00:00",
+  });
 }
 
 function nameRule(text: string): MovementRule {

@@ -5,12 +5,13 @@ import type { CaseRecord, Movement } from "../../../src/datajud/case-record.js";
 import { getCase, syncWatchedCases } from "../../../src/store/cases.js";
 import { closeDatabase, type Db, immediate, openDatabase } from "../../../src/store/database.js";
 import { startRun } from "../../../src/store/runs.js";
+import { testMovement } from "../../support/movement.js";
 
 export const CASE_NUMBER = "0713383-43.2025.8.07.0006";
 export const CASE_DIGITS = "07133834320258070006";
 
 export function movement(id: string, dateTime: string | null, name = `movement ${id}`): Movement {
-  return { id, code: 123, name, dateTime, complements: [], courtUnit: null, hint: null };
+  return testMovement({ id, code: 123, name, dateTime });
 }
 
 export function caseRecord(patch: Partial<CaseRecord> = {}): CaseRecord {
@@ -27,9 +28,12 @@ export function caseRecord(patch: Partial<CaseRecord> = {}): CaseRecord {
     system: null,
     format: null,
     secrecyLevel: 0,
-    filedAt: "2025-01-10T00:00:00-03:00",
-    lastUpdatedAt: "2026-02-01T12:00:00-03:00",
-    indexedAt: "2026-02-02T03:00:00.000Z",
+    filedAt: "2025-01-10",
+    filedAtRaw: "20250110",
+    lastUpdatedAt: "2026-02-01T12:00:00",
+    lastUpdatedAtRaw: "2026-02-01T12:00:00.000Z",
+    indexedAt: "2026-02-02T03:00:00",
+    indexedAtRaw: "2026-02-02T03:00:00.000Z",
     movementCount: movements.length,
     latestMovement: movements.at(-1) ?? null,
     movements,

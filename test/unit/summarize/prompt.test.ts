@@ -11,24 +11,23 @@ import {
   SYSTEM_PROMPT,
   saoPauloToday,
 } from "../../../src/summarize/prompt.js";
+import { testMovement } from "../../support/movement.js";
 
 const NOW = new Date("2026-12-02T12:00:00.000Z");
 
 function movement(i: number, complement: string | null = null): Movement {
   const day = String((i % 28) + 1).padStart(2, "0");
   const month = String(Math.floor(i / 28) + 1).padStart(2, "0");
-  return {
+  return testMovement({
     id: `m${i}`,
     code: 11010,
     name: `Movimento ${i}`,
-    dateTime: `2025-${month}-${day}T12:00:00.000Z`,
+    dateTime: `2025-${month}-${day}T12:00:00`,
     complements:
       complement === null
         ? []
         : [{ code: 5, name: "observação", value: complement, description: null }],
-    courtUnit: null,
-    hint: null,
-  };
+  });
 }
 
 function record(movements: Movement[]): CaseRecord {
@@ -44,9 +43,12 @@ function record(movements: Movement[]): CaseRecord {
     system: null,
     format: null,
     secrecyLevel: 0,
-    filedAt: "2025-03-14T13:15:00.000Z",
-    lastUpdatedAt: "2026-12-01T10:00:00.000Z",
+    filedAt: "2025-03-14T13:15:00",
+    filedAtRaw: "20250314131500",
+    lastUpdatedAt: "2026-12-01T10:00:00",
+    lastUpdatedAtRaw: "2026-12-01T10:00:00.000Z",
     indexedAt: null,
+    indexedAtRaw: null,
     movementCount: movements.length,
     latestMovement: movements.at(-1) ?? null,
     movements,

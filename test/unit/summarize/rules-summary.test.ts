@@ -4,6 +4,7 @@ import { normalizeCaseRecord } from "../../../src/datajud/normalize.js";
 import { CaseSummary } from "../../../src/summarize/case-summary.js";
 import { rulesSummary, statusCategoryOf } from "../../../src/summarize/rules-summary.js";
 import { loadRecordedCases } from "../../support/fixtures.js";
+import { testMovement } from "../../support/movement.js";
 
 const recorded = loadRecordedCases();
 const NOW = new Date("2026-12-02T12:00:00.000Z");
@@ -15,15 +16,7 @@ function records(alias: string, digits: string): CaseRecord[] {
 }
 
 function movement(code: number, name: string, dateTime: string): Movement {
-  return {
-    id: `${code}-${dateTime}`,
-    code,
-    name,
-    dateTime,
-    complements: [],
-    courtUnit: null,
-    hint: null,
-  };
+  return testMovement({ id: `${code}-${dateTime}`, code, name, dateTime });
 }
 
 describe("rules summary", () => {

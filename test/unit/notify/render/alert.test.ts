@@ -81,7 +81,7 @@ describe("renderAlert body", () => {
     expect(fresh).toContain("Categoria: decidido\n");
   });
 
-  it("lists new movements newest first with São Paulo time, code, name, hint and complements", () => {
+  it("lists new movements newest first with the court's time, code, name, hint and complements", () => {
     const content = sampleAlert();
 
     const { text } = renderAlert(content);
@@ -92,6 +92,49 @@ describe("renderAlert body", () => {
     expect(petition).toBeGreaterThan(sentence);
     expect(text).toContain("O que significa: Sentença de mérito a favor do autor");
     expect(text).toContain("Complementos: tipo de conclusao: para sentença");
+  });
+
+  it("shows a publication stamped 00:15Z at 00:15 of its own day, in text and HTML", () => {
+    const publication = sampleMovement({
+      id: "m-publicacao",
+      code: 92,
+      name: "Publicação",
+      dateTime: "2025-11-04T00:15:00",
+      dateTimeRaw: "2025-11-04T00:15:00.000Z",
+    });
+    const content = sampleAlert({ newMovements: [{ instance: "G1", movement: publication }] });
+
+    const { text, html } = renderAlert(content);
+
+    expect(text).toContain("- 04/11/2025 00:15 · Publicação · código 92 · G1");
+    expect(html).toContain("<strong>04/11/2025 00:15</strong> · Publicação");
+    expect(`${text}${html}`).not.toContain("03/11/2025");
+  });
+
+  it("shows our own instants in the schedule's time zone and says which clock is which", () => {
+    const content = sampleAlert();
+
+    const { text } = renderAlert(content, "Europe/Lisbon");
+
+    expect(text).toContain("Consultado em: 02/10/2025 15:55");
+    expect(text).toContain("Última atualização no DataJud: 02/10/2025 11:11");
+    expect(text).toContain("- 02/10/2025 10:30 · Procedência");
+    expect(text).toContain(
+      "Datas das movimentações e do DataJud como o tribunal as registrou; demais horários em Europe/Lisbon.",
+    );
+  });
+
+  it("renders an alert queued before raw dates were kept, reading its Z dates as the court's", () => {
+    const queued = JSON.parse(JSON.stringify(sampleAlert()));
+    for (const m of queued.newMovements) {
+      delete m.movement.dateTimeRaw;
+      m.movement.dateTime = `${m.movement.dateTime}.000Z`;
+    }
+
+    const parsed = AlertContent.parse(queued);
+    const { text } = renderAlert(parsed);
+
+    expect(text).toContain("- 02/10/2025 10:30 · Procedência · código 219 · G1");
   });
 
   it("shows instances, provenance and who wrote the summary, and the disclaimer once", () => {

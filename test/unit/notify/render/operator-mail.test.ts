@@ -93,7 +93,7 @@ describe("renderAdminAlert: monitor health", () => {
         "As consultas ao DataJud, falhando desde 01/03/2026 06:00 (8 varreduras seguidas sem resposta), voltaram a funcionar em 01/03/2026 14:30.",
         "O monitor funciona normalmente de novo; o que mudou nos processos nesse período é detectado nas próximas varreduras.",
         "",
-        "Horários de Brasília (America/Sao_Paulo). Mensagem automática do datajud-monitor.",
+        "Horários em America/Sao_Paulo. Mensagem automática do datajud-monitor.",
         "",
       ].join("\n"),
     );

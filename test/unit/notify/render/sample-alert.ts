@@ -1,20 +1,22 @@
 import type { Movement } from "../../../../src/datajud/case-record.js";
 import type { AlertContent } from "../../../../src/notify/render/alert-content.js";
 import type { CaseSummary } from "../../../../src/summarize/case-summary.js";
+import { testMovement } from "../../../support/movement.js";
 
 /** A realistic alert to render and send: a despejo case that just got a sentence. */
 
 export function sampleMovement(overrides: Partial<Movement> = {}): Movement {
-  return {
+  return testMovement({
     id: "m-sentenca",
     code: 219,
     name: "Procedência",
-    dateTime: "2025-10-02T13:30:00.000Z",
+    dateTime: "2025-10-02T10:30:00",
+    dateTimeRaw: "2025-10-02T10:30:00.000Z",
     complements: [{ code: 3, name: "para sentença", value: 5, description: "tipo_de_conclusao" }],
     courtUnit: { code: 1234, name: "1ª Vara Cível de Ceilândia" },
     hint: { pt: "Sentença de mérito a favor do autor", en: "Judgment for the plaintiff" },
     ...overrides,
-  };
+  });
 }
 
 export function sampleSummary(overrides: Partial<CaseSummary> = {}): CaseSummary {
@@ -31,7 +33,7 @@ export function sampleSummary(overrides: Partial<CaseSummary> = {}): CaseSummary
         movements: [
           {
             movementId: "m-sentenca",
-            dateTime: "2025-10-02T13:30:00.000Z",
+            dateTime: "2025-10-02T10:30:00",
             code: 219,
             name: "Procedência",
           },
@@ -68,7 +70,7 @@ export function sampleAlert(overrides: Partial<AlertContent> = {}): AlertContent
           id: "m-juntada",
           code: 85,
           name: "Juntada de Petição",
-          dateTime: "2025-09-30T17:05:00.000Z",
+          dateTime: "2025-09-30T14:05:00",
           complements: [],
           hint: null,
         }),
@@ -84,7 +86,7 @@ export function sampleAlert(overrides: Partial<AlertContent> = {}): AlertContent
     provenance: {
       index: "api_publica_tjdft",
       fetchedAt: "2025-10-02T14:55:00.000Z",
-      lastUpdatedAt: "2025-10-02T14:11:20.512Z",
+      lastUpdatedAt: "2025-10-02T11:11:20",
     },
     changeKinds: ["new_movements"],
     urgent: false,

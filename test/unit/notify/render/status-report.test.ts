@@ -17,6 +17,12 @@ function daysAgo(days: number): string {
   return new Date(NOW.getTime() - days * DAY).toISOString();
 }
 
+/** A movement date `days` (and `ms`) before NOW as DataJud records it: São Paulo wall clock. */
+function movedDaysAgo(days: number, ms = 0): string {
+  const saoPaulo = new Date(NOW.getTime() - days * DAY + ms - 3 * 3_600_000);
+  return saoPaulo.toISOString().slice(0, 19);
+}
+
 function row(patch: Partial<CaseRow> = {}): CaseRow {
   return {
     id: 1,
@@ -51,7 +57,7 @@ function entry(patch: Partial<InputCase> = {}): InputCase {
     label: null,
     policy: NO_ALERT_POLICY,
     row: row(),
-    lastMovementAt: daysAgo(10),
+    lastMovementAt: movedDaysAgo(10),
     ...patch,
   };
 }
@@ -93,21 +99,21 @@ describe("buildStatusReport", () => {
   });
 
   it("counts whole days since the last movement and marks the case stale from staleAfterDays on", () => {
-    const justUnder = only([
-      entry({ lastMovementAt: new Date(NOW.getTime() - 90 * DAY + 1).toISOString() }),
-    ]);
-    const exactly = only([entry({ lastMovementAt: daysAgo(90) })]);
-    const future = only([entry({ lastMovementAt: daysAgo(-3) })]);
+    const justUnder = only([entry({ lastMovementAt: movedDaysAgo(90, 1000) })]);
+    const exactly = only([entry({ lastMovementAt: movedDaysAgo(90) })]);
+    const future = only([entry({ lastMovementAt: movedDaysAgo(-3) })]);
 
     expect(justUnder).toMatchObject({ stale: false, daysWithoutMovement: 89 });
     expect(exactly).toMatchObject({ stale: true, daysWithoutMovement: 90 });
     expect(future).toMatchObject({ stale: false, daysWithoutMovement: 0 });
   });
 
-  it("reads a movement date with an offset as the instant it names", () => {
-    const c = only([entry({ lastMovementAt: "2026-03-03T21:30:00-03:00" })]);
+  it("reads a movement date as the court's wall clock in São Paulo, whatever zone it is labelled with", () => {
+    const wall = only([entry({ lastMovementAt: "2026-03-03T21:30:00" })]);
+    const labelledZ = only([entry({ lastMovementAt: "2026-03-03T21:30:00.000Z" })]);
+    const nextMorning = only([entry({ lastMovementAt: "2026-03-04T09:30:00" })]);
 
-    expect(c.daysWithoutMovement).toBe(89);
+    expect([wall, labelledZ, nextMorning].map((c) => c.daysWithoutMovement)).toEqual([89, 89, 88]);
   });
 
   it("falls back to the last change, then the first read, when no movement date is known", () => {
@@ -121,7 +127,7 @@ describe("buildStatusReport", () => {
       entry({ lastMovementAt: null, row: row({ lastChangedAt: null, firstSeenAt: daysAgo(120) }) }),
     ]);
     const movementWins = only([
-      entry({ lastMovementAt: daysAgo(100), row: row({ lastChangedAt: daysAgo(5) }) }),
+      entry({ lastMovementAt: movedDaysAgo(100), row: row({ lastChangedAt: daysAgo(5) }) }),
     ]);
 
     expect(changed).toMatchObject({ stale: false, daysWithoutMovement: 5 });
@@ -132,7 +138,10 @@ describe("buildStatusReport", () => {
   it("never calls a case not checked yet stale", () => {
     const noRow = only([entry({ row: undefined, lastMovementAt: null, label: "Novo" })]);
     const rowNotChecked = only([
-      entry({ row: row({ lastCheckedAt: null, lastOutcome: null }), lastMovementAt: daysAgo(400) }),
+      entry({
+        row: row({ lastCheckedAt: null, lastOutcome: null }),
+        lastMovementAt: movedDaysAgo(400),
+      }),
     ]);
 
     expect(noRow).toMatchObject({
@@ -151,7 +160,7 @@ describe("buildStatusReport", () => {
   it("reports a gone case as gone, not stale", () => {
     const c = only([
       entry({
-        lastMovementAt: daysAgo(300),
+        lastMovementAt: movedDaysAgo(300),
         row: row({ goneAt: daysAgo(20), lastOutcome: "not_found", consecutiveNotFound: 5 }),
       }),
     ]);
@@ -236,9 +245,7 @@ describe("buildStatusReport", () => {
 });
 
 describe("renderStatusReport", () => {
-  const calm = only([
-    entry({ label: "Silva x Souza", lastMovementAt: "2026-05-22T15:00:00.000Z" }),
-  ]);
+  const calm = only([entry({ label: "Silva x Souza", lastMovementAt: "2026-05-22T12:00:00" })]);
   const failing = only([
     entry({
       label: "Falhando",
@@ -250,7 +257,7 @@ describe("renderStatusReport", () => {
       }),
     }),
   ]);
-  const stale = only([entry({ label: "Parado", lastMovementAt: daysAgo(120) })]);
+  const stale = only([entry({ label: "Parado", lastMovementAt: movedDaysAgo(120) })]);
   const gone = only([
     entry({
       label: "Sumiu",
@@ -307,8 +314,18 @@ describe("renderStatusReport", () => {
     expect(text).toContain("5. Novo");
     expect(text).toContain("Última consulta: ainda não consultado");
     expect(text).toContain(
-      "Horários de Brasília (America/Sao_Paulo).\nMensagem automática do datajud-monitor.\n",
+      "Datas das movimentações e do DataJud como o tribunal as registrou; demais horários em America/Sao_Paulo.\nMensagem automática do datajud-monitor.\n",
     );
+  });
+
+  it("shows our instants in the schedule's time zone and movement dates as the court recorded them", () => {
+    const report = reportOf([failing, calm]);
+
+    const lisbon = renderStatusReport(report, "Europe/Lisbon").text;
+
+    expect(lisbon).toContain("Falhou nas últimas 3 consultas (01/06/2026 11:00)");
+    expect(lisbon).toContain("Última movimentação: 22/05/2026 12:00");
+    expect(lisbon).toContain("demais horários em Europe/Lisbon.");
   });
 
   it("names every outcome in Portuguese, and shows an unknown one as clean text", () => {
@@ -374,7 +391,7 @@ describe("renderStatusReport", () => {
 
     expect(mail.subject).toBe("[datajud] Relatório: nenhum processo acompanhado");
     expect(mail.text).toBe(
-      "Nenhum processo do watchlist é acompanhado por este endereço.\n\nHorários de Brasília (America/Sao_Paulo).\nMensagem automática do datajud-monitor.\n",
+      "Nenhum processo do watchlist é acompanhado por este endereço.\n\nDatas das movimentações e do DataJud como o tribunal as registrou; demais horários em America/Sao_Paulo.\nMensagem automática do datajud-monitor.\n",
     );
     expect(mail.html).toContain("Nenhum processo do watchlist é acompanhado por este endereço.");
     expect(mail.html).not.toContain("Todos os processos");

@@ -14,9 +14,10 @@ import {
   type OutboxKind,
   type OutboxRow,
 } from "../../store/outbox.js";
-import { type RenderedAlert, renderAlert } from "../render/alert.js";
+import { renderAlert } from "../render/alert.js";
 import { AlertContent } from "../render/alert-content.js";
 import { renderDigest } from "../render/digest.js";
+import type { RenderedAlert } from "../render/email-kit.js";
 import { AdminAlert, renderAdminAlert } from "../render/operator-mail.js";
 import { renderStatusReport, StatusReport } from "../render/status-report.js";
 import {

@@ -1,22 +1,26 @@
 import type { Movement, MovementComplement } from "../../datajud/case-record.js";
-import { COURT_TIME_ZONE, formatInstant, formatWallClock } from "../../datajud/dates.js";
+import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
 import type { AlertContent } from "./alert-content.js";
-
-export interface RenderedAlert {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export const ATTENTION_MARKER = "⚠";
-export const URGENT_MARKER = "⚠ URGENTE";
-export const NOT_LEGAL_ADVICE = "Não é aconselhamento jurídico.";
+import {
+  ATTENTION_MARKER,
+  breaks,
+  clocksNote,
+  courtTime,
+  escapeHtml,
+  htmlDocument,
+  instantTime,
+  NOT_LEGAL_ADVICE,
+  oneLine,
+  paragraph,
+  type RenderedAlert,
+  STYLES,
+  tag,
+  URGENT_MARKER,
+} from "./email-kit.js";
 
 const SUBJECT_NAME_MAX = 80;
 const SUBJECT_MAX = 200;
-const FIELD_MAX = 500;
-const PARAGRAPH_MAX = 4000;
 /** A first read of a busy case can bring hundreds; the history command has the rest. */
 const MOVEMENTS_SHOWN = 30;
 
@@ -28,66 +32,6 @@ const CHANGE_KINDS_PT: Record<string, string> = {
   court_unit_changed: "órgão julgador alterado",
   secrecy_changed: "nível de sigilo alterado",
 };
-
-// Control characters, line/paragraph separators, and bidi overrides that could disguise text.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const CONTROL_KEEP_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
-const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max
-    ? text
-    : `${chars
-        .slice(0, max - 1)
-        .join("")
-        .trimEnd()}…`;
-}
-
-/** Anything from a label or DataJud as one clean line. */
-export function oneLine(text: string, max = FIELD_MAX): string {
-  return clip(text.replace(BIDI, "").replace(CONTROL, " ").replace(/\s+/g, " ").trim(), max);
-}
-
-/** A paragraph that may keep its line breaks. */
-export function paragraph(text: string, max = PARAGRAPH_MAX): string {
-  const clean = text
-    .replace(/\r\n?/g, "\n")
-    .replace(BIDI, "")
-    .replace(CONTROL_KEEP_NEWLINE, " ")
-    .split("\n")
-    .map((line) => line.replace(/[ \t]+/g, " ").trim())
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-  return clip(clean, max);
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-/** A DataJud date as the court recorded it, never shifted; "sem data" when DataJud gave none. */
-export function courtTime(value: string | null): string {
-  return value === null ? "sem data" : oneLine(formatWallClock(value));
-}
-
-/** One of our own instants (fetched, generated, checked at) in the schedule's time zone. */
-export function instantTime(iso: string, timeZone: string): string {
-  return oneLine(formatInstant(iso, timeZone));
-}
-
-/** Says which clock each kind of time in an e-mail follows. */
-export function clocksNote(timeZone: string): string {
-  return `Datas das movimentações e do DataJud como o tribunal as registrou; demais horários em ${oneLine(timeZone, 60)}.`;
-}
 
 function movementsPhrase(n: number): string {
   if (n === 0) return "nenhuma movimentação nova";
@@ -298,33 +242,6 @@ function renderText(content: AlertContent, timeZone: string): string {
   return `${out.join("\n")}\n`;
 }
 
-/** Inline styles only: mail clients drop <style> blocks and remote CSS. */
-export const STYLES = {
-  body: "margin:0;padding:0;background:#f4f4f5;",
-  card: "max-width:640px;margin:0 auto;padding:16px;background:#ffffff;color:#18181b;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;overflow-wrap:break-word;word-wrap:break-word;",
-  h1: "font-size:20px;line-height:1.3;margin:0 0 4px;",
-  meta: "margin:0 0 4px;color:#52525b;font-size:14px;",
-  h2: "font-size:17px;margin:20px 0 8px;padding-top:12px;border-top:1px solid #e4e4e7;",
-  attention:
-    "margin:16px 0;padding:10px 12px;border-left:4px solid #b45309;background:#fffbeb;color:#78350f;",
-  p: "margin:0 0 10px;",
-  before: "color:#71717a;",
-  muted: "color:#71717a;font-size:14px;",
-  ul: "margin:0 0 10px;padding-left:20px;",
-  li: "margin:0 0 8px;",
-  small: "margin:0 0 4px;color:#52525b;font-size:14px;",
-  footer: "margin:16px 0 0;color:#52525b;font-size:13px;",
-} as const;
-
-export function tag(name: string, style: string, inner: string): string {
-  return `<${name} style="${style}">${inner}</${name}>`;
-}
-
-/** Keeps line breaks of an already escaped paragraph. */
-export function breaks(escaped: string): string {
-  return escaped.replace(/\n/g, "<br>");
-}
-
 function renderHtml(content: AlertContent, subject: string, timeZone: string): string {
   const e = escapeHtml;
   const { current, previous } = content;
@@ -421,7 +338,6 @@ function renderHtml(content: AlertContent, subject: string, timeZone: string): s
   return htmlDocument(subject, parts);
 }
 
-/** The page around already escaped parts; `subject` is escaped here. */
 /** The new movements as an HTML list, every value escaped; alerts and digests share it. */
 export function movementListHtml(shown: readonly MovementLine[]): string {
   const e = escapeHtml;
@@ -437,20 +353,6 @@ export function movementListHtml(shown: readonly MovementLine[]): string {
     return tag("li", STYLES.li, lines.join("<br>"));
   });
   return tag("ul", STYLES.ul, items.join(""));
-}
-
-export function htmlDocument(subject: string, parts: readonly string[]): string {
-  return [
-    "<!DOCTYPE html>",
-    '<html lang="pt-BR">',
-    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(subject)}</title></head>`,
-    `<body style="${STYLES.body}">`,
-    tag("div", STYLES.card, parts.join("\n")),
-    "</body>",
-    "</html>",
-    "",
-  ].join("\n");
 }
 
 /**

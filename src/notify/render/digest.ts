@@ -1,30 +1,32 @@
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import {
-  ATTENTION_MARKER,
   attentionValue,
-  breaks,
   caseName,
   categoryLabel,
-  clocksNote,
-  courtTime,
-  escapeHtml,
   generatedByText,
-  htmlDocument,
   ignoredText,
-  instantTime,
   type MovementLine,
   movementLines,
   movementListHtml,
-  NOT_LEGAL_ADVICE,
   nextStepValue,
+} from "./alert.js";
+import type { AlertContent } from "./alert-content.js";
+import {
+  ATTENTION_MARKER,
+  breaks,
+  clocksNote,
+  courtTime,
+  escapeHtml,
+  htmlDocument,
+  instantTime,
+  NOT_LEGAL_ADVICE,
   oneLine,
   paragraph,
   type RenderedAlert,
   STYLES,
   tag,
   URGENT_MARKER,
-} from "./alert.js";
-import type { AlertContent } from "./alert-content.js";
+} from "./email-kit.js";
 
 /** A digest lists many cases: each gets its newest movements, the case's own alert would show all. */
 const MOVEMENTS_PER_CASE = 5;

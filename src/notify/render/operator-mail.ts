@@ -17,7 +17,7 @@ import {
   type RenderedAlert,
   STYLES,
   tag,
-} from "./alert.js";
+} from "./email-kit.js";
 
 /**
  * Mail to `mail.admin` about problems only a person can fix: the key refused, DataJud down for

@@ -14,7 +14,7 @@ import {
   type RenderedAlert,
   STYLES,
   tag,
-} from "./alert.js";
+} from "./email-kit.js";
 
 /**
  * The periodic status report: one e-mail per watcher listing every case they watch, with the

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { NOT_LEGAL_ADVICE, renderAlert } from "../../../../src/notify/render/alert.js";
+import { renderAlert } from "../../../../src/notify/render/alert.js";
 import { AlertContent } from "../../../../src/notify/render/alert-content.js";
+import { NOT_LEGAL_ADVICE } from "../../../../src/notify/render/email-kit.js";
 import { sampleAlert, sampleMovement, sampleSummary } from "./sample-alert.js";
 
 const HOSTILE_LABEL = "<script>alert('x')</script>\r\nBcc: victim@example.com\u0007";

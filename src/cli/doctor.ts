@@ -4,7 +4,9 @@ import { createTransport as createNodemailer } from "nodemailer";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { DataJudError } from "../datajud/errors.js";
 import { DataJudHttpClient } from "../datajud/http-client.js";
-import { createTransport, parseSmtpUrl, smtpOptions } from "../notify/transport/transports.js";
+import { smtpOptions } from "../notify/transport/smtp.js";
+import { parseSmtpUrl } from "../notify/transport/smtp-url.js";
+import { createTransport } from "../notify/transport/transports.js";
 import { isMuted } from "../policy/movement-rules.js";
 import {
   defaultMigrationsDir,

@@ -25,7 +25,7 @@ import {
   type MailErrorCode,
   type MailTransport,
   type OutgoingMessage,
-} from "../transport/transports.js";
+} from "../transport/mail-transport.js";
 import {
   alertMessageId,
   assertMessageIdDomain,

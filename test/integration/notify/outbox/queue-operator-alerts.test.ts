@@ -6,10 +6,8 @@ import type { DataJudGateway, FingerprintedCase } from "../../../../src/monitor/
 import { runSweep } from "../../../../src/monitor/sweep.js";
 import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
 import { queueAdminAlerts } from "../../../../src/notify/outbox/queue-operator-alerts.js";
-import {
-  createTransport,
-  type MailTransport,
-} from "../../../../src/notify/transport/transports.js";
+import type { MailTransport } from "../../../../src/notify/transport/mail-transport.js";
+import { createTransport } from "../../../../src/notify/transport/transports.js";
 import type { SweepTally } from "../../../../src/policy/health.js";
 import type { Db } from "../../../../src/store/database.js";
 import { listIncidents } from "../../../../src/store/health-incidents.js";

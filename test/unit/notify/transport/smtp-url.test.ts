@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MailError, parseSmtpUrl } from "../../../../src/notify/transport/transports.js";
+import { MailError } from "../../../../src/notify/transport/mail-transport.js";
+import { parseSmtpUrl } from "../../../../src/notify/transport/smtp-url.js";
 
 const PASSWORD = "hunter2-very-secret";
 

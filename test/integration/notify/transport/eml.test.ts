@@ -2,10 +2,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { silentLogger } from "../../../src/log.js";
-import { drainOutbox } from "../../../src/notify/outbox/drain.js";
-import { createTransport, type OutgoingMessage } from "../../../src/notify/transport/transports.js";
-import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
+import { silentLogger } from "../../../../src/log.js";
+import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
+import type { OutgoingMessage } from "../../../../src/notify/transport/mail-transport.js";
+import { createTransport } from "../../../../src/notify/transport/transports.js";
+import { sampleAlert } from "../../../unit/notify/render/sample-alert.js";
 import {
   DOMAIN,
   FROM,
@@ -14,7 +15,7 @@ import {
   queueChange,
   type TempStore,
   tempStore,
-} from "./outbox-setup.js";
+} from "../outbox-setup.js";
 
 let store: TempStore;
 

@@ -1,7 +1,7 @@
 import type { Provenance } from "../datajud/case-record.js";
 import type { Clock } from "../datajud/clock.js";
 import type { Logger } from "../log.js";
-import { queueAlerts } from "../notify/outbox/drain.js";
+import { queueAlerts } from "../notify/outbox/queue-alerts.js";
 import { buildAlertContent } from "../notify/render/alert-content.js";
 import { NO_ALERT_POLICY } from "../policy/alert-rules.js";
 import { alertDelivery, type MailPolicy } from "../policy/mail-policy.js";

@@ -15,7 +15,7 @@ import {
   queueChange,
   type TempStore,
   tempStore,
-} from "../outbox-setup.js";
+} from "../outbox/outbox-setup.js";
 
 let store: TempStore;
 

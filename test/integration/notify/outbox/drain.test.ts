@@ -1,13 +1,13 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { silentLogger } from "../../../src/log.js";
-import { type DrainOptions, drainOutbox } from "../../../src/notify/outbox/drain.js";
-import { caseThreadKey, threadId } from "../../../src/notify/outbox/message-ids.js";
-import type { MailTransport } from "../../../src/notify/transport/mail-transport.js";
-import { createTransport } from "../../../src/notify/transport/transports.js";
-import { deadOutbox, dueOutbox, enqueueAlert, outboxCounts } from "../../../src/store/outbox.js";
-import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { sampleAlert, sampleSummary } from "../../unit/notify/render/sample-alert.js";
+import { silentLogger } from "../../../../src/log.js";
+import { type DrainOptions, drainOutbox } from "../../../../src/notify/outbox/drain.js";
+import { caseThreadKey, threadId } from "../../../../src/notify/outbox/message-ids.js";
+import type { MailTransport } from "../../../../src/notify/transport/mail-transport.js";
+import { createTransport } from "../../../../src/notify/transport/transports.js";
+import { deadOutbox, dueOutbox, enqueueAlert, outboxCounts } from "../../../../src/store/outbox.js";
+import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
+import { sampleAlert, sampleSummary } from "../../../unit/notify/render/sample-alert.js";
 import {
   DOMAIN,
   FROM,

@@ -2,12 +2,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { silentLogger } from "../../../src/log.js";
-import { drainOutbox } from "../../../src/notify/outbox/drain.js";
-import { createTransport } from "../../../src/notify/transport/transports.js";
-import { outboxCounts } from "../../../src/store/outbox.js";
-import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
+import { silentLogger } from "../../../../src/log.js";
+import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
+import { createTransport } from "../../../../src/notify/transport/transports.js";
+import { outboxCounts } from "../../../../src/store/outbox.js";
+import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
+import { sampleAlert } from "../../../unit/notify/render/sample-alert.js";
 import { DOMAIN, FROM, LIST_ID, queueChange, type TempStore, tempStore } from "./outbox-setup.js";
 
 const CHILD = fileURLToPath(new URL("./drain-child.ts", import.meta.url));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { followAbort } from "../abort.js";
 import { fullJitterDelayMs, parseRetryAfter } from "./backoff.js";
 import { type Clock, systemClock } from "./clock.js";
 import {
@@ -277,10 +278,8 @@ export class DataJudHttpClient {
       deadline: deadline.signal,
       deadlineAt,
     };
-    // One listener per search on the caller's signal, removed at the end: a tool call that runs
-    // many searches under one signal must not pile up listeners (AbortSignal.any would).
-    const onCallerAbort = (): void => deadline.abort(caller?.reason);
-    caller?.addEventListener("abort", onCallerAbort, { once: true });
+    // The caller's cancellation reaches every wait through the deadline's signal.
+    const unfollow = followAbort(caller, deadline);
     const wait = deadline.signal;
     let last: DataJudError | undefined;
     try {
@@ -320,7 +319,7 @@ export class DataJudHttpClient {
       }
     } finally {
       clearTimeout(timer);
-      caller?.removeEventListener("abort", onCallerAbort);
+      unfollow();
     }
   }
 

@@ -1,5 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { z } from "zod";
+import { followAbort } from "../abort.js";
 import { callTool } from "../mcp/tool-caller.js";
 import { FingerprintCasesOutput, ReadCasesOutput } from "../mcp/tool-schemas.js";
 
@@ -30,12 +31,11 @@ async function withCallSignal<T>(
 ): Promise<T> {
   if (!signal || signal.aborted) return call(signal);
   const local = new AbortController();
-  const onAbort = (): void => local.abort(signal.reason);
-  signal.addEventListener("abort", onAbort, { once: true });
+  const unfollow = followAbort(signal, local);
   try {
     return await call(local.signal);
   } finally {
-    signal.removeEventListener("abort", onAbort);
+    unfollow();
   }
 }
 

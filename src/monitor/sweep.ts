@@ -1,4 +1,5 @@
 import { hostname } from "node:os";
+import { followAbort } from "../abort.js";
 import type { CaseRecord } from "../datajud/case-record.js";
 import type { Clock } from "../datajud/clock.js";
 import { DataJudError } from "../datajud/errors.js";
@@ -149,12 +150,9 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
     if (!lease.ok) throw new LeaseBusyError(lease.holder, lease.expiresAt);
   }
   // This sweep stops when the caller aborts or when a lease renewal fails (we stalled past its
-  // expiry and another process took it). A removable listener rather than AbortSignal.any, so a
-  // daemon's long-lived signal does not collect one listener per sweep.
+  // expiry and another process took it).
   const stop = new AbortController();
-  const onCallerAbort = (): void => stop.abort(options.signal?.reason);
-  if (options.signal?.aborted) onCallerAbort();
-  options.signal?.addEventListener("abort", onCallerAbort, { once: true });
+  const unfollow = followAbort(options.signal, stop);
   const renewer = write
     ? setInterval(() => {
         if (!renewLease(db, holder, clock.now(), LEASE_TTL_MS)) {
@@ -251,7 +249,7 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
     return report;
   } finally {
     if (renewer) clearInterval(renewer);
-    options.signal?.removeEventListener("abort", onCallerAbort);
+    unfollow();
     if (write) releaseLease(db, holder);
   }
 }

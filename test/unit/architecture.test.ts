@@ -12,10 +12,11 @@ import { describe, expect, it } from "vitest";
 const SRC = fileURLToPath(new URL("../../src/", import.meta.url));
 
 const MAY_IMPORT: Record<string, readonly string[]> = {
+  abort: [],
   log: [],
   time: [],
   yaml: [],
-  datajud: ["log", "time"],
+  datajud: ["abort", "log", "time"],
   store: ["datajud"],
   summarize: ["datajud", "log", "time"],
   policy: ["datajud", "summarize", "time"],
@@ -34,6 +35,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     "time",
   ],
   monitor: [
+    "abort",
     "datajud",
     "log",
     "mcp",

@@ -1,3 +1,4 @@
+import { stripAccents } from "../text.js";
 import type { MovementHint } from "./case-record.js";
 
 /**
@@ -475,10 +476,7 @@ const NAME_PATTERNS: readonly (readonly [RegExp, MovementKind])[] = [
 ];
 
 function fold(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
+  return stripAccents(text).toLowerCase();
 }
 
 /** The code decides when the table knows it; otherwise the name does; otherwise "other". */

@@ -1,3 +1,5 @@
+import { stripAccents } from "../text.js";
+
 /*
  * What the watchlist says about when a change is worth an e-mail: movements to ignore or to treat
  * as urgent, muted cases, and how each watcher wants their mail. The watchlist parser builds these;
@@ -50,5 +52,5 @@ export interface WatcherSettings {
 
 /** Lower case, no accents, single spaces: how names and name rules are compared. */
 export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/gu, " ").trim();
+  return stripAccents(text).toLowerCase().replace(/\s+/gu, " ").trim();
 }

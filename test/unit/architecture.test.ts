@@ -14,12 +14,13 @@ const SRC = fileURLToPath(new URL("../../src/", import.meta.url));
 const MAY_IMPORT: Record<string, readonly string[]> = {
   abort: [],
   log: [],
+  text: [],
   time: [],
   yaml: [],
-  datajud: ["abort", "log", "time"],
+  datajud: ["abort", "log", "text", "time"],
   store: ["datajud"],
   summarize: ["datajud", "log", "time"],
-  policy: ["datajud", "summarize", "time"],
+  policy: ["datajud", "summarize", "text", "time"],
   config: ["time", "yaml"],
   watchlist: ["datajud", "policy", "time", "yaml"],
   mcp: ["datajud", "log"],
@@ -32,6 +33,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     "notify/transport",
     "policy",
     "store",
+    "text",
     "time",
   ],
   monitor: [
@@ -69,7 +71,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 };
 
 /** Pure domain code: decides and renders from what it is given, with no I/O of its own. */
-const PURE = new Set(["time", "yaml", "policy", "notify/render"]);
+const PURE = new Set(["abort", "text", "time", "yaml", "policy", "notify/render"]);
 
 /** Imports allowed for types only (`import type`): pure code names the store's rows, never calls it. */
 const TYPE_ONLY: Record<string, readonly string[]> = {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { basename, extname } from "node:path";
+import { stripAccents } from "../../text.js";
 
 /**
  * Message-ID, In-Reply-To, References and List-Id values. Only hashes and our own validated domain
@@ -86,9 +87,7 @@ export function isSafeMessageId(value: string): boolean {
  */
 export function watchlistListId(watchlistName: string, domain: string): string {
   const host = assertMessageIdDomain(domain);
-  const slug = watchlistName
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const slug = stripAccents(watchlistName)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")

@@ -1,4 +1,5 @@
 import { Cron } from "croner";
+import { type CalendarDate, parseCalendarDate } from "../time/calendar-date.js";
 
 /*
  * When a queued mail may go out: quiet hours, digest schedules and local calendar days, all in the
@@ -17,7 +18,6 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 const CLOCK_TIME = /^(\d{1,2}):(\d{2})$/;
-const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** "7:00" and "07:00" are fine; "24:00", "7h" and "07:60" are not. */
 export function parseClockTime(text: string): { hour: number; minute: number } | null {
@@ -29,13 +29,7 @@ export function parseClockTime(text: string): { hour: number; minute: number } |
   return { hour, minute };
 }
 
-interface LocalDate {
-  year: number;
-  month: number;
-  day: number;
-}
-
-interface LocalDateTime extends LocalDate {
+interface LocalDateTime extends CalendarDate {
   /** Milliseconds since local midnight. */
   timeOfDayMs: number;
 }
@@ -114,21 +108,10 @@ function instantsOfWall(wall: number, timezone: string): [number, ...number[]] {
   return [high];
 }
 
-function parseLocalDate(date: string): LocalDate {
-  const match = LOCAL_DATE.exec(date);
-  const year = Number(match?.[1]);
-  const month = Number(match?.[2]);
-  const day = Number(match?.[3]);
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (
-    match === null ||
-    check.getUTCFullYear() !== year ||
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== day
-  ) {
-    throw new Error(`"${date}" is not a calendar date written as YYYY-MM-DD`);
-  }
-  return { year, month, day };
+function parseLocalDate(date: string): CalendarDate {
+  const parsed = parseCalendarDate(date);
+  if (parsed === null) throw new Error(`"${date}" is not a calendar date written as YYYY-MM-DD`);
+  return parsed;
 }
 
 /** The first instant of the local day after `date` (YYYY-MM-DD) in `timezone`. */

@@ -7,6 +7,7 @@ import {
   type MovementRule,
   type WatcherSettings,
 } from "../policy/alert-rules.js";
+import { calendarDate, daysInMonth } from "../time/calendar-date.js";
 import { cronProblem } from "../time/cron.js";
 import type { PositionedError } from "../yaml/positioned-error.js";
 import {
@@ -206,24 +207,6 @@ export function parseScopeRules(
     });
   }
   return { ignore: ignore.map((p) => p.rule), urgent: urgent.map((p) => p.rule) };
-}
-
-function isLeapYear(year: number): boolean {
-  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-/** YYYY-MM-DD if the parts make a calendar date, else null. */
-function calendarDate(year: number, month: number, day: number): string | null {
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    return null;
-  }
-  const pad = (n: number, width: number): string => String(n).padStart(width, "0");
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
 /** The date `muted_until` names, or why it names none. */

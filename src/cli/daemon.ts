@@ -4,7 +4,7 @@ import { startScheduler } from "../monitor/scheduler.js";
 import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
 import { deleteChecksBefore } from "../store/checks.js";
 import { immediate, optimize } from "../store/database.js";
-import { watchWatchlist } from "../watchlist/watch-file.js";
+import { openLiveWatchlist } from "../watchlist/live-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT } from "./command.js";
 import {
@@ -95,8 +95,8 @@ export const daemonCommand: Command = {
     const { config, logger } = runtime;
     const initial = await readWatchlistOrReport(io, config.paths.watchlist, "daemon");
     if (!initial) return EXIT.usage;
-    // The file watcher starts first: the monitor reads the watchlist in force through it.
-    const watcher = watchWatchlist({
+    // The live watchlist starts first: the monitor reads the watchlist in force through it.
+    const watchlist = openLiveWatchlist({
       path: config.paths.watchlist,
       initial,
       onReload: (w) => logger.info({ cases: w.cases.length }, "watchlist reloaded"),
@@ -106,13 +106,13 @@ export const daemonCommand: Command = {
           "watchlist edit is invalid; keeping the last good one",
         ),
     });
-    const monitor = await openMonitorOrReport(io, runtime, "daemon", () => watcher.current());
+    const monitor = await openMonitorOrReport(io, runtime, "daemon", () => watchlist.current());
     if (typeof monitor === "number") {
-      await watcher.close();
+      watchlist.close();
       return monitor;
     }
     const onHangup = (): void => {
-      watcher
+      watchlist
         .reload("SIGHUP")
         .catch((error: unknown) => logger.error({ err: error }, "reload failed"));
     };
@@ -126,10 +126,10 @@ export const daemonCommand: Command = {
       clock: systemClock,
       logger,
       tick: async (signal) => {
-        const watchlist = watcher.current();
+        const cases = watchlist.current().cases;
         try {
           await runSweep(sweepDeps(runtime, monitor), {
-            watchlist: watchlist.cases,
+            watchlist: cases,
             force: false,
             dryRun: false,
             trigger: "schedule",
@@ -169,7 +169,7 @@ export const daemonCommand: Command = {
       ["scheduler", () => scheduler.stop()],
       ["retention", async () => retention?.stop()],
       ["mail", async () => mail.stop()],
-      ["watcher", async () => watcher.close()],
+      ["watchlist", async () => watchlist.close()],
       ["monitor", () => monitor.close()],
     ] as const) {
       try {

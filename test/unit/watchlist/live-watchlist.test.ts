@@ -2,8 +2,8 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type LiveWatchlist, openLiveWatchlist } from "../../../src/watchlist/live-watchlist.js";
 import { loadWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
-import { type WatchlistWatcher, watchWatchlist } from "../../../src/watchlist/watch-file.js";
 import type { PositionedError } from "../../../src/yaml/positioned-error.js";
 
 const TJDFT = "0713383-43.2025.8.07.0006";
@@ -23,24 +23,24 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000)
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("watchWatchlist", () => {
+describe("openLiveWatchlist", () => {
   let dir: string;
   let path: string;
-  let watcher: WatchlistWatcher | undefined;
+  let live: LiveWatchlist | undefined;
   let reloads: Watchlist[];
   let invalid: PositionedError[][];
 
-  async function start(): Promise<WatchlistWatcher> {
+  async function start(): Promise<LiveWatchlist> {
     const initial = await loadWatchlist(path);
     if (!initial.ok) throw new Error("the initial watchlist must be valid");
-    watcher = watchWatchlist({
+    live = openLiveWatchlist({
       path,
       initial: initial.watchlist,
       onReload: (w) => reloads.push(w),
       onInvalid: (errors) => invalid.push(errors),
       debounceMs: 50,
     });
-    return watcher;
+    return live;
   }
 
   /** Saves the way editors do: a new file renamed over the old one. */
@@ -59,8 +59,8 @@ describe("watchWatchlist", () => {
   });
 
   afterEach(() => {
-    watcher?.close();
-    watcher = undefined;
+    live?.close();
+    live = undefined;
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -99,7 +99,7 @@ describe("watchWatchlist", () => {
     expect(invalid).toEqual([]);
   });
 
-  it("reloads an edit that only mutes a case or changes a watcher's delivery", async () => {
+  it("reloads an edit that only mutes a case or changes a live's delivery", async () => {
     writeFileSync(path, `${listOf(TJDFT)}    notify: [ana@example.com]\n`);
     await start();
 
@@ -108,7 +108,7 @@ describe("watchWatchlist", () => {
     saveByRename(
       `${listOf(TJDFT)}    notify: [ana@example.com]\n    muted: true\nwatchers:\n  - address: ana@example.com\n    delivery: digest\n`,
     );
-    await waitFor(() => reloads.length === 2, "the reload after the watcher entry");
+    await waitFor(() => reloads.length === 2, "the reload after the live entry");
 
     expect(reloads[0]?.cases[0]?.policy.muted).toBe(true);
     expect(reloads[1]?.watchers.map((w) => w.delivery)).toEqual(["digest"]);
@@ -128,7 +128,7 @@ describe("watchWatchlist", () => {
   it("reloads on demand (SIGHUP) without waiting for the debounce", async () => {
     const initial = await loadWatchlist(path);
     if (!initial.ok) throw new Error("the initial watchlist must be valid");
-    watcher = watchWatchlist({
+    live = openLiveWatchlist({
       path,
       initial: initial.watchlist,
       onReload: (w) => reloads.push(w),
@@ -137,10 +137,10 @@ describe("watchWatchlist", () => {
     });
     writeFileSync(path, listOf(TRT2));
 
-    await watcher.reload("SIGHUP");
+    await live.reload("SIGHUP");
 
     expect(reloads.map((r) => r.cases.map((c) => c.number))).toEqual([[TRT2]]);
-    expect(watcher.current().cases.map((c) => c.number)).toEqual([TRT2]);
+    expect(live.current().cases.map((c) => c.number)).toEqual([TRT2]);
   });
 
   it("does not drop every case on a file that is empty only for a moment", async () => {
@@ -191,16 +191,16 @@ describe("watchWatchlist", () => {
   it("reports a watchlist that has gone missing and keeps the last good one", async () => {
     const initial = await loadWatchlist(path);
     if (!initial.ok) throw new Error("valid");
-    watcher = watchWatchlist({
+    live = openLiveWatchlist({
       path: join(dir, "elsewhere", "watchlist.yaml"),
       initial: initial.watchlist,
       onReload: (w) => reloads.push(w),
       onInvalid: (errors) => invalid.push(errors),
     });
 
-    await watcher.reload("SIGHUP");
+    await live.reload("SIGHUP");
 
     expect(invalid[0]?.[0]?.message).toContain("does not exist");
-    expect(watcher.current()).toBe(initial.watchlist);
+    expect(live.current()).toBe(initial.watchlist);
   });
 });

@@ -3,7 +3,8 @@ import { basename, dirname } from "node:path";
 import { formatPositionedError, type PositionedError } from "../yaml/positioned-error.js";
 import { loadWatchlist, type Watchlist } from "./parse-watchlist.js";
 
-export interface WatchlistWatcher {
+/** The watchlist in force, kept up to date with its file. */
+export interface LiveWatchlist {
   /** The last valid watchlist: the initial one until a valid edit replaces it. */
   current(): Watchlist;
   /** Re-reads the file now; resolves once the callbacks (if any) have run. */
@@ -11,7 +12,7 @@ export interface WatchlistWatcher {
   close(): void;
 }
 
-export interface WatchWatchlistOptions {
+export interface LiveWatchlistOptions {
   path: string;
   initial: Watchlist;
   onReload: (watchlist: Watchlist) => void;
@@ -33,7 +34,7 @@ function sameErrors(a: readonly PositionedError[], b: readonly PositionedError[]
 }
 
 /** What the monitor acts on: a comment or a blank line moving cases down is not a change. */
-function fingerprint(watchlist: Watchlist): string {
+function contentKey(watchlist: Watchlist): string {
   return JSON.stringify([
     watchlist.defaults,
     watchlist.cases.map((c) => [c.number, c.court, c.label, c.notify, c.policy]),
@@ -47,11 +48,11 @@ function fingerprint(watchlist: Watchlist): string {
  * touch, a comment edit or a re-save of the same cases a no-op. The same invalid content is reported
  * once, not on every event.
  */
-export function watchWatchlist(options: WatchWatchlistOptions): WatchlistWatcher {
+export function openLiveWatchlist(options: LiveWatchlistOptions): LiveWatchlist {
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   const name = basename(options.path);
   let current = options.initial;
-  let currentPrint = fingerprint(current);
+  let currentKey = contentKey(current);
   let lastErrors: PositionedError[] = [];
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -77,10 +78,10 @@ export function watchWatchlist(options: WatchWatchlistOptions): WatchlistWatcher
     // After an invalid edit, a fix back to the old content is news: the error has gone.
     const recovered = lastErrors.length > 0;
     lastErrors = [];
-    const print = fingerprint(result.watchlist);
+    const key = contentKey(result.watchlist);
     current = result.watchlist;
-    if (print === currentPrint && !recovered) return;
-    currentPrint = print;
+    if (key === currentKey && !recovered) return;
+    currentKey = key;
     options.onReload(current);
   };
 
@@ -91,9 +92,9 @@ export function watchWatchlist(options: WatchWatchlistOptions): WatchlistWatcher
     return next;
   };
 
-  let watcher: FSWatcher | undefined;
+  let fsWatch: FSWatcher | undefined;
   try {
-    watcher = watch(dirname(options.path), { persistent: false }, (_event, changed) => {
+    fsWatch = watch(dirname(options.path), { persistent: false }, (_event, changed) => {
       // Some platforms do not say which file changed; reading once too often is harmless.
       if (closed || (changed !== null && changed !== name)) return;
       clearTimeout(timer);
@@ -102,9 +103,9 @@ export function watchWatchlist(options: WatchWatchlistOptions): WatchlistWatcher
       }, debounceMs);
     });
     // A deleted directory ends the watch; SIGHUP reloads still work.
-    watcher.on("error", () => watcher?.close());
+    fsWatch.on("error", () => fsWatch?.close());
   } catch {
-    watcher = undefined;
+    fsWatch = undefined;
   }
 
   return {
@@ -113,7 +114,7 @@ export function watchWatchlist(options: WatchWatchlistOptions): WatchlistWatcher
     close: () => {
       closed = true;
       clearTimeout(timer);
-      watcher?.close();
+      fsWatch?.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { scrubSecrets } from "../config/secrets.js";
 import type { Logger } from "../log.js";
-import { type Delivery, deliverOutboxRow } from "../notify/outbox/drain.js";
+import { deliverOutboxRow, type RowSendResult } from "../notify/outbox/drain.js";
 import { alertMessageId, mailIdentity } from "../notify/outbox/message-ids.js";
 import { renderSubject } from "../notify/render/alert.js";
 import { sampleAlertContent } from "../notify/render/sample-alert.js";
@@ -33,7 +33,7 @@ export interface SendTestEmailInput {
  * outbox, renderer and transport as real alerts, and stays recorded like them. A failed test is
  * not retried later.
  */
-export async function sendTestEmail(input: SendTestEmailInput): Promise<Delivery> {
+export async function sendTestEmail(input: SendTestEmailInput): Promise<RowSendResult> {
   const content = sampleAlertContent(input.now);
   const createdAt = input.now.toISOString();
   const dedupeKey = `test:${createdAt}:${input.nonce}`;

@@ -114,7 +114,7 @@ const REJECTION = /rejected_execution|circuit_breaking/;
 const ATTEMPT_TIMEOUT = Symbol("attempt timeout");
 const DEADLINE = Symbol("deadline");
 
-type Outcome =
+type AttemptResult =
   | { ok: true; result: SearchResult }
   | { ok: false; error: DataJudError; retryAfterMs?: number };
 
@@ -292,14 +292,14 @@ export class DataJudHttpClient {
         }
         if (this.#expired(search)) throw this.#deadline(search, attempt - 1, last);
 
-        const outcome = await this.#attempt(search, attempt);
-        if (outcome.ok) return outcome.result;
-        last = outcome.error;
+        const tried = await this.#attempt(search, attempt);
+        if (tried.ok) return tried.result;
+        last = tried.error;
         if (!last.retryable) throw last.withAttempts(attempt);
         if (this.#expired(search)) throw this.#deadline(search, attempt, last);
         if (attempt >= this.#maxAttempts) throw last.withAttempts(attempt);
 
-        const delayMs = outcome.retryAfterMs ?? fullJitterDelayMs(attempt, this.#random);
+        const delayMs = tried.retryAfterMs ?? fullJitterDelayMs(attempt, this.#random);
         if (delayMs >= deadlineAt - this.#clock.now()) {
           // Waiting would end past the deadline: give up now rather than sleep towards a failure.
           throw this.#deadline(search, attempt, last, delayMs);
@@ -323,7 +323,7 @@ export class DataJudHttpClient {
     }
   }
 
-  async #attempt(search: Search, attempt: number): Promise<Outcome> {
+  async #attempt(search: Search, attempt: number): Promise<AttemptResult> {
     const { index } = search;
     const timeoutMs = Math.max(1, Math.min(this.#timeoutMs, search.deadlineAt - this.#clock.now()));
     const perAttempt = new AbortController();
@@ -331,7 +331,7 @@ export class DataJudHttpClient {
     // The deadline signal also carries the caller's cancellation (see search()).
     const signal = AbortSignal.any([perAttempt.signal, search.deadline]);
     const sentAt = this.#clock.now();
-    const failed = (error: unknown, reading: boolean): Outcome => {
+    const failed = (error: unknown, reading: boolean): AttemptResult => {
       if (search.caller?.aborted) return { ok: false, error: this.#cancelled(index, attempt) };
       if (perAttempt.signal.aborted || search.deadline.aborted) {
         return {
@@ -393,7 +393,7 @@ export class DataJudHttpClient {
     }
   }
 
-  #interpret(search: Search, response: Response, text: string, attempt: number): Outcome {
+  #interpret(search: Search, response: Response, text: string, attempt: number): AttemptResult {
     const { index } = search;
     const status = response.status;
     const json = parseJson(text);
@@ -409,7 +409,7 @@ export class DataJudHttpClient {
       kind: DataJudErrorKind,
       message: string,
       extra: DataJudErrorOptions = {},
-    ): Outcome => ({
+    ): AttemptResult => ({
       ok: false,
       error: this.#error(kind, message, { status, index, ...waitHint, ...extra }),
       ...retryAfter,
@@ -458,9 +458,9 @@ export class DataJudHttpClient {
     return fail("bad_response", `DataJud answered ${index} with an unexpected HTTP ${status}`);
   }
 
-  #success(search: Search, json: unknown, attempt: number): Outcome {
+  #success(search: Search, json: unknown, attempt: number): AttemptResult {
     const { index } = search;
-    const bad = (message: string): Outcome => ({
+    const bad = (message: string): AttemptResult => ({
       ok: false,
       error: this.#error("bad_response", message, { index, status: 200 }),
     });

@@ -1,7 +1,3 @@
-/** The contract's outcomes (DESIGN.md, `monitor run-once --json`). */
-export const OUTCOMES = ["baseline", "unchanged", "changed", "not_found", "failed"] as const;
-export type Outcome = (typeof OUTCOMES)[number];
-
 export interface PriorState {
   /** We hold at least one stored record of this case. */
   seenBefore: boolean;

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { OUTCOMES } from "./outcome.js";
+import { CHECK_OUTCOMES } from "../store/checks.js";
 
 export const CaseReport = z.strictObject({
   number: z.string(),
   court: z.string(),
-  outcome: z.enum(OUTCOMES),
+  outcome: z.enum(CHECK_OUTCOMES),
   newMovements: z.number().int().nonnegative(),
   error: z.string().nullable(),
 });

@@ -13,7 +13,7 @@ import {
   updateCaseAfterCheck,
 } from "../store/cases.js";
 import { insertChange } from "../store/changes.js";
-import { type NewCheck, recordCheck } from "../store/checks.js";
+import { type CheckOutcome, type NewCheck, recordCheck } from "../store/checks.js";
 import { type Db, immediate } from "../store/database.js";
 import { listInstances, upsertInstance } from "../store/instances.js";
 import {
@@ -29,7 +29,7 @@ import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import type { DataJudGateway, FingerprintedCase, ReadCase } from "./datajud-gateway.js";
 import { type CaseDiff, diffCase, isRealChange, type StoredInstance } from "./diff.js";
-import { judgeFingerprint, judgeNotFound, type Outcome, type PriorState } from "./outcome.js";
+import { judgeFingerprint, judgeNotFound, type PriorState } from "./outcome.js";
 import type { CaseReport, RunReport } from "./run-report.js";
 
 export interface SweepSettings {
@@ -375,7 +375,7 @@ function nowIso(ctx: CourtContext): string {
 
 function report(
   watched: WatchedCase,
-  outcome: Outcome,
+  outcome: CheckOutcome,
   newMovements: number,
   error: string | null,
 ): Checked {
@@ -520,7 +520,7 @@ function recordRead(
   const prior = priorOf(row);
   const stored = storedInstances(db, caseId);
   const diff = diffCase(stored, read.records);
-  const outcome: Outcome = !prior.seenBefore
+  const outcome: CheckOutcome = !prior.seenBefore
     ? "baseline"
     : isRealChange(diff)
       ? "changed"
@@ -547,7 +547,7 @@ function commitRead(
   fp: FingerprintedCase,
   records: readonly CaseRecord[],
   diff: CaseDiff,
-  outcome: Outcome,
+  outcome: CheckOutcome,
 ): void {
   const { db } = ctx.deps;
   const at = nowIso(ctx);

@@ -1,6 +1,8 @@
 import { type Db, statement } from "./database.js";
 
-export type CheckOutcome = "baseline" | "unchanged" | "changed" | "not_found" | "failed";
+/** What a check of one case came to: the contract's outcomes (DESIGN.md, `run-once --json`). */
+export const CHECK_OUTCOMES = ["baseline", "unchanged", "changed", "not_found", "failed"] as const;
+export type CheckOutcome = (typeof CHECK_OUTCOMES)[number];
 
 export interface NewCheck {
   runId: number;

@@ -24,7 +24,7 @@ export type FallbackReason =
   | "invalid_output"
   | "no_convergence";
 
-export type LoopOutcome =
+export type LoopEnd =
   | { kind: "final"; text: string; model: string }
   | {
       kind: "failed";
@@ -33,7 +33,7 @@ export type LoopOutcome =
     };
 
 export interface LoopResult {
-  outcome: LoopOutcome;
+  outcome: LoopEnd;
   usage: TokenUsage;
   calls: number;
 }

@@ -99,18 +99,21 @@ type Payload =
   | { kind: "admin"; alert: AdminAlert }
   | { kind: "report"; report: StatusReport };
 
-interface Entry {
+/** A due row whose payload was read back and whose recipient was checked. */
+interface DecodedRow {
   row: OutboxRow;
   recipient: string;
   payload: Payload;
 }
 
-type Unit =
+/** One e-mail to send: a row alone, or rows sent together; or a row that cannot be sent. */
+type PlannedEmail =
   | { shape: "invalid"; row: OutboxRow; error: string }
-  | { shape: "single"; entry: Entry }
-  | { shape: GroupKind; entries: Entry[] };
+  | { shape: "single"; entry: DecodedRow }
+  | { shape: GroupKind; entries: DecodedRow[] };
 
-type Outcome =
+/** What sending one planned e-mail came to. */
+type EmailAttempt =
   | { status: "skipped" }
   | { status: "invalid"; error: string }
   | { status: "sent"; messageId: string; response: string | null; path: string | null }
@@ -136,7 +139,7 @@ function validateOptions(options: DrainOptions): void {
 }
 
 /** Checks what a row holds before anything is claimed: a broken row never spoils a digest. */
-function decode(row: OutboxRow): { ok: true; entry: Entry } | { ok: false; error: string } {
+function decode(row: OutboxRow): { ok: true; entry: DecodedRow } | { ok: false; error: string } {
   if (!RENDERED_KINDS.has(row.kind)) {
     return { ok: false, error: `no renderer for outbox kind "${row.kind.slice(0, 20)}"` };
   }
@@ -166,7 +169,7 @@ function decode(row: OutboxRow): { ok: true; entry: Entry } | { ok: false; error
  * Digest rows of one recipient that are due together go out as one e-mail (rows stay one per
  * change and watcher, so exactly-once holds per change); operator findings are combined too.
  */
-function groupKindOf(entry: Entry): GroupKind | null {
+function groupKindOf(entry: DecodedRow): GroupKind | null {
   if (entry.payload.kind === "admin") return "admin";
   return entry.row.kind === "digest" ? "digest" : null;
 }
@@ -176,19 +179,19 @@ function groupKindOf(entry: Entry): GroupKind | null {
  * together (their stored Message-ID names the group) stay together, so a resend after a crash is
  * the same e-mail with the same Message-ID; new rows never join such a group.
  */
-function plan(rows: readonly OutboxRow[]): Unit[] {
-  const units: Unit[] = [];
-  const open = new Map<string, { shape: GroupKind; entries: Entry[] }>();
+function planEmails(rows: readonly OutboxRow[]): PlannedEmail[] {
+  const emails: PlannedEmail[] = [];
+  const open = new Map<string, { shape: GroupKind; entries: DecodedRow[] }>();
   for (const row of rows) {
     const decoded = decode(row);
     if (!decoded.ok) {
-      units.push({ shape: "invalid", row, error: decoded.error });
+      emails.push({ shape: "invalid", row, error: decoded.error });
       continue;
     }
     const entry = decoded.entry;
     const kind = groupKindOf(entry);
     if (kind === null) {
-      units.push({ shape: "single", entry });
+      emails.push({ shape: "single", entry });
       continue;
     }
     const stored = groupOfMessageId(row.messageId, kind);
@@ -197,11 +200,11 @@ function plan(rows: readonly OutboxRow[]): Unit[] {
     if (group === undefined || (stored === null && group.entries.length >= GROUP_MAX)) {
       group = { shape: kind, entries: [] };
       open.set(key, group);
-      units.push(group);
+      emails.push(group);
     }
     group.entries.push(entry);
   }
-  return units;
+  return emails;
 }
 
 function singleMessageId(row: OutboxRow, domain: string): string {
@@ -243,7 +246,7 @@ function timeZoneOf(options: DrainOptions): string {
   return options.timezone ?? COURT_TIME_ZONE;
 }
 
-function renderSingle(entry: Entry, options: DrainOptions): OutgoingMessage {
+function renderSingle(entry: DecodedRow, options: DrainOptions): OutgoingMessage {
   const { row, recipient, payload } = entry;
   const messageId = singleMessageId(row, options.domain);
   if (payload.kind === "admin") {
@@ -265,7 +268,7 @@ function renderSingle(entry: Entry, options: DrainOptions): OutgoingMessage {
 
 function renderGroup(
   kind: GroupKind,
-  entries: readonly Entry[],
+  entries: readonly DecodedRow[],
   messageId: string,
   options: DrainOptions,
 ): OutgoingMessage {
@@ -293,18 +296,18 @@ interface Claimed {
   message: OutgoingMessage;
 }
 
-/** Claims the unit's rows and builds its one message; null when another drain has them. */
+/** Claims the e-mail's rows and builds its one message; null when another drain has them. */
 function claim(
-  unit: Exclude<Unit, { shape: "invalid" }>,
+  email: Exclude<PlannedEmail, { shape: "invalid" }>,
   options: DrainOptions,
   until: string,
 ): Claimed | null {
   const nowIso = options.now().toISOString();
-  if (unit.shape === "single") {
-    if (!claimOutbox(options.db, unit.entry.row.id, nowIso, until)) return null;
-    return { rows: [unit.entry.row], message: renderSingle(unit.entry, options) };
+  if (email.shape === "single") {
+    if (!claimOutbox(options.db, email.entry.row.id, nowIso, until)) return null;
+    return { rows: [email.entry.row], message: renderSingle(email.entry, options) };
   }
-  const byId = new Map(unit.entries.map((e) => [e.row.id, e]));
+  const byId = new Map(email.entries.map((e) => [e.row.id, e]));
   const { claimedIds, messageId } = claimOutboxGroup(
     options.db,
     [...byId.keys()],
@@ -312,7 +315,7 @@ function claim(
     until,
     (ids) =>
       groupMessageId(
-        unit.shape,
+        email.shape,
         ids.map((id) => byId.get(id)?.row.dedupeKey ?? String(id)),
         options.domain,
       ),
@@ -321,7 +324,7 @@ function claim(
   const entries = claimedIds.flatMap((id) => byId.get(id) ?? []);
   return {
     rows: entries.map((e) => e.row),
-    message: renderGroup(unit.shape, entries, messageId, options),
+    message: renderGroup(email.shape, entries, messageId, options),
   };
 }
 
@@ -329,29 +332,29 @@ function claim(
  * One e-mail: claim its rows, send, mark them all in one transaction. A crash between send and
  * mark leaves the rows claimed until the claim runs out, then resends the same message once.
  */
-async function deliver(unit: Unit, options: DrainOptions): Promise<Outcome> {
+async function deliver(email: PlannedEmail, options: DrainOptions): Promise<EmailAttempt> {
   const { db, logger, transport } = options;
   const claimMs = options.claimMs ?? DEFAULT_CLAIM_MS;
   const until = new Date(options.now().getTime() + claimMs).toISOString();
 
-  if (unit.shape === "invalid") {
-    if (!claimOutbox(db, unit.row.id, options.now().toISOString(), until)) {
+  if (email.shape === "invalid") {
+    if (!claimOutbox(db, email.row.id, options.now().toISOString(), until)) {
       return { status: "skipped" };
     }
-    markAllFailed(db, [unit.row.id], { error: unit.error, nextAttemptAt: until, dead: true });
+    markAllFailed(db, [email.row.id], { error: email.error, nextAttemptAt: until, dead: true });
     logger.error(
-      { outboxId: unit.row.id, kind: unit.row.kind },
+      { outboxId: email.row.id, kind: email.row.kind },
       "outbox row cannot be sent; marked dead",
     );
-    return { status: "invalid", error: unit.error };
+    return { status: "invalid", error: email.error };
   }
 
-  const claimed = claim(unit, options, until);
+  const claimed = claim(email, options, until);
   if (claimed === null) return { status: "skipped" };
   const ids = claimed.rows.map((r) => r.id);
   const logged = {
     outboxIds: ids,
-    kind: unit.shape === "single" ? unit.entry.row.kind : unit.shape,
+    kind: email.shape === "single" ? email.entry.row.kind : email.shape,
   };
   try {
     const sent = await transport.send(claimed.message);
@@ -406,20 +409,20 @@ function allDue(db: Db, nowIso: string): OutboxRow[] {
 export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
   validateOptions(options);
   const result: DrainResult = { sent: 0, failed: 0, dead: 0, deferred: 0 };
-  const units = plan(allDue(options.db, options.now().toISOString()));
+  const emails = planEmails(allDue(options.db, options.now().toISOString()));
   let stopped = false;
-  for (const unit of units) {
+  for (const email of emails) {
     if (options.signal?.aborted) {
       stopped = true;
       break;
     }
-    const outcome = await deliver(unit, options);
-    if (outcome.status === "sent") result.sent++;
-    else if (outcome.status === "invalid") result.dead++;
-    else if (outcome.status === "failed") {
-      if (outcome.dead) result.dead++;
+    const sent = await deliver(email, options);
+    if (sent.status === "sent") result.sent++;
+    else if (sent.status === "invalid") result.dead++;
+    else if (sent.status === "failed") {
+      if (sent.dead) result.dead++;
       else result.failed++;
-      if (outcome.transportDown) {
+      if (sent.transportDown) {
         stopped = true;
         break;
       }
@@ -429,12 +432,12 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
   return result;
 }
 
-export type Delivery =
+export type RowSendResult =
   | { ok: true; messageId: string; response: string | null; path: string | null }
   | { ok: false; error: string; code: MailErrorCode | "unknown" | "invalid" | "busy" };
 
 /** Sends one row now, whatever else is due (`monitor test-email`); a row not due is "busy". */
-export async function deliverOutboxRow(options: DrainOptions, id: number): Promise<Delivery> {
+export async function deliverOutboxRow(options: DrainOptions, id: number): Promise<RowSendResult> {
   validateOptions(options);
   const row = getOutboxRow(options.db, id);
   const nowIso = options.now().toISOString();
@@ -443,21 +446,21 @@ export async function deliverOutboxRow(options: DrainOptions, id: number): Promi
     row.status === "pending" &&
     (row.nextAttemptAt === null || row.nextAttemptAt <= nowIso);
   if (!due) return { ok: false, error: "the message is not waiting to be sent", code: "busy" };
-  const [unit] = plan([row]);
-  if (unit === undefined) return { ok: false, error: "nothing to send", code: "busy" };
-  const outcome = await deliver(unit, options);
-  switch (outcome.status) {
+  const [email] = planEmails([row]);
+  if (email === undefined) return { ok: false, error: "nothing to send", code: "busy" };
+  const sent = await deliver(email, options);
+  switch (sent.status) {
     case "sent":
       return {
         ok: true,
-        messageId: outcome.messageId,
-        response: outcome.response,
-        path: outcome.path,
+        messageId: sent.messageId,
+        response: sent.response,
+        path: sent.path,
       };
     case "failed":
-      return { ok: false, error: outcome.error, code: outcome.code };
+      return { ok: false, error: sent.error, code: sent.code };
     case "invalid":
-      return { ok: false, error: outcome.error, code: "invalid" };
+      return { ok: false, error: sent.error, code: "invalid" };
     default:
       return { ok: false, error: "another process is sending this message", code: "busy" };
   }

@@ -84,7 +84,7 @@ function record(db: Db, decision: HealthDecision, nowIso: string): void {
   if (decision.open !== null) openIncident(db, decision.open);
 }
 
-interface HealthOutcome {
+interface HealthEvaluation {
   findings: HealthFinding[];
   /** A sweeps incident is open after this evaluation: DataJud is down as a whole. */
   outage: boolean;
@@ -100,7 +100,7 @@ function evaluateHealth(
   input: QueueAdminAlertsInput,
   admin: string,
   auth: AuthState | null,
-): HealthOutcome {
+): HealthEvaluation {
   const nowIso = input.now.toISOString();
   const threshold = input.failedSweepsThreshold;
   const openKey = openIncidentOf(db, "auth_rejected");

@@ -1,3 +1,4 @@
+import { daysInMonth } from "../time/calendar-date.js";
 import { invalidInput } from "./errors.js";
 
 /**
@@ -44,10 +45,6 @@ interface WallTime {
   offsetMinutes: number | null;
   hasTime: boolean;
   hasSeconds: boolean;
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 function isValid(t: WallTime): boolean {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "./read-body.js";
 
 /**
  * A loopback stand-in for the Messages API: POST /v1/messages answered from a script, every
@@ -123,15 +124,6 @@ export function errorReply(
             ? "api_error"
             : "invalid_request_error";
   return { kind: "error", status, errorType, message, headers: { "retry-after-ms": "5" } };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 function sendJson(

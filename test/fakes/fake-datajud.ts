@@ -16,6 +16,7 @@ import {
   type RecordedDocument,
   searchDocuments,
 } from "../../src/demo/recorded-datajud.js";
+import { readBody } from "./read-body.js";
 
 /**
  * A loopback stand-in for DataJud's Elasticsearch 7 `_search` endpoint: real HTTP on 127.0.0.1,
@@ -102,15 +103,6 @@ function degrade(response: EsSearchResponse, fault: FakeFault): EsSearchResponse
       hits: kept,
     },
   };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 class FakeDataJudServer implements FakeDataJud {

@@ -2,15 +2,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
+import { issuesToErrors } from "../yaml/issue-messages.js";
 import { comparePositionedErrors, formatPositionedError } from "../yaml/positioned-error.js";
+import { schemaAt, unwrapSchema } from "../yaml/schema-path.js";
 import {
   describePath,
   errorAtPath,
-  issuesToErrors,
   nodeAt,
   parseYamlSource,
-  schemaAt,
-  unwrapSchema,
   type YamlPath,
   type YamlSource,
 } from "../yaml/yaml-source.js";

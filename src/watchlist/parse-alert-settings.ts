@@ -10,11 +10,11 @@ import {
 import { calendarDate, daysInMonth } from "../time/calendar-date.js";
 import { cronProblem } from "../time/cron.js";
 import type { PositionedError } from "../yaml/positioned-error.js";
+import { suggestName } from "../yaml/suggest-name.js";
 import {
   errorAtPath,
   lineAt,
   nodeAt,
-  suggestName,
   type YamlPath,
   type YamlSource,
 } from "../yaml/yaml-source.js";

@@ -5,15 +5,15 @@ import { type CnjNumber, parseCnjNumber } from "../datajud/cnj-number.js";
 import { COURTS, resolveCourt } from "../datajud/courts.js";
 import { isDataJudError } from "../datajud/errors.js";
 import type { CaseAlertPolicy, MovementRule, WatcherSettings } from "../policy/alert-rules.js";
+import { issuesToErrors } from "../yaml/issue-messages.js";
 import { comparePositionedErrors, type PositionedError } from "../yaml/positioned-error.js";
+import { suggestName } from "../yaml/suggest-name.js";
+import { decodeUtf8 } from "../yaml/utf8.js";
 import {
-  decodeUtf8,
   errorAtPath,
-  issuesToErrors,
   lineAt,
   nodeAt,
   parseYamlSource,
-  suggestName,
   type YamlPath,
   type YamlSource,
 } from "../yaml/yaml-source.js";

@@ -18,15 +18,10 @@ import {
   type YamlSource,
 } from "../yaml/yaml-source.js";
 import { addressProblem, normalizeEmailAddress } from "./email-address.js";
-import {
-  alertKeyHint,
-  MovementRuleListFile,
-  parseCasePolicy,
-  parseScopeRules,
-  parseWatchers,
-  WatcherFile,
-  wellShapedWatchers,
-} from "./parse-alert-settings.js";
+import { alertKeyHint } from "./parse-alert-settings.js";
+import { MovementRuleListFile, parseScopeRules } from "./parse-ignore-urgent.js";
+import { parseCasePolicy } from "./parse-muting.js";
+import { parseWatchers, WatcherFile, wellShapedWatchers } from "./parse-watchers.js";
 
 export type {
   CaseAlertPolicy,

@@ -18,6 +18,17 @@ import {
  * what was expected and what is there, a did-you-mean for a misspelt key or value.
  */
 
+/** A parsed value in the words of an error message: "the number 3", "a list", "nothing". */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return "nothing";
+  if (typeof value === "boolean") return `${String(value)} (a yes/no value)`;
+  if (typeof value === "number") return `the number ${String(value)}`;
+  if (typeof value === "string") return `the text ${JSON.stringify(value)}`;
+  if (Array.isArray(value)) return "a list";
+  if (value instanceof Date) return "a date";
+  return "a mapping";
+}
+
 const EXPECTED: Partial<Record<string, string>> = {
   string: "text",
   number: "a number",

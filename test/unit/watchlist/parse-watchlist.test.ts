@@ -8,7 +8,7 @@ import {
   parseCnjNumber,
 } from "../../../src/datajud/cnj-number.js";
 import { NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
-import { WatcherFile } from "../../../src/watchlist/parse-alert-settings.js";
+import { WatcherFile } from "../../../src/watchlist/parse-watchers.js";
 import {
   loadWatchlist,
   normalizeEmailAddress,

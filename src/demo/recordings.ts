@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RecordedState } from "./recorded-datajud.js";
+import type { RecordedState } from "./elasticsearch/documents.js";
 import baselineJson from "./recordings/baseline.json" with { type: "json" };
 import laterJson from "./recordings/later.json" with { type: "json" };
 

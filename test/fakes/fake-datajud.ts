@@ -8,14 +8,13 @@ import {
 import type { Socket } from "node:net";
 import {
   DocumentIndices,
-  type EsSearchResponse,
   esError,
   isObject,
-  mentionsTerms,
   QueryError,
   type RecordedDocument,
-  searchDocuments,
-} from "../../src/demo/recorded-datajud.js";
+} from "../../src/demo/elasticsearch/documents.js";
+import { mentionsTerms } from "../../src/demo/elasticsearch/query.js";
+import { type EsSearchResponse, searchDocuments } from "../../src/demo/elasticsearch/search.js";
 import { readBody } from "./read-body.js";
 
 /**

@@ -2,10 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DataJudError } from "../../../src/datajud/errors.js";
 import { DataJudHttpClient } from "../../../src/datajud/http-client.js";
 import { fingerprintQuery } from "../../../src/datajud/queries.js";
-import {
-  createRecordedDataJud,
-  type RecordedDocument,
-} from "../../../src/demo/recorded-datajud.js";
+import type { RecordedDocument } from "../../../src/demo/elasticsearch/documents.js";
+import { createRecordedDataJud } from "../../../src/demo/recorded-datajud.js";
 
 const KEY = "recorded-key";
 

@@ -5,9 +5,9 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { formatTable } from "../src/cli/format-table.js";
 import { loadConfig } from "../src/config/load-config.js";
-import type { CaseRecord, Movement } from "../src/datajud/case-record.js";
 import { parseDataJudDate, wallClockInstant } from "../src/datajud/dates.js";
-import { normalizeCaseRecord } from "../src/datajud/normalize.js";
+import type { InstanceRecord, Movement } from "../src/datajud/instance-record.js";
+import { normalizeInstanceRecord } from "../src/datajud/normalize.js";
 import { createLogger, type Logger } from "../src/log.js";
 import { CaseSummary, type MovementRef } from "../src/summarize/case-summary.js";
 import { saoPauloToday } from "../src/summarize/prompt.js";
@@ -101,7 +101,7 @@ function rawMovementCount(source: Record<string, unknown>): number {
 function selectNewMovements(
   id: string,
   file: EvalCaseFile,
-  records: readonly CaseRecord[],
+  records: readonly InstanceRecord[],
 ): Movement[] {
   const picked = new Map<string, Movement>();
   for (const selector of file.newMovements) {
@@ -128,9 +128,9 @@ function selectNewMovements(
  * broken case fails loudly instead of grading a model against a different question.
  */
 export function buildEvalCase(id: string, file: EvalCaseFile, now: Date = EVAL_NOW): EvalCase {
-  const records = file.hits.map((hit) => normalizeCaseRecord(hit, file.court));
+  const records = file.hits.map((hit) => normalizeInstanceRecord(hit, file.court));
   file.hits.forEach((hit, i) => {
-    const record = records[i] as CaseRecord;
+    const record = records[i] as InstanceRecord;
     if (record.movementCount !== rawMovementCount(hit._source)) {
       throw new EvalCaseError(
         id,

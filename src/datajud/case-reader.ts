@@ -1,11 +1,11 @@
-import type { CaseRecord, InstanceFingerprint, Provenance } from "./case-record.js";
 import { formatCnjNumber } from "./cnj-number.js";
 import { DataJudError } from "./errors.js";
+import type { InstanceFingerprint, InstanceRecord, Provenance } from "./instance-record.js";
 import {
   caseFingerprint,
   type DriftCounter,
-  normalizeCaseRecord,
   normalizeFingerprint,
+  normalizeInstanceRecord,
 } from "./normalize.js";
 import {
   batchCaseQuery,
@@ -36,7 +36,7 @@ export interface CaseLookup {
   court: string;
   cnjNumber: string;
   found: boolean;
-  records: CaseRecord[];
+  records: InstanceRecord[];
   provenance: Provenance;
 }
 
@@ -52,7 +52,7 @@ export interface CaseFingerprints {
 export interface SearchPage {
   court: string;
   total: number;
-  results: CaseRecord[];
+  results: InstanceRecord[];
   nextCursor: string | null;
   provenance: Provenance;
 }
@@ -117,7 +117,7 @@ export class CaseReader {
     const answer = await this.#search(court, caseQuery(digits), signal);
     const records = answer.hits
       .filter((hit) => digitsOfSource(hit._source) === digits)
-      .map((hit) => normalizeCaseRecord(hit, court, this.#drift))
+      .map((hit) => normalizeInstanceRecord(hit, court, this.#drift))
       .sort(byOrder);
     return {
       court,
@@ -138,7 +138,7 @@ export class CaseReader {
     return unique(digits).map((d) => {
       const entry = grouped.get(d);
       const records = (entry?.hits ?? [])
-        .map((hit) => normalizeCaseRecord(hit, court, this.#drift))
+        .map((hit) => normalizeInstanceRecord(hit, court, this.#drift))
         .sort(byOrder);
       return {
         court,
@@ -181,7 +181,7 @@ export class CaseReader {
   ): Promise<SearchPage> {
     const body = searchCasesQuery(filters, size, cursor);
     const answer = await this.#search(court, body, signal);
-    const results = answer.hits.map((hit) => normalizeCaseRecord(hit, court, this.#drift));
+    const results = answer.hits.map((hit) => normalizeInstanceRecord(hit, court, this.#drift));
     const last = answer.hits.at(-1);
     const more = answer.hits.length === size && last?.sort !== undefined;
     return {

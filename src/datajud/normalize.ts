@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
-import type {
-  CaseRecord,
-  CodeName,
-  InstanceFingerprint,
-  Movement,
-  MovementComplement,
-} from "./case-record.js";
 import { formatCnjNumber } from "./cnj-number.js";
 import { legacyInstant, parseDataJudDate, rawDate } from "./dates.js";
+import type {
+  CodeName,
+  InstanceFingerprint,
+  InstanceRecord,
+  Movement,
+  MovementComplement,
+} from "./instance-record.js";
 import {
   KNOWN_SOURCE_FIELDS,
   RawCaseSource,
@@ -118,11 +118,11 @@ export interface RawHitLike {
 }
 
 /** One DataJud hit (one instance record) into our strict shape. */
-export function normalizeCaseRecord(
+export function normalizeInstanceRecord(
   hit: RawHitLike,
   court: string,
   drift?: DriftCounter,
-): CaseRecord {
+): InstanceRecord {
   countDrift(hit._source, drift);
   const parsed = RawCaseSource.safeParse(hit._source ?? {});
   const s: RawCaseSource = parsed.success ? parsed.data : {};
@@ -206,7 +206,7 @@ export function normalizeFingerprint(hit: RawHitLike, drift?: DriftCounter): Ins
   };
 }
 
-export function fingerprintOfRecord(record: CaseRecord): string {
+export function fingerprintOfRecord(record: InstanceRecord): string {
   return fingerprintOf(record);
 }
 
@@ -219,7 +219,7 @@ export function caseFingerprint(
 }
 
 /** Movement data without the per-read fields, for "did the content really change" comparisons. */
-export function recordContent(record: CaseRecord): unknown {
+export function recordContent(record: InstanceRecord): unknown {
   const {
     indexedAt: _indexedAt,
     indexedAtRaw: _indexedAtRaw,

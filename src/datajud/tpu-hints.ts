@@ -1,5 +1,5 @@
 import { stripAccents } from "../text.js";
-import type { MovementHint } from "./case-record.js";
+import type { MovementHint } from "./instance-record.js";
 
 /**
  * Plain-language meanings of common movement codes of CNJ's Tabela Processual Unificada (TPU),

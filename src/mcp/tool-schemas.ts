@@ -1,8 +1,13 @@
 import { z } from "zod";
-import { CaseRecord, InstanceFingerprint, Movement, Provenance } from "../datajud/case-record.js";
+import {
+  InstanceFingerprint,
+  InstanceRecord,
+  Movement,
+  Provenance,
+} from "../datajud/instance-record.js";
 
 /** A record without its movement list: what get_case and search_cases show (list_movements pages them). */
-export const RecordOverview = CaseRecord.omit({ movements: true });
+export const RecordOverview = InstanceRecord.omit({ movements: true });
 export type RecordOverview = z.infer<typeof RecordOverview>;
 
 export const GetCaseOutput = z.strictObject({
@@ -65,7 +70,7 @@ export const ReadCasesOutput = z.strictObject({
       cnjNumber: z.string(),
       court: z.string(),
       found: z.boolean(),
-      records: z.array(CaseRecord),
+      records: z.array(InstanceRecord),
       provenance: Provenance,
     }),
   ),

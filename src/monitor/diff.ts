@@ -1,4 +1,4 @@
-import type { CaseRecord, Movement } from "../datajud/case-record.js";
+import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 
 /** What can make a case "changed". Anything else DataJud touches is recorded but sends nothing. */
 export type ChangeKind =
@@ -35,7 +35,7 @@ export interface CaseDiff {
 
 export interface StoredInstance {
   recordId: string;
-  record: CaseRecord;
+  record: InstanceRecord;
   knownMovementIds: ReadonlySet<string>;
 }
 
@@ -43,7 +43,7 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function subjectKey(record: CaseRecord): string {
+function subjectKey(record: InstanceRecord): string {
   return JSON.stringify(
     [...record.subjects].sort((a, b) => `${a.code}:${a.name}`.localeCompare(`${b.code}:${b.name}`)),
   );
@@ -55,7 +55,7 @@ function subjectKey(record: CaseRecord): string {
  */
 export function diffCase(
   stored: readonly StoredInstance[],
-  fresh: readonly CaseRecord[],
+  fresh: readonly InstanceRecord[],
 ): CaseDiff {
   const byId = new Map(stored.map((s) => [s.recordId, s]));
   const freshIds = new Set(fresh.map((r) => r.id));

@@ -1,5 +1,5 @@
-import type { Provenance } from "../datajud/case-record.js";
 import type { Clock } from "../datajud/clock.js";
+import type { Provenance } from "../datajud/instance-record.js";
 import type { Logger } from "../log.js";
 import { queueAlerts } from "../notify/outbox/queue-alerts.js";
 import { buildAlertContent } from "../notify/render/alert-content.js";

@@ -1,8 +1,8 @@
 import { hostname } from "node:os";
 import { followAbort } from "../abort.js";
-import type { CaseRecord } from "../datajud/case-record.js";
 import type { Clock } from "../datajud/clock.js";
 import { DataJudError } from "../datajud/errors.js";
+import type { InstanceRecord } from "../datajud/instance-record.js";
 import type { Logger } from "../log.js";
 import type { SweepTally } from "../policy/health.js";
 import {
@@ -545,7 +545,7 @@ function commitRead(
   runId: number,
   row: CaseRow | undefined,
   fp: FingerprintedCase,
-  records: readonly CaseRecord[],
+  records: readonly InstanceRecord[],
   diff: CaseDiff,
   outcome: CheckOutcome,
 ): void {

@@ -1,4 +1,4 @@
-import type { Movement } from "../datajud/case-record.js";
+import type { Movement } from "../datajud/instance-record.js";
 import type { CaseSummary } from "../summarize/case-summary.js";
 import { type CaseAlertPolicy, foldText, type MovementRule } from "./alert-rules.js";
 import { endOfLocalDate } from "./delivery-time.js";

@@ -1,4 +1,4 @@
-import type { CaseRecord } from "../datajud/case-record.js";
+import type { InstanceRecord } from "../datajud/instance-record.js";
 import type { Db } from "./database.js";
 
 export interface InstanceRow {
@@ -10,7 +10,7 @@ export interface InstanceRow {
   recordId: string;
   fingerprint: string | null;
   /** The latest normalized record. */
-  record: CaseRecord;
+  record: InstanceRecord;
   /** 1 for the first record, +1 each time the stored record changed. */
   version: number;
   firstSeenAt: string;
@@ -21,7 +21,7 @@ export interface InstanceVersionRow {
   id: number;
   instanceId: number;
   version: number;
-  record: CaseRecord;
+  record: InstanceRecord;
   fingerprint: string | null;
   recordedAt: string;
   changeId: number | null;
@@ -39,8 +39,8 @@ const INSTANCE_COLUMNS = `id, case_id AS caseId, instance, record_id AS recordId
   record, version, first_seen_at AS firstSeenAt, updated_at AS updatedAt`;
 
 function toInstance(raw: RawInstance): InstanceRow {
-  // Written by upsertInstance from an already validated CaseRecord.
-  const record: CaseRecord = JSON.parse(raw.record);
+  // Written by upsertInstance from an already validated InstanceRecord.
+  const record: InstanceRecord = JSON.parse(raw.record);
   return { ...raw, record };
 }
 
@@ -63,14 +63,14 @@ export function listInstanceVersions(db: Db, instanceId: number): InstanceVersio
     )
     .all(instanceId)
     .map((raw) => {
-      const record: CaseRecord = JSON.parse(raw.record);
+      const record: InstanceRecord = JSON.parse(raw.record);
       return { ...raw, record };
     });
 }
 
 export interface UpsertInstanceInput {
   caseId: number;
-  record: CaseRecord;
+  record: InstanceRecord;
   fingerprint: string | null;
   at: string;
   /** The change this record belongs to, if it is part of one. */

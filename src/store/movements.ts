@@ -1,4 +1,4 @@
-import type { Movement } from "../datajud/case-record.js";
+import type { Movement } from "../datajud/instance-record.js";
 import type { Db } from "./database.js";
 
 export interface MovementRow {

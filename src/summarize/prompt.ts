@@ -1,4 +1,4 @@
-import type { CaseRecord, Movement, MovementComplement } from "../datajud/case-record.js";
+import type { InstanceRecord, Movement, MovementComplement } from "../datajud/instance-record.js";
 import { type CaseSummary, STATUS_CATEGORIES, type StatusCategory } from "./case-summary.js";
 
 /**
@@ -120,12 +120,15 @@ function compactMovement(m: Movement, isNew: boolean): Record<string, unknown> {
 }
 
 /** The last movements of an instance, and every new one even if it is older than that window. */
-function trimmedMovements(record: CaseRecord, newIds: ReadonlySet<string>): Movement[] {
+function trimmedMovements(record: InstanceRecord, newIds: ReadonlySet<string>): Movement[] {
   const start = Math.max(0, record.movements.length - MAX_MOVEMENTS_PER_INSTANCE);
   return record.movements.filter((m, i) => i >= start || newIds.has(m.id));
 }
 
-function compactRecord(record: CaseRecord, newIds: ReadonlySet<string>): Record<string, unknown> {
+function compactRecord(
+  record: InstanceRecord,
+  newIds: ReadonlySet<string>,
+): Record<string, unknown> {
   const kept = trimmedMovements(record, newIds);
   return {
     instance: record.instance,
@@ -176,7 +179,7 @@ export function quoteData(value: unknown): string {
 export interface ChangeForPrompt {
   cnjNumber: string;
   court: string;
-  records: readonly CaseRecord[];
+  records: readonly InstanceRecord[];
   newMovements: readonly Movement[];
   changeKinds: readonly string[];
   previousSummary: CaseSummary | null;

@@ -1,5 +1,5 @@
-import type { CaseRecord, Movement } from "../datajud/case-record.js";
 import { formatWallClock } from "../datajud/dates.js";
+import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import { type MovementKind, movementKind } from "../datajud/tpu-hints.js";
 import {
   type AttentionReason,
@@ -84,7 +84,7 @@ const NEXT_STEP: Record<StatusCategory, string> = {
 export interface RulesInput {
   cnjNumber: string;
   court: string;
-  records: readonly CaseRecord[];
+  records: readonly InstanceRecord[];
   /** Movements this change brought, oldest first. */
   newMovements: readonly Movement[];
   now: Date;
@@ -102,7 +102,7 @@ function byDate(a: Movement, b: Movement): number {
   return (a.dateTime ?? "").localeCompare(b.dateTime ?? "");
 }
 
-export function statusCategoryOf(records: readonly CaseRecord[]): StatusCategory {
+export function statusCategoryOf(records: readonly InstanceRecord[]): StatusCategory {
   const timeline = records
     .flatMap((r) => r.movements.map((m) => ({ m, appellate: isAppellate(r.instance) })))
     .sort((a, b) => byDate(a.m, b.m));

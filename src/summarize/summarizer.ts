@@ -3,7 +3,7 @@ import { zodOutputFormat } from "@anthropic-ai/sdk/helpers/zod";
 import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { z } from "zod";
-import type { CaseRecord, Movement } from "../datajud/case-record.js";
+import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import type { Logger } from "../log.js";
 import { type FallbackReason, type LoopResult, runAgentLoop } from "./agent-loop.js";
 import { CaseSummary, type MovementRef } from "./case-summary.js";
@@ -19,7 +19,7 @@ export interface SummarizeInput {
   cnjNumber: string;
   court: string;
   /** Current full records, one per instance. */
-  records: CaseRecord[];
+  records: InstanceRecord[];
   /** What this change brought, oldest first. */
   newMovements: Movement[];
   /** e.g. ["new_movements", "class_changed"] */

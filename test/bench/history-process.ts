@@ -7,12 +7,12 @@
  * Each case gets a new movement with a fixed chance per sweep (BENCH_MOVES_PER_MONTH, default 2).
  */
 import { statSync } from "node:fs";
-import type { CaseRecord, InstanceFingerprint } from "../../src/datajud/case-record.js";
 import type { Clock } from "../../src/datajud/clock.js";
+import type { InstanceFingerprint, InstanceRecord } from "../../src/datajud/instance-record.js";
 import {
   caseFingerprint,
-  normalizeCaseRecord,
   normalizeFingerprint,
+  normalizeInstanceRecord,
 } from "../../src/datajud/normalize.js";
 import { silentLogger } from "../../src/log.js";
 import type { DataJudGateway } from "../../src/monitor/datajud-gateway.js";
@@ -88,7 +88,7 @@ const gateway: DataJudGateway = {
   read: async (court, numbers) =>
     numbers.map((number) => {
       const i = indexOf.get(number) ?? -1;
-      const record: CaseRecord = normalizeCaseRecord(documentFor(i, extra[i]), court);
+      const record: InstanceRecord = normalizeInstanceRecord(documentFor(i, extra[i]), court);
       return {
         cnjNumber: number,
         court,

@@ -1,4 +1,4 @@
-import type { Movement } from "../../src/datajud/case-record.js";
+import type { Movement } from "../../src/datajud/instance-record.js";
 
 /**
  * A normalized Movement with the fields a test does not care about filled in. Its raw date is the

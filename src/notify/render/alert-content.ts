@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { type CaseRecord, Movement, type Provenance, RawDate } from "../../datajud/case-record.js";
+import {
+  type InstanceRecord,
+  Movement,
+  type Provenance,
+  RawDate,
+} from "../../datajud/instance-record.js";
 import { CaseSummary } from "../../summarize/case-summary.js";
 
 /** A movement as queued: alerts queued before raw dates were kept still render. */
@@ -44,7 +49,7 @@ export interface BuildAlertContentInput {
   previous: CaseSummary | null;
   current: CaseSummary;
   /** The case's current records, one per instance. */
-  records: readonly CaseRecord[];
+  records: readonly InstanceRecord[];
   newMovements: ReadonlyArray<{ instance: string; movement: Movement }>;
   provenance: Provenance;
   changeKinds: readonly string[];

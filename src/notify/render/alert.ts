@@ -1,5 +1,5 @@
-import type { Movement, MovementComplement } from "../../datajud/case-record.js";
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
+import type { Movement, MovementComplement } from "../../datajud/instance-record.js";
 import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
 import type { AlertContent } from "./alert-content.js";
 import {

@@ -1,4 +1,4 @@
-import { normalizeCaseRecord } from "../../datajud/normalize.js";
+import { normalizeInstanceRecord } from "../../datajud/normalize.js";
 import { rulesSummary } from "../../summarize/rules-summary.js";
 import { type AlertContent, buildAlertContent } from "./alert-content.js";
 
@@ -86,8 +86,8 @@ function hit(
 
 /** The sample alert, as if `now` had found the change; a test label makes it obvious in an inbox. */
 export function sampleAlertContent(now: Date): AlertContent {
-  const before = normalizeCaseRecord(hit(EARLIER_MOVEMENTS, "2025-06-02T19:01:00.000Z"), COURT);
-  const after = normalizeCaseRecord(
+  const before = normalizeInstanceRecord(hit(EARLIER_MOVEMENTS, "2025-06-02T19:01:00.000Z"), COURT);
+  const after = normalizeInstanceRecord(
     hit([...EARLIER_MOVEMENTS, ...NEW_MOVEMENTS], "2025-10-02T14:11:20.512Z"),
     COURT,
   );

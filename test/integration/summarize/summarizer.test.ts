@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CaseReader, type DataJudSearcher } from "../../../src/datajud/case-reader.js";
-import type { CaseRecord, Movement } from "../../../src/datajud/case-record.js";
-import { normalizeCaseRecord } from "../../../src/datajud/normalize.js";
+import type { InstanceRecord, Movement } from "../../../src/datajud/instance-record.js";
+import { normalizeInstanceRecord } from "../../../src/datajud/normalize.js";
 import { silentLogger } from "../../../src/log.js";
 import { connectInProcess, type InProcessConnection } from "../../../src/mcp/in-process-client.js";
 import { createDataJudServer } from "../../../src/mcp/server.js";
@@ -54,7 +54,7 @@ function changedDoc(): { _id: string; _source: Record<string, unknown> } {
 }
 
 const doc = changedDoc();
-const records: CaseRecord[] = [normalizeCaseRecord(doc, "tjdft")];
+const records: InstanceRecord[] = [normalizeInstanceRecord(doc, "tjdft")];
 const all = records[0]?.movements ?? [];
 const sentence = all.find((m) => m.code === 219) as Movement;
 const publication = all.find((m) => m.code === 92) as Movement;

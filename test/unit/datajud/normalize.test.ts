@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CaseRecord } from "../../../src/datajud/case-record.js";
+import { InstanceRecord } from "../../../src/datajud/instance-record.js";
 import {
   caseFingerprint,
   type DriftCounter,
   fingerprintOfRecord,
-  normalizeCaseRecord,
   normalizeFingerprint,
+  normalizeInstanceRecord,
   normalizeMovement,
 } from "../../../src/datajud/normalize.js";
 import { loadRecordedCases } from "../../support/fixtures.js";
@@ -18,13 +18,13 @@ function doc(alias: string, index = 0): { _id: string; _source: Record<string, u
   return found;
 }
 
-describe("normalizeCaseRecord", () => {
+describe("normalizeInstanceRecord", () => {
   it("turns a clean DataJud hit into the strict English shape", () => {
     const hit = doc("tjdft");
 
-    const record = normalizeCaseRecord(hit, "tjdft");
+    const record = normalizeInstanceRecord(hit, "tjdft");
 
-    expect(CaseRecord.parse(record)).toEqual(record);
+    expect(InstanceRecord.parse(record)).toEqual(record);
     expect(record.cnjNumber).toBe("0713383-43.2025.8.07.0006");
     expect(record.instance).toBe("G1");
     expect(record.class).toEqual({ code: 92, name: "Despejo por Falta de Pagamento" });
@@ -51,9 +51,9 @@ describe("normalizeCaseRecord", () => {
   it("tolerates drift: string codes, nested subjects, compact dates, unreadable movements", () => {
     const drift: DriftCounter = new Map();
 
-    const record = normalizeCaseRecord(doc("tjsp"), "tjsp", drift);
+    const record = normalizeInstanceRecord(doc("tjsp"), "tjsp", drift);
 
-    expect(CaseRecord.parse(record)).toEqual(record);
+    expect(InstanceRecord.parse(record)).toEqual(record);
     expect(record.class).toEqual({ code: 7, name: "Procedimento Comum Cível" });
     expect(record.secrecyLevel).toBe(0);
     expect(record.subjects.map((s) => s.code)).toEqual([7691, 4960]);
@@ -75,9 +75,9 @@ describe("normalizeCaseRecord", () => {
       },
     };
 
-    const record = normalizeCaseRecord(hit, "tjsp");
+    const record = normalizeInstanceRecord(hit, "tjsp");
 
-    expect(CaseRecord.parse(record)).toEqual(record);
+    expect(InstanceRecord.parse(record)).toEqual(record);
     expect(record.class).toBeNull();
     expect(record.movements).toEqual([]);
     expect(record.instance).toBe("unknown");
@@ -94,7 +94,7 @@ describe("normalizeCaseRecord", () => {
       ],
     };
 
-    const record = normalizeCaseRecord({ _id: "id", _source: source }, "tjdft");
+    const record = normalizeInstanceRecord({ _id: "id", _source: source }, "tjdft");
 
     expect(record.movements.map((m) => m.name)).toEqual(["A", "B"]);
   });
@@ -129,7 +129,7 @@ describe("fingerprints", () => {
     };
 
     const fromBatch = normalizeFingerprint(trimmed);
-    const fromRecord = fingerprintOfRecord(normalizeCaseRecord(hit, "tjdft"));
+    const fromRecord = fingerprintOfRecord(normalizeInstanceRecord(hit, "tjdft"));
 
     expect(fromBatch.fingerprint).toBe(fromRecord);
   });

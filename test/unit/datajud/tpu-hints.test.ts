@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MovementHint } from "../../../src/datajud/case-record.js";
+import { MovementHint } from "../../../src/datajud/instance-record.js";
 import { movementHint, movementKind, TPU_ENTRIES } from "../../../src/datajud/tpu-hints.js";
 
 describe("TPU_ENTRIES", () => {
@@ -52,7 +52,7 @@ describe("TPU_ENTRIES", () => {
 });
 
 describe("movementHint", () => {
-  it("gives the plain-language meaning of a known code in the case-record shape", () => {
+  it("gives the plain-language meaning of a known code in the instance-record shape", () => {
     const hint = movementHint(848);
 
     expect(MovementHint.parse(hint)).toEqual(hint);

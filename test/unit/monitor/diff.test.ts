@@ -1,30 +1,30 @@
 import { describe, expect, it } from "vitest";
-import type { CaseRecord } from "../../../src/datajud/case-record.js";
-import { normalizeCaseRecord } from "../../../src/datajud/normalize.js";
+import type { InstanceRecord } from "../../../src/datajud/instance-record.js";
+import { normalizeInstanceRecord } from "../../../src/datajud/normalize.js";
 import { diffCase, isRealChange, type StoredInstance } from "../../../src/monitor/diff.js";
 import { loadRecordedCases } from "../../support/fixtures.js";
 
 const recorded = loadRecordedCases();
 const tjdft = recorded.indices.tjdft ?? [];
 
-function record(index: number): CaseRecord {
+function record(index: number): InstanceRecord {
   const doc = tjdft[index];
   if (!doc) throw new Error("missing fixture");
-  return normalizeCaseRecord(doc, "tjdft");
+  return normalizeInstanceRecord(doc, "tjdft");
 }
 
-function stored(r: CaseRecord): StoredInstance {
+function stored(r: InstanceRecord): StoredInstance {
   return { recordId: r.id, record: r, knownMovementIds: new Set(r.movements.map((m) => m.id)) };
 }
 
-function withMovement(r: CaseRecord, code: number, dateTime: string): CaseRecord {
+function withMovement(r: InstanceRecord, code: number, dateTime: string): InstanceRecord {
   const movement = {
     ...r.movements[0],
     id: `new-${code}-${dateTime}`,
     code,
     name: "Sentença",
     dateTime,
-  } as CaseRecord["movements"][number];
+  } as InstanceRecord["movements"][number];
   return {
     ...r,
     movements: [...r.movements, movement],
@@ -81,7 +81,7 @@ describe("diffCase", () => {
 
   it("reports class, subjects, court unit and secrecy changes field by field", () => {
     const before = record(0);
-    const after: CaseRecord = {
+    const after: InstanceRecord = {
       ...before,
       class: { code: 7, name: "Procedimento Comum Cível" },
       subjects: [...before.subjects, { code: 1, name: "Outro" }],
@@ -104,14 +104,14 @@ describe("diffCase", () => {
   });
 
   it("does not treat subject order as a change", () => {
-    const before: CaseRecord = {
+    const before: InstanceRecord = {
       ...record(0),
       subjects: [
         { code: 1, name: "A" },
         { code: 2, name: "B" },
       ],
     };
-    const after: CaseRecord = {
+    const after: InstanceRecord = {
       ...before,
       subjects: [
         { code: 2, name: "B" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Movement } from "../../../src/datajud/case-record.js";
+import type { Movement } from "../../../src/datajud/instance-record.js";
 import {
   type CaseAlertPolicy,
   foldText,

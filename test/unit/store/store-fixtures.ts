@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CaseRecord, Movement } from "../../../src/datajud/case-record.js";
+import type { InstanceRecord, Movement } from "../../../src/datajud/instance-record.js";
 import { getCase, syncWatchedCases } from "../../../src/store/cases.js";
 import { closeDatabase, type Db, immediate, openDatabase } from "../../../src/store/database.js";
 import { startRun } from "../../../src/store/runs.js";
@@ -14,7 +14,7 @@ export function movement(id: string, dateTime: string | null, name = `movement $
   return testMovement({ id, code: 123, name, dateTime });
 }
 
-export function caseRecord(patch: Partial<CaseRecord> = {}): CaseRecord {
+export function caseRecord(patch: Partial<InstanceRecord> = {}): InstanceRecord {
   const movements = patch.movements ?? [movement("m1", "2026-02-01T12:00:00-03:00")];
   return {
     id: `TJDFT_G1_${CASE_DIGITS}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CaseRecord, Movement } from "../../../src/datajud/case-record.js";
+import type { InstanceRecord, Movement } from "../../../src/datajud/instance-record.js";
 import { type CaseSummary, STATUS_CATEGORIES } from "../../../src/summarize/case-summary.js";
 import {
   buildUserMessage,
@@ -30,7 +30,7 @@ function movement(i: number, complement: string | null = null): Movement {
   });
 }
 
-function record(movements: Movement[]): CaseRecord {
+function record(movements: Movement[]): InstanceRecord {
   return {
     id: "TJDFT_G1_1",
     cnjNumber: "0713383-43.2025.8.07.0006",

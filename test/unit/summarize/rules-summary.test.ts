@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CaseRecord, Movement } from "../../../src/datajud/case-record.js";
-import { normalizeCaseRecord } from "../../../src/datajud/normalize.js";
+import type { InstanceRecord, Movement } from "../../../src/datajud/instance-record.js";
+import { normalizeInstanceRecord } from "../../../src/datajud/normalize.js";
 import { CaseSummary } from "../../../src/summarize/case-summary.js";
 import { rulesSummary, statusCategoryOf } from "../../../src/summarize/rules-summary.js";
 import { loadRecordedCases } from "../../support/fixtures.js";
@@ -9,10 +9,10 @@ import { testMovement } from "../../support/movement.js";
 const recorded = loadRecordedCases();
 const NOW = new Date("2026-12-02T12:00:00.000Z");
 
-function records(alias: string, digits: string): CaseRecord[] {
+function records(alias: string, digits: string): InstanceRecord[] {
   return (recorded.indices[alias] ?? [])
     .filter((d) => d._source.numeroProcesso === digits)
-    .map((d) => normalizeCaseRecord(d, alias));
+    .map((d) => normalizeInstanceRecord(d, alias));
 }
 
 function movement(code: number, name: string, dateTime: string): Movement {
@@ -30,7 +30,7 @@ describe("rules summary", () => {
     const base = records(
       "tjdft",
       recorded.numbers.tjdftDespejo.replace(/\D/g, ""),
-    )[0] as CaseRecord;
+    )[0] as InstanceRecord;
     const sentence = movement(219, "Procedência", "2025-10-01T12:00:00.000Z");
     const publication = movement(92, "Publicação", "2025-10-02T12:00:00.000Z");
     const record = { ...base, movements: [...base.movements, sentence, publication] };
@@ -56,7 +56,7 @@ describe("rules summary", () => {
     const base = records(
       "tjdft",
       recorded.numbers.tjdftDespejo.replace(/\D/g, ""),
-    )[0] as CaseRecord;
+    )[0] as InstanceRecord;
     const routine = movement(11010, "Mero expediente", "2025-10-01T12:00:00.000Z");
 
     const summary = rulesSummary({

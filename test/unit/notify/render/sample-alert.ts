@@ -1,4 +1,4 @@
-import type { Movement } from "../../../../src/datajud/case-record.js";
+import type { Movement } from "../../../../src/datajud/instance-record.js";
 import type { AlertContent } from "../../../../src/notify/render/alert-content.js";
 import type { CaseSummary } from "../../../../src/summarize/case-summary.js";
 import { testMovement } from "../../../support/movement.js";

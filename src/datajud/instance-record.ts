@@ -55,7 +55,8 @@ export const Provenance = z.strictObject({
 });
 export type Provenance = z.infer<typeof Provenance>;
 
-export const CaseRecord = z.strictObject({
+/** One instance (grau) of a case as DataJud keeps it: a case has one record per instance. */
+export const InstanceRecord = z.strictObject({
   /** DataJud's own document id (`_id`), distinct per instance. */
   id: z.string(),
   cnjNumber: z.string(),
@@ -90,7 +91,7 @@ export const CaseRecord = z.strictObject({
   /** Oldest first. */
   movements: z.array(Movement),
 });
-export type CaseRecord = z.infer<typeof CaseRecord>;
+export type InstanceRecord = z.infer<typeof InstanceRecord>;
 
 /** What a fingerprint query returns for one instance record: just enough to notice a move. */
 export const InstanceFingerprint = z.strictObject({

@@ -134,7 +134,7 @@ export function buildEvalCase(id: string, file: EvalCaseFile, now: Date = EVAL_N
     if (record.movementCount !== rawMovementCount(hit._source)) {
       throw new EvalCaseError(
         id,
-        `hit ${hit._id}: ${rawMovementCount(hit._source) - record.movementCount} movement(s) are unreadable or duplicates`,
+        `hit ${hit._id}: ${rawMovementCount(hit._source) - record.movementCount} movement(s) are unreadable`,
       );
     }
     for (const m of record.movements) {

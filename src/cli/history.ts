@@ -1,12 +1,13 @@
 import { parseCnjNumber } from "../datajud/cnj-number.js";
 import { formatInstant, formatWallClock } from "../datajud/dates.js";
+import type { Movement } from "../datajud/instance-record.js";
 import { findCasesByNumber } from "../store/cases.js";
 import { listChanges } from "../store/changes.js";
 import { closeDatabase } from "../store/database.js";
-import { listMovements } from "../store/movements.js";
+import { listMovementEvents, listMovements, type MovementEventRow } from "../store/movements.js";
 import type { SummaryDisposition } from "../store/summaries.js";
 import { type Command, EXIT, UsageError } from "./command.js";
-import { movementsCsv } from "./movement-csv.js";
+import { complementsText, movementsCsv } from "./movement-csv.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 
 export type OutputFormat = "text" | "json" | "csv";
@@ -17,6 +18,26 @@ const QUIET_NOTE: Record<SummaryDisposition, string> = {
   ignored: "  (not mailed: only movements the watchlist ignores)",
   muted: "  (not mailed: the case was muted)",
 };
+
+/** What happened to a stored movement after it was first seen; none of it is mailed. */
+const EVENT_TEXT: Record<MovementEventRow["kind"], string> = {
+  amended: "movement amended by DataJud (not mailed: same code and time, known movement)",
+  disappeared: "movement no longer listed by DataJud (kept; not mailed)",
+  reappeared: "movement listed by DataJud again (not mailed)",
+};
+
+/** One movement: its date as the court recorded it, code, name, and which copy it is. */
+function movementLine(m: Movement): string {
+  const date = m.dateTime ? formatWallClock(m.dateTime) : "sem data";
+  const copy = (m.occurrence ?? 1) > 1 ? `  (copy ${m.occurrence})` : "";
+  return `${date}  ${m.code ?? "-"}  ${m.name}${copy}`;
+}
+
+function wasText(before: Movement | null): string {
+  if (before === null) return "";
+  const complements = complementsText(before);
+  return `  (was: ${before.name}${complements === "" ? "" : ` · ${complements}`})`;
+}
 
 /** `--format`, with `--json` kept as its short form. */
 export function outputFormat(value: unknown, json: boolean): OutputFormat {
@@ -55,7 +76,8 @@ export const historyCommand: Command = {
         return EXIT.usage;
       }
       const history = cases.map((c) => {
-        const movements = listMovements(db, c.id);
+        const movements = listMovements(db, c.id, { includeDisappeared: true });
+        const listed = movements.filter((m) => m.disappearedAt === null);
         return {
           number: c.number,
           court: c.court,
@@ -66,7 +88,11 @@ export const historyCommand: Command = {
             ...change,
             movements: movements.filter((m) => m.changeId === change.id),
           })),
-          movementCount: movements.length,
+          /** What DataJud lists now, each repeated copy counted: DataJud's own count. */
+          movementCount: listed.length,
+          /** Copies DataJud stopped listing: kept, never alerted. */
+          disappearedCount: movements.length - listed.length,
+          events: listMovementEvents(db, c.id),
         };
       });
       if (format === "json") {
@@ -85,19 +111,28 @@ export const historyCommand: Command = {
       // Our instants (first seen, detected) in the schedule's zone; movement dates as recorded.
       const tz = runtime.config.schedule.timezone;
       for (const h of history) {
+        const gone = h.disappearedCount > 0 ? ` (and ${h.disappearedCount} no longer listed)` : "";
         io.stdout.write(`${h.number} (${h.court})${h.label ? ` ${h.label}` : ""}\n`);
         io.stdout.write(
-          `  first seen ${h.firstSeenAt ? formatInstant(h.firstSeenAt, tz) : "never"}, ${h.movementCount} movement(s) stored, ${h.changes.length} change(s)\n`,
+          `  first seen ${h.firstSeenAt ? formatInstant(h.firstSeenAt, tz) : "never"}, ${h.movementCount} movement(s) listed by DataJud${gone}, ${h.changes.length} change(s)\n`,
         );
-        for (const change of h.changes) {
-          const quiet = QUIET_NOTE[change.summary?.disposition ?? "alert"];
-          io.stdout.write(
-            `  ${formatInstant(change.detectedAt, tz)}  ${change.kinds.join(", ")}${quiet}\n`,
-          );
-          for (const m of change.movements) {
-            const date = m.dateTime ? formatWallClock(m.dateTime) : "sem data";
-            io.stdout.write(`      ${date}  ${m.code ?? "-"}  ${m.name}\n`);
-          }
+        const entries = [
+          ...h.changes.map((change) => ({
+            at: change.detectedAt,
+            lines: [
+              `${change.kinds.join(", ")}${QUIET_NOTE[change.summary?.disposition ?? "alert"]}`,
+              ...change.movements.map((m) => `    ${movementLine(m.data)}`),
+            ],
+          })),
+          ...h.events.map((e) => ({
+            at: e.at,
+            lines: [EVENT_TEXT[e.kind], `    ${movementLine(e.movement)}${wasText(e.before)}`],
+          })),
+        ].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
+        for (const entry of entries) {
+          const [first, ...rest] = entry.lines;
+          io.stdout.write(`  ${formatInstant(entry.at, tz)}  ${first}\n`);
+          for (const line of rest) io.stdout.write(`  ${line}\n`);
         }
       }
       return EXIT.ok;

@@ -1,4 +1,5 @@
 import { parseDataJudDate } from "../datajud/dates.js";
+import type { Movement } from "../datajud/instance-record.js";
 import type { MovementRow } from "../store/movements.js";
 
 export interface ExportedMovement {
@@ -38,14 +39,19 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** A movement's complements on one line: "name: value: description; ...". */
+export function complementsText(m: Movement): string {
+  return m.complements
+    .map((c) => [c.name, c.value, c.description].filter((v) => v !== null && v !== "").join(": "))
+    .filter((c) => c !== "")
+    .join("; ");
+}
+
 /** Movements as CSV with a header row, CRLF line ends, for spreadsheets and scripts. */
 export function movementsCsv(rows: readonly ExportedMovement[]): string {
   const lines = [HEADER.join(",")];
   for (const { number, court, label, movement } of rows) {
-    const complements = movement.data.complements
-      .map((c) => [c.name, c.value, c.description].filter((v) => v !== null && v !== "").join(": "))
-      .filter((c) => c !== "")
-      .join("; ");
+    const complements = complementsText(movement.data);
     lines.push(
       [
         number,

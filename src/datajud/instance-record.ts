@@ -5,9 +5,13 @@ import { z } from "zod";
  * leniently (raw-schemas.ts); what leaves this module is always exactly this.
  */
 
+/** What DataJud sent for a text we repaired (double-encoded UTF-8); absent when sent intact. */
+const RawText = z.string().optional();
+
 export const CodeName = z.strictObject({
   code: z.number().int().nullable(),
   name: z.string(),
+  nameRaw: RawText,
 });
 export type CodeName = z.infer<typeof CodeName>;
 
@@ -26,14 +30,28 @@ export const MovementComplement = z.strictObject({
   name: z.string().nullable(),
   value: z.union([z.string(), z.number()]).nullable(),
   description: z.string().nullable(),
+  nameRaw: RawText,
+  valueRaw: RawText,
+  descriptionRaw: RawText,
 });
 export type MovementComplement = z.infer<typeof MovementComplement>;
 
 export const Movement = z.strictObject({
-  /** Stable content hash: the same movement read twice has the same id. */
+  /** `identity:occurrence`: unique within an instance, the same whenever DataJud re-serves it. */
   id: z.string(),
+  /**
+   * Hash of the movement's canonical form (code, name and complements without regard to case,
+   * accents, spacing or complement order, and its wall-clock time). Copies share it.
+   */
+  identity: z.string(),
+  /**
+   * 1 for the first copy of an identity in the instance, 2 for the second...: DataJud lists the
+   * same movement more than once (one deadline expiry per party) and counts every copy.
+   */
+  occurrence: z.number().int().positive(),
   code: z.number().int().nullable(),
   name: z.string(),
+  nameRaw: RawText,
   /**
    * The court's wall clock as DataJud recorded it (`2025-11-04T00:15:00`, or `2025-11-04` for a
    * day), never shifted; null when DataJud gave no usable date. See dates.ts.
@@ -71,6 +89,7 @@ export const InstanceRecord = z.strictObject({
     .strictObject({
       code: z.number().int().nullable(),
       name: z.string(),
+      nameRaw: RawText,
       municipalityCode: z.number().int().nullable(),
     })
     .nullable(),
@@ -86,6 +105,7 @@ export const InstanceRecord = z.strictObject({
   /** DataJud's `@timestamp`: when the record was indexed. */
   indexedAt: z.string().nullable(),
   indexedAtRaw: RawDate,
+  /** Every movement DataJud lists, repeated copies included: DataJud's own count. */
   movementCount: z.number().int().nonnegative(),
   latestMovement: Movement.nullable(),
   /** Oldest first. */

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { formatCnjNumber } from "./cnj-number.js";
 import { legacyInstant, parseDataJudDate, rawDate } from "./dates.js";
 import type {
@@ -8,6 +7,7 @@ import type {
   Movement,
   MovementComplement,
 } from "./instance-record.js";
+import { contentHash, movementId, movementIdentity } from "./movement-identity.js";
 import {
   KNOWN_SOURCE_FIELDS,
   RawCaseSource,
@@ -15,13 +15,23 @@ import {
   RawComplement,
   RawMovement,
 } from "./raw-schemas.js";
+import { repairMojibake } from "./text.js";
 import { movementHint } from "./tpu-hints.js";
 
 /** Unknown `_source` fields seen, by name, so schema drift can be reported rather than ignored. */
 export type DriftCounter = Map<string, number>;
 
-function hash(parts: unknown): string {
-  return createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 24);
+const hash = contentHash;
+
+/** A text from DataJud, repaired when it is unambiguously double-encoded, with what was sent. */
+function repaired(text: string): { text: string; raw: string | undefined } {
+  const fixed = repairMojibake(text);
+  return { text: fixed, raw: fixed === text ? undefined : text };
+}
+
+/** `{ [key]: raw }` when the text was repaired, `{}` otherwise: raw values only where they differ. */
+function rawOf<K extends string>(key: K, raw: string | undefined): Partial<Record<K, string>> {
+  return raw === undefined ? {} : ({ [key]: raw } as Partial<Record<K, string>>);
 }
 
 function countDrift(source: unknown, drift: DriftCounter | undefined): void {
@@ -36,9 +46,9 @@ function codeName(
 ): CodeName | null {
   if (raw === null || raw === undefined) return null;
   const code = raw.codigo ?? null;
-  const name = raw.nome?.trim() ?? "";
-  if (code === null && name === "") return null;
-  return { code, name };
+  const name = repaired(raw.nome?.trim() ?? "");
+  if (code === null && name.text === "") return null;
+  return { code, name: name.text, ...rawOf("nameRaw", name.raw) };
 }
 
 function flatten(items: readonly unknown[]): unknown[] {
@@ -63,41 +73,88 @@ function complements(raw: readonly unknown[] | null | undefined): MovementComple
   for (const item of flatten(raw)) {
     const parsed = RawComplement.safeParse(item);
     if (!parsed.success) continue;
+    // Texts exactly as sent (only repaired): the schema-2 ids hash them that way.
+    const name = parsed.data.nome == null ? null : repaired(parsed.data.nome);
+    const valor = parsed.data.valor ?? null;
+    const value = typeof valor === "string" ? repaired(valor) : null;
+    const description = parsed.data.descricao == null ? null : repaired(parsed.data.descricao);
     out.push({
       code: parsed.data.codigo ?? null,
-      name: parsed.data.nome ?? null,
-      value: parsed.data.valor ?? null,
-      description: parsed.data.descricao ?? null,
+      name: name?.text ?? null,
+      value: value?.text ?? valor,
+      description: description?.text ?? null,
+      ...rawOf("nameRaw", name?.raw),
+      ...rawOf("valueRaw", value?.raw),
+      ...rawOf("descriptionRaw", description?.raw),
     });
   }
   return out;
 }
 
-/** Movements that cannot be read at all are dropped; the rest of the record is kept. */
+/** Code and name flat (`codigo`, `nome`) or nested under `movimentoNacional` / `movimentoLocal`. */
+function codeAndName(m: RawMovement): { code: number | null; name: string } {
+  const national = m.movimentoNacional;
+  const local = m.movimentoLocal;
+  const code =
+    m.codigo ??
+    national?.codigoNacional ??
+    national?.codigo ??
+    local?.codigoPaiNacional ??
+    local?.codigoMovimento ??
+    null;
+  const name = [m.nome, national?.descricao, national?.nome, local?.descricao, local?.nome]
+    .map((text) => text?.trim() ?? "")
+    .find((text) => text !== "");
+  return { code, name: name ?? "" };
+}
+
+/**
+ * One movement; null when it cannot be read at all (the rest of the record is kept). Its
+ * occurrence is 1: normalizeInstanceRecord numbers the copies of a record.
+ */
 export function normalizeMovement(raw: unknown): Movement | null {
   const parsed = RawMovement.safeParse(raw);
   if (!parsed.success) return null;
   const m = parsed.data;
-  const code = m.codigo ?? null;
-  const name = m.nome?.trim() ?? "";
+  const { code, name: sentName } = codeAndName(m);
+  const name = repaired(sentName);
   const dateTime = parseDataJudDate(m.dataHora);
-  if (code === null && name === "" && dateTime === null) return null;
+  if (code === null && name.text === "" && dateTime === null) return null;
   const unit = m.orgaoJulgador;
   const unitCode = unit?.codigoOrgao ?? unit?.codigo ?? null;
-  const unitName = unit?.nomeOrgao ?? unit?.nome ?? null;
+  const unitName = repaired(unit?.nomeOrgao ?? unit?.nome ?? "");
   const comps = complements(m.complementosTabelados);
+  const identity = movementIdentity({ code, name: name.text, dateTime, complements: comps });
   return {
-    // Identity is the content DataJud gave us, so re-reading the same movement never duplicates it.
-    id: hash([code, name, legacyInstant(m.dataHora), comps]),
+    id: movementId(identity, 1),
+    identity,
+    occurrence: 1,
     code,
-    name,
+    name: name.text,
+    ...rawOf("nameRaw", name.raw),
     dateTime,
     dateTimeRaw: rawDate(m.dataHora),
     complements: comps,
     courtUnit:
-      unitCode === null && unitName === null ? null : { code: unitCode, name: unitName ?? "" },
+      unitCode === null && unitName.text === ""
+        ? null
+        : { code: unitCode, name: unitName.text, ...rawOf("nameRaw", unitName.raw) },
     hint: movementHint(code),
   };
+}
+
+/** Every movement DataJud lists, each copy of a repeated one numbered in the order sent. */
+function numberedMovements(raw: readonly unknown[]): Movement[] {
+  const copies = new Map<string, number>();
+  const out: Movement[] = [];
+  for (const item of raw) {
+    const movement = normalizeMovement(item);
+    if (movement === null) continue;
+    const occurrence = (copies.get(movement.identity) ?? 0) + 1;
+    copies.set(movement.identity, occurrence);
+    out.push({ ...movement, occurrence, id: movementId(movement.identity, occurrence) });
+  }
+  return out;
 }
 
 function compareMovements(a: Movement, b: Movement): number {
@@ -126,16 +183,9 @@ export function normalizeInstanceRecord(
   countDrift(hit._source, drift);
   const parsed = RawCaseSource.safeParse(hit._source ?? {});
   const s: RawCaseSource = parsed.success ? parsed.data : {};
-  const movements: Movement[] = [];
-  const seen = new Set<string>();
-  for (const rawMovement of s.movimentos ?? []) {
-    const movement = normalizeMovement(rawMovement);
-    if (movement === null || seen.has(movement.id)) continue;
-    seen.add(movement.id);
-    movements.push(movement);
-  }
-  movements.sort(compareMovements);
+  const movements = numberedMovements(s.movimentos ?? []).sort(compareMovements);
   const unit = s.orgaoJulgador;
+  const unitName = repaired(unit?.nome?.trim() ?? "");
   return {
     id: hit._id,
     cnjNumber: cnjFromRaw(s.numeroProcesso),
@@ -148,7 +198,8 @@ export function normalizeInstanceRecord(
       unit && (unit.nome || unit.codigo !== null)
         ? {
             code: unit.codigo ?? null,
-            name: unit.nome?.trim() ?? "",
+            name: unitName.text,
+            ...rawOf("nameRaw", unitName.raw),
             municipalityCode: unit.codigoMunicipioIBGE ?? null,
           }
         : null,

@@ -50,9 +50,25 @@ const RawMovementUnit = z
   .optional()
   .catch(null);
 
+/** Some courts nest a movement's TPU code and name (`movimentoNacional`, `movimentoLocal`). */
+const RawNestedMovement = z
+  .looseObject({
+    codigoNacional: looseInt,
+    codigoMovimento: looseInt,
+    codigoPaiNacional: looseInt,
+    codigo: looseInt,
+    descricao: looseText,
+    nome: looseText,
+  })
+  .nullable()
+  .optional()
+  .catch(null);
+
 export const RawMovement = z.looseObject({
   codigo: looseInt,
   nome: looseText,
+  movimentoNacional: RawNestedMovement,
+  movimentoLocal: RawNestedMovement,
   dataHora: looseDate,
   complementosTabelados: z.array(z.unknown()).nullable().optional().catch(null),
   complemento: z.unknown().optional(),

@@ -1,4 +1,6 @@
-import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
+import type { CodeName, InstanceRecord, Movement } from "../datajud/instance-record.js";
+import { comparableName } from "../datajud/text.js";
+import { type MovementPlan, matchMovements, type StoredMovement } from "./movement-match.js";
 
 /** What can make a case "changed". Anything else DataJud touches is recorded but sends nothing. */
 export type ChangeKind =
@@ -31,22 +33,33 @@ export interface CaseDiff {
   missingInstances: string[];
   /** Some stored record differs from DataJud's (even if only in fields that send nothing). */
   recordsDiffer: boolean;
+  /**
+   * Per fresh record (by DataJud's `_id`): the record with every movement under the id it is
+   * stored as, and what its movements mean for the stored ones.
+   */
+  instances: Array<{ record: InstanceRecord; plan: MovementPlan }>;
 }
 
 export interface StoredInstance {
   recordId: string;
   record: InstanceRecord;
-  knownMovementIds: ReadonlySet<string>;
+  movements: readonly StoredMovement[];
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+function codeNameKey(value: CodeName | null): string {
+  return value === null ? "null" : `${value.code}:${comparableName(value.name)}`;
+}
+
 function subjectKey(record: InstanceRecord): string {
-  return JSON.stringify(
-    [...record.subjects].sort((a, b) => `${a.code}:${a.name}`.localeCompare(`${b.code}:${b.name}`)),
-  );
+  return JSON.stringify(record.subjects.map(codeNameKey).sort());
+}
+
+function courtUnitKey(unit: InstanceRecord["courtUnit"]): string {
+  return unit === null ? "null" : `${codeNameKey(unit)}:${unit.municipalityCode}`;
 }
 
 /**
@@ -64,28 +77,26 @@ export function diffCase(
   const newMovements: NewMovement[] = [];
   const fieldChanges: FieldChange[] = [];
   let recordsDiffer = false;
+  const instances: CaseDiff["instances"] = [];
 
-  for (const record of fresh) {
-    const before = byId.get(record.id);
+  for (const fetched of fresh) {
+    const before = byId.get(fetched.id);
+    const plan = matchMovements(before?.movements ?? [], fetched.movements);
+    const record = withMovements(fetched, plan.movements);
+    instances.push({ record, plan });
+    for (const movement of plan.added) {
+      newMovements.push({ instance: record.instance, recordId: record.id, movement });
+    }
+    if (plan.added.length > 0) kinds.add("new_movements");
     if (!before) {
       kinds.add("new_instance");
       newInstances.push(record.instance);
       recordsDiffer = true;
-      for (const movement of record.movements) {
-        newMovements.push({ instance: record.instance, recordId: record.id, movement });
-      }
-      if (record.movements.length > 0) kinds.add("new_movements");
       continue;
     }
     if (!sameJson(before.record, record)) recordsDiffer = true;
-    for (const movement of record.movements) {
-      if (!before.knownMovementIds.has(movement.id)) {
-        newMovements.push({ instance: record.instance, recordId: record.id, movement });
-        kinds.add("new_movements");
-      }
-    }
     const old = before.record;
-    if (!sameJson(old.class, record.class)) {
+    if (codeNameKey(old.class) !== codeNameKey(record.class)) {
       kinds.add("class_changed");
       fieldChanges.push({
         instance: record.instance,
@@ -103,7 +114,7 @@ export function diffCase(
         after: record.subjects,
       });
     }
-    if (!sameJson(old.courtUnit, record.courtUnit)) {
+    if (courtUnitKey(old.courtUnit) !== courtUnitKey(record.courtUnit)) {
       kinds.add("court_unit_changed");
       fieldChanges.push({
         instance: record.instance,
@@ -133,7 +144,13 @@ export function diffCase(
     fieldChanges,
     missingInstances,
     recordsDiffer,
+    instances,
   };
+}
+
+/** The record with its movements under the ids they are stored as (same order). */
+function withMovements(record: InstanceRecord, movements: Movement[]): InstanceRecord {
+  return { ...record, movements, latestMovement: movements.at(-1) ?? null };
 }
 
 export function isRealChange(diff: CaseDiff): boolean {

@@ -2,7 +2,6 @@ import { hostname } from "node:os";
 import { followAbort } from "../abort.js";
 import type { Clock } from "../datajud/clock.js";
 import { DataJudError } from "../datajud/errors.js";
-import type { InstanceRecord } from "../datajud/instance-record.js";
 import type { Logger } from "../log.js";
 import type { SweepTally } from "../policy/health.js";
 import {
@@ -24,7 +23,7 @@ import {
   releaseLease,
   renewLease,
 } from "../store/lease.js";
-import { insertMovements, knownMovementIds } from "../store/movements.js";
+import { applyMovementPlan, listStoredMovements } from "../store/movements.js";
 import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import type { DataJudGateway, FingerprintedCase, ReadCase } from "./datajud-gateway.js";
@@ -504,7 +503,7 @@ function storedInstances(db: Db, caseId: number | null): StoredInstance[] {
   return listInstances(db, caseId).map((row) => ({
     recordId: row.recordId,
     record: row.record,
-    knownMovementIds: knownMovementIds(db, row.id),
+    movements: listStoredMovements(db, row.id),
   }));
 }
 
@@ -527,7 +526,7 @@ function recordRead(
       : "unchanged";
   const newMovements = outcome === "changed" ? diff.newMovements.length : 0;
   if (ctx.write && caseId !== null && ctx.runId !== null) {
-    commitRead(ctx, caseId, ctx.runId, row, fp, read.records, diff, outcome);
+    commitRead(ctx, caseId, ctx.runId, row, fp, diff, outcome);
   }
   if (outcome === "changed") {
     ctx.deps.logger.info(
@@ -545,7 +544,6 @@ function commitRead(
   runId: number,
   row: CaseRow | undefined,
   fp: FingerprintedCase,
-  records: readonly InstanceRecord[],
   diff: CaseDiff,
   outcome: CheckOutcome,
 ): void {
@@ -570,7 +568,7 @@ function commitRead(
             newMovements: diff.newMovements.length,
           })
         : null;
-    for (const record of records) {
+    for (const { record, plan } of diff.instances) {
       const instance = fp.instances.find((i) => i.id === record.id);
       const { instanceId } = upsertInstance(db, {
         caseId,
@@ -579,7 +577,7 @@ function commitRead(
         at,
         changeId,
       });
-      insertMovements(db, { caseId, instanceId, movements: record.movements, at, changeId });
+      applyMovementPlan(db, { caseId, instanceId, plan, at, changeId });
     }
     recordCheck(db, {
       runId,

@@ -1,5 +1,3 @@
-import { stripAccents } from "../text.js";
-
 /*
  * What the watchlist says about when a change is worth an e-mail: movements to ignore or to treat
  * as urgent, muted cases, and how each watcher wants their mail. The watchlist parser builds these;
@@ -51,6 +49,4 @@ export interface WatcherSettings {
 }
 
 /** Lower case, no accents, single spaces: how names and name rules are compared. */
-export function foldText(text: string): string {
-  return stripAccents(text).toLowerCase().replace(/\s+/gu, " ").trim();
-}
+export { foldText } from "../text.js";

@@ -1,5 +1,5 @@
 import type { Movement } from "../datajud/instance-record.js";
-import type { Db } from "./database.js";
+import { type Db, statement } from "./database.js";
 
 export interface MovementRow {
   id: number;
@@ -7,8 +7,10 @@ export interface MovementRow {
   instanceId: number;
   /** The grau of the instance the movement was recorded in. */
   instance: string;
-  /** The normalized Movement.id (content hash). */
+  /** `identity:occurrence` (Movement.id); a schema-2 hash for a row not re-keyed since the upgrade. */
   movementId: string;
+  /** Which copy of its identity this row is (1 unless DataJud lists the movement more than once). */
+  occurrence: number;
   code: number | null;
   name: string;
   dateTime: string | null;
@@ -16,101 +18,270 @@ export interface MovementRow {
   firstSeenAt: string;
   /** The change that first reported it; null for movements stored by a baseline read. */
   changeId: number | null;
+  /** When DataJud stopped listing this copy; null while it does. */
+  disappearedAt: string | null;
 }
 
 interface RawMovement extends Omit<MovementRow, "data"> {
   data: string;
 }
 
-export interface InsertMovementsInput {
+const ROW_COLUMNS = `m.id, m.case_id AS caseId, m.instance_id AS instanceId, i.instance,
+  m.movement_id AS movementId, m.occurrence, m.code, m.name, m.date_time AS dateTime, m.data,
+  m.first_seen_at AS firstSeenAt, m.change_id AS changeId, m.disappeared_at AS disappearedAt`;
+
+function toRow(raw: RawMovement): MovementRow {
+  // Written by this module from validated Movements (or by schema 2, a subset of the shape).
+  const data: Movement = JSON.parse(raw.data);
+  return { ...raw, data };
+}
+
+/** A stored movement of one instance, as the sweep matches a fresh answer against it. */
+export interface StoredMovement {
+  rowId: number;
+  /** The stored id: `identity:occurrence`, or for a row written before the upgrade its schema-2 hash. */
+  movementId: string;
+  /** Null for a row written before the upgrade and not yet recognised in a fresh answer. */
+  identity: string | null;
+  occurrence: number;
+  code: number | null;
+  /** Wall clock; rows written before the upgrade hold the schema-2 form (`...Z`). */
+  dateTime: string | null;
+  /** DataJud stopped listing it. */
+  disappeared: boolean;
+  firstSeenAt: string;
+  data: Movement;
+}
+
+/** Every stored movement of an instance, disappeared copies included. */
+export function listStoredMovements(db: Db, instanceId: number): StoredMovement[] {
+  return statement<
+    [number],
+    Omit<StoredMovement, "data" | "disappeared"> & { data: string; disappeared: number }
+  >(
+    db,
+    `SELECT id AS rowId, movement_id AS movementId, identity, occurrence, code,
+       date_time AS dateTime, disappeared_at IS NOT NULL AS disappeared,
+       first_seen_at AS firstSeenAt, data
+     FROM movements WHERE instance_id = ? ORDER BY id`,
+  )
+    .all(instanceId)
+    .map((raw) => ({
+      ...raw,
+      disappeared: raw.disappeared === 1,
+      data: JSON.parse(raw.data) as Movement,
+    }));
+}
+
+export interface RowUpdate {
+  rowId: number;
+  /** The fresh movement, with the id it is stored under. */
+  movement: Movement;
+}
+
+/**
+ * What one fresh answer means for an instance's stored movements (monitor/movement-match.ts
+ * decides it). Every fresh movement is in exactly one of kept, reappeared, rekeyed, filled,
+ * amended or added.
+ */
+export interface MovementPlan {
+  /** The fresh list in DataJud's order, each with the id it is stored under. */
+  movements: Movement[];
+  /** Matched a stored copy; its stored form is refreshed. */
+  kept: RowUpdate[];
+  /** Matched a copy DataJud had stopped listing: back, and not news. */
+  reappeared: RowUpdate[];
+  /** Rows written before the upgrade, recognised by their schema-2 id: re-keyed silently. */
+  rekeyed: RowUpdate[];
+  /**
+   * Copies schema 2 collapsed into one row (it kept one per content): stored silently, as old
+   * news, first seen when the row they were collapsed into was.
+   */
+  filled: Array<{ movement: Movement; firstSeenAt: string }>;
+  /** Same code and time as a stored movement whose name or complements changed: stored, not news. */
+  amended: Array<RowUpdate & { before: Movement }>;
+  /** New movements, repeated copies of known ones included: these are alerted. */
+  added: Movement[];
+  /** Stored copies DataJud no longer lists: recorded, never alerted. */
+  disappeared: Array<{ rowId: number; movement: Movement }>;
+}
+
+export interface ApplyMovementPlanInput {
   caseId: number;
   instanceId: number;
-  movements: readonly Movement[];
+  plan: MovementPlan;
   at: string;
+  /** The change the added movements belong to; null for a baseline read. */
   changeId: number | null;
 }
 
-/** Stores the movements not seen before in this instance and returns exactly those. */
-export function insertMovements(db: Db, input: InsertMovementsInput): Movement[] {
-  const insert = db.prepare<{
-    caseId: number;
-    instanceId: number;
-    movementId: string;
-    code: number | null;
-    name: string;
-    dateTime: string | null;
-    data: string;
-    at: string;
-    changeId: number | null;
-  }>(
-    `INSERT OR IGNORE INTO movements (case_id, instance_id, movement_id, code, name, date_time, data,
-       first_seen_at, change_id)
-     VALUES (@caseId, @instanceId, @movementId, @code, @name, @dateTime, @data, @at, @changeId)`,
-  );
-  const inserted: Movement[] = [];
-  for (const movement of input.movements) {
-    const result = insert.run({
-      caseId: input.caseId,
-      instanceId: input.instanceId,
-      movementId: movement.id,
-      code: movement.code,
-      name: movement.name,
-      dateTime: movement.dateTime,
-      data: JSON.stringify(movement),
-      at: input.at,
-      changeId: input.changeId,
-    });
-    if (result.changes === 1) inserted.push(movement);
-  }
-  return inserted;
+type MovementEventKind = "amended" | "disappeared" | "reappeared";
+
+/** The columns a movement's current form fills. */
+interface MovementColumns {
+  movementId: string;
+  identity: string;
+  occurrence: number;
+  code: number | null;
+  name: string;
+  dateTime: string | null;
+  data: string;
 }
 
-/** Newest first; movements without a date come last. */
+/** A plan that changes nothing, to build on. */
+export function emptyMovementPlan(): MovementPlan {
+  return {
+    movements: [],
+    kept: [],
+    reappeared: [],
+    rekeyed: [],
+    filled: [],
+    amended: [],
+    added: [],
+    disappeared: [],
+  };
+}
+
+/** Stores what a fresh answer means for an instance: call it in the read's transaction. */
+export function applyMovementPlan(db: Db, input: ApplyMovementPlanInput): void {
+  const { plan, at } = input;
+  const insert = statement<
+    MovementColumns & { caseId: number; instanceId: number; at: string; changeId: number | null }
+  >(
+    db,
+    `INSERT INTO movements (case_id, instance_id, movement_id, identity, occurrence, code, name,
+       date_time, data, first_seen_at, change_id)
+     VALUES (@caseId, @instanceId, @movementId, @identity, @occurrence, @code, @name, @dateTime,
+       @data, @at, @changeId)`,
+  );
+  // The current form replaces the stored one; rows already identical are not written.
+  const update = statement<MovementColumns & { rowId: number }>(
+    db,
+    `UPDATE movements SET movement_id = @movementId, identity = @identity,
+       occurrence = @occurrence, code = @code, name = @name, date_time = @dateTime, data = @data,
+       disappeared_at = NULL
+     WHERE id = @rowId AND (data IS NOT @data OR movement_id IS NOT @movementId
+       OR identity IS NOT @identity OR disappeared_at IS NOT NULL)`,
+  );
+  const event = statement<{
+    rowId: number;
+    caseId: number;
+    at: string;
+    kind: MovementEventKind;
+    before: string | null;
+  }>(
+    db,
+    `INSERT INTO movement_events (movement_row_id, case_id, at, kind, before)
+     VALUES (@rowId, @caseId, @at, @kind, @before)`,
+  );
+  const fields = (movement: Movement): MovementColumns => ({
+    movementId: movement.id,
+    identity: movement.identity,
+    occurrence: movement.occurrence,
+    code: movement.code,
+    name: movement.name,
+    dateTime: movement.dateTime,
+    data: JSON.stringify(movement),
+  });
+  const store = (movement: Movement, firstSeenAt: string, changeId: number | null): void => {
+    const row = { caseId: input.caseId, instanceId: input.instanceId, at: firstSeenAt, changeId };
+    insert.run({ ...row, ...fields(movement) });
+  };
+  const note = (rowId: number, kind: MovementEventKind, before: Movement | null): void => {
+    const json = before === null ? null : JSON.stringify(before);
+    event.run({ rowId, caseId: input.caseId, at, kind, before: json });
+  };
+
+  for (const { rowId, movement } of [...plan.kept, ...plan.rekeyed]) {
+    update.run({ rowId, ...fields(movement) });
+  }
+  for (const { rowId, movement } of plan.reappeared) {
+    update.run({ rowId, ...fields(movement) });
+    note(rowId, "reappeared", null);
+  }
+  for (const { rowId, movement, before } of plan.amended) {
+    update.run({ rowId, ...fields(movement) });
+    note(rowId, "amended", before);
+  }
+  for (const { rowId } of plan.disappeared) {
+    statement<[string, number]>(db, "UPDATE movements SET disappeared_at = ? WHERE id = ?").run(
+      at,
+      rowId,
+    );
+    note(rowId, "disappeared", null);
+  }
+  for (const { movement, firstSeenAt } of plan.filled) store(movement, firstSeenAt, null);
+  for (const movement of plan.added) store(movement, at, input.changeId);
+}
+
+export interface MovementEventRow {
+  at: string;
+  kind: MovementEventKind;
+  instance: string;
+  /** The movement as stored now. */
+  movement: Movement;
+  /** For an amendment: the form it had before. */
+  before: Movement | null;
+}
+
+/** What happened to a case's stored movements after they were first seen; oldest first. */
+export function listMovementEvents(db: Db, caseId: number): MovementEventRow[] {
+  return db
+    .prepare<
+      [number],
+      { at: string; kind: MovementEventKind; instance: string; data: string; before: string | null }
+    >(
+      `SELECT e.at, e.kind, i.instance, m.data, e.before
+       FROM movement_events e JOIN movements m ON m.id = e.movement_row_id
+         JOIN instances i ON i.id = m.instance_id
+       WHERE e.case_id = ? ORDER BY e.at, e.id`,
+    )
+    .all(caseId)
+    .map((raw) => ({
+      at: raw.at,
+      kind: raw.kind,
+      instance: raw.instance,
+      movement: JSON.parse(raw.data) as Movement,
+      before: raw.before === null ? null : (JSON.parse(raw.before) as Movement),
+    }));
+}
+
+/**
+ * Newest first; movements without a date come last. Only the copies DataJud still lists, unless
+ * `includeDisappeared`.
+ */
 export function listMovements(
   db: Db,
   caseId: number,
-  options: { limit?: number } = {},
+  options: { limit?: number; includeDisappeared?: boolean } = {},
 ): MovementRow[] {
-  // -1 is SQLite's "no limit". julianday() orders instants even when offsets differ.
+  // -1 is SQLite's "no limit". julianday() orders wall clocks and the `...Z` values written
+  // before the upgrade alike (both read as UTC), and instants whose offsets differ.
   const limit = options.limit ?? -1;
+  const present = options.includeDisappeared === true ? "" : "AND m.disappeared_at IS NULL";
   return db
     .prepare<[number, number], RawMovement>(
-      `SELECT m.id, m.case_id AS caseId, m.instance_id AS instanceId, i.instance,
-         m.movement_id AS movementId, m.code, m.name, m.date_time AS dateTime, m.data,
-         m.first_seen_at AS firstSeenAt, m.change_id AS changeId
+      `SELECT ${ROW_COLUMNS}
        FROM movements m JOIN instances i ON i.id = m.instance_id
-       WHERE m.case_id = ?
+       WHERE m.case_id = ? ${present}
        ORDER BY m.date_time IS NULL, julianday(m.date_time) DESC, m.id DESC
        LIMIT ?`,
     )
     .all(caseId, limit)
-    .map((raw) => {
-      const data: Movement = JSON.parse(raw.data);
-      return { ...raw, data };
-    });
-}
-
-export function knownMovementIds(db: Db, instanceId: number): Set<string> {
-  const ids = db
-    .prepare<[number], string>("SELECT movement_id FROM movements WHERE instance_id = ?")
-    .pluck()
-    .all(instanceId);
-  return new Set(ids);
+    .map(toRow);
 }
 
 /** The movements a change first reported, oldest first. */
 export function movementsOfChange(db: Db, changeId: number): MovementRow[] {
   return db
     .prepare<[number], RawMovement>(
-      `SELECT m.id, m.case_id AS caseId, m.instance_id AS instanceId, i.instance,
-         m.movement_id AS movementId, m.code, m.name, m.date_time AS dateTime, m.data,
-         m.first_seen_at AS firstSeenAt, m.change_id AS changeId
+      `SELECT ${ROW_COLUMNS}
        FROM movements m JOIN instances i ON i.id = m.instance_id
        WHERE m.change_id = ?
        ORDER BY m.date_time IS NULL, julianday(m.date_time), m.id`,
     )
     .all(changeId)
-    .map((raw) => ({ ...raw, data: JSON.parse(raw.data) as Movement }));
+    .map(toRow);
 }
 
 /** Case id -> the date_time of its newest dated movement, as stored; cases without one are absent. */
@@ -120,7 +291,7 @@ export function latestMovementTimes(db: Db): Map<number, string> {
   const rows = db
     .prepare<[], { caseId: number; dateTime: string }>(
       `SELECT case_id AS caseId, date_time AS dateTime, max(julianday(date_time)) AS newest
-       FROM movements WHERE date_time IS NOT NULL
+       FROM movements WHERE date_time IS NOT NULL AND disappeared_at IS NULL
        GROUP BY case_id HAVING newest IS NOT NULL`,
     )
     .all();

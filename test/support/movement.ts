@@ -1,19 +1,44 @@
 import type { Movement } from "../../src/datajud/instance-record.js";
+import { movementIdentity } from "../../src/datajud/movement-identity.js";
+import type { StoredMovement } from "../../src/store/movements.js";
 
 /**
- * A normalized Movement with the fields a test does not care about filled in. Its raw date is the
- * wall clock it was given, as if DataJud had sent exactly that.
+ * A normalized Movement with the fields a test does not care about filled in: its raw date is the
+ * wall clock it was given (as if DataJud had sent exactly that), its identity is computed from its
+ * content and it is the first copy.
  */
 export function testMovement(fields: Partial<Movement> & { id: string }): Movement {
-  const dateTime = fields.dateTime ?? null;
+  const base = {
+    code: fields.code ?? null,
+    name: fields.name ?? "",
+    dateTime: fields.dateTime ?? null,
+    complements: fields.complements ?? [],
+  };
   return {
-    code: null,
-    name: "",
-    complements: [],
+    ...base,
     courtUnit: null,
     hint: null,
+    identity: movementIdentity(base),
+    occurrence: 1,
     ...fields,
-    dateTime,
-    dateTimeRaw: fields.dateTimeRaw === undefined ? dateTime : fields.dateTimeRaw,
+    dateTimeRaw: fields.dateTimeRaw === undefined ? base.dateTime : fields.dateTimeRaw,
   };
+}
+
+/** What the store holds after a read that stored `movements` (row ids 1, 2, ...). */
+export function storedMovements(
+  movements: readonly Movement[],
+  disappeared: readonly number[] = [],
+): StoredMovement[] {
+  return movements.map((m, i) => ({
+    rowId: i + 1,
+    movementId: m.id,
+    identity: m.identity,
+    occurrence: m.occurrence,
+    code: m.code,
+    dateTime: m.dateTime,
+    disappeared: disappeared.includes(i + 1),
+    firstSeenAt: "2025-11-05T10:00:00.000Z",
+    data: m,
+  }));
 }

@@ -7,8 +7,12 @@ import {
 } from "../../datajud/instance-record.js";
 import { CaseSummary } from "../../summarize/case-summary.js";
 
-/** A movement as queued: alerts queued before raw dates were kept still render. */
-const QueuedMovement = Movement.extend({ dateTimeRaw: RawDate.default(null) });
+/** A movement as queued: alerts queued before raw dates and occurrences were kept still render. */
+const QueuedMovement = Movement.extend({
+  dateTimeRaw: RawDate.default(null),
+  identity: z.string().default(""),
+  occurrence: z.number().int().positive().default(1),
+});
 
 /**
  * Everything one alert says. It is stored as the outbox payload, so the email can be rendered again

@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, defaultMigrationsDir, openDatabase } from "../../../src/store/database.js";
 import { acquireLease, releaseLease } from "../../../src/store/lease.js";
+import { latestMigrationVersion } from "../../../src/store/migrate.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { baseEnv, cliInProcess, n, query, runOnce, startDataJud, workspace } from "./harness.js";
 
@@ -66,7 +67,9 @@ describe("run-once and a database it cannot use", () => {
 
     expect(before).toBe(1);
     expect(run.code).toBe(0);
-    expect(query(ws, "PRAGMA user_version")).toEqual([{ user_version: 2 }]);
+    expect(query(ws, "PRAGMA user_version")).toEqual([
+      { user_version: latestMigrationVersion(defaultMigrationsDir()) },
+    ]);
     expect(query(ws, "SELECT disposition, summary FROM summaries")).toEqual([
       { disposition: "alert", summary: '{"status":"antes da atualização"}' },
     ]);

@@ -103,11 +103,13 @@ function move(formatted: string, name: string, code: number, dayHour: [number, n
   const alias = ALIASES[formatted];
   if (alias === undefined) throw new Error(`no court for ${formatted}`);
   const list = added.get(formatted) ?? [];
-  list.push({ codigo: code, nome: name, dataHora: new Date(local(...dayHour)).toISOString() });
+  // As DataJud stamps them: the court's wall clock, labelled Z.
+  const stamp = `${new Date(local(...dayHour) - 3 * 60 * MINUTE).toISOString().slice(0, 19)}.000Z`;
+  list.push({ codigo: code, nome: name, dataHora: stamp });
   added.set(formatted, list);
   const doc = fixtureDoc(alias, formatted);
   (doc._source.movimentos as unknown[]).push(...list);
-  doc._source.dataHoraUltimaAtualizacao = new Date(local(...dayHour)).toISOString();
+  doc._source.dataHoraUltimaAtualizacao = stamp;
   datajud.upsert(alias, doc);
 }
 
@@ -124,7 +126,7 @@ const SCRIPT: Record<string, () => void> = {
   "5 7": () => move(reclamacao, "Procedência", 219, [5, 6]), // urgent: bypasses quiet hours
   "5 12": () => {
     datajud.failAlways({ status: 503 });
-    move(previdenciario, "Juntada de Petição", 85, [5, 11]);
+    move(previdenciario, "Juntada de Petição", 85, [5, 10]);
     move(previdenciario, "Despacho", 11009, [5, 11]);
   },
   "6 12": () => datajud.failAlways(null),

@@ -73,6 +73,8 @@ describe("a publication stamped 2025-11-04T00:15:00Z on a real tjdft record", ()
     );
 
     expect(baseline.report.cases[0]?.outcome).toBe("baseline");
+    // DataJud's own counts: 590 and 72, exact repeats (36 and 10) included, plus the publication.
+    expect(history.stdout).toContain("663 movement(s) listed by DataJud");
     expect(moved.report.cases[0]).toMatchObject({ outcome: "changed", newMovements: 1 });
     const mails = emlFiles(ws);
     expect(mails).toHaveLength(1);

@@ -18,12 +18,14 @@ function row(patch: Partial<MovementRow> = {}): MovementRow {
     instanceId: 1,
     instance: "G1",
     movementId: "m1",
+    occurrence: 1,
     code: 193,
     name: "Julgamento",
     dateTime: data.dateTime,
     data,
     firstSeenAt: "2025-11-21T10:00:00.000Z",
     changeId: 3,
+    disappearedAt: null,
     ...patch,
   };
 }

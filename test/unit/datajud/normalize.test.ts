@@ -9,6 +9,7 @@ import {
   normalizeMovement,
 } from "../../../src/datajud/normalize.js";
 import { loadRecordedCases } from "../../support/fixtures.js";
+import { loadRealHits, REAL, realHit } from "../../support/real-datajud.js";
 
 const recorded = loadRecordedCases();
 
@@ -83,7 +84,7 @@ describe("normalizeInstanceRecord", () => {
     expect(record.instance).toBe("unknown");
   });
 
-  it("sorts movements oldest first and drops exact duplicates", () => {
+  it("sorts movements oldest first and keeps exact repeats as numbered copies", () => {
     const source = {
       numeroProcesso: "07133834320258070006",
       grau: "G1",
@@ -96,7 +97,13 @@ describe("normalizeInstanceRecord", () => {
 
     const record = normalizeInstanceRecord({ _id: "id", _source: source }, "tjdft");
 
-    expect(record.movements.map((m) => m.name)).toEqual(["A", "B"]);
+    expect(record.movements.map((m) => [m.name, m.occurrence])).toEqual([
+      ["A", 1],
+      ["B", 1],
+      ["B", 2],
+    ]);
+    expect(record.movementCount).toBe(3);
+    expect(new Set(record.movements.map((m) => m.id)).size).toBe(3);
   });
 });
 
@@ -148,5 +155,118 @@ describe("fingerprints", () => {
     expect(a.fingerprint).not.toBe(moved.fingerprint);
     expect(caseFingerprint([a, b])).toBe(caseFingerprint([b, a]));
     expect(caseFingerprint([a, b])).not.toBe(caseFingerprint([moved, b]));
+  });
+});
+
+describe("real DataJud records (test/fixtures/real-datajud)", () => {
+  const hits = loadRealHits();
+
+  function rawCount(hit: { _source: Record<string, unknown> }): number {
+    const list = hit._source.movimentos;
+    return Array.isArray(list) ? list.length : 0;
+  }
+
+  it("counts every movement DataJud lists, repeats included, in all eleven records", () => {
+    const counts = Object.entries(hits).flatMap(([alias, list]) =>
+      list.map((hit) => [normalizeInstanceRecord(hit, alias).movementCount, rawCount(hit)]),
+    );
+
+    expect(counts.map(([ours]) => ours)).toEqual(counts.map(([, theirs]) => theirs));
+  });
+
+  it("reads the tjrr record's 195 movements, 50 of them repeats, as 195 numbered copies", () => {
+    const record = normalizeInstanceRecord(realHit(hits, "tjrr", REAL.tjrrRepeats, "G1"), "tjrr");
+
+    const repeats = record.movements.filter((m) => m.occurrence > 1).length;
+    const ids = new Set(record.movements.map((m) => m.id));
+
+    expect([record.movementCount, record.movements.length, repeats, ids.size]).toEqual([
+      195, 195, 50, 195,
+    ]);
+  });
+
+  it("reads the tjdft record's 590 and 72 movements with their 36 and 10 repeats", () => {
+    const g1 = normalizeInstanceRecord(realHit(hits, "tjdft", REAL.tjdftLong, "G1"), "tjdft");
+    const g2 = normalizeInstanceRecord(realHit(hits, "tjdft", REAL.tjdftLong, "G2"), "tjdft");
+
+    const repeats = [g1, g2].map((r) => r.movements.filter((m) => m.occurrence > 1).length);
+
+    expect([g1.movementCount, g2.movementCount]).toEqual([590, 72]);
+    expect(repeats).toEqual([36, 10]);
+  });
+
+  it("keeps every stamp as the court's wall clock, 00:00-02:59Z on the day written", () => {
+    const record = normalizeInstanceRecord(realHit(hits, "tjrr", REAL.tjrrRepeats, "G1"), "tjrr");
+
+    const early = record.movements.filter((m) => /T0[0-2]:/.test(String(m.dateTimeRaw)));
+
+    expect(early.length).toBe(62);
+    for (const m of early) {
+      expect(m.dateTime).toBe(String(m.dateTimeRaw).slice(0, 19));
+    }
+  });
+
+  it("reads tjsp's compact filing date as written", () => {
+    const record = normalizeInstanceRecord(realHit(hits, "tjsp", REAL.tjspCompact, "G1"), "tjsp");
+
+    expect([record.filedAt, record.filedAtRaw]).toEqual(["2025-09-19T10:42:20", "20250919104220"]);
+  });
+
+  it("repairs tjto's double-encoded complement and keeps what DataJud sent", () => {
+    const record = normalizeInstanceRecord(realHit(hits, "tjto", REAL.tjtoMojibake, "G2"), "tjto");
+
+    const complements = record.movements.flatMap((m) => m.complements);
+    const repaired = complements.filter((c) => c.nameRaw !== undefined);
+
+    expect(repaired.map((c) => [c.name, c.nameRaw])).toEqual([
+      ["alteração de competência do órgão", "alteração de competência do Ã³rgÃ£o"],
+      ["alteração de competência do órgão", "alteração de competência do Ã³rgÃ£o"],
+    ]);
+    expect(complements.filter((c) => /Ã/u.test(`${c.name}${c.description}${c.value}`))).toEqual([]);
+  });
+
+  it("leaves a `?` that replaced an accent as DataJud's loss", () => {
+    const record = normalizeInstanceRecord(
+      realHit(hits, "tjdft", "07223914020178070001", "G1"),
+      "tjdft",
+    );
+
+    expect(record.courtUnit?.name).toBe("VARA DE EXECU??O FISCAL DO DF");
+    expect(record.courtUnit?.nameRaw).toBeUndefined();
+  });
+});
+
+describe("movement shapes", () => {
+  it("reads a code and name nested under movimentoNacional as the flat shape", () => {
+    const flat = normalizeMovement({
+      codigo: 92,
+      nome: "Publicação",
+      dataHora: "2025-11-04T00:15:00Z",
+    });
+    const nested = normalizeMovement({
+      movimentoNacional: { codigoNacional: 92, descricao: "Publicação" },
+      dataHora: "2025-11-04T00:15:00Z",
+    });
+
+    expect(nested).toMatchObject({ code: 92, name: "Publicação", dateTime: "2025-11-04T00:15:00" });
+    expect(nested?.identity).toBe(flat?.identity);
+  });
+
+  it("reads compact, Brazilian and epoch dates into the same wall clock", () => {
+    const forms = [
+      "20251104001500",
+      "04/11/2025 00:15:00",
+      Date.UTC(2025, 10, 4, 3, 15),
+      "2025-11-04T00:15:00-03:00",
+    ].map((dataHora) => normalizeMovement({ codigo: 92, nome: "Publicação", dataHora }));
+
+    expect(forms.map((m) => m?.dateTime)).toEqual(Array(4).fill("2025-11-04T00:15:00"));
+    expect(new Set(forms.map((m) => m?.identity)).size).toBe(1);
+    expect(forms.map((m) => m?.dateTimeRaw)).toEqual([
+      "20251104001500",
+      "04/11/2025 00:15:00",
+      Date.UTC(2025, 10, 4, 3, 15),
+      "2025-11-04T00:15:00-03:00",
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import type { InstanceRecord } from "../../../src/datajud/instance-record.js";
 import { normalizeInstanceRecord } from "../../../src/datajud/normalize.js";
 import { diffCase, isRealChange, type StoredInstance } from "../../../src/monitor/diff.js";
 import { loadRecordedCases } from "../../support/fixtures.js";
+import { storedMovements, testMovement } from "../../support/movement.js";
 
 const recorded = loadRecordedCases();
 const tjdft = recorded.indices.tjdft ?? [];
@@ -14,17 +15,16 @@ function record(index: number): InstanceRecord {
 }
 
 function stored(r: InstanceRecord): StoredInstance {
-  return { recordId: r.id, record: r, knownMovementIds: new Set(r.movements.map((m) => m.id)) };
+  return { recordId: r.id, record: r, movements: storedMovements(r.movements) };
 }
 
 function withMovement(r: InstanceRecord, code: number, dateTime: string): InstanceRecord {
-  const movement = {
-    ...r.movements[0],
+  const movement = testMovement({
     id: `new-${code}-${dateTime}`,
     code,
     name: "Sentença",
     dateTime,
-  } as InstanceRecord["movements"][number];
+  });
   return {
     ...r,
     movements: [...r.movements, movement],
@@ -41,6 +41,23 @@ describe("diffCase", () => {
 
     expect(isRealChange(diff)).toBe(false);
     expect(diff.recordsDiffer).toBe(false);
+  });
+
+  it("reads a name repaired, recased or respaced as the same class, subject and court unit", () => {
+    const before = record(0);
+    const mangle = (name: string): string =>
+      Buffer.from(name.toUpperCase(), "utf8").toString("latin1").replace(/ /g, "  ");
+    const old = {
+      ...before,
+      class: before.class && { ...before.class, name: mangle(before.class.name) },
+      subjects: before.subjects.map((s) => ({ ...s, name: mangle(s.name) })),
+      courtUnit: before.courtUnit && { ...before.courtUnit, name: mangle(before.courtUnit.name) },
+    };
+
+    const diff = diffCase([{ ...stored(before), record: old }], [before]);
+
+    expect(diff.kinds).toEqual([]);
+    expect(diff.fieldChanges).toEqual([]);
   });
 
   it("reports only the movements we have not seen", () => {

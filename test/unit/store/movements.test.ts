@@ -1,12 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Movement } from "../../../src/datajud/instance-record.js";
+import { movementId } from "../../../src/datajud/movement-identity.js";
 import { insertChange } from "../../../src/store/changes.js";
 import type { Db } from "../../../src/store/database.js";
 import { upsertInstance } from "../../../src/store/instances.js";
 import {
-  insertMovements,
-  knownMovementIds,
+  applyMovementPlan,
+  emptyMovementPlan,
   latestMovementTimes,
+  listMovementEvents,
   listMovements,
+  listStoredMovements,
+  type MovementPlan,
 } from "../../../src/store/movements.js";
 import { caseRecord, movement, type StoreWithCase, storeWithCase } from "./store-fixtures.js";
 
@@ -27,6 +32,40 @@ afterEach(() => {
   store.close();
 });
 
+function plan(patch: Partial<MovementPlan>): MovementPlan {
+  return { ...emptyMovementPlan(), ...patch };
+}
+
+/** Stores movements as new, the way a read that found them does. */
+function insertMovements(input: {
+  instanceId: number;
+  movements: Movement[];
+  at: string;
+  changeId: number | null;
+}): void {
+  applyMovementPlan(db, {
+    caseId,
+    instanceId: input.instanceId,
+    plan: plan({ movements: input.movements, added: input.movements }),
+    at: input.at,
+    changeId: input.changeId,
+  });
+}
+
+function copy(m: Movement, occurrence: number): Movement {
+  return { ...m, occurrence, id: movementId(m.identity, occurrence) };
+}
+
+function instance(): number {
+  return upsertInstance(db, {
+    caseId,
+    record: caseRecord(),
+    fingerprint: "fp1",
+    at: T1,
+    changeId: null,
+  }).instanceId;
+}
+
 /** The case's first-instance and appeal records. */
 function twoInstances(): Record<"g1" | "g2", { instanceId: number }> {
   const g1 = upsertInstance(db, {
@@ -46,59 +85,36 @@ function twoInstances(): Record<"g1" | "g2", { instanceId: number }> {
   return { g1, g2 };
 }
 
-describe("insertMovements", () => {
-  it("stores a movement read twice only once and returns only the new ones", () => {
-    const { instanceId } = upsertInstance(db, {
-      caseId,
-      record: caseRecord(),
-      fingerprint: "fp1",
+describe("applyMovementPlan", () => {
+  it("stores every copy of a repeated movement as its own row, counted as DataJud counts", () => {
+    const instanceId = instance();
+    const expiry = movement("expiry", "2026-02-01T23:59:59", "Decurso de Prazo");
+
+    insertMovements({
+      instanceId,
+      movements: [copy(expiry, 1), copy(expiry, 2), copy(expiry, 3)],
       at: T1,
       changeId: null,
     });
-    const m1 = movement("m1", "2026-02-01T12:00:00-03:00");
-    const m2 = movement("m2", "2026-02-05T09:00:00-03:00");
 
-    const first = insertMovements(db, {
-      caseId,
-      instanceId,
-      movements: [m1],
-      at: T1,
-      changeId: null,
-    });
-    const second = insertMovements(db, {
-      caseId,
-      instanceId,
-      movements: [m1, m2, m2],
-      at: T2,
-      changeId: null,
-    });
-
-    expect(first).toEqual([m1]);
-    expect(second).toEqual([m2]);
-    expect(listMovements(db, caseId)).toHaveLength(2);
-    expect(knownMovementIds(db, instanceId)).toEqual(new Set(["m1", "m2"]));
+    const rows = listMovements(db, caseId);
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => r.occurrence).sort()).toEqual([1, 2, 3]);
+    expect(new Set(rows.map((r) => r.movementId)).size).toBe(3);
+    expect(listStoredMovements(db, instanceId).map((r) => r.identity)).toEqual([
+      expiry.identity,
+      expiry.identity,
+      expiry.identity,
+    ]);
   });
 
   it("keeps the same movement separately per instance", () => {
     const { g1, g2 } = twoInstances();
-    const m = movement("same", "2026-02-01T12:00:00-03:00");
+    const m = movement("same", "2026-02-01T12:00:00");
 
-    insertMovements(db, {
-      caseId,
-      instanceId: g1.instanceId,
-      movements: [m],
-      at: T1,
-      changeId: null,
-    });
-    const inG2 = insertMovements(db, {
-      caseId,
-      instanceId: g2.instanceId,
-      movements: [m],
-      at: T1,
-      changeId: null,
-    });
+    insertMovements({ instanceId: g1.instanceId, movements: [m], at: T1, changeId: null });
+    insertMovements({ instanceId: g2.instanceId, movements: [m], at: T1, changeId: null });
 
-    expect(inG2).toEqual([m]);
     expect(
       listMovements(db, caseId)
         .map((row) => row.instance)
@@ -106,14 +122,71 @@ describe("insertMovements", () => {
     ).toEqual(["G1", "G2"]);
   });
 
-  it("lists newest first with undated movements last, honouring the limit", () => {
-    const { instanceId } = upsertInstance(db, {
+  it("records an amendment in place, with the form before, and a disappearance and return", () => {
+    const instanceId = instance();
+    const publication = movement("pub", "2026-02-01T00:15:00", "Publicação");
+    const expiry = movement("exp", "2026-02-02T23:59:59", "Decurso de Prazo");
+    insertMovements({ instanceId, movements: [publication, expiry], at: T1, changeId: null });
+    const [pubRow, expRow] = listStoredMovements(db, instanceId);
+    const amended = { ...publication, name: "Publicação no DJe" };
+
+    applyMovementPlan(db, {
       caseId,
-      record: caseRecord(),
-      fingerprint: "fp1",
-      at: T1,
+      instanceId,
+      plan: plan({
+        amended: [{ rowId: pubRow?.rowId ?? 0, movement: amended, before: publication }],
+        disappeared: [{ rowId: expRow?.rowId ?? 0, movement: expiry }],
+      }),
+      at: T2,
       changeId: null,
     });
+    const listed = listMovements(db, caseId);
+    const all = listMovements(db, caseId, { includeDisappeared: true });
+    applyMovementPlan(db, {
+      caseId,
+      instanceId,
+      plan: plan({ reappeared: [{ rowId: expRow?.rowId ?? 0, movement: expiry }] }),
+      at: "2026-03-03T10:00:00.000Z",
+      changeId: null,
+    });
+
+    expect(listed.map((m) => m.name)).toEqual(["Publicação no DJe"]);
+    expect(all.find((m) => m.name === "Decurso de Prazo")?.disappearedAt).toBe(T2);
+    expect(listMovements(db, caseId)).toHaveLength(2);
+    expect(
+      listMovementEvents(db, caseId).map((e) => [e.kind, e.movement.name, e.before?.name]),
+    ).toEqual([
+      ["amended", "Publicação no DJe", "Publicação"],
+      ["disappeared", "Decurso de Prazo", undefined],
+      ["reappeared", "Decurso de Prazo", undefined],
+    ]);
+  });
+
+  it("stores copies filled in after the upgrade as first seen with the row they were collapsed into", () => {
+    const instanceId = instance();
+    const expiry = movement("exp", "2026-02-02T23:59:59", "Decurso de Prazo");
+
+    applyMovementPlan(db, {
+      caseId,
+      instanceId,
+      plan: plan({
+        filled: [{ movement: copy(expiry, 2), firstSeenAt: "2025-01-01T10:00:00.000Z" }],
+      }),
+      at: T2,
+      changeId: null,
+    });
+
+    expect(listMovements(db, caseId)).toEqual([
+      expect.objectContaining({
+        occurrence: 2,
+        firstSeenAt: "2025-01-01T10:00:00.000Z",
+        changeId: null,
+      }),
+    ]);
+  });
+
+  it("lists newest first with undated movements last, honouring the limit", () => {
+    const instanceId = instance();
     const changeId = insertChange(db, {
       caseId,
       runId,
@@ -122,79 +195,71 @@ describe("insertMovements", () => {
       details: {},
       newMovements: 1,
     });
-    insertMovements(db, {
-      caseId,
+    const fresh = movement("new", "2026-03-01T10:00:00");
+    insertMovements({
       instanceId,
       movements: [
-        movement("old", "2026-01-01T10:00:00-03:00"),
+        movement("old", "2026-01-01T10:00:00"),
         movement("undated", null),
-        // 14:00Z is later than 10:00-03:00 (13:00Z) even though it sorts lower as text.
-        movement("utc", "2026-01-01T14:00:00Z"),
+        // Written before the upgrade: a wall clock labelled Z, ordered with the others.
+        movement("legacy", "2026-01-01T14:00:00.000Z"),
       ],
       at: T1,
       changeId: null,
     });
-    insertMovements(db, {
-      caseId,
-      instanceId,
-      movements: [movement("new", "2026-03-01T10:00:00-03:00")],
-      at: T2,
-      changeId,
-    });
+    insertMovements({ instanceId, movements: [fresh], at: T2, changeId });
 
     const all = listMovements(db, caseId);
     const top = listMovements(db, caseId, { limit: 1 });
 
-    expect(all.map((m) => m.movementId)).toEqual(["new", "utc", "old", "undated"]);
+    expect(all.map((m) => m.data.name)).toEqual([
+      "movement new",
+      "movement legacy",
+      "movement old",
+      "movement undated",
+    ]);
     expect(all[0]).toMatchObject({ changeId, firstSeenAt: T2, code: 123, name: "movement new" });
-    expect(all[0]?.data).toEqual(movement("new", "2026-03-01T10:00:00-03:00"));
-    expect(top.map((m) => m.movementId)).toEqual(["new"]);
+    expect(all[0]?.data).toEqual(fresh);
+    expect(top.map((m) => m.data.name)).toEqual(["movement new"]);
   });
 });
 
 describe("latestMovementTimes", () => {
-  it("gives each case its newest dated movement across instances, by instant", () => {
+  it("gives each case its newest dated movement DataJud still lists, across instances", () => {
     const { g1, g2 } = twoInstances();
-    insertMovements(db, {
+    const newest = movement("newest", "2026-01-02T08:00:00");
+    insertMovements({
+      instanceId: g1.instanceId,
+      movements: [movement("old", "2026-01-01T09:00:00"), movement("undated", null), newest],
+      at: T1,
+      changeId: null,
+    });
+    insertMovements({
+      instanceId: g2.instanceId,
+      movements: [movement("g2", "2026-01-01T14:00:00")],
+      at: T1,
+      changeId: null,
+    });
+    const newestRow = listStoredMovements(db, g1.instanceId).find((r) => r.data.id === "newest");
+    const before = latestMovementTimes(db);
+    applyMovementPlan(db, {
       caseId,
       instanceId: g1.instanceId,
-      movements: [movement("old", "2026-01-01T09:00:00Z"), movement("undated", null)],
-      at: T1,
-      changeId: null,
-    });
-    insertMovements(db, {
-      caseId,
-      instanceId: g2.instanceId,
-      movements: [
-        // 14:00Z is later than 10:00-03:00 (13:00Z) even though it sorts lower as text.
-        movement("utc", "2026-01-01T14:00:00Z"),
-        movement("local", "2026-01-01T10:00:00-03:00"),
-      ],
-      at: T1,
+      plan: plan({ disappeared: [{ rowId: newestRow?.rowId ?? 0, movement: newest }] }),
+      at: T2,
       changeId: null,
     });
 
-    const latest = latestMovementTimes(db);
+    const after = latestMovementTimes(db);
 
-    expect(latest).toEqual(new Map([[caseId, "2026-01-01T14:00:00Z"]]));
+    expect(before).toEqual(new Map([[caseId, "2026-01-02T08:00:00"]]));
+    expect(after).toEqual(new Map([[caseId, "2026-01-01T14:00:00"]]));
   });
 
   it("leaves out cases with no movement or only undated ones", () => {
-    const { instanceId } = upsertInstance(db, {
-      caseId,
-      record: caseRecord(),
-      fingerprint: "a",
-      at: T1,
-      changeId: null,
-    });
+    const instanceId = instance();
     const before = latestMovementTimes(db);
-    insertMovements(db, {
-      caseId,
-      instanceId,
-      movements: [movement("undated", null)],
-      at: T1,
-      changeId: null,
-    });
+    insertMovements({ instanceId, movements: [movement("undated", null)], at: T1, changeId: null });
 
     const after = latestMovementTimes(db);
 

@@ -98,6 +98,14 @@ export interface MovementLine {
   complements: string[];
 }
 
+/**
+ * DataJud lists some acts once per party (one deadline expiry, one writ each): a new copy of a
+ * movement already listed is news, and says which copy it is so it is not read as a repeat alert.
+ */
+function repeatNote(occurrence: number): string {
+  return occurrence > 1 ? ` (${occurrence}ª ocorrência idêntica)` : "";
+}
+
 export function movementLines(
   content: AlertContent,
   limit = MOVEMENTS_SHOWN,
@@ -114,7 +122,7 @@ export function movementLines(
     movement: Movement;
   }): MovementLine => ({
     date: courtTime(movement.dateTime),
-    name: oneLine(movement.name) || "movimento sem nome",
+    name: `${oneLine(movement.name) || "movimento sem nome"}${repeatNote(movement.occurrence)}`,
     code: movement.code === null ? "sem código" : `código ${movement.code}`,
     instance: oneLine(instance),
     hint: movement.hint === null ? null : oneLine(movement.hint.pt) || null,

@@ -127,7 +127,9 @@ describe("the tjrr record's 195 movements, 50 of them repeats", () => {
     expect(mails).toHaveLength(1);
     const mail = await simpleParser(mails[0] ?? "");
     expect(mail.text).toContain("MOVIMENTAÇÕES NOVAS (1)");
-    expect(mail.text).toContain("- 15/01/2024 13:36 · Expedição de documento · código 60 · G1");
+    expect(mail.text).toContain(
+      "- 15/01/2024 13:36 · Expedição de documento (6ª ocorrência idêntica) · código 60 · G1",
+    );
     expect(
       query(
         ws,

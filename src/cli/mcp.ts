@@ -10,21 +10,29 @@ export const mcpCommand: Command = {
   details: [
     "Tools: get_case, list_movements, search_cases, list_courts, fingerprint_cases, read_cases.",
     "All read-only. Logs go to stderr; stdout carries only the MCP protocol.",
-    "Needs DATAJUD_API_KEY (CNJ's public key).",
+    "The DataJud tools need DATAJUD_API_KEY (CNJ's public key); without it the server still starts",
+    "and those tools answer an error (kind config) saying how to set it.",
   ],
   options: {},
   async run(_args, io) {
     const runtime = loadRuntime(io, "mcp");
     if (!runtime) return EXIT.usage;
-    let datajud: ReturnType<typeof createDataJud>;
+    let datajud: ReturnType<typeof createDataJud> | null = null;
+    let unavailable: string | undefined;
     try {
       datajud = createDataJud(runtime.config, runtime.logger);
     } catch (error) {
       if (!(error instanceof MissingApiKeyError)) throw error;
-      io.stderr.write(`monitor mcp: ${error.message}\n`);
-      return EXIT.usage;
+      // A client that cannot connect only says "Connection closed"; a tool error says what to do.
+      unavailable = error.message;
+      runtime.logger.warn(
+        "DATAJUD_API_KEY is not set: the DataJud tools will answer a config error",
+      );
     }
-    const server = createDataJudServer({ reader: datajud.reader });
+    const server = createDataJudServer({
+      reader: datajud?.reader ?? null,
+      ...(unavailable === undefined ? {} : { unavailable }),
+    });
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => {
       transport.onclose = () => resolve();
@@ -35,7 +43,7 @@ export const mcpCommand: Command = {
     runtime.logger.info({ tools: 6 }, "MCP server ready on stdio");
     await closed;
     await server.close();
-    runtime.logger.info({ requests: datajud.http.requestCount }, "MCP server stopped");
+    runtime.logger.info({ requests: datajud?.http.requestCount ?? 0 }, "MCP server stopped");
     return EXIT.ok;
   },
 };

@@ -1,9 +1,21 @@
 import type { CaseReader } from "../datajud/case-reader.js";
+import { ToolError } from "./tool-errors.js";
 
 export interface ToolDeps {
-  reader: CaseReader;
+  /** null when the server cannot reach DataJud as configured (no API key): see `unavailable`. */
+  reader: CaseReader | null;
+  /** Why `reader` is null, with the fix; the DataJud tools answer it as a `config` error. */
+  unavailable: string;
   /** How often a waiting call sends a progress notification. */
   heartbeatMs: number;
+}
+
+/** The DataJud reader, or the `config` error that says how to set the server up for it. */
+export function readerOf(deps: ToolDeps): CaseReader {
+  if (deps.reader !== null) return deps.reader;
+  throw new ToolError("config", deps.unavailable, {
+    hint: "Only list_courts and the monitor's own history work until the operator sets this and restarts the server.",
+  });
 }
 
 export const READ_ONLY = {

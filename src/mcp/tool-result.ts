@@ -6,8 +6,8 @@ import type {
 } from "@modelcontextprotocol/sdk/types.js";
 import { parseCnjNumber } from "../datajud/cnj-number.js";
 import { resolveCourt } from "../datajud/courts.js";
-import { DataJudError, invalidInput } from "../datajud/errors.js";
-import type { ToolErrorPayload } from "./tool-schemas.js";
+import { invalidInput } from "../datajud/errors.js";
+import { errorPayload } from "./tool-errors.js";
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -20,17 +20,7 @@ export function toolSuccess<T extends Record<string, unknown>>(value: T): CallTo
  * No structuredContent: clients validate it against the success schema.
  */
 export function toolFailure(error: unknown): CallToolResult {
-  const payload: ToolErrorPayload =
-    error instanceof DataJudError
-      ? { error: { kind: error.kind, message: error.message, retryable: error.retryable } }
-      : {
-          error: {
-            kind: "internal",
-            message: error instanceof Error ? error.message : String(error),
-            retryable: false,
-          },
-        };
-  return { isError: true, content: [{ type: "text", text: JSON.stringify(payload) }] };
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(errorPayload(error)) }] };
 }
 
 /**

@@ -28,7 +28,12 @@ export const ListMovementsOutput = z.strictObject({
       instance: z.string(),
       recordId: z.string(),
       totalMovements: z.number().int(),
+      /** After `since`: what offset/nextOffset count in. */
+      matchingMovements: z.number().int(),
       latestMovementAt: z.string().nullable(),
+      offset: z.number().int(),
+      /** The offset of the next page of this instance; null when this page reached its end. */
+      nextOffset: z.number().int().nullable(),
       movements: z.array(Movement),
     }),
   ),
@@ -77,8 +82,16 @@ export const ReadCasesOutput = z.strictObject({
 });
 export type ReadCasesOutput = z.infer<typeof ReadCasesOutput>;
 
-/** What a failed tool call carries in its text content, so callers can decide to retry. */
+/**
+ * What a failed tool call carries in its text content: what went wrong, whether the same call may
+ * work later (`retryable`), and what to do next (`hint`).
+ */
 export const ToolErrorPayload = z.strictObject({
-  error: z.strictObject({ kind: z.string(), message: z.string(), retryable: z.boolean() }),
+  error: z.strictObject({
+    kind: z.string(),
+    message: z.string(),
+    retryable: z.boolean(),
+    hint: z.string(),
+  }),
 });
 export type ToolErrorPayload = z.infer<typeof ToolErrorPayload>;

@@ -25,6 +25,18 @@ export function loadRecordedCases(): RecordedCases {
   return JSON.parse(readFileSync(path, "utf8")) as RecordedCases;
 }
 
+/**
+ * A real DataJud record with 590 + 72 movements (see test/fixtures/datajud/README.md), as the
+ * documents of the tjdft index.
+ */
+export function loadRealLongRecord(): FixtureDoc[] {
+  const path = fileURLToPath(
+    new URL("../fixtures/datajud/real-tjdft-long-record.json", import.meta.url),
+  );
+  const parsed = JSON.parse(readFileSync(path, "utf8")) as { tjdft: FixtureDoc[] };
+  return parsed.tjdft;
+}
+
 export function digitsOf(formatted: string): string {
   return formatted.replace(/\D/g, "");
 }

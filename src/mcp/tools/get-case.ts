@@ -4,6 +4,7 @@ import {
   CNJ_NUMBER_DESCRIPTION,
   COURT_DESCRIPTION,
   READ_ONLY,
+  readerOf,
   type ToolDeps,
 } from "../tool-deps.js";
 import { resolveCase, toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
@@ -27,7 +28,7 @@ export function registerGetCase(server: McpServer, deps: ToolDeps): void {
       try {
         const target = resolveCase(cnjNumber, court);
         const lookup = await withHeartbeat(extra, deps.heartbeatMs, () =>
-          deps.reader.getCase(target.digits, target.court, extra.signal),
+          readerOf(deps).getCase(target.digits, target.court, extra.signal),
         );
         const output: GetCaseOutput = {
           court: lookup.court,

@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { READ_ONLY, type ToolDeps } from "../tool-deps.js";
+import { READ_ONLY, readerOf, type ToolDeps } from "../tool-deps.js";
 import { toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
 import { ReadCasesOutput } from "../tool-schemas.js";
 import { BatchInput, groupByCourt } from "./batch-targets.js";
@@ -21,7 +21,7 @@ export function registerReadCases(server: McpServer, deps: ToolDeps): void {
         const output: ReadCasesOutput = { cases: [] };
         await withHeartbeat(extra, deps.heartbeatMs, async () => {
           for (const [alias, targets] of groups) {
-            const results = await deps.reader.readCases(
+            const results = await readerOf(deps).readCases(
               alias,
               targets.map((t) => t.digits),
               extra.signal,

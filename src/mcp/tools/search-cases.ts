@@ -3,7 +3,7 @@ import { z } from "zod";
 import { findCourt } from "../../datajud/courts.js";
 import { invalidInput } from "../../datajud/errors.js";
 import type { CaseSearchFilters } from "../../datajud/queries.js";
-import { READ_ONLY, type ToolDeps } from "../tool-deps.js";
+import { READ_ONLY, readerOf, type ToolDeps } from "../tool-deps.js";
 import { toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
 import { SearchCasesOutput } from "../tool-schemas.js";
 
@@ -44,7 +44,7 @@ export function registerSearchCases(server: McpServer, deps: ToolDeps): void {
           Object.entries(rest).filter(([, value]) => value !== undefined),
         );
         const page = await withHeartbeat(extra, deps.heartbeatMs, () =>
-          deps.reader.searchCases(known.alias, filters, size, cursor, extra.signal),
+          readerOf(deps).searchCases(known.alias, filters, size, cursor, extra.signal),
         );
         const output: SearchCasesOutput = {
           court: page.court,

@@ -13,7 +13,7 @@ import {
   SearchCasesOutput,
 } from "../../../src/mcp/tool-schemas.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
-import { loadRecordedCases } from "../../support/fixtures.js";
+import { loadRealLongRecord, loadRecordedCases } from "../../support/fixtures.js";
 
 const recorded = loadRecordedCases();
 const n = recorded.numbers;
@@ -47,7 +47,12 @@ beforeEach(() => {
   fake.rejectTermsQueries = false;
 });
 
-function errorOf(result: unknown): { kind: string; message: string; retryable: boolean } {
+function errorOf(result: unknown): {
+  kind: string;
+  message: string;
+  retryable: boolean;
+  hint: string;
+} {
   const content = (result as { content: Array<{ text: string }> }).content;
   return JSON.parse(content[0]?.text ?? "{}").error;
 }
@@ -125,6 +130,7 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
     expect(errorOf(result).retryable).toBe(true);
+    expect(errorOf(result).hint).toMatch(/says nothing about the case/);
   });
 
   it("wrong check digits are an error naming the right digits", async () => {
@@ -302,5 +308,99 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
     }
 
     expect(progress.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("paging and error envelopes", () => {
+  const LONG = "0012590-61.2015.8.07.0018";
+
+  it("list_movements reads a real 590-movement record to its end, page by page", async () => {
+    fake.setDocuments("tjdft", loadRealLongRecord());
+    const pages: ListMovementsOutput[] = [];
+    let offset: number | null = 0;
+
+    while (offset !== null) {
+      const page: ListMovementsOutput = await callTool(
+        connection.client,
+        "list_movements",
+        { cnjNumber: LONG, limit: 100, offset },
+        ListMovementsOutput,
+        CALL,
+      );
+      pages.push(page);
+      const next = page.instances.map((i) => i.nextOffset).filter((o) => o !== null);
+      offset = next.length === 0 ? null : Math.max(...next);
+    }
+
+    // Every movement the reader holds, newest first: the pages must add up to exactly this.
+    const whole = await new CaseReader(http).getCase(LONG.replace(/\D/g, ""), "tjdft");
+    const expected = (grau: string): string[] =>
+      [...(whole.records.find((r) => r.instance === grau)?.movements ?? [])]
+        .reverse()
+        .map((m) => m.id);
+    const g1 = pages.flatMap((p) => p.instances.filter((i) => i.instance === "G1"));
+    const g2 = pages.flatMap((p) => p.instances.filter((i) => i.instance === "G2"));
+    expect(pages).toHaveLength(6);
+    expect(g1.map((i) => i.nextOffset)).toEqual([100, 200, 300, 400, 500, null]);
+    expect(g1.flatMap((i) => i.movements.map((m) => m.id))).toEqual(expected("G1"));
+    expect(g1[0]?.matchingMovements).toBe(expected("G1").length);
+    expect(expected("G1").length).toBeGreaterThan(500);
+    expect(g2.map((i) => i.nextOffset)).toEqual([null, null, null, null, null, null]);
+    expect(g2[0]?.movements.map((m) => m.id)).toEqual(expected("G2"));
+    expect(g2.slice(1).every((i) => i.movements.length === 0)).toBe(true);
+  });
+
+  it("list_movements pages after since and says where the filtered list ends", async () => {
+    const page = await callTool(
+      connection.client,
+      "list_movements",
+      { cnjNumber: n.tjdftDespejo, since: "2025-03-19", limit: 1, offset: 1, order: "asc" },
+      ListMovementsOutput,
+      CALL,
+    );
+
+    const instance = page.instances[0];
+    expect(instance?.totalMovements).toBe(5);
+    expect(instance?.matchingMovements).toBe(2);
+    expect(instance?.offset).toBe(1);
+    expect(instance?.nextOffset).toBeNull();
+    expect(instance?.movements.map((m) => m.code)).toEqual([85]);
+  });
+
+  it("a bad argument the SDK refuses carries the same envelope as ours", async () => {
+    const result = await connection.client.callTool({
+      name: "list_movements",
+      arguments: { cnjNumber: n.tjdftDespejo, offset: -1 },
+    });
+
+    expect(result.isError).toBe(true);
+    expect(errorOf(result).kind).toBe("invalid_input");
+    expect(errorOf(result).retryable).toBe(false);
+    expect(errorOf(result).message).toContain("offset");
+    expect(errorOf(result).hint).toContain("input schema");
+  });
+
+  it("without DataJud the server still lists its tools and answers list_courts, and the DataJud tools say how to configure it", async () => {
+    const conn = await connectInProcess(
+      createDataJudServer({ reader: null, unavailable: "DATAJUD_API_KEY is not set: do this" }),
+    );
+
+    const { tools } = await conn.client.listTools();
+    const courts = await callTool(conn.client, "list_courts", {}, ListCourtsOutput, CALL);
+    const kase = await conn.client.callTool({
+      name: "get_case",
+      arguments: { cnjNumber: n.tjdftDespejo },
+    });
+    await conn.close();
+
+    expect(tools.map((t) => t.name)).toContain("get_case");
+    expect(courts.courts).toHaveLength(91);
+    expect(kase.isError).toBe(true);
+    expect(errorOf(kase)).toMatchObject({
+      kind: "config",
+      message: "DATAJUD_API_KEY is not set: do this",
+      retryable: false,
+    });
+    expect(errorOf(kase).hint).toContain("list_courts");
   });
 });

@@ -10,9 +10,10 @@ import {
   ListCourtsOutput,
   ListMovementsOutput,
   SearchCasesOutput,
+  ToolErrorPayload,
 } from "../../../src/mcp/tool-schemas.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
-import { cleanEnv, cliCommand, runCliProcess } from "../../support/cli-process.js";
+import { cleanEnv, cliCommand } from "../../support/cli-process.js";
 import { loadRecordedCases } from "../../support/fixtures.js";
 
 const recorded = loadRecordedCases();
@@ -97,13 +98,37 @@ describe("monitor mcp over stdio", () => {
 });
 
 describe("monitor mcp without a key", () => {
-  it("exits 2 saying where to get CNJ's public key", async () => {
-    const run = await runCliProcess(["mcp"], {
+  it("starts, lists its tools, answers list_courts, and says how to set the key from get_case", async () => {
+    const { command, args } = cliCommand();
+    const transport = new StdioClientTransport({
+      command,
+      args: [...args, "mcp"],
       cwd: mkdtempSync(join(tmpdir(), "monitor-mcp-")),
-      env: cleanEnv({}),
+      env: cleanEnv({ MONITOR_LOG_LEVEL: "silent" }),
+      stderr: "pipe",
     });
+    const keyless = new Client({ name: "stdio-no-key", version: "1.0.0" });
+    await keyless.connect(transport);
 
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain("DATAJUD_API_KEY");
+    try {
+      const { tools } = await keyless.listTools();
+      const courts = await callTool(keyless, "list_courts", {}, ListCourtsOutput, CALL);
+      const kase = await keyless.callTool({
+        name: "get_case",
+        arguments: { cnjNumber: recorded.numbers.tjdftDespejo },
+      });
+
+      expect(tools.map((t) => t.name)).toContain("get_case");
+      expect(courts.courts).toHaveLength(91);
+      expect(kase.isError).toBe(true);
+      const text = (kase.content as Array<{ text: string }>)[0]?.text ?? "";
+      const error = ToolErrorPayload.parse(JSON.parse(text)).error;
+      expect(error.kind).toBe("config");
+      expect(error.retryable).toBe(false);
+      expect(error.message).toContain("DATAJUD_API_KEY");
+      expect(error.message).toContain("datajud-wiki.cnj.jus.br");
+    } finally {
+      await keyless.close();
+    }
   });
 });

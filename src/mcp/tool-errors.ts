@@ -1,0 +1,111 @@
+import { DataJudError, type DataJudErrorKind } from "../datajud/errors.js";
+import type { ToolErrorPayload } from "./tool-schemas.js";
+
+/**
+ * Failures that are not DataJud's: the server is not set up for the tool (`config`), it has no
+ * database to read history from (`no_database`), the case has no recorded history
+ * (`unknown_case`), or a bug (`internal`).
+ */
+export type ServerErrorKind = "config" | "no_database" | "unknown_case" | "internal";
+
+export type ToolErrorKind = DataJudErrorKind | ServerErrorKind;
+
+/** A tool failure that is not DataJud's, with the fix in `hint`. */
+export class ToolError extends Error {
+  override readonly name = "ToolError";
+  readonly kind: ServerErrorKind;
+  readonly retryable: boolean;
+  readonly hint: string;
+
+  constructor(
+    kind: ServerErrorKind,
+    message: string,
+    options: { hint: string; retryable?: boolean },
+  ) {
+    super(message);
+    this.kind = kind;
+    this.hint = options.hint;
+    this.retryable = options.retryable ?? false;
+  }
+}
+
+const RETRY_LATER =
+  "DataJud did not answer properly; this says nothing about the case. Call again in a few minutes; if it keeps failing, tell the operator (monitor status, monitor doctor).";
+
+/** What a caller can do next, per kind; agents branch on `retryable` and show `hint`. */
+const HINTS: Record<ToolErrorKind, string> = {
+  auth: "DataJud refused the API key: the operator must put CNJ's current public key (https://datajud-wiki.cnj.jus.br/api-publica/acesso) in DATAJUD_API_KEY and restart the server. Retrying will not help.",
+  forbidden:
+    "DataJud refused access to this index; retrying will not help. Check the court alias with list_courts.",
+  bad_request:
+    "DataJud refused the query itself; change the arguments (dates as YYYY-MM-DD, codes as numbers) rather than retrying.",
+  unknown_index: "The court alias has no DataJud index; call list_courts for the valid aliases.",
+  rate_limited:
+    "DataJud asked us to slow down (at most 120 requests a minute). Wait a minute and call again; rate_status shows what is left.",
+  server: RETRY_LATER,
+  timeout: RETRY_LATER,
+  deadline: RETRY_LATER,
+  network: RETRY_LATER,
+  partial_shards: RETRY_LATER,
+  rejected: RETRY_LATER,
+  bad_response: RETRY_LATER,
+  cancelled: "The call was cancelled before DataJud answered; call again if it is still needed.",
+  invalid_input:
+    "Fix the argument the message names (tools/list shows every tool's input schema) and call again.",
+  unsupported_court:
+    "DataJud's public API does not serve this court (STF); look the case up on the court's own portal.",
+  config: "The server is not configured for this tool; the message says what to set.",
+  no_database: "The message says how to point the server at the monitor's database.",
+  unknown_case:
+    "The monitor has no history of this case: list_watched_cases lists the cases it keeps, get_case reads DataJud directly.",
+  internal:
+    "A fault in the server, not in your arguments or in DataJud; call again once, then report the message to the operator.",
+};
+
+export function hintFor(kind: ToolErrorKind): string {
+  return HINTS[kind];
+}
+
+/** Any error thrown inside a tool as the envelope every failed call carries. */
+export function errorPayload(error: unknown): ToolErrorPayload {
+  if (error instanceof ToolError) {
+    return {
+      error: {
+        kind: error.kind,
+        message: error.message,
+        retryable: error.retryable,
+        hint: error.hint,
+      },
+    };
+  }
+  if (error instanceof DataJudError) {
+    return {
+      error: {
+        kind: error.kind,
+        message: error.message,
+        retryable: error.retryable,
+        hint: hintFor(error.kind),
+      },
+    };
+  }
+  return {
+    error: {
+      kind: "internal",
+      message: error instanceof Error ? error.message : String(error),
+      retryable: false,
+      hint: hintFor("internal"),
+    },
+  };
+}
+
+/**
+ * The SDK answers a bad argument, an unknown tool or a result that fails its own schema with a
+ * bare text message; as an envelope, a client reads every failure the same way.
+ */
+export function sdkErrorPayload(message: string): ToolErrorPayload {
+  const caller = /Input validation error|Invalid arguments|Tool \S+ (?:not found|disabled)/u.test(
+    message,
+  );
+  const kind: ToolErrorKind = caller ? "invalid_input" : "internal";
+  return { error: { kind, message, retryable: false, hint: hintFor(kind) } };
+}

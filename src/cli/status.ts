@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { formatInstant } from "../datajud/dates.js";
-import { isMuted } from "../policy/movement-rules.js";
+import { muteState } from "../policy/movement-rules.js";
 import { type CaseRow, listCases } from "../store/cases.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
 import { type HealthIncident, listIncidents } from "../store/health-incidents.js";
@@ -43,8 +43,7 @@ function mutedOf(row: CaseRow, view: MuteView): boolean | string {
   const watched = view.watchlist?.cases.find(
     (c) => c.digits === row.digits && c.court === row.court,
   );
-  if (watched === undefined || !isMuted(watched.policy, view.now, view.timezone)) return false;
-  return watched.policy.muted ? true : (watched.policy.mutedUntil ?? true);
+  return watched === undefined ? false : muteState(watched.policy, view.now, view.timezone);
 }
 
 function toStatus(row: CaseRow, pending: ReadonlyMap<number, number>, view: MuteView): CaseStatus {

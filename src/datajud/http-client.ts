@@ -8,7 +8,7 @@ import {
   type DataJudErrorOptions,
   invalidInput,
 } from "./errors.js";
-import { SlidingWindowLimiter } from "./limiter.js";
+import { SlidingWindowLimiter, type WindowUsage } from "./limiter.js";
 
 export type DataJudClientEvent =
   | {
@@ -20,6 +20,13 @@ export type DataJudClientEvent =
       error: { kind: DataJudErrorKind; message: string };
     }
   | { type: "request"; index: string; attempt: number; status: number; durationMs: number };
+
+export interface DataJudRateStatus extends WindowUsage {
+  /** Requests in flight at most at once; always 1 (one request at a time) for now. */
+  concurrency: number;
+  /** HTTP attempts this client sent since it started. */
+  requestsSent: number;
+}
 
 export interface DataJudClientOptions {
   /** e.g. https://api-publica.datajud.cnj.jus.br (trailing slash tolerated) */
@@ -243,6 +250,11 @@ export class DataJudHttpClient {
   /** HTTP attempts actually sent (for reports/bench). */
   get requestCount(): number {
     return this.#requestCount;
+  }
+
+  /** The limiter's window now, and how many requests this client sends at once. */
+  rateStatus(): DataJudRateStatus {
+    return { ...this.#limiter.usage(), concurrency: 1, requestsSent: this.#requestCount };
   }
 
   /** POST {baseUrl}/api_publica_<alias>/_search with the body as JSON. */

@@ -1,5 +1,17 @@
 import type { Clock } from "./clock.js";
 
+/** What the window holds right now: what `rate_status` and `monitor status` show. */
+export interface WindowUsage {
+  limit: number;
+  windowMs: number;
+  /** Grants in the window that ends now. */
+  used: number;
+  /** How many more fit now without waiting (0 while callers queue). */
+  remaining: number;
+  /** Callers queued for a grant. */
+  waiting: number;
+}
+
 export interface SlidingWindowLimiterOptions {
   /** Most grants allowed in any window of `windowMs`. */
   limit: number;
@@ -66,6 +78,18 @@ export class SlidingWindowLimiter {
       this.#queue.push(waiter);
       void this.#pump();
     });
+  }
+
+  usage(): WindowUsage {
+    const since = this.#clock.now() - this.#windowMs;
+    const used = this.#grants.filter((at) => at > since).length;
+    return {
+      limit: this.#limit,
+      windowMs: this.#windowMs,
+      used,
+      remaining: this.#queue.length > 0 ? 0 : this.#limit - used,
+      waiting: this.#queue.length,
+    };
   }
 
   /** How long until one more grant fits, 0 when it fits now. */

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { CaseReader } from "../datajud/case-reader.js";
 import { ToolError } from "./tool-errors.js";
 
@@ -24,6 +25,17 @@ export const READ_ONLY = {
   idempotentHint: true,
   openWorldHint: true,
 } as const;
+
+/** The tools over the monitor's own database: read-only, and nothing outside this server. */
+export const HISTORY_READ_ONLY = { ...READ_ONLY, openWorldHint: false } as const;
+
+/** Where a page starts: 0, then the `nextOffset` the previous page returned. */
+export const PAGE_OFFSET = z
+  .number()
+  .int()
+  .min(0)
+  .default(0)
+  .describe("0, then the nextOffset returned");
 
 export const CNJ_NUMBER_DESCRIPTION =
   "CNJ case number, formatted (NNNNNNN-DD.AAAA.J.TR.OOOO) or 20 digits; check digits are verified";

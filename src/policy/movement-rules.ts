@@ -39,6 +39,12 @@ export function isMuted(policy: CaseAlertPolicy, now: Date, timezone: string): b
   return now.getTime() < endOfLocalDate(policy.mutedUntil, timezone).getTime();
 }
 
+/** How a case is muted now: false, true (until the line goes), or the last muted day. */
+export function muteState(policy: CaseAlertPolicy, now: Date, timezone: string): boolean | string {
+  if (!isMuted(policy, now, timezone)) return false;
+  return policy.muted ? true : (policy.mutedUntil ?? true);
+}
+
 export interface AlertInput {
   /** e.g. ["new_movements"], ["new_movements", "class_changed"], ["baseline"] */
   changeKinds: readonly string[];

@@ -97,21 +97,85 @@ function toChange(raw: RawChange): ChangeRow {
   };
 }
 
-/** Newest first, each with its summary when one was written. */
-export function listChanges(db: Db, caseId: number, options: { limit?: number } = {}): ChangeRow[] {
+const WITH_SUMMARY = `SELECT c.id, c.case_id AS caseId, c.run_id AS runId,
+    c.detected_at AS detectedAt, c.kind AS kinds, c.details, c.new_movements AS newMovements,
+    s.summary, s.generated_by AS summaryGeneratedBy, s.model AS summaryModel,
+    s.created_at AS summaryCreatedAt, s.disposition AS summaryDisposition
+  FROM changes c LEFT JOIN summaries s ON s.change_id = c.id`;
+
+/** Newest first, each with its summary when one was written; `offset` skips the newest ones. */
+export function listChanges(
+  db: Db,
+  caseId: number,
+  options: { limit?: number; offset?: number } = {},
+): ChangeRow[] {
   return db
-    .prepare<[number, number], RawChange>(
-      `SELECT c.id, c.case_id AS caseId, c.run_id AS runId, c.detected_at AS detectedAt,
-         c.kind AS kinds, c.details, c.new_movements AS newMovements,
-         s.summary, s.generated_by AS summaryGeneratedBy, s.model AS summaryModel,
-         s.created_at AS summaryCreatedAt, s.disposition AS summaryDisposition
-       FROM changes c LEFT JOIN summaries s ON s.change_id = c.id
+    .prepare<[number, number, number], RawChange>(
+      `${WITH_SUMMARY}
        WHERE c.case_id = ?
        ORDER BY c.detected_at DESC, c.id DESC
-       LIMIT ?`,
+       LIMIT ? OFFSET ?`,
     )
-    .all(caseId, options.limit ?? -1)
+    .all(caseId, options.limit ?? -1, options.offset ?? 0)
     .map(toChange);
+}
+
+export function countChanges(db: Db, caseId: number): number {
+  return (
+    db
+      .prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM changes WHERE case_id = ?")
+      .get(caseId)?.n ?? 0
+  );
+}
+
+/** The changes of these cases detected at or after `sinceIso`, newest first. */
+export function changesSince(db: Db, caseIds: readonly number[], sinceIso: string): ChangeRow[] {
+  return db
+    .prepare<[string, string], RawChange>(
+      `${WITH_SUMMARY}
+       WHERE c.case_id IN (SELECT value FROM json_each(?)) AND c.detected_at >= ?
+       ORDER BY c.detected_at DESC, c.id DESC`,
+    )
+    .all(JSON.stringify(caseIds), sinceIso)
+    .map(toChange);
+}
+
+export interface ChangedCase {
+  caseId: number;
+  /** How many changes since the bound, and when the newest was detected. */
+  changes: number;
+  lastDetectedAt: string;
+}
+
+/**
+ * The watched cases with a change detected at or after `sinceIso`, most recently changed first,
+ * one page of them, with how many there are in all.
+ */
+export function casesChangedSince(
+  db: Db,
+  sinceIso: string,
+  options: { court?: string; offset: number; limit: number },
+): { total: number; cases: ChangedCase[] } {
+  const where = `c.detected_at >= @since AND k.watched = 1
+    AND (@court IS NULL OR k.court = @court)`;
+  const params = { since: sinceIso, court: options.court ?? null };
+  const total =
+    db
+      .prepare<typeof params, { n: number }>(
+        `SELECT COUNT(DISTINCT c.case_id) AS n
+         FROM changes c JOIN cases k ON k.id = c.case_id WHERE ${where}`,
+      )
+      .get(params)?.n ?? 0;
+  const cases = db
+    .prepare<typeof params & { limit: number; offset: number }, ChangedCase>(
+      `SELECT c.case_id AS caseId, COUNT(*) AS changes, MAX(c.detected_at) AS lastDetectedAt
+       FROM changes c JOIN cases k ON k.id = c.case_id WHERE ${where}
+       GROUP BY c.case_id
+       ORDER BY lastDetectedAt DESC, c.case_id DESC
+       LIMIT @limit OFFSET @offset`,
+    )
+    .all({ ...params, limit: options.limit, offset: options.offset });
+  return { total, cases };
 }
 
 /** Changes that have no summary yet (a crash may have left some): oldest first, per case in order. */

@@ -273,14 +273,19 @@ export function listMovements(
 
 /** The movements a change first reported, oldest first. */
 export function movementsOfChange(db: Db, changeId: number): MovementRow[] {
+  return movementsOfChanges(db, [changeId]);
+}
+
+/** The movements these changes first reported, oldest first within each change. */
+export function movementsOfChanges(db: Db, changeIds: readonly number[]): MovementRow[] {
   return db
-    .prepare<[number], RawMovement>(
+    .prepare<[string], RawMovement>(
       `SELECT ${ROW_COLUMNS}
        FROM movements m JOIN instances i ON i.id = m.instance_id
-       WHERE m.change_id = ?
-       ORDER BY m.date_time IS NULL, julianday(m.date_time), m.id`,
+       WHERE m.change_id IN (SELECT value FROM json_each(?))
+       ORDER BY m.change_id, m.date_time IS NULL, julianday(m.date_time), m.id`,
     )
-    .all(changeId)
+    .all(JSON.stringify(changeIds))
     .map(toRow);
 }
 

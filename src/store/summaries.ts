@@ -133,15 +133,15 @@ export function summaryForChange(db: Db, changeId: number): StoredSummary | null
 }
 
 /**
- * Tokens that count against the daily cap (input + output + cache writes, as the budget counts
- * them) spent by summaries created at or after `iso`.
+ * Tokens that count against the caps (input + output + cache writes, as the budget counts them)
+ * spent by summaries created at or after `iso` (and at or before `until`, when given).
  */
-export function tokensSpentSince(db: Db, iso: string): number {
+export function tokensSpentSince(db: Db, iso: string, until?: string): number {
   const row = db
-    .prepare<[string], { total: number | null }>(
+    .prepare<[string, string | null, string | null], { total: number | null }>(
       `SELECT SUM(input_tokens + output_tokens + cache_write_tokens) AS total
-       FROM summaries WHERE created_at >= ?`,
+       FROM summaries WHERE created_at >= ? AND (? IS NULL OR created_at <= ?)`,
     )
-    .get(iso);
+    .get(iso, until ?? null, until ?? null);
   return row?.total ?? 0;
 }

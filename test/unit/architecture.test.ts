@@ -23,7 +23,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   policy: ["datajud", "summarize", "text", "time"],
   config: ["time", "yaml"],
   watchlist: ["datajud", "policy", "time", "yaml"],
-  mcp: ["datajud", "log"],
+  mcp: ["datajud", "log", "notify/render", "policy", "store", "summarize"],
   "notify/render": ["datajud", "policy", "summarize", "time"],
   "notify/transport": [],
   "notify/outbox": [
@@ -78,6 +78,7 @@ const TYPE_ONLY: Record<string, readonly string[]> = {
   policy: ["store"],
   "notify/render": ["store"],
   "notify/outbox": ["watchlist"],
+  mcp: ["watchlist"],
 };
 
 /** Packages that do I/O: never reached, even through another module, from pure code. */

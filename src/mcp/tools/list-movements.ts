@@ -1,6 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { wallClockOfInput } from "../../datajud/dates.js";
+import { nextOffset } from "../history-view.js";
 import {
   CNJ_NUMBER_DESCRIPTION,
   COURT_DESCRIPTION,
@@ -62,7 +63,6 @@ export function registerListMovements(server: McpServer, deps: ToolDeps): void {
               (m) => sinceWall === null || (m.dateTime !== null && m.dateTime >= sinceWall),
             );
             const ordered = order === "desc" ? [...selected].reverse() : selected;
-            const end = offset + limit;
             return {
               instance: record.instance,
               recordId: record.id,
@@ -70,8 +70,8 @@ export function registerListMovements(server: McpServer, deps: ToolDeps): void {
               matchingMovements: ordered.length,
               latestMovementAt: record.latestMovement?.dateTime ?? null,
               offset,
-              nextOffset: end < ordered.length ? end : null,
-              movements: ordered.slice(offset, end),
+              nextOffset: nextOffset(offset, limit, ordered.length),
+              movements: ordered.slice(offset, offset + limit),
             };
           }),
           provenance: lookup.provenance,

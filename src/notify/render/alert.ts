@@ -81,7 +81,8 @@ function fieldDiffs(previous: CaseSummary | null, current: CaseSummary): FieldDi
   ];
 }
 
-function complementText(c: MovementComplement): string | null {
+/** A complement as one line: "description: name or value". */
+export function complementText(c: MovementComplement): string | null {
   const kind = c.description === null ? "" : oneLine(c.description.replace(/_/g, " "));
   const name = c.name === null ? "" : oneLine(c.name);
   const value = name !== "" ? name : c.value === null ? "" : oneLine(String(c.value));

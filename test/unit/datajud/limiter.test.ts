@@ -155,6 +155,26 @@ describe("SlidingWindowLimiter", () => {
     expect(waiting.error).toBeInstanceOf(Error);
   });
 
+  it("reports the grants in the window ending now, what is left and who waits", async () => {
+    const clock = new FakeClock({ now: 0 });
+    const limiter = new SlidingWindowLimiter({ limit: 3, windowMs: 1000, clock });
+    await limiter.acquire();
+    await clock.advance(600);
+    await limiter.acquire();
+    const afterTwo = limiter.usage();
+    await clock.advance(500);
+    const afterFirstLeft = limiter.usage();
+    await limiter.acquire();
+    await limiter.acquire();
+    const queued = track(clock, limiter.acquire());
+    const full = limiter.usage();
+
+    expect(afterTwo).toEqual({ limit: 3, windowMs: 1000, used: 2, remaining: 1, waiting: 0 });
+    expect(afterFirstLeft).toMatchObject({ used: 1, remaining: 2 });
+    expect(full).toMatchObject({ used: 3, remaining: 0, waiting: 1 });
+    expect(queued.at).toBeNull();
+  });
+
   it("refuses a limit or window that cannot work", () => {
     const clock = new FakeClock();
 

@@ -141,6 +141,7 @@ describe("summaries", () => {
     expect(tokensSpentSince(db, "2026-12-02T03:00:00.000Z")).toBe(1250);
     expect(tokensSpentSince(db, "2026-01-01T00:00:00.000Z")).toBe(2500);
     expect(tokensSpentSince(db, "2027-01-01T00:00:00.000Z")).toBe(0);
+    expect(tokensSpentSince(db, "2026-01-01T00:00:00.000Z", "2026-12-02T00:00:00.000Z")).toBe(1250);
   });
 
   it("reads a stored summary that no longer fits the schema as absent", () => {

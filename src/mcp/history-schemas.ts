@@ -1,0 +1,156 @@
+import { z } from "zod";
+
+/*
+ * Outputs of the tools over the monitor's own history. Our own output: strict. Instants we
+ * recorded (checked at, detected at) are ISO instants; movement dates are DataJud's, as stored.
+ */
+
+export const HistoryMovement = z.strictObject({
+  instance: z.string(),
+  code: z.number().int().nullable(),
+  name: z.string(),
+  /** DataJud's date of the movement: the court's wall clock, no zone, never shifted. */
+  dateTime: z.string().nullable(),
+  /** Each complement as "name: value". */
+  complements: z.array(z.string()),
+  /** What the TPU code usually means, in Portuguese; null for codes without a hint. */
+  hint: z.string().nullable(),
+});
+export type HistoryMovement = z.infer<typeof HistoryMovement>;
+
+export const SummaryHeadline = z.strictObject({
+  statusCategory: z.string(),
+  /** One paragraph, in Portuguese. */
+  status: z.string(),
+  needsLawyerAttention: z.boolean(),
+  attentionReasons: z.array(z.string()),
+  nextExpectedStep: z.string().nullable(),
+  /** The model, or "rules". */
+  generatedBy: z.string(),
+  /** alert: mailed to the watchers; ignored, muted: recorded without mail. */
+  disposition: z.enum(["alert", "ignored", "muted"]),
+});
+export type SummaryHeadline = z.infer<typeof SummaryHeadline>;
+
+export const HistoryChange = z.strictObject({
+  detectedAt: z.string(),
+  /** e.g. ["new_movements"], ["new_instance", "class_changed"] */
+  kinds: z.array(z.string()),
+  newInstances: z.array(z.string()),
+  fieldChanges: z.array(
+    z.strictObject({
+      instance: z.string(),
+      field: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
+  ),
+  newMovements: z.array(HistoryMovement),
+  /** null until a summary is written (the next sweep writes one a crash left out). */
+  summary: SummaryHeadline.nullable(),
+});
+export type HistoryChange = z.infer<typeof HistoryChange>;
+
+export const CASE_STATES = ["ok", "failing", "not_found", "gone", "never_checked"] as const;
+
+export const WatchedCaseView = z.strictObject({
+  cnjNumber: z.string(),
+  court: z.string(),
+  label: z.string().nullable(),
+  /** failing: the last check got no answer; not_found: DataJud answered without it; gone: not found `notFoundThreshold` times in a row. */
+  state: z.enum(CASE_STATES),
+  /** false, true (until the watchlist line goes) or the last muted day (YYYY-MM-DD). */
+  muted: z.union([z.boolean(), z.string()]),
+  lastCheckedAt: z.string().nullable(),
+  lastOutcome: z.string().nullable(),
+  lastChangedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  consecutiveFailures: z.number().int(),
+  /** The newest stored movement's date, the court's wall clock. */
+  latestMovementAt: z.string().nullable(),
+});
+export type WatchedCaseView = z.infer<typeof WatchedCaseView>;
+
+const Page = {
+  offset: z.number().int(),
+  /** Pass as offset for the next page; null on the last page. */
+  nextOffset: z.number().int().nullable(),
+};
+
+export const ListWatchedCasesOutput = z.strictObject({
+  total: z.number().int(),
+  ...Page,
+  cases: z.array(WatchedCaseView),
+  notes: z.array(z.string()),
+});
+export type ListWatchedCasesOutput = z.infer<typeof ListWatchedCasesOutput>;
+
+export const RecentChangesOutput = z.strictObject({
+  since: z.string(),
+  totalCases: z.number().int(),
+  ...Page,
+  cases: z.array(
+    z.strictObject({
+      cnjNumber: z.string(),
+      court: z.string(),
+      label: z.string().nullable(),
+      changes: z.array(HistoryChange),
+    }),
+  ),
+});
+export type RecentChangesOutput = z.infer<typeof RecentChangesOutput>;
+
+export const GetCaseHistoryOutput = z.strictObject({
+  case: z.strictObject({
+    cnjNumber: z.string(),
+    court: z.string(),
+    label: z.string().nullable(),
+    watched: z.boolean(),
+    firstSeenAt: z.string().nullable(),
+    lastCheckedAt: z.string().nullable(),
+    lastOutcome: z.string().nullable(),
+    lastChangedAt: z.string().nullable(),
+  }),
+  totalChanges: z.number().int(),
+  ...Page,
+  changes: z.array(HistoryChange),
+});
+export type GetCaseHistoryOutput = z.infer<typeof GetCaseHistoryOutput>;
+
+export const RateStatusOutput = z.strictObject({
+  datajud: z
+    .strictObject({
+      windowSeconds: z.number(),
+      /** Requests allowed in any window (DATAJUD_REQUESTS_PER_MINUTE, at most 120). */
+      limit: z.number().int(),
+      /** Requests in the window that ends now. */
+      used: z.number().int(),
+      remaining: z.number().int(),
+      /** Calls queued for the limiter. */
+      waiting: z.number().int(),
+      /** Requests sent at once at most. */
+      concurrency: z.number().int(),
+      requestsSentSinceStart: z.number().int(),
+    })
+    .nullable(),
+  summarizer: z.strictObject({
+    /** null: no ANTHROPIC_API_KEY; the rules engine writes summaries and spends no tokens. */
+    model: z.string().nullable(),
+    dailyTokenBudget: z.number().int(),
+    /** Since midnight, São Paulo time; null without a database. */
+    spentToday: z.number().int().nullable(),
+    remainingToday: z.number().int().nullable(),
+    runTokenBudget: z.number().int(),
+    lastSweep: z
+      .strictObject({
+        startedAt: z.string(),
+        finishedAt: z.string().nullable(),
+        status: z.string(),
+        tokens: z.number().int(),
+        llmCalls: z.number().int().nullable(),
+      })
+      .nullable(),
+  }),
+  notes: z.array(z.string()),
+});
+export type RateStatusOutput = z.infer<typeof RateStatusOutput>;

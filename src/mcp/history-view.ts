@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { parseDataJudDate } from "../datajud/dates.js";
+import { invalidInput } from "../datajud/errors.js";
+import { Movement } from "../datajud/instance-record.js";
+import { complementText } from "../notify/render/alert.js";
+import type { ChangeRow, ChangeSummary } from "../store/changes.js";
+import type { MovementRow } from "../store/movements.js";
+import { parseStoredSummary } from "../summarize/case-summary.js";
+import type { HistoryChange, HistoryMovement, SummaryHeadline } from "./history-schemas.js";
+
+/*
+ * Stored history as the MCP tools show it. Rows written by older versions are read leniently:
+ * what cannot be read is left out of the answer, never an error.
+ */
+
+/**
+ * A stored movement's date as the tools give it: the court's wall clock, never shifted
+ * (`2025-11-04T00:15:00`, or a bare day). Rows stored before wall clocks were kept end in `Z`;
+ * their digits are the court's too, so they read the same.
+ */
+export function movementDate(row: Pick<MovementRow, "dateTime">): string | null {
+  return row.dateTime === null ? null : (parseDataJudDate(row.dateTime) ?? row.dateTime);
+}
+
+export function historyMovement(row: MovementRow): HistoryMovement {
+  const data = Movement.safeParse(row.data);
+  return {
+    instance: row.instance,
+    code: row.code,
+    name: row.name,
+    dateTime: movementDate(row),
+    complements: data.success ? data.data.complements.flatMap((c) => complementText(c) ?? []) : [],
+    hint: data.success ? (data.data.hint?.pt ?? null) : null,
+  };
+}
+
+export function summaryHeadline(summary: ChangeSummary | null): SummaryHeadline | null {
+  const parsed = summary === null ? null : parseStoredSummary(summary.content);
+  if (summary === null || parsed === null) return null;
+  return {
+    statusCategory: parsed.statusCategory,
+    status: parsed.status,
+    needsLawyerAttention: parsed.needsLawyerAttention,
+    attentionReasons: parsed.attentionReasons.map((r) => r.reason),
+    nextExpectedStep: parsed.nextExpectedStep,
+    generatedBy: summary.generatedBy,
+    disposition: summary.disposition,
+  };
+}
+
+const ChangeDetails = z.looseObject({
+  newInstances: z.array(z.string()).catch([]),
+  fieldChanges: z
+    .array(
+      z.looseObject({
+        instance: z.string(),
+        field: z.string(),
+        before: z.unknown(),
+        after: z.unknown(),
+      }),
+    )
+    .catch([]),
+});
+
+/** A change with the movements it first reported (any order; shown newest first). */
+export function historyChange(change: ChangeRow, movements: readonly MovementRow[]): HistoryChange {
+  const details = ChangeDetails.safeParse(change.details);
+  return {
+    detectedAt: change.detectedAt,
+    kinds: change.kinds,
+    newInstances: details.success ? details.data.newInstances : [],
+    fieldChanges: details.success
+      ? details.data.fieldChanges.map(({ instance, field, before, after }) => ({
+          instance,
+          field,
+          before: before ?? null,
+          after: after ?? null,
+        }))
+      : [],
+    newMovements: movements
+      .filter((m) => m.changeId === change.id)
+      .reverse()
+      .map(historyMovement),
+    summary: summaryHeadline(change.summary),
+  };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/u;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/u;
+
+/**
+ * A `since` argument as an instant: a day is its midnight in São Paulo (the courts' clock, a fixed
+ * UTC-03:00 since 2019), a date-time without a zone is São Paulo time too.
+ */
+export function sinceInstant(text: string): string {
+  const trimmed = text.trim();
+  let ms = Number.NaN;
+  if (DAY.test(trimmed)) ms = Date.parse(`${trimmed}T00:00:00-03:00`);
+  else {
+    const match = DATE_TIME.exec(trimmed);
+    if (match) ms = Date.parse(match[1] === undefined ? `${trimmed}-03:00` : trimmed);
+  }
+  if (Number.isNaN(ms)) {
+    throw invalidInput(
+      `since "${text}" is not a date; use YYYY-MM-DD (midnight in São Paulo) or an ISO date-time such as 2026-03-02T09:00:00-03:00`,
+    );
+  }
+  return new Date(ms).toISOString();
+}
+
+/** The offset of the page after [offset, offset + limit) of `total`, or null at the end. */
+export function nextOffset(offset: number, limit: number, total: number): number | null {
+  return offset + limit < total ? offset + limit : null;
+}

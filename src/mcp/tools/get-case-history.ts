@@ -1,0 +1,106 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { parseCnjNumber } from "../../datajud/cnj-number.js";
+import { courtAliasForNumber } from "../../datajud/courts.js";
+import { invalidInput } from "../../datajud/errors.js";
+import { type CaseRow, findCasesByNumber } from "../../store/cases.js";
+import { countChanges, listChanges } from "../../store/changes.js";
+import { movementsOfChanges } from "../../store/movements.js";
+import { GetCaseHistoryOutput } from "../history-schemas.js";
+import { historyChange, nextOffset } from "../history-view.js";
+import type { MonitorDeps } from "../monitor-deps.js";
+import { CNJ_NUMBER_DESCRIPTION, HISTORY_READ_ONLY, PAGE_OFFSET } from "../tool-deps.js";
+import { ToolError } from "../tool-errors.js";
+import { toolFailure, toolSuccess } from "../tool-result.js";
+
+function ownCourt(digits: string): string | null {
+  const parsed = parseCnjNumber(digits);
+  if (!parsed.ok) return null;
+  try {
+    return courtAliasForNumber(parsed.value);
+  } catch {
+    return null;
+  }
+}
+
+/** The recorded case of this number: at `court`, else the only one, else the number's own court. */
+function pickCase(rows: readonly CaseRow[], formatted: string, court: string | undefined): CaseRow {
+  const wanted = court?.trim().toLowerCase();
+  const candidates = wanted === undefined ? rows : rows.filter((r) => r.court === wanted);
+  const own = ownCourt(formatted);
+  const chosen = candidates.length === 1 ? candidates[0] : candidates.find((r) => r.court === own);
+  if (chosen !== undefined) return chosen;
+  if (candidates.length > 1) {
+    throw invalidInput(
+      `${formatted} is recorded at ${candidates.map((r) => r.court).join(", ")}: give court to pick one`,
+    );
+  }
+  const where = wanted === undefined ? "" : ` at ${wanted}`;
+  const elsewhere =
+    rows.length > 0 ? ` (it is recorded at ${rows.map((r) => r.court).join(", ")})` : "";
+  throw new ToolError("unknown_case", `${formatted} has no recorded history${where}${elsewhere}`, {
+    hint: "Only cases in the monitor's watchlist have a history: list_watched_cases lists them; get_case and list_movements read any case from DataJud.",
+  });
+}
+
+export function registerGetCaseHistory(server: McpServer, deps: MonitorDeps): void {
+  server.registerTool(
+    "get_case_history",
+    {
+      title: "A watched case's recorded history",
+      description:
+        "The changes the monitor recorded for one case, newest first, each with its new movements (DataJud's dates), new instances, changed fields and the summary written for it; paged with offset/nextOffset. Read from the monitor's own database, no DataJud call: for the case as DataJud has it now, use get_case and list_movements.",
+      inputSchema: {
+        cnjNumber: z.string().describe(CNJ_NUMBER_DESCRIPTION),
+        court: z
+          .string()
+          .optional()
+          .describe("court alias; needed only when the number is watched in two courts"),
+        offset: PAGE_OFFSET,
+        limit: z.number().int().min(1).max(100).default(20).describe("changes per page, 1-100"),
+      },
+      outputSchema: GetCaseHistoryOutput.shape,
+      annotations: {
+        title: "A watched case's recorded history",
+        ...HISTORY_READ_ONLY,
+      },
+    },
+    async ({ cnjNumber, court, offset, limit }) => {
+      try {
+        const parsed = parseCnjNumber(cnjNumber);
+        if (!parsed.ok) throw invalidInput(parsed.error);
+        const db = deps.database();
+        const row = pickCase(
+          findCasesByNumber(db, parsed.value.digits),
+          parsed.value.formatted,
+          court,
+        );
+        const total = countChanges(db, row.id);
+        const changes = listChanges(db, row.id, { offset, limit });
+        const movements = movementsOfChanges(
+          db,
+          changes.map((c) => c.id),
+        );
+        const output: GetCaseHistoryOutput = {
+          case: {
+            cnjNumber: row.number,
+            court: row.court,
+            label: row.label,
+            watched: row.watched,
+            firstSeenAt: row.firstSeenAt,
+            lastCheckedAt: row.lastCheckedAt,
+            lastOutcome: row.lastOutcome,
+            lastChangedAt: row.lastChangedAt,
+          },
+          totalChanges: total,
+          offset,
+          nextOffset: nextOffset(offset, limit, total),
+          changes: changes.map((c) => historyChange(c, movements)),
+        };
+        return toolSuccess(output);
+      } catch (error) {
+        return toolFailure(error);
+      }
+    },
+  );
+}

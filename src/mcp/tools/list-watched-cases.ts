@@ -1,0 +1,88 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { muteState } from "../../policy/movement-rules.js";
+import { type CaseRow, listCases } from "../../store/cases.js";
+import { latestMovementTimes } from "../../store/movements.js";
+import { CASE_STATES, ListWatchedCasesOutput, type WatchedCaseView } from "../history-schemas.js";
+import { movementDate, nextOffset } from "../history-view.js";
+import type { MonitorDeps } from "../monitor-deps.js";
+import { HISTORY_READ_ONLY, PAGE_OFFSET } from "../tool-deps.js";
+import { toolFailure, toolSuccess } from "../tool-result.js";
+
+function stateOf(row: CaseRow): WatchedCaseView["state"] {
+  if (row.goneAt !== null) return "gone";
+  if (row.lastOutcome === null) return "never_checked";
+  if (row.lastOutcome === "failed") return "failing";
+  if (row.lastOutcome === "not_found") return "not_found";
+  return "ok";
+}
+
+export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): void {
+  server.registerTool(
+    "list_watched_cases",
+    {
+      title: "List the watched cases",
+      description:
+        "The cases the monitor watches (from its own database, no DataJud call): label, court, last check and its outcome, last change, the newest movement's date, whether the case is muted, failing (the last check got no answer from DataJud) or gone (DataJud stopped returning it). Filter by court alias and by state; paged with offset/nextOffset.",
+      inputSchema: {
+        court: z.string().optional().describe("only this court alias, e.g. tjsp"),
+        state: z
+          .enum([...CASE_STATES, "muted"])
+          .optional()
+          .describe("only cases in this state, or only muted ones"),
+        offset: PAGE_OFFSET,
+        limit: z.number().int().min(1).max(500).default(100).describe("cases per page, 1-500"),
+      },
+      outputSchema: ListWatchedCasesOutput.shape,
+      annotations: { title: "List the watched cases", ...HISTORY_READ_ONLY },
+    },
+    async ({ court, state, offset, limit }) => {
+      try {
+        const db = deps.database();
+        const watchlist = await deps.watchlist();
+        const now = deps.now();
+        const latest = latestMovementTimes(db);
+        const policies = new Map(
+          (watchlist?.cases ?? []).map((c) => [`${c.digits}@${c.court}`, c.policy]),
+        );
+        const all = listCases(db, { watchedOnly: true }).map((row): WatchedCaseView => {
+          const policy = policies.get(`${row.digits}@${row.court}`);
+          const latestAt = latest.get(row.id);
+          return {
+            cnjNumber: row.number,
+            court: row.court,
+            label: row.label,
+            state: stateOf(row),
+            muted: policy === undefined ? false : muteState(policy, now, deps.timezone),
+            lastCheckedAt: row.lastCheckedAt,
+            lastOutcome: row.lastOutcome,
+            lastChangedAt: row.lastChangedAt,
+            lastError: row.lastError,
+            consecutiveFailures: row.consecutiveFailures,
+            latestMovementAt: latestAt === undefined ? null : movementDate({ dateTime: latestAt }),
+          };
+        });
+        const selected = all.filter(
+          (c) =>
+            (court === undefined || c.court === court.trim().toLowerCase()) &&
+            (state === undefined || (state === "muted" ? c.muted !== false : c.state === state)),
+        );
+        const output: ListWatchedCasesOutput = {
+          total: selected.length,
+          offset,
+          nextOffset: nextOffset(offset, limit, selected.length),
+          cases: selected.slice(offset, offset + limit),
+          notes:
+            watchlist === null
+              ? [
+                  "The watchlist could not be read (monitor validate says why), so muted shows false for every case.",
+                ]
+              : [],
+        };
+        return toolSuccess(output);
+      } catch (error) {
+        return toolFailure(error);
+      }
+    },
+  );
+}

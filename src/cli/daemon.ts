@@ -1,12 +1,15 @@
 import { Cron } from "croner";
 import { systemClock } from "../datajud/clock.js";
+import { HttpStartError } from "../http/server.js";
 import { startScheduler } from "../monitor/scheduler.js";
 import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
 import { deleteChecksBefore } from "../store/checks.js";
 import { immediate, optimize } from "../store/database.js";
 import { openLiveWatchlist } from "../watchlist/live-watchlist.js";
+import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
-import { type Command, EXIT } from "./command.js";
+import { type CliIo, type Command, EXIT } from "./command.js";
+import { monitorDepsFor, startMcpHttp } from "./mcp.js";
 import {
   loadRuntime,
   type MonitorHandles,
@@ -15,6 +18,38 @@ import {
   sweepDeps,
 } from "./runtime.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";
+
+/**
+ * The HTTP server of `http.listen`, MCP at /mcp over this process's DataJud client (one limiter
+ * for sweeps and tool calls) and database; null when off, or after saying why it cannot start.
+ */
+async function startHttp(
+  io: CliIo,
+  runtime: Runtime,
+  monitor: MonitorHandles,
+  watchlist: () => Watchlist,
+): Promise<{ stop(): Promise<void> } | null | "failed"> {
+  const listen = runtime.config.http.listen;
+  if (listen === null) return null;
+  const history = monitorDepsFor(runtime, monitor.datajud.http, async () => watchlist());
+  try {
+    const { http } = await startMcpHttp(runtime, listen, {
+      reader: monitor.datajud.reader,
+      monitor: history.deps,
+    });
+    return {
+      stop: async () => {
+        await http.close();
+        history.close();
+      },
+    };
+  } catch (error) {
+    history.close();
+    if (!(error instanceof HttpStartError)) throw error;
+    io.stderr.write(`monitor daemon: ${error.message} (http.listen)\n`);
+    return "failed";
+  }
+}
 
 /** Once a day, checks older than `monitor.checkRetentionDays` go (each case keeps its latest). */
 function startRetention(runtime: Runtime, monitor: MonitorHandles): Cron | null {
@@ -111,6 +146,12 @@ export const daemonCommand: Command = {
       watchlist.close();
       return monitor;
     }
+    const http = await startHttp(io, runtime, monitor, () => watchlist.current());
+    if (http === "failed") {
+      await monitor.close();
+      watchlist.close();
+      return EXIT.usage;
+    }
     const onHangup = (): void => {
       watchlist
         .reload("SIGHUP")
@@ -166,6 +207,7 @@ export const daemonCommand: Command = {
     process.off("SIGHUP", onHangup);
     // Each part stops on its own, so one failing does not keep the database open.
     for (const [part, stop] of [
+      ["http", async () => http?.stop()],
       ["scheduler", () => scheduler.stop()],
       ["retention", async () => retention?.stop()],
       ["mail", async () => mail.stop()],

@@ -1,9 +1,12 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { DataJudHttpClient } from "../datajud/http-client.js";
+import { type ListenAddress, parseListenAddress } from "../http/listen-address.js";
+import { createHttpServer, type HttpServer, HttpStartError } from "../http/server.js";
+import { mcpHttpRoute } from "../mcp/http-route.js";
 import { createMonitorDeps } from "../mcp/monitor-deps.js";
-import { createDataJudServer } from "../mcp/server.js";
+import { createDataJudServer, type DataJudServerOptions } from "../mcp/server.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
-import { type Command, EXIT } from "./command.js";
+import { type CliIo, type Command, EXIT, UsageError } from "./command.js";
 import {
   createDataJud,
   type DataJudRuntime,
@@ -47,33 +50,103 @@ export function monitorDepsFor(
   });
 }
 
+/**
+ * The process's HTTP server with MCP at /mcp, a new MCP server per request; the daemon adds its
+ * other routes to the same server. Throws HttpStartError (refused address, port in use).
+ */
+export async function startMcpHttp(
+  runtime: Runtime,
+  listen: ListenAddress,
+  server: DataJudServerOptions,
+): Promise<{ http: HttpServer; url: string }> {
+  const { config, logger } = runtime;
+  const http = createHttpServer({
+    listen,
+    token: config.http.token,
+    allowedOrigins: config.http.allowedOrigins,
+    maxBodyBytes: config.http.maxBodyBytes,
+    logger,
+  });
+  http.route(
+    mcpHttpRoute({
+      createServer: () => createDataJudServer(server),
+      maxBodyBytes: config.http.maxBodyBytes,
+    }),
+  );
+  if (config.http.token === null) {
+    logger.warn("MCP_HTTP_TOKEN is not set: /mcp answers 503 until it is");
+  }
+  const url = await http.start();
+  return { http, url: `${url}/mcp` };
+}
+
+function waitForStop(io: CliIo): Promise<void> {
+  return new Promise((resolve) => {
+    if (io.signal.aborted) resolve();
+    io.signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+}
+
 export const mcpCommand: Command = {
   name: "mcp",
   summary:
     "Serve the DataJud tools and the monitor's history over MCP stdio (Claude Desktop / Code)",
-  usage: "monitor mcp",
+  usage: "monitor mcp [--http [HOST:]PORT]",
   details: [
     "DataJud tools: get_case, list_movements, search_cases, list_courts, fingerprint_cases, read_cases.",
     "The monitor's history (its database, MONITOR_DB): list_watched_cases, recent_changes,",
     "get_case_history, rate_status; prompt weekly_review. All read-only.",
     "Logs go to stderr; stdout carries only the MCP protocol.",
+    "--http [HOST:]PORT  serve MCP over Streamable HTTP at /mcp instead (host 127.0.0.1 by default);",
+    "                    needs MCP_HTTP_TOKEN, which clients send as Authorization: Bearer <token>.",
+    "                    Prints the endpoint URL on stdout and serves until SIGTERM/SIGINT.",
     "The DataJud tools need DATAJUD_API_KEY (CNJ's public key); without it the server still starts",
     "and those tools answer an error (kind config) saying how to set it.",
   ],
-  options: {},
-  async run(_args, io) {
+  options: { http: { type: "string" } },
+  async run(args, io) {
+    let listen: ListenAddress | null = null;
+    if (typeof args.values.http === "string") {
+      const parsed = parseListenAddress(args.values.http);
+      if (!parsed.ok) throw new UsageError(`--http ${parsed.error}`);
+      listen = parsed.value;
+    }
     const runtime = loadRuntime(io, "mcp");
     if (!runtime) return EXIT.usage;
+    if (listen !== null && runtime.config.http.token === null) {
+      io.stderr.write(
+        "monitor mcp: --http needs MCP_HTTP_TOKEN (or MCP_HTTP_TOKEN_FILE, or a systemd credential): every client must send it as Authorization: Bearer <token>; generate one with `openssl rand -hex 32`\n",
+      );
+      return EXIT.usage;
+    }
     const { datajud, unavailable } = optionalDataJud(runtime);
     const monitor = monitorDepsFor(runtime, datajud?.http ?? null, async () => {
       const result = await loadWatchlist(runtime.config.paths.watchlist);
       return result.ok ? result.watchlist : null;
     });
-    const server = createDataJudServer({
+    const options: DataJudServerOptions = {
       reader: datajud?.reader ?? null,
       ...(unavailable === undefined ? {} : { unavailable }),
       monitor: monitor.deps,
-    });
+    };
+    if (listen !== null) {
+      let started: Awaited<ReturnType<typeof startMcpHttp>>;
+      try {
+        started = await startMcpHttp(runtime, listen, options);
+      } catch (error) {
+        monitor.close();
+        if (!(error instanceof HttpStartError)) throw error;
+        io.stderr.write(`monitor mcp: ${error.message}\n`);
+        return EXIT.usage;
+      }
+      io.stdout.write(`${started.url}\n`);
+      await waitForStop(io);
+      await started.http.close();
+      monitor.close();
+      runtime.logger.info({ requests: datajud?.http.requestCount ?? 0 }, "MCP server stopped");
+      return EXIT.ok;
+    }
+    const server = createDataJudServer(options);
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => {
       transport.onclose = () => resolve();

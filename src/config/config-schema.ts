@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseListenAddress } from "../http/listen-address.js";
 import { cronProblem } from "../time/cron.js";
 
 /*
@@ -140,7 +141,42 @@ const pathsShape = {
   outboxDir: NonEmpty.nullable(),
 };
 
+const Listen = z.string().superRefine((value, ctx) => {
+  const parsed = parseListenAddress(value);
+  if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
+});
+
+const BrowserOrigin = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return (
+        (url.protocol === "http:" || url.protocol === "https:") &&
+        url.origin === value.trim().replace(/\/$/u, "")
+      );
+    } catch {
+      return false;
+    }
+  },
+  {
+    error: (issue) =>
+      `${JSON.stringify(issue.input)} is not an origin; write scheme, host and port only, like "https://mcp.example.com"`,
+  },
+);
+
+const httpShape = {
+  listen: Listen.nullable(),
+  allowedOrigins: z.array(BrowserOrigin),
+  maxBodyBytes: wholeNumber(1024, 16_777_216, "bytes"),
+};
+
 const Secret = z.string().min(1, { error: "must not be empty" });
+
+/** Compared with what every HTTP client sends; a short one could be guessed. */
+const HttpToken = z
+  .string()
+  .min(16, { error: "must be at least 16 characters; generate one with `openssl rand -hex 32`" })
+  .refine((v) => !/\s/u.test(v), { error: "must not contain spaces or line breaks" });
 
 const SmtpUrl = z.string().refine(
   (value) => {
@@ -167,6 +203,7 @@ export const ConfigSettings = z.strictObject({
   mail: z.strictObject({ ...mailShape, smtpUrl: SmtpUrl.nullable() }),
   log: z.strictObject(logShape),
   paths: z.strictObject(pathsShape),
+  http: z.strictObject({ ...httpShape, token: HttpToken.nullable() }),
 });
 export type ConfigSettings = z.infer<typeof ConfigSettings>;
 
@@ -179,6 +216,7 @@ export const ConfigFile = z.strictObject({
   mail: z.strictObject(mailShape).partial().nullable().optional(),
   log: z.strictObject(logShape).partial().nullable().optional(),
   paths: z.strictObject(pathsShape).partial().nullable().optional(),
+  http: z.strictObject(httpShape).partial().nullable().optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 
@@ -208,6 +246,7 @@ export const ENV_SETTINGS = [
   { names: ["SMTP_URL"], setting: "mail.smtpUrl", secret: true },
   { names: ["MAIL_FROM"], setting: "mail.from", secret: false },
   { names: ["MONITOR_LOG_LEVEL", "LOG_LEVEL"], setting: "log.level", secret: false },
+  { names: ["MCP_HTTP_TOKEN"], setting: "http.token", secret: true },
 ] as const satisfies readonly EnvSetting[];
 
 /** Settings that exist only in the environment, for the hint on a config file that has them. */
@@ -215,4 +254,5 @@ export const ENV_ONLY_SETTINGS: Readonly<Record<string, string>> = {
   "datajud.apiKey": "DATAJUD_API_KEY",
   "summarizer.apiKey": "ANTHROPIC_API_KEY",
   "mail.smtpUrl": "SMTP_URL",
+  "http.token": "MCP_HTTP_TOKEN",
 };

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
+import { type ListenAddress, parseListenAddress } from "../http/listen-address.js";
 import { issuesToErrors } from "../yaml/issue-messages.js";
 import { comparePositionedErrors, formatPositionedError } from "../yaml/positioned-error.js";
 import { schemaAt, unwrapSchema } from "../yaml/schema-path.js";
@@ -65,6 +66,14 @@ export interface MonitorConfig {
     healthAfterFailedSweeps: number;
   };
   log: { level: (typeof LOG_LEVELS)[number] };
+  http: {
+    /** null: no HTTP server (the daemon serves none; `monitor mcp --http` gives its own). */
+    listen: ListenAddress | null;
+    /** MCP_HTTP_TOKEN: required of every /mcp request. */
+    token: string | null;
+    allowedOrigins: string[];
+    maxBodyBytes: number;
+  };
 }
 
 export type ConfigResult =
@@ -387,6 +396,11 @@ function resolvePaths(
   };
 }
 
+function listenOf(text: string): ListenAddress | null {
+  const parsed = parseListenAddress(text);
+  return parsed.ok ? parsed.value : null;
+}
+
 function toMonitorConfig(
   settings: ConfigSettings,
   ctx: EnvContext,
@@ -407,6 +421,11 @@ function toMonitorConfig(
       admin: settings.mail.admin?.trim() ?? null,
     },
     log: { ...settings.log },
+    http: {
+      ...settings.http,
+      // Checked by the schema already; a failed parse here would be a bug, so it is "off".
+      listen: settings.http.listen === null ? null : listenOf(settings.http.listen),
+    },
   };
 }
 
@@ -423,6 +442,7 @@ export function loadConfig(options: LoadConfigOptions): ConfigResult {
     datajud: { apiKey: null },
     summarizer: { apiKey: null },
     mail: { smtpUrl: null },
+    http: { token: null },
   };
 
   const defaults = builtInLayer();

@@ -21,7 +21,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   store: ["datajud"],
   summarize: ["datajud", "log", "time"],
   policy: ["datajud", "summarize", "text", "time"],
-  config: ["time", "yaml"],
+  http: ["log"],
+  config: ["http", "time", "yaml"],
   watchlist: ["datajud", "policy", "time", "yaml"],
   mcp: ["datajud", "log", "notify/render", "policy", "store", "summarize"],
   "notify/render": ["datajud", "policy", "summarize", "time"],
@@ -53,6 +54,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   demo: ["datajud", "log"],
   cli: [
     "config",
+    "http",
     "datajud",
     "demo",
     "log",
@@ -78,7 +80,7 @@ const TYPE_ONLY: Record<string, readonly string[]> = {
   policy: ["store"],
   "notify/render": ["store"],
   "notify/outbox": ["watchlist"],
-  mcp: ["watchlist"],
+  mcp: ["http", "watchlist"],
 };
 
 /** Packages that do I/O: never reached, even through another module, from pure code. */

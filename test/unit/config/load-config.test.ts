@@ -77,6 +77,7 @@ describe("loadConfig: defaults", () => {
         healthAfterFailedSweeps: 3,
       },
       log: { level: "info" },
+      http: { listen: null, token: null, allowedOrigins: [], maxBodyBytes: 1_048_576 },
     } satisfies MonitorConfig);
     expect(result.secrets).toEqual([]);
     expect(result.sources["schedule.cron"]).toBe("default");
@@ -414,5 +415,52 @@ describe("loadConfig: environment", () => {
     expect(all).toContain("SMTP_URL (mail.smtpUrl): is not an smtp:// or smtps:// URL");
     expect(all).not.toContain(key);
     expect(all).not.toContain("hunter2-password");
+  });
+});
+
+describe("loadConfig: the HTTP server", () => {
+  it("reads http.listen as host and port (127.0.0.1 when only a port), origins and the token", () => {
+    const token = "a1b2c3d4e5f6a7b8c9d0";
+    const fs = {
+      "/c.yaml": 'http:\n  listen: "8765"\n  allowedOrigins: [https://mcp.example.com]\n',
+      "/run/token": `${token}\n`,
+    };
+
+    const result = ok(load({ MONITOR_CONFIG: "/c.yaml", MCP_HTTP_TOKEN_FILE: "/run/token" }, fs));
+
+    expect(result.config.http).toEqual({
+      listen: { host: "127.0.0.1", port: 8765 },
+      token,
+      allowedOrigins: ["https://mcp.example.com"],
+      maxBodyBytes: 1_048_576,
+    });
+    expect(result.secrets).toContain(token);
+    expect(result.sources["http.token"]).toBe("MCP_HTTP_TOKEN_FILE (/run/token)");
+  });
+
+  it("refuses a listen address, an origin and a short token it cannot use, without showing the token", () => {
+    const fs = {
+      "/c.yaml": 'http:\n  listen: "::1:80"\n  allowedOrigins: ["https://x.example/path"]\n',
+    };
+
+    const all = errors(load({ MONITOR_CONFIG: "/c.yaml", MCP_HTTP_TOKEN: "short-secret" }, fs));
+
+    expect(all).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/c\.yaml:2:11 .*is not \[HOST:\]PORT/),
+        expect.stringMatching(/^\/c\.yaml:3:20 .*is not an origin/),
+        expect.stringMatching(/MCP_HTTP_TOKEN \(http\.token\): must be at least 16 characters/),
+      ]),
+    );
+    expect(all.join("\n")).not.toContain("short-secret");
+  });
+
+  it("refuses the token in a config file and says where it belongs", () => {
+    const fs = { "/c.yaml": "http:\n  token: abcdefabcdefabcdef\n" };
+
+    const all = errors(load({ MONITOR_CONFIG: "/c.yaml" }, fs));
+
+    expect(all.join("\n")).toContain("set MCP_HTTP_TOKEN in the environment");
+    expect(all.join("\n")).not.toContain("abcdefabcdefabcdef");
   });
 });

@@ -203,7 +203,8 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
       state: "ok",
       muted: false,
       lastOutcome: "changed",
-      latestMovementAt: DECISION.dataHora,
+      // DataJud's "2025-11-24T15:00:00.000Z" is the court's wall clock: kept, never shifted.
+      latestMovementAt: "2025-11-24T15:00:00",
     });
     expect(byNumber[n.tjdftDespejo]?.lastCheckedAt).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
     expect(byNumber[n.trf1Previdenciario]).toMatchObject({
@@ -239,7 +240,7 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
       expect.objectContaining({
         code: 12387,
         name: "Saneamento e Organização",
-        dateTime: DECISION.dataHora,
+        dateTime: "2025-11-24T15:00:00",
         instance: "G1",
       }),
     ]);
@@ -252,7 +253,7 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
     });
     expect(trt2?.changes.map((c) => c.newMovements.map((m) => m.code))).toEqual([[26], [219]]);
     expect(trt2?.changes.map((c) => c.summary?.disposition)).toEqual(["muted", "muted"]);
-    expect(trt2?.changes[1]?.newMovements[0]?.dateTime).toBe(SENTENCE.dataHora);
+    expect(trt2?.changes[1]?.newMovements[0]?.dateTime).toBe("2025-11-20T12:00:00");
     expect(future.totalCases).toBe(0);
     expect(future.since).toBe("2999-01-01T03:00:00.000Z");
   });

@@ -1,4 +1,5 @@
 import { parseCnjNumber } from "../datajud/cnj-number.js";
+import { successorNote } from "../datajud/courts.js";
 import { formatInstant, formatWallClock } from "../datajud/dates.js";
 import type { Movement } from "../datajud/instance-record.js";
 import { findCasesByNumber } from "../store/cases.js";
@@ -81,6 +82,7 @@ export const historyCommand: Command = {
         return {
           number: c.number,
           court: c.court,
+          foundIn: c.foundIn,
           label: c.label,
           firstSeenAt: c.firstSeenAt,
           lastCheckedAt: c.lastCheckedAt,
@@ -113,6 +115,12 @@ export const historyCommand: Command = {
       for (const h of history) {
         const gone = h.disappearedCount > 0 ? ` (and ${h.disappearedCount} no longer listed)` : "";
         io.stdout.write(`${h.number} (${h.court})${h.label ? ` ${h.label}` : ""}\n`);
+        const moved = h.foundIn === null ? null : successorNote(h.court, h.foundIn);
+        if (moved !== null && h.foundIn !== null) {
+          io.stdout.write(
+            `  encontrado no índice do ${h.foundIn.toUpperCase()} no DataJud: ${moved}\n`,
+          );
+        }
         io.stdout.write(
           `  first seen ${h.firstSeenAt ? formatInstant(h.firstSeenAt, tz) : "never"}, ${h.movementCount} movement(s) listed by DataJud${gone}, ${h.changes.length} change(s)\n`,
         );

@@ -19,6 +19,8 @@ import { loadRuntime } from "./runtime.js";
 export interface CaseStatus {
   number: string;
   court: string;
+  /** The index DataJud last returned the case from, when not the court's own (TRF1 numbers in TRF6). */
+  foundIn: string | null;
   label: string | null;
   lastCheckedAt: string | null;
   lastOutcome: string | null;
@@ -50,6 +52,7 @@ function toStatus(row: CaseRow, pending: ReadonlyMap<number, number>, view: Mute
   return {
     number: row.number,
     court: row.court,
+    foundIn: row.foundIn,
     label: row.label,
     lastCheckedAt: row.lastCheckedAt,
     lastOutcome: row.lastOutcome,
@@ -156,7 +159,7 @@ export const statusCommand: Command = {
       const tz = runtime.config.schedule.timezone;
       const rows = status.cases.map((s) => [
         s.number,
-        s.court,
+        s.foundIn === null || s.foundIn === s.court ? s.court : `${s.court} (in ${s.foundIn})`,
         s.label ?? "",
         when(s.lastCheckedAt, tz),
         outcomeText(s),

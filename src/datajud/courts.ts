@@ -233,6 +233,57 @@ export function resolveCourt(cnj: CnjNumber, explicitCourt?: string): string {
   return court.alias;
 }
 
+export interface SuccessorIndex {
+  /** The court the number names. */
+  court: string;
+  /** The court that took over some of its cases; they keep their old numbers. */
+  successor: string;
+  /** For the lawyer, in Portuguese: what moved, and when. */
+  note: string;
+}
+
+/**
+ * Courts that took over part of another court's cases. A number keeps the court code it was filed
+ * with, so such a case lives in the successor's index under the old court's number. The next court
+ * split is one line here.
+ */
+export const SUCCESSOR_INDICES: readonly SuccessorIndex[] = [
+  // Lei 14.226/2021: TRF6 was installed in August 2022 with Minas Gerais, until then TRF1's.
+  {
+    court: "trf1",
+    successor: "trf6",
+    note: "o TRF6 assumiu em 2022 os processos federais de Minas Gerais, antes do TRF1, e eles mantêm o número 4.01",
+  },
+];
+
+/**
+ * The indices to ask for a number read from `court`, in order: the court itself and, when it is
+ * the number's own court, the courts that took over its cases. An explicit other court (an STJ
+ * record of a TJSP number) is asked alone.
+ */
+export function lookupIndices(cnj: CnjNumber, court: string): string[] {
+  let own: string;
+  try {
+    own = courtAliasForNumber(cnj);
+  } catch {
+    return [court];
+  }
+  if (court !== own) return [court];
+  return [court, ...SUCCESSOR_INDICES.filter((s) => s.court === court).map((s) => s.successor)];
+}
+
+/** Where the case was last found is asked first, when it is still one of the candidates. */
+export function preferIndex(indices: readonly string[], foundIn: string | null): string[] {
+  if (foundIn === null || !indices.includes(foundIn)) return [...indices];
+  return [foundIn, ...indices.filter((i) => i !== foundIn)];
+}
+
+/** Why a case of `court` was read from `index`, when a successor court holds it; else null. */
+export function successorNote(court: string, index: string): string | null {
+  const alias = findCourt(index)?.alias;
+  return SUCCESSOR_INDICES.find((s) => s.court === court && s.successor === alias)?.note ?? null;
+}
+
 /** The segment a number belongs to, with the two that DataJud's public API does not serve. */
 export function segmentOfNumber(cnj: CnjNumber): Segment | "supreme" | "cnj" {
   switch (cnj.segment) {

@@ -40,4 +40,4 @@ export const PAGE_OFFSET = z
 export const CNJ_NUMBER_DESCRIPTION =
   "CNJ case number, formatted (NNNNNNN-DD.AAAA.J.TR.OOOO) or 20 digits; check digits are verified";
 export const COURT_DESCRIPTION =
-  "DataJud court alias (e.g. tjsp, trf1, stj). Optional: derived from the number. Give it to read a superior court's record, which keeps the origin court's number";
+  "DataJud court alias (e.g. tjsp, trf1, trf6, stj). Optional: derived from the number, and a number its own court's index answers without is then looked for in the court that took its cases over (TRF1 numbers in TRF6). Given, only that index is asked: to read a superior court's record, which keeps the origin court's number";

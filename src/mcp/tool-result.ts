@@ -5,7 +5,7 @@ import type {
   ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { parseCnjNumber } from "../datajud/cnj-number.js";
-import { resolveCourt } from "../datajud/courts.js";
+import { lookupIndices, resolveCourt } from "../datajud/courts.js";
 import { invalidInput } from "../datajud/errors.js";
 import { errorPayload } from "./tool-errors.js";
 
@@ -54,16 +54,21 @@ export async function withHeartbeat<T>(
 export interface ResolvedCase {
   digits: string;
   formatted: string;
+  /** The first index to ask. */
   court: string;
+  /** Every index to ask, in order: an explicit court alone, else the number's own court and its successors. */
+  indices: string[];
 }
 
-/** Parses and checks a CNJ number and picks the index to read it from. */
+/** Parses and checks a CNJ number and picks the indices to read it from. */
 export function resolveCase(cnjNumber: string, court: string | undefined): ResolvedCase {
   const parsed = parseCnjNumber(cnjNumber);
   if (!parsed.ok) throw invalidInput(parsed.error);
+  const resolved = resolveCourt(parsed.value, court);
   return {
     digits: parsed.value.digits,
     formatted: parsed.value.formatted,
-    court: resolveCourt(parsed.value, court),
+    court: resolved,
+    indices: court === undefined ? lookupIndices(parsed.value, resolved) : [resolved],
   };
 }

@@ -130,7 +130,7 @@ async function reportChange(
   }
   const summary = withUrgentAttention(outcome.summary, decision.urgent);
   const provenance = (change.details as { provenance?: Provenance } | null)?.provenance ?? {
-    index: `api_publica_${kase.court}`,
+    index: `api_publica_${kase.foundIn ?? kase.court}`,
     url: "",
     fetchedAt: change.detectedAt,
   };

@@ -1,7 +1,10 @@
 import { hostname } from "node:os";
 import { followAbort } from "../abort.js";
 import type { Clock } from "../datajud/clock.js";
+import { parseCnjNumber } from "../datajud/cnj-number.js";
+import { lookupIndices, preferIndex } from "../datajud/courts.js";
 import { DataJudError } from "../datajud/errors.js";
+import { LookupPlan } from "../datajud/lookup-plan.js";
 import type { Logger } from "../log.js";
 import type { SweepTally } from "../policy/health.js";
 import {
@@ -97,14 +100,20 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof DataJudError && error.kind === "cancelled");
 }
 
-function groupByCourt(cases: readonly WatchedCase[]): Map<string, WatchedCase[]> {
-  const groups = new Map<string, WatchedCase[]>();
-  for (const c of cases) {
-    const group = groups.get(c.court) ?? [];
-    group.push(c);
-    groups.set(c.court, group);
-  }
-  return groups;
+/** A case on its way through the indices that may hold it. */
+interface Lookup {
+  watched: WatchedCase;
+  row: CaseRow | undefined;
+}
+
+/**
+ * The indices to ask for a case, where it was last found first: a TRF1 number is asked in TRF1
+ * and, only after a clean answer without it, in TRF6 (courts.ts, SUCCESSOR_INDICES).
+ */
+function indicesOf(watched: WatchedCase, row: CaseRow | undefined): string[] {
+  const parsed = parseCnjNumber(watched.number);
+  const indices = parsed.ok ? lookupIndices(parsed.value, watched.court) : [watched.court];
+  return preferIndex(indices, row?.foundIn ?? null);
 }
 
 function priorOf(row: CaseRow | undefined): PriorState {
@@ -186,14 +195,21 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
     const context: CourtContext = { deps, options: { ...options, signal }, runId, write };
     const reports: CaseReport[] = [];
     let interrupted = false;
-    for (const [court, cases] of groupByCourt(options.selected ?? options.watchlist)) {
+    // One request per index for every case waiting for it: grouped by the index each case is
+    // asked next, not by the court it is filed under.
+    const plan = new LookupPlan<Lookup>();
+    for (const watched of options.selected ?? options.watchlist) {
+      const row = getCase(db, watched.digits, watched.court);
+      plan.add({ watched, row }, indicesOf(watched, row));
+    }
+    for (let step = plan.next(); step !== undefined; step = plan.next()) {
       if (signal.aborted) {
         interrupted = true;
         break;
       }
-      const results = await checkCourt(context, court, cases);
-      reports.push(...results.map((r) => r.report));
-      if (results.length < cases.length) {
+      const checked = await checkIndex(context, plan, step.index, step.items);
+      reports.push(...checked.results.map((r) => r.report));
+      if (checked.interrupted) {
         interrupted = true;
         break;
       }
@@ -260,38 +276,46 @@ interface CourtContext {
   write: boolean;
 }
 
-/** Checks one court's cases; returns fewer results than cases only when interrupted. */
-async function checkCourt(
+/**
+ * Asks one index about the cases waiting for it. A case DataJud answered cleanly without is
+ * queued at its next candidate index when it has one (its check is recorded there), and is
+ * "not found" only when no candidate is left; a failed answer is a failed check for every case
+ * asked, never a reason to look elsewhere.
+ */
+async function checkIndex(
   ctx: CourtContext,
-  court: string,
-  cases: readonly WatchedCase[],
-): Promise<Checked[]> {
+  plan: LookupPlan<Lookup>,
+  index: string,
+  lookups: readonly Lookup[],
+): Promise<{ results: Checked[]; interrupted: boolean }> {
   const { deps, options } = ctx;
   const signal = options.signal;
-  const rows = new Map(cases.map((c) => [c.digits, getCase(deps.db, c.digits, court)]));
   let fingerprints: FingerprintedCase[];
   try {
     fingerprints = await deps.gateway.fingerprint(
-      court,
-      cases.map((c) => c.number),
+      index,
+      lookups.map((l) => l.watched.number),
       signal,
     );
   } catch (error) {
-    if (isAbort(error, signal)) return [];
+    if (isAbort(error, signal)) return { results: [], interrupted: true };
     deps.logger.warn(
-      { court, cases: cases.length, error: describe(error) },
+      { court: index, cases: lookups.length, error: describe(error) },
       "DataJud fingerprint query failed",
     );
-    return together(ctx, () => cases.map((c) => recordFailure(ctx, c, rows.get(c.digits), error)));
+    const results = together(ctx, () =>
+      lookups.map((l) => recordFailure(ctx, l.watched, l.row, error)),
+    );
+    return { results, interrupted: false };
   }
   const byNumber = new Map(fingerprints.map((f) => [f.cnjNumber, f]));
   const results: Checked[] = [];
-  const toRead: Array<{ watched: WatchedCase; fingerprint: FingerprintedCase }> = [];
+  const toRead: Array<{ lookup: Lookup; fingerprint: FingerprintedCase }> = [];
   const now = deps.clock.now();
   together(ctx, () => {
-    for (const watched of cases) {
+    for (const lookup of lookups) {
+      const { watched, row } = lookup;
       const fp = byNumber.get(watched.number);
-      const row = rows.get(watched.digits);
       if (!fp) {
         const missing = new DataJudError(
           "bad_response",
@@ -304,7 +328,13 @@ async function checkCourt(
         continue;
       }
       if (!fp.found) {
-        results.push(recordNotFound(ctx, watched, row, fp));
+        const next = plan.notFound(lookup);
+        if (next === null) results.push(recordNotFound(ctx, watched, row, fp));
+        else
+          deps.logger.debug(
+            { number: watched.number, from: index, to: next },
+            "not in this index; asking the next",
+          );
         continue;
       }
       const verdict = judgeFingerprint(priorOf(row), fp.fingerprint ?? "", {
@@ -313,36 +343,34 @@ async function checkCourt(
         force: options.force,
       });
       if (verdict.action === "unchanged") {
-        results.push(recordUnchanged(ctx, watched, row, fp));
+        results.push(recordUnchanged(ctx, watched, row, fp, index));
       } else {
-        toRead.push({ watched, fingerprint: fp });
+        toRead.push({ lookup, fingerprint: fp });
       }
     }
   });
-  if (toRead.length === 0) return results;
+  if (toRead.length === 0) return { results, interrupted: false };
 
   let full: ReadCase[];
   try {
     full = await deps.gateway.read(
-      court,
-      toRead.map((t) => t.watched.number),
+      index,
+      toRead.map((t) => t.lookup.watched.number),
       signal,
     );
   } catch (error) {
-    if (isAbort(error, signal)) return results;
+    if (isAbort(error, signal)) return { results, interrupted: true };
     deps.logger.warn(
-      { court, cases: toRead.length, error: describe(error) },
+      { court: index, cases: toRead.length, error: describe(error) },
       "DataJud full read failed",
     );
-    return [
-      ...results,
-      ...toRead.map((t) => recordFailure(ctx, t.watched, rows.get(t.watched.digits), error)),
-    ];
+    results.push(...toRead.map((t) => recordFailure(ctx, t.lookup.watched, t.lookup.row, error)));
+    return { results, interrupted: false };
   }
   const fullByNumber = new Map(full.map((f) => [f.cnjNumber, f]));
-  for (const { watched, fingerprint } of toRead) {
+  for (const { lookup, fingerprint } of toRead) {
+    const { watched, row } = lookup;
     const read = fullByNumber.get(watched.number);
-    const row = rows.get(watched.digits);
     if (!read?.found) {
       // Seen by the fingerprint query a moment ago: a vanished record is DataJud flux, not an absence.
       const flux = new DataJudError(
@@ -353,9 +381,9 @@ async function checkCourt(
       results.push(recordFailure(ctx, watched, row, flux));
       continue;
     }
-    results.push(recordRead(ctx, watched, row, fingerprint, read));
+    results.push(recordRead(ctx, watched, row, fingerprint, read, index));
   }
-  return results;
+  return { results, interrupted: false };
 }
 
 /**
@@ -480,6 +508,7 @@ function recordUnchanged(
   watched: WatchedCase,
   row: CaseRow | undefined,
   fp: FingerprintedCase,
+  index: string,
 ): Checked {
   writeCheck(
     ctx,
@@ -493,7 +522,13 @@ function recordUnchanged(
       error: null,
       datajudFetchedAt: fp.provenance.fetchedAt,
     },
-    (at) => ({ lastSeenAt: at, lastError: null, consecutiveFailures: 0, consecutiveNotFound: 0 }),
+    (at) => ({
+      lastSeenAt: at,
+      lastError: null,
+      consecutiveFailures: 0,
+      consecutiveNotFound: 0,
+      foundIn: index,
+    }),
   );
   return report(watched, "unchanged", 0, null);
 }
@@ -513,6 +548,7 @@ function recordRead(
   row: CaseRow | undefined,
   fp: FingerprintedCase,
   read: ReadCase,
+  index: string,
 ): Checked {
   const { db } = ctx.deps;
   const caseId = caseIdOf(ctx, watched, row);
@@ -526,7 +562,7 @@ function recordRead(
       : "unchanged";
   const newMovements = outcome === "changed" ? diff.newMovements.length : 0;
   if (ctx.write && caseId !== null && ctx.runId !== null) {
-    commitRead(ctx, caseId, ctx.runId, row, fp, diff, outcome);
+    commitRead(ctx, caseId, ctx.runId, row, fp, diff, outcome, index);
   }
   if (outcome === "changed") {
     ctx.deps.logger.info(
@@ -546,6 +582,7 @@ function commitRead(
   fp: FingerprintedCase,
   diff: CaseDiff,
   outcome: CheckOutcome,
+  index: string,
 ): void {
   const { db } = ctx.deps;
   const at = nowIso(ctx);
@@ -600,6 +637,7 @@ function commitRead(
       consecutiveFailures: 0,
       consecutiveNotFound: 0,
       goneAt: null,
+      foundIn: index,
       ...(row?.firstSeenAt ? {} : { firstSeenAt: at }),
       ...(outcome === "changed" ? { lastChangedAt: at } : {}),
     });

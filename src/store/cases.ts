@@ -23,6 +23,8 @@ export interface CaseRow {
   consecutiveNotFound: number;
   consecutiveFailures: number;
   goneAt: string | null;
+  /** The index (court alias) where DataJud last returned the case; null until then. */
+  foundIn: string | null;
   createdAt: string;
 }
 
@@ -44,7 +46,7 @@ const CASE_COLUMNS = `id, number, digits, court, label, watchers, watched,
   last_changed_at AS lastChangedAt, last_full_read_at AS lastFullReadAt,
   last_fingerprint AS lastFingerprint, last_outcome AS lastOutcome, last_error AS lastError,
   consecutive_not_found AS consecutiveNotFound, consecutive_failures AS consecutiveFailures,
-  gone_at AS goneAt, created_at AS createdAt`;
+  gone_at AS goneAt, found_in AS foundIn, created_at AS createdAt`;
 
 function toCase(raw: RawCase): CaseRow {
   const watchers: string[] = JSON.parse(raw.watchers);
@@ -134,6 +136,7 @@ export type CaseCheckPatch = Partial<{
   consecutiveFailures: number;
   goneAt: string | null;
   firstSeenAt: string;
+  foundIn: string;
 }>;
 
 const PATCH_COLUMNS = {
@@ -148,6 +151,7 @@ const PATCH_COLUMNS = {
   consecutiveFailures: "consecutive_failures",
   goneAt: "gone_at",
   firstSeenAt: "first_seen_at",
+  foundIn: "found_in",
 } as const satisfies Record<keyof CaseCheckPatch, string>;
 
 function isPatchKey(key: string): key is keyof CaseCheckPatch {

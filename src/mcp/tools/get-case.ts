@@ -9,6 +9,7 @@ import {
 } from "../tool-deps.js";
 import { resolveCase, toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
 import { GetCaseOutput } from "../tool-schemas.js";
+import { lookUpCase } from "./batch-targets.js";
 
 export function registerGetCase(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
@@ -28,7 +29,7 @@ export function registerGetCase(server: McpServer, deps: ToolDeps): void {
       try {
         const target = resolveCase(cnjNumber, court);
         const lookup = await withHeartbeat(extra, deps.heartbeatMs, () =>
-          readerOf(deps).getCase(target.digits, target.court, extra.signal),
+          lookUpCase(readerOf(deps), target, extra.signal),
         );
         const output: GetCaseOutput = {
           court: lookup.court,

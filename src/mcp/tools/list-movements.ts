@@ -11,6 +11,7 @@ import {
 } from "../tool-deps.js";
 import { resolveCase, toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
 import { ListMovementsOutput } from "../tool-schemas.js";
+import { lookUpCase } from "./batch-targets.js";
 
 export function registerListMovements(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
@@ -51,7 +52,7 @@ export function registerListMovements(server: McpServer, deps: ToolDeps): void {
         const target = resolveCase(cnjNumber, court);
         const sinceWall = since === undefined ? null : wallClockOfInput(since);
         const lookup = await withHeartbeat(extra, deps.heartbeatMs, () =>
-          readerOf(deps).getCase(target.digits, target.court, extra.signal),
+          lookUpCase(readerOf(deps), target, extra.signal),
         );
         const output: ListMovementsOutput = {
           court: lookup.court,

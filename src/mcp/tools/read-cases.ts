@@ -2,7 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { READ_ONLY, readerOf, type ToolDeps } from "../tool-deps.js";
 import { toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
 import { ReadCasesOutput } from "../tool-schemas.js";
-import { BatchInput, groupByCourt } from "./batch-targets.js";
+import { BatchInput, lookUpInOrder, resolveTargets } from "./batch-targets.js";
 
 export function registerReadCases(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
@@ -10,33 +10,28 @@ export function registerReadCases(server: McpServer, deps: ToolDeps): void {
     {
       title: "Read many cases in full",
       description:
-        "Full records (every instance, every movement) of many case numbers at once, one DataJud request per 100 numbers of a court. found:false only when DataJud answered cleanly without the case.",
+        "Full records (every instance, every movement) of many case numbers at once, one DataJud request per 100 numbers of a court. found:false only when DataJud answered cleanly without the case (without court: in the number's own court and in the court that took its cases over, TRF1 numbers in TRF6).",
       inputSchema: BatchInput,
       outputSchema: ReadCasesOutput.shape,
       annotations: { title: "Read many cases in full", ...READ_ONLY },
     },
     async ({ cnjNumbers, court }, extra) => {
       try {
-        const groups = groupByCourt(cnjNumbers, court);
-        const output: ReadCasesOutput = { cases: [] };
-        await withHeartbeat(extra, deps.heartbeatMs, async () => {
-          for (const [alias, targets] of groups) {
-            const results = await readerOf(deps).readCases(
-              alias,
-              targets.map((t) => t.digits),
-              extra.signal,
-            );
-            for (const result of results) {
-              output.cases.push({
-                cnjNumber: result.cnjNumber,
-                court: alias,
-                found: result.found,
-                records: result.records,
-                provenance: result.provenance,
-              });
-            }
-          }
-        });
+        const targets = resolveTargets(cnjNumbers, court);
+        const looked = await withHeartbeat(extra, deps.heartbeatMs, () =>
+          lookUpInOrder(targets, (alias, digits) =>
+            readerOf(deps).readCases(alias, digits, extra.signal),
+          ),
+        );
+        const output: ReadCasesOutput = {
+          cases: looked.map(({ court: alias, result }) => ({
+            cnjNumber: result.cnjNumber,
+            court: alias,
+            found: result.found,
+            records: result.records,
+            provenance: result.provenance,
+          })),
+        };
         return toolSuccess(output);
       } catch (error) {
         return toolFailure(error);

@@ -1,3 +1,4 @@
+import { successorNote } from "../../datajud/courts.js";
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import type { Movement, MovementComplement } from "../../datajud/instance-record.js";
 import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
@@ -169,8 +170,10 @@ function changeKindsText(kinds: readonly string[]): string | null {
 
 function provenanceLines(content: AlertContent, timeZone: string): string[] {
   const p = content.provenance;
+  const moved = successorNote(content.court, p.index);
   return [
     `Índice consultado: ${oneLine(p.index)}`,
+    ...(moved === null ? [] : [`Encontrado no índice de outro tribunal: ${moved}.`]),
     `Consultado em: ${instantTime(p.fetchedAt, timeZone)}`,
     `Última atualização no DataJud: ${p.lastUpdatedAt === null ? "não informada" : courtTime(p.lastUpdatedAt)}`,
     clocksNote(timeZone),

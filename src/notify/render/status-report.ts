@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { successorNote } from "../../datajud/courts.js";
 import { COURT_TIME_ZONE, wallClockInstant } from "../../datajud/dates.js";
 import type { CaseAlertPolicy } from "../../policy/alert-rules.js";
 import { isMuted } from "../../policy/movement-rules.js";
@@ -30,6 +31,8 @@ const ERROR_SHOWN = 300;
 export const StatusReportCase = z.object({
   caseNumber: z.string(),
   court: z.string(),
+  /** The index DataJud last returned the case from (TRF1 numbers can live in TRF6); absent in older payloads. */
+  foundIn: z.string().nullable().default(null),
   /** The watchlist's label, else the one stored with the case. */
   label: z.string().nullable(),
   /** Alerts are off for the case now: `muted: true`, or a `muted_until` not yet past. */
@@ -123,6 +126,7 @@ export function buildStatusReport(input: StatusReportInput): StatusReport {
     return {
       caseNumber: c.number,
       court: c.court,
+      foundIn: row?.foundIn ?? null,
       label: nonBlank(c.label) ?? nonBlank(row?.label) ?? null,
       muted: mutedForGood || mutedByDate,
       mutedUntil: mutedByDate ? mutedUntil : null,
@@ -186,6 +190,9 @@ function name(c: StatusReportCase): string {
 
 function metaLine(c: StatusReportCase): string {
   const parts = [`Processo ${oneLine(c.caseNumber, 40)}`, oneLine(c.court, 20).toUpperCase()];
+  if (c.foundIn !== null && successorNote(c.court, c.foundIn) !== null) {
+    parts.push(`encontrado no índice do ${oneLine(c.foundIn, 20).toUpperCase()} no DataJud`);
+  }
   if (c.muted)
     parts.push(c.mutedUntil === null ? "silenciado" : `silenciado até ${day(c.mutedUntil)}`);
   return parts.join(" · ");

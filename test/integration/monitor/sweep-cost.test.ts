@@ -1,20 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CaseReader } from "../../../src/datajud/case-reader.js";
-import { systemClock } from "../../../src/datajud/clock.js";
 import { computeCheckDigits, formatCnjNumber } from "../../../src/datajud/cnj-number.js";
-import { DataJudHttpClient } from "../../../src/datajud/http-client.js";
-import { silentLogger } from "../../../src/log.js";
-import { connectInProcess, type InProcessConnection } from "../../../src/mcp/in-process-client.js";
-import { createDataJudServer } from "../../../src/mcp/server.js";
-import { mcpGateway } from "../../../src/monitor/datajud-gateway.js";
 import { runSweep, type SweepDeps } from "../../../src/monitor/sweep.js";
 import { NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
-import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";
+import type { Db } from "../../../src/store/database.js";
 import type { WatchedCase } from "../../../src/watchlist/parse-watchlist.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import { type SweepHarness, startSweepHarness } from "../../support/sweep-harness.js";
 
 /** 200 never-seen cases over 5 courts, 40 each. */
 const COURTS = [
@@ -26,8 +17,7 @@ const COURTS = [
 ];
 
 let fake: FakeDataJud;
-let http: DataJudHttpClient;
-let connection: InProcessConnection;
+let harness: SweepHarness;
 let db: Db;
 let deps: SweepDeps;
 const watchlist: WatchedCase[] = [];
@@ -71,22 +61,12 @@ beforeAll(async () => {
     documents.set(court.alias, list);
   }
   for (const [alias, list] of documents) fake.setDocuments(alias, list);
-  http = new DataJudHttpClient({ baseUrl: fake.url, apiKey: fake.apiKey, random: () => 0 });
-  connection = await connectInProcess(createDataJudServer({ reader: new CaseReader(http) }));
-  db = openDatabase(join(mkdtempSync(join(tmpdir(), "monitor-cost-")), "monitor.db"));
-  deps = {
-    db,
-    gateway: mcpGateway(connection.client, { timeoutMs: 60_000 }),
-    clock: systemClock,
-    logger: silentLogger(),
-    settings: { fullRereadDays: 7, notFoundThreshold: 3 },
-    datajudRequests: () => http.requestCount,
-  };
+  harness = await startSweepHarness(fake, { tempPrefix: "monitor-cost-" });
+  ({ db, deps } = harness);
 });
 
 afterAll(async () => {
-  await connection.close();
-  closeDatabase(db);
+  await harness.close();
   await fake.close();
 });
 

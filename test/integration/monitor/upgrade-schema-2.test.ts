@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultMigrationsDir } from "../../../src/store/database.js";
+import { latestMigrationVersion } from "../../../src/store/migrate.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import {
   UPGRADE_WATCHLIST,
@@ -109,7 +111,9 @@ describe("upgrading a database the previous version wrote", () => {
     expect(first.report.datajudRequests).toBe(12);
     expect(outcomes(second.report)).toEqual(ALL_UNCHANGED);
     expect(second.report.datajudRequests).toBe(6);
-    expect(query(ws, "PRAGMA user_version")).toEqual([{ user_version: 3 }]);
+    expect(query(ws, "PRAGMA user_version")).toEqual([
+      { user_version: latestMigrationVersion(defaultMigrationsDir()) },
+    ]);
     expect(count("SELECT COUNT(*) AS n FROM changes")).toBe(1);
     expect(count("SELECT COUNT(*) AS n FROM outbox")).toBe(1);
     expect(count("SELECT COUNT(*) AS n FROM movement_events")).toBe(0);

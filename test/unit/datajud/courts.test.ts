@@ -9,9 +9,13 @@ import {
   courtAliasForNumber,
   findCourt,
   indexName,
+  lookupIndices,
+  preferIndex,
   resolveCourt,
   SEGMENTS,
+  SUCCESSOR_INDICES,
   segmentOfNumber,
+  successorNote,
 } from "../../../src/datajud/courts.js";
 import { type DataJudErrorKind, isDataJudError } from "../../../src/datajud/errors.js";
 
@@ -321,5 +325,34 @@ describe("segmentOfNumber", () => {
     ]);
 
     for (const [fromNumber, fromCourt] of pairs) expect(fromNumber).toBe(fromCourt);
+  });
+});
+
+describe("successor indices", () => {
+  it("asks a TRF1 number in TRF1 and then TRF6, and any other court's number only there", () => {
+    expect(lookupIndices(numberFor("4", "01", "3800"), "trf1")).toEqual(["trf1", "trf6"]);
+    expect(lookupIndices(numberFor("4", "06", "3800"), "trf6")).toEqual(["trf6"]);
+    expect(lookupIndices(numberFor("8", "26"), "tjsp")).toEqual(["tjsp"]);
+  });
+
+  it("asks an explicit other court alone", () => {
+    expect(lookupIndices(numberFor("4", "01"), "trf6")).toEqual(["trf6"]);
+    expect(lookupIndices(numberFor("4", "01"), "stj")).toEqual(["stj"]);
+  });
+
+  it("asks where the case was last found first, if it is still a candidate", () => {
+    expect(preferIndex(["trf1", "trf6"], "trf6")).toEqual(["trf6", "trf1"]);
+    expect(preferIndex(["trf1", "trf6"], null)).toEqual(["trf1", "trf6"]);
+    expect(preferIndex(["tjsp"], "trf6")).toEqual(["tjsp"]);
+  });
+
+  it("names only real courts, and explains a case read from a successor", () => {
+    for (const s of SUCCESSOR_INDICES) {
+      expect(findCourt(s.court)).toBeDefined();
+      expect(findCourt(s.successor)).toBeDefined();
+    }
+    expect(successorNote("trf1", "api_publica_trf6")).toMatch(/TRF6 assumiu em 2022/);
+    expect(successorNote("trf1", "api_publica_trf1")).toBeNull();
+    expect(successorNote("tjsp", "api_publica_trf6")).toBeNull();
   });
 });

@@ -152,6 +152,24 @@ describe("renderAlert body", () => {
     expect(html).toContain(NOT_LEGAL_ADVICE);
   });
 
+  it("says when a TRF1 number was read from TRF6, the court that took its cases over", () => {
+    const content = sampleAlert({
+      caseNumber: "1004321-20.2021.4.01.3800",
+      court: "trf1",
+      provenance: { ...sampleAlert().provenance, index: "api_publica_trf6" },
+    });
+    const ownCourt = sampleAlert();
+
+    const { text, html } = renderAlert(content);
+
+    expect(text).toContain("Índice consultado: api_publica_trf6");
+    expect(text).toContain(
+      "Encontrado no índice de outro tribunal: o TRF6 assumiu em 2022 os processos federais de Minas Gerais",
+    );
+    expect(html).toContain("o TRF6 assumiu em 2022");
+    expect(renderAlert(ownCourt).text).not.toContain("outro tribunal");
+  });
+
   it("names the model when a model wrote the summary", () => {
     const content = sampleAlert({ current: sampleSummary({ generatedBy: "claude-sonnet-4-5" }) });
 

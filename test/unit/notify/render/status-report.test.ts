@@ -3,7 +3,7 @@ import {
   buildStatusReport,
   renderStatusReport,
   StatusReport,
-  type StatusReportCase,
+  StatusReportCase,
   type StatusReportInput,
 } from "../../../../src/notify/render/status-report.js";
 import { type CaseAlertPolicy, NO_ALERT_POLICY } from "../../../../src/policy/alert-rules.js";
@@ -43,6 +43,7 @@ function row(patch: Partial<CaseRow> = {}): CaseRow {
     consecutiveNotFound: 0,
     consecutiveFailures: 0,
     goneAt: null,
+    foundIn: "tjdft",
     createdAt: daysAgo(200),
     ...patch,
   };
@@ -81,6 +82,17 @@ function reportOf(cases: StatusReportCase[]): StatusReport {
 }
 
 describe("buildStatusReport", () => {
+  it("says when a TRF1 number was last found in TRF6, and reads an older payload without it", () => {
+    const moved = only([entry({ court: "trf1", row: row({ court: "trf1", foundIn: "trf6" }) })]);
+    const older = StatusReportCase.parse({ ...only([entry()]), foundIn: undefined });
+
+    const { text } = renderStatusReport(reportOf([moved]));
+
+    expect(moved.foundIn).toBe("trf6");
+    expect(text).toContain("TRF1 · encontrado no índice do TRF6 no DataJud");
+    expect(older.foundIn).toBeNull();
+  });
+
   it("reports a recently moved case as neither stale nor failing, and parses as its schema", () => {
     const report = build([entry()]);
 

@@ -1,0 +1,55 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CaseReader } from "../../src/datajud/case-reader.js";
+import { systemClock } from "../../src/datajud/clock.js";
+import { DataJudHttpClient } from "../../src/datajud/http-client.js";
+import { silentLogger } from "../../src/log.js";
+import { connectInProcess, type InProcessConnection } from "../../src/mcp/in-process-client.js";
+import { createDataJudServer } from "../../src/mcp/server.js";
+import { mcpGateway } from "../../src/monitor/datajud-gateway.js";
+import type { SweepDeps } from "../../src/monitor/sweep.js";
+import { closeDatabase, type Db, openDatabase } from "../../src/store/database.js";
+import type { FakeDataJud } from "../fakes/fake-datajud.js";
+
+/** The real sweep stack (HTTP client, MCP server and client, SQLite) against a fake DataJud. */
+export interface SweepHarness {
+  http: DataJudHttpClient;
+  connection: InProcessConnection;
+  db: Db;
+  deps: SweepDeps;
+  close(): Promise<void>;
+}
+
+export async function startSweepHarness(
+  fake: FakeDataJud,
+  options: { maxAttempts?: number; tempPrefix?: string } = {},
+): Promise<SweepHarness> {
+  const http = new DataJudHttpClient({
+    baseUrl: fake.url,
+    apiKey: fake.apiKey,
+    random: () => 0,
+    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+  });
+  const connection = await connectInProcess(createDataJudServer({ reader: new CaseReader(http) }));
+  const dir = mkdtempSync(join(tmpdir(), options.tempPrefix ?? "monitor-sweep-"));
+  const db = openDatabase(join(dir, "monitor.db"));
+  const deps: SweepDeps = {
+    db,
+    gateway: mcpGateway(connection.client, { timeoutMs: 60_000 }),
+    clock: systemClock,
+    logger: silentLogger(),
+    settings: { fullRereadDays: 7, notFoundThreshold: 3 },
+    datajudRequests: () => http.requestCount,
+  };
+  return {
+    http,
+    connection,
+    db,
+    deps,
+    async close() {
+      await connection.close();
+      closeDatabase(db);
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { realSystem, type System } from "../system.js";
 
 export interface CliIo {
   argv: readonly string[];
@@ -8,6 +9,13 @@ export interface CliIo {
   stderr: { write(chunk: string): unknown };
   /** Aborted on SIGTERM/SIGINT by the entry point. */
   signal: AbortSignal;
+  /** Clock, random source, host name and pid; tests pass a fake clock. @default realSystem */
+  system?: System;
+}
+
+/** The system a command runs on: the test's fake one, else the real one. */
+export function systemOf(io: CliIo): System {
+  return io.system ?? realSystem;
 }
 
 export type Options = NonNullable<ParseArgsConfig["options"]>;

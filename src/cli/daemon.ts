@@ -1,5 +1,4 @@
 import { Cron } from "croner";
-import { systemClock } from "../datajud/clock.js";
 import { HttpStartError } from "../http/server.js";
 import { startScheduler } from "../monitor/scheduler.js";
 import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
@@ -31,7 +30,12 @@ async function startHttp(
 ): Promise<{ stop(): Promise<void> } | null | "failed"> {
   const listen = runtime.config.http.listen;
   if (listen === null) return null;
-  const history = monitorDepsFor(runtime, monitor.datajud.http, async () => watchlist());
+  const history = monitorDepsFor(
+    runtime,
+    monitor.datajud.http,
+    async () => watchlist(),
+    monitor.system,
+  );
   try {
     const { http } = await startMcpHttp(runtime, listen, {
       reader: monitor.datajud.reader,
@@ -64,7 +68,7 @@ function startRetention(runtime: Runtime, monitor: MonitorHandles): Cron | null 
       catch: (error) => logger.error({ err: error }, "check retention failed"),
     },
     () => {
-      const cutoff = new Date(systemClock.now() - days * 86_400_000).toISOString();
+      const cutoff = new Date(monitor.system.clock.now() - days * 86_400_000).toISOString();
       const deleted = immediate(monitor.db, () => deleteChecksBefore(monitor.db, cutoff));
       optimize(monitor.db);
       logger.info({ deleted, cutoff }, "old checks deleted");
@@ -163,8 +167,8 @@ export const daemonCommand: Command = {
       cron: config.schedule.cron,
       timezone: config.schedule.timezone,
       startJitterMs: config.schedule.startJitterSeconds * 1000,
-      random: Math.random,
-      clock: systemClock,
+      random: monitor.system.random,
+      clock: monitor.system.clock,
       logger,
       tick: async (signal) => {
         const cases = watchlist.current().cases;

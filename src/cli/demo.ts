@@ -10,7 +10,6 @@ import {
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { loadConfig } from "../config/load-config.js";
-import { systemClock } from "../datajud/clock.js";
 import { readEml } from "../demo/eml-text.js";
 import { createRecordedDataJud } from "../demo/recorded-datajud.js";
 import { baselineState, laterState, SAMPLE_WATCHLIST } from "../demo/recordings.js";
@@ -20,7 +19,7 @@ import { runSweep } from "../monitor/sweep.js";
 import { caseKeysInFile } from "../store/cases.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
-import { type CliIo, type Command, EXIT } from "./command.js";
+import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
 import { renderRunReport } from "./run-once.js";
 import { openMonitor, type Runtime, sweepDeps } from "./runtime.js";
 
@@ -133,7 +132,7 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
   const monitor = await openMonitor(runtime, {
     watchlist: () => demoWatchlist,
     fetch: datajud.fetch,
-    clock: systemClock,
+    system: systemOf(io),
   });
   try {
     const deps = sweepDeps(runtime, monitor);

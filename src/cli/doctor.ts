@@ -17,7 +17,7 @@ import {
 import { latestMigrationVersion } from "../store/migrate.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
-import { type CliIo, type Command, EXIT } from "./command.js";
+import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
 import { MissingApiKeyError } from "./runtime.js";
 
 export interface DoctorCheck {
@@ -108,6 +108,7 @@ function checkConfig(io: CliIo): { check: DoctorCheck; config: MonitorConfig | n
 
 async function checkWatchlist(
   config: MonitorConfig,
+  now: Date,
 ): Promise<{ check: DoctorCheck; watchlist: Watchlist | null }> {
   const path = config.paths.watchlist;
   const result = await loadWatchlist(path);
@@ -129,14 +130,13 @@ async function checkWatchlist(
     check: pass(
       "watchlist",
       `${path}: ${cases.length} case(s) in ${courts.size} court(s)${cases.length === 0 ? " (nothing will be checked)" : ""}`,
-      mailPolicyLines(result.watchlist, config),
+      mailPolicyLines(result.watchlist, config, now),
     ),
   };
 }
 
 /** Who gets what, as the mail side will apply it now: silence here is a common "why no e-mail?". */
-function mailPolicyLines(watchlist: Watchlist, config: MonitorConfig): string[] {
-  const now = new Date();
+function mailPolicyLines(watchlist: Watchlist, config: MonitorConfig, now: Date): string[] {
   const muted = watchlist.cases.filter((c) => isMuted(c.policy, now, config.schedule.timezone));
   const lines = muted.map(
     (c) =>
@@ -330,7 +330,7 @@ async function checkMail(config: MonitorConfig, options: DoctorOptions): Promise
 export async function runDoctor(io: CliIo, options: DoctorOptions = {}): Promise<DoctorCheck[]> {
   const { check, config } = checkConfig(io);
   if (config === null) return [check];
-  const watchlist = await checkWatchlist(config);
+  const watchlist = await checkWatchlist(config, new Date(systemOf(io).clock.now()));
   const [datajud, mail] = await Promise.all([
     checkDataJud(config, watchlist.watchlist, options),
     checkMail(config, options),

@@ -5,8 +5,9 @@ import { createHttpServer, type HttpServer, HttpStartError } from "../http/serve
 import { mcpHttpRoute } from "../mcp/http-route.js";
 import { createMonitorDeps } from "../mcp/monitor-deps.js";
 import { createDataJudServer, type DataJudServerOptions } from "../mcp/server.js";
+import { realSystem, type System } from "../system.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
-import { type CliIo, type Command, EXIT, UsageError } from "./command.js";
+import { type CliIo, type Command, EXIT, systemOf, UsageError } from "./command.js";
 import {
   createDataJud,
   type DataJudRuntime,
@@ -16,12 +17,15 @@ import {
 } from "./runtime.js";
 
 /** The DataJud client, or why there is none (no key): the server starts either way. */
-export function optionalDataJud(runtime: Runtime): {
+export function optionalDataJud(
+  runtime: Runtime,
+  system: System = realSystem,
+): {
   datajud: DataJudRuntime | null;
   unavailable?: string;
 } {
   try {
-    return { datajud: createDataJud(runtime.config, runtime.logger) };
+    return { datajud: createDataJud(runtime.config, runtime.logger, globalThis.fetch, system) };
   } catch (error) {
     if (!(error instanceof MissingApiKeyError)) throw error;
     // A client that cannot connect only says "Connection closed"; a tool error says what to do.
@@ -35,6 +39,7 @@ export function monitorDepsFor(
   runtime: Runtime,
   http: DataJudHttpClient | null,
   watchlist: () => Promise<Watchlist | null>,
+  system: System = realSystem,
 ): ReturnType<typeof createMonitorDeps> {
   const { config } = runtime;
   return createMonitorDeps({
@@ -47,6 +52,7 @@ export function monitorDepsFor(
       dailyTokenBudget: config.summarizer.dailyTokenBudget,
     },
     timezone: config.schedule.timezone,
+    now: () => new Date(system.clock.now()),
   });
 }
 
@@ -119,11 +125,17 @@ export const mcpCommand: Command = {
       );
       return EXIT.usage;
     }
-    const { datajud, unavailable } = optionalDataJud(runtime);
-    const monitor = monitorDepsFor(runtime, datajud?.http ?? null, async () => {
-      const result = await loadWatchlist(runtime.config.paths.watchlist);
-      return result.ok ? result.watchlist : null;
-    });
+    const system = systemOf(io);
+    const { datajud, unavailable } = optionalDataJud(runtime, system);
+    const monitor = monitorDepsFor(
+      runtime,
+      datajud?.http ?? null,
+      async () => {
+        const result = await loadWatchlist(runtime.config.paths.watchlist);
+        return result.ok ? result.watchlist : null;
+      },
+      system,
+    );
     const options: DataJudServerOptions = {
       reader: datajud?.reader ?? null,
       ...(unavailable === undefined ? {} : { unavailable }),

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { CaseReader } from "../datajud/case-reader.js";
-import { type Clock, systemClock } from "../datajud/clock.js";
 import { DataJudHttpClient } from "../datajud/http-client.js";
 import { createLogger, type Logger } from "../log.js";
 import { connectInProcess } from "../mcp/in-process-client.js";
@@ -21,8 +20,9 @@ import { countDueOutbox } from "../store/outbox.js";
 import { tokensSpentSince } from "../store/summaries.js";
 import { createSummarizer } from "../summarize/summarizer.js";
 import { createTokenBudget, startOfSaoPauloDay } from "../summarize/token-budget.js";
+import { realSystem, type System } from "../system.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
-import { type CliIo, EXIT } from "./command.js";
+import { type CliIo, EXIT, systemOf } from "./command.js";
 
 export interface Runtime {
   config: MonitorConfig;
@@ -38,9 +38,11 @@ export function loadRuntime(io: CliIo, command: string): Runtime | null {
     io.stderr.write(`monitor ${command}: fix the configuration above (see config/default.yaml)\n`);
     return null;
   }
-  const logger = createLogger({ level: result.config.log.level, secrets: result.secrets }).child({
-    command,
-  });
+  const logger = createLogger({
+    level: result.config.log.level,
+    secrets: result.secrets,
+    destination: io.stderr,
+  }).child({ command });
   return { config: result.config, secrets: result.secrets, logger };
 }
 
@@ -53,6 +55,7 @@ export function createDataJud(
   config: MonitorConfig,
   logger: Logger,
   fetchImpl: typeof fetch = globalThis.fetch,
+  system: System = realSystem,
 ): DataJudRuntime {
   const apiKey = config.datajud.apiKey;
   if (apiKey === null) {
@@ -62,6 +65,8 @@ export function createDataJud(
     baseUrl: config.datajud.baseUrl,
     apiKey,
     fetch: fetchImpl,
+    clock: system.clock,
+    random: system.random,
     requestsPerMinute: config.datajud.requestsPerMinute,
     timeoutMs: config.datajud.timeoutMs,
     totalTimeoutMs: config.datajud.totalTimeoutMs,
@@ -84,6 +89,8 @@ export class MissingApiKeyError extends Error {
 }
 
 export interface MonitorHandles {
+  /** What every part of this monitor reads time, chance and its identity from. */
+  system: System;
   db: Db;
   datajud: DataJudRuntime;
   gateway: DataJudGateway;
@@ -105,7 +112,8 @@ export interface OpenMonitorOptions {
   /** The watchlist in force (the daemon's changes on reload): its rules and watchers steer mail. */
   watchlist: () => Watchlist;
   fetch?: typeof fetch;
-  clock?: Clock;
+  /** @default realSystem */
+  system?: System;
 }
 
 /**
@@ -117,8 +125,9 @@ export async function openMonitor(
   options: OpenMonitorOptions,
 ): Promise<MonitorHandles> {
   const { config, logger } = runtime;
-  const clock = options.clock ?? systemClock;
-  const datajud = createDataJud(config, logger, options.fetch);
+  const system = options.system ?? realSystem;
+  const { clock } = system;
+  const datajud = createDataJud(config, logger, options.fetch, system);
   const db = openDatabase(config.paths.db);
   const connection = await connectInProcess(createDataJudServer({ reader: datajud.reader }));
   const gateway = mcpGateway(connection.client, {
@@ -225,6 +234,7 @@ export async function openMonitor(
     );
   };
   return {
+    system,
     db,
     datajud,
     gateway,
@@ -245,7 +255,9 @@ export function sweepDeps(runtime: Runtime, monitor: MonitorHandles): SweepDeps 
   return {
     db: monitor.db,
     gateway: monitor.gateway,
-    clock: systemClock,
+    clock: monitor.system.clock,
+    random: monitor.system.random,
+    host: monitor.system,
     logger: runtime.logger,
     settings: {
       fullRereadDays: runtime.config.schedule.fullRereadDays,
@@ -280,7 +292,7 @@ export async function openMonitorOrReport(
   watchlist: () => Watchlist,
 ): Promise<MonitorHandles | number> {
   try {
-    return await openMonitor(runtime, { watchlist });
+    return await openMonitor(runtime, { watchlist, system: systemOf(io) });
   } catch (error) {
     if (!(error instanceof MissingApiKeyError) && !(error instanceof StoreError)) throw error;
     io.stderr.write(`monitor ${command}: ${error.message}\n`);

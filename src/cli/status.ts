@@ -12,7 +12,7 @@ import {
 } from "../store/outbox.js";
 import { lastRun } from "../store/runs.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
-import { type Command, EXIT } from "./command.js";
+import { type Command, EXIT, systemOf } from "./command.js";
 import { formatTable } from "./format-table.js";
 import { loadRuntime } from "./runtime.js";
 
@@ -149,7 +149,7 @@ export const statusCommand: Command = {
     try {
       const status = readStatus(db, {
         watchlist: loaded.ok ? loaded.watchlist : null,
-        now: new Date(),
+        now: new Date(systemOf(io).clock.now()),
         timezone: runtime.config.schedule.timezone,
       });
       if (args.values.json === true) {

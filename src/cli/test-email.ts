@@ -11,7 +11,7 @@ import { closeDatabase, type Db, openDatabase } from "../store/database.js";
 import { enqueueAlert, outboxIdByDedupeKey } from "../store/outbox.js";
 import { loadWatchlist, normalizeEmailAddress } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
-import { type Command, EXIT, UsageError } from "./command.js";
+import { type Command, EXIT, systemOf, UsageError } from "./command.js";
 import { loadRuntime } from "./runtime.js";
 
 export interface SendTestEmailInput {
@@ -145,7 +145,7 @@ export const testEmailCommand: Command = {
         from: config.mail.from,
         domain,
         listId,
-        now: new Date(),
+        now: new Date(systemOf(io).clock.now()),
         nonce: randomUUID(),
         maxAttempts: config.mail.maxAttempts,
         logger,

@@ -1,4 +1,3 @@
-import { hostname } from "node:os";
 import { followAbort } from "../abort.js";
 import type { Clock } from "../datajud/clock.js";
 import { parseCnjNumber } from "../datajud/cnj-number.js";
@@ -22,12 +21,12 @@ import {
   acquireLease,
   holderIsDeadOnHost,
   leaseHolder,
-  processIsAlive,
   releaseLease,
   renewLease,
 } from "../store/lease.js";
 import { applyMovementPlan, listStoredMovements } from "../store/movements.js";
 import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
+import { realSystem, type System } from "../system.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import type { DataJudGateway, FingerprintedCase, ReadCase } from "./datajud-gateway.js";
 import { type CaseDiff, diffCase, isRealChange, type StoredInstance } from "./diff.js";
@@ -57,6 +56,8 @@ export interface SweepDeps {
   /** Identifies this process in the lease (default: pid@host:random). */
   holder?: string;
   random?: () => number;
+  /** This process and its host, for the lease and its renewal timer (default: the real ones). */
+  host?: Pick<System, "hostname" | "pid" | "isAlive" | "every">;
 }
 
 export interface AfterDetection {
@@ -134,11 +135,13 @@ function priorOf(row: CaseRow | undefined): PriorState {
 export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<RunReport> {
   const { db, clock, logger } = deps;
   const random = deps.random ?? Math.random;
+  const host = deps.host ?? realSystem;
+  const hostName = host.hostname();
   const holder =
     deps.holder ??
     leaseHolder(
-      process.pid,
-      hostname(),
+      host.pid,
+      hostName,
       Math.floor(random() * 0xffffffff)
         .toString(16)
         .padStart(8, "0"),
@@ -148,12 +151,11 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
   const write = !options.dryRun;
 
   if (write) {
-    const host = hostname();
     const lease = acquireLease(db, {
       holder,
       now: clock.now(),
       ttlMs: LEASE_TTL_MS,
-      holderIsDead: (other) => holderIsDeadOnHost(other, host, processIsAlive),
+      holderIsDead: (other) => holderIsDeadOnHost(other, hostName, host.isAlive),
     });
     if (!lease.ok) throw new LeaseBusyError(lease.holder, lease.expiresAt);
   }
@@ -161,15 +163,14 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
   // expiry and another process took it).
   const stop = new AbortController();
   const unfollow = followAbort(options.signal, stop);
-  const renewer = write
-    ? setInterval(() => {
+  const stopRenewing = write
+    ? host.every(LEASE_TTL_MS / 3, () => {
         if (!renewLease(db, holder, clock.now(), LEASE_TTL_MS)) {
           logger.error({ holder }, "sweep lease lost to another process; stopping this sweep");
           stop.abort(new Error("lease lost"));
         }
-      }, LEASE_TTL_MS / 3)
+      })
     : undefined;
-  renewer?.unref();
   const signal = stop.signal;
 
   try {
@@ -263,7 +264,7 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
     );
     return report;
   } finally {
-    if (renewer) clearInterval(renewer);
+    stopRenewing?.();
     unfollow();
     if (write) releaseLease(db, holder);
   }

@@ -1,9 +1,17 @@
 import type { Clock } from "../../src/datajud/clock.js";
+import { realSystem, type System } from "../../src/system.js";
 
 interface Sleeper {
   due: number;
   seq: number;
   resolve: () => void;
+}
+
+interface Repeater {
+  due: number;
+  seq: number;
+  everyMs: number;
+  fn: () => void;
 }
 
 export interface FakeClockOptions {
@@ -26,6 +34,7 @@ export class FakeClock implements Clock {
   #now: number;
   #seq = 0;
   #sleepers: Sleeper[] = [];
+  #repeaters: Repeater[] = [];
   autoAdvance: boolean;
   /** Every sleep requested, in ms, in call order. */
   readonly sleeps: number[] = [];
@@ -45,6 +54,7 @@ export class FakeClock implements Clock {
     this.sleeps.push(wait);
     if (this.autoAdvance) {
       this.#now += wait;
+      this.#fireRepeaters(this.#now);
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
@@ -65,6 +75,15 @@ export class FakeClock implements Clock {
     });
   }
 
+  /** A repeating timer on this clock's time (`System.every`): fires as time is advanced. */
+  every(ms: number, fn: () => void): () => void {
+    const repeater: Repeater = { due: this.#now + ms, seq: this.#seq++, everyMs: ms, fn };
+    this.#repeaters.push(repeater);
+    return () => {
+      this.#repeaters = this.#repeaters.filter((r) => r !== repeater);
+    };
+  }
+
   /** Sleeps not yet resolved. */
   get pending(): number {
     return this.#sleepers.length;
@@ -83,8 +102,13 @@ export class FakeClock implements Clock {
       const next = this.#nextDue(target);
       if (next === undefined) break;
       this.#now = Math.max(this.#now, next.due);
-      this.#sleepers = this.#sleepers.filter((s) => s !== next);
-      next.resolve();
+      if ("fn" in next) {
+        next.due += next.everyMs;
+        next.fn();
+      } else {
+        this.#sleepers = this.#sleepers.filter((s) => s !== next);
+        next.resolve();
+      }
       await flush();
     }
     this.#now = target;
@@ -96,12 +120,39 @@ export class FakeClock implements Clock {
     this.#now = now;
   }
 
-  #nextDue(target: number): Sleeper | undefined {
-    let best: Sleeper | undefined;
-    for (const s of this.#sleepers) {
+  #fireRepeaters(until: number): void {
+    for (;;) {
+      const due = this.#repeaters.filter((r) => r.due <= until).sort((a, b) => a.due - b.due)[0];
+      if (due === undefined) return;
+      due.due += due.everyMs;
+      due.fn();
+    }
+  }
+
+  #nextDue(target: number): Sleeper | Repeater | undefined {
+    let best: Sleeper | Repeater | undefined;
+    for (const s of [...this.#sleepers, ...this.#repeaters]) {
       if (s.due > target) continue;
       if (!best || s.due < best.due || (s.due === best.due && s.seq < best.seq)) best = s;
     }
     return best;
   }
+}
+
+/**
+ * The real System on a fake clock: the CLI and the sweep as in production, minus real waiting.
+ * By default the clock starts at the real time (rows stay comparable with what tests write using
+ * Date.now()) and jumps over every sleep, so retries and backoff cost nothing; the lease renewal
+ * runs on the same clock. Host name and pid stay real, like a process beside the test's children.
+ */
+export function fakeSystem(
+  clock: FakeClock = new FakeClock({ now: Date.now(), autoAdvance: true }),
+  overrides: Partial<Omit<System, "clock">> = {},
+): System & { clock: FakeClock } {
+  return {
+    ...realSystem,
+    every: (ms, fn) => clock.every(ms, fn),
+    ...overrides,
+    clock,
+  };
 }

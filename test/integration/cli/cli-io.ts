@@ -1,11 +1,31 @@
 import type { CliIo } from "../../../src/cli/command.js";
+import type { System } from "../../../src/system.js";
+import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
 
 export interface CapturedIo extends CliIo {
+  system: System & { clock: FakeClock };
   out(): string;
   err(): string;
 }
 
-/** A CliIo whose output the test reads back; nothing reaches the real stdout/stderr. */
+/** One clock per working directory, so the runs of one workspace follow each other in time. */
+const clocks = new Map<string, FakeClock>();
+
+/**
+ * The clock of the commands run in `cwd`: never behind the real time, and ahead of it by the
+ * retries and backoff the earlier runs there skipped, as if they had waited for real.
+ */
+export function clockFor(cwd: string): FakeClock {
+  const clock = clocks.get(cwd) ?? new FakeClock({ now: Date.now(), autoAdvance: true });
+  clocks.set(cwd, clock);
+  clock.set(Math.max(clock.now(), Date.now()));
+  return clock;
+}
+
+/**
+ * A CliIo whose output (logs included) the test reads back; nothing reaches the real
+ * stdout/stderr. It runs on a fake clock that skips every wait.
+ */
 export function captureIo(env: NodeJS.ProcessEnv, cwd: string, argv: string[] = []): CapturedIo {
   let out = "";
   let err = "";
@@ -16,6 +36,7 @@ export function captureIo(env: NodeJS.ProcessEnv, cwd: string, argv: string[] = 
     stdout: { write: (s: string) => (out += s) },
     stderr: { write: (s: string) => (err += s) },
     signal: new AbortController().signal,
+    system: fakeSystem(clockFor(cwd)),
     out: () => out,
     err: () => err,
   };

@@ -14,7 +14,7 @@ import { loadConfig } from "../../../src/config/load-config.js";
 import { silentLogger } from "../../../src/log.js";
 import { runSweep } from "../../../src/monitor/sweep.js";
 import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
-import { FakeClock } from "../../fakes/fake-clock.js";
+import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
 import { cliInProcess, fixtureDoc, n, startDataJud } from "../faults/harness.js";
@@ -203,7 +203,7 @@ beforeAll(async () => {
   const loaded = loadConfig({ cwd: dir, env });
   if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
   runtime = { config: loaded.config, secrets: loaded.secrets, logger: silentLogger() };
-  monitor = await openMonitor(runtime, { watchlist: () => watchlist, clock });
+  monitor = await openMonitor(runtime, { watchlist: () => watchlist, system: fakeSystem(clock) });
 
   await runWeek();
 

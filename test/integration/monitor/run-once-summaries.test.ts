@@ -12,8 +12,9 @@ import {
   startFakeAnthropic,
 } from "../../fakes/fake-anthropic.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
-import { cleanEnv, runCliProcess } from "../../support/cli-process.js";
+import { cleanEnv } from "../../support/cli-process.js";
 import { type FixtureDoc, loadRecordedCases } from "../../support/fixtures.js";
+import { cliInProcess } from "../faults/harness.js";
 
 const recorded = loadRecordedCases();
 const n = recorded.numbers;
@@ -36,7 +37,7 @@ function env(): Record<string, string> {
 }
 
 async function runOnce(): Promise<{ report: RunReport; stderr: string }> {
-  const run = await runCliProcess(["run-once", "--json"], { cwd: dir, env: env() });
+  const run = await cliInProcess(["run-once", "--json"], env(), dir);
   if (run.stdout.trim() === "") throw new Error(`no report (exit ${run.code}): ${run.stderr}`);
   return { report: RunReport.parse(JSON.parse(run.stdout)), stderr: run.stderr };
 }

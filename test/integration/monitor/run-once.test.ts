@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
 import { acquireLease, releaseLease } from "../../../src/store/lease.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
-import { cleanEnv, runCliProcess } from "../../support/cli-process.js";
+import { cleanEnv } from "../../support/cli-process.js";
 import { type FixtureDoc, loadRecordedCases } from "../../support/fixtures.js";
 import { cliInProcess, outcomes, parseReport, type RunOnceResult } from "../faults/harness.js";
 
@@ -29,18 +29,13 @@ function env(): Record<string, string> {
   });
 }
 
-/** The CLI in this process (tsx start-up is most of a subprocess's cost); logs are not captured. */
+/** The CLI in this process (tsx start-up is most of a subprocess's cost), on a fake clock. */
 function cli(argv: string[], environment = env()): ReturnType<typeof cliInProcess> {
-  return cliInProcess(argv, { ...environment, MONITOR_LOG_LEVEL: "silent" }, dir);
+  return cliInProcess(argv, environment, dir);
 }
 
 async function runOnce(...flags: string[]): Promise<RunOnceResult> {
   return parseReport(await cli(["run-once", "--json", ...flags]));
-}
-
-/** The real binary, for the tests that read what it logs on stderr. */
-async function runOnceProcess(): Promise<RunOnceResult> {
-  return parseReport(await runCliProcess(["run-once", "--json"], { cwd: dir, env: env() }));
 }
 
 function loadFixtures(): void {
@@ -90,7 +85,7 @@ beforeEach(() => {
 
 describe("monitor run-once against a DataJud-shaped server", () => {
   it("records a baseline, then an unchanged sweep costs one request per court", async () => {
-    const first = await runOnceProcess();
+    const first = await runOnce();
     const second = await runOnce();
 
     expect(first.code).toBe(0);

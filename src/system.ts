@@ -1,0 +1,36 @@
+import { hostname } from "node:os";
+import { type Clock, systemClock } from "./datajud/clock.js";
+import { processIsAlive } from "./store/lease.js";
+
+/** Calls `fn` every `ms` until the returned function is called. */
+export type Every = (ms: number, fn: () => void) => () => void;
+
+/**
+ * What a process takes from the machine it runs on: time, chance and who it is. The entry point
+ * passes the real one; tests pass a fake clock, so retries and backoff run without real waiting.
+ */
+export interface System {
+  clock: Clock;
+  random: () => number;
+  hostname: () => string;
+  pid: number;
+  /** Whether a process of this host still exists (a lease holder killed with SIGKILL does not). */
+  isAlive: (pid: number) => boolean;
+  /** A repeating timer that never keeps the process alive by itself (the lease renewal). */
+  every: Every;
+}
+
+export const realEvery: Every = (ms, fn) => {
+  const timer = setInterval(fn, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+export const realSystem: System = {
+  clock: systemClock,
+  random: Math.random,
+  hostname,
+  pid: process.pid,
+  isAlive: processIsAlive,
+  every: realEvery,
+};

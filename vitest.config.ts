@@ -6,5 +6,11 @@ export default defineConfig({
     reporters: ["default", "./test/support/pass-fail-reporter.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Vitest's default on 2 cores is one worker: most of our time is spent waiting on sockets and
+    // child processes, so two files at once use the second core. VITEST_MAX_WORKERS overrides.
+    maxWorkers: 2,
+    // Each file in a fresh module graph cost about 30 s of imports per run; no test relies on
+    // module state (no vi.mock, no global stubs), so a worker loads src/ once for all its files.
+    isolate: false,
   },
 });

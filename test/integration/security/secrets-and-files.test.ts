@@ -9,6 +9,7 @@ import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
 import { cleanEnv, cliCommand } from "../../support/cli-process.js";
 import {
   baseEnv,
+  cliInProcess,
   cliSubprocess,
   moveCase,
   n,
@@ -75,7 +76,8 @@ describe("secrets and file modes through a sweep that exercises every error path
     const good = workspace("security-good-");
     const bad = workspace("security-bad-");
     const eml = workspace("security-eml-");
-    // In-process runs log to this process's stderr: keep them quiet, the subprocesses are checked.
+    // The baselines run in process; the sweeps whose logs are checked run as real processes, so
+    // whatever reaches their stderr (library warnings included) is checked too.
     const quiet = { MONITOR_LOG_LEVEL: "silent" };
     await Promise.all([
       runOnce(good, { ...env(good, SMTP_PASS), ...quiet }),
@@ -83,8 +85,10 @@ describe("secrets and file modes through a sweep that exercises every error path
       runOnce(eml, baseEnv(eml, datajud, { ANTHROPIC_API_KEY: ANTHROPIC_KEY })),
     ]);
     moveCase(datajud, "trt2", n.trt2Reclamacao);
-    // A retried DataJud request and a failing Messages API put errors in the logs.
-    datajud.failNext({ status: 503, alias: "trt2" }, { status: 503, alias: "trt2" });
+    // A retried DataJud request and a failing Messages API put errors in the logs. Retry-After: 0
+    // takes the retry at once: a real process cannot skip a backoff on a fake clock.
+    const unavailable = { status: 503, alias: "trt2", headers: { "retry-after": "0" } };
+    datajud.failNext(unavailable, unavailable);
     for (let i = 0; i < 6; i++) anthropic.enqueue(errorReply(500, "upstream failed"));
     const wrongPass = `${SMTP_PASS}-wrong`;
 
@@ -97,7 +101,8 @@ describe("secrets and file modes through a sweep that exercises every error path
       ANTHROPIC_API_KEY: ANTHROPIC_KEY,
       ANTHROPIC_BASE_URL: anthropic.url,
     });
-    const rotated = await cliSubprocess(
+    // A rejected key's error path, in process (its logs are captured all the same).
+    const rotated = await cliInProcess(
       ["run-once", "--json"],
       { ...env(good, SMTP_PASS), DATAJUD_API_KEY: `${DATAJUD_KEY}-old` },
       good.dir,

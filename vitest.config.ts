@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
     reporters: ["default", "./test/support/pass-fail-reporter.ts"],
+    // Compiles src/ once for the child processes tests start (see the file).
+    globalSetup: ["./test/support/compiled-source.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Vitest's default on 2 cores is one worker: most of our time is spent waiting on sockets and

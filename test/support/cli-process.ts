@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const CLI_ENTRY = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
@@ -7,9 +9,19 @@ export const CLI_ENTRY = fileURLToPath(new URL("../../src/cli/main.ts", import.m
 /** Resolved here, so a child started in a temp directory still finds the loader. */
 const TSX_LOADER = import.meta.resolve("tsx");
 
-/** How tests start the CLI: from source through tsx, the same code the build ships. */
+/**
+ * The arguments for Node to run one of the repository's TypeScript files in a child process: its
+ * JavaScript from the run's compiled copy (test/support/compiled-source.ts), else through tsx.
+ */
+export function nodeArgs(script: string): string[] {
+  const compiled = inject("compiledRoot") as string | undefined;
+  if (compiled === undefined) return ["--import", TSX_LOADER, script];
+  return [join(compiled, relative(REPO_ROOT, script)).replace(/\.ts$/, ".js")];
+}
+
+/** How tests start the CLI: the source, compiled as tsx would, the same code the build ships. */
 export function cliCommand(): { command: string; args: string[] } {
-  return { command: process.execPath, args: ["--import", TSX_LOADER, CLI_ENTRY] };
+  return { command: process.execPath, args: nodeArgs(CLI_ENTRY) };
 }
 
 /** An environment without the developer's own settings leaking into a test. */

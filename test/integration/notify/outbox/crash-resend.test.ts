@@ -7,6 +7,7 @@ import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
 import { outboxCounts } from "../../../../src/store/outbox.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
+import { nodeArgs } from "../../../support/cli-process.js";
 import { sampleAlert } from "../../../unit/notify/render/sample-alert.js";
 import { DOMAIN, FROM, LIST_ID, queueChange, type TempStore, tempStore } from "./outbox-setup.js";
 
@@ -37,7 +38,7 @@ afterEach(async () => {
 
 function runChild(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    child = spawn(process.execPath, ["--import", "tsx", CHILD, store.dbPath, sink.url(), NOW], {
+    child = spawn(process.execPath, [...nodeArgs(CHILD), store.dbPath, sink.url(), NOW], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.on("error", reject);

@@ -10,6 +10,7 @@ import type { AlertDelivery } from "../../../../src/policy/mail-policy.js";
 import type { Db } from "../../../../src/store/database.js";
 import { outboxCounts } from "../../../../src/store/outbox.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
+import { nodeArgs } from "../../../support/cli-process.js";
 import { sampleAlert, sampleSummary } from "../../../unit/notify/render/sample-alert.js";
 import { DOMAIN, FROM, LIST_ID, queueChange, type TempStore, tempStore } from "./outbox-setup.js";
 
@@ -176,7 +177,7 @@ describe("a digest drain killed between send and mark", () => {
     );
 
     const killed = await new Promise<NodeJS.Signals | null>((resolve, reject) => {
-      child = spawn(process.execPath, ["--import", "tsx", CHILD, s.dbPath, smtp.url(), NOW], {
+      child = spawn(process.execPath, [...nodeArgs(CHILD), s.dbPath, smtp.url(), NOW], {
         stdio: ["ignore", "pipe", "pipe"],
       });
       child.on("error", reject);

@@ -7,7 +7,7 @@ import { immediate, optimize } from "../store/database.js";
 import { openLiveWatchlist } from "../watchlist/live-watchlist.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
-import { type CliIo, type Command, EXIT } from "./command.js";
+import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
 import { monitorDepsFor, startMcpHttp } from "./mcp.js";
 import {
   loadRuntime,
@@ -138,6 +138,7 @@ export const daemonCommand: Command = {
     const watchlist = openLiveWatchlist({
       path: config.paths.watchlist,
       initial,
+      clock: systemOf(io).clock,
       onReload: (w) => logger.info({ cases: w.cases.length }, "watchlist reloaded"),
       onInvalid: (errors) =>
         logger.error(

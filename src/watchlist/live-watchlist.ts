@@ -1,5 +1,6 @@
 import { type FSWatcher, watch } from "node:fs";
 import { basename, dirname } from "node:path";
+import { type Clock, systemClock } from "../datajud/clock.js";
 import { formatPositionedError, type PositionedError } from "../yaml/positioned-error.js";
 import { loadWatchlist, type Watchlist } from "./parse-watchlist.js";
 
@@ -19,6 +20,8 @@ export interface LiveWatchlistOptions {
   onInvalid: (errors: PositionedError[]) => void;
   /** Quiet time after the last change before reading: editors write in several steps. */
   debounceMs?: number;
+  /** What the quiet time is measured on. @default systemClock */
+  clock?: Clock;
 }
 
 const DEFAULT_DEBOUNCE_MS = 250;
@@ -50,11 +53,13 @@ function contentKey(watchlist: Watchlist): string {
  */
 export function openLiveWatchlist(options: LiveWatchlistOptions): LiveWatchlist {
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  const clock = options.clock ?? systemClock;
   const name = basename(options.path);
   let current = options.initial;
   let currentKey = contentKey(current);
   let lastErrors: PositionedError[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  /** The quiet time running since the last change; a newer change restarts it. */
+  let quiet: AbortController | undefined;
   let closed = false;
   let queue: Promise<void> = Promise.resolve();
 
@@ -64,7 +69,7 @@ export function openLiveWatchlist(options: LiveWatchlistOptions): LiveWatchlist 
     if (result.ok && result.watchlist.cases.length === 0 && current.cases.length > 0) {
       // Editors that truncate and rewrite in place show an empty file for a moment; dropping
       // every case on that glimpse would stop watching them all, so look once more first.
-      await new Promise((resolve) => setTimeout(resolve, debounceMs));
+      await clock.sleep(debounceMs);
       if (closed) return;
       result = await loadWatchlist(options.path);
     }
@@ -97,10 +102,16 @@ export function openLiveWatchlist(options: LiveWatchlistOptions): LiveWatchlist 
     fsWatch = watch(dirname(options.path), { persistent: false }, (_event, changed) => {
       // Some platforms do not say which file changed; reading once too often is harmless.
       if (closed || (changed !== null && changed !== name)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        enqueue().catch(() => undefined);
-      }, debounceMs);
+      quiet?.abort();
+      const wait = new AbortController();
+      quiet = wait;
+      clock.sleep(debounceMs, wait.signal).then(
+        () => {
+          if (quiet === wait) quiet = undefined;
+          enqueue().catch(() => undefined);
+        },
+        () => undefined, // a newer change restarted the quiet time, or the watcher closed
+      );
     });
     // A deleted directory ends the watch; SIGHUP reloads still work.
     fsWatch.on("error", () => fsWatch?.close());
@@ -113,7 +124,7 @@ export function openLiveWatchlist(options: LiveWatchlistOptions): LiveWatchlist 
     reload: (_reason) => enqueue(),
     close: () => {
       closed = true;
-      clearTimeout(timer);
+      quiet?.abort();
       fsWatch?.close();
     },
   };

@@ -71,7 +71,7 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
     ]);
     for (const tool of tools) {
       expect(tool.annotations?.readOnlyHint).toBe(true);
-      expect(tool.outputSchema).toBeDefined();
+      expect(tool.outputSchema).toMatchObject({ type: "object", properties: expect.any(Object) });
     }
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CaseReader, type DataJudSearcher } from "../../../src/datajud/case-reader.js";
 import { DataJudError } from "../../../src/datajud/errors.js";
+import { FINGERPRINT_FIELDS } from "../../../src/datajud/queries.js";
 
 type Body = Record<string, unknown>;
 type Hit = { _id: string; _source: unknown };
@@ -105,8 +106,8 @@ describe("CaseReader batching", () => {
     expect(reader.termsRefused).toBe(true);
     expect(searcher.bodies.length - before).toBe(1);
     const last = searcher.bodies.at(-1) ?? {};
-    expect((last.query as Body).match).toBeDefined();
-    expect(last._source).toBeDefined();
+    expect(last.query).toEqual({ match: { numeroProcesso: digits(1) } });
+    expect(last._source).toEqual([...FINGERPRINT_FIELDS]);
   });
 
   it("propagates a DataJud failure instead of answering not found", async () => {

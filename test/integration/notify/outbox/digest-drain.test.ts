@@ -4,6 +4,7 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../../../src/log.js";
 import { type DrainOptions, drainOutbox } from "../../../../src/notify/outbox/drain.js";
+import { caseThreadKey, threadId } from "../../../../src/notify/outbox/message-ids.js";
 import type { MailTransport } from "../../../../src/notify/transport/mail-transport.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
 import type { AlertDelivery } from "../../../../src/policy/mail-policy.js";
@@ -148,7 +149,10 @@ describe("digest delivery", () => {
     const [digest, single] = await parsed(sink);
     expect(digest?.subject).toBe("[datajud] ⚠ 2 processos com novidades");
     expect(single?.subject).toBe("[datajud] Terceiro: decidido (2 movimentações novas)");
-    expect(single?.inReplyTo).toBeDefined();
+    // Alone, it is an alert like any other: in its case's thread.
+    expect(single?.inReplyTo).toBe(
+      threadId(caseThreadKey("0000003-00.2025.8.07.0001", "tjdft"), "ana@example.com", DOMAIN),
+    );
     const attempts = store.db
       .prepare<[], { attempts: number }>("SELECT attempts FROM outbox ORDER BY id")
       .all();

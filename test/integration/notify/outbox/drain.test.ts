@@ -110,7 +110,9 @@ describe("drainOutbox over SMTP", () => {
     await drain();
 
     const [a, b] = await parsedMessages();
-    expect(a?.inReplyTo).toBeDefined();
+    expect(a?.inReplyTo).toBe(
+      threadId(caseThreadKey(first.caseNumber, first.court), "ana@example.com", DOMAIN),
+    );
     expect(b?.inReplyTo).toBe(a?.inReplyTo);
     expect(b?.references).toBe(a?.references);
     expect(b?.messageId).not.toBe(a?.messageId);

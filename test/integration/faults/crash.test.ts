@@ -71,7 +71,9 @@ function startRunOnce(
   const { command, args } = cliCommand();
   const child = spawn(command, [...args, "run-once", "--json"], {
     cwd: ws.dir,
-    env,
+    // A real process cannot skip a timeout's backoff on a fake clock, and a cold process's first
+    // request can take longer than the harness's 400 ms: this test is about kills, not timeouts.
+    env: { ...env, DATAJUD_TIMEOUT_MS: "10000", DATAJUD_TOTAL_TIMEOUT_MS: "20000" },
     stdio: ["ignore", "ignore", "ignore"],
   });
   children.push(child);
@@ -135,13 +137,15 @@ describe("a run-once killed with SIGKILL", () => {
       summarized,
       baseEnv(summarized, datajud, { SMTP_URL: `smtp://127.0.0.1:${mutePort()}` }),
     );
+    // During sending: the server has the whole message, the sender dies before hearing 250. The
+    // three run at once: only this one reaches the healthy server (the first never gets past its
+    // summary), so the sink's first message is this one's.
+    const c = startRunOnce(sending, baseEnv(sending, datajud, { SMTP_URL: healthy }));
+    killDuringSend = c.child;
     await waitFor(() => anthropic.requests.length > 0, "the summarizer's first request");
     a.child.kill("SIGKILL");
     await waitFor(() => muteSockets.length > 0, "a connection to the mute SMTP server");
     b.child.kill("SIGKILL");
-    // During sending: the server has the whole message, the sender dies before hearing 250.
-    const c = startRunOnce(sending, baseEnv(sending, datajud, { SMTP_URL: healthy }));
-    killDuringSend = c.child;
     const signals = await Promise.all([a.exited, b.exited, c.exited]);
     const afterCrash = [counts(detected), counts(summarized), counts(sending)];
     const receivedInCrash = sink.messages.length - sentBefore;

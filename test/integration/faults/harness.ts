@@ -125,7 +125,10 @@ export function cliSubprocess(
   env: Record<string, string>,
   cwd: string,
 ): Promise<CliRun> {
-  return runCliProcess(argv, { env, cwd, timeoutMs: 20_000 });
+  // A real process cannot skip a timeout's backoff on a fake clock, and a cold process's first
+  // request can take longer than baseEnv's 400 ms on a busy machine.
+  const patient = { ...env, DATAJUD_TIMEOUT_MS: "10000", DATAJUD_TOTAL_TIMEOUT_MS: "20000" };
+  return runCliProcess(argv, { env: patient, cwd, timeoutMs: 20_000 });
 }
 
 export interface RunOnceResult extends CliResult {

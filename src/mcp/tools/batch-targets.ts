@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { CaseLookup, CaseReader } from "../../datajud/case-reader.js";
 import { LookupPlan } from "../../datajud/lookup-plan.js";
-import type { ResolvedCase } from "../tool-result.js";
-import { resolveCase } from "../tool-result.js";
+import { readerOf, type ToolDeps } from "../tool-deps.js";
+import { type ResolvedCase, resolveCase, type ToolExtra, withHeartbeat } from "../tool-result.js";
 
 export const BatchInput = {
   cnjNumbers: z
@@ -74,6 +74,22 @@ export async function lookUpInOrder<R extends { cnjNumber: string; found: boolea
     const entry = found.get(t) ?? firstAnswer.get(t);
     return entry === undefined ? [] : [entry];
   });
+}
+
+/**
+ * What read_cases and fingerprint_cases share: the numbers resolved, each looked up through its
+ * indices with `ask` (one reader method), progress notifications while DataJud is slow.
+ */
+export function lookUpBatch<R extends { cnjNumber: string; found: boolean }>(
+  deps: ToolDeps,
+  extra: ToolExtra,
+  input: { cnjNumbers: string[]; court?: string | undefined },
+  ask: (reader: CaseReader, alias: string, digits: string[]) => Promise<R[]>,
+): Promise<Array<LookedUp<R>>> {
+  const targets = resolveTargets(input.cnjNumbers, input.court);
+  return withHeartbeat(extra, deps.heartbeatMs, () =>
+    lookUpInOrder(targets, (alias, digits) => ask(readerOf(deps), alias, digits)),
+  );
 }
 
 /** One number through its indices (get_case, list_movements): the lookup of the index that has it. */

@@ -1,8 +1,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { READ_ONLY, readerOf, type ToolDeps } from "../tool-deps.js";
-import { toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
+import { READ_ONLY, type ToolDeps } from "../tool-deps.js";
+import { toolFailure, toolSuccess } from "../tool-result.js";
 import { ReadCasesOutput } from "../tool-schemas.js";
-import { BatchInput, lookUpInOrder, resolveTargets } from "./batch-targets.js";
+import { BatchInput, lookUpBatch } from "./batch-targets.js";
 
 export function registerReadCases(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
@@ -15,13 +15,10 @@ export function registerReadCases(server: McpServer, deps: ToolDeps): void {
       outputSchema: ReadCasesOutput.shape,
       annotations: { title: "Read many cases in full", ...READ_ONLY },
     },
-    async ({ cnjNumbers, court }, extra) => {
+    async (input, extra) => {
       try {
-        const targets = resolveTargets(cnjNumbers, court);
-        const looked = await withHeartbeat(extra, deps.heartbeatMs, () =>
-          lookUpInOrder(targets, (alias, digits) =>
-            readerOf(deps).readCases(alias, digits, extra.signal),
-          ),
+        const looked = await lookUpBatch(deps, extra, input, (reader, alias, digits) =>
+          reader.readCases(alias, digits, extra.signal),
         );
         const output: ReadCasesOutput = {
           cases: looked.map(({ court: alias, result }) => ({

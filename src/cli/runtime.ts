@@ -16,6 +16,7 @@ import { createTransport } from "../notify/transport/transports.js";
 import type { SweepTally } from "../policy/health.js";
 import { type MailPolicy, mailPolicy } from "../policy/mail-policy.js";
 import { closeDatabase, type Db, openDatabase, StoreError } from "../store/database.js";
+import { thisProcessClaimant } from "../store/lease.js";
 import { countDueOutbox } from "../store/outbox.js";
 import { tokensSpentSince } from "../store/summaries.js";
 import { createSummarizer } from "../summarize/summarizer.js";
@@ -134,9 +135,12 @@ export async function openMonitor(
     // Room for every retry of every batch in one tool call; progress resets it anyway.
     timeoutMs: config.datajud.totalTimeoutMs * 2 + 30_000,
   });
+  // One name for this process in claimed outbox rows and `.eml` temporary files.
+  const claimant = thisProcessClaimant();
   const transport = createTransport({
     smtpUrl: config.mail.smtpUrl,
     outboxDir: config.paths.outboxDir,
+    writer: claimant,
   });
   const { domain, listId } = mailIdentity(config.mail.from, config.paths.watchlist);
   const policy = (): MailPolicy =>
@@ -166,6 +170,7 @@ export async function openMonitor(
       maxAttempts: config.mail.maxAttempts,
       logger,
       timezone: config.schedule.timezone,
+      claimant,
       ...(signal ? { signal } : {}),
     });
   const afterDetection = async (

@@ -8,6 +8,7 @@ import { sampleAlertContent } from "../notify/render/sample-alert.js";
 import { MailError, type MailTransport } from "../notify/transport/mail-transport.js";
 import { createTransport } from "../notify/transport/transports.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
+import { thisProcessClaimant } from "../store/lease.js";
 import { enqueueAlert, outboxIdByDedupeKey } from "../store/outbox.js";
 import { loadWatchlist, normalizeEmailAddress } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
@@ -129,6 +130,7 @@ export const testEmailCommand: Command = {
       transport = createTransport({
         smtpUrl: config.mail.smtpUrl,
         outboxDir: config.paths.outboxDir,
+        writer: thisProcessClaimant(),
       });
     } catch (error) {
       if (!(error instanceof MailError)) throw error;

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import type { Db } from "./database.js";
 
 export type LeaseResult = { ok: true } | { ok: false; holder: string; expiresAt: string };
@@ -90,4 +92,20 @@ export function processIsAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/** A process as the holder of a lease or of claimed rows, and its judgement of other holders. */
+export interface Claimant {
+  holder: string;
+  /** True when `other` is a process of this host that no longer exists. */
+  holderIsDead: (other: string) => boolean;
+}
+
+/** This process, named and judging others the way the sweep lease does. */
+export function thisProcessClaimant(): Claimant {
+  const host = hostname();
+  return {
+    holder: leaseHolder(process.pid, host, randomBytes(4).toString("hex")),
+    holderIsDead: (other) => holderIsDeadOnHost(other, host, processIsAlive),
+  };
 }

@@ -131,18 +131,53 @@ export function countDueOutbox(db: Db, nowIso: string): number {
 }
 
 /**
- * Takes a due row for one send by pushing its next attempt to `untilIso`. Only one process can win
- * the UPDATE; if this one dies mid-send, the row becomes due again at `untilIso` and is resent
- * (with the same Message-ID), never dropped.
+ * Takes a due row for one send by pushing its next attempt to `untilIso` and naming `holder` as
+ * its claimant. Only one process can win the UPDATE; if this one dies mid-send, the row becomes
+ * due again at `untilIso`, or at once when `releaseAbandonedClaims` finds the holder dead, and is
+ * resent (with the same Message-ID), never dropped.
  */
-export function claimOutbox(db: Db, id: number, nowIso: string, untilIso: string): boolean {
+export function claimOutbox(
+  db: Db,
+  id: number,
+  nowIso: string,
+  untilIso: string,
+  holder: string | null = null,
+): boolean {
   const result = db
-    .prepare<{ id: number; now: string; until: string }>(
-      `UPDATE outbox SET next_attempt_at = @until
+    .prepare<{ id: number; now: string; until: string; holder: string | null }>(
+      `UPDATE outbox SET next_attempt_at = @until, claimed_by = @holder
        WHERE id = @id AND status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @now)`,
     )
-    .run({ id, now: nowIso, until: untilIso });
+    .run({ id, now: nowIso, until: untilIso, holder });
   return result.changes === 1;
+}
+
+/**
+ * Makes due again the rows still claimed by a holder that `holderIsDead` says is gone (a process
+ * killed mid-send on this host), so the next drain sends them at once instead of waiting for the
+ * claim to run out. Returns how many rows were released.
+ */
+export function releaseAbandonedClaims(
+  db: Db,
+  nowIso: string,
+  holderIsDead: (holder: string) => boolean,
+): number {
+  const holders = db
+    .prepare<[string], string>(
+      `SELECT DISTINCT claimed_by FROM outbox
+       WHERE status = 'pending' AND claimed_by IS NOT NULL AND next_attempt_at > ?`,
+    )
+    .pluck()
+    .all(nowIso);
+  const release = db.prepare<[string, string]>(
+    `UPDATE outbox SET next_attempt_at = NULL, claimed_by = NULL
+     WHERE status = 'pending' AND claimed_by = ? AND next_attempt_at > ?`,
+  );
+  let released = 0;
+  for (const holder of holders) {
+    if (holderIsDead(holder)) released += release.run(holder, nowIso).changes;
+  }
+  return released;
 }
 
 /**
@@ -157,9 +192,10 @@ export function claimOutboxGroup(
   nowIso: string,
   untilIso: string,
   messageIdOf: (claimedIds: readonly number[]) => string,
+  holder: string | null = null,
 ): { claimedIds: number[]; messageId: string | null } {
   return immediate(db, () => {
-    const claimedIds = ids.filter((id) => claimOutbox(db, id, nowIso, untilIso));
+    const claimedIds = ids.filter((id) => claimOutbox(db, id, nowIso, untilIso, holder));
     if (claimedIds.length === 0) return { claimedIds, messageId: null };
     const messageId = messageIdOf(claimedIds);
     const update = db.prepare<{ id: number; messageId: string }>(
@@ -175,11 +211,7 @@ export function markSent(
   id: number,
   sent: { sentAt: string; smtpResponse: string | null },
 ): void {
-  db.prepare<{ id: number; sentAt: string; smtpResponse: string | null }>(
-    `UPDATE outbox SET status = 'sent', sent_at = @sentAt, smtp_response = @smtpResponse,
-       next_attempt_at = NULL
-     WHERE id = @id`,
-  ).run({ id, sentAt: sent.sentAt, smtpResponse: sent.smtpResponse });
+  markAllSent(db, [id], sent);
 }
 
 /** Counts one failed attempt; a dead row is never picked up again. */
@@ -190,7 +222,7 @@ export function markFailed(
 ): void {
   db.prepare<{ id: number; error: string; nextAttemptAt: string | null; status: OutboxStatus }>(
     `UPDATE outbox SET attempts = attempts + 1, last_error = @error,
-       next_attempt_at = @nextAttemptAt, status = @status
+       next_attempt_at = @nextAttemptAt, status = @status, claimed_by = NULL
      WHERE id = @id AND status = 'pending'`,
   ).run({
     id,
@@ -200,15 +232,20 @@ export function markFailed(
   });
 }
 
-/** Every row of one message at once, so a digest is never half marked. */
+/**
+ * Every row of one message at once, so a digest is never half marked: one statement, committed
+ * on its own, so nothing but this write stands between the server's "250" and the mark.
+ */
 export function markAllSent(
   db: Db,
   ids: readonly number[],
   sent: { sentAt: string; smtpResponse: string | null },
 ): void {
-  immediate(db, () => {
-    for (const id of ids) markSent(db, id, sent);
-  });
+  db.prepare<{ ids: string; sentAt: string; smtpResponse: string | null }>(
+    `UPDATE outbox SET status = 'sent', sent_at = @sentAt, smtp_response = @smtpResponse,
+       next_attempt_at = NULL, claimed_by = NULL
+     WHERE id IN (SELECT value FROM json_each(@ids))`,
+  ).run({ ids: JSON.stringify(ids), sentAt: sent.sentAt, smtpResponse: sent.smtpResponse });
 }
 
 export function markAllFailed(

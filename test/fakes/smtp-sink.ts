@@ -20,6 +20,11 @@ export interface SmtpSinkOptions {
   auth?: { user: string; pass: string };
   /** Runs once a message was stored and before the reply; may delay or kill the sender. */
   beforeReply?: (message: ReceivedMessage) => void | Promise<void>;
+  /**
+   * Runs right after "250" was written for a message: a sender killed here may or may not have
+   * read it, which is the window a crash test aims at.
+   */
+  afterReply?: (message: ReceivedMessage) => void;
 }
 
 export interface SmtpSink {
@@ -91,7 +96,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
         };
         messages.push(message);
         Promise.resolve(options.beforeReply?.(message)).then(
-          () => callback(),
+          () => {
+            callback();
+            options.afterReply?.(message);
+          },
           (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
         );
       });

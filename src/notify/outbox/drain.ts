@@ -1,6 +1,7 @@
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import type { Logger } from "../../log.js";
 import type { Db } from "../../store/database.js";
+import { type Claimant, thisProcessClaimant } from "../../store/lease.js";
 import {
   claimOutbox,
   claimOutboxGroup,
@@ -11,6 +12,7 @@ import {
   markAllSent,
   type OutboxKind,
   type OutboxRow,
+  releaseAbandonedClaims,
 } from "../../store/outbox.js";
 import { renderAlert } from "../render/alert.js";
 import { AlertContent } from "../render/alert-content.js";
@@ -77,8 +79,13 @@ export interface DrainOptions {
   backoffMs?: (attempt: number) => number;
   logger: Logger;
   signal?: AbortSignal;
-  /** How long a send in progress keeps others off its row; a crash makes the row due after it. */
+  /**
+   * How long a send in progress keeps others off its row; a crash makes the row due after it,
+   * or at once when the claimant's process is found dead on this host.
+   */
   claimMs?: number;
+  /** Who claims rows for their send (default: this process, judged as the sweep lease judges). */
+  claimant?: Claimant;
   /** The schedule's time zone: our own instants in e-mails are shown there (default São Paulo). */
   timezone?: string;
 }
@@ -301,10 +308,11 @@ function claim(
   email: Exclude<PlannedEmail, { shape: "invalid" }>,
   options: DrainOptions,
   until: string,
+  holder: string,
 ): Claimed | null {
   const nowIso = options.now().toISOString();
   if (email.shape === "single") {
-    if (!claimOutbox(options.db, email.entry.row.id, nowIso, until)) return null;
+    if (!claimOutbox(options.db, email.entry.row.id, nowIso, until, holder)) return null;
     return { rows: [email.entry.row], message: renderSingle(email.entry, options) };
   }
   const byId = new Map(email.entries.map((e) => [e.row.id, e]));
@@ -319,6 +327,7 @@ function claim(
         ids.map((id) => byId.get(id)?.row.dedupeKey ?? String(id)),
         options.domain,
       ),
+    holder,
   );
   if (messageId === null) return null;
   const entries = claimedIds.flatMap((id) => byId.get(id) ?? []);
@@ -329,16 +338,21 @@ function claim(
 }
 
 /**
- * One e-mail: claim its rows, send, mark them all in one transaction. A crash between send and
- * mark leaves the rows claimed until the claim runs out, then resends the same message once.
+ * One e-mail: claim its rows, send, mark them all in one statement right after the server's
+ * "250". A crash between the two leaves the rows claimed by a dead process; the next drain takes
+ * them over and resends the same message (same Message-ID) once.
  */
-async function deliver(email: PlannedEmail, options: DrainOptions): Promise<EmailAttempt> {
+async function deliver(
+  email: PlannedEmail,
+  options: DrainOptions,
+  holder: string,
+): Promise<EmailAttempt> {
   const { db, logger, transport } = options;
   const claimMs = options.claimMs ?? DEFAULT_CLAIM_MS;
   const until = new Date(options.now().getTime() + claimMs).toISOString();
 
   if (email.shape === "invalid") {
-    if (!claimOutbox(db, email.row.id, options.now().toISOString(), until)) {
+    if (!claimOutbox(db, email.row.id, options.now().toISOString(), until, holder)) {
       return { status: "skipped" };
     }
     markAllFailed(db, [email.row.id], { error: email.error, nextAttemptAt: until, dead: true });
@@ -349,7 +363,7 @@ async function deliver(email: PlannedEmail, options: DrainOptions): Promise<Emai
     return { status: "invalid", error: email.error };
   }
 
-  const claimed = claim(email, options, until);
+  const claimed = claim(email, options, until, holder);
   if (claimed === null) return { status: "skipped" };
   const ids = claimed.rows.map((r) => r.id);
   const logged = {
@@ -358,8 +372,11 @@ async function deliver(email: PlannedEmail, options: DrainOptions): Promise<Emai
   };
   try {
     const sent = await transport.send(claimed.message);
-    const response = sent.response ?? sent.path ?? null;
-    markAllSent(db, ids, { sentAt: options.now().toISOString(), smtpResponse: response });
+    // Nothing between the server's "250" and this mark: a crash in that gap is a resend.
+    markAllSent(db, ids, {
+      sentAt: options.now().toISOString(),
+      smtpResponse: sent.response ?? sent.path ?? null,
+    });
     logger.info(logged, "mail sent");
     return {
       status: "sent",
@@ -409,14 +426,20 @@ function allDue(db: Db, nowIso: string): OutboxRow[] {
 export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
   validateOptions(options);
   const result: DrainResult = { sent: 0, failed: 0, dead: 0, deferred: 0 };
-  const emails = planEmails(allDue(options.db, options.now().toISOString()));
+  const claimant = options.claimant ?? thisProcessClaimant();
+  const nowIso = options.now().toISOString();
+  const released = releaseAbandonedClaims(options.db, nowIso, claimant.holderIsDead);
+  if (released > 0) {
+    options.logger.warn({ released }, "outbox rows claimed by a dead process taken over");
+  }
+  const emails = planEmails(allDue(options.db, nowIso));
   let stopped = false;
   for (const email of emails) {
     if (options.signal?.aborted) {
       stopped = true;
       break;
     }
-    const sent = await deliver(email, options);
+    const sent = await deliver(email, options, claimant.holder);
     if (sent.status === "sent") result.sent++;
     else if (sent.status === "invalid") result.dead++;
     else if (sent.status === "failed") {
@@ -448,7 +471,7 @@ export async function deliverOutboxRow(options: DrainOptions, id: number): Promi
   if (!due) return { ok: false, error: "the message is not waiting to be sent", code: "busy" };
   const [email] = planEmails([row]);
   if (email === undefined) return { ok: false, error: "nothing to send", code: "busy" };
-  const sent = await deliver(email, options);
+  const sent = await deliver(email, options, (options.claimant ?? thisProcessClaimant()).holder);
   switch (sent.status) {
     case "sent":
       return {

@@ -5,6 +5,7 @@ import {
   fsyncSync,
   mkdirSync,
   openSync,
+  readdirSync,
   renameSync,
   rmSync,
   writeSync,
@@ -29,9 +30,45 @@ function ensurePrivateDir(dir: string): void {
   if (mkdirSync(dir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dir, 0o700);
 }
 
-export function createEmlTransport(outboxDir: string): MailTransport {
+/**
+ * Who writes `.eml` files: its name goes into each temporary file, so a later process can tell a
+ * temporary file a killed writer left behind (removed) from one being written now (kept).
+ */
+export interface FileWriter {
+  holder: string;
+  holderIsDead: (other: string) => boolean;
+}
+
+/** Nobody is ever judged gone: temporary files are only removed by the writer that made them. */
+const ANONYMOUS_WRITER: FileWriter = {
+  holder: `${process.pid}`,
+  holderIsDead: () => false,
+};
+
+/** `.<file>.eml~<holder>.tmp`: `~` never occurs in a file name `emlFileName` makes. */
+const TEMP_FILE = /^\.[^~]+\.eml~(.+)\.tmp$/;
+
+function removeAbandonedTempFiles(dir: string, writer: FileWriter): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const holder = TEMP_FILE.exec(name)?.[1];
+    if (holder !== undefined && writer.holderIsDead(holder))
+      rmSync(join(dir, name), { force: true });
+  }
+}
+
+export function createEmlTransport(
+  outboxDir: string,
+  writer: FileWriter = ANONYMOUS_WRITER,
+): MailTransport {
   const dir = resolve(outboxDir);
   const mailer = createNodemailer({ streamTransport: true, buffer: true, newline: "windows" });
+  let swept = false;
   return {
     async send(message) {
       checkHeaders(message);
@@ -43,8 +80,12 @@ export function createEmlTransport(outboxDir: string): MailTransport {
         const detail = error instanceof Error ? error.message : String(error);
         throw new MailError("rejected", `building the message failed: ${detail}`);
       }
+      if (!swept) {
+        swept = true;
+        removeAbandonedTempFiles(dir, writer);
+      }
       const path = join(dir, emlFileName(message.messageId));
-      const tmp = join(dir, `.${emlFileName(message.messageId)}.${process.pid}.tmp`);
+      const tmp = join(dir, `.${emlFileName(message.messageId)}~${writer.holder}.tmp`);
       try {
         ensurePrivateDir(dir);
         // Written whole, then renamed: a reader never sees half a file, and a resend after a crash

@@ -1,4 +1,4 @@
-import { createEmlTransport } from "./eml.js";
+import { createEmlTransport, type FileWriter } from "./eml.js";
 import type { MailTransport } from "./mail-transport.js";
 import { createSmtpTransport, DEFAULT_TIMEOUTS, type TransportTimeouts } from "./smtp.js";
 import { parseSmtpUrl } from "./smtp-url.js";
@@ -8,8 +8,10 @@ export function createTransport(options: {
   smtpUrl: string | null;
   outboxDir: string;
   timeouts?: Partial<TransportTimeouts>;
+  /** Names this process in `.eml` temporary files and judges who left others behind. */
+  writer?: FileWriter;
 }): MailTransport {
   const smtpUrl = options.smtpUrl?.trim() ?? "";
-  if (smtpUrl === "") return createEmlTransport(options.outboxDir);
+  if (smtpUrl === "") return createEmlTransport(options.outboxDir, options.writer);
   return createSmtpTransport(parseSmtpUrl(smtpUrl), { ...DEFAULT_TIMEOUTS, ...options.timeouts });
 }

@@ -9,6 +9,7 @@ import { cliCommand } from "../../support/cli-process.js";
 import {
   baseEnv,
   letTimePass,
+  loadFixtures,
   moveCase,
   n,
   outboxRows,
@@ -29,6 +30,7 @@ let datajud: FakeDataJud;
 let anthropic: FakeAnthropic;
 let sink: SmtpSink;
 let killDuringSend: ChildProcess | undefined;
+let killAfterAccept: ChildProcess | undefined;
 const children: ChildProcess[] = [];
 
 /** Accepts connections and never greets, so a sender waits there with its alerts queued. */
@@ -45,6 +47,10 @@ beforeAll(async () => {
         killDuringSend = undefined;
         await new Promise((r) => setTimeout(r, 50));
       }
+    },
+    afterReply: () => {
+      killAfterAccept?.kill("SIGKILL");
+      killAfterAccept = undefined;
     },
   });
   mute = createServer((socket) => muteSockets.push(socket));
@@ -188,5 +194,39 @@ describe("a run-once killed with SIGKILL", () => {
     expect(ids).toHaveLength(4);
     expect(new Set(ids).size).toBe(3);
     expect(ids.filter((id) => id === idsInCrash[0])).toHaveLength(2);
+  });
+});
+
+describe("run-once killed right after the mail server accepted a message", () => {
+  it("twice in a row: the next run delivers everything at once, with at most one resend per kill", async () => {
+    loadFixtures(datajud);
+    const ws = workspace("crash-accepted-");
+    const env = baseEnv(ws, datajud, { SMTP_URL: sink.url() });
+    await runOnce(ws, env);
+    moveCase(datajud, "trf1", n.trf1Previdenciario);
+    moveCase(datajud, "trt2", n.trt2Reclamacao);
+    moveCase(datajud, "tjdft", n.tjdftDespejo);
+    const sentBefore = sink.messages.length;
+
+    const kills: Array<NodeJS.Signals | null> = [];
+    for (let i = 0; i < 2; i++) {
+      const run = startRunOnce(ws, env);
+      killAfterAccept = run.child;
+      kills.push(await run.exited);
+    }
+    const receivedInCrashes = sink.messages.length - sentBefore;
+    const next = await runOnce(ws, env);
+    const ids = await messageIds(sentBefore);
+
+    expect(kills).toEqual(["SIGKILL", "SIGKILL"]);
+    expect(receivedInCrashes).toBe(2);
+    expect(next.code).toBe(0);
+    expect(outboxRows(ws).map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
+    const distinct = new Set(ids);
+    expect(distinct.size).toBe(3);
+    // A kill this close to the "250" can land before the sender reads it: that message goes again
+    // with the same Message-ID, at most once per kill.
+    expect(ids.length - distinct.size).toBeLessThanOrEqual(kills.length);
+    expect(next.report.emailsSent).toBe(ids.length - receivedInCrashes);
   });
 });

@@ -13,6 +13,7 @@ import {
   type NewOutboxRow,
   outboxCounts,
   pendingMailByCase,
+  releaseAbandonedClaims,
 } from "../../../src/store/outbox.js";
 
 let dir: string;
@@ -77,6 +78,25 @@ describe("outbox", () => {
     expect(lost).toBe(false);
     expect(dueOutbox(db, "2026-03-01T10:05:00.000Z", 10)).toEqual([]);
     expect(dueOutbox(db, "2026-03-01T10:10:00.000Z", 10)).toHaveLength(1);
+  });
+
+  it("makes rows claimed by a dead holder due at once, and leaves live holders' and retries alone", () => {
+    for (const key of ["dead", "live", "retry"]) enqueueAlert(db, row(key));
+    const ids = dueOutbox(db, "2026-03-01T10:00:00.000Z", 10).map((r) => r.id);
+    const [dead, live, retry] = ids as [number, number, number];
+    claimOutbox(db, dead, "2026-03-01T10:00:00.000Z", "2026-03-01T10:10:00.000Z", "1@h:aa");
+    claimOutbox(db, live, "2026-03-01T10:00:00.000Z", "2026-03-01T10:10:00.000Z", "2@h:bb");
+    claimOutbox(db, retry, "2026-03-01T10:00:00.000Z", "2026-03-01T10:10:00.000Z", "1@h:aa");
+    markFailed(db, retry, { error: "451", nextAttemptAt: "2026-03-01T10:02:00.000Z", dead: false });
+
+    const released = releaseAbandonedClaims(
+      db,
+      "2026-03-01T10:01:00.000Z",
+      (holder) => holder === "1@h:aa",
+    );
+
+    expect(released).toBe(1);
+    expect(dueOutbox(db, "2026-03-01T10:01:00.000Z", 10).map((r) => r.dedupeKey)).toEqual(["dead"]);
   });
 
   it("counts failures, backs off, and keeps dead rows out of the due list", () => {

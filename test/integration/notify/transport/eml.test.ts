@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -6,6 +7,7 @@ import { silentLogger } from "../../../../src/log.js";
 import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
 import type { OutgoingMessage } from "../../../../src/notify/transport/mail-transport.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
+import { thisProcessClaimant } from "../../../../src/store/lease.js";
 import { sampleAlert } from "../../../unit/notify/render/sample-alert.js";
 import {
   DOMAIN,
@@ -71,6 +73,26 @@ describe(".eml transport", () => {
     transport.close();
 
     expect(readdirSync(outboxDir)).toEqual(["alert.abc123@monitor.example.com.eml"]);
+  });
+
+  it("removes temporary files a killed writer left, and keeps those of a live one", async () => {
+    const outboxDir = join(store.dir, "outbox");
+    mkdirSync(outboxDir, { recursive: true });
+    const me = thisProcessClaimant();
+    const host = me.holder.replace(/^\d+@(.+):[0-9a-f]+$/, "$1");
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+    const abandoned = `.alert.old@monitor.example.com.eml~${gone}@${host}:0badf00d.tmp`;
+    const inProgress = `.alert.now@monitor.example.com.eml~${process.pid}@${host}:0c0ffee0.tmp`;
+    writeFileSync(join(outboxDir, abandoned), "half a mess");
+    writeFileSync(join(outboxDir, inProgress), "being written");
+    const transport = createTransport({ smtpUrl: null, outboxDir, writer: me });
+
+    await transport.send(message());
+    transport.close();
+
+    expect(readdirSync(outboxDir).sort()).toEqual(
+      [inProgress, "alert.abc123@monitor.example.com.eml"].sort(),
+    );
   });
 
   it("refuses a header value with a line break", async () => {

@@ -80,13 +80,17 @@ const EsHit = z.looseObject({
 
 /**
  * The parts of an Elasticsearch 7 search answer we rely on. Lenient about everything else;
- * strict about what decides whether the hits are complete (`_shards.failed`, `timed_out`).
+ * strict about what decides whether the hits are complete (`_shards`, `timed_out`).
  */
 export const SearchEnvelope = z.looseObject({
   took: z.number().optional().catch(undefined),
   timed_out: z.boolean().optional(),
   _shards: z
-    .looseObject({ total: z.number().optional().catch(undefined), failed: z.number().optional() })
+    .looseObject({
+      total: z.number().optional().catch(undefined),
+      successful: z.number().optional().catch(undefined),
+      failed: z.number().optional(),
+    })
     .optional(),
   hits: z.looseObject({
     total: z
@@ -181,6 +185,36 @@ function describeEs(es: EsErrorSummary | undefined): string {
   if (!es) return "";
   const parts = [es.type, es.reason].filter((p) => p !== undefined && p !== "");
   return parts.length > 0 ? `: ${clip(parts.join(": "))}` : "";
+}
+
+/**
+ * Why a 200 cannot be taken as the whole answer, or null when it can: every shard accounted for
+ * as successful (ES counts skipped shards among them), none failed, not timed out. An answer that
+ * does not say (no `_shards`) is not complete either: read as complete, a lost shard would turn
+ * its cases into "not found" and, sweeps later, into "gone".
+ */
+function incompleteness(
+  envelope: SearchEnvelope,
+): { kind: "partial_shards" | "bad_response"; what: string } | null {
+  const shards = envelope._shards;
+  const failed = shards?.failed ?? 0;
+  if (failed > 0) {
+    const of = shards?.total === undefined ? "" : ` of ${shards.total}`;
+    return { kind: "partial_shards", what: `${failed}${of} shards failed` };
+  }
+  if (envelope.timed_out === true) {
+    return { kind: "partial_shards", what: "a search that timed out inside (timed_out: true)" };
+  }
+  if (shards?.total === undefined || shards.successful === undefined) {
+    return { kind: "bad_response", what: "no shard count (_shards.total and .successful)" };
+  }
+  if (shards.successful < shards.total) {
+    return {
+      kind: "partial_shards",
+      what: `only ${shards.successful} of ${shards.total} shards answered`,
+    };
+  }
+  return null;
 }
 
 /** Not a count-only query (`size: 0`) and not a later page (`from`, `search_after`). */
@@ -500,24 +534,13 @@ export class DataJudHttpClient {
       );
     }
     const envelope = parsed.data;
-    const failedShards = envelope._shards?.failed ?? 0;
-    if (failedShards > 0) {
-      const of = envelope._shards?.total === undefined ? "" : ` of ${envelope._shards.total}`;
+    const incomplete = incompleteness(envelope);
+    if (incomplete !== null) {
       return {
         ok: false,
         error: this.#error(
-          "partial_shards",
-          `DataJud answered ${index} with ${failedShards}${of} shards failed; the hits may be incomplete, so they are not used`,
-          { index, status: 200 },
-        ),
-      };
-    }
-    if (envelope.timed_out === true) {
-      return {
-        ok: false,
-        error: this.#error(
-          "partial_shards",
-          `DataJud timed out inside ${index} (timed_out: true); the hits may be incomplete, so they are not used`,
+          incomplete.kind,
+          `DataJud answered ${index} with ${incomplete.what}; the hits may be incomplete, so they are not used`,
           { index, status: 200 },
         ),
       };

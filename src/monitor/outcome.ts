@@ -51,3 +51,35 @@ export function judgeNotFound(prior: PriorState, threshold: number): NotFoundVer
     declareGone: prior.seenBefore && prior.goneAt === null && consecutiveNotFound >= threshold,
   };
 }
+
+/** Fewer cases seen before than this in one answer, and a clean "not found" is taken as said. */
+const SUSPECT_MIN_SEEN = 2;
+
+export interface AnsweredCase {
+  /** Which DataJud answer (one batch request) the case's result came from. */
+  answer: string;
+  found: boolean;
+  /** Seen in DataJud before and not already declared gone. */
+  seenBefore: boolean;
+}
+
+/**
+ * The answers whose "not found" is not believed: those in which every case seen before (two or
+ * more) is missing at once. Cases do leave DataJud, but not all of a batch in one sweep; that is a
+ * broken or reindexing answer, a failed check, never a mass disappearance.
+ */
+export function suspectAnswers(cases: readonly AnsweredCase[]): Set<string> {
+  const seen = new Map<string, { seen: number; missing: number }>();
+  for (const c of cases) {
+    if (!c.seenBefore) continue;
+    const tally = seen.get(c.answer) ?? { seen: 0, missing: 0 };
+    tally.seen++;
+    if (!c.found) tally.missing++;
+    seen.set(c.answer, tally);
+  }
+  const suspect = new Set<string>();
+  for (const [answer, tally] of seen) {
+    if (tally.seen >= SUSPECT_MIN_SEEN && tally.missing === tally.seen) suspect.add(answer);
+  }
+  return suspect;
+}

@@ -30,7 +30,7 @@ import { realSystem, type System } from "../system.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import type { DataJudGateway, FingerprintedCase, ReadCase } from "./datajud-gateway.js";
 import { type CaseDiff, diffCase, isRealChange, type StoredInstance } from "./diff.js";
-import { judgeFingerprint, judgeNotFound, type PriorState } from "./outcome.js";
+import { judgeFingerprint, judgeNotFound, type PriorState, suspectAnswers } from "./outcome.js";
 import type { CaseReport, RunReport } from "./run-report.js";
 
 export interface SweepSettings {
@@ -310,6 +310,21 @@ async function checkIndex(
     return { results, interrupted: false };
   }
   const byNumber = new Map(fingerprints.map((f) => [f.cnjNumber, f]));
+  const suspect = suspectAnswers(
+    lookups.flatMap(({ watched, row }) => {
+      const fp = byNumber.get(watched.number);
+      const prior = priorOf(row);
+      return fp === undefined
+        ? []
+        : [
+            {
+              answer: answerOf(fp),
+              found: fp.found,
+              seenBefore: prior.seenBefore && prior.goneAt === null,
+            },
+          ];
+    }),
+  );
   const results: Checked[] = [];
   const toRead: Array<{ lookup: Lookup; fingerprint: FingerprintedCase }> = [];
   const now = deps.clock.now();
@@ -326,6 +341,15 @@ async function checkIndex(
           },
         );
         results.push(recordFailure(ctx, watched, row, missing));
+        continue;
+      }
+      if (!fp.found && suspect.has(answerOf(fp))) {
+        const vanished = new DataJudError(
+          "bad_response",
+          "every case of this answer seen before is missing from it at once: read as a broken DataJud answer, not as cases that left; will retry",
+          { retryable: true },
+        );
+        results.push(recordFailure(ctx, watched, row, vanished));
         continue;
       }
       if (!fp.found) {
@@ -385,6 +409,11 @@ async function checkIndex(
     results.push(recordRead(ctx, watched, row, fingerprint, read, index));
   }
   return { results, interrupted: false };
+}
+
+/** One DataJud answer: the cases of one batch request share its provenance. */
+function answerOf(fp: FingerprintedCase): string {
+  return `${fp.provenance.url}|${fp.provenance.fetchedAt}`;
 }
 
 /**

@@ -116,6 +116,16 @@ export function listCases(db: Db, options: { watchedOnly?: boolean } = {}): Case
     .map(toCase);
 }
 
+/** Watched cases declared gone (DataJud answered "not found" too many times in a row). */
+export function goneWatchedCases(db: Db): CaseRow[] {
+  return db
+    .prepare<[], RawCase>(
+      `SELECT ${CASE_COLUMNS} FROM cases WHERE watched = 1 AND gone_at IS NOT NULL ORDER BY id`,
+    )
+    .all()
+    .map(toCase);
+}
+
 /** Every court's record of this number, watched or not. */
 export function findCasesByNumber(db: Db, digits: string): CaseRow[] {
   return db

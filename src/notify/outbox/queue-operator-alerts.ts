@@ -6,6 +6,7 @@ import {
   keyRefusal,
   lastAnswerAnywhere,
 } from "../../policy/failing-cases.js";
+import { caseGoneAlert } from "../../policy/gone-cases.js";
 import {
   type AuthState,
   assertFailedSweepsThreshold,
@@ -18,6 +19,7 @@ import {
   streakReachesThreshold,
   sweepsHealthQuestion,
 } from "../../policy/health.js";
+import { goneWatchedCases } from "../../store/cases.js";
 import { type Db, immediate } from "../../store/database.js";
 import {
   failingCases,
@@ -76,6 +78,8 @@ function dedupeKey(alert: AdminAlert, recipient: string): string {
       return `admin:sweeps-recovered:${alert.since}:${who}`;
     case "case_failing":
       return `admin:failing:${caseThreadKey(alert.caseNumber, alert.court)}:${alert.failingSince}:${who}`;
+    case "case_gone":
+      return `admin:gone:${caseThreadKey(alert.caseNumber, alert.court)}:${alert.goneAt}:${who}`;
   }
 }
 
@@ -175,7 +179,19 @@ export function queueAdminAlerts(input: QueueAdminAlertsInput): number {
             );
             return alert === null ? [] : [{ recipient: admin, caseId: c.id, alert }];
           });
-    const findings: Finding[] = [...health.findings.map((f) => ({ ...f, caseId: null })), ...cases];
+    // Declared only on clean answers, so an outage never hides or causes one.
+    const gone: Finding[] =
+      admin === ""
+        ? []
+        : goneWatchedCases(db).flatMap((c) => {
+            const alert = caseGoneAlert(c);
+            return alert === null ? [] : [{ recipient: admin, caseId: c.id, alert }];
+          });
+    const findings: Finding[] = [
+      ...health.findings.map((f) => ({ ...f, caseId: null })),
+      ...cases,
+      ...gone,
+    ];
     let queued = 0;
     for (const finding of findings) {
       const key = dedupeKey(finding.alert, finding.recipient);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { CaseFailingAlert } from "../../policy/failing-cases.js";
+import { CaseGoneAlert } from "../../policy/gone-cases.js";
 import {
   AuthRecoveredAlert,
   AuthRejectedAlert,
@@ -21,8 +22,9 @@ import {
 
 /**
  * Mail to `mail.admin` about problems only a person can fix: the key refused, DataJud down for
- * whole sweeps, a case failing for a day (what decides them: policy/health.ts and
- * policy/failing-cases.ts; what queues them: notify/outbox/queue-operator-alerts.ts).
+ * whole sweeps, a case failing for a day, a case DataJud no longer returns (what decides them:
+ * policy/health.ts, policy/failing-cases.ts, policy/gone-cases.ts; what queues them:
+ * notify/outbox/queue-operator-alerts.ts).
  */
 
 const KEY_PAGE = "https://datajud-wiki.cnj.jus.br/api-publica/acesso";
@@ -35,11 +37,12 @@ export const AdminAlert = z.discriminatedUnion("type", [
   SweepsFailingAlert,
   SweepsRecoveredAlert,
   CaseFailingAlert,
+  CaseGoneAlert,
 ]);
 export type AdminAlert = z.infer<typeof AdminAlert>;
 
 function isHealth(alert: AdminAlert): alert is HealthAlert {
-  return alert.type !== "case_failing";
+  return alert.type !== "case_failing" && alert.type !== "case_gone";
 }
 
 function isProblem(alert: AdminAlert): boolean {
@@ -55,6 +58,12 @@ function failingPhrase(failing: readonly CaseFailingAlert[]): string {
   return failing.length === 1
     ? `1 processo sem consulta há mais de ${hours}`
     : `${failing.length} processos sem consulta há mais de ${hours}`;
+}
+
+function gonePhrase(gone: readonly CaseGoneAlert[]): string {
+  return gone.length === 1
+    ? "1 processo não encontrado no DataJud"
+    : `${gone.length} processos não encontrados no DataJud`;
 }
 
 function sweepsPhrase(n: number): string {
@@ -77,8 +86,10 @@ function healthSubject(alert: HealthAlert): string {
 /** Problems first, then what is over; the marker only when something still needs a person. */
 export function renderAdminSubject(alerts: readonly AdminAlert[]): string {
   const failing = alerts.filter((a) => a.type === "case_failing");
+  const gone = alerts.filter((a) => a.type === "case_gone");
   const problems = alerts.filter(isHealth).filter(isProblem).map(healthSubject);
   if (failing.length > 0) problems.push(failingPhrase(failing));
+  if (gone.length > 0) problems.push(gonePhrase(gone));
   const recoveries = alerts
     .filter(isHealth)
     .filter((a) => !isProblem(a))
@@ -197,7 +208,7 @@ function healthSection(alert: HealthAlert, when: ShowInstant): Section {
   }
 }
 
-function caseTitle(f: CaseFailingAlert): string {
+function caseTitle(f: CaseFailingAlert | CaseGoneAlert): string {
   const label = f.label === null ? "" : oneLine(f.label, 80);
   const number = oneLine(f.caseNumber, 40);
   return label === "" ? number : `${label} (${number})`;
@@ -210,6 +221,20 @@ function caseLines(f: CaseFailingAlert, when: ShowInstant): string[] {
     `Último erro: ${errorText(f.lastErrorKind, f.lastError)}`,
   ];
 }
+
+function goneLines(g: CaseGoneAlert, when: ShowInstant): string[] {
+  const answers = g.notFoundAnswers === 1 ? "1 resposta" : `${g.notFoundAnswers} respostas`;
+  return [
+    `${caseTitle(g)} · ${oneLine(g.court, 20).toUpperCase()}`,
+    `Não encontrado desde ${when(g.goneAt)} (${answers} completas seguidas sem o processo); visto pela última vez em ${when(g.lastSeenAt)}.`,
+  ];
+}
+
+const GONE_ADVICE = [
+  "Só respostas completas do DataJud contam: falhas e respostas parciais nunca declaram um processo desaparecido.",
+  "Confira o número e o tribunal no watchlist e consulte o processo no sistema do próprio tribunal: ele pode ter sido redistribuído a outro tribunal, posto em segredo de justiça ou retirado do DataJud.",
+  "O monitor continua consultando o processo e volta a avisar normalmente se ele reaparecer; se não precisar mais dele, tire-o do watchlist.",
+];
 
 const FAILING_ADVICE = [
   "Falhas de rede, tempo esgotado ou erro do servidor (network, timeout, server) costumam ser do DataJud e passam sozinhas; o monitor continua tentando.",
@@ -230,6 +255,15 @@ function sections(alerts: readonly AdminAlert[], timeZone: string): Section[] {
       section(`${ATTENTION_MARKER} ${failingPhrase(failing)}`, {
         items: failing.map((f) => caseLines(f, when)),
         notes: FAILING_ADVICE,
+      }),
+    );
+  }
+  const gone = alerts.filter((a) => a.type === "case_gone");
+  if (gone.length > 0) {
+    out.push(
+      section(`${ATTENTION_MARKER} ${gonePhrase(gone)}`, {
+        items: gone.map((g) => goneLines(g, when)),
+        notes: GONE_ADVICE,
       }),
     );
   }

@@ -1,9 +1,13 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FakeDataJud, FakeFault } from "../../fakes/fake-datajud.js";
 import {
   baseEnv,
   cliInProcess,
   emlFiles,
+  fixtureDoc,
   loadFixtures,
   moveCase,
   n,
@@ -155,5 +159,104 @@ describe("a DataJud that stays down", () => {
     expect(cases.every((c) => c.lastOutcome === "failed" && c.lastError?.includes("401"))).toBe(
       true,
     );
+  });
+});
+
+/** A clean-looking 200 without any hit: what a lost shard or a reindex looks like from outside. */
+function emptyAnswer(shards: object | null): object {
+  return {
+    took: 2,
+    timed_out: false,
+    ...(shards === null ? {} : { _shards: shards }),
+    hits: { total: { value: 0, relation: "eq" }, max_score: null, hits: [] },
+  };
+}
+
+function goneCases(): unknown[] {
+  return query(ws, "SELECT number FROM cases WHERE gone_at IS NOT NULL");
+}
+
+describe("an incomplete 200 is not 'not found'", () => {
+  const incomplete: Array<[string, object]> = [
+    [
+      "fewer successful shards than the total, none failed",
+      emptyAnswer({ total: 5, successful: 4, skipped: 0, failed: 0 }),
+    ],
+    ["no _shards at all", emptyAnswer(null)],
+  ];
+
+  it.each(incomplete)("%s: a failed check sweep after sweep, never gone", async (_, body) => {
+    datajud.failAlways({ status: 200, body, alias: "trt2" });
+    const quick = { ...env(), DATAJUD_MAX_ATTEMPTS: "1" };
+
+    const runs = [];
+    for (let i = 0; i < 4; i++) runs.push(await runOnce(ws, quick));
+    datajud.failAlways(null);
+
+    for (const run of runs) {
+      expect(run.code).toBe(1);
+      expect(outcomes(run.report)[`${n.trt2Reclamacao}@trt2`]).toBe("failed");
+    }
+    expect(goneCases()).toEqual([]);
+    expect(
+      query<{ n: number }>(ws, "SELECT COUNT(*) AS n FROM checks WHERE outcome = 'not_found'"),
+    ).toEqual([{ n: 0 }]);
+  });
+
+  it("an answer in which every case seen before is suddenly missing is a failed check, not a mass disappearance", async () => {
+    ws = workspace("faults-vanish-", [n.tjdftDespejo, n.tjdftJuizado, n.trt2Reclamacao]);
+    await runOnce(ws, env());
+    datajud.setDocuments("tjdft", []);
+
+    const runs = [];
+    for (let i = 0; i < 4; i++) runs.push(await runOnce(ws, env()));
+    loadFixtures(datajud);
+    const back = await runOnce(ws, env());
+
+    for (const run of runs) {
+      expect(outcomes(run.report)).toEqual({
+        [`${n.tjdftDespejo}@tjdft`]: "failed",
+        [`${n.tjdftJuizado}@tjdft`]: "failed",
+        [`${n.trt2Reclamacao}@trt2`]: "unchanged",
+      });
+      expect(run.report.cases.find((c) => c.court === "tjdft")?.error).toContain(
+        "every case of this answer seen before is missing",
+      );
+    }
+    expect(goneCases()).toEqual([]);
+    expect(outcomes(back.report)).toEqual({
+      [`${n.tjdftDespejo}@tjdft`]: "unchanged",
+      [`${n.tjdftJuizado}@tjdft`]: "unchanged",
+      [`${n.trt2Reclamacao}@trt2`]: "unchanged",
+    });
+  });
+
+  it("one case that cleanly disappears is declared gone after three answers, and mail.admin hears it once", async () => {
+    const config = join(ws.dir, "monitor.yaml");
+    writeFileSync(config, "mail:\n  admin: ti@example.com\n");
+    const withAdmin = { ...env(), MONITOR_CONFIG: config };
+    const trt2 = fixtureDoc("trt2", n.trt2Reclamacao);
+    datajud.remove("trt2", trt2._id);
+
+    const runs = [];
+    for (let i = 0; i < 5; i++) runs.push(await runOnce(ws, withAdmin));
+    const operatorMail = await Promise.all(
+      emlFiles(ws)
+        .filter((m) => m.includes("To: ti@example.com"))
+        .map((m) => simpleParser(m)),
+    );
+
+    expect(runs.map((r) => outcomes(r.report)[`${n.trt2Reclamacao}@trt2`])).toEqual([
+      "not_found",
+      "not_found",
+      "not_found",
+      "not_found",
+      "not_found",
+    ]);
+    expect(goneCases()).toEqual([{ number: n.trt2Reclamacao }]);
+    expect(operatorMail).toHaveLength(1);
+    expect(operatorMail[0]?.subject).toBe("[datajud] ⚠ 1 processo não encontrado no DataJud");
+    expect(operatorMail[0]?.text).toContain(n.trt2Reclamacao);
+    expect(operatorMail[0]?.text).toContain("3 respostas completas seguidas sem o processo");
   });
 });

@@ -144,12 +144,14 @@ describe("DataJudHttpClient.search: the request", () => {
   });
 
   it("accepts hits.total as a number or missing, and tolerates extra fields", async () => {
+    const shards = { total: 2, successful: 2, skipped: 1, failed: 0 };
     const numeric = json(200, {
+      _shards: shards,
       hits: { total: 7, hits: [{ _id: 4, _source: {} }], extra: true },
       _clusters: {},
       took: "x",
     });
-    const missing = json(200, { hits: { hits: [{ _id: 5, _source: {} }] } });
+    const missing = json(200, { _shards: shards, hits: { hits: [{ _id: 5, _source: {} }] } });
     const { http } = client([numeric, missing]);
 
     const first = await http.search("tjsp", {});
@@ -252,6 +254,40 @@ describe("DataJudHttpClient.search: retries", () => {
     expect(retries(events).map((r) => r.kind)).toEqual(["partial_shards", "partial_shards"]);
   });
 
+  it("never reads an answer with fewer successful shards than the total as complete, even with failed: 0", async () => {
+    const missingShard = answer([], {
+      _shards: { total: 5, successful: 4, skipped: 0, failed: 0 },
+    });
+    const noShards = json(200, {
+      took: 3,
+      timed_out: false,
+      hits: { total: { value: 0, relation: "eq" }, hits: [] },
+    });
+    const timedOut = answer([], { timed_out: true });
+    const { http, events } = client([missingShard, noShards, timedOut, ok()]);
+
+    const result = await http.search("tjdft", { size: 100, query: { terms: {} } });
+
+    expect(result.hits.map((h) => h._id)).toEqual(["a"]);
+    expect(retries(events).map((r) => r.kind)).toEqual([
+      "partial_shards",
+      "bad_response",
+      "partial_shards",
+    ]);
+  });
+
+  it("fails, retryably, a search whose every answer leaves shards unaccounted for", async () => {
+    const missingShard = (): Response =>
+      answer([], { _shards: { total: 3, successful: 2, failed: 0 } });
+    const { http } = client([missingShard(), missingShard()], { maxAttempts: 2 });
+
+    const error = await failure(http.search("tjdft", { size: 100 }));
+
+    expect(error.kind).toBe("partial_shards");
+    expect(error.retryable).toBe(true);
+    expect(error.message).toContain("2 of 3 shards answered");
+  });
+
   it("retries an answer whose total is positive but whose hits are missing", async () => {
     const hollow = json(200, {
       timed_out: false,
@@ -270,7 +306,8 @@ describe("DataJudHttpClient.search: retries", () => {
   });
 
   it("fails a case read retryably, never as an empty answer, when every attempt lacks the hits", async () => {
-    const hollow = (): Response => json(200, { hits: { total: { value: 3 }, hits: [] } });
+    const hollow = (): Response =>
+      json(200, { _shards: { total: 1, successful: 1 }, hits: { total: { value: 3 }, hits: [] } });
     const { http } = client([hollow(), hollow()], { maxAttempts: 2 });
 
     const error = await failure(http.search("tjdft", {}));
@@ -281,7 +318,11 @@ describe("DataJudHttpClient.search: retries", () => {
   });
 
   it("accepts a positive total without hits where none were asked for: counts and later pages", async () => {
-    const empty = (): Response => json(200, { hits: { total: { value: 250 }, hits: [] } });
+    const empty = (): Response =>
+      json(200, {
+        _shards: { total: 1, successful: 1 },
+        hits: { total: { value: 250 }, hits: [] },
+      });
     const { http } = client([empty(), empty(), empty()]);
 
     const count = await http.search("tjdft", { size: 0 });

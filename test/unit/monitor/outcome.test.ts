@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { judgeFingerprint, judgeNotFound, type PriorState } from "../../../src/monitor/outcome.js";
+import {
+  judgeFingerprint,
+  judgeNotFound,
+  type PriorState,
+  suspectAnswers,
+} from "../../../src/monitor/outcome.js";
 
 const NOW = Date.parse("2026-12-02T10:00:00.000Z");
 const DAY = 86_400_000;
@@ -76,5 +81,34 @@ describe("judgeNotFound", () => {
     expect(judgeNotFound(prior({ seenBefore: false, consecutiveNotFound: 5 }), 3).declareGone).toBe(
       false,
     );
+  });
+});
+
+describe("suspectAnswers", () => {
+  const c = (answer: string, found: boolean, seenBefore = true) => ({ answer, found, seenBefore });
+
+  it("distrusts an answer in which every case seen before is missing", () => {
+    const suspect = suspectAnswers([c("a", false), c("a", false), c("a", false, false)]);
+
+    expect([...suspect]).toEqual(["a"]);
+  });
+
+  it("believes an answer where some case seen before is still there, or only one was ever seen", () => {
+    const suspect = suspectAnswers([
+      c("a", false),
+      c("a", true),
+      c("b", false),
+      c("b", false, false),
+      c("c", false, false),
+      c("c", false, false),
+    ]);
+
+    expect([...suspect]).toEqual([]);
+  });
+
+  it("judges each answer on its own", () => {
+    const suspect = suspectAnswers([c("a", true), c("a", true), c("b", false), c("b", false)]);
+
+    expect([...suspect]).toEqual(["b"]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AdminAlert, renderAdminAlert } from "../../../../src/notify/render/operator-mail.js";
 import type { CaseFailingAlert } from "../../../../src/policy/failing-cases.js";
+import type { CaseGoneAlert } from "../../../../src/policy/gone-cases.js";
 import type { SweepsFailingAlert } from "../../../../src/policy/health.js";
 
 const HOSTILE = "<b>DataJud</b> fora\r\nX-Injected: 1";
@@ -166,5 +167,39 @@ describe("AdminAlert", () => {
 
     expect(parsed.map((p) => p.success && p.data)).toEqual(stored);
     expect(broken.success).toBe(false);
+  });
+});
+
+describe("renderAdminAlert: cases DataJud no longer returns", () => {
+  const gone: CaseGoneAlert = {
+    type: "case_gone",
+    caseNumber: "0713383-43.2025.8.07.0006",
+    court: "tjdft",
+    label: HOSTILE,
+    goneAt: "2026-03-03T10:00:00.000Z",
+    lastSeenAt: "2026-03-01T10:00:00.000Z",
+    notFoundAnswers: 3,
+  };
+
+  it("names the case, since when, and what to check; the label is data", () => {
+    const mail = renderAdminAlert([gone]);
+
+    expect(mail.subject).toBe("[datajud] ⚠ 1 processo não encontrado no DataJud");
+    expect(mail.text).toContain("0713383-43.2025.8.07.0006");
+    expect(mail.text).toContain(
+      "Não encontrado desde 03/03/2026 07:00 (3 respostas completas seguidas sem o processo); visto pela última vez em 01/03/2026 07:00.",
+    );
+    expect(mail.text).toContain("Confira o número e o tribunal no watchlist");
+    expect(mail.text).not.toContain("\r");
+    expect(mail.html).not.toContain("<b>DataJud");
+    expect(AdminAlert.parse(gone)).toEqual(gone);
+  });
+
+  it("counts several in one subject next to failing cases", () => {
+    const mail = renderAdminAlert([gone, caseFailing, { ...gone, caseNumber: "1", court: "tjsp" }]);
+
+    expect(mail.subject).toBe(
+      "[datajud] ⚠ 1 processo sem consulta há mais de um dia; 2 processos não encontrados no DataJud",
+    );
   });
 });

@@ -38,10 +38,26 @@ export const EvalExpectation = z.strictObject({
   needsLawyerAttention: z.boolean().optional(),
   /** Must each appear in attentionReasons[].movements or latestRelevantMovement. */
   requiredMovements: z.array(RequiredMovement).default([]),
+  /**
+   * Words the status paragraph must contain (case and accents ignored): the court unit of the
+   * instance where the news happened, say. A proper noun, so the check stays deterministic.
+   */
+  statusMentions: z.array(z.string().trim().min(1)).default([]),
+  /** Words the summary must not use anywhere a lawyer reads (status, reasons, next step). */
+  mustNotSay: z.array(z.string().trim().min(1)).default([]),
+  /** At least one of these must be in nextExpectedStep: it must agree with the attention box. */
+  nextStepMentions: z.array(z.string().trim().min(1)).default([]),
 });
 export type EvalExpectation = z.infer<typeof EvalExpectation>;
 
-export type CheckKind = "statusCategory" | "needsLawyerAttention" | "movementCited" | "modelWrote";
+export type CheckKind =
+  | "statusCategory"
+  | "needsLawyerAttention"
+  | "movementCited"
+  | "statusMentions"
+  | "mustNotSay"
+  | "nextStep"
+  | "modelWrote";
 
 export interface CheckResult {
   kind: CheckKind;
@@ -119,6 +135,48 @@ function describeCited(refs: readonly MovementRef[]): string {
   return refs.length === 0 ? "none" : refs.map((m) => `${m.code ?? "?"} ${m.name}`).join(", ");
 }
 
+function clipped(text: string): string {
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+/** The few words that must or must not be there: substring checks, so as deterministic as the rest. */
+function wordingChecks(summary: CaseSummary, expected: EvalExpectation): CheckResult[] {
+  const status = fold(summary.status);
+  const next = fold(summary.nextExpectedStep ?? "");
+  const read = [
+    summary.status,
+    summary.nextExpectedStep ?? "",
+    ...summary.attentionReasons.map((r) => r.reason),
+  ];
+  const everything = fold(read.join(" \n "));
+  const checks: CheckResult[] = expected.statusMentions.map((word) => ({
+    kind: "statusMentions",
+    label: `status names ${JSON.stringify(word)}`,
+    pass: status.includes(fold(word)),
+    expected: word,
+    actual: clipped(summary.status),
+  }));
+  for (const word of expected.mustNotSay) {
+    checks.push({
+      kind: "mustNotSay",
+      label: `never says ${JSON.stringify(word)}`,
+      pass: !everything.includes(fold(word)),
+      expected: `no ${word}`,
+      actual: clipped(read.find((t) => fold(t).includes(fold(word))) ?? "absent"),
+    });
+  }
+  if (expected.nextStepMentions.length > 0) {
+    checks.push({
+      kind: "nextStep",
+      label: "next step agrees with the attention box",
+      pass: expected.nextStepMentions.some((word) => next.includes(fold(word))),
+      expected: expected.nextStepMentions.join(" | "),
+      actual: summary.nextExpectedStep ?? "null",
+    });
+  }
+  return checks;
+}
+
 export function gradeSummary(
   caseId: string,
   summary: CaseSummary,
@@ -162,6 +220,7 @@ export function gradeSummary(
       actual: describeCited(cited),
     });
   }
+  checks.push(...wordingChecks(summary, expected));
   return {
     caseId,
     pass: checks.every((c) => c.pass),

@@ -1,6 +1,7 @@
 import { parseCnjNumber } from "../datajud/cnj-number.js";
 import { successorNote } from "../datajud/courts.js";
 import { formatInstant, formatWallClock } from "../datajud/dates.js";
+import { indexText, instanceText, countText as plural } from "../datajud/glossary.js";
 import type { Movement } from "../datajud/instance-record.js";
 import { findCasesByNumber } from "../store/cases.js";
 import { listChanges } from "../store/changes.js";
@@ -28,10 +29,10 @@ const EVENT_TEXT: Record<MovementEventRow["kind"], string> = {
 };
 
 /** One movement: its date as the court recorded it, code, name, and which copy it is. */
-function movementLine(m: Movement): string {
+function movementLine(m: Movement, instance: string): string {
   const date = m.dateTime ? formatWallClock(m.dateTime) : "sem data";
   const copy = (m.occurrence ?? 1) > 1 ? `  (copy ${m.occurrence})` : "";
-  return `${date}  ${m.code ?? "-"}  ${m.name}${copy}`;
+  return `${date}  ${m.code ?? "-"}  ${m.name}${copy}  · ${instanceText(instance)}`;
 }
 
 function wasText(before: Movement | null): string {
@@ -115,26 +116,30 @@ export const historyCommand: Command = {
       for (const h of history) {
         const gone = h.disappearedCount > 0 ? ` (and ${h.disappearedCount} no longer listed)` : "";
         io.stdout.write(`${h.number} (${h.court})${h.label ? ` ${h.label}` : ""}\n`);
-        const moved = h.foundIn === null ? null : successorNote(h.court, h.foundIn);
-        if (moved !== null && h.foundIn !== null) {
+        if (h.foundIn !== null) {
+          const moved = successorNote(h.court, h.foundIn);
           io.stdout.write(
-            `  encontrado no índice do ${h.foundIn.toUpperCase()} no DataJud: ${moved}\n`,
+            `  lido do ${indexText(`api_publica_${h.foundIn}`)}${moved === null ? "" : `: ${moved}`}\n`,
           );
         }
+        const listed = plural(h.movementCount, "movement", "movements");
         io.stdout.write(
-          `  first seen ${h.firstSeenAt ? formatInstant(h.firstSeenAt, tz) : "never"}, ${h.movementCount} movement(s) listed by DataJud${gone}, ${h.changes.length} change(s)\n`,
+          `  first seen ${h.firstSeenAt ? formatInstant(h.firstSeenAt, tz) : "never"}, ${listed} listed by DataJud${gone}, ${plural(h.changes.length, "change", "changes")}\n`,
         );
         const entries = [
           ...h.changes.map((change) => ({
             at: change.detectedAt,
             lines: [
               `${change.kinds.join(", ")}${QUIET_NOTE[change.summary?.disposition ?? "alert"]}`,
-              ...change.movements.map((m) => `    ${movementLine(m.data)}`),
+              ...change.movements.map((m) => `    ${movementLine(m.data, m.instance)}`),
             ],
           })),
           ...h.events.map((e) => ({
             at: e.at,
-            lines: [EVENT_TEXT[e.kind], `    ${movementLine(e.movement)}${wasText(e.before)}`],
+            lines: [
+              EVENT_TEXT[e.kind],
+              `    ${movementLine(e.movement, e.instance)}${wasText(e.before)}`,
+            ],
           })),
         ].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
         for (const entry of entries) {

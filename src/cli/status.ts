@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { formatInstant } from "../datajud/dates.js";
+import { countText } from "../datajud/glossary.js";
 import { muteState } from "../policy/movement-rules.js";
 import { type CaseRow, listCases } from "../store/cases.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
@@ -172,7 +173,7 @@ export const statusCommand: Command = {
       );
       for (const dead of status.deadMail) {
         io.stdout.write(
-          `undeliverable mail to ${dead.recipient} after ${dead.attempts} attempt(s): ${dead.subject ?? ""} (${dead.lastError ?? "no error recorded"})\n`,
+          `undeliverable mail to ${dead.recipient} after ${countText(dead.attempts, "attempt", "attempts")}: ${dead.subject ?? ""} (${dead.lastError ?? "no error recorded"})\n`,
         );
       }
       for (const incident of status.incidents) {
@@ -183,7 +184,7 @@ export const statusCommand: Command = {
       const run = status.lastRun;
       const failing = status.cases.filter((s) => s.lastOutcome === "failed").length;
       io.stdout.write(
-        `${status.cases.length} watched case(s); ${failing} failing` +
+        `${countText(status.cases.length, "watched case", "watched cases")}; ${failing} failing` +
           `; mail: ${status.mail.pending} pending${status.mail.waiting > 0 ? ` (${status.mail.waiting} not due yet)` : ""}, ${status.mail.sent} sent, ${status.mail.dead} dead` +
           (run ? `; last sweep ${when(run.startedAt, tz)} (${run.status})\n` : "; no sweep yet\n"),
       );

@@ -5,6 +5,17 @@ import type { MovementHint } from "./instance-record.js";
  * Plain-language meanings of common movement codes of CNJ's Tabela Processual Unificada (TPU),
  * and a coarse kind for the rules engine and alert filters. The table covers codes that show up
  * in DataJud records, not the whole TPU; unknown codes fall back to patterns over the name.
+ *
+ * Wording: each `name` is the TPU's own movement name as DataJud returns it; `pt` restates what
+ * that movement records in plain words (CNJ's TPU and its glossary; the CPC where a rule is cited),
+ * never legal advice. The table holds at least the 40 codes most frequent in the real records of
+ * ../shared/real-datajud/hits.json (1,036 movements, 57 codes), counted with
+ *   node -e 'const c=new Map();for(const hs of Object.values(require("./hits.json")))for(const h of hs)
+ *     for(const m of h._source.movimentos??[]){const k=m.codigo??m.movimentoNacional?.codigo;
+ *     c.set(k,(c.get(k)??0)+1)}console.log([...c].sort((a,b)=>b[1]-a[1]||a[0]-b[0]).slice(0,40))'
+ * (ties broken by the lower code): 60, 85, 1051, 132, 11383, 51, 118, 1061, 92, 581, 12164, 123,
+ * 493, 985, 12265, 26, 12266, 11010, 12444, 36, 12282, 106, 245, 272, 12099, 22, 135, 970, 12115,
+ * 12205, 12614, 12740, 83, 219, 220, 239, 394, 848, 871, 941.
  */
 
 export type MovementKind =
@@ -12,7 +23,13 @@ export type MovementKind =
   | "distribution"
   | "citation"
   | "intimation"
+  /** Publicação / disponibilização no Diário: a publication, an intimação only when it says so. */
+  | "publication"
   | "hearing"
+  /** Inclusão em pauta: a judgment session listing (presencial or virtual), not a hearing. */
+  | "session"
+  /** Retirado de pauta, adiado: the listed session will not judge it. */
+  | "session_change"
   | "decision"
   | "sentence"
   /** acórdão: a panel's judgment, usually on appeal */
@@ -75,6 +92,27 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
     kind: "decision",
     pt: "Saneamento: o juiz organiza o processo, fixa os pontos em disputa e as provas a produzir.",
     en: "Case management ruling: the judge fixes the disputed points and the evidence to be taken.",
+  },
+  {
+    code: 12444,
+    name: "deferimento",
+    kind: "decision",
+    pt: "Decisão que defere (concede) um pedido de uma das partes; o pedido está nos autos.",
+    en: "A ruling granting a party's request; the request is in the record.",
+  },
+  {
+    code: 941,
+    name: "Incompetência",
+    kind: "decision",
+    pt: "Decisão que declara a incompetência do juízo: o processo deve seguir para outro juízo ou tribunal.",
+    en: "A ruling that this court lacks jurisdiction: the case is to go to another court.",
+  },
+  {
+    code: 394,
+    name: "Com efeito suspensivo",
+    kind: "decision",
+    pt: "Recurso recebido com efeito suspensivo: a decisão recorrida não produz efeitos até o julgamento do recurso.",
+    en: "The appeal was admitted with suspensive effect: the decision under appeal has no effect until the appeal is decided.",
   },
   {
     code: 871,
@@ -226,6 +264,20 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
     en: "A document was added to the record.",
   },
   {
+    code: 985,
+    name: "Mandado",
+    kind: "routine",
+    pt: "Andamento de um mandado (ordem cumprida por oficial de justiça: citação, intimação, penhora...); os autos dizem qual.",
+    en: "A step of a writ served by a court officer (service, notice, attachment...); the record says which.",
+  },
+  {
+    code: 135,
+    name: "Apensamento",
+    kind: "routine",
+    pt: "Os autos foram apensados a outro processo (ou outro a este), para tramitarem juntos.",
+    en: "The record was joined to another case's (or another to this one), to proceed together.",
+  },
+  {
     code: 106,
     name: "Mandado",
     kind: "routine",
@@ -257,16 +309,16 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 92,
     name: "Publicação",
-    kind: "intimation",
-    pt: "Ato publicado no Diário da Justiça; para os advogados costuma valer como intimação e abrir prazo.",
-    en: "Published in the court gazette; for the lawyers this usually counts as notice and starts a deadline.",
+    kind: "publication",
+    pt: "Ato publicado no Diário da Justiça Eletrônico; confira no Diário ou nos autos qual ato foi publicado e se ele abre prazo.",
+    en: "An act was published in the electronic court gazette; check which act and whether it starts a deadline.",
   },
   {
     code: 1061,
     name: "Disponibilização no Diário da Justiça Eletrônico",
-    kind: "intimation",
-    pt: "Ato disponibilizado no Diário da Justiça Eletrônico; considera-se publicado no dia útil seguinte.",
-    en: "Made available in the electronic court gazette; it counts as published on the next business day.",
+    kind: "publication",
+    pt: "Ato disponibilizado no Diário da Justiça Eletrônico; considera-se publicado no primeiro dia útil seguinte (Lei 11.419/2006, art. 4º, § 3º).",
+    en: "Made available in the electronic court gazette; it counts as published on the next business day (Law 11,419/2006, art. 4, § 3).",
   },
   {
     code: 12265,
@@ -274,6 +326,13 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
     kind: "intimation",
     pt: "Intimação eletrônica expedida para uma das partes.",
     en: "An electronic notice was sent to a party.",
+  },
+  {
+    code: 12282,
+    name: "Expedida/Certificada",
+    kind: "intimation",
+    pt: "Comunicação eletrônica (intimação ou citação) expedida pelo sistema; os autos dizem a quem e qual prazo corre.",
+    en: "An electronic notice (of an act or of the claim) was sent by the system; the record says to whom and which deadline runs.",
   },
   {
     code: 12266,
@@ -286,8 +345,8 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
     code: 1051,
     name: "Decurso de Prazo",
     kind: "deadline",
-    pt: "Um prazo terminou.",
-    en: "A deadline ran out.",
+    pt: "Terminou um prazo (de uma parte, do perito, do Ministério Público...); os autos dizem de quem era e se houve manifestação. DataJud lista um decurso por parte.",
+    en: "A time limit ran out (a party's, the expert's, the prosecutor's...); the record says whose, and whether they acted. DataJud lists one per party.",
   },
   // Hearings and sessions
   {
@@ -300,23 +359,44 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 12104,
     name: "Inclusão em pauta",
-    kind: "hearing",
-    pt: "Processo incluído na pauta de uma sessão de julgamento.",
-    en: "The case was put on a judgment session's agenda.",
+    kind: "session",
+    pt: "Processo incluído na pauta de uma sessão de julgamento do colegiado (não é audiência): importa a data da sessão e o prazo para memoriais ou pedido de sustentação oral.",
+    en: "The case was listed for a panel's judgment session (not a hearing): what matters is the session date and the deadline for written briefs or a request to argue orally.",
   },
   {
     code: 12105,
     name: "Inclusão em Pauta de Sessão Virtual",
-    kind: "hearing",
-    pt: "Processo incluído na pauta de uma sessão virtual de julgamento.",
-    en: "The case was put on a virtual judgment session's agenda.",
+    kind: "session",
+    pt: "Processo incluído na pauta de uma sessão virtual de julgamento (não é audiência): importa a data da sessão e o prazo, fixado pelo regimento do tribunal, para memoriais, sustentação oral ou pedido de julgamento presencial.",
+    en: "The case was listed for a virtual judgment session (not a hearing): what matters is the session date and the deadline, set by the court's rules, for briefs, oral argument or a request for a live session.",
+  },
+  {
+    code: 12115,
+    name: "Para julgamento de mérito",
+    kind: "session",
+    pt: "Processo pautado para julgamento do mérito em sessão do colegiado: confira a data da sessão e o prazo para memoriais ou pedido de sustentação oral.",
+    en: "Listed for judgment on the merits at a panel session: check the session date and the deadline for briefs or a request to argue orally.",
   },
   {
     code: 12203,
     name: "Adiado",
+    kind: "session_change",
+    pt: "Julgamento adiado para outra sessão; a nova data sai em nova pauta.",
+    en: "The judgment was postponed to another session; the new date comes in a new listing.",
+  },
+  {
+    code: 12205,
+    name: "Retirado",
+    kind: "session_change",
+    pt: "Processo retirado da pauta: não será julgado na sessão para a qual estava pautado.",
+    en: "The case was taken off the session's list: it will not be judged at that session.",
+  },
+  {
+    code: 12740,
+    name: "de Conciliação",
     kind: "hearing",
-    pt: "Julgamento adiado para outra sessão.",
-    en: "The judgment was postponed to another session.",
+    pt: "Audiência de conciliação (designada, realizada, cancelada...; o complemento diz qual).",
+    en: "Conciliation hearing (scheduled, held, cancelled...; the complement says which).",
   },
   // Moving between units and instances
   {
@@ -355,6 +435,20 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
     en: "The record was returned by whoever had it.",
   },
   {
+    code: 12614,
+    name: "Remessa para o CEJUSC ou Centros de Conciliação/Mediação",
+    kind: "remittance",
+    pt: "Autos enviados ao CEJUSC (centro judiciário de solução de conflitos) para conciliação ou mediação.",
+    en: "The record was sent to the court's conciliation and mediation centre (CEJUSC).",
+  },
+  {
+    code: 83,
+    name: "Cancelamento da distribuição",
+    kind: "other",
+    pt: "A distribuição do processo foi cancelada (por exemplo, distribuído por engano ou em duplicidade).",
+    en: "The case's assignment was cancelled (for example, assigned by mistake or twice).",
+  },
+  {
     code: 22,
     name: "Baixa Definitiva",
     kind: "remittance",
@@ -390,6 +484,20 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
     kind: "suspension",
     pt: "Processo suspenso porque o réu, citado por edital, não apareceu nem constituiu advogado.",
     en: "Stayed because the defendant, served by public notice, neither appeared nor hired counsel.",
+  },
+  {
+    code: 272,
+    name: "A depender do julgamento de outra causa, de outro juízo ou declaração incidente",
+    kind: "suspension",
+    pt: "Processo suspenso até o julgamento de outra causa ou questão de que depende (CPC, art. 313, V, a).",
+    en: "Stayed until another case or issue it depends on is decided (CPC, art. 313, V, a).",
+  },
+  {
+    code: 12099,
+    name: "Por decisão do Presidente do STJ - SIRDR",
+    kind: "suspension",
+    pt: "Processo suspenso por decisão do Presidente do STJ que suspendeu, em todo o país, os processos de um incidente de resolução de demandas repetitivas (SIRDR).",
+    en: "Stayed by the STJ President's nationwide suspension of the cases of a repetitive-claims incident (SIRDR).",
   },
   {
     code: 12065,
@@ -455,14 +563,17 @@ const NAME_PATTERNS: readonly (readonly [RegExp, MovementKind])[] = [
   [/arquiv/, "archiving"],
   [/suspens|sobrest/, "suspension"],
   [/conclus/, "conclusion"],
-  [/audiencia|sessao de julgamento|\bpauta\b/, "hearing"],
+  [/retirad\w* de pauta|\badiad/, "session_change"],
+  [/\bpauta\b|sessao de julgamento|sessao virtual|para julgamento de merito/, "session"],
+  [/audiencia/, "hearing"],
   [/\bextin/, "sentence"],
   [/cumprimento de sentenc|\bexecuc|penhora|bloqueio|sisbajud|bacenjud/, "execution"],
   [/acordao|\bprovimento\b|\bprovid[oa]s?\b|conhecimento d\w* recurso|nao conhecid/, "judgment"],
   [/\bsentenc|procedencia|homologa|julgamento|\bjulgad/, "sentence"],
   [/\bdecis|\bdecid|liminar|tutela|\bdefer|\bindefer/, "decision"],
   [/\bcita|\bcite/, "citation"],
-  [/\bintima|\bpublica|disponibiliza|diario da justica|\bnotifica|\bcomunica/, "intimation"],
+  [/\bintima|\bnotifica|\bcomunica/, "intimation"],
+  [/\bpublica|disponibiliza|diario da justica/, "publication"],
   [/decurso|decorrid/, "deadline"],
   [/\brecurso|\brecorr|apelac|agravo|embargos/, "appeal"],
   [/\bprazo/, "deadline"],
@@ -479,12 +590,27 @@ function fold(text: string): string {
   return stripAccents(text).toLowerCase();
 }
 
-/** The code decides when the table knows it; otherwise the name does; otherwise "other". */
-export function movementKind(code: number | null, name?: string): MovementKind {
+/** Kinds a complement can make more precise: a document issued, a publication. */
+const REFINABLE: ReadonlySet<MovementKind> = new Set(["routine", "publication", "other"]);
+
+/**
+ * The code decides when the table knows it; otherwise the name does; otherwise "other". A document
+ * issued or a publication whose complements say it is an intimação is one: the movement says so.
+ * Nothing else makes a publication an intimação.
+ */
+export function movementKind(
+  code: number | null,
+  name?: string,
+  complements: readonly string[] = [],
+): MovementKind {
   const entry = code === null ? undefined : ENTRY_BY_CODE.get(code);
-  if (entry) return entry.kind;
-  if (name === undefined) return "other";
-  const folded = fold(name);
+  const kind = entry?.kind ?? (name === undefined ? "other" : kindOfName(fold(name)));
+  if (!REFINABLE.has(kind)) return kind;
+  const said = fold(complements.join(" "));
+  return /\bintima/.test(said) ? "intimation" : kind;
+}
+
+function kindOfName(folded: string): MovementKind {
   for (const [pattern, kind] of NAME_PATTERNS) {
     if (pattern.test(folded)) return kind;
   }

@@ -1,4 +1,5 @@
 import { formatWallClock } from "../datajud/dates.js";
+import { instanceName, newMovementsText } from "../datajud/glossary.js";
 import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import { type MovementKind, movementKind } from "../datajud/tpu-hints.js";
 import {
@@ -57,18 +58,80 @@ function nextCategory(
   }
 }
 
-/** What a lawyer must look at: decisions, deadlines, hearings and acts addressed to the parties. */
-const ATTENTION: Partial<Record<MovementKind, string>> = {
-  sentence: "sentença proferida: verificar prazo de recurso",
-  judgment: "acórdão proferido: verificar prazo de recurso",
-  decision: "decisão proferida: verificar se exige providência",
-  intimation: "intimação expedida: pode abrir prazo",
-  citation: "citação: pode abrir prazo de resposta",
-  hearing: "audiência: verificar data e comparecimento",
-  final_judgment: "trânsito em julgado: avaliar cumprimento ou arquivamento",
-  deadline: "prazo: verificar o decurso",
-  execution: "fase de cumprimento/execução iniciada",
-};
+/**
+ * What a lawyer must look at (decisions, deadlines, hearings, sessions, publications and acts
+ * addressed to the parties), most pressing first, with the next step each one points to: when the
+ * attention box lists something, "próximo passo" names the step of the most pressing item, so
+ * the two never disagree.
+ */
+const ATTENTION: ReadonlyArray<{ kind: MovementKind; reason: string; next: string }> = [
+  {
+    kind: "sentence",
+    reason: "sentença proferida: verificar prazo de recurso",
+    next: "Prazo para recurso da sentença (ou trânsito em julgado).",
+  },
+  {
+    kind: "judgment",
+    reason: "acórdão proferido: verificar prazo de recurso",
+    next: "Prazo para recurso do acórdão (ou trânsito em julgado).",
+  },
+  {
+    kind: "final_judgment",
+    reason: "trânsito em julgado: avaliar cumprimento ou arquivamento",
+    next: "Cumprimento da decisão ou arquivamento.",
+  },
+  {
+    kind: "session",
+    reason:
+      "incluído em pauta de sessão de julgamento: verificar a data da sessão e o prazo para memoriais ou pedido de sustentação oral",
+    next: "Sessão de julgamento; antes dela, memoriais ou pedido de sustentação oral, se cabíveis.",
+  },
+  {
+    kind: "session_change",
+    reason: "julgamento adiado ou retirado de pauta: acompanhar a nova data da sessão",
+    next: "Nova inclusão em pauta para julgamento.",
+  },
+  {
+    kind: "hearing",
+    reason: "audiência: verificar data e comparecimento",
+    next: "Audiência: conferir a data e o comparecimento.",
+  },
+  {
+    kind: "decision",
+    reason: "decisão proferida: verificar se exige providência",
+    next: "Cumprir a decisão ou recorrer dela, se exigir providência.",
+  },
+  {
+    kind: "citation",
+    reason: "citação: pode abrir prazo de resposta",
+    next: "Resposta da parte citada, no prazo.",
+  },
+  {
+    kind: "intimation",
+    reason: "intimação: pode abrir prazo",
+    next: "Cumprir o que a intimação pede, no prazo que ela abrir.",
+  },
+  {
+    kind: "publication",
+    reason:
+      "publicação no Diário da Justiça Eletrônico: conferir o ato publicado e se ele abre prazo",
+    next: "Conferir o ato publicado e o prazo que ele pode abrir.",
+  },
+  {
+    kind: "deadline",
+    reason: "prazo: verificar o decurso",
+    next: "Próximo ato depois do prazo: conferir se houve manifestação.",
+  },
+  {
+    kind: "execution",
+    reason: "fase de cumprimento/execução iniciada",
+    next: "Atos de cumprimento da decisão (pagamento, penhora ou acordo).",
+  },
+];
+
+const ATTENTION_BY_KIND: ReadonlyMap<MovementKind, (typeof ATTENTION)[number]> = new Map(
+  ATTENTION.map((a) => [a.kind, a]),
+);
 
 const NEXT_STEP: Record<StatusCategory, string> = {
   awaiting_citation: "Citação da parte contrária.",
@@ -95,7 +158,8 @@ function ref(m: Movement): MovementRef {
 }
 
 function kindOf(m: Movement): MovementKind {
-  return movementKind(m.code, m.name);
+  const said = m.complements.map((c) => [c.description, c.name, c.value].join(" "));
+  return movementKind(m.code, m.name, said);
 }
 
 function byDate(a: Movement, b: Movement): number {
@@ -114,11 +178,35 @@ export function statusCategoryOf(records: readonly InstanceRecord[]): StatusCate
 export function attentionReasons(newMovements: readonly Movement[]): AttentionReason[] {
   const byReason = new Map<string, Movement[]>();
   for (const m of newMovements) {
-    const reason = ATTENTION[kindOf(m)];
+    const reason = ATTENTION_BY_KIND.get(kindOf(m))?.reason;
     if (reason === undefined) continue;
     byReason.set(reason, [...(byReason.get(reason) ?? []), m]);
   }
   return [...byReason].map(([reason, movements]) => ({ reason, movements: movements.map(ref) }));
+}
+
+/** The step the most pressing new movement points to; the category's usual step otherwise. */
+function nextStep(newMovements: readonly Movement[], category: StatusCategory): string {
+  const kinds = new Set(newMovements.map(kindOf));
+  return ATTENTION.find((a) => kinds.has(a.kind))?.next ?? NEXT_STEP[category];
+}
+
+/**
+ * The record the news happened in: the instance of the newest new movement (an appeal's movement
+ * names the appeal's class and unit, not the first instance's); without new movements, the
+ * record DataJud updated last.
+ */
+function recordOfNews(
+  records: readonly InstanceRecord[],
+  newMovements: readonly Movement[],
+): InstanceRecord | undefined {
+  for (const m of [...newMovements].reverse()) {
+    const record = records.find((r) => r.movements.some((x) => x.id === m.id));
+    if (record !== undefined) return record;
+  }
+  return [...records].sort((a, b) =>
+    (b.lastUpdatedAt ?? "").localeCompare(a.lastUpdatedAt ?? ""),
+  )[0];
 }
 
 function describeMovement(m: Movement): string {
@@ -131,21 +219,23 @@ export function rulesSummary(input: RulesInput): CaseSummary {
   const category = statusCategoryOf(input.records);
   const reasons = attentionReasons(input.newMovements);
   const relevant =
-    [...input.newMovements].reverse().find((m) => ATTENTION[kindOf(m)] !== undefined) ??
+    [...input.newMovements].reverse().find((m) => ATTENTION_BY_KIND.has(kindOf(m))) ??
     input.newMovements.at(-1) ??
     all.at(-1) ??
     null;
-  const main = input.records[0];
+  const main = recordOfNews(input.records, input.newMovements);
   const parts: string[] = [];
   if (main?.class) parts.push(`${main.class.name}`);
   if (main?.courtUnit?.name) parts.push(`em ${main.courtUnit.name}`);
+  if (parts.length > 0 && main !== undefined && input.records.length > 1) {
+    parts.push(`(${instanceName(main.instance) ?? main.instance})`);
+  }
   const head = parts.length > 0 ? `${parts.join(" ")}; ` : "";
+  const latest = input.newMovements.at(-1);
   const news =
-    input.newMovements.length === 0
+    latest === undefined
       ? "sem movimentações novas"
-      : `${input.newMovements.length} movimentação(ões) nova(s), a mais recente ${describeMovement(
-          input.newMovements.at(-1) as Movement,
-        )}`;
+      : `${newMovementsText(input.newMovements.length)}, a mais recente ${describeMovement(latest)}`;
   const status = `${head}situação: ${STATUS_LABELS_PT[category]}; ${news}.`;
   return {
     cnjNumber: input.cnjNumber,
@@ -156,7 +246,7 @@ export function rulesSummary(input: RulesInput): CaseSummary {
     needsLawyerAttention: reasons.length > 0,
     attentionReasons: reasons,
     latestRelevantMovement: relevant ? ref(relevant) : null,
-    nextExpectedStep: NEXT_STEP[category],
+    nextExpectedStep: nextStep(input.newMovements, category),
     generatedBy: "rules",
     generatedAt: input.now.toISOString(),
   };

@@ -40,3 +40,9 @@ export function loadRealLongRecord(): FixtureDoc[] {
 export function digitsOf(formatted: string): string {
   return formatted.replace(/\D/g, "");
 }
+
+/** One file of test/fixtures/datajud/real/ (see its README), as `{ alias: hits }`. */
+export function loadRealHits(file: string): Record<string, FixtureDoc[]> {
+  const path = fileURLToPath(new URL(`../fixtures/datajud/real/${file}`, import.meta.url));
+  return JSON.parse(readFileSync(path, "utf8")) as Record<string, FixtureDoc[]>;
+}

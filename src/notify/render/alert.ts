@@ -1,5 +1,8 @@
-import { successorNote } from "../../datajud/courts.js";
+import { parseCnjNumber } from "../../datajud/cnj-number.js";
+import { type CourtCaseLink, courtCaseLink } from "../../datajud/court-links.js";
+import { findCourt, successorNote } from "../../datajud/courts.js";
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
+import { indexText, instanceText, newMovementsText } from "../../datajud/glossary.js";
 import type { Movement, MovementComplement } from "../../datajud/instance-record.js";
 import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
 import type { AlertContent } from "./alert-content.js";
@@ -33,11 +36,6 @@ const CHANGE_KINDS_PT: Record<string, string> = {
   court_unit_changed: "órgão julgador alterado",
   secrecy_changed: "nível de sigilo alterado",
 };
-
-function movementsPhrase(n: number): string {
-  if (n === 0) return "nenhuma movimentação nova";
-  return n === 1 ? "1 movimentação nova" : `${n} movimentações novas`;
-}
 
 export function caseName(content: AlertContent): string {
   const label = content.label === null ? "" : oneLine(content.label, SUBJECT_NAME_MAX);
@@ -126,7 +124,7 @@ export function movementLines(
     date: courtTime(movement.dateTime),
     name: `${oneLine(movement.name) || "movimento sem nome"}${repeatNote(movement.occurrence)}`,
     code: movement.code === null ? "sem código" : `código ${movement.code}`,
-    instance: oneLine(instance),
+    instance: oneLine(instanceText(instance)),
     hint: movement.hint === null ? null : oneLine(movement.hint.pt) || null,
     complements: movement.complements.flatMap((c) => complementText(c) ?? []),
   });
@@ -152,7 +150,7 @@ function instanceLine(i: AlertContent["instances"][number]): string {
   const parts = [i.className, i.courtUnit]
     .map((p) => (p === null ? "" : oneLine(p)))
     .filter((p) => p !== "");
-  return `${oneLine(i.instance)}: ${parts.length === 0 ? "sem dados" : parts.join(" · ")}`;
+  return `${oneLine(instanceText(i.instance))}: ${parts.length === 0 ? "sem dados" : parts.join(" · ")}`;
 }
 
 export function generatedByText(summary: CaseSummary, timeZone: string): string {
@@ -168,11 +166,26 @@ function changeKindsText(kinds: readonly string[]): string | null {
   return names.length === 0 ? null : `Mudanças detectadas: ${names.join(", ")}.`;
 }
 
+/**
+ * The court's public page for the case: from the validated number and the court whose index
+ * answered, never from DataJud text; null where the court has no stable URL for a case.
+ */
+export function caseLinkOf(content: AlertContent): CourtCaseLink | null {
+  const parsed = parseCnjNumber(content.caseNumber);
+  if (!parsed.ok) return null;
+  const court = findCourt(content.provenance.index)?.alias ?? content.court;
+  return courtCaseLink(parsed.value, court);
+}
+
+function caseLinkText(link: CourtCaseLink): string {
+  return `Consulta pública no tribunal (${link.system}): ${link.url}`;
+}
+
 function provenanceLines(content: AlertContent, timeZone: string): string[] {
   const p = content.provenance;
   const moved = successorNote(content.court, p.index);
   return [
-    `Índice consultado: ${oneLine(p.index)}`,
+    `Índice consultado: ${oneLine(indexText(p.index))}`,
     ...(moved === null ? [] : [`Encontrado no índice de outro tribunal: ${moved}.`]),
     `Consultado em: ${instantTime(p.fetchedAt, timeZone)}`,
     `Última atualização no DataJud: ${p.lastUpdatedAt === null ? "não informada" : courtTime(p.lastUpdatedAt)}`,
@@ -187,7 +200,7 @@ export function renderSubject(content: AlertContent): string {
     : content.current.needsLawyerAttention
       ? `${ATTENTION_MARKER} `
       : "";
-  const subject = `[datajud] ${marker}${caseName(content)}: ${categoryLabel(content.current)} (${movementsPhrase(content.newMovements.length)})`;
+  const subject = `[datajud] ${marker}${caseName(content)}: ${categoryLabel(content.current)} (${newMovementsText(content.newMovements.length)})`;
   return oneLine(subject, SUBJECT_MAX);
 }
 
@@ -197,6 +210,8 @@ function renderText(content: AlertContent, timeZone: string): string {
   const title = caseName(content);
   out.push(title);
   out.push(`Processo ${oneLine(content.caseNumber)} · ${oneLine(content.court).toUpperCase()}`);
+  const link = caseLinkOf(content);
+  if (link !== null) out.push(caseLinkText(link));
   const kinds = changeKindsText(content.changeKinds);
   if (kinds !== null) out.push(kinds);
   out.push("");
@@ -266,6 +281,16 @@ function renderHtml(content: AlertContent, subject: string, timeZone: string): s
       `Processo ${e(oneLine(content.caseNumber))} · ${e(oneLine(content.court).toUpperCase())}`,
     ),
   );
+  const link = caseLinkOf(content);
+  if (link !== null) {
+    parts.push(
+      tag(
+        "p",
+        STYLES.meta,
+        `Consulta pública no tribunal: <a href="${e(link.url)}">${e(link.system)}</a>`,
+      ),
+    );
+  }
   const kinds = changeKindsText(content.changeKinds);
   if (kinds !== null) parts.push(tag("p", STYLES.meta, e(kinds)));
 

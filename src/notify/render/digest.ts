@@ -1,4 +1,5 @@
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
+import { indexText } from "../../datajud/glossary.js";
 import {
   attentionValue,
   caseName,
@@ -105,7 +106,7 @@ function movementText(m: MovementLine): string[] {
 function provenanceLine(content: AlertContent, timeZone: string): string {
   const p = content.provenance;
   const updated = p.lastUpdatedAt === null ? "não informada" : courtTime(p.lastUpdatedAt);
-  return `${oneLine(p.index)}, consultado em ${instantTime(p.fetchedAt, timeZone)}; última atualização no DataJud: ${updated}.`;
+  return `${oneLine(indexText(p.index))}, consultado em ${instantTime(p.fetchedAt, timeZone)}; última atualização no DataJud: ${updated}.`;
 }
 
 /** One line, no control characters: the count and a marker are all a digest's subject says. */

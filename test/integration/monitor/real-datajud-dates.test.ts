@@ -74,15 +74,20 @@ describe("a publication stamped 2025-11-04T00:15:00Z on a real tjdft record", ()
 
     expect(baseline.report.cases[0]?.outcome).toBe("baseline");
     // DataJud's own counts: 590 and 72, exact repeats (36 and 10) included, plus the publication.
-    expect(history.stdout).toContain("663 movement(s) listed by DataJud");
+    expect(history.stdout).toContain("663 movements listed by DataJud");
     expect(moved.report.cases[0]).toMatchObject({ outcome: "changed", newMovements: 1 });
     const mails = emlFiles(ws);
     expect(mails).toHaveLength(1);
     const mail = await simpleParser(mails[0] ?? "");
-    expect(mail.text).toContain("- 04/11/2025 00:15 · Publicação · código 92 · G1");
+    expect(mail.text).toContain("- 04/11/2025 00:15 · Publicação · código 92 · 1º grau (G1)");
     expect(mail.html).toContain("<strong>04/11/2025 00:15</strong> · Publicação");
     expect(`${mail.text}${mail.html}`).not.toContain("03/11/2025 21:15");
-    expect(history.stdout).toContain("04/11/2025 00:15  92  Publicação");
+    expect(history.stdout).toContain("04/11/2025 00:15  92  Publicação  · 1º grau (G1)");
+    expect(history.stdout).toContain("lido do índice do TJDFT no DataJud (api_publica_tjdft)");
+    expect(mail.html).toContain("1º grau (G1)");
+    expect(mail.text).toContain(
+      "Índice consultado: índice do TJDFT no DataJud (api_publica_tjdft)",
+    );
     const rows = csv.stdout.trim().split("\r\n").slice(1);
     expect(rows).toEqual([expect.stringContaining(",2025-11-04 00:15:00,92,Publicação,")]);
     expect(rows[0]).toMatch(/,2025-11-04T00:15:00\.000Z$/);

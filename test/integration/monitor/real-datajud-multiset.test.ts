@@ -128,7 +128,7 @@ describe("the tjrr record's 195 movements, 50 of them repeats", () => {
     const mail = await simpleParser(mails[0] ?? "");
     expect(mail.text).toContain("MOVIMENTAÇÕES NOVAS (1)");
     expect(mail.text).toContain(
-      "- 15/01/2024 13:36 · Expedição de documento (6ª ocorrência idêntica) · código 60 · G1",
+      "- 15/01/2024 13:36 · Expedição de documento (6ª ocorrência idêntica) · código 60 · 1º grau (G1)",
     );
     expect(
       query(
@@ -152,7 +152,7 @@ describe("the tjrr record's 195 movements, 50 of them repeats", () => {
     expect(run.report.cases[0]).toMatchObject({ outcome: "unchanged", newMovements: 0 });
     expect(run.report.emailsQueued).toBe(0);
     expect(emlFiles(ws)).toEqual([]);
-    expect(history.stdout).toContain("193 movement(s) listed by DataJud (and 2 no longer listed)");
+    expect(history.stdout).toContain("193 movements listed by DataJud (and 2 no longer listed)");
     expect(history.stdout.match(/movement no longer listed by DataJud/g)).toHaveLength(2);
     expect(history.stdout).toContain("15/01/2024 13:36  60  Expedição de documento");
   });

@@ -136,7 +136,7 @@ describe("upgrading a database the previous version wrote", () => {
       ws.dir,
     );
 
-    expect(history.stdout).toContain("196 movement(s) listed by DataJud, 1 change(s)");
+    expect(history.stdout).toContain("196 movements listed by DataJud, 1 change");
   });
 
   it("then alerts exactly the one genuinely new movement", async () => {
@@ -154,6 +154,6 @@ describe("upgrading a database the previous version wrote", () => {
     expect(mails).toHaveLength(1);
     const mail = await simpleParser(mails[0] ?? "");
     expect(mail.text).toContain("MOVIMENTAÇÕES NOVAS (1)");
-    expect(mail.text).toContain("- 04/11/2025 00:15 · Publicação · código 92 · G1");
+    expect(mail.text).toContain("- 04/11/2025 00:15 · Publicação · código 92 · 1º grau (G1)");
   });
 });

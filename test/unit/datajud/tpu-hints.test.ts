@@ -29,7 +29,7 @@ describe("TPU_ENTRIES", () => {
       51: "conclusion",
       60: "routine",
       85: "routine",
-      92: "intimation",
+      92: "publication",
       123: "remittance",
       219: "sentence",
       220: "sentence",
@@ -48,6 +48,60 @@ describe("TPU_ENTRIES", () => {
       12164: "decision",
       12265: "intimation",
     });
+  });
+});
+
+/**
+ * The 40 codes most frequent in ../shared/real-datajud/hits.json (1,036 movements), most frequent
+ * first; src/datajud/tpu-hints.ts says how they were counted.
+ */
+const MOST_FREQUENT_REAL_CODES = [
+  60, 85, 1051, 132, 11383, 51, 118, 1061, 92, 581, 12164, 123, 493, 985, 12265, 26, 12266, 11010,
+  12444, 36, 12282, 106, 245, 272, 12099, 22, 135, 970, 12115, 12205, 12614, 12740, 83, 219, 220,
+  239, 394, 848, 871, 941,
+];
+
+describe("the TPU codes real records use most", () => {
+  it("all have a hint", () => {
+    const missing = MOST_FREQUENT_REAL_CODES.filter((code) => movementHint(code) === null);
+
+    expect(MOST_FREQUENT_REAL_CODES).toHaveLength(40);
+    expect(missing).toEqual([]);
+  });
+
+  it("call a publication a publication, never an intimação, unless the movement says so", () => {
+    const hints = [movementHint(92)?.pt ?? "", movementHint(1061)?.pt ?? ""];
+
+    expect(hints.join(" ")).not.toMatch(/intima/i);
+    expect(movementKind(92, "Publicação")).toBe("publication");
+    expect(movementKind(1061)).toBe("publication");
+    expect(movementKind(null, "Disponibilizado no DJe o despacho")).toBe("publication");
+    expect(movementKind(92, "Publicação", ["tipo_de_documento Intimação"])).toBe("intimation");
+    expect(movementKind(null, "Publicada intimação das partes")).toBe("intimation");
+    expect(movementKind(60, "Expedição de documento", ["tipo_de_documento Intimação"])).toBe(
+      "intimation",
+    );
+    expect(movementKind(60, "Expedição de documento", ["tipo_de_documento Certidão"])).toBe(
+      "routine",
+    );
+  });
+
+  it("take a session listing for a session, not a hearing, and say what matters for it", () => {
+    expect([12104, 12105, 12115].map((c) => movementKind(c))).toEqual([
+      "session",
+      "session",
+      "session",
+    ]);
+    expect([12203, 12205].map((c) => movementKind(c))).toEqual([
+      "session_change",
+      "session_change",
+    ]);
+    expect(movementKind(null, "Inclusão em pauta virtual")).toBe("session");
+    expect(movementKind(null, "Retirado de pauta")).toBe("session_change");
+    expect(movementKind(null, "Audiência de instrução designada")).toBe("hearing");
+    expect(movementHint(12105)?.pt).toMatch(/não é audiência/);
+    expect(movementHint(12105)?.pt).toMatch(/memoriais/);
+    expect(movementHint(12104)?.pt).toMatch(/sustentação oral/);
   });
 });
 

@@ -164,6 +164,37 @@ describe("eval grader", () => {
     expect(byModel.pass).toBe(true);
   });
 
+  it("checks the words a lawyer relies on: the unit named, words never used, a next step that agrees", () => {
+    const expected = expectation({
+      statusCategory: "decided",
+      statusMentions: ["5ª Turma Cível"],
+      mustNotSay: ["audiência"],
+      nextStepMentions: ["sessão", "recurso"],
+    });
+    const good = summary({
+      status: "Apelação Cível na 5ª TURMA CIVEL: sentença mantida.",
+      nextExpectedStep: "Prazo para recurso do acórdão.",
+    });
+    const bad = summary({
+      status: "Procedimento Comum na 3ª Vara Cível.",
+      attentionReasons: [{ reason: "Audiência: verificar a data", movements: [SENTENCE] }],
+      nextExpectedStep: "Nenhum; o processo está arquivado.",
+    });
+
+    const passed = gradeSummary("16", good, expected);
+    const failed = gradeSummary("16", bad, expected);
+
+    expect(passed.pass).toBe(true);
+    expect(failed.checks.filter((c) => !c.pass).map((c) => c.label)).toEqual([
+      'status names "5ª Turma Cível"',
+      'never says "audiência"',
+      "next step agrees with the attention box",
+    ]);
+    expect(failed.checks.find((c) => c.kind === "mustNotSay")?.actual).toBe(
+      "Audiência: verificar a data",
+    );
+  });
+
   it("lists each cited movement once", () => {
     const cited = citedMovements(summary({ latestRelevantMovement: SENTENCE }));
 

@@ -72,6 +72,38 @@ describe("system prompt", () => {
   });
 });
 
+describe("system prompt wording rules", () => {
+  it("says a pauta is not an audiência, a publicação is not an intimação, and the next step follows attention", () => {
+    expect(SYSTEM_PROMPT).toContain("this is a session listing, NOT an audiência");
+    expect(SYSTEM_PROMPT).toContain("memoriais or a request for sustentação oral");
+    expect(SYSTEM_PROMPT).toContain(
+      "call it an intimação only when the movement itself (its name or complements) says intimação",
+    );
+    expect(SYSTEM_PROMPT).toContain("It must agree with the attention reasons");
+    expect(SYSTEM_PROMPT).toContain("news in the appeal (G2) names the appeal's class and unit");
+    expect(SYSTEM_PROMPT).toContain("G2 = 2º grau");
+  });
+
+  it("gives each record its instance in plain Portuguese, and counts in the singular or plural", () => {
+    const message = (n: number): string =>
+      buildUserMessage({
+        cnjNumber: "0713383-43.2025.8.07.0006",
+        court: "tjdft",
+        records: [record([movement(1), movement(2)])],
+        newMovements: [movement(1), movement(2)].slice(0, n),
+        changeKinds: ["new_movements"],
+        previousSummary: null,
+        now: NOW,
+      });
+
+    const records = dataOf(message(1)).records as Array<Record<string, unknown>>;
+
+    expect(records[0]).toMatchObject({ instance: "G1", instanceName: "1º grau" });
+    expect(message(1)).toContain("; 1 new movement.");
+    expect(message(2)).toContain("; 2 new movements.");
+  });
+});
+
 describe("first user message", () => {
   it("gives today's date in São Paulo, which is yesterday in UTC terms before 03:00", () => {
     expect(saoPauloToday(new Date("2026-12-02T02:00:00.000Z"))).toBe("2026-12-01 (Tuesday)");

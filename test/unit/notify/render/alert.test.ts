@@ -87,8 +87,10 @@ describe("renderAlert body", () => {
 
     const { text } = renderAlert(content);
 
-    const sentence = text.indexOf("- 02/10/2025 10:30 · Procedência · código 219 · G1");
-    const petition = text.indexOf("- 30/09/2025 14:05 · Juntada de Petição · código 85 · G1");
+    const sentence = text.indexOf("- 02/10/2025 10:30 · Procedência · código 219 · 1º grau (G1)");
+    const petition = text.indexOf(
+      "- 30/09/2025 14:05 · Juntada de Petição · código 85 · 1º grau (G1)",
+    );
     expect(sentence).toBeGreaterThan(-1);
     expect(petition).toBeGreaterThan(sentence);
     expect(text).toContain("O que significa: Sentença de mérito a favor do autor");
@@ -107,7 +109,7 @@ describe("renderAlert body", () => {
 
     const { text, html } = renderAlert(content);
 
-    expect(text).toContain("- 04/11/2025 00:15 · Publicação · código 92 · G1");
+    expect(text).toContain("- 04/11/2025 00:15 · Publicação · código 92 · 1º grau (G1)");
     expect(html).toContain("<strong>04/11/2025 00:15</strong> · Publicação");
     expect(`${text}${html}`).not.toContain("03/11/2025");
   });
@@ -135,7 +137,7 @@ describe("renderAlert body", () => {
     const parsed = AlertContent.parse(queued);
     const { text } = renderAlert(parsed);
 
-    expect(text).toContain("- 02/10/2025 10:30 · Procedência · código 219 · G1");
+    expect(text).toContain("- 02/10/2025 10:30 · Procedência · código 219 · 1º grau (G1)");
   });
 
   it("shows instances, provenance and who wrote the summary, and the disclaimer once", () => {
@@ -143,8 +145,8 @@ describe("renderAlert body", () => {
 
     const { text, html } = renderAlert(content);
 
-    expect(text).toContain("- G1: Procedimento Comum Cível · 1ª Vara Cível de Ceilândia");
-    expect(text).toContain("Índice consultado: api_publica_tjdft");
+    expect(text).toContain("- 1º grau (G1): Procedimento Comum Cível · 1ª Vara Cível de Ceilândia");
+    expect(text).toContain("Índice consultado: índice do TJDFT no DataJud (api_publica_tjdft)");
     expect(text).toContain("Consultado em: 02/10/2025 11:55");
     expect(text).toContain("Última atualização no DataJud: 02/10/2025 11:11");
     expect(text).toContain("regras automáticas (sem modelo de IA)");
@@ -154,7 +156,7 @@ describe("renderAlert body", () => {
 
   it("says when a TRF1 number was read from TRF6, the court that took its cases over", () => {
     const content = sampleAlert({
-      caseNumber: "1004321-20.2021.4.01.3800",
+      caseNumber: "1004321-10.2021.4.01.3800",
       court: "trf1",
       provenance: { ...sampleAlert().provenance, index: "api_publica_trf6" },
     });
@@ -162,7 +164,7 @@ describe("renderAlert body", () => {
 
     const { text, html } = renderAlert(content);
 
-    expect(text).toContain("Índice consultado: api_publica_trf6");
+    expect(text).toContain("Índice consultado: índice do TRF6 no DataJud (api_publica_trf6)");
     expect(text).toContain(
       "Encontrado no índice de outro tribunal: o TRF6 assumiu em 2022 os processos federais de Minas Gerais",
     );
@@ -218,15 +220,61 @@ describe("renderAlert HTML", () => {
     expect(text).not.toContain("\u0007");
   });
 
-  it("uses inline styles only, with no remote resources or links", () => {
+  it("uses inline styles only, with no remote resources, and no link but the court's case page", () => {
     const content = sampleAlert();
 
     const { html } = renderAlert(content);
+    const anchors = html.match(/<a\s[^>]*>/gi) ?? [];
 
-    expect(html).not.toMatch(/<style|<link|<img|<a\s|class=|src=|href=/i);
+    expect(html).not.toMatch(/<style|<link|<img|class=|src=/i);
+    expect(anchors).toEqual([
+      '<a href="https://pje-consultapublica.tjdft.jus.br/consultapublica/ConsultaPublica/listView.seam?numeroProcesso=0713383-43.2025.8.07.0006">',
+    ]);
     expect(html).toContain('<meta name="viewport"');
     expect(html).toContain("max-width:640px");
     expect(html).toContain("Requer atenção do advogado");
+  });
+});
+
+describe("renderAlert: the court's public case page", () => {
+  const link = (caseNumber: string, court: string, index = `api_publica_${court}`) =>
+    renderAlert(
+      sampleAlert({ caseNumber, court, provenance: { ...sampleAlert().provenance, index } }),
+    );
+
+  it("links TJSP, TJRJ, TJMG, TRF1-6 and the TRTs from the validated number, in text and HTML", () => {
+    const tjsp = link("1035289-48.2022.8.26.0602", "tjsp");
+    const trt2 = link("1000123-59.2024.5.02.0001", "trt2");
+    const trf4 = link("5009485-92.2021.4.04.7100", "trf4");
+
+    expect(tjsp.text).toContain(
+      "Consulta pública no tribunal (e-SAJ, consulta de 1º grau): https://esaj.tjsp.jus.br/cpopg/search.do?",
+    );
+    expect(tjsp.text).toContain(
+      "numeroDigitoAnoUnificado=1035289-48.2022&foroNumeroUnificado=0602",
+    );
+    expect(tjsp.html).toContain("&amp;foroNumeroUnificado=0602");
+    expect(tjsp.html).not.toContain("&foroNumeroUnificado");
+    expect(trt2.text).toContain(
+      "https://pje.trt2.jus.br/consultaprocessual/detalhe-processo/1000123-59.2024.5.02.0001",
+    );
+    expect(trf4.text).toContain("txtValor=50094859220214047100");
+  });
+
+  it("links the court whose index holds the case: a TRF1 number read from TRF6 opens TRF6's page", () => {
+    const moved = link("1004321-10.2021.4.01.3800", "trf1", "api_publica_trf6");
+
+    expect(moved.text).toContain("https://pje1g.trf6.jus.br/consultapublica/");
+    expect(moved.text).not.toContain("trf1.jus.br");
+  });
+
+  it("gives no link for a court without a stable URL pattern, nor for a number that does not validate", () => {
+    const tjba = link("8000123-04.2024.8.05.0001", "tjba");
+    const broken = link("<script>-00.2024.8.26.0001", "tjsp");
+
+    expect(tjba.text).not.toContain("Consulta pública no tribunal");
+    expect(tjba.html).not.toMatch(/<a\s/);
+    expect(broken.html).not.toMatch(/<a\s/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { followAbort } from "../abort.js";
-import { fullJitterDelayMs, parseRetryAfter } from "./backoff.js";
+import { fullJitterDelayMs, parseRetryAfter } from "../pacing/backoff.js";
 import { type Clock, systemClock } from "./clock.js";
 import {
   DataJudError,
@@ -8,7 +8,7 @@ import {
   type DataJudErrorOptions,
   invalidInput,
 } from "./errors.js";
-import { SlidingWindowLimiter, type WindowUsage } from "./limiter.js";
+import { SlidingWindowLimiter, type WindowUsage } from "../pacing/limiter.js";
 
 export type DataJudClientEvent =
   | {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SlidingWindowLimiter } from "../../../src/datajud/limiter.js";
+import { SlidingWindowLimiter } from "../../../src/pacing/limiter.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 
 const MINUTE = 60_000;

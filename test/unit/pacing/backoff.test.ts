@@ -3,7 +3,7 @@ import {
   fullJitterDelayMs,
   MAX_RETRY_AFTER_MS,
   parseRetryAfter,
-} from "../../../src/datajud/backoff.js";
+} from "../../../src/pacing/backoff.js";
 
 describe("fullJitterDelayMs", () => {
   it("scales the random draw over [0, base * 2^attempt)", () => {

@@ -5,12 +5,12 @@ export interface BackoffOptions {
   capMs?: number;
 }
 
-/** DataJud asking for a longer pause than this is treated as this: past it the sweep moves on. */
+/** An upstream (DataJud, DJEN) asking for a longer pause than this is treated as this: past it the sweep moves on. */
 export const MAX_RETRY_AFTER_MS = 120_000;
 
 /**
- * "Full jitter": a uniformly random wait in [0, min(cap, base * 2^attempt)). DataJud is one
- * shared public cluster; spreading retries over the whole interval keeps many clients that
+ * "Full jitter": a uniformly random wait in [0, min(cap, base * 2^attempt)). DataJud and DJEN
+ * are shared public services; spreading retries over the whole interval keeps many clients that
  * failed together from coming back together.
  */
 export function fullJitterDelayMs(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { followAbort } from "../abort.js";
 import { fullJitterDelayMs, parseRetryAfter } from "../pacing/backoff.js";
+import { SlidingWindowLimiter, type WindowUsage } from "../pacing/limiter.js";
 import { type Clock, systemClock } from "./clock.js";
 import {
   DataJudError,
@@ -8,7 +9,6 @@ import {
   type DataJudErrorOptions,
   invalidInput,
 } from "./errors.js";
-import { SlidingWindowLimiter, type WindowUsage } from "../pacing/limiter.js";
 
 export type DataJudClientEvent =
   | {

@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
-import { type Clock, systemClock } from "./datajud/clock.js";
 import { processIsAlive } from "./store/lease.js";
+import { type Clock, systemClock } from "./time/clock.js";
 
 /** Calls `fn` every `ms` until the returned function is called. */
 export type Every = (ms: number, fn: () => void) => () => void;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { followAbort } from "../abort.js";
 import { fullJitterDelayMs, parseRetryAfter } from "../pacing/backoff.js";
 import { SlidingWindowLimiter, type WindowUsage } from "../pacing/limiter.js";
-import { type Clock, systemClock } from "./clock.js";
+import { type Clock, systemClock } from "../time/clock.js";
 import {
   DataJudError,
   type DataJudErrorKind,

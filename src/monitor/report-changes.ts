@@ -1,4 +1,3 @@
-import type { Clock } from "../datajud/clock.js";
 import type { Provenance } from "../datajud/instance-record.js";
 import type { Logger } from "../log.js";
 import { queueAlerts } from "../notify/outbox/queue-alerts.js";
@@ -16,6 +15,7 @@ import { parseStoredSummary } from "../summarize/case-summary.js";
 import { rulesSummary } from "../summarize/rules-summary.js";
 import type { SummarizeInput, SummarizeResult, Summarizer } from "../summarize/summarizer.js";
 import { ZERO_USAGE } from "../summarize/token-budget.js";
+import type { Clock } from "../time/clock.js";
 
 export interface ReportDeps {
   db: Db;

@@ -1,6 +1,6 @@
 import { Cron } from "croner";
-import type { Clock } from "../datajud/clock.js";
 import type { Logger } from "../log.js";
+import type { Clock } from "../time/clock.js";
 
 export interface SchedulerOptions {
   cron: string;

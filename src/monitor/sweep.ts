@@ -1,5 +1,4 @@
 import { followAbort } from "../abort.js";
-import type { Clock } from "../datajud/clock.js";
 import { parseCnjNumber } from "../datajud/cnj-number.js";
 import { lookupIndices, preferIndex } from "../datajud/courts.js";
 import { DataJudError } from "../datajud/errors.js";
@@ -27,6 +26,7 @@ import {
 import { applyMovementPlan, listStoredMovements } from "../store/movements.js";
 import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
 import { realSystem, type System } from "../system.js";
+import type { Clock } from "../time/clock.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import type { DataJudGateway, FingerprintedCase, ReadCase } from "./datajud-gateway.js";
 import { type CaseDiff, diffCase, isRealChange, type StoredInstance } from "./diff.js";

@@ -1,4 +1,4 @@
-import type { Clock } from "../datajud/clock.js";
+import type { Clock } from "../time/clock.js";
 
 /** What the window holds right now: what `rate_status` and `monitor status` show. */
 export interface WindowUsage {

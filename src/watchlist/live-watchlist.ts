@@ -1,6 +1,6 @@
 import { type FSWatcher, watch } from "node:fs";
 import { basename, dirname } from "node:path";
-import { type Clock, systemClock } from "../datajud/clock.js";
+import { type Clock, systemClock } from "../time/clock.js";
 import { formatPositionedError, type PositionedError } from "../yaml/positioned-error.js";
 import { loadWatchlist, type Watchlist } from "./parse-watchlist.js";
 

@@ -7,7 +7,6 @@
  * Each case gets a new movement with a fixed chance per sweep (BENCH_MOVES_PER_MONTH, default 2).
  */
 import { statSync } from "node:fs";
-import type { Clock } from "../../src/datajud/clock.js";
 import type { InstanceFingerprint, InstanceRecord } from "../../src/datajud/instance-record.js";
 import {
   caseFingerprint,
@@ -19,6 +18,7 @@ import type { DataJudGateway } from "../../src/monitor/datajud-gateway.js";
 import { runSweep, type SweepDeps } from "../../src/monitor/sweep.js";
 import { deleteChecksBefore } from "../../src/store/checks.js";
 import { closeDatabase, immediate, openDatabase } from "../../src/store/database.js";
+import type { Clock } from "../../src/time/clock.js";
 import { documentFor, seededRandom, watchlistOf } from "./bench-data.js";
 
 export interface HistoryResult {

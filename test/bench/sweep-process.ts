@@ -4,7 +4,6 @@
  * is that scenario's alone, and its limiter starts empty like a scheduled sweep hours after the last.
  */
 import { CaseReader } from "../../src/datajud/case-reader.js";
-import { systemClock } from "../../src/datajud/clock.js";
 import { DataJudHttpClient } from "../../src/datajud/http-client.js";
 import { silentLogger } from "../../src/log.js";
 import { connectInProcess } from "../../src/mcp/in-process-client.js";
@@ -12,6 +11,7 @@ import { createDataJudServer } from "../../src/mcp/server.js";
 import { mcpGateway } from "../../src/monitor/datajud-gateway.js";
 import { runSweep } from "../../src/monitor/sweep.js";
 import { closeDatabase, openDatabase } from "../../src/store/database.js";
+import { systemClock } from "../../src/time/clock.js";
 import { watchlistOf } from "./bench-data.js";
 
 export interface SweepResult {

@@ -1,5 +1,5 @@
-import type { Clock } from "../../src/datajud/clock.js";
 import { realSystem, type System } from "../../src/system.js";
+import type { Clock } from "../../src/time/clock.js";
 
 interface Sleeper {
   due: number;

@@ -2,7 +2,6 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CaseReader } from "../../src/datajud/case-reader.js";
-import { systemClock } from "../../src/datajud/clock.js";
 import { DataJudHttpClient } from "../../src/datajud/http-client.js";
 import { silentLogger } from "../../src/log.js";
 import { connectInProcess, type InProcessConnection } from "../../src/mcp/in-process-client.js";
@@ -10,6 +9,7 @@ import { createDataJudServer } from "../../src/mcp/server.js";
 import { mcpGateway } from "../../src/monitor/datajud-gateway.js";
 import type { SweepDeps } from "../../src/monitor/sweep.js";
 import { closeDatabase, type Db, openDatabase } from "../../src/store/database.js";
+import { systemClock } from "../../src/time/clock.js";
 import type { FakeDataJud } from "../fakes/fake-datajud.js";
 
 /** The real sweep stack (HTTP client, MCP server and client, SQLite) against a fake DataJud. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countingDates } from "../../../src/calendar/counting-dates.js";
+import { countingDates } from "../../../src/time/counting-dates.js";
 
 describe("countingDates", () => {
   it("a Friday availability is published on Monday and counts from Tuesday", () => {

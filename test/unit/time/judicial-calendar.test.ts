@@ -3,9 +3,9 @@ import {
   addDays,
   dateInZone,
   formatBrazilian,
-  parseCalendarDate,
+  parseIsoDate,
   weekday,
-} from "../../../src/calendar/calendar-date.js";
+} from "../../../src/time/iso-date.js";
 import {
   countingSuspended,
   dayStatus,
@@ -13,15 +13,15 @@ import {
   holidayList,
   inRecess,
   isWorkingDay,
-} from "../../../src/calendar/judicial-calendar.js";
+} from "../../../src/time/judicial-calendar.js";
 
 describe("calendar dates", () => {
   it("accepts real days only", () => {
-    expect(parseCalendarDate("2024-02-29")).toBe("2024-02-29");
-    expect(parseCalendarDate("2025-02-29")).toBeNull();
-    expect(parseCalendarDate("2025-13-01")).toBeNull();
-    expect(parseCalendarDate("2025-1-01")).toBeNull();
-    expect(parseCalendarDate("2025-01-01T00:00:00Z")).toBeNull();
+    expect(parseIsoDate("2024-02-29")).toBe("2024-02-29");
+    expect(parseIsoDate("2025-02-29")).toBeNull();
+    expect(parseIsoDate("2025-13-01")).toBeNull();
+    expect(parseIsoDate("2025-1-01")).toBeNull();
+    expect(parseIsoDate("2025-01-01T00:00:00Z")).toBeNull();
   });
 
   it("moves across month and year ends and knows the weekday", () => {

@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate, calendarDate, weekday, yearOf } from "./calendar-date.js";
+import { addDays, type IsoDate, isoDate, weekday, yearOf } from "./iso-date.js";
 
 /*
  * The national judicial calendar, as far as it is the same in (almost) every Brazilian court.
@@ -12,7 +12,7 @@ import { addDays, type CalendarDate, calendarDate, weekday, yearOf } from "./cal
  */
 
 export interface Holiday {
-  date: CalendarDate;
+  date: IsoDate;
   name: string;
 }
 
@@ -50,7 +50,7 @@ const FROM_EASTER: ReadonlyArray<{ offset: number; name: string }> = [
 const ASH_WEDNESDAY_OFFSET = -46;
 
 /** Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
-export function easterSunday(year: number): CalendarDate {
+export function easterSunday(year: number): IsoDate {
   const a = year % 19;
   const b = Math.floor(year / 100);
   const c = year % 100;
@@ -65,19 +65,19 @@ export function easterSunday(year: number): CalendarDate {
   const m = Math.floor((a + 11 * h + 22 * l) / 451);
   const month = Math.floor((h + l - 7 * m + 114) / 31);
   const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return calendarDate(year, month, day);
+  return isoDate(year, month, day);
 }
 
-const holidayCache = new Map<number, ReadonlyMap<CalendarDate, string>>();
+const holidayCache = new Map<number, ReadonlyMap<IsoDate, string>>();
 
 /** The national holidays and the nationwide Easter-based closures of a year, by date. */
-export function judicialHolidays(year: number): ReadonlyMap<CalendarDate, string> {
+export function judicialHolidays(year: number): ReadonlyMap<IsoDate, string> {
   const cached = holidayCache.get(year);
   if (cached) return cached;
-  const days = new Map<CalendarDate, string>();
+  const days = new Map<IsoDate, string>();
   for (const fixed of FIXED) {
     if (fixed.since !== undefined && year < fixed.since) continue;
-    days.set(calendarDate(year, fixed.month, fixed.day), fixed.name);
+    days.set(isoDate(year, fixed.month, fixed.day), fixed.name);
   }
   const easter = easterSunday(year);
   for (const moving of FROM_EASTER) days.set(addDays(easter, moving.offset), moving.name);
@@ -96,13 +96,13 @@ export function holidayList(year: number): Holiday[] {
  * 20 December to 6 January: the courts' recess, with the offices closed except for urgent
  * matters (Res. CNJ 244/2016 art. 1; Lei 5.010/1966 art. 62 I for the federal courts).
  */
-export function inRecess(date: CalendarDate): boolean {
+export function inRecess(date: IsoDate): boolean {
   const monthDay = date.slice(5);
   return monthDay >= "12-20" || monthDay <= "01-06";
 }
 
 /** 20 December to 20 January, both included: deadlines do not run (CPC art. 220). */
-export function countingSuspended(date: CalendarDate): boolean {
+export function countingSuspended(date: IsoDate): boolean {
   const monthDay = date.slice(5);
   return monthDay >= "12-20" || monthDay <= "01-20";
 }
@@ -110,7 +110,7 @@ export function countingSuspended(date: CalendarDate): boolean {
 export type DayKind = "working" | "weekend" | "holiday" | "recess";
 
 export interface DayStatus {
-  date: CalendarDate;
+  date: IsoDate;
   kind: DayKind;
   /** The holiday's name, "recesso forense" or the weekday, for a day that is not working. */
   reason: string | null;
@@ -120,7 +120,7 @@ export interface DayStatus {
 
 const RECESS = "recesso forense (20/12 a 06/01)";
 
-export function dayStatus(date: CalendarDate): DayStatus {
+export function dayStatus(date: IsoDate): DayStatus {
   const holiday = judicialHolidays(yearOf(date)).get(date);
   if (holiday !== undefined) return { date, kind: "holiday", reason: holiday, lateOpening: false };
   const day = weekday(date);
@@ -132,6 +132,6 @@ export function dayStatus(date: CalendarDate): DayStatus {
   return { date, kind: "working", reason: null, lateOpening };
 }
 
-export function isWorkingDay(date: CalendarDate): boolean {
+export function isWorkingDay(date: IsoDate): boolean {
   return dayStatus(date).kind === "working";
 }

@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate, parseCalendarDate } from "./calendar-date.js";
+import { addDays, type IsoDate, parseIsoDate } from "./iso-date.js";
 import { countingSuspended, type DayStatus, dayStatus } from "./judicial-calendar.js";
 
 /**
@@ -12,11 +12,11 @@ import { countingSuspended, type DayStatus, dayStatus } from "./judicial-calenda
  */
 export interface CountingDates {
   /** DJEN's `data_disponibilizacao`. */
-  availableOn: CalendarDate;
+  availableOn: IsoDate;
   /** The date it counts as published. */
-  publishedOn: CalendarDate;
+  publishedOn: IsoDate;
   /** The first day of the deadline's count. */
-  countingStartsOn: CalendarDate;
+  countingStartsOn: IsoDate;
   /**
    * Why the dates fall later than the next weekdays would put them (holidays, the recess, the
    * suspension of deadlines, a late opening), first met first, each once; weekends not listed.
@@ -43,7 +43,7 @@ function note(reasons: string[], reason: string): void {
 /** Why `status` cannot take the role asked of it, or null when it can. */
 type Refusal = (status: DayStatus) => string | null;
 
-function firstDayAfter(date: CalendarDate, refuse: Refusal, reasons: string[]): CalendarDate {
+function firstDayAfter(date: IsoDate, refuse: Refusal, reasons: string[]): IsoDate {
   let day = date;
   for (let i = 0; i < MAX_DAYS; i++) {
     day = addDays(day, 1);
@@ -64,8 +64,8 @@ const notStartingCount: Refusal = (status) => {
   return null;
 };
 
-export function countingDates(availableOn: CalendarDate): CountingDates {
-  if (parseCalendarDate(availableOn) === null) {
+export function countingDates(availableOn: IsoDate): CountingDates {
+  if (parseIsoDate(availableOn) === null) {
     throw new RangeError(`"${availableOn}" is not a calendar date (YYYY-MM-DD)`);
   }
   const reasons: string[] = [];

@@ -1,8 +1,17 @@
 import { z } from "zod";
 import { followAbort } from "../abort.js";
 import { fullJitterDelayMs, parseRetryAfter } from "../pacing/backoff.js";
-import { SlidingWindowLimiter, type WindowUsage } from "../pacing/limiter.js";
-import { type Clock, systemClock } from "../time/clock.js";
+import type { SlidingWindowLimiter, WindowUsage } from "../pacing/limiter.js";
+import {
+  baseUrlOf,
+  clipText as clip,
+  fetchOnce,
+  networkDetail,
+  parseJsonBody as parseJson,
+  type UpstreamOptions,
+  upstream,
+} from "../pacing/upstream.js";
+import type { Clock } from "../time/clock.js";
 import {
   DataJudError,
   type DataJudErrorKind,
@@ -28,25 +37,15 @@ export interface DataJudRateStatus extends WindowUsage {
   requestsSent: number;
 }
 
-export interface DataJudClientOptions {
+/**
+ * requestsPerMinute defaults to 120 (the cap in CNJ's terms of use), timeoutMs to 90 s,
+ * totalTimeoutMs (one search, all attempts and waits) to 180 s, maxAttempts to 4.
+ */
+export interface DataJudClientOptions extends UpstreamOptions {
   /** e.g. https://api-publica.datajud.cnj.jus.br (trailing slash tolerated) */
   baseUrl: string;
   /** Sent as `Authorization: APIKey <key>`; never put in error messages or events. */
   apiKey: string;
-  /** @default globalThis.fetch */
-  fetch?: typeof fetch;
-  /** @default systemClock */
-  clock?: Clock;
-  /** @default Math.random */
-  random?: () => number;
-  /** @default 120 (the cap in CNJ's terms of use) */
-  requestsPerMinute?: number;
-  /** Per attempt, clipped to what is left of totalTimeoutMs. @default 90_000 */
-  timeoutMs?: number;
-  /** Across all attempts and waits of one search. @default 180_000 */
-  totalTimeoutMs?: number;
-  /** @default 4 */
-  maxAttempts?: number;
   onEvent?: (event: DataJudClientEvent) => void;
 }
 
@@ -121,8 +120,7 @@ const EsErrorBody = z.looseObject({
 /** Elasticsearch refusing work because it is overloaded, whatever HTTP status carries it. */
 const REJECTION = /rejected_execution|circuit_breaking/;
 
-/** Why an internal abort fired, to tell a per-attempt timeout from the total deadline. */
-const ATTEMPT_TIMEOUT = Symbol("attempt timeout");
+/** Why the total deadline's abort fired. */
 const DEADLINE = Symbol("deadline");
 
 type AttemptResult =
@@ -145,23 +143,6 @@ interface Search {
   deadlineAt: number;
 }
 
-function positive(name: string, value: number, integer: boolean): number {
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new RangeError(
-      `${name} must be a positive ${integer ? "integer" : "number"}, got ${value}`,
-    );
-  }
-  return value;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 function esError(json: unknown): EsErrorSummary | undefined {
   const parsed = EsErrorBody.safeParse(json);
   if (!parsed.success) return undefined;
@@ -174,11 +155,6 @@ function esError(json: unknown): EsErrorSummary | undefined {
     type: types.find((t) => REJECTION.test(t)) ?? root?.type ?? error.type,
     reason: root?.reason ?? error.reason ?? error.caused_by?.reason,
   };
-}
-
-function clip(text: string, max = 300): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max)}...` : flat;
 }
 
 function describeEs(es: EsErrorSummary | undefined): string {
@@ -224,17 +200,6 @@ function asksForFirstPage(body: Record<string, unknown>): boolean {
   return size > 0 && from === 0 && body.search_after === undefined;
 }
 
-function networkDetail(error: unknown): string {
-  const cause = error instanceof Error ? error.cause : undefined;
-  if (cause instanceof Error) {
-    const code = (cause as { code?: unknown }).code;
-    return typeof code === "string" && !cause.message.includes(code)
-      ? `${code} ${cause.message}`
-      : cause.message;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * DataJud's `_search` over HTTP: a sliding-window limiter in front of every attempt, full-jitter
  * retries of everything that may succeed next time, a per-attempt timeout inside a total
@@ -255,29 +220,23 @@ export class DataJudHttpClient {
   #requestCount = 0;
 
   constructor(options: DataJudClientOptions) {
-    let parsed: URL;
-    try {
-      parsed = new URL(options.baseUrl);
-    } catch {
-      throw new TypeError(`DataJud baseUrl is not a URL: ${options.baseUrl}`);
-    }
-    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
-      throw new TypeError(`DataJud baseUrl must be http(s): ${options.baseUrl}`);
-    }
-    this.#baseUrl = options.baseUrl.trim().replace(/\/+$/, "");
-    this.#origin = parsed.origin;
+    const { baseUrl, origin } = baseUrlOf("DataJud", options.baseUrl);
+    this.#baseUrl = baseUrl;
+    this.#origin = origin;
     this.#apiKey = options.apiKey;
-    this.#fetch = options.fetch ?? globalThis.fetch;
-    this.#clock = options.clock ?? systemClock;
-    this.#random = options.random ?? Math.random;
-    this.#timeoutMs = positive("timeoutMs", options.timeoutMs ?? 90_000, false);
-    this.#totalTimeoutMs = positive("totalTimeoutMs", options.totalTimeoutMs ?? 180_000, false);
-    this.#maxAttempts = positive("maxAttempts", options.maxAttempts ?? 4, true);
-    this.#limiter = new SlidingWindowLimiter({
-      limit: positive("requestsPerMinute", options.requestsPerMinute ?? 120, true),
-      windowMs: 60_000,
-      clock: this.#clock,
+    const resolved = upstream(options, {
+      requestsPerMinute: 120,
+      timeoutMs: 90_000,
+      totalTimeoutMs: 180_000,
+      maxAttempts: 4,
     });
+    this.#fetch = resolved.fetch;
+    this.#clock = resolved.clock;
+    this.#random = resolved.random;
+    this.#timeoutMs = resolved.timeoutMs;
+    this.#totalTimeoutMs = resolved.totalTimeoutMs;
+    this.#maxAttempts = resolved.maxAttempts;
+    this.#limiter = resolved.limiter;
     this.#onEvent = options.onEvent;
   }
 
@@ -371,72 +330,44 @@ export class DataJudHttpClient {
 
   async #attempt(search: Search, attempt: number): Promise<AttemptResult> {
     const { index } = search;
-    const timeoutMs = Math.max(1, Math.min(this.#timeoutMs, search.deadlineAt - this.#clock.now()));
-    const perAttempt = new AbortController();
-    const timer = setTimeout(() => perAttempt.abort(ATTEMPT_TIMEOUT), timeoutMs);
-    // The deadline signal also carries the caller's cancellation (see search()).
-    const signal = AbortSignal.any([perAttempt.signal, search.deadline]);
-    const sentAt = this.#clock.now();
-    const failed = (error: unknown, reading: boolean): AttemptResult => {
-      if (search.caller?.aborted) return { ok: false, error: this.#cancelled(index, attempt) };
-      if (perAttempt.signal.aborted || search.deadline.aborted) {
-        return {
-          ok: false,
-          error: this.#error("timeout", `DataJud did not answer ${index} within ${timeoutMs} ms`, {
-            index,
-          }),
-        };
-      }
-      const what = reading
-        ? "lost the connection to DataJud while reading"
-        : "could not reach DataJud";
-      return {
-        ok: false,
-        error: this.#error(
-          "network",
-          `${what} (${this.#origin}) for ${index}: ${networkDetail(error)}`,
-          {
-            index,
-            cause: error,
-          },
-        ),
-      };
-    };
-
     this.#requestCount++;
-    try {
-      let response: Response;
-      try {
-        response = await this.#fetch(search.url, {
-          method: "POST",
-          headers: {
-            Accept: "application/json",
-            "Content-Type": "application/json",
-            Authorization: `APIKey ${this.#apiKey}`,
-          },
-          body: search.payload,
-          signal,
-        });
-      } catch (error) {
-        return failed(error, false);
+    // The deadline signal also carries the caller's cancellation (see search()).
+    const sent = await fetchOnce(
+      { fetch: this.#fetch, clock: this.#clock, timeoutMs: this.#timeoutMs },
+      search.url,
+      {
+        method: "POST",
+        headers: {
+          Accept: "application/json",
+          "Content-Type": "application/json",
+          Authorization: `APIKey ${this.#apiKey}`,
+        },
+        body: search.payload,
+      },
+      search.deadline,
+      search.deadlineAt,
+    );
+    if (!sent.ok) {
+      if (search.caller?.aborted) return { ok: false, error: this.#cancelled(index, attempt) };
+      if (sent.failure === "timeout") {
+        const message = `DataJud did not answer ${index} within ${sent.timeoutMs} ms`;
+        return { ok: false, error: this.#error("timeout", message, { index }) };
       }
-      let text: string;
-      try {
-        text = await response.text();
-      } catch (error) {
-        return failed(error, true);
-      }
-      this.#emit({
-        type: "request",
-        index,
-        attempt,
-        status: response.status,
-        durationMs: this.#clock.now() - sentAt,
-      });
-      return this.#interpret(search, response, text, attempt);
-    } finally {
-      clearTimeout(timer);
+      const what =
+        sent.failure === "lost"
+          ? "lost the connection to DataJud while reading"
+          : "could not reach DataJud";
+      const message = `${what} (${this.#origin}) for ${index}: ${networkDetail(sent.error)}`;
+      return { ok: false, error: this.#error("network", message, { index, cause: sent.error }) };
     }
+    this.#emit({
+      type: "request",
+      index,
+      attempt,
+      status: sent.response.status,
+      durationMs: sent.durationMs,
+    });
+    return this.#interpret(search, sent.response, sent.text, attempt);
   }
 
   #interpret(search: Search, response: Response, text: string, attempt: number): AttemptResult {

@@ -1,0 +1,106 @@
+/**
+ * Every way a DJEN lookup can fail, as a stable string code. As with DataJud, a failure is never
+ * "no publication": the caller reports it and tries again later.
+ */
+export type DjenErrorKind =
+  /** 403: DJEN (behind CloudFront) answers only addresses in Brazil. */
+  | "geo_blocked"
+  /** 400, 404, 422 and other 4xx: DJEN refused the query itself (or the base URL is wrong). */
+  | "bad_request"
+  /** 429 */
+  | "rate_limited"
+  /** 5xx */
+  | "server"
+  /** one attempt exceeded djen.timeoutMs */
+  | "timeout"
+  /** all attempts together exceeded djen.totalTimeoutMs */
+  | "deadline"
+  /** DNS, connection refused, reset... */
+  | "network"
+  /** the body was not JSON, not the answer's shape, or said it failed */
+  | "bad_response"
+  /** an empty page before `count` items were read: DJEN lost part of the answer */
+  | "incomplete"
+  /** an item that does not match what was asked: DJEN ignored a filter, so nothing of it is used */
+  | "filter_ignored"
+  /** `count` reached DJEN's cap of 10,000: the real total is unknown */
+  | "too_many"
+  /** the caller aborted */
+  | "cancelled"
+  /** our own input was wrong: a case number, an OAB registration, a date */
+  | "invalid_input";
+
+export interface DjenErrorOptions {
+  retryable?: boolean;
+  status?: number;
+  attempts?: number;
+  /** Seconds DJEN asked us to wait, from `Retry-After`. */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+const RETRYABLE_BY_DEFAULT: ReadonlySet<DjenErrorKind> = new Set([
+  "rate_limited",
+  "server",
+  "timeout",
+  "deadline",
+  "network",
+  "bad_response",
+  "incomplete",
+  "filter_ignored",
+]);
+
+/** Not retried inside one query: they would fail the same way at once; the next sweep tries again. */
+const RETRIED_LATER_ONLY: ReadonlySet<DjenErrorKind> = new Set(["filter_ignored", "deadline"]);
+
+export class DjenError extends Error {
+  override readonly name = "DjenError";
+  readonly kind: DjenErrorKind;
+  /** Whether trying again later may succeed (a sweep reports the check as failed, not done). */
+  readonly retryable: boolean;
+  readonly status: number | undefined;
+  readonly attempts: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(kind: DjenErrorKind, message: string, options: DjenErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = kind;
+    this.retryable = options.retryable ?? RETRYABLE_BY_DEFAULT.has(kind);
+    this.status = options.status;
+    this.attempts = options.attempts;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  /** Whether the same request may be sent again within this query. */
+  get retryNow(): boolean {
+    return this.retryable && !RETRIED_LATER_ONLY.has(this.kind);
+  }
+
+  withAttempts(attempts: number): DjenError {
+    return new DjenError(this.kind, this.message, {
+      retryable: this.retryable,
+      attempts,
+      ...(this.status === undefined ? {} : { status: this.status }),
+      ...(this.retryAfterSeconds === undefined
+        ? {}
+        : { retryAfterSeconds: this.retryAfterSeconds }),
+      cause: this.cause,
+    });
+  }
+
+  toJSON(): { kind: DjenErrorKind; message: string; retryable: boolean; status?: number } {
+    return {
+      kind: this.kind,
+      message: this.message,
+      retryable: this.retryable,
+      ...(this.status === undefined ? {} : { status: this.status }),
+    };
+  }
+}
+
+export function djenInvalidInput(message: string): DjenError {
+  return new DjenError("invalid_input", message, { retryable: false });
+}
+
+export const GEO_BLOCKED_MESSAGE =
+  "DJEN refused the request (HTTP 403): DJEN's API answers only addresses in Brazil. Run the monitor from a server in Brazil (or through a proxy there, with DJEN_BASE_URL), or switch DJEN off with djen.enabled: false";

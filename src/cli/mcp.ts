@@ -10,6 +10,7 @@ import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { type CliIo, type Command, EXIT, systemOf, UsageError } from "./command.js";
 import {
   createDataJud,
+  createDjen,
   type DataJudRuntime,
   loadRuntime,
   MissingApiKeyError,
@@ -100,6 +101,7 @@ export const mcpCommand: Command = {
   usage: "monitor mcp [--http [HOST:]PORT]",
   details: [
     "DataJud tools: get_case, list_movements, search_cases, list_courts, fingerprint_cases, read_cases.",
+    "DJEN: search_publications, unless djen.enabled is false.",
     "The monitor's history (its database, MONITOR_DB): list_watched_cases, recent_changes,",
     "get_case_history, rate_status; prompt weekly_review. All read-only.",
     "Logs go to stderr; stdout carries only the MCP protocol.",
@@ -136,8 +138,10 @@ export const mcpCommand: Command = {
       },
       system,
     );
+    const djen = createDjen(runtime.config, runtime.logger, globalThis.fetch, system);
     const options: DataJudServerOptions = {
       reader: datajud?.reader ?? null,
+      djen,
       ...(unavailable === undefined ? {} : { unavailable }),
       monitor: monitor.deps,
     };
@@ -155,7 +159,10 @@ export const mcpCommand: Command = {
       await waitForStop(io);
       await started.http.close();
       monitor.close();
-      runtime.logger.info({ requests: datajud?.http.requestCount ?? 0 }, "MCP server stopped");
+      runtime.logger.info(
+        { requests: datajud?.http.requestCount ?? 0, djenRequests: djen?.requestCount ?? 0 },
+        "MCP server stopped",
+      );
       return EXIT.ok;
     }
     const server = createDataJudServer(options);
@@ -170,7 +177,10 @@ export const mcpCommand: Command = {
     await closed;
     await server.close();
     monitor.close();
-    runtime.logger.info({ requests: datajud?.http.requestCount ?? 0 }, "MCP server stopped");
+    runtime.logger.info(
+      { requests: datajud?.http.requestCount ?? 0, djenRequests: djen?.requestCount ?? 0 },
+      "MCP server stopped",
+    );
     return EXIT.ok;
   },
 };

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { CaseReader } from "../datajud/case-reader.js";
 import { DataJudHttpClient } from "../datajud/http-client.js";
+import { DjenClient } from "../djen/http-client.js";
 import { createLogger, type Logger } from "../log.js";
 import { connectInProcess } from "../mcp/in-process-client.js";
 import { createDataJudServer } from "../mcp/server.js";
@@ -78,6 +79,30 @@ export function createDataJud(
     },
   });
   return { http, reader: new CaseReader(http, { batchSize: config.datajud.batchSize }) };
+}
+
+/** DJEN's client, or null when `djen.enabled` is false: then no DJEN request is ever made. */
+export function createDjen(
+  config: MonitorConfig,
+  logger: Logger,
+  fetchImpl: typeof fetch = globalThis.fetch,
+  system: System = realSystem,
+): DjenClient | null {
+  if (!config.djen.enabled) return null;
+  return new DjenClient({
+    baseUrl: config.djen.baseUrl,
+    fetch: fetchImpl,
+    clock: system.clock,
+    random: system.random,
+    requestsPerMinute: config.djen.requestsPerMinute,
+    timeoutMs: config.djen.timeoutMs,
+    totalTimeoutMs: config.djen.totalTimeoutMs,
+    maxAttempts: config.djen.maxAttempts,
+    onEvent: (event) => {
+      if (event.type === "retry") logger.warn({ event }, "DJEN request failed, retrying");
+      else logger.debug({ event }, "DJEN request");
+    },
+  });
 }
 
 export class MissingApiKeyError extends Error {

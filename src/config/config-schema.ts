@@ -105,6 +105,21 @@ const datajudShape = {
   batchSize: wholeNumber(1, 1000, "numbers per request"),
 };
 
+const djenShape = {
+  enabled: z.boolean(),
+  baseUrl: HttpUrl,
+  requestsPerMinute: wholeNumber(
+    1,
+    60,
+    "requests per minute",
+    "DJEN answers bursts with 429 and 500 and treats working around its limit as abuse",
+  ),
+  timeoutMs: wholeNumber(100, 600_000, "ms"),
+  totalTimeoutMs: wholeNumber(100, 3_600_000, "ms"),
+  maxAttempts: wholeNumber(1, 10, "attempts"),
+  windowDays: wholeNumber(1, 31, "days"),
+};
+
 const monitorShape = {
   notFoundThreshold: wholeNumber(1, 100, "checks"),
   notifyOnBaseline: z.boolean(),
@@ -198,6 +213,7 @@ const SmtpUrl = z.string().refine(
 export const ConfigSettings = z.strictObject({
   schedule: z.strictObject(scheduleShape),
   datajud: z.strictObject({ ...datajudShape, apiKey: Secret.nullable() }),
+  djen: z.strictObject(djenShape),
   monitor: z.strictObject(monitorShape),
   summarizer: z.strictObject({ ...summarizerShape, apiKey: Secret.nullable() }),
   mail: z.strictObject({ ...mailShape, smtpUrl: SmtpUrl.nullable() }),
@@ -211,6 +227,7 @@ export type ConfigSettings = z.infer<typeof ConfigSettings>;
 export const ConfigFile = z.strictObject({
   schedule: z.strictObject(scheduleShape).partial().nullable().optional(),
   datajud: z.strictObject(datajudShape).partial().nullable().optional(),
+  djen: z.strictObject(djenShape).partial().nullable().optional(),
   monitor: z.strictObject(monitorShape).partial().nullable().optional(),
   summarizer: z.strictObject(summarizerShape).partial().nullable().optional(),
   mail: z.strictObject(mailShape).partial().nullable().optional(),
@@ -239,6 +256,12 @@ export const ENV_SETTINGS = [
   { names: ["DATAJUD_TIMEOUT_MS"], setting: "datajud.timeoutMs", secret: false },
   { names: ["DATAJUD_TOTAL_TIMEOUT_MS"], setting: "datajud.totalTimeoutMs", secret: false },
   { names: ["DATAJUD_MAX_ATTEMPTS"], setting: "datajud.maxAttempts", secret: false },
+  { names: ["DJEN_ENABLED"], setting: "djen.enabled", secret: false },
+  { names: ["DJEN_BASE_URL"], setting: "djen.baseUrl", secret: false },
+  { names: ["DJEN_REQUESTS_PER_MINUTE"], setting: "djen.requestsPerMinute", secret: false },
+  { names: ["DJEN_TIMEOUT_MS"], setting: "djen.timeoutMs", secret: false },
+  { names: ["DJEN_TOTAL_TIMEOUT_MS"], setting: "djen.totalTimeoutMs", secret: false },
+  { names: ["DJEN_MAX_ATTEMPTS"], setting: "djen.maxAttempts", secret: false },
   { names: ["ANTHROPIC_API_KEY"], setting: "summarizer.apiKey", secret: true },
   { names: ["ANTHROPIC_BASE_URL"], setting: "summarizer.baseUrl", secret: false },
   { names: ["ANTHROPIC_MODEL"], setting: "summarizer.model", secret: false },

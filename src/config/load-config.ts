@@ -38,6 +38,18 @@ export interface MonitorConfig {
     maxAttempts: number;
     batchSize: number;
   };
+  djen: {
+    /** false: no DJEN client is built and no DJEN tool is served. */
+    enabled: boolean;
+    /** No trailing slash. */
+    baseUrl: string;
+    requestsPerMinute: number;
+    timeoutMs: number;
+    totalTimeoutMs: number;
+    maxAttempts: number;
+    /** Days of disponibilização a sweep asks for, today included (São Paulo dates). */
+    windowDays: number;
+  };
   monitor: {
     notFoundThreshold: number;
     notifyOnBaseline: boolean;
@@ -353,12 +365,14 @@ function applyEnvironment(
 }
 
 function checkTogether(merged: Tree, sources: Record<string, string>, errors: string[]): void {
-  const timeout = getIn(merged, ["datajud", "timeoutMs"]);
-  const total = getIn(merged, ["datajud", "totalTimeoutMs"]);
-  if (typeof timeout === "number" && typeof total === "number" && total < timeout) {
-    errors.push(
-      `datajud.totalTimeoutMs (${total}, from ${sources["datajud.totalTimeoutMs"] ?? "?"}) is shorter than datajud.timeoutMs (${timeout}, from ${sources["datajud.timeoutMs"] ?? "?"}): one attempt could never finish; raise the total or lower the per-attempt timeout`,
-    );
+  for (const section of ["datajud", "djen"]) {
+    const timeout = getIn(merged, [section, "timeoutMs"]);
+    const total = getIn(merged, [section, "totalTimeoutMs"]);
+    if (typeof timeout === "number" && typeof total === "number" && total < timeout) {
+      errors.push(
+        `${section}.totalTimeoutMs (${total}, from ${sources[`${section}.totalTimeoutMs`] ?? "?"}) is shorter than ${section}.timeoutMs (${timeout}, from ${sources[`${section}.timeoutMs`] ?? "?"}): one attempt could never finish; raise the total or lower the per-attempt timeout`,
+      );
+    }
   }
 }
 
@@ -410,6 +424,7 @@ function toMonitorConfig(
     paths: resolvePaths(settings, ctx, sources),
     schedule: { ...settings.schedule },
     datajud: { ...settings.datajud, baseUrl: settings.datajud.baseUrl.replace(/\/+$/u, "") },
+    djen: { ...settings.djen, baseUrl: settings.djen.baseUrl.replace(/\/+$/u, "") },
     monitor: { ...settings.monitor },
     summarizer: {
       ...settings.summarizer,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatCnjNumber } from "../datajud/cnj-number.js";
-import { type CalendarDate, parseCalendarDate } from "../time/calendar-date.js";
+import { type IsoDate, parseIsoDate } from "../time/iso-date.js";
 import { oabDigits } from "./oab.js";
 import type { RawItem, RawLawyer, RawRecipient } from "./raw-schemas.js";
 
@@ -81,12 +81,12 @@ function first(...values: Array<string | null | undefined>): string | null {
 }
 
 /** `YYYY-MM-DD`, `YYYY-MM-DDThh:mm...` or `DD/MM/YYYY` as a calendar date. */
-export function readDjenDate(text: string | null): CalendarDate | null {
+export function readDjenDate(text: string | null): IsoDate | null {
   if (text === null) return null;
   const iso = /^(\d{4}-\d{2}-\d{2})(?:[T ].*)?$/u.exec(text);
-  if (iso?.[1]) return parseCalendarDate(iso[1]);
+  if (iso?.[1]) return parseIsoDate(iso[1]);
   const br = /^(\d{2})\/(\d{2})\/(\d{4})$/u.exec(text);
-  if (br) return parseCalendarDate(`${br[3]}-${br[2]}-${br[1]}`);
+  if (br) return parseIsoDate(`${br[3]}-${br[2]}-${br[1]}`);
   return null;
 }
 

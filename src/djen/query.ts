@@ -1,5 +1,5 @@
 import { parseCnjNumber } from "../datajud/cnj-number.js";
-import { type CalendarDate, parseCalendarDate } from "../time/calendar-date.js";
+import { type IsoDate, parseIsoDate } from "../time/iso-date.js";
 import { djenInvalidInput } from "./errors.js";
 import { formatOab, type OabRegistration, sameRegistration } from "./oab.js";
 import type { Publication } from "./publication.js";
@@ -13,8 +13,8 @@ export interface DjenQuery {
   /** DJEN's court acronym, upper case (TJSP). */
   court?: string;
   /** Disponibilização dates, both included; give both or neither. */
-  from?: CalendarDate;
-  to?: CalendarDate;
+  from?: IsoDate;
+  to?: IsoDate;
 }
 
 export interface DjenQueryInput {
@@ -61,8 +61,8 @@ export function djenQuery(input: DjenQueryInput): DjenQuery {
     throw djenInvalidInput("give both dates of the window (from and to) or neither");
   }
   if (input.from !== undefined && input.to !== undefined) {
-    const from = parseCalendarDate(input.from);
-    const to = parseCalendarDate(input.to);
+    const from = parseIsoDate(input.from);
+    const to = parseIsoDate(input.to);
     if (from === null || to === null) {
       throw djenInvalidInput(
         `the window ${input.from} to ${input.to} is not two dates written YYYY-MM-DD`,

@@ -1,6 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { CaseReader } from "../datajud/case-reader.js";
+import type { DjenClient } from "../djen/http-client.js";
 import type { MonitorDeps } from "./monitor-deps.js";
 import { registerWeeklyReview } from "./prompts/weekly-review.js";
 import { sdkErrorPayload } from "./tool-errors.js";
@@ -14,6 +15,7 @@ import { registerRateStatus } from "./tools/rate-status.js";
 import { registerReadCases } from "./tools/read-cases.js";
 import { registerRecentChanges } from "./tools/recent-changes.js";
 import { registerSearchCases } from "./tools/search-cases.js";
+import { registerSearchPublications } from "./tools/search-publications.js";
 
 export const SERVER_NAME = "datajud-monitor";
 export const SERVER_VERSION = "0.1.0";
@@ -30,6 +32,8 @@ export interface DataJudServerOptions {
    * the sweep's in-process server needs none of it.
    */
   monitor?: MonitorDeps;
+  /** DJEN's client when `djen.enabled`: serves search_publications. */
+  djen?: DjenClient | null;
 }
 
 /**
@@ -69,6 +73,7 @@ export function createDataJudServer(options: DataJudServerOptions): McpServer {
   registerListCourts(server);
   registerFingerprintCases(server, deps);
   registerReadCases(server, deps);
+  if (options.djen) registerSearchPublications(server, { ...deps, djen: options.djen });
   if (options.monitor !== undefined) {
     registerListWatchedCases(server, options.monitor);
     registerRecentChanges(server, options.monitor);

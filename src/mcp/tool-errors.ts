@@ -1,4 +1,5 @@
 import { DataJudError, type DataJudErrorKind } from "../datajud/errors.js";
+import { DjenError, type DjenErrorKind } from "../djen/errors.js";
 import type { ToolErrorPayload } from "./tool-schemas.js";
 
 /**
@@ -66,6 +67,28 @@ export function hintFor(kind: ToolErrorKind): string {
   return HINTS[kind];
 }
 
+const DJEN_RETRY_LATER =
+  "DJEN did not answer properly; this says nothing about the publications. Call again in a few minutes (DJEN allows about 20 requests a minute).";
+
+/** The same for search_publications: DJEN's failures and what to do about each. */
+const DJEN_HINTS: Record<DjenErrorKind, string> = {
+  geo_blocked:
+    "DJEN answers only addresses in Brazil; retrying will not help. The operator must run the server from Brazil (or set DJEN_BASE_URL to a proxy there).",
+  bad_request: "DJEN refused the query; change the arguments rather than retrying.",
+  rate_limited: "DJEN asked us to slow down. Wait a minute and call again.",
+  server: DJEN_RETRY_LATER,
+  timeout: DJEN_RETRY_LATER,
+  deadline: DJEN_RETRY_LATER,
+  network: DJEN_RETRY_LATER,
+  bad_response: DJEN_RETRY_LATER,
+  incomplete: DJEN_RETRY_LATER,
+  filter_ignored:
+    "DJEN answered with communications that do not match the search (it ignored a filter), so none are shown. Call again later; if it persists, report it.",
+  too_many: "DJEN counts 10,000 or more: narrow the window or add a court.",
+  cancelled: "The call was cancelled before DJEN answered; call again if it is still needed.",
+  invalid_input: "Fix the argument the message names and call again.",
+};
+
 /** Any error thrown inside a tool as the envelope every failed call carries. */
 export function errorPayload(error: unknown): ToolErrorPayload {
   if (error instanceof ToolError) {
@@ -75,6 +98,16 @@ export function errorPayload(error: unknown): ToolErrorPayload {
         message: error.message,
         retryable: error.retryable,
         hint: error.hint,
+      },
+    };
+  }
+  if (error instanceof DjenError) {
+    return {
+      error: {
+        kind: error.kind,
+        message: error.message,
+        retryable: error.retryable,
+        hint: DJEN_HINTS[error.kind],
       },
     };
   }

@@ -51,6 +51,15 @@ describe("loadConfig: defaults", () => {
         maxAttempts: 4,
         batchSize: 100,
       },
+      djen: {
+        enabled: true,
+        baseUrl: "https://comunicaapi.pje.jus.br",
+        requestsPerMinute: 20,
+        timeoutMs: 30_000,
+        totalTimeoutMs: 120_000,
+        maxAttempts: 4,
+        windowDays: 2,
+      },
       monitor: {
         notFoundThreshold: 3,
         notifyOnBaseline: false,
@@ -398,6 +407,35 @@ describe("loadConfig: environment", () => {
     expect(errors(result)).toEqual([
       expect.stringMatching(
         /totalTimeoutMs \(4000, from DATAJUD_TOTAL_TIMEOUT_MS\) is shorter than datajud\.timeoutMs \(5000, from DATAJUD_TIMEOUT_MS\)/,
+      ),
+    ]);
+  });
+
+  it("reads DJEN's settings from the environment and checks its timeouts the same way", () => {
+    const on = ok(
+      load({ DJEN_ENABLED: "false", DJEN_BASE_URL: "http://127.0.0.1:9/", DJEN_MAX_ATTEMPTS: "2" }),
+    );
+    const off = load({ DJEN_TIMEOUT_MS: "5000", DJEN_TOTAL_TIMEOUT_MS: "4000" });
+
+    expect(on.config.djen).toMatchObject({
+      enabled: false,
+      baseUrl: "http://127.0.0.1:9",
+      maxAttempts: 2,
+    });
+    expect(on.sources["djen.enabled"]).toBe("DJEN_ENABLED");
+    expect(errors(off)).toEqual([
+      expect.stringMatching(
+        /^djen\.totalTimeoutMs \(4000, from DJEN_TOTAL_TIMEOUT_MS\) is shorter than djen\.timeoutMs/,
+      ),
+    ]);
+  });
+
+  it("refuses a DJEN rate above 60 a minute, saying why", () => {
+    const result = load({ DJEN_REQUESTS_PER_MINUTE: "100" });
+
+    expect(errors(result)).toEqual([
+      expect.stringMatching(
+        /^DJEN_REQUESTS_PER_MINUTE \(djen\.requestsPerMinute\): must be at most 60 requests per minute, DJEN answers bursts/,
       ),
     ]);
   });

@@ -4,7 +4,6 @@ import { startScheduler } from "../monitor/scheduler.js";
 import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
 import { deleteChecksBefore } from "../store/checks.js";
 import { immediate, optimize } from "../store/database.js";
-import { systemClock } from "../time/clock.js";
 import { openLiveWatchlist } from "../watchlist/live-watchlist.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";

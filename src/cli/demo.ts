@@ -17,7 +17,6 @@ import { createLogger } from "../log.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep } from "../monitor/sweep.js";
 import { caseKeysInFile } from "../store/cases.js";
-import { systemClock } from "../time/clock.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, systemOf } from "./command.js";

@@ -154,6 +154,7 @@ describe("monitor mcp --http", () => {
         "read_cases",
         "recent_changes",
         "search_cases",
+        "search_publications",
       ]);
       expect(kase.found).toBe(true);
       expect(page.instances[0]).toMatchObject({ offset: 2, nextOffset: 4 });

@@ -56,6 +56,8 @@ export const CASE_STATES = ["ok", "failing", "not_found", "gone", "never_checked
 export const WatchedCaseView = z.strictObject({
   cnjNumber: z.string(),
   court: z.string(),
+  /** The DataJud index (court alias) the case was last read from: a TRF1 number can live in TRF6. */
+  foundIn: z.string().nullable(),
   label: z.string().nullable(),
   /** failing: the last check got no answer; not_found: DataJud answered without it; gone: not found `notFoundThreshold` times in a row. */
   state: z.enum(CASE_STATES),
@@ -104,6 +106,8 @@ export const GetCaseHistoryOutput = z.strictObject({
   case: z.strictObject({
     cnjNumber: z.string(),
     court: z.string(),
+    /** The DataJud index (court alias) the case was last read from: a TRF1 number can live in TRF6. */
+    foundIn: z.string().nullable(),
     label: z.string().nullable(),
     watched: z.boolean(),
     firstSeenAt: z.string().nullable(),

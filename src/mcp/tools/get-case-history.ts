@@ -85,6 +85,7 @@ export function registerGetCaseHistory(server: McpServer, deps: MonitorDeps): vo
           case: {
             cnjNumber: row.number,
             court: row.court,
+            foundIn: row.foundIn,
             label: row.label,
             watched: row.watched,
             firstSeenAt: row.firstSeenAt,

@@ -51,6 +51,7 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
           return {
             cnjNumber: row.number,
             court: row.court,
+            foundIn: row.foundIn,
             label: row.label,
             state: stateOf(row),
             muted: policy === undefined ? false : muteState(policy, now, deps.timezone),

@@ -200,6 +200,7 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
     expect(all.total).toBe(5);
     expect(byNumber[n.tjdftDespejo]).toMatchObject({
       label: "Silva x Souza (despejo)",
+      foundIn: "tjdft",
       state: "ok",
       muted: false,
       lastOutcome: "changed",
@@ -212,7 +213,7 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
       consecutiveFailures: 1,
     });
     expect(byNumber[n.trf1Previdenciario]?.lastError).toBeTruthy();
-    expect(byNumber[n.tjdftNotFound]?.state).toBe("not_found");
+    expect(byNumber[n.tjdftNotFound]).toMatchObject({ state: "not_found", foundIn: null });
     expect(byNumber[n.trt2Reclamacao]?.muted).toBe(true);
     expect(failing.cases.map((c) => c.cnjNumber)).toEqual([n.trf1Previdenciario]);
     expect(muted.cases.map((c) => c.cnjNumber)).toEqual([n.trt2Reclamacao]);

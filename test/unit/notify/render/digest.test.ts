@@ -23,6 +23,18 @@ describe("renderDigest", () => {
     expect(digest.text.trimEnd().endsWith("Não é aconselhamento jurídico.")).toBe(true);
   });
 
+  it("says instances and the index in plain Portuguese, and counts in the singular and plural", () => {
+    const one = renderDigest([sampleAlert()]);
+
+    expect(one.subject).toBe("[datajud] ⚠ 1 processo com novidades");
+    expect(one.text).toContain("· código 219 · 1º grau (G1)");
+    expect(one.text).toContain(
+      "Origem: índice do TJDFT no DataJud (api_publica_tjdft), consultado em",
+    );
+    expect(one.html).toContain("1º grau (G1)");
+    expect(one.text).not.toMatch(/\(s\)|\(ões\)/);
+  });
+
   it("has no marker without attention and keeps hostile labels out of the subject and markup", () => {
     const label = '<img src=x onerror="alert(1)">\r\nBcc: evil@example.com';
 

@@ -1,4 +1,4 @@
-import { StoreError } from "../store/database.js";
+import { isRuntimeFailure, storeFailure } from "../store/database.js";
 import {
   type CliIo,
   type Command,
@@ -68,10 +68,12 @@ export async function runCli(io: CliIo): Promise<number> {
       io.stderr.write(`monitor ${command.name}: ${error.message}\n${usageLine(command)}`);
       return EXIT.usage;
     }
-    // The database is unusable as configured (newer schema, not a database, old SQLite).
-    if (error instanceof StoreError) {
-      io.stderr.write(`monitor ${command.name}: ${error.message}\n`);
-      return EXIT.usage;
+    // The database is full (a runtime failure), or unusable as configured (a bad path, no write
+    // access, a newer schema, not a database, an old SQLite).
+    const store = storeFailure(error);
+    if (store !== null) {
+      io.stderr.write(`monitor ${command.name}: ${store.message}\n`);
+      return isRuntimeFailure(store) ? EXIT.failures : EXIT.usage;
     }
     throw error;
   }

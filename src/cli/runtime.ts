@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { CaseReader } from "../datajud/case-reader.js";
 import { DataJudHttpClient } from "../datajud/http-client.js";
@@ -16,7 +15,14 @@ import { queueStatusReports } from "../notify/outbox/queue-status-reports.js";
 import { createTransport } from "../notify/transport/transports.js";
 import type { SweepTally } from "../policy/health.js";
 import { type MailPolicy, mailPolicy } from "../policy/mail-policy.js";
-import { closeDatabase, type Db, openDatabase, StoreError } from "../store/database.js";
+import {
+  closeDatabase,
+  type Db,
+  databaseExists,
+  isRuntimeFailure,
+  openDatabase,
+  storeFailure,
+} from "../store/database.js";
 import { thisProcessClaimant } from "../store/lease.js";
 import { countDueOutbox } from "../store/outbox.js";
 import { tokensSpentSince } from "../store/summaries.js";
@@ -305,7 +311,7 @@ export function sweepDeps(runtime: Runtime, monitor: MonitorHandles): SweepDeps 
  */
 export function openRecordedDatabase(io: CliIo, runtime: Runtime, command: string): Db | null {
   const path = runtime.config.paths.db;
-  if (!existsSync(path)) {
+  if (!databaseExists(path)) {
     io.stderr.write(
       `monitor ${command}: no database yet at ${path}; run \`monitor run-once\` first\n`,
     );
@@ -324,8 +330,13 @@ export async function openMonitorOrReport(
   try {
     return await openMonitor(runtime, { watchlist, system: systemOf(io) });
   } catch (error) {
-    if (!(error instanceof MissingApiKeyError) && !(error instanceof StoreError)) throw error;
-    io.stderr.write(`monitor ${command}: ${error.message}\n`);
-    return EXIT.usage;
+    if (error instanceof MissingApiKeyError) {
+      io.stderr.write(`monitor ${command}: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    const store = storeFailure(error);
+    if (store === null) throw error;
+    io.stderr.write(`monitor ${command}: ${store.message}\n`);
+    return isRuntimeFailure(store) ? EXIT.failures : EXIT.usage;
   }
 }

@@ -1,9 +1,8 @@
-import { existsSync } from "node:fs";
 import { formatInstant } from "../datajud/dates.js";
 import { countText } from "../datajud/glossary.js";
 import { muteState } from "../policy/movement-rules.js";
 import { type CaseRow, listCases } from "../store/cases.js";
-import { closeDatabase, type Db, openDatabase } from "../store/database.js";
+import { closeDatabase, type Db, databaseExists, openDatabase } from "../store/database.js";
 import { type HealthIncident, listIncidents } from "../store/health-incidents.js";
 import {
   countWaitingOutbox,
@@ -136,7 +135,7 @@ export const statusCommand: Command = {
     const runtime = loadRuntime(io, "status");
     if (!runtime) return EXIT.usage;
     const path = runtime.config.paths.db;
-    if (!existsSync(path)) {
+    if (!databaseExists(path)) {
       io.stdout.write(
         args.values.json === true
           ? `${JSON.stringify({ database: path, lastRun: null, cases: [] })}\n`

@@ -11,6 +11,7 @@ import {
   errorAtPath,
   nodeAt,
   parseYamlSource,
+  plainValue,
   type YamlPath,
   type YamlSource,
 } from "../yaml/yaml-source.js";
@@ -182,7 +183,9 @@ function parseConfigText(
 ): { ok: true; layer: FileLayer } | { ok: false; errors: string[] } {
   const { source, errors } = parseYamlSource(text, file);
   if (errors.length > 0) return { ok: false, errors: errors.map(formatPositionedError) };
-  const root: unknown = source.doc.toJS() ?? {};
+  const plain = plainValue(source);
+  if (!plain.ok) return { ok: false, errors: [formatPositionedError(plain.error)] };
+  const root: unknown = plain.value ?? {};
   if (!isTree(root)) {
     const error = errorAtPath(
       source,

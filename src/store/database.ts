@@ -1,4 +1,14 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  statSync,
+} from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
@@ -70,6 +80,80 @@ function notADatabase(path: string, detail: string, cause?: unknown): StoreError
   );
 }
 
+/**
+ * Whether a database file is at `path`. A symbolic link to nothing is neither "no database yet"
+ * nor a place to create one: it is refused with what to do.
+ */
+export function databaseExists(path: string): boolean {
+  if (existsSync(path)) return true;
+  let link: string | null = null;
+  try {
+    if (lstatSync(path).isSymbolicLink()) link = readlinkSync(path);
+  } catch {
+    return false;
+  }
+  if (link === null) return false;
+  throw new StoreError(
+    "bad_path",
+    path,
+    `the database path ${path} is a symbolic link to ${resolve(dirname(path), link)}, which does not exist: point the link at the database file, or set MONITOR_DB to the file itself`,
+  );
+}
+
+function errnoOf(error: unknown): string {
+  if (error instanceof Database.SqliteError) return error.code;
+  return error instanceof Error && "code" in error && typeof error.code === "string"
+    ? error.code
+    : "";
+}
+
+function failureKind(code: string): "disk_full" | "disk_error" | "not_writable" | null {
+  if (code === "SQLITE_FULL" || code === "ENOSPC" || code === "EDQUOT") return "disk_full";
+  // A disk with no room left at all fails earlier, sizing the -shm file (SQLITE_IOERR_SHMSIZE).
+  if (code.startsWith("SQLITE_IOERR") || code === "EIO") return "disk_error";
+  if (
+    code.startsWith("SQLITE_READONLY") ||
+    code.startsWith("SQLITE_CANTOPEN") ||
+    ["EACCES", "EPERM", "EROFS"].includes(code)
+  ) {
+    return "not_writable";
+  }
+  return null;
+}
+
+/**
+ * What the operating system or SQLite said about the database file, as a StoreError a person can
+ * act on (`path` null: the failure came from a statement, which does not know its file); else null.
+ */
+function unusableStore(path: string | null, error: unknown): StoreError | null {
+  const code = errnoOf(error);
+  const kind = failureKind(code);
+  if (kind === null) return null;
+  const file = path ?? "the database (MONITOR_DB)";
+  const dir = path === null ? "its directory" : dirname(path);
+  const message =
+    kind === "disk_full"
+      ? `the disk holding ${file} is full; what was stored before is intact: free some space there and run the command again`
+      : kind === "disk_error"
+        ? `SQLite could not read or write ${file} (${code}): the disk is probably full, or failing; what was stored before is intact: free some space there (or check the disk) and run the command again`
+        : `cannot write ${file} (${code}): this user needs write access to the file and to ${dir}, where SQLite keeps its -wal and -shm files; fix the permissions or set MONITOR_DB to a writable place`;
+  return new StoreError(kind, path ?? "", message, { cause: error });
+}
+
+/**
+ * A database failure a person can act on (full disk, no write access, a bad path, a file that is
+ * not ours), with the message to show; null for anything else. `isRuntimeFailure` tells a disk
+ * that filled up (exit 1: run again once there is room) from a database unusable as configured.
+ */
+export function isRuntimeFailure(error: StoreError): boolean {
+  return error.code === "disk_full" || error.code === "disk_error";
+}
+
+export function storeFailure(error: unknown): StoreError | null {
+  if (error instanceof StoreError) return error;
+  return error instanceof Database.SqliteError ? unusableStore(null, error) : null;
+}
+
 function isDamageError(error: unknown): boolean {
   if (!(error instanceof Database.SqliteError)) return false;
   return error.code.startsWith("SQLITE_NOTADB") || error.code.startsWith("SQLITE_CORRUPT");
@@ -133,22 +217,30 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   const fullPath = memory ? path : resolve(path);
   const readonly = options.readonly === true;
   if (!memory) {
-    if (readonly && !existsSync(fullPath)) {
+    if (readonly && !databaseExists(fullPath)) {
       throw new StoreError(
         "missing_database",
         fullPath,
         `database ${fullPath} does not exist yet: run \`monitor run-once\` to create it`,
       );
     }
-    if (!readonly) createPrivateFile(fullPath);
+    if (!readonly) {
+      databaseExists(fullPath);
+      try {
+        createPrivateFile(fullPath);
+      } catch (error) {
+        throw unusableStore(fullPath, error) ?? error;
+      }
+    }
     assertLooksLikeSqlite(fullPath);
   }
 
-  const db = new Database(fullPath, {
-    readonly,
-    fileMustExist: !memory,
-    timeout: BUSY_TIMEOUT_MS,
-  });
+  let db: Db;
+  try {
+    db = new Database(fullPath, { readonly, fileMustExist: !memory, timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    throw unusableStore(fullPath, error) ?? error;
+  }
   try {
     assertSqliteVersion(db, fullPath);
     // Reads page 1 and the schema before any pragma below may write to the file.
@@ -178,7 +270,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     if (isDamageError(error)) {
       throw notADatabase(fullPath, error instanceof Error ? error.message : String(error), error);
     }
-    throw error;
+    throw (error instanceof StoreError ? null : unusableStore(fullPath, error)) ?? error;
   }
 }
 

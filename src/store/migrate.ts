@@ -16,7 +16,15 @@ export type StoreErrorCode =
   /** The migrations directory itself is broken (gap, duplicate, unreadable). */
   | "bad_migrations"
   /** A migration's SQL failed; the database was left at the previous version. */
-  | "migration_failed";
+  | "migration_failed"
+  /** The path cannot hold a database: a symbolic link to nothing. */
+  | "bad_path"
+  /** This user may not create or write the file, or the directory its -wal and -shm go in. */
+  | "not_writable"
+  /** The disk is full: nothing more could be written (what was stored before is intact). */
+  | "disk_full"
+  /** SQLite's I/O failed (a disk with no room left even for the -shm file, or a failing one). */
+  | "disk_error";
 
 export class StoreError extends Error {
   override readonly name = "StoreError";

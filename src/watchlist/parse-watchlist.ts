@@ -14,6 +14,7 @@ import {
   lineAt,
   nodeAt,
   parseYamlSource,
+  plainValue,
   type YamlPath,
   type YamlSource,
 } from "../yaml/yaml-source.js";
@@ -252,7 +253,9 @@ export function parseWatchlist(text: string | Uint8Array, file: string): Watchli
   const rootError = checkRoot(source);
   if (rootError) return { ok: false, errors: [...errors, rootError] };
 
-  const raw: unknown = source.doc.toJS({ maxAliasCount: 1000 }) ?? {};
+  const plain = plainValue(source, 1000);
+  if (!plain.ok) return { ok: false, errors: [...errors, plain.error] };
+  const raw: unknown = plain.value ?? {};
   const shape = WatchlistFile.safeParse(raw);
   if (!shape.success) {
     errors.push(

@@ -7,6 +7,7 @@ import {
   LineCounter,
   type Pair,
   parseDocument,
+  visit,
   type Node as YamlNode,
 } from "yaml";
 import type { PositionedError } from "./positioned-error.js";
@@ -49,6 +50,36 @@ export function parseYamlSource(
     errorAt(source, e.pos[0], `YAML: ${YAML_HINTS[e.code] ?? e.message}`),
   );
   return { source, errors };
+}
+
+/**
+ * The document as plain values, or an error at its first alias when the aliases expand past
+ * `maxAliasCount` nodes (a "billion laughs" file would take gigabytes to expand).
+ */
+export function plainValue(
+  source: YamlSource,
+  maxAliasCount = 100,
+): { ok: true; value: unknown } | { ok: false; error: PositionedError } {
+  try {
+    return { ok: true, value: source.doc.toJS({ maxAliasCount }) };
+  } catch (error) {
+    if (!(error instanceof ReferenceError) || !/alias/i.test(error.message)) throw error;
+    let offset = 0;
+    visit(source.doc, {
+      Alias(_, node) {
+        offset = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    return {
+      ok: false,
+      error: errorAt(
+        source,
+        offset,
+        `YAML: the aliases (*name) here expand to more than ${maxAliasCount} copies; write the values out instead of repeating aliases`,
+      ),
+    };
+  }
 }
 
 function pairFor(map: { items: Pair[] }, key: PropertyKey): Pair | undefined {

@@ -44,7 +44,13 @@ export interface CliRun {
 
 export function runCliProcess(
   argv: readonly string[],
-  options: { env: Record<string, string>; cwd: string; timeoutMs?: number },
+  options: {
+    env: Record<string, string>;
+    cwd: string;
+    timeoutMs?: number;
+    /** Run as this user and group (a test running as root checking file permissions). */
+    user?: { uid: number; gid: number };
+  },
 ): Promise<CliRun> {
   const { command, args } = cliCommand();
   return new Promise((resolve, reject) => {
@@ -52,6 +58,7 @@ export function runCliProcess(
       cwd: options.cwd,
       env: options.env,
       stdio: ["ignore", "pipe", "pipe"],
+      ...(options.user === undefined ? {} : options.user),
     });
     let stdout = "";
     let stderr = "";

@@ -1,4 +1,12 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -36,6 +44,8 @@ export async function setup(project: TestProject): Promise<void> {
   const cache = join(REPO_ROOT, "node_modules", ".cache");
   mkdirSync(cache, { recursive: true });
   root = mkdtempSync(join(cache, "compiled-source-"));
+  // Readable by everyone, as the checkout is: a test may run the CLI as an unprivileged user.
+  chmodSync(root, 0o755);
   await build({
     entryPoints: sources(),
     outdir: root,

@@ -231,6 +231,23 @@ describe("loadConfig: config file", () => {
     ]);
   });
 
+  it("refuses a YAML alias bomb with a position instead of expanding it", () => {
+    const rows = ['x: &x0 ["a", "a", "a", "a", "a", "a", "a", "a", "a", "a"]'];
+    for (let i = 1; i < 7; i++)
+      rows.push(
+        `x${i}: &x${i} [${Array(10)
+          .fill(`*x${i - 1}`)
+          .join(", ")}]`,
+      );
+    const fs = { "/bomb.yaml": `${rows.join("\n")}\n` };
+
+    const result = load({ MONITOR_CONFIG: "/bomb.yaml" }, fs);
+
+    expect(errors(result)).toEqual([
+      expect.stringMatching(/^\/bomb\.yaml:2:\d+ YAML: the aliases .*expand/),
+    ]);
+  });
+
   it("refuses a cron expression croner rejects and an unknown time zone", () => {
     const fs = { "/c.yaml": 'schedule:\n  cron: "0 25 * * *"\n  timezone: America/Sao_Pablo\n' };
 

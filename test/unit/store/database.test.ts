@@ -7,9 +7,11 @@ import {
   closeDatabase,
   defaultMigrationsDir,
   immediate,
+  isRuntimeFailure,
   isSupportedSqliteVersion,
   openDatabase,
   StoreError,
+  storeFailure,
 } from "../../../src/store/database.js";
 import { latestMigrationVersion } from "../../../src/store/migrate.js";
 
@@ -210,5 +212,36 @@ describe("isSupportedSqliteVersion", () => {
     db.close();
 
     expect(isSupportedSqliteVersion(row?.v ?? "0")).toBe(true);
+  });
+});
+
+describe("storeFailure", () => {
+  it("reads a write SQLite refused for lack of room as a full disk, a runtime failure", () => {
+    // SQLite's own page cap raises the SQLITE_FULL a full disk raises mid-sweep.
+    const db = openDatabase(join(tempDir(), "monitor.db"));
+    db.pragma(`max_page_count = ${db.pragma("page_count", { simple: true })}`);
+    const error = thrown(() =>
+      immediate(db, () => {
+        for (let i = 0; i < 1000; i++) {
+          db.prepare(
+            "INSERT INTO runs (started_at, \"trigger\", report) VALUES (?, 'manual', ?)",
+          ).run("2026-01-01T00:00:00.000Z", JSON.stringify({ filler: "x".repeat(4000) }));
+        }
+      }),
+    );
+    const runs = db.prepare("SELECT COUNT(*) AS n FROM runs").get();
+    closeDatabase(db);
+
+    const failure = storeFailure(error);
+
+    expect(failure?.code).toBe("disk_full");
+    expect(failure && isRuntimeFailure(failure)).toBe(true);
+    expect(failure?.message).toContain("full; what was stored before is intact: free some space");
+    expect(runs).toEqual({ n: 0 });
+  });
+
+  it("leaves other errors alone", () => {
+    expect(storeFailure(new Error("boom"))).toBeNull();
+    expect(storeFailure(new Database.SqliteError("constraint", "SQLITE_CONSTRAINT"))).toBeNull();
   });
 });

@@ -256,6 +256,26 @@ describe("parseWatchlist: errors with positions", () => {
     expect(errors[0]?.message).toMatch(/^YAML: .*quote/);
   });
 
+  it("refuses a YAML alias bomb with a position instead of expanding it", () => {
+    const bomb = [
+      'a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]',
+      "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]",
+      "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]",
+      "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]",
+      "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]",
+      "cases: []",
+      "",
+    ].join("\n");
+
+    const result = parseWatchlist(bomb, "watchlist.yaml");
+
+    expect(lines(result)).toEqual([
+      expect.stringMatching(
+        /^watchlist\.yaml:2:8 YAML: the aliases .*expand .*; write the values out/,
+      ),
+    ]);
+  });
+
   it("reports a tab used for indentation", async () => {
     const result = await loadWatchlist(join(FIXTURES, "tabs.yaml"));
 

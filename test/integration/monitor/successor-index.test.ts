@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readStatus } from "../../../src/cli/status.js";
 import { computeCheckDigits, formatCnjNumber } from "../../../src/datajud/cnj-number.js";
 import type { InProcessConnection } from "../../../src/mcp/in-process-client.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
@@ -109,6 +110,9 @@ describe("a TRF1 number that TRF6 holds", () => {
       { alias: "trf6", mg: true },
     ]);
     expect(getCase(db, MG, "trf1")?.foundIn).toBe("trf6");
+    expect(
+      readStatus(db, { watchlist: null, now: new Date(), timezone: "America/Sao_Paulo" }).cases,
+    ).toEqual([expect.objectContaining({ court: "trf1", foundIn: "trf6" })]);
     expect(second.cases[0]?.outcome).toBe("unchanged");
     expect(second.datajudRequests).toBe(1);
     expect(asked(afterFirst)).toEqual([{ alias: "trf6", mg: true }]);

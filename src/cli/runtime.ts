@@ -5,7 +5,7 @@ import { DjenClient } from "../djen/http-client.js";
 import { createLogger, type Logger } from "../log.js";
 import { connectInProcess } from "../mcp/in-process-client.js";
 import { createDataJudServer } from "../mcp/server.js";
-import { type DataJudGateway, mcpGateway } from "../monitor/datajud-gateway.js";
+import { type DataJudGateway, mcpGateway } from "../monitor/detect/datajud-gateway.js";
 import { summarizeAndQueue } from "../monitor/report-changes.js";
 import type { AfterDetection, SweepDeps } from "../monitor/sweep.js";
 import { type DrainResult, drainOutbox } from "../notify/outbox/drain.js";

@@ -28,9 +28,14 @@ import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
 import { realSystem, type System } from "../system.js";
 import type { Clock } from "../time/clock.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
-import type { DataJudGateway, FingerprintedCase, ReadCase } from "./datajud-gateway.js";
-import { type CaseDiff, diffCase, isRealChange, type StoredInstance } from "./diff.js";
-import { judgeFingerprint, judgeNotFound, type PriorState, suspectAnswers } from "./outcome.js";
+import type { DataJudGateway, FingerprintedCase, ReadCase } from "./detect/datajud-gateway.js";
+import { type CaseDiff, diffCase, isRealChange, type StoredInstance } from "./detect/diff.js";
+import {
+  judgeFingerprint,
+  judgeNotFound,
+  type PriorState,
+  suspectAnswers,
+} from "./detect/judge.js";
 import type { CaseReport, RunReport } from "./run-report.js";
 
 export interface SweepSettings {

@@ -14,7 +14,7 @@ import {
   normalizeInstanceRecord,
 } from "../../src/datajud/normalize.js";
 import { silentLogger } from "../../src/log.js";
-import type { DataJudGateway } from "../../src/monitor/datajud-gateway.js";
+import type { DataJudGateway } from "../../src/monitor/detect/datajud-gateway.js";
 import { runSweep, type SweepDeps } from "../../src/monitor/sweep.js";
 import { deleteChecksBefore } from "../../src/store/checks.js";
 import { closeDatabase, immediate, openDatabase } from "../../src/store/database.js";

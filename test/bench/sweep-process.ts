@@ -8,7 +8,7 @@ import { DataJudHttpClient } from "../../src/datajud/http-client.js";
 import { silentLogger } from "../../src/log.js";
 import { connectInProcess } from "../../src/mcp/in-process-client.js";
 import { createDataJudServer } from "../../src/mcp/server.js";
-import { mcpGateway } from "../../src/monitor/datajud-gateway.js";
+import { mcpGateway } from "../../src/monitor/detect/datajud-gateway.js";
 import { runSweep } from "../../src/monitor/sweep.js";
 import { closeDatabase, openDatabase } from "../../src/store/database.js";
 import { systemClock } from "../../src/time/clock.js";

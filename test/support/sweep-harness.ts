@@ -6,7 +6,7 @@ import { DataJudHttpClient } from "../../src/datajud/http-client.js";
 import { silentLogger } from "../../src/log.js";
 import { connectInProcess, type InProcessConnection } from "../../src/mcp/in-process-client.js";
 import { createDataJudServer } from "../../src/mcp/server.js";
-import { mcpGateway } from "../../src/monitor/datajud-gateway.js";
+import { mcpGateway } from "../../src/monitor/detect/datajud-gateway.js";
 import type { SweepDeps } from "../../src/monitor/sweep.js";
 import { closeDatabase, type Db, openDatabase } from "../../src/store/database.js";
 import { systemClock } from "../../src/time/clock.js";

@@ -2,7 +2,10 @@ import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DataJudError } from "../../../../src/datajud/errors.js";
 import { silentLogger } from "../../../../src/log.js";
-import type { DataJudGateway, FingerprintedCase } from "../../../../src/monitor/datajud-gateway.js";
+import type {
+  DataJudGateway,
+  FingerprintedCase,
+} from "../../../../src/monitor/detect/datajud-gateway.js";
 import { runSweep } from "../../../../src/monitor/sweep.js";
 import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
 import { queueAdminAlerts } from "../../../../src/notify/outbox/queue-operator-alerts.js";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Movement } from "../../../src/datajud/instance-record.js";
-import { contentHash, legacyMovementIds } from "../../../src/datajud/movement-identity.js";
-import { normalizeInstanceRecord, normalizeMovement } from "../../../src/datajud/normalize.js";
-import { matchMovements } from "../../../src/monitor/movement-match.js";
-import type { StoredMovement } from "../../../src/store/movements.js";
-import { storedMovements } from "../../support/movement.js";
+import type { Movement } from "../../../../src/datajud/instance-record.js";
+import { contentHash, legacyMovementIds } from "../../../../src/datajud/movement-identity.js";
+import { normalizeInstanceRecord, normalizeMovement } from "../../../../src/datajud/normalize.js";
+import { matchMovements } from "../../../../src/monitor/detect/movement-match.js";
+import type { StoredMovement } from "../../../../src/store/movements.js";
+import { storedMovements } from "../../../support/movement.js";
 
 const PUBLICATION = {
   codigo: 92,

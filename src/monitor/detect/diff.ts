@@ -1,5 +1,5 @@
-import type { CodeName, InstanceRecord, Movement } from "../datajud/instance-record.js";
-import { comparableName } from "../datajud/text.js";
+import type { CodeName, InstanceRecord, Movement } from "../../datajud/instance-record.js";
+import { comparableName } from "../../datajud/text.js";
 import { type MovementPlan, matchMovements, type StoredMovement } from "./movement-match.js";
 
 /** What can make a case "changed". Anything else DataJud touches is recorded but sends nothing. */

@@ -1,8 +1,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { z } from "zod";
-import { followAbort } from "../abort.js";
-import { callTool } from "../mcp/tool-caller.js";
-import { FingerprintCasesOutput, ReadCasesOutput } from "../mcp/tool-schemas.js";
+import { followAbort } from "../../abort.js";
+import { callTool } from "../../mcp/tool-caller.js";
+import { FingerprintCasesOutput, ReadCasesOutput } from "../../mcp/tool-schemas.js";
 
 export type FingerprintedCase = FingerprintCasesOutput["cases"][number];
 export type ReadCase = ReadCasesOutput["cases"][number];

@@ -1,9 +1,13 @@
-import { parseDataJudDate } from "../datajud/dates.js";
-import type { Movement } from "../datajud/instance-record.js";
-import { legacyMovementIds, movementId } from "../datajud/movement-identity.js";
-import { emptyMovementPlan, type MovementPlan, type StoredMovement } from "../store/movements.js";
+import { parseDataJudDate } from "../../datajud/dates.js";
+import type { Movement } from "../../datajud/instance-record.js";
+import { legacyMovementIds, movementId } from "../../datajud/movement-identity.js";
+import {
+  emptyMovementPlan,
+  type MovementPlan,
+  type StoredMovement,
+} from "../../store/movements.js";
 
-export type { MovementPlan, StoredMovement } from "../store/movements.js";
+export type { MovementPlan, StoredMovement } from "../../store/movements.js";
 
 type Role = "kept" | "reappeared" | "rekeyed" | "filled" | "amended" | "added";
 

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { InstanceRecord } from "../../../src/datajud/instance-record.js";
-import { normalizeInstanceRecord } from "../../../src/datajud/normalize.js";
-import { diffCase, isRealChange, type StoredInstance } from "../../../src/monitor/diff.js";
-import { loadRecordedCases } from "../../support/fixtures.js";
-import { storedMovements, testMovement } from "../../support/movement.js";
+import type { InstanceRecord } from "../../../../src/datajud/instance-record.js";
+import { normalizeInstanceRecord } from "../../../../src/datajud/normalize.js";
+import {
+  diffCase,
+  isRealChange,
+  type StoredInstance,
+} from "../../../../src/monitor/detect/diff.js";
+import { loadRecordedCases } from "../../../support/fixtures.js";
+import { storedMovements, testMovement } from "../../../support/movement.js";
 
 const recorded = loadRecordedCases();
 const tjdft = recorded.indices.tjdft ?? [];

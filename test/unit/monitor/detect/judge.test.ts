@@ -4,7 +4,7 @@ import {
   judgeNotFound,
   type PriorState,
   suspectAnswers,
-} from "../../../src/monitor/outcome.js";
+} from "../../../../src/monitor/detect/judge.js";
 
 const NOW = Date.parse("2026-12-02T10:00:00.000Z");
 const DAY = 86_400_000;

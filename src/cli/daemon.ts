@@ -1,7 +1,8 @@
 import { Cron } from "croner";
 import { HttpStartError } from "../http/server.js";
+import { LeaseBusyError } from "../monitor/run.js";
 import { startScheduler } from "../monitor/scheduler.js";
-import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
+import { runSweep } from "../monitor/sweep.js";
 import { deleteChecksBefore } from "../store/checks.js";
 import { immediate, optimize } from "../store/database.js";
 import { openLiveWatchlist } from "../watchlist/live-watchlist.js";

@@ -1,6 +1,7 @@
 import { parseCnjNumber } from "../datajud/cnj-number.js";
+import { LeaseBusyError } from "../monitor/run.js";
 import type { RunReport } from "../monitor/run-report.js";
-import { LeaseBusyError, runSweep } from "../monitor/sweep.js";
+import { runSweep } from "../monitor/sweep.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import { type Command, EXIT, stringList, UsageError } from "./command.js";
 import { formatTable } from "./format-table.js";

@@ -1,0 +1,140 @@
+import { followAbort } from "../abort.js";
+import { immediate } from "../store/database.js";
+import {
+  acquireLease,
+  holderIsDeadOnHost,
+  leaseHolder,
+  releaseLease,
+  renewLease,
+} from "../store/lease.js";
+import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
+import { realSystem } from "../system.js";
+import type { RunReport } from "./run-report.js";
+import type { SweepDeps, SweepOptions } from "./sweep.js";
+import { syncWatchlist } from "./sync-watchlist.js";
+
+/*
+ * A sweep's lease and its run: one sweep at a time holds the database (a row in `lease`, renewed
+ * while it works), and each sweep is a row in `runs`, started before detection and finished with
+ * its report.
+ */
+
+const LEASE_TTL_MS = 10 * 60_000;
+
+export class LeaseBusyError extends Error {
+  override readonly name = "LeaseBusyError";
+  constructor(holder: string, expiresAt: string) {
+    super(
+      `another sweep holds the database (${holder}, until ${expiresAt}); wait for it to finish, or stop the other monitor process`,
+    );
+  }
+}
+
+export interface SweepLease {
+  /**
+   * Aborts when the caller aborts, or when a renewal fails (this process stalled past the lease's
+   * expiry and another one took it): every phase stops at it.
+   */
+  signal: AbortSignal;
+  release(): void;
+}
+
+/** Takes the database lease and keeps it renewed; a dry run writes nothing and takes none. */
+export function takeLease(deps: SweepDeps, options: SweepOptions): SweepLease {
+  const { db, clock, logger } = deps;
+  const random = deps.random ?? Math.random;
+  const host = deps.host ?? realSystem;
+  const hostName = host.hostname();
+  const holder =
+    deps.holder ??
+    leaseHolder(
+      host.pid,
+      hostName,
+      Math.floor(random() * 0xffffffff)
+        .toString(16)
+        .padStart(8, "0"),
+    );
+  const write = !options.dryRun;
+  if (write) {
+    const lease = acquireLease(db, {
+      holder,
+      now: clock.now(),
+      ttlMs: LEASE_TTL_MS,
+      holderIsDead: (other) => holderIsDeadOnHost(other, hostName, host.isAlive),
+    });
+    if (!lease.ok) throw new LeaseBusyError(lease.holder, lease.expiresAt);
+  }
+  const stop = new AbortController();
+  const unfollow = followAbort(options.signal, stop);
+  const stopRenewing = write
+    ? host.every(LEASE_TTL_MS / 3, () => {
+        if (!renewLease(db, holder, clock.now(), LEASE_TTL_MS)) {
+          logger.error({ holder }, "sweep lease lost to another process; stopping this sweep");
+          stop.abort(new Error("lease lost"));
+        }
+      })
+    : undefined;
+  return {
+    signal: stop.signal,
+    release: () => {
+      stopRenewing?.();
+      unfollow();
+      if (write) releaseLease(db, holder);
+    },
+  };
+}
+
+/** One sweep's run, from its start to its report. */
+export interface SweepRun {
+  /** The `runs` row; null on a dry run, which writes nothing. */
+  id: number | null;
+  startedAt: string;
+  write: boolean;
+  /** The lease's signal. */
+  signal: AbortSignal;
+  /** DataJud requests this process had sent before the sweep, for the report's count. */
+  requestsBefore: number;
+}
+
+/**
+ * Starts the run, in one transaction: runs a crash left "running" are closed (only one sweep runs
+ * at a time, the lease), the watchlist is synced, and this run's row is written.
+ */
+export function openRun(deps: SweepDeps, options: SweepOptions, signal: AbortSignal): SweepRun {
+  const { db } = deps;
+  const startedAt = new Date(deps.clock.now()).toISOString();
+  const requestsBefore = deps.datajudRequests();
+  const write = !options.dryRun;
+  let id: number | null = null;
+  if (write) {
+    immediate(db, () => {
+      markStaleRunsCrashed(db);
+      syncWatchlist(db, options.watchlist, startedAt);
+      id = startRun(db, { startedAt, trigger: options.trigger });
+    });
+  }
+  return { id, startedAt, write, signal, requestsBefore };
+}
+
+/** The run's report is stored with its row and logged. */
+export function closeRun(deps: SweepDeps, run: SweepRun, report: RunReport): void {
+  const { db } = deps;
+  const id = run.id;
+  if (run.write && id !== null) {
+    // Unchanged cases are the bulk of every run and are already rows in `checks`; keeping them
+    // out of the stored report stops `runs` from growing by the watchlist's size per sweep.
+    const stored = { ...report, cases: report.cases.filter((c) => c.outcome !== "unchanged") };
+    immediate(db, () => finishRun(db, id, { finishedAt: report.finishedAt, report: stored }));
+  }
+  deps.logger.info(
+    {
+      checked: report.checked,
+      changed: report.changed,
+      failed: report.failed,
+      datajudRequests: report.datajudRequests,
+      interrupted: report.interrupted,
+      dryRun: report.dryRun,
+    },
+    "sweep finished",
+  );
+}

@@ -1,22 +1,17 @@
 import { Cron } from "croner";
 import { HttpStartError } from "../http/server.js";
+import { mailTick } from "../monitor/mail-tick.js";
+import { deliver } from "../monitor/report/deliver.js";
+import { pruneOldChecks } from "../monitor/retention.js";
 import { LeaseBusyError } from "../monitor/run.js";
 import { startScheduler } from "../monitor/scheduler.js";
 import { runSweep } from "../monitor/sweep.js";
-import { deleteChecksBefore } from "../store/checks.js";
-import { immediate, optimize } from "../store/database.js";
 import { openLiveWatchlist } from "../watchlist/live-watchlist.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
 import { monitorDepsFor, startMcpHttp } from "./mcp.js";
-import {
-  loadRuntime,
-  type MonitorHandles,
-  openMonitorOrReport,
-  type Runtime,
-  sweepDeps,
-} from "./runtime.js";
+import { loadRuntime, type MonitorHandles, openMonitorOrReport, type Runtime } from "./runtime.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";
 
 /**
@@ -69,10 +64,7 @@ function startRetention(runtime: Runtime, monitor: MonitorHandles): Cron | null 
       catch: (error) => logger.error({ err: error }, "check retention failed"),
     },
     () => {
-      const cutoff = new Date(monitor.system.clock.now() - days * 86_400_000).toISOString();
-      const deleted = immediate(monitor.db, () => deleteChecksBefore(monitor.db, cutoff));
-      optimize(monitor.db);
-      logger.info({ deleted, cutoff }, "old checks deleted");
+      pruneOldChecks(monitor.db, monitor.system.clock.now(), days, logger);
     },
   );
 }
@@ -89,7 +81,7 @@ function startMailTicker(
   const { config, logger } = runtime;
   let running: Promise<void> | null = null;
   const tick = async (): Promise<void> => {
-    const result = await monitor.mailTick(signal);
+    const result = await mailTick(monitor.mail, signal);
     if (result !== null && result.sent + result.failed + result.dead > 0) {
       logger.info({ ...result }, "mail tick");
     }
@@ -175,7 +167,7 @@ export const daemonCommand: Command = {
       tick: async (signal) => {
         const cases = watchlist.current().cases;
         try {
-          await runSweep(sweepDeps(runtime, monitor), {
+          await runSweep(monitor.sweep, {
             watchlist: cases,
             force: false,
             dryRun: false,
@@ -192,9 +184,9 @@ export const daemonCommand: Command = {
     const retention = startRetention(runtime, monitor);
     const mail = startMailTicker(runtime, monitor, io.signal);
     // Alerts a previous process queued but could not send go out now, not at the next tick.
-    monitor
-      .drain(io.signal)
-      .catch((error: unknown) => logger.error({ err: error }, "outbox drain failed"));
+    deliver(monitor.mail, io.signal).catch((error: unknown) =>
+      logger.error({ err: error }, "outbox drain failed"),
+    );
     logger.info(
       {
         cases: initial.cases.length,

@@ -21,7 +21,7 @@ import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
 import { renderRunReport } from "./run-once.js";
-import { openMonitor, type Runtime, sweepDeps } from "./runtime.js";
+import { openMonitor, type Runtime } from "./runtime.js";
 
 /** The demo would mix its sample cases into a database that follows real ones. */
 export class DemoRefusedError extends Error {
@@ -135,7 +135,7 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
     system: systemOf(io),
   });
   try {
-    const deps = sweepDeps(runtime, monitor);
+    const deps = monitor.sweep;
     const sweep = (): Promise<RunReport> =>
       runSweep(deps, {
         watchlist: watchlist.watchlist.cases,

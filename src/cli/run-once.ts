@@ -5,7 +5,7 @@ import { runSweep } from "../monitor/sweep.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import { type Command, EXIT, stringList, UsageError } from "./command.js";
 import { formatTable } from "./format-table.js";
-import { loadRuntime, openMonitorOrReport, sweepDeps } from "./runtime.js";
+import { loadRuntime, openMonitorOrReport } from "./runtime.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";
 
 function selectCases(watchlist: readonly WatchedCase[], wanted: readonly string[]): WatchedCase[] {
@@ -69,7 +69,7 @@ export const runOnceCommand: Command = {
     const monitor = await openMonitorOrReport(io, runtime, "run-once", () => watchlist);
     if (typeof monitor === "number") return monitor;
     try {
-      const report = await runSweep(sweepDeps(runtime, monitor), {
+      const report = await runSweep(monitor.sweep, {
         watchlist: watchlist.cases,
         selected,
         force: args.values.force === true,

@@ -6,15 +6,12 @@ import { createLogger, type Logger } from "../log.js";
 import { connectInProcess } from "../mcp/in-process-client.js";
 import { createDataJudServer } from "../mcp/server.js";
 import { type DataJudGateway, mcpGateway } from "../monitor/detect/datajud-gateway.js";
-import { summarizeAndQueue } from "../monitor/report-changes.js";
-import type { AfterDetection, SweepDeps } from "../monitor/sweep.js";
-import { type DrainResult, drainOutbox } from "../notify/outbox/drain.js";
+import type { MailDeps } from "../monitor/report/mail-deps.js";
+import { reportPhases } from "../monitor/report/phases.js";
+import type { SweepDeps } from "../monitor/sweep.js";
 import { mailIdentity } from "../notify/outbox/message-ids.js";
-import { queueAdminAlerts } from "../notify/outbox/queue-operator-alerts.js";
-import { queueStatusReports } from "../notify/outbox/queue-status-reports.js";
 import { createTransport } from "../notify/transport/transports.js";
-import type { SweepTally } from "../policy/health.js";
-import { type MailPolicy, mailPolicy } from "../policy/mail-policy.js";
+import { mailPolicy } from "../policy/mail-policy.js";
 import {
   closeDatabase,
   type Db,
@@ -24,10 +21,7 @@ import {
   storeFailure,
 } from "../store/database.js";
 import { thisProcessClaimant } from "../store/lease.js";
-import { countDueOutbox } from "../store/outbox.js";
-import { tokensSpentSince } from "../store/summaries.js";
 import { createSummarizer } from "../summarize/summarizer.js";
-import { createTokenBudget, startOfSaoPauloDay } from "../summarize/token-budget.js";
 import { realSystem, type System } from "../system.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { type CliIo, EXIT, systemOf } from "./command.js";
@@ -126,15 +120,10 @@ export interface MonitorHandles {
   db: Db;
   datajud: DataJudRuntime;
   gateway: DataJudGateway;
-  /** Summaries, alerts and delivery for what a sweep committed (the sweep's afterDetection). */
-  afterDetection: (signal: AbortSignal, sweep: SweepTally) => Promise<AfterDetection>;
-  /** Sends what the outbox holds (also at daemon start). */
-  drain: (signal?: AbortSignal) => Promise<DrainResult>;
-  /**
-   * Between sweeps (the daemon, every minute): queues the status reports that are due and sends
-   * whatever has come due (digests at their hour, alerts held by quiet hours, retries).
-   */
-  mailTick: (signal?: AbortSignal) => Promise<DrainResult | null>;
+  /** What every sweep of this process runs with: `run-once`, the daemon's tick and the demo. */
+  sweep: SweepDeps;
+  /** What queueing and sending mail runs with: the daemon's mail tick and its start-up drain. */
+  mail: MailDeps;
   /** Logs `_source` fields DataJud sent that we do not read, once per new field: the API drifting. */
   reportDrift: () => void;
   close(): Promise<void>;
@@ -174,89 +163,61 @@ export async function openMonitor(
     writer: claimant,
   });
   const { domain, listId } = mailIdentity(config.mail.from, config.paths.watchlist);
-  const policy = (): MailPolicy =>
-    mailPolicy(options.watchlist(), {
-      timezone: config.schedule.timezone,
-      quietHours: config.mail.quietHours,
-      urgentBypassesQuietHours: config.mail.urgentBypassesQuietHours,
-      defaultDelivery: config.mail.mode,
-    });
-  const queueReports = (now: Date): number =>
-    queueStatusReports({
-      db,
-      policy: policy(),
-      cases: options.watchlist().cases,
-      now,
-      staleAfterDays: config.monitor.staleAfterDays,
-      domain,
-    });
-  const drain = (signal?: AbortSignal): Promise<DrainResult> =>
-    drainOutbox({
-      db,
-      transport,
-      from: config.mail.from,
-      listId,
-      domain,
-      now: () => new Date(clock.now()),
-      maxAttempts: config.mail.maxAttempts,
-      logger,
-      timezone: config.schedule.timezone,
-      claimant,
-      ...(signal ? { signal } : {}),
-    });
-  const afterDetection = async (
-    signal: AbortSignal,
-    sweep: SweepTally,
-  ): Promise<AfterDetection> => {
-    const now = new Date(clock.now());
-    const summarizer = createSummarizer({
-      apiKey: config.summarizer.apiKey,
-      baseURL: config.summarizer.baseUrl,
-      model: config.summarizer.model,
-      maxIterations: config.summarizer.maxIterations,
-      maxOutputTokens: config.summarizer.maxOutputTokens,
-      // A fresh run budget per sweep; the day's budget counts what is already stored today.
-      budget: createTokenBudget({
+  const mail: MailDeps = {
+    db,
+    transport,
+    from: config.mail.from,
+    listId,
+    domain,
+    maxAttempts: config.mail.maxAttempts,
+    timezone: config.schedule.timezone,
+    claimant,
+    admin: config.mail.admin,
+    failedSweepsThreshold: config.mail.healthAfterFailedSweeps,
+    staleAfterDays: config.monitor.staleAfterDays,
+    policy: () =>
+      mailPolicy(options.watchlist(), {
+        timezone: config.schedule.timezone,
+        quietHours: config.mail.quietHours,
+        urgentBypassesQuietHours: config.mail.urgentBypassesQuietHours,
+        defaultDelivery: config.mail.mode,
+      }),
+    cases: () => options.watchlist().cases,
+    clock,
+    logger,
+  };
+  const sweep: SweepDeps = {
+    db,
+    gateway,
+    clock,
+    random: system.random,
+    host: system,
+    logger,
+    settings: {
+      fullRereadDays: config.schedule.fullRereadDays,
+      notFoundThreshold: config.monitor.notFoundThreshold,
+      notifyOnBaseline: config.monitor.notifyOnBaseline,
+    },
+    datajudRequests: () => datajud.http.requestCount,
+    report: reportPhases({
+      mail,
+      summarizer: (budget) =>
+        createSummarizer({
+          apiKey: config.summarizer.apiKey,
+          baseURL: config.summarizer.baseUrl,
+          model: config.summarizer.model,
+          maxIterations: config.summarizer.maxIterations,
+          maxOutputTokens: config.summarizer.maxOutputTokens,
+          budget,
+          mcpClient: connection.client,
+          logger,
+          timeoutMs: 120_000,
+        }),
+      budget: {
         runLimit: config.summarizer.runTokenBudget,
         dayLimit: config.summarizer.dailyTokenBudget,
-        spentToday: tokensSpentSince(db, startOfSaoPauloDay(now)),
-      }),
-      mcpClient: connection.client,
-      logger,
-      timeoutMs: 120_000,
-    });
-    const reported = await summarizeAndQueue(
-      { db, summarizer, clock, logger, mailDomain: domain, policy: policy() },
-      signal,
-    );
-    if (reported.ignored + reported.muted > 0) {
-      // The answer to "why did no e-mail come?", without reading monitor history.
-      logger.info(
-        { ignored: reported.ignored, muted: reported.muted },
-        "changes recorded without mail (ignore rules, muted cases)",
-      );
-    }
-    const adminQueued = queueAdminAlerts({
-      db,
-      admin: config.mail.admin,
-      domain,
-      now,
-      failedSweepsThreshold: config.mail.healthAfterFailedSweeps,
-      sweep,
-    });
-    const reportsQueued = queueReports(new Date(clock.now()));
-    const delivered = await drain(signal);
-    return {
-      llmCalls: reported.llmCalls,
-      emailsQueued: reported.emailsQueued + adminQueued + reportsQueued,
-      emailsSent: delivered.sent,
-    };
-  };
-  const mailTick = async (signal?: AbortSignal): Promise<DrainResult | null> => {
-    const now = new Date(clock.now());
-    queueReports(now);
-    if (countDueOutbox(db, now.toISOString()) === 0) return null;
-    return drain(signal);
+      },
+    }),
   };
   const reported = new Set<string>();
   const reportDrift = (): void => {
@@ -274,34 +235,14 @@ export async function openMonitor(
     db,
     datajud,
     gateway,
-    afterDetection,
-    drain,
-    mailTick,
+    sweep,
+    mail,
     reportDrift,
     close: async () => {
       transport.close();
       await connection.close();
       closeDatabase(db);
     },
-  };
-}
-
-/** What every sweep of this process needs, the same for `run-once` and the daemon's tick. */
-export function sweepDeps(runtime: Runtime, monitor: MonitorHandles): SweepDeps {
-  return {
-    db: monitor.db,
-    gateway: monitor.gateway,
-    clock: monitor.system.clock,
-    random: monitor.system.random,
-    host: monitor.system,
-    logger: runtime.logger,
-    settings: {
-      fullRereadDays: runtime.config.schedule.fullRereadDays,
-      notFoundThreshold: runtime.config.monitor.notFoundThreshold,
-      notifyOnBaseline: runtime.config.monitor.notifyOnBaseline,
-    },
-    datajudRequests: () => monitor.datajud.http.requestCount,
-    afterDetection: monitor.afterDetection,
   };
 }
 

@@ -25,10 +25,11 @@ export interface SweepDeps {
   /** DataJud HTTP requests sent so far by this process, for the report. */
   datajudRequests: () => number;
   /**
-   * What happens to committed changes: summaries, the outbox, delivery. Runs under the lease,
-   * after every detected change of this sweep is in the database; skipped on a dry run.
+   * What follows detection: summaries, the outbox, delivery (report/phases.ts builds them). Runs
+   * under the lease, once every change this sweep detected is in the database; skipped on a dry
+   * run, and absent where only detection is wanted.
    */
-  afterDetection?: (signal: AbortSignal, sweep: SweepTally) => Promise<AfterDetection>;
+  report?: ReportPhases;
   /** Identifies this process in the lease (default: pid@host:random). */
   holder?: string;
   random?: () => number;
@@ -36,10 +37,17 @@ export interface SweepDeps {
   host?: Pick<System, "hostname" | "pid" | "isAlive" | "every">;
 }
 
-export interface AfterDetection {
-  llmCalls: number;
-  emailsQueued: number;
-  emailsSent: number;
+/** What follows detection, phase by phase. */
+export interface ReportPhases {
+  /**
+   * Every stored change without a summary gets one (the model, or the rules), and its alerts are
+   * queued with it, to whom and when the alert policy says.
+   */
+  summarize(signal: AbortSignal): Promise<{ llmCalls: number; emailsQueued: number }>;
+  /** What mail.admin should hear of this sweep, and the status reports now due. */
+  queue(sweep: SweepTally): number;
+  /** Every e-mail that is due is sent. */
+  deliver(signal: AbortSignal): Promise<{ sent: number }>;
 }
 
 export interface SweepOptions {
@@ -55,33 +63,35 @@ export interface SweepOptions {
 
 /**
  * One sweep, phase by phase. The daemon's tick, `monitor run-once` and `monitor demo` all run this.
- *
- * 1. lease: one sweep at a time holds the database, renewed while it works (run.ts)
- * 2. run: runs a crash left open are closed, the watchlist synced, this run started (run.ts)
- * 3. detect: index by index, fingerprint, read what moved, diff, and commit each case (detect/)
- * 4. after detection, only once everything found is committed: summaries, mail, delivery
- * 5. finish: the run's report is stored and logged (run.ts)
+ * Nothing after detection starts before everything detected is committed.
  */
 export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<RunReport> {
+  // Lease and run: one sweep at a time; crashed runs closed, the watchlist synced, a run started.
   const lease = takeLease(deps, options);
   try {
     const run = openRun(deps, options, lease.signal);
+    // Detect: index by index, fingerprint, read what moved, diff, and commit each case.
     const detected = await detectChanges(
       deps,
       run,
       options.selected ?? options.watchlist,
       options.force,
     );
-    const reported = await afterDetection(deps, run, detected);
-    const report = runReport(deps, run, options, detected, reported);
-    closeRun(deps, run, report);
-    return report;
+    // Summarize, queue, deliver.
+    const reported = await report(deps.report, run, detected);
+    // Finish: the run's report stored and logged.
+    const runReport = reportOf(deps, run, options, detected, reported);
+    closeRun(deps, run, runReport);
+    return runReport;
   } finally {
     lease.release();
   }
 }
 
-interface Reported extends AfterDetection {
+interface Reported {
+  llmCalls: number;
+  emailsQueued: number;
+  emailsSent: number;
   /** Stopped mid-summary or mid-send. */
   interrupted: boolean;
 }
@@ -93,12 +103,12 @@ const NOTHING_REPORTED: Reported = {
   interrupted: false,
 };
 
-async function afterDetection(
-  deps: SweepDeps,
+async function report(
+  phases: ReportPhases | undefined,
   run: SweepRun,
   detected: Detected,
 ): Promise<Reported> {
-  if (!run.write || run.id === null || !deps.afterDetection || run.signal.aborted) {
+  if (!run.write || run.id === null || phases === undefined || run.signal.aborted) {
     return NOTHING_REPORTED;
   }
   const tally: SweepTally = {
@@ -109,7 +119,15 @@ async function afterDetection(
     interrupted: detected.interrupted,
   };
   try {
-    return { ...(await deps.afterDetection(run.signal, tally)), interrupted: false };
+    const summarized = await phases.summarize(run.signal);
+    const queued = phases.queue(tally);
+    const delivered = await phases.deliver(run.signal);
+    return {
+      llmCalls: summarized.llmCalls,
+      emailsQueued: summarized.emailsQueued + queued,
+      emailsSent: delivered.sent,
+      interrupted: false,
+    };
   } catch (error) {
     // Stopped mid-summary or mid-send: what is committed stays, the next run completes it.
     if (!run.signal.aborted) throw error;
@@ -117,7 +135,7 @@ async function afterDetection(
   }
 }
 
-function runReport(
+function reportOf(
   deps: SweepDeps,
   run: SweepRun,
   options: SweepOptions,

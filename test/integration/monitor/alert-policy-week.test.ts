@@ -3,15 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type MonitorHandles,
-  openMonitor,
-  type Runtime,
-  sweepDeps,
-} from "../../../src/cli/runtime.js";
+import { type MonitorHandles, openMonitor, type Runtime } from "../../../src/cli/runtime.js";
 import { readStatus, type StatusView } from "../../../src/cli/status.js";
 import { loadConfig } from "../../../src/config/load-config.js";
 import { silentLogger } from "../../../src/log.js";
+import { mailTick } from "../../../src/monitor/mail-tick.js";
 import { runSweep } from "../../../src/monitor/sweep.js";
 import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
 import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
@@ -139,10 +135,13 @@ const SCRIPT: Record<string, () => void> = {
 const SWEEP_HOURS = [7, 12, 17];
 
 async function sweep(): Promise<void> {
-  await runSweep(
-    { ...sweepDeps(runtime, monitor), clock },
-    { watchlist: watchlist.cases, force: false, dryRun: false, trigger: "schedule" },
-  );
+  // The monitor runs on `clock` (fakeSystem): the sweep, its mail and the ticks in between.
+  await runSweep(monitor.sweep, {
+    watchlist: watchlist.cases,
+    force: false,
+    dryRun: false,
+    trigger: "schedule",
+  });
 }
 
 function noteArrivals(): void {
@@ -159,7 +158,7 @@ async function runWeek(): Promise<void> {
       await sweep();
       noteArrivals();
     }
-    await monitor.mailTick();
+    await mailTick(monitor.mail);
     noteArrivals();
     if (STATUS_MOMENTS.includes(t)) {
       statusAt.set(

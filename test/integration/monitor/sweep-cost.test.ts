@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeCheckDigits, formatCnjNumber } from "../../../src/datajud/cnj-number.js";
-import { runSweep, type SweepDeps } from "../../../src/monitor/sweep.js";
+import { type ReportPhases, runSweep, type SweepDeps } from "../../../src/monitor/sweep.js";
 import { NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
 import type { Db } from "../../../src/store/database.js";
 import type { WatchedCase } from "../../../src/watchlist/parse-watchlist.js";
@@ -110,19 +110,23 @@ describe("sweep cost on 200 cases over 5 courts", () => {
 describe("a sweep stopped while reporting", () => {
   it("keeps what it committed and reports itself interrupted instead of crashing", async () => {
     const controller = new AbortController();
-    const afterDetection = (signal: AbortSignal): Promise<never> =>
-      new Promise((_, reject) => {
-        signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-        setTimeout(() => controller.abort(new Error("SIGTERM")), 20);
-      });
+    const report: ReportPhases = {
+      summarize: (signal) =>
+        new Promise((_, reject) => {
+          signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+          setTimeout(() => controller.abort(new Error("SIGTERM")), 20);
+        }),
+      queue: () => 0,
+      deliver: async () => ({ sent: 0 }),
+    };
 
-    const report = await runSweep(
-      { ...deps, afterDetection },
+    const result = await runSweep(
+      { ...deps, report },
       { watchlist, force: false, dryRun: false, trigger: "schedule", signal: controller.signal },
     );
 
-    expect(report.interrupted).toBe(true);
-    expect(report.checked).toBe(200);
+    expect(result.interrupted).toBe(true);
+    expect(result.checked).toBe(200);
     const run = db.prepare("SELECT status FROM runs ORDER BY id DESC LIMIT 1").get() as {
       status: string;
     };

@@ -127,7 +127,7 @@ function queueNow(admin: string | null, sweep: SweepTally | null): number {
   });
 }
 
-/** One sweep wired the way the composition root wires it: admin alerts queued, then the drain. */
+/** One sweep wired the way the composition root wires it: operator alerts queued, then the drain. */
 async function sweep(
   what: Record<string, Behaviour>,
   options: { admin?: string | null } = {},
@@ -143,20 +143,23 @@ async function sweep(
       logger: silentLogger(),
       settings: { fullRereadDays: 30, notFoundThreshold: 3 },
       datajudRequests: () => 0,
-      afterDetection: async () => {
-        lastVerdict = runningSweep(store.db);
-        const queued = queueNow(admin, lastVerdict);
-        const drained = await drainOutbox({
-          db: store.db,
-          transport,
-          from: FROM,
-          listId: LIST_ID,
-          domain: DOMAIN,
-          now: () => new Date(clock.now()),
-          maxAttempts: 5,
-          logger: silentLogger(),
-        });
-        return { llmCalls: 0, emailsQueued: queued, emailsSent: drained.sent };
+      report: {
+        summarize: async () => ({ llmCalls: 0, emailsQueued: 0 }),
+        queue: () => {
+          lastVerdict = runningSweep(store.db);
+          return queueNow(admin, lastVerdict);
+        },
+        deliver: () =>
+          drainOutbox({
+            db: store.db,
+            transport,
+            from: FROM,
+            listId: LIST_ID,
+            domain: DOMAIN,
+            now: () => new Date(clock.now()),
+            maxAttempts: 5,
+            logger: silentLogger(),
+          }),
       },
     },
     { watchlist: cases, force: false, dryRun: false, trigger: "manual" },

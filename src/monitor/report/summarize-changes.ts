@@ -1,23 +1,27 @@
-import type { Provenance } from "../datajud/instance-record.js";
-import type { Logger } from "../log.js";
-import { queueAlerts } from "../notify/outbox/queue-alerts.js";
-import { buildAlertContent } from "../notify/render/alert-content.js";
-import { NO_ALERT_POLICY } from "../policy/alert-rules.js";
-import { alertDelivery, type MailPolicy } from "../policy/mail-policy.js";
-import { type AlertDecision, decideAlert, withUrgentAttention } from "../policy/movement-rules.js";
-import { type CaseRow, getCaseById } from "../store/cases.js";
-import { type ChangeRow, changesAwaitingSummary } from "../store/changes.js";
-import { type Db, immediate } from "../store/database.js";
-import { listInstances } from "../store/instances.js";
-import { movementsOfChange } from "../store/movements.js";
-import { insertSummary, latestSummary } from "../store/summaries.js";
-import { parseStoredSummary } from "../summarize/case-summary.js";
-import { rulesSummary } from "../summarize/rules-summary.js";
-import type { SummarizeInput, SummarizeResult, Summarizer } from "../summarize/summarizer.js";
-import { ZERO_USAGE } from "../summarize/token-budget.js";
-import type { Clock } from "../time/clock.js";
+import type { Provenance } from "../../datajud/instance-record.js";
+import type { Logger } from "../../log.js";
+import { queueAlerts } from "../../notify/outbox/queue-alerts.js";
+import { buildAlertContent } from "../../notify/render/alert-content.js";
+import { NO_ALERT_POLICY } from "../../policy/alert-rules.js";
+import { alertDelivery, type MailPolicy } from "../../policy/mail-policy.js";
+import {
+  type AlertDecision,
+  decideAlert,
+  withUrgentAttention,
+} from "../../policy/movement-rules.js";
+import { type CaseRow, getCaseById } from "../../store/cases.js";
+import { type ChangeRow, changesAwaitingSummary } from "../../store/changes.js";
+import { type Db, immediate } from "../../store/database.js";
+import { listInstances } from "../../store/instances.js";
+import { movementsOfChange } from "../../store/movements.js";
+import { insertSummary, latestSummary } from "../../store/summaries.js";
+import { parseStoredSummary } from "../../summarize/case-summary.js";
+import { rulesSummary } from "../../summarize/rules-summary.js";
+import type { SummarizeInput, SummarizeResult, Summarizer } from "../../summarize/summarizer.js";
+import { ZERO_USAGE } from "../../summarize/token-budget.js";
+import type { Clock } from "../../time/clock.js";
 
-export interface ReportDeps {
+export interface SummarizeDeps {
   db: Db;
   summarizer: Summarizer;
   clock: Clock;
@@ -28,7 +32,7 @@ export interface ReportDeps {
   policy?: MailPolicy;
 }
 
-export interface ReportResult {
+export interface Summarized {
   summarized: number;
   llmCalls: number;
   emailsQueued: number;
@@ -42,14 +46,15 @@ const DEFAULT_TIMEZONE = "America/Sao_Paulo";
 
 /**
  * Every stored change without a summary gets one, and its alerts are queued in the same
- * transaction. Runs after detection, so a change found by a run that then crashed is reported
- * by the next run, exactly once (the outbox dedupe key is per change and watcher).
+ * transaction, to whom and when the alert policy says. Runs after detection, so a change found by
+ * a run that then crashed is reported by the next run, exactly once (the outbox dedupe key is per
+ * change and watcher).
  */
-export async function summarizeAndQueue(
-  deps: ReportDeps,
+export async function summarizeChanges(
+  deps: SummarizeDeps,
   signal?: AbortSignal,
-): Promise<ReportResult> {
-  const result: ReportResult = {
+): Promise<Summarized> {
+  const result: Summarized = {
     summarized: 0,
     llmCalls: 0,
     emailsQueued: 0,
@@ -60,6 +65,13 @@ export async function summarizeAndQueue(
     if (signal?.aborted) break;
     await reportChange(deps, change, result, signal);
   }
+  if (result.ignored + result.muted > 0) {
+    // The answer to "why did no e-mail come?", without reading monitor history.
+    deps.logger.info(
+      { ignored: result.ignored, muted: result.muted },
+      "changes recorded without mail (ignore rules, muted cases)",
+    );
+  }
   return result;
 }
 
@@ -68,7 +80,7 @@ export async function summarizeAndQueue(
  * summarized by the rules, for the history, at no cost.
  */
 async function summarize(
-  deps: ReportDeps,
+  deps: SummarizeDeps,
   input: SummarizeInput,
   decision: AlertDecision,
   signal: AbortSignal | undefined,
@@ -83,7 +95,7 @@ async function summarize(
   };
 }
 
-function decide(deps: ReportDeps, kase: CaseRow, change: ChangeRow, input: SummarizeInput) {
+function decide(deps: SummarizeDeps, kase: CaseRow, change: ChangeRow, input: SummarizeInput) {
   return decideAlert({
     changeKinds: change.kinds,
     movements: input.newMovements,
@@ -94,9 +106,9 @@ function decide(deps: ReportDeps, kase: CaseRow, change: ChangeRow, input: Summa
 }
 
 async function reportChange(
-  deps: ReportDeps,
+  deps: SummarizeDeps,
   change: ChangeRow,
-  totals: ReportResult,
+  totals: Summarized,
   signal: AbortSignal | undefined,
 ): Promise<void> {
   const { db } = deps;

@@ -1,0 +1,17 @@
+import type { DrainResult } from "../notify/outbox/drain.js";
+import { countDueOutbox } from "../store/outbox.js";
+import { deliver } from "./report/deliver.js";
+import type { MailDeps } from "./report/mail-deps.js";
+import { queueDueStatusReports } from "./report/queue-mail.js";
+
+/**
+ * Between sweeps (the daemon, every minute): the status reports whose hour came are queued, and
+ * whatever has come due is sent (digests at their hour, alerts held by quiet hours, retries). A
+ * query on an index when nothing is due; null then.
+ */
+export async function mailTick(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult | null> {
+  const now = new Date(mail.clock.now());
+  queueDueStatusReports(mail, now);
+  if (countDueOutbox(mail.db, now.toISOString()) === 0) return null;
+  return deliver(mail, signal);
+}

@@ -1,0 +1,36 @@
+import type { Logger } from "../../log.js";
+import type { MailTransport } from "../../notify/transport/mail-transport.js";
+import type { MailPolicy } from "../../policy/mail-policy.js";
+import type { Db } from "../../store/database.js";
+import type { Claimant } from "../../store/lease.js";
+import type { Clock } from "../../time/clock.js";
+import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
+
+/** What queueing and delivering mail needs, built once per process by the composition root. */
+export interface MailDeps {
+  db: Db;
+  transport: MailTransport;
+  /** The From header, e.g. `Monitor <monitor@example.com>`. */
+  from: string;
+  /** The watchlist's List-Id and the domain of our Message-IDs (mailIdentity). */
+  listId: string;
+  domain: string;
+  /** Failed attempts after which an e-mail is given up (`mail.maxAttempts`). */
+  maxAttempts: number;
+  /** The schedule's time zone: our own instants in e-mails are shown in it. */
+  timezone: string;
+  /** Who claims outbox rows for their send: this process (one name for rows and `.eml` files). */
+  claimant: Claimant;
+  /** `mail.admin`: who hears of problems only a person can fix; null: nobody. */
+  admin: string | null;
+  /** Failed sweeps in a row before mail.admin hears of an outage. */
+  failedSweepsThreshold: number;
+  /** A case without movement for this many days is flagged in status reports. */
+  staleAfterDays: number;
+  /** The alert policy of the watchlist in force, built again on each use: a reload applies at once. */
+  policy: () => MailPolicy;
+  /** The watchlist's cases in force: a status report lists a watcher's cases in its order. */
+  cases: () => readonly WatchedCase[];
+  clock: Clock;
+  logger: Logger;
+}

@@ -1,0 +1,51 @@
+import { tokensSpentSince } from "../../store/summaries.js";
+import type { Summarizer } from "../../summarize/summarizer.js";
+import {
+  createTokenBudget,
+  startOfSaoPauloDay,
+  type TokenBudget,
+} from "../../summarize/token-budget.js";
+import type { ReportPhases } from "../sweep.js";
+import { deliver } from "./deliver.js";
+import type { MailDeps } from "./mail-deps.js";
+import { queueSweepMail } from "./queue-mail.js";
+import { summarizeChanges } from "./summarize-changes.js";
+
+/** What the phases after detection need, built once per process by the composition root. */
+export interface ReportDeps {
+  mail: MailDeps;
+  /** The summarizer of one sweep, with that sweep's token budget. */
+  summarizer: (budget: TokenBudget) => Summarizer;
+  /** Tokens one sweep may spend, and one day (São Paulo) across sweeps. */
+  budget: { runLimit: number; dayLimit: number };
+}
+
+/** The phases after detection, as the sweep runs them. */
+export function reportPhases(deps: ReportDeps): ReportPhases {
+  const { mail } = deps;
+  return {
+    summarize: (signal) => {
+      const now = new Date(mail.clock.now());
+      // A fresh run budget per sweep; the day's budget counts what is already stored today.
+      const summarizer = deps.summarizer(
+        createTokenBudget({
+          ...deps.budget,
+          spentToday: tokensSpentSince(mail.db, startOfSaoPauloDay(now)),
+        }),
+      );
+      return summarizeChanges(
+        {
+          db: mail.db,
+          summarizer,
+          clock: mail.clock,
+          logger: mail.logger,
+          mailDomain: mail.domain,
+          policy: mail.policy(),
+        },
+        signal,
+      );
+    },
+    queue: (sweep) => queueSweepMail(mail, sweep),
+    deliver: (signal) => deliver(mail, signal),
+  };
+}

@@ -1,0 +1,33 @@
+import { queueAdminAlerts } from "../../notify/outbox/queue-operator-alerts.js";
+import { queueStatusReports } from "../../notify/outbox/queue-status-reports.js";
+import type { SweepTally } from "../../policy/health.js";
+import type { MailDeps } from "./mail-deps.js";
+
+/**
+ * The mail a sweep queues besides its changes' alerts: what mail.admin should hear of this sweep
+ * (the key refused, DataJud down, a case failing for a day) and the status reports now due.
+ */
+export function queueSweepMail(mail: MailDeps, sweep: SweepTally): number {
+  const now = new Date(mail.clock.now());
+  const operator = queueAdminAlerts({
+    db: mail.db,
+    admin: mail.admin,
+    domain: mail.domain,
+    now,
+    failedSweepsThreshold: mail.failedSweepsThreshold,
+    sweep,
+  });
+  return operator + queueDueStatusReports(mail, now);
+}
+
+/** The status reports whose hour has come and that are not queued yet. */
+export function queueDueStatusReports(mail: MailDeps, now: Date): number {
+  return queueStatusReports({
+    db: mail.db,
+    policy: mail.policy(),
+    cases: mail.cases(),
+    now,
+    staleAfterDays: mail.staleAfterDays,
+    domain: mail.domain,
+  });
+}

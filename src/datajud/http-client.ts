@@ -1,13 +1,10 @@
-import { z } from "zod";
 import { followAbort } from "../abort.js";
-import { fullJitterDelayMs, parseRetryAfter } from "../pacing/backoff.js";
+import { fullJitterDelayMs } from "../pacing/backoff.js";
 import type { SlidingWindowLimiter, WindowUsage } from "../pacing/limiter.js";
 import {
   baseUrlOf,
-  clipText as clip,
   fetchOnce,
   networkDetail,
-  parseJsonBody as parseJson,
   type UpstreamOptions,
   upstream,
 } from "../pacing/upstream.js";
@@ -18,6 +15,7 @@ import {
   type DataJudErrorOptions,
   invalidInput,
 } from "./errors.js";
+import { asksForFirstPage, readSearchAnswer, type SearchResult } from "./search-response.js";
 
 export type DataJudClientEvent =
   | {
@@ -49,88 +47,12 @@ export interface DataJudClientOptions extends UpstreamOptions {
   onEvent?: (event: DataJudClientEvent) => void;
 }
 
-export interface RawSearchHit {
-  _id: string;
-  _index: string;
-  _source: unknown;
-  sort?: unknown[];
-}
-
-export interface SearchResult {
-  index: string;
-  url: string;
-  /** ISO time the answer arrived, from the clock. */
-  fetchedAt: string;
-  total: number;
-  hits: RawSearchHit[];
-  attempts: number;
-  tookMs: number | null;
-}
-
-const KEY_ROTATED =
-  "DataJud rejected the API key (HTTP 401): CNJ rotated the public key; copy the current one from the DataJud wiki (https://datajud-wiki.cnj.jus.br/api-publica/acesso) into DATAJUD_API_KEY";
-
-const EsHit = z.looseObject({
-  _id: z.union([z.string(), z.number()]).transform(String),
-  _index: z.string().optional().catch(undefined),
-  _source: z.unknown().optional(),
-  sort: z.array(z.unknown()).optional().catch(undefined),
-});
-
-/**
- * The parts of an Elasticsearch 7 search answer we rely on. Lenient about everything else;
- * strict about what decides whether the hits are complete (`_shards`, `timed_out`).
- */
-export const SearchEnvelope = z.looseObject({
-  took: z.number().optional().catch(undefined),
-  timed_out: z.boolean().optional(),
-  _shards: z
-    .looseObject({
-      total: z.number().optional().catch(undefined),
-      successful: z.number().optional().catch(undefined),
-      failed: z.number().optional(),
-    })
-    .optional(),
-  hits: z.looseObject({
-    total: z
-      .union([z.number(), z.looseObject({ value: z.number(), relation: z.string().optional() })])
-      .optional(),
-    hits: z.array(EsHit),
-  }),
-});
-export type SearchEnvelope = z.infer<typeof SearchEnvelope>;
-
-const EsCause = z.looseObject({
-  type: z.string().optional().catch(undefined),
-  reason: z.string().optional().catch(undefined),
-});
-
-const EsErrorBody = z.looseObject({
-  error: z.union([
-    z.string(),
-    z.looseObject({
-      type: z.string().optional().catch(undefined),
-      reason: z.string().optional().catch(undefined),
-      root_cause: z.array(EsCause).optional().catch(undefined),
-      caused_by: EsCause.optional().catch(undefined),
-    }),
-  ]),
-});
-
-/** Elasticsearch refusing work because it is overloaded, whatever HTTP status carries it. */
-const REJECTION = /rejected_execution|circuit_breaking/;
-
 /** Why the total deadline's abort fired. */
 const DEADLINE = Symbol("deadline");
 
 type AttemptResult =
   | { ok: true; result: SearchResult }
   | { ok: false; error: DataJudError; retryAfterMs?: number };
-
-interface EsErrorSummary {
-  type: string | undefined;
-  reason: string | undefined;
-}
 
 interface Search {
   index: string;
@@ -141,63 +63,6 @@ interface Search {
   caller: AbortSignal | undefined;
   deadline: AbortSignal;
   deadlineAt: number;
-}
-
-function esError(json: unknown): EsErrorSummary | undefined {
-  const parsed = EsErrorBody.safeParse(json);
-  if (!parsed.success) return undefined;
-  const error = parsed.data.error;
-  if (typeof error === "string") return { type: undefined, reason: error };
-  // root_cause names what is actually wrong; the top level is often a generic phase failure.
-  const root = error.root_cause?.[0];
-  const types = [error.type, root?.type, error.caused_by?.type].filter((t) => t !== undefined);
-  return {
-    type: types.find((t) => REJECTION.test(t)) ?? root?.type ?? error.type,
-    reason: root?.reason ?? error.reason ?? error.caused_by?.reason,
-  };
-}
-
-function describeEs(es: EsErrorSummary | undefined): string {
-  if (!es) return "";
-  const parts = [es.type, es.reason].filter((p) => p !== undefined && p !== "");
-  return parts.length > 0 ? `: ${clip(parts.join(": "))}` : "";
-}
-
-/**
- * Why a 200 cannot be taken as the whole answer, or null when it can: every shard accounted for
- * as successful (ES counts skipped shards among them), none failed, not timed out. An answer that
- * does not say (no `_shards`) is not complete either: read as complete, a lost shard would turn
- * its cases into "not found" and, sweeps later, into "gone".
- */
-function incompleteness(
-  envelope: SearchEnvelope,
-): { kind: "partial_shards" | "bad_response"; what: string } | null {
-  const shards = envelope._shards;
-  const failed = shards?.failed ?? 0;
-  if (failed > 0) {
-    const of = shards?.total === undefined ? "" : ` of ${shards.total}`;
-    return { kind: "partial_shards", what: `${failed}${of} shards failed` };
-  }
-  if (envelope.timed_out === true) {
-    return { kind: "partial_shards", what: "a search that timed out inside (timed_out: true)" };
-  }
-  if (shards?.total === undefined || shards.successful === undefined) {
-    return { kind: "bad_response", what: "no shard count (_shards.total and .successful)" };
-  }
-  if (shards.successful < shards.total) {
-    return {
-      kind: "partial_shards",
-      what: `only ${shards.successful} of ${shards.total} shards answered`,
-    };
-  }
-  return null;
-}
-
-/** Not a count-only query (`size: 0`) and not a later page (`from`, `search_after`). */
-function asksForFirstPage(body: Record<string, unknown>): boolean {
-  const size = body.size === undefined ? 10 : Number(body.size);
-  const from = body.from === undefined ? 0 : Number(body.from);
-  return size > 0 && from === 0 && body.search_after === undefined;
 }
 
 /**
@@ -371,145 +236,21 @@ export class DataJudHttpClient {
   }
 
   #interpret(search: Search, response: Response, text: string, attempt: number): AttemptResult {
-    const { index } = search;
-    const status = response.status;
-    const json = parseJson(text);
-    if (status >= 200 && status < 300) return this.#success(search, json, attempt);
-
-    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), this.#clock.now());
-    const retryAfter = retryAfterMs === undefined ? {} : { retryAfterMs };
-    const waitHint =
-      retryAfterMs === undefined ? {} : { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
-    const es = esError(json);
-    const detail = describeEs(es);
-    const fail = (
-      kind: DataJudErrorKind,
-      message: string,
-      extra: DataJudErrorOptions = {},
-    ): AttemptResult => ({
-      ok: false,
-      error: this.#error(kind, message, { status, index, ...waitHint, ...extra }),
-      ...retryAfter,
+    const read = readSearchAnswer({
+      index: search.index,
+      url: search.url,
+      expectsHits: search.expectsHits,
+      attempt,
+      status: response.status,
+      retryAfter: response.headers.get("retry-after"),
+      text,
+      now: this.#clock.now(),
     });
-
-    if (es?.type !== undefined && REJECTION.test(es.type)) {
-      return fail(
-        "rejected",
-        `DataJud's cluster rejected the search on ${index} (HTTP ${status})${detail}`,
-      );
-    }
-    if (status === 400) {
-      return fail("bad_request", `DataJud refused the query to ${index} (HTTP 400)${detail}`);
-    }
-    if (status === 401) return fail("auth", KEY_ROTATED);
-    if (status === 403) {
-      return fail(
-        "forbidden",
-        `DataJud refused access to ${index} (HTTP 403): the API key is valid but may not read this index${detail}`,
-      );
-    }
-    if (status === 404) {
-      const alias = index.slice("api_publica_".length);
-      return fail(
-        "unknown_index",
-        `DataJud has no index ${index} (HTTP 404): "${alias}" is not a DataJud court alias; check \`court\``,
-      );
-    }
-    if (status === 408) {
-      return fail("timeout", `DataJud gave up waiting for our request to ${index} (HTTP 408)`);
-    }
-    if (status === 429) {
-      return fail(
-        "rate_limited",
-        `DataJud is rate limiting requests (HTTP 429) to ${index}${detail}`,
-      );
-    }
-    if (status >= 500)
-      return fail("server", `DataJud answered HTTP ${status} for ${index}${detail}`);
-    if (status >= 400) {
-      return fail(
-        "bad_request",
-        `DataJud refused the request to ${index} (HTTP ${status})${detail}`,
-      );
-    }
-    return fail("bad_response", `DataJud answered ${index} with an unexpected HTTP ${status}`);
-  }
-
-  #success(search: Search, json: unknown, attempt: number): AttemptResult {
-    const { index } = search;
-    const bad = (message: string): AttemptResult => ({
-      ok: false,
-      error: this.#error("bad_response", message, { index, status: 200 }),
-    });
-    if (json === undefined)
-      return bad(`DataJud answered ${index} with HTTP 200 but a body that is not JSON`);
-    const parsed = SearchEnvelope.safeParse(json);
-    if (!parsed.success) {
-      const es = esError(json);
-      if (es?.type !== undefined && REJECTION.test(es.type)) {
-        return {
-          ok: false,
-          error: this.#error(
-            "rejected",
-            `DataJud's cluster rejected the search on ${index}${describeEs(es)}`,
-            {
-              index,
-              status: 200,
-            },
-          ),
-        };
-      }
-      const where = parsed.error.issues[0]?.path.join(".") ?? "";
-      return bad(
-        `DataJud answered ${index} with HTTP 200 but not a search response${where ? ` (at ${where})` : ""}`,
-      );
-    }
-    const envelope = parsed.data;
-    const incomplete = incompleteness(envelope);
-    if (incomplete !== null) {
-      return {
-        ok: false,
-        error: this.#error(
-          incomplete.kind,
-          `DataJud answered ${index} with ${incomplete.what}; the hits may be incomplete, so they are not used`,
-          { index, status: 200 },
-        ),
-      };
-    }
-    const hits = envelope.hits.hits.map(
-      (hit): RawSearchHit => ({
-        _id: hit._id,
-        _index: hit._index ?? index,
-        _source: hit._source,
-        ...(hit.sort === undefined ? {} : { sort: hit.sort }),
-      }),
-    );
-    const rawTotal = envelope.hits.total;
-    const total =
-      rawTotal === undefined
-        ? hits.length
-        : typeof rawTotal === "number"
-          ? rawTotal
-          : rawTotal.value;
-    if (search.expectsHits && total > 0 && hits.length === 0) {
-      // Seen live: a total without its hits. Read as "no such case" it would count towards
-      // declaring a watched case gone; it is a broken answer, worth another attempt.
-      return bad(
-        `DataJud answered ${index} with ${total} matching record(s) but no hits; the answer is incomplete, so it is not used`,
-      );
-    }
-    return {
-      ok: true,
-      result: {
-        index,
-        url: search.url,
-        fetchedAt: new Date(this.#clock.now()).toISOString(),
-        total,
-        hits,
-        attempts: attempt,
-        tookMs: envelope.took ?? null,
-      },
-    };
+    if (read.ok) return read;
+    const error = this.#error(read.kind, read.message, read.options);
+    return read.retryAfterMs === undefined
+      ? { ok: false, error }
+      : { ok: false, error, retryAfterMs: read.retryAfterMs };
   }
 
   #expired(search: Search): boolean {

@@ -95,6 +95,19 @@ describe("monitor mcp over stdio", () => {
     expect(stderr).toContain("MCP server ready");
     expect(stderr).not.toContain("stdio-key");
   });
+
+  // From the security tests: the same process answers, so it costs no second start.
+  it("offers only read-only tools", async () => {
+    const { tools } = await client.listTools();
+
+    expect(tools.length).toBeGreaterThan(0);
+    for (const tool of tools) {
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+      expect(tool.annotations?.destructiveHint, tool.name).toBe(false);
+      expect(tool.name).not.toMatch(/write|delete|update|set|send|mail|add|remove/i);
+    }
+    expect(JSON.stringify(tools)).not.toContain("stdio-key");
+  });
 });
 
 describe("monitor mcp without a key", () => {

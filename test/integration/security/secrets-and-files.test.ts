@@ -1,12 +1,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorReply, type FakeAnthropic, startFakeAnthropic } from "../../fakes/fake-anthropic.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { cleanEnv, cliCommand } from "../../support/cli-process.js";
 import {
   baseEnv,
   cliInProcess,
@@ -133,28 +130,5 @@ describe("secrets and file modes through a sweep that exercises every error path
   });
 });
 
-describe("monitor mcp", () => {
-  it("offers only read-only tools", async () => {
-    const { command, args } = cliCommand();
-    const transport = new StdioClientTransport({
-      command,
-      args: [...args, "mcp"],
-      cwd: workspace("security-mcp-").dir,
-      env: cleanEnv({ DATAJUD_BASE_URL: datajud.url, DATAJUD_API_KEY: DATAJUD_KEY }),
-      stderr: "pipe",
-    });
-    const client = new Client({ name: "security-test", version: "1.0.0" });
-    await client.connect(transport);
-
-    const { tools } = await client.listTools();
-    await client.close();
-
-    expect(tools.length).toBeGreaterThan(0);
-    for (const tool of tools) {
-      expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
-      expect(tool.annotations?.destructiveHint, tool.name).toBe(false);
-      expect(tool.name).not.toMatch(/write|delete|update|set|send|mail|add|remove/i);
-    }
-    expect(JSON.stringify(tools)).not.toContain(DATAJUD_KEY);
-  });
-});
+// "monitor mcp offers only read-only tools" runs in ../mcp/stdio-e2e.test.ts, on the process
+// those tests start.

@@ -127,7 +127,7 @@ describe("secrets and file modes through a sweep that exercises every error path
     expect(statSync(eml.outboxDir).mode & 0o777).toBe(0o700);
     expect(readdirSync(eml.outboxDir).filter((f) => f.endsWith(".eml"))).toHaveLength(1);
     for (const message of sink.messages) expect(leaked(message.raw.toString("latin1"))).toEqual([]);
-  });
+  }, 60_000); // two real processes on a shared 2-core machine: room to start, not a timing
 });
 
 // "monitor mcp offers only read-only tools" runs in ../mcp/stdio-e2e.test.ts, on the process

@@ -73,6 +73,7 @@ export function createDataJud(
     timeoutMs: config.datajud.timeoutMs,
     totalTimeoutMs: config.datajud.totalTimeoutMs,
     maxAttempts: config.datajud.maxAttempts,
+    maxResponseBytes: config.datajud.maxResponseMb * 2 ** 20,
     onEvent: (event) => {
       if (event.type === "retry") logger.warn({ event }, "DataJud request failed, retrying");
       else logger.debug({ event }, "DataJud request");

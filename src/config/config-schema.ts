@@ -103,6 +103,7 @@ const datajudShape = {
   totalTimeoutMs: wholeNumber(100, 86_400_000, "ms"),
   maxAttempts: wholeNumber(1, 10, "attempts"),
   batchSize: wholeNumber(1, 1000, "numbers per request"),
+  maxResponseMb: wholeNumber(1, 1024, "MiB"),
 };
 
 const djenShape = {

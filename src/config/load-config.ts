@@ -38,6 +38,8 @@ export interface MonitorConfig {
     totalTimeoutMs: number;
     maxAttempts: number;
     batchSize: number;
+    /** Largest DataJud answer read, in MiB; a longer one is refused unread. */
+    maxResponseMb: number;
   };
   djen: {
     /** false: no DJEN client is built and no DJEN tool is served. */

@@ -38,6 +38,8 @@ export interface CaseLookup {
   found: boolean;
   records: InstanceRecord[];
   provenance: Provenance;
+  /** Set when this case alone could not be read (its record is too large); `found` is then false. */
+  error: { kind: string; message: string } | null;
 }
 
 export interface CaseFingerprints {
@@ -64,6 +66,31 @@ export interface CaseReaderOptions {
 
 type Hit = { _id: string; _source: unknown; sort?: unknown[] };
 
+/**
+ * Most movements read from one instance record. The longest real records hold a few thousand;
+ * each movement costs kilobytes on its way through the reader, the MCP tools and the store, so a
+ * record past this (a broken or hostile answer) is refused rather than risk the sweep's memory.
+ */
+export const MOVEMENTS_MAX = 10_000;
+
+function movementsOf(hit: Hit): number {
+  const source = hit._source;
+  if (source === null || typeof source !== "object") return 0;
+  const list = (source as { movimentos?: unknown }).movimentos;
+  return Array.isArray(list) ? list.length : 0;
+}
+
+/** The error for a case whose record lists more movements than are read; null when none does. */
+function crowdedRecord(hits: readonly Hit[], court: string): DataJudError | null {
+  const most = Math.max(0, ...hits.map(movementsOf));
+  if (most <= MOVEMENTS_MAX) return null;
+  return new DataJudError(
+    "too_large",
+    `DataJud lists ${most.toLocaleString("en")} movements in one record of this case; at most ${MOVEMENTS_MAX.toLocaleString("en")} are read, so it was not read`,
+    { retryable: false, index: `api_publica_${court}` },
+  );
+}
+
 interface Answer {
   provenance: Provenance;
   hits: Hit[];
@@ -74,6 +101,18 @@ interface Answer {
 interface Asked {
   asked: readonly string[];
   answer: Answer;
+}
+
+/** A number whose own answer could not be read: the rest of the batch still is. */
+interface Unread {
+  asked: readonly string[];
+  error: DataJudError;
+}
+
+interface Collected {
+  hits: Hit[];
+  provenance: Provenance;
+  error: DataJudError | null;
 }
 
 function digitsOfSource(source: unknown): string {
@@ -115,8 +154,10 @@ export class CaseReader {
 
   async getCase(digits: string, court: string, signal?: AbortSignal): Promise<CaseLookup> {
     const answer = await this.#search(court, caseQuery(digits), signal);
-    const records = answer.hits
-      .filter((hit) => digitsOfSource(hit._source) === digits)
+    const hits = answer.hits.filter((hit) => digitsOfSource(hit._source) === digits);
+    const crowded = crowdedRecord(hits, court);
+    if (crowded !== null) throw crowded;
+    const records = hits
       .map((hit) => normalizeInstanceRecord(hit, court, this.#drift))
       .sort(byOrder);
     return {
@@ -125,6 +166,7 @@ export class CaseReader {
       found: records.length > 0,
       records,
       provenance: answer.provenance,
+      error: null,
     };
   }
 
@@ -137,15 +179,19 @@ export class CaseReader {
     const grouped = await this.#collect(court, digits, batchCaseQuery, signal);
     return unique(digits).map((d) => {
       const entry = grouped.get(d);
-      const records = (entry?.hits ?? [])
-        .map((hit) => normalizeInstanceRecord(hit, court, this.#drift))
-        .sort(byOrder);
+      const hits = entry?.hits ?? [];
+      const error = entry?.error ?? crowdedRecord(hits, court);
+      const records =
+        error !== null
+          ? []
+          : hits.map((hit) => normalizeInstanceRecord(hit, court, this.#drift)).sort(byOrder);
       return {
         court,
         cnjNumber: formatCnjNumber(d),
         found: records.length > 0,
         records,
         provenance: provenanceOf(entry, court),
+        error: error === null ? null : { kind: error.kind, message: error.message },
       };
     });
   }
@@ -157,6 +203,8 @@ export class CaseReader {
     signal?: AbortSignal,
   ): Promise<CaseFingerprints[]> {
     const grouped = await this.#collect(court, digits, fingerprintQuery, signal);
+    // A fingerprint answer is a few fields per record: one too large to read is no answer at all.
+    for (const entry of grouped.values()) if (entry.error !== null) throw entry.error;
     return unique(digits).map((d) => {
       const entry = grouped.get(d);
       const instances = (entry?.hits ?? [])
@@ -198,11 +246,19 @@ export class CaseReader {
     digits: readonly string[],
     build: (digits: readonly string[]) => SearchBody,
     signal: AbortSignal | undefined,
-  ): Promise<Map<string, { hits: Hit[]; provenance: Provenance }>> {
+  ): Promise<Map<string, Collected>> {
     const wanted = unique(digits);
-    const grouped = new Map<string, { hits: Hit[]; provenance: Provenance }>();
-    const keep = ({ asked, answer }: Asked): void => {
-      for (const d of asked) grouped.set(d, { hits: [], provenance: answer.provenance });
+    const grouped = new Map<string, Collected>();
+    const keep = (result: Asked | Unread): void => {
+      if ("error" in result) {
+        const index = result.error.index ?? `api_publica_${court}`;
+        const provenance = { index, url: "", fetchedAt: "" };
+        for (const d of result.asked) grouped.set(d, { hits: [], provenance, error: result.error });
+        return;
+      }
+      const { asked, answer } = result;
+      for (const d of asked)
+        grouped.set(d, { hits: [], provenance: answer.provenance, error: null });
       for (const hit of answer.hits) {
         const entry = grouped.get(digitsOfSource(hit._source));
         if (entry && !entry.hits.some((h) => h._id === hit._id)) entry.hits.push(hit);
@@ -222,7 +278,12 @@ export class CaseReader {
       }
       for (const d of batch) {
         const body = { ...build([d]), query: caseQuery(d).query };
-        keep({ asked: [d], answer: await this.#search(court, body, signal) });
+        try {
+          keep({ asked: [d], answer: await this.#search(court, body, signal) });
+        } catch (error) {
+          if (!isTooLarge(error)) throw error;
+          keep({ asked: [d], error });
+        }
       }
     }
     return grouped;
@@ -233,8 +294,20 @@ export class CaseReader {
     batch: readonly string[],
     build: (digits: readonly string[]) => SearchBody,
     signal: AbortSignal | undefined,
-  ): Promise<Asked[]> {
-    const answer = await this.#search(court, build(batch), signal);
+  ): Promise<Array<Asked | Unread>> {
+    let answer: Answer;
+    try {
+      answer = await this.#search(court, build(batch), signal);
+    } catch (error) {
+      if (!isTooLarge(error)) throw error;
+      // Halve until the one number whose record is too large is alone; only it goes unread.
+      if (batch.length === 1) return [{ asked: batch, error }];
+      const middle = Math.ceil(batch.length / 2);
+      return [
+        ...(await this.#batch(court, batch.slice(0, middle), build, signal)),
+        ...(await this.#batch(court, batch.slice(middle), build, signal)),
+      ];
+    }
     if (answer.total <= answer.hits.length) return [{ asked: batch, answer }];
     if (batch.length === 1) {
       throw new DataJudError(
@@ -259,6 +332,10 @@ export class CaseReader {
       provenance: { index: result.index, url: result.url, fetchedAt: result.fetchedAt },
     };
   }
+}
+
+function isTooLarge(error: unknown): error is DataJudError {
+  return error instanceof DataJudError && error.kind === "too_large";
 }
 
 function unique(values: readonly string[]): string[] {

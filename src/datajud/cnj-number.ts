@@ -1,4 +1,4 @@
-import { invalidInput } from "./errors.js";
+import { invalidInput, quoteInput } from "./errors.js";
 
 /**
  * CNJ unified case numbers (Resolução CNJ 65/2008): NNNNNNN-DD.AAAA.J.TR.OOOO, where DD are
@@ -51,7 +51,7 @@ export function computeCheckDigits(
   ];
   for (const [value, length, label] of parts) {
     if (!digitsOnly(value, length)) {
-      throw invalidInput(`CNJ ${label} must be ${length} digit(s), got "${value}"`);
+      throw invalidInput(`CNJ ${label} must be ${length} digit(s), got ${quoteInput(value)}`);
     }
   }
   // 20 digits exceed Number's exact integer range, hence BigInt.
@@ -62,7 +62,7 @@ export function computeCheckDigits(
 /** 20 digits into NNNNNNN-DD.AAAA.J.TR.OOOO; the check digits are not verified here. */
 export function formatCnjNumber(digits: string): string {
   if (!digitsOnly(digits, 20)) {
-    throw invalidInput(`"${digits}": a CNJ number has 20 digits (${SHAPE})`);
+    throw invalidInput(`${quoteInput(digits)}: a CNJ number has 20 digits (${SHAPE})`);
   }
   return `${digits.slice(0, 7)}-${digits.slice(7, 9)}.${digits.slice(9, 13)}.${digits.slice(13, 14)}.${digits.slice(14, 16)}.${digits.slice(16, 20)}`;
 }
@@ -74,7 +74,7 @@ function fail(error: string): CnjParseResult {
 /** Accepts the formatted form or 20 bare digits; never throws. */
 export function parseCnjNumber(input: string): CnjParseResult {
   const text = input.trim();
-  const quoted = `"${text}"`;
+  const quoted = quoteInput(text);
   if (text === "") {
     return fail(`"": no CNJ number given; it looks like ${SHAPE}`);
   }
@@ -87,7 +87,7 @@ export function parseCnjNumber(input: string): CnjParseResult {
   const stray = digits.match(/\D/u);
   if (stray) {
     return fail(
-      `${quoted}: unexpected character "${stray[0]}"; a CNJ number has only digits, dots and dashes (${SHAPE})`,
+      `${quoted}: unexpected character ${quoteInput(stray[0])}; a CNJ number has only digits, dots and dashes (${SHAPE})`,
     );
   }
   if (digits.length !== 20) {

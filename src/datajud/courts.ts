@@ -1,5 +1,5 @@
 import type { CnjNumber } from "./cnj-number.js";
-import { DataJudError, invalidInput } from "./errors.js";
+import { DataJudError, invalidInput, quoteInput } from "./errors.js";
 
 /** The 91 indices of DataJud's public API (`api_publica_<alias>`) and how CNJ numbers map to them. */
 
@@ -227,7 +227,7 @@ export function resolveCourt(cnj: CnjNumber, explicitCourt?: string): string {
   const court = findCourt(explicitCourt);
   if (!court) {
     throw invalidInput(
-      `"${explicitCourt}" is not a DataJud court alias (like "tjsp", "stj" or "trt2"); see the valid ones with the list_courts tool of \`monitor mcp\` or in the README`,
+      `${quoteInput(explicitCourt)} is not a DataJud court alias (like "tjsp", "stj" or "trt2"); see the valid ones with the list_courts tool of \`monitor mcp\` or in the README`,
     );
   }
   return court.alias;

@@ -1,5 +1,5 @@
 import { daysInMonth } from "../time/calendar-date.js";
-import { invalidInput } from "./errors.js";
+import { invalidInput, quoteInput } from "./errors.js";
 
 /**
  * Two kinds of time meet in this project, and they are never mixed:
@@ -289,7 +289,7 @@ export function wallClockOfInput(input: string): WallClock {
   const parsed = parseIso(text);
   if (parsed === null || !isValid(parsed)) {
     throw invalidInput(
-      `"${input}" is not a valid date; use YYYY-MM-DD (or an ISO 8601 date-time such as 2023-01-01T10:00:00-03:00)`,
+      `${quoteInput(input)} is not a valid date; use YYYY-MM-DD (or an ISO 8601 date-time such as 2023-01-01T10:00:00-03:00)`,
     );
   }
   if (parsed.offsetMinutes === null) return wallClockOf(parsed);

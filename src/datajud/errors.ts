@@ -27,6 +27,8 @@ export type DataJudErrorKind =
   | "rejected"
   /** the body was not JSON or not a search response */
   | "bad_response"
+  /** the body passed the size limit: not read, and the same query would send it again */
+  | "too_large"
   /** the caller aborted */
   | "cancelled"
   /** our own input was wrong: a CNJ number, a court alias, a date */
@@ -100,6 +102,18 @@ export class DataJudError extends Error {
 
 export function isDataJudError(value: unknown): value is DataJudError {
   return value instanceof DataJudError;
+}
+
+/** Longest piece of a caller's input quoted back in an error message. */
+const QUOTED_MAX = 40;
+
+/**
+ * A caller's input, quoted for an error message: whole when short, else its beginning and its
+ * length, so a four-megabyte argument does not come back four megabytes long.
+ */
+export function quoteInput(text: string, max = QUOTED_MAX): string {
+  if (text.length <= max) return `"${text}"`;
+  return `"${text.slice(0, max)}..." (${text.length.toLocaleString("en")} characters)`;
 }
 
 export function invalidInput(message: string): DataJudError {

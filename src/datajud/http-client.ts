@@ -5,6 +5,7 @@ import {
   baseUrlOf,
   fetchOnce,
   networkDetail,
+  positive,
   type UpstreamOptions,
   upstream,
 } from "../pacing/upstream.js";
@@ -44,8 +45,16 @@ export interface DataJudClientOptions extends UpstreamOptions {
   baseUrl: string;
   /** Sent as `Authorization: APIKey <key>`; never put in error messages or events. */
   apiKey: string;
+  /**
+   * Largest answer read, in bytes; a longer body is refused as it streams in (kind `too_large`),
+   * never buffered whole. @default 8 MiB
+   */
+  maxResponseBytes?: number;
   onEvent?: (event: DataJudClientEvent) => void;
 }
+
+/** Far above a batch of 100 real records (a 600-movement record is about 300 KB). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 2 ** 20;
 
 /** Why the total deadline's abort fired. */
 const DEADLINE = Symbol("deadline");
@@ -81,6 +90,7 @@ export class DataJudHttpClient {
   readonly #timeoutMs: number;
   readonly #totalTimeoutMs: number;
   readonly #maxAttempts: number;
+  readonly #maxResponseBytes: number;
   readonly #onEvent: ((event: DataJudClientEvent) => void) | undefined;
   #requestCount = 0;
 
@@ -101,6 +111,11 @@ export class DataJudHttpClient {
     this.#timeoutMs = resolved.timeoutMs;
     this.#totalTimeoutMs = resolved.totalTimeoutMs;
     this.#maxAttempts = resolved.maxAttempts;
+    this.#maxResponseBytes = positive(
+      "maxResponseBytes",
+      options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      true,
+    );
     this.#limiter = resolved.limiter;
     this.#onEvent = options.onEvent;
   }
@@ -198,7 +213,12 @@ export class DataJudHttpClient {
     this.#requestCount++;
     // The deadline signal also carries the caller's cancellation (see search()).
     const sent = await fetchOnce(
-      { fetch: this.#fetch, clock: this.#clock, timeoutMs: this.#timeoutMs },
+      {
+        fetch: this.#fetch,
+        clock: this.#clock,
+        timeoutMs: this.#timeoutMs,
+        maxBytes: this.#maxResponseBytes,
+      },
       search.url,
       {
         method: "POST",
@@ -212,6 +232,14 @@ export class DataJudHttpClient {
       search.deadline,
       search.deadlineAt,
     );
+    if (!sent.ok && sent.failure === "too_large") {
+      const mib = Math.round((sent.maxBytes / 2 ** 20) * 10) / 10;
+      const message = `DataJud's answer for ${index} is larger than ${mib} MiB (datajud.maxResponseMb); it was not read`;
+      return {
+        ok: false,
+        error: this.#error("too_large", message, { index, status: sent.response.status }),
+      };
+    }
     if (!sent.ok) {
       if (search.caller?.aborted) return { ok: false, error: this.#cancelled(index, attempt) };
       if (sent.failure === "timeout") {

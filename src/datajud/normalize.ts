@@ -1,5 +1,6 @@
 import { formatCnjNumber } from "./cnj-number.js";
-import { legacyInstant, parseDataJudDate, rawDate } from "./dates.js";
+import { cutText } from "./cut-text.js";
+import { legacyInstant, parseDataJudDate, rawDate as sentDate } from "./dates.js";
 import type {
   CodeName,
   InstanceFingerprint,
@@ -23,10 +24,25 @@ export type DriftCounter = Map<string, number>;
 
 const hash = contentHash;
 
-/** A text from DataJud, repaired when it is unambiguously double-encoded, with what was sent. */
+/**
+ * A text from DataJud, cut to a sane length (cut-text.ts), then repaired when it is unambiguously
+ * double-encoded, with what was sent.
+ */
 function repaired(text: string): { text: string; raw: string | undefined } {
-  const fixed = repairMojibake(text);
-  return { text: fixed, raw: fixed === text ? undefined : text };
+  const sent = cutText(text);
+  const fixed = repairMojibake(sent);
+  return { text: fixed, raw: fixed === sent ? undefined : sent };
+}
+
+/** A date as DataJud wrote it, kept for display; a string no date needs is cut like any text. */
+function rawDate(raw: unknown): string | number | null {
+  const value = sentDate(raw);
+  return typeof value === "string" ? cutText(value, 100) : value;
+}
+
+/** A short label DataJud sends (instance, court acronym), cut like any text. */
+function short(text: string | null | undefined): string {
+  return cutText(text?.trim() ?? "", 100);
 }
 
 /** `{ [key]: raw }` when the text was repaired, `{}` otherwise: raw values only where they differ. */
@@ -166,7 +182,7 @@ function compareMovements(a: Movement, b: Movement): number {
 
 function cnjFromRaw(raw: string | null | undefined): string {
   const digits = (raw ?? "").replace(/\D/g, "");
-  return digits.length === 20 ? formatCnjNumber(digits) : (raw ?? "").trim();
+  return digits.length === 20 ? formatCnjNumber(digits) : short(raw);
 }
 
 export interface RawHitLike {
@@ -189,9 +205,9 @@ export function normalizeInstanceRecord(
   return {
     id: hit._id,
     cnjNumber: cnjFromRaw(s.numeroProcesso),
-    instance: s.grau?.trim() || "unknown",
+    instance: short(s.grau) || "unknown",
     court,
-    courtAcronym: s.tribunal?.trim() || null,
+    courtAcronym: short(s.tribunal) || null,
     class: codeName(s.classe),
     subjects: subjects(s.assuntos),
     courtUnit:
@@ -251,7 +267,7 @@ export function normalizeFingerprint(hit: RawHitLike, drift?: DriftCounter): Ins
   return {
     id: hit._id,
     cnjNumber: cnjFromRaw(s.numeroProcesso),
-    instance: s.grau?.trim() || "unknown",
+    instance: short(s.grau) || "unknown",
     ...stamps,
     fingerprint: fingerprintOf({ id: hit._id, ...stamps }),
   };

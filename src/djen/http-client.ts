@@ -162,6 +162,10 @@ export class DjenClient {
       context.signal,
       context.deadlineAt,
     );
+    if (!sent.ok && sent.failure === "too_large") {
+      const message = `DJEN's answer is larger than ${sent.maxBytes} bytes; it was not read`;
+      return { ok: false, error: new DjenError("bad_response", message) };
+    }
     if (!sent.ok) {
       const error =
         sent.failure === "timeout"

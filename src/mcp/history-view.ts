@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseDataJudDate } from "../datajud/dates.js";
-import { invalidInput } from "../datajud/errors.js";
+import { invalidInput, quoteInput } from "../datajud/errors.js";
 import { Movement } from "../datajud/instance-record.js";
 import { complementText } from "../notify/render/alert.js";
 import type { ChangeRow, ChangeSummary } from "../store/changes.js";
@@ -102,7 +102,7 @@ export function sinceInstant(text: string): string {
   }
   if (Number.isNaN(ms)) {
     throw invalidInput(
-      `since "${text}" is not a date; use YYYY-MM-DD (midnight in São Paulo) or an ISO date-time such as 2026-03-02T09:00:00-03:00`,
+      `since ${quoteInput(text)} is not a date; use YYYY-MM-DD (midnight in São Paulo) or an ISO date-time such as 2026-03-02T09:00:00-03:00`,
     );
   }
   return new Date(ms).toISOString();

@@ -50,6 +50,8 @@ const HINTS: Record<ToolErrorKind, string> = {
   partial_shards: RETRY_LATER,
   rejected: RETRY_LATER,
   bad_response: RETRY_LATER,
+  too_large:
+    "DataJud's answer passed the size limit the operator set (datajud.maxResponseMb) and was not read; retrying the same call will not help. Ask for fewer cases, or tell the operator.",
   cancelled: "The call was cancelled before DataJud answered; call again if it is still needed.",
   invalid_input:
     "Fix the argument the message names (tools/list shows every tool's input schema) and call again.",
@@ -90,7 +92,18 @@ const DJEN_HINTS: Record<DjenErrorKind, string> = {
 };
 
 /** Any error thrown inside a tool as the envelope every failed call carries. */
+/** Longest error message a tool returns: every message names its input by a short quote anyway. */
+const MESSAGE_MAX = 1000;
+
+/** What a failed tool call returns, its message never longer than MESSAGE_MAX. */
 export function errorPayload(error: unknown): ToolErrorPayload {
+  const payload = payloadOf(error);
+  const { message } = payload.error;
+  if (message.length <= MESSAGE_MAX) return payload;
+  return { error: { ...payload.error, message: `${message.slice(0, MESSAGE_MAX)}...` } };
+}
+
+function payloadOf(error: unknown): ToolErrorPayload {
   if (error instanceof ToolError) {
     return {
       error: {

@@ -77,6 +77,8 @@ export const ReadCasesOutput = z.strictObject({
       found: z.boolean(),
       records: z.array(InstanceRecord),
       provenance: Provenance,
+      /** This case alone could not be read (its record passed the size limit): a failure, not "not found". */
+      error: z.strictObject({ kind: z.string(), message: z.string() }).nullable(),
     }),
   ),
 });

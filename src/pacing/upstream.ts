@@ -113,6 +113,7 @@ export function networkDetail(error: unknown): string {
 
 export type FetchOutcome =
   | { ok: true; response: Response; text: string; durationMs: number }
+  | { ok: false; failure: "too_large"; maxBytes: number; response: Response }
   | {
       ok: false;
       /** timeout: the attempt's time (or the deadline) ran out; unreachable: no answer; lost: cut off while reading. */
@@ -123,11 +124,39 @@ export type FetchOutcome =
     };
 
 /**
+ * The body as text, or null as soon as it passes `maxBytes`: what a longer body holds is never
+ * kept (a Content-Length above the limit is refused before reading).
+ */
+async function boundedText(response: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (response.body === null) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
+}
+
+/**
  * One HTTP attempt with its own time limit (never past `deadlineAt`), aborted with `deadline`
- * (the caller's cancel or the total deadline), the body read whole. Never throws.
+ * (the caller's cancel or the total deadline), the body read whole unless it passes
+ * `maxBytes`. Never throws.
  */
 export async function fetchOnce(
-  client: { fetch: typeof fetch; clock: Clock; timeoutMs: number },
+  client: { fetch: typeof fetch; clock: Clock; timeoutMs: number; maxBytes?: number },
   url: string,
   init: Omit<RequestInit, "signal">,
   deadline: AbortSignal,
@@ -152,7 +181,13 @@ export async function fetchOnce(
       return failed(error, false);
     }
     try {
-      const text = await response.text();
+      const text =
+        client.maxBytes === undefined
+          ? await response.text()
+          : await boundedText(response, client.maxBytes);
+      if (text === null) {
+        return { ok: false, failure: "too_large", maxBytes: client.maxBytes ?? 0, response };
+      }
       return { ok: true, response, text, durationMs: client.clock.now() - sentAt };
     } catch (error) {
       return failed(error, true);

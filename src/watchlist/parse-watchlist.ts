@@ -46,9 +46,22 @@ export const WatchlistDefaultsFile = z.strictObject({
 });
 export type WatchlistDefaultsFile = z.infer<typeof WatchlistDefaultsFile>;
 
+/** Longest label: it is every alert's subject and title; a longer one is a mistake or an attack. */
+export const LABEL_MAX = 200;
+
+/**
+ * Largest watchlist file read: 10,000 cases with labels, notify lists and rules take about 1 MiB,
+ * and parsing YAML costs many times the file's size in memory.
+ */
+export const WATCHLIST_MAX_BYTES = 4 * 2 ** 20;
+
 export const WatchlistCaseFile = z.strictObject({
   number: z.string(),
-  label: z.string().nullable().optional(),
+  label: z
+    .string()
+    .max(LABEL_MAX, `a label is at most ${LABEL_MAX} characters; shorten it`)
+    .nullable()
+    .optional(),
   court: z.string().nullable().optional(),
   notify: AddressList,
   ignore: MovementRuleListFile,
@@ -236,6 +249,12 @@ function checkRoot(source: YamlSource): PositionedError | null {
 
 /** Validates a watchlist and collects every error in it, each at its line and column. */
 export function parseWatchlist(text: string | Uint8Array, file: string): WatchlistResult {
+  const size = typeof text === "string" ? Buffer.byteLength(text) : text.byteLength;
+  if (size > WATCHLIST_MAX_BYTES) {
+    const mib = (size / 2 ** 20).toFixed(1);
+    const message = `the watchlist is ${mib} MiB; at most ${WATCHLIST_MAX_BYTES / 2 ** 20} MiB is read (10,000 cases take about 1 MiB): look for a pasted blob or split the watchlist`;
+    return { ok: false, errors: [{ file, line: 1, col: 1, message }] };
+  }
   const errors: PositionedError[] = [];
   let content: string;
   if (typeof text === "string") {

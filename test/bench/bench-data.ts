@@ -106,3 +106,16 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
+
+/**
+ * Case `i` as a hostile DataJud could send it: `movements` movements, the first one with a name
+ * of `nameBytes` characters (the issue's figures: 100,000 movements, a 10 MB name).
+ */
+export function hostileDocumentFor(i: number, movements: number, nameBytes: number): FakeDocument {
+  const doc = documentFor(i);
+  const list = Array.from({ length: movements }, (_, m) => movement(m));
+  const first = list[0];
+  if (first !== undefined)
+    first.nome = "Petição ".repeat(Math.ceil(nameBytes / 8)).slice(0, nameBytes);
+  return { ...doc, _source: { ...doc._source, movimentos: list } } satisfies FakeDocument;
+}

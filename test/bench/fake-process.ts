@@ -3,18 +3,26 @@
  * documents. Driven over IPC by run.ts: `ready` once listening, then `change` / `stats` / `close`.
  */
 import { startFakeDataJud } from "../fakes/fake-datajud.js";
-import { changedIndices, courtOf, documentFor, seededRandom } from "./bench-data.js";
+import {
+  changedIndices,
+  courtOf,
+  documentFor,
+  hostileDocumentFor,
+  seededRandom,
+} from "./bench-data.js";
 
 export type FakeCommand =
   | { type: "change"; share: number; extra: number }
   | { type: "latency"; minMs: number; maxMs: number; seed: number; requests: number }
   | { type: "stats" }
+  | { type: "hostile"; movements: number; nameBytes: number }
   | { type: "close" };
 
 export type FakeReply =
   | { type: "ready"; url: string }
   | { type: "changed"; cases: number }
   | { type: "latency-set" }
+  | { type: "hostile-set" }
   | { type: "stats"; requests: number };
 
 const cases = Number(process.env.BENCH_CASES ?? "1000");
@@ -51,6 +59,10 @@ process.on("message", (command: FakeCommand) => {
       reply({ type: "latency-set" });
       return;
     }
+    case "hostile":
+      fake.upsert(courtOf(0).alias, hostileDocumentFor(0, command.movements, command.nameBytes));
+      reply({ type: "hostile-set" });
+      return;
     case "stats":
       reply({ type: "stats", requests: fake.requests.length });
       return;

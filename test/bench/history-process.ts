@@ -95,6 +95,7 @@ const gateway: DataJudGateway = {
         found: true,
         records: [record],
         provenance: provenance(court),
+        error: null,
       };
     }),
 };

@@ -5,12 +5,13 @@
  *
  *   npm run bench -- --sizes 1000,5000,10000 --latency 0 --changed 0.01 --years 1,10
  *   npm run bench -- --sizes 1000,5000 --latency 1000-3000 --years ""
+ *   npm run bench -- --sizes "" --years "" --watchlist-cases "" --hostile 100000,10000000,50000000
  *
  * Processes: the fake DataJud runs in a child (fake-process.ts) and every sweep in a fresh child
  * (sweep-process.ts), so a row's peak RSS is that monitor process alone, fake and bench excluded.
  */
 import { type ChildProcess, fork } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -19,6 +20,7 @@ import { caseNumber } from "./bench-data.js";
 import type { FakeCommand, FakeReply } from "./fake-process.js";
 import type { HistoryResult } from "./history-process.js";
 import type { SweepResult } from "./sweep-process.js";
+import type { ValidateResult } from "./validate-process.js";
 
 const HERE = import.meta.dirname;
 
@@ -71,11 +73,12 @@ async function ask<T extends FakeReply>(
   return answer;
 }
 
-async function sweep(url: string, db: string, cases: number): Promise<SweepResult> {
+async function sweep(url: string, db: string, cases: number, force = false): Promise<SweepResult> {
   const proc = child("sweep-process.ts", {
     BENCH_URL: url,
     BENCH_DB: db,
     BENCH_CASES: String(cases),
+    BENCH_FORCE: force ? "1" : "",
   });
   return next<SweepResult>(proc);
 }
@@ -130,6 +133,60 @@ async function measure(
       await ask(fake, { type: "change", share: changedShare, extra: 1 }, "changed");
       await run(`${+(changedShare * 100).toFixed(2)}% changed`);
     }
+  } finally {
+    fake.send({ type: "close" } satisfies FakeCommand);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+/**
+ * Whatever DataJud or the operator sends, a sweep stays small: one case of five whose record has
+ * `movements` movements, the first named with `nameBytes` characters; and `validate` of a
+ * watchlist whose one label is `labelBytes` long.
+ */
+async function hostile(movements: number, nameBytes: number, labelBytes: number): Promise<Row[]> {
+  const cases = 5;
+  const fake = child("fake-process.ts", { BENCH_CASES: String(cases) });
+  const { url } = await next<Extract<FakeReply, { type: "ready" }>>(fake, "ready");
+  const dir = mkdtempSync(join(tmpdir(), "monitor-bench-hostile-"));
+  const db = join(dir, "monitor.db");
+  const rows: Row[] = [];
+  const what = `${movements.toLocaleString("en")} movements, a ${mb(nameBytes)} MB name`;
+  try {
+    await ask(fake, { type: "hostile", movements, nameBytes }, "hostile-set");
+    for (const scenario of [`first sweep: ${what}`, `forced re-read: ${what}`]) {
+      const result = await sweep(url, db, cases, scenario.startsWith("forced"));
+      process.stderr.write(
+        `hostile: ${scenario}: ${JSON.stringify({ ...result, retries: result.retries.length })}\n`,
+      );
+      rows.push({
+        scenario: `${scenario} (${result.failed} failed)`,
+        cases,
+        requests: String(result.requests),
+        seconds: result.seconds.toFixed(1),
+        peakRssMb: mb(result.peakRss),
+        startRssMb: mb(result.startRss),
+        dbMb: (statSync(db).size / 2 ** 20).toFixed(1),
+      });
+    }
+    const watchlist = join(dir, "watchlist.yaml");
+    writeFileSync(
+      watchlist,
+      `cases:\n  - number: "${caseNumber(0).formatted}"\n    label: "${"x".repeat(labelBytes)}"\n`,
+    );
+    const proc = child("validate-process.ts", { BENCH_WATCHLIST: watchlist });
+    const validated = await next<ValidateResult>(proc);
+    process.stderr.write(`hostile: validate: ${JSON.stringify(validated)}\n`);
+    rows.push({
+      scenario: `validate a watchlist with a ${mb(labelBytes)} MB label (${validated.ok ? "accepted" : "refused"})`,
+      cases: 1,
+      requests: "-",
+      seconds: validated.seconds.toFixed(2),
+      peakRssMb: mb(validated.peakRss),
+      startRssMb: "-",
+      dbMb: "-",
+    });
   } finally {
     fake.send({ type: "close" } satisfies FakeCommand);
     rmSync(dir, { recursive: true, force: true });
@@ -247,6 +304,8 @@ const { values } = parseArgs({
     years: { type: "string", default: "1,10" },
     "history-cases": { type: "string", default: "1000" },
     "watchlist-cases": { type: "string", default: "10000" },
+    /** movements,name bytes,label bytes; "" skips the hostile rows. */
+    hostile: { type: "string", default: "100000,10000000,50000000" },
   },
 });
 const latency = parseLatency(String(values.latency));
@@ -257,6 +316,14 @@ for (const size of String(values["watchlist-cases"]).split(",").filter(Boolean).
 for (const size of String(values.sizes).split(",").filter(Boolean).map(Number)) {
   rows.push(...(await measure(size, Number(values.changed), latency)));
   process.stderr.write(`done: ${size} cases\n`);
+}
+const [hostileMovements, hostileName, hostileLabel] = String(values.hostile)
+  .split(",")
+  .filter(Boolean)
+  .map(Number);
+if (hostileMovements !== undefined) {
+  rows.push(...(await hostile(hostileMovements, hostileName ?? 0, hostileLabel ?? 0)));
+  process.stderr.write("done: hostile sizes\n");
 }
 for (const years of String(values.years).split(",").filter(Boolean).map(Number)) {
   rows.push(...(await history(Number(values["history-cases"]), years)));

@@ -57,7 +57,7 @@ const report = await runSweep(
     settings: { fullRereadDays: 7, notFoundThreshold: 3 },
     datajudRequests: () => http.requestCount,
   },
-  { watchlist, force: false, dryRun: false, trigger: "manual" },
+  { watchlist, force: process.env.BENCH_FORCE === "1", dryRun: false, trigger: "manual" },
 );
 const seconds = (performance.now() - started) / 1000;
 await connection.close();

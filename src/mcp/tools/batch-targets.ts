@@ -46,7 +46,9 @@ export interface LookedUp<R> {
  * A number's result comes from the first index that has it; a number no index has gets its first
  * index's (clean) answer. A failed request throws: it is never read as "not there, try the next".
  */
-export async function lookUpInOrder<R extends { cnjNumber: string; found: boolean }>(
+export async function lookUpInOrder<
+  R extends { cnjNumber: string; found: boolean; error?: unknown },
+>(
   targets: readonly ResolvedCase[],
   ask: (alias: string, digits: string[]) => Promise<R[]>,
 ): Promise<Array<LookedUp<R>>> {
@@ -67,7 +69,8 @@ export async function lookUpInOrder<R extends { cnjNumber: string; found: boolea
       const entry = { target, court: index, result };
       if (!firstAnswer.has(target)) firstAnswer.set(target, entry);
       if (result.found) found.set(target, entry);
-      else plan.notFound(target);
+      // A case that could not be read is not "not there": its next index is not asked.
+      else if (result.error == null) plan.notFound(target);
     }
   }
   return targets.flatMap((t) => {

@@ -10,7 +10,7 @@ export function registerReadCases(server: McpServer, deps: ToolDeps): void {
     {
       title: "Read many cases in full",
       description:
-        "Full records (every instance, every movement) of many case numbers at once, one DataJud request per 100 numbers of a court. found:false only when DataJud answered cleanly without the case (without court: in the number's own court and in the court that took its cases over, TRF1 numbers in TRF6).",
+        "Full records (every instance, every movement) of many case numbers at once, one DataJud request per 100 numbers of a court. found:false only when DataJud answered cleanly without the case (error set: this case alone could not be read, e.g. its record passed the size limit) (without court: in the number's own court and in the court that took its cases over, TRF1 numbers in TRF6).",
       inputSchema: BatchInput,
       outputSchema: ReadCasesOutput.shape,
       annotations: { title: "Read many cases in full", ...READ_ONLY },
@@ -27,6 +27,7 @@ export function registerReadCases(server: McpServer, deps: ToolDeps): void {
             found: result.found,
             records: result.records,
             provenance: result.provenance,
+            error: result.error,
           })),
         };
         return toolSuccess(output);

@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { findCourt } from "../../datajud/courts.js";
-import { invalidInput } from "../../datajud/errors.js";
+import { invalidInput, quoteInput } from "../../datajud/errors.js";
 import type { CaseSearchFilters } from "../../datajud/queries.js";
 import { READ_ONLY, readerOf, type ToolDeps } from "../tool-deps.js";
 import { toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
@@ -37,7 +37,7 @@ export function registerSearchCases(server: McpServer, deps: ToolDeps): void {
         const known = findCourt(court);
         if (!known) {
           throw invalidInput(
-            `"${court}" is not a DataJud court alias; call list_courts for the valid ones`,
+            `${quoteInput(court)} is not a DataJud court alias; call list_courts for the valid ones`,
           );
         }
         const filters: CaseSearchFilters = Object.fromEntries(

@@ -215,6 +215,15 @@ async function checkIndex(
   for (const { lookup, fingerprint } of toRead) {
     const { watched, row } = lookup;
     const read = fullByNumber.get(watched.number);
+    if (read?.error) {
+      const unread = new DataJudError(
+        read.error.kind === "too_large" ? "too_large" : "bad_response",
+        read.error.message,
+        { retryable: false },
+      );
+      results.push(recordFailure(ctx.check, watched, row, unread));
+      continue;
+    }
     if (!read?.found) {
       // Seen by the fingerprint query a moment ago: a vanished record is DataJud flux, not an absence.
       const flux = new DataJudError(

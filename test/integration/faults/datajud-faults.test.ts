@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MOVEMENTS_MAX } from "../../../src/datajud/case-reader.js";
 import type { FakeDataJud, FakeFault } from "../../fakes/fake-datajud.js";
 import {
   baseEnv,
@@ -14,6 +15,7 @@ import {
   outcomes,
   query,
   runOnce,
+  SENTENCE,
   startDataJud,
   type Workspace,
   workspace,
@@ -258,5 +260,35 @@ describe("an incomplete 200 is not 'not found'", () => {
     expect(operatorMail[0]?.subject).toBe("[datajud] ⚠ 1 processo não encontrado no DataJud");
     expect(operatorMail[0]?.text).toContain(n.trt2Reclamacao);
     expect(operatorMail[0]?.text).toContain("3 respostas completas seguidas sem o processo");
+  });
+});
+
+describe("a record too large to read", () => {
+  it("fails that case's check with the reason, and the case beside it in the same court is read", async () => {
+    ws = workspace("faults-too-large-", [n.tjdftDespejo, n.tjdftJuizado]);
+    await runOnce(ws, env());
+    const huge = fixtureDoc("tjdft", n.tjdftDespejo);
+    huge._source.movimentos = Array.from({ length: MOVEMENTS_MAX + 1 }, (_, m) => ({
+      codigo: 85,
+      nome: "Petição",
+      dataHora: new Date(Date.UTC(2020, 0, 1) + m * 60_000).toISOString(),
+    }));
+    huge._source.dataHoraUltimaAtualizacao = "2025-11-21T09:00:00.000Z";
+    datajud.upsert("tjdft", huge);
+    const moved = fixtureDoc("tjdft", n.tjdftJuizado, "JE");
+    (moved._source.movimentos as unknown[]).push(SENTENCE);
+    moved._source.dataHoraUltimaAtualizacao = "2025-11-21T09:00:00.000Z";
+    datajud.upsert("tjdft", moved);
+
+    const run = await runOnce(ws, env());
+
+    expect(outcomes(run.report)).toEqual({
+      [`${n.tjdftDespejo}@tjdft`]: "failed",
+      [`${n.tjdftJuizado}@tjdft`]: "changed",
+    });
+    expect(run.report.cases.find((c) => c.number === n.tjdftDespejo)?.error).toContain(
+      `${(MOVEMENTS_MAX + 1).toLocaleString("en")} movements in one record`,
+    );
+    expect(goneCases()).toEqual([]);
   });
 });

@@ -146,6 +146,29 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
     expect(errorOf(result).kind).toBe("invalid_input");
   });
 
+  it("quotes at most a short prefix of a huge bad argument, whichever tool and argument", async () => {
+    const huge = "9".repeat(4_000_000);
+    const calls = [
+      { name: "get_case", arguments: { cnjNumber: huge } },
+      { name: "get_case", arguments: { cnjNumber: `a${huge}` } },
+      { name: "get_case", arguments: { cnjNumber: n.tjdftDespejo, court: `x${huge}` } },
+      { name: "list_movements", arguments: { cnjNumber: n.tjdftDespejo, since: huge } },
+      { name: "read_cases", arguments: { cnjNumbers: [n.tjdftDespejo, `1-${huge}`] } },
+      { name: "search_cases", arguments: { court: "tjdft", classCode: huge } },
+    ];
+
+    const results = await Promise.all(calls.map((call) => connection.client.callTool(call)));
+
+    for (const result of results) {
+      const text = (result.content as Array<{ text: string }>)[0]?.text ?? "";
+      expect(result.isError).toBe(true);
+      expect(text.length).toBeLessThan(1500);
+      expect(errorOf(result).kind).toBe("invalid_input");
+    }
+    expect(errorOf(results[0]).message).toContain('"9999999999');
+    expect(errorOf(results[0]).message).toContain("4,000,000 characters");
+  });
+
   it("an STF number gets the explicit not-in-DataJud error", async () => {
     const result = await connection.client.callTool({
       name: "get_case",

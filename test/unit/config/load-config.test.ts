@@ -50,6 +50,7 @@ describe("loadConfig: defaults", () => {
         totalTimeoutMs: 180_000,
         maxAttempts: 4,
         batchSize: 100,
+        maxResponseMb: 8,
       },
       djen: {
         enabled: true,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CaseReader, type DataJudSearcher } from "../../../src/datajud/case-reader.js";
+import {
+  CaseReader,
+  type DataJudSearcher,
+  MOVEMENTS_MAX,
+} from "../../../src/datajud/case-reader.js";
 import { DataJudError } from "../../../src/datajud/errors.js";
 import { FINGERPRINT_FIELDS } from "../../../src/datajud/queries.js";
 
@@ -9,7 +13,13 @@ type Hit = { _id: string; _source: unknown };
 /** Answers from an in-memory list of records, like DataJud would, recording each body. */
 function scriptedSearcher(
   records: Hit[],
-  options: { pageLimit?: number; refuseTerms?: boolean; fail?: DataJudError } = {},
+  options: {
+    pageLimit?: number;
+    refuseTerms?: boolean;
+    fail?: DataJudError;
+    /** Answers holding this record are "too large", as the HTTP client refuses them. */
+    hugeRecord?: string;
+  } = {},
 ): DataJudSearcher & { bodies: Body[] } {
   const bodies: Body[] = [];
   return {
@@ -34,6 +44,11 @@ function scriptedSearcher(
       const matching = records.filter((r) =>
         wanted.has((r._source as { numeroProcesso: string }).numeroProcesso),
       );
+      if (matching.some((r) => r._id === options.hugeRecord)) {
+        throw new DataJudError("too_large", "DataJud's answer is larger than 32 MiB", {
+          index: `api_publica_${alias}`,
+        });
+      }
       const size = Math.min(Number(body.size), options.pageLimit ?? Number.POSITIVE_INFINITY);
       return {
         index: `api_publica_${alias}`,
@@ -127,5 +142,70 @@ describe("CaseReader batching", () => {
     expect(results).toHaveLength(1);
     const query = searcher.bodies[0]?.query as { terms: { numeroProcesso: string[] } };
     expect(query.terms.numeroProcesso).toEqual([digits(1)]);
+  });
+});
+
+describe("CaseReader and an answer too large to read", () => {
+  it("splits the batch until only the huge case is left, and fails that case alone", async () => {
+    const records = Array.from({ length: 8 }, (_, i) => record(i));
+    const searcher = scriptedSearcher(records, { hugeRecord: "TJDFT_G1_5" });
+    const reader = new CaseReader(searcher);
+
+    const read = await reader.readCases(
+      "tjdft",
+      records.map((_, i) => digits(i)),
+    );
+
+    expect(read.map((c) => c.found)).toEqual([true, true, true, true, true, false, true, true]);
+    expect(read[5]?.error).toEqual({
+      kind: "too_large",
+      message: "DataJud's answer is larger than 32 MiB",
+    });
+    expect(read.filter((c) => c.error !== null)).toHaveLength(1);
+    expect(searcher.bodies.length).toBeLessThanOrEqual(8);
+  });
+
+  it("fails a fingerprint call whose one number is too large", async () => {
+    const reader = new CaseReader(scriptedSearcher([record(1)], { hugeRecord: "TJDFT_G1_1" }));
+
+    const error = await reader.fingerprintCases("tjdft", [digits(1)]).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ kind: "too_large" });
+  });
+});
+
+describe("CaseReader and a record with too many movements", () => {
+  const crowded = (i: number, movements: number): Hit => ({
+    _id: `TJDFT_G1_${i}`,
+    _source: {
+      numeroProcesso: digits(i),
+      grau: "G1",
+      movimentos: Array.from({ length: movements }, (_, m) => ({
+        codigo: 85,
+        nome: "Petição",
+        dataHora: new Date(Date.UTC(2020, 0, 1) + m * 60_000).toISOString(),
+      })),
+    },
+  });
+
+  it("fails that case alone, naming the count, and reads the others", async () => {
+    const reader = new CaseReader(scriptedSearcher([crowded(1, MOVEMENTS_MAX + 1), crowded(2, 3)]));
+
+    const [big, small] = await reader.readCases("tjdft", [digits(1), digits(2)]);
+
+    expect(big?.found).toBe(false);
+    expect(big?.records).toEqual([]);
+    expect(big?.error?.kind).toBe("too_large");
+    expect(big?.error?.message).toContain(`${(MOVEMENTS_MAX + 1).toLocaleString("en")} movements`);
+    expect(small?.found).toBe(true);
+    expect(small?.error).toBeNull();
+  });
+
+  it("refuses it in get_case's lookup too", async () => {
+    const reader = new CaseReader(scriptedSearcher([crowded(1, MOVEMENTS_MAX + 1)]));
+
+    const error = await reader.getCase(digits(1), "tjdft").catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ kind: "too_large" });
   });
 });

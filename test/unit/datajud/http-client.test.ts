@@ -551,3 +551,51 @@ describe("DataJudHttpClient.search: deadlines and cancellation", () => {
     expect(make({ timeoutMs: -1 })).toThrow(RangeError);
   });
 });
+
+describe("DataJudHttpClient.search: answers too large to read", () => {
+  it("refuses a body past maxResponseBytes as it streams in, reading no further, never retried", async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode("x".repeat(1024));
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(chunk);
+      },
+    });
+    const streamed = new Response(endless, { status: 200 });
+    const { http, events } = client([streamed], { maxResponseBytes: 64 * 1024 });
+
+    const error = await failure(http.search("tjdft", { size: 100 }));
+
+    expect(error.kind).toBe("too_large");
+    expect(error.retryable).toBe(false);
+    expect(error.message).toContain("larger than 0.1 MiB (datajud.maxResponseMb); it was not read");
+    expect(pulled).toBeLessThan(70);
+    expect(retries(events)).toEqual([]);
+  });
+
+  it("refuses a declared Content-Length past the limit before reading the body", async () => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(10));
+      },
+    });
+    const big = new Response(body, { status: 200, headers: { "content-length": "999999999" } });
+    const { http } = client([big], { maxResponseBytes: 1024 * 1024 });
+
+    const error = await failure(http.search("tjdft", {}));
+
+    expect(error.kind).toBe("too_large");
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  it("reads an answer within the limit as before", async () => {
+    const { http } = client([ok()], { maxResponseBytes: 4096 });
+
+    const result = await http.search("tjdft", {});
+
+    expect(result.hits.map((h) => h._id)).toEqual(["a"]);
+  });
+});

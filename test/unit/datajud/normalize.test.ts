@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TEXT_MAX } from "../../../src/datajud/cut-text.js";
 import { InstanceRecord } from "../../../src/datajud/instance-record.js";
 import {
   caseFingerprint,
@@ -268,5 +269,31 @@ describe("movement shapes", () => {
       Date.UTC(2025, 10, 4, 3, 15),
       "2025-11-04T00:15:00-03:00",
     ]);
+  });
+});
+
+describe("texts DataJud sends too long", () => {
+  it("stores a 10 MB movement name and complement cut, marked, and still told apart", () => {
+    const huge = "Decisão ".repeat(1_250_000);
+    const movement = (tail: string) =>
+      normalizeMovement({
+        codigo: 11009,
+        nome: `${huge}${tail}`,
+        dataHora: "2025-06-02T18:22:11.000Z",
+        complementosTabelados: [
+          { codigo: 1, nome: "tipo", valor: `${huge}${tail}`, descricao: huge },
+        ],
+      });
+
+    const a = movement("A");
+    const b = movement("B");
+
+    expect(a?.name.length).toBeLessThanOrEqual(TEXT_MAX);
+    expect(a?.name).toMatch(/\[texto cortado: 10\.000\.001 caracteres; sha256 [0-9a-f]{16}\]$/);
+    expect(a?.complements[0]?.value).toMatch(/\[texto cortado: /);
+    expect(String(a?.complements[0]?.value).length).toBeLessThanOrEqual(TEXT_MAX);
+    expect(a?.complements[0]?.description?.length).toBeLessThanOrEqual(TEXT_MAX);
+    expect(JSON.stringify(a).length).toBeLessThan(4 * TEXT_MAX);
+    expect(a?.id).not.toBe(b?.id);
   });
 });

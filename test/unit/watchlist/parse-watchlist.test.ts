@@ -276,6 +276,26 @@ describe("parseWatchlist: errors with positions", () => {
     ]);
   });
 
+  it("refuses a label longer than 200 characters at its position", () => {
+    const text = `cases:\n  - number: "0713383-43.2025.8.07.0006"\n    label: "${"x".repeat(201)}"\n`;
+
+    const result = parseWatchlist(text, "watchlist.yaml");
+
+    expect(lines(result)).toEqual([
+      expect.stringMatching(/^watchlist\.yaml:3:12 .*label.*at most 200 characters/),
+    ]);
+  });
+
+  it("refuses a file over 4 MiB before parsing it, saying how big it is", () => {
+    const text = `cases:\n  - number: "0713383-43.2025.8.07.0006"\n    label: "${"x".repeat(5 * 2 ** 20)}"\n`;
+
+    const result = parseWatchlist(text, "watchlist.yaml");
+
+    expect(lines(result)).toEqual([
+      expect.stringMatching(/^watchlist\.yaml:1:1 the watchlist is 5\.0 MiB; at most 4 MiB/),
+    ]);
+  });
+
   it("reports a tab used for indentation", async () => {
     const result = await loadWatchlist(join(FIXTURES, "tabs.yaml"));
 

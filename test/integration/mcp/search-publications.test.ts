@@ -53,7 +53,7 @@ describe("search_publications", () => {
 
     const tool = tools.find((t) => t.name === "search_publications");
     expect(tool?.annotations?.readOnlyHint).toBe(true);
-    expect(tool?.outputSchema).toBeDefined();
+    expect(tool?.outputSchema).toMatchObject({ type: "object", properties: expect.any(Object) });
     expect(plain.tools.map((t) => t.name)).not.toContain("search_publications");
   });
 

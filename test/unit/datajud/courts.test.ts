@@ -348,8 +348,8 @@ describe("successor indices", () => {
 
   it("names only real courts, and explains a case read from a successor", () => {
     for (const s of SUCCESSOR_INDICES) {
-      expect(findCourt(s.court)).toBeDefined();
-      expect(findCourt(s.successor)).toBeDefined();
+      expect(findCourt(s.court)?.alias).toBe(s.court);
+      expect(findCourt(s.successor)?.alias).toBe(s.successor);
     }
     expect(successorNote("trf1", "api_publica_trf6")).toMatch(/TRF6 assumiu em 2022/);
     expect(successorNote("trf1", "api_publica_trf1")).toBeNull();

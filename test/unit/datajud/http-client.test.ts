@@ -487,7 +487,8 @@ describe("DataJudHttpClient.search: deadlines and cancellation", () => {
     const controller = new AbortController();
     const { http, calls } = client([hang], { timeoutMs: 60_000 });
     const pending = failure(http.search("tjdft", {}, { signal: controller.signal }));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // In flight: the fetch has been called.
+    while (calls.length === 0) await new Promise((resolve) => setImmediate(resolve));
 
     controller.abort();
     const error = await pending;

@@ -1,10 +1,10 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { DataJudHttpClient } from "../datajud/http-client.js";
 import { type ListenAddress, parseListenAddress } from "../http/listen-address.js";
 import { createHttpServer, type HttpServer, HttpStartError } from "../http/server.js";
 import { mcpHttpRoute } from "../mcp/http-route.js";
 import { createMonitorDeps } from "../mcp/monitor-deps.js";
 import { createDataJudServer, type DataJudServerOptions } from "../mcp/server.js";
+import { BoundedStdioServerTransport } from "../mcp/stdio-transport.js";
 import { realSystem, type System } from "../system.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { type CliIo, type Command, EXIT, systemOf, UsageError } from "./command.js";
@@ -166,7 +166,7 @@ export const mcpCommand: Command = {
       return EXIT.ok;
     }
     const server = createDataJudServer(options);
-    const transport = new StdioServerTransport();
+    const transport = new BoundedStdioServerTransport({ logger: runtime.logger });
     const closed = new Promise<void>((resolve) => {
       transport.onclose = () => resolve();
       process.stdin.once("end", () => resolve());

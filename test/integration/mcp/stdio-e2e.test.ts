@@ -96,6 +96,31 @@ describe("monitor mcp over stdio", () => {
     expect(stderr).not.toContain("stdio-key");
   });
 
+  it("answers a message over 10 MiB with an error and keeps serving", async () => {
+    const huge = "9".repeat(11 * 2 ** 20);
+
+    const refused = await client
+      .callTool({ name: "get_case", arguments: { cnjNumber: huge } }, undefined, {
+        timeout: 20_000,
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    const after = await callTool(
+      client,
+      "list_courts",
+      { segment: "superior" },
+      ListCourtsOutput,
+      CALL,
+    );
+
+    expect(refused).toMatchObject({ code: -32600 });
+    expect(String((refused as Error).message)).toContain("larger than 10 MiB");
+    expect(after.courts.length).toBeGreaterThan(0);
+    expect(stderr).toContain("MCP message larger than the limit dropped");
+  });
+
   // From the security tests: the same process answers, so it costs no second start.
   it("offers only read-only tools", async () => {
     const { tools } = await client.listTools();

@@ -23,7 +23,9 @@ export interface StdioTransportOptions {
 
 const ID_VALUE = String.raw`("(?:[^"\\]|\\.){0,200}"|-?\d{1,15})`;
 /** The id as the message's first key (after "jsonrpc"), or as its last. */
-const ID_FIRST = new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*` + ID_VALUE);
+const ID_FIRST = new RegExp(
+  String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*` + ID_VALUE,
+);
 const ID_LAST = new RegExp(String.raw`"id"\s*:\s*` + ID_VALUE + String.raw`\s*\}\s*$`);
 
 /** The request id of a message seen only by its two ends; null when neither shows it. */

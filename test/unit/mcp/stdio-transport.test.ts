@@ -50,7 +50,10 @@ describe("BoundedStdioServerTransport", () => {
       {
         jsonrpc: "2.0",
         id: 7,
-        error: { code: -32600, message: expect.stringMatching(/5,\d{3} bytes, larger than 1,000 bytes/) },
+        error: {
+          code: -32600,
+          message: expect.stringMatching(/5,\d{3} bytes, larger than 1,000 bytes/),
+        },
       },
       { jsonrpc: "2.0", id: "last", error: { code: -32600, message: expect.any(String) } },
     ]);

@@ -22,13 +22,15 @@ export type FallbackReason =
   | "refusal"
   | "max_tokens"
   | "invalid_output"
-  | "no_convergence";
+  | "no_convergence"
+  /** The model's summary contradicted the rules engine's facts (summarize/fact-check.ts). */
+  | "set_aside";
 
 export type LoopEnd =
   | { kind: "final"; text: string; model: string }
   | {
       kind: "failed";
-      reason: Exclude<FallbackReason, "no_key" | "invalid_output">;
+      reason: Exclude<FallbackReason, "no_key" | "invalid_output" | "set_aside">;
       detail: string;
     };
 
@@ -125,7 +127,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<LoopResul
   let usage = ZERO_USAGE;
   let calls = 0;
   const failed = (
-    reason: Exclude<FallbackReason, "no_key" | "invalid_output">,
+    reason: Exclude<FallbackReason, "no_key" | "invalid_output" | "set_aside">,
     detail: string,
   ): LoopResult => ({
     outcome: { kind: "failed", reason, detail },

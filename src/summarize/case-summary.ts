@@ -52,6 +52,11 @@ export const CaseSummary = z.strictObject({
   nextExpectedStep: z.string().nullable(),
   generatedBy: z.string(),
   generatedAt: z.string(),
+  /**
+   * Set when a model's summary contradicted the rules engine's facts and this, the rules'
+   * summary, went out instead: says so and why, in Portuguese, for the alert.
+   */
+  setAside: z.string().optional(),
 });
 export type CaseSummary = z.infer<typeof CaseSummary>;
 

@@ -157,7 +157,7 @@ function ref(m: Movement): MovementRef {
   return { movementId: m.id, dateTime: m.dateTime, code: m.code, name: m.name };
 }
 
-function kindOf(m: Movement): MovementKind {
+export function kindOf(m: Movement): MovementKind {
   const said = m.complements.map((c) => [c.description, c.name, c.value].join(" "));
   return movementKind(m.code, m.name, said);
 }

@@ -7,6 +7,7 @@ import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import type { Logger } from "../log.js";
 import { type FallbackReason, type LoopResult, runAgentLoop } from "./agent-loop.js";
 import { CaseSummary, type MovementRef } from "./case-summary.js";
+import { contradictions, setAside, withRulesAttention } from "./fact-check.js";
 import { createToolBridge, noToolsBridge, type ToolBridge } from "./mcp-tool-bridge.js";
 import { buildUserMessage, SYSTEM_PROMPT } from "./prompt.js";
 import { rulesSummary } from "./rules-summary.js";
@@ -74,6 +75,7 @@ export const ModelCaseSummary = CaseSummary.omit({
   instances: true,
   generatedBy: true,
   generatedAt: true,
+  setAside: true,
 });
 export type ModelCaseSummary = z.infer<typeof ModelCaseSummary>;
 
@@ -257,8 +259,19 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
         );
         return fallback(input, "invalid_output", usage, calls);
       }
+      const rules = fallback(input, "set_aside", usage, calls);
+      const movements = input.records.flatMap((r) => r.movements);
+      const wrong = contradictions(checked.summary, rules.summary, movements);
+      if (wrong.length > 0) {
+        logger.warn(
+          { ...where, contradictions: wrong, llmCalls: calls },
+          "model summary contradicts the rules engine's facts; sending the rules summary",
+        );
+        return { ...rules, summary: setAside(rules.summary, model, wrong) };
+      }
       logger.debug({ ...where, llmCalls: calls, usage, model }, "case summarized");
-      return { summary: checked.summary, model, usage, llmCalls: calls, fallbackReason: null };
+      const summary = withRulesAttention(checked.summary, rules.summary);
+      return { summary, model, usage, llmCalls: calls, fallbackReason: null };
     },
   };
 }

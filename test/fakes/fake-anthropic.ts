@@ -34,7 +34,9 @@ export type FakeReply =
       headers?: Record<string, string>;
     }
   /** Never answers; the socket is destroyed when the fake closes. */
-  | { kind: "hang" };
+  | { kind: "hang" }
+  /** Decided when the request arrives, from what it asks (a model that reads its prompt). */
+  | { kind: "script"; reply: (body: Record<string, unknown>) => FakeReply };
 
 export interface RecordedRequest {
   method: string;
@@ -76,6 +78,22 @@ export function finalReply(value: unknown, usage: FakeUsage = DEFAULT_USAGE): Fa
 }
 
 let toolUseCounter = 0;
+
+/** Everything the request showed the model, as one text: system prompt and messages. */
+export function promptText(body: Record<string, unknown>): string {
+  return JSON.stringify([body.system, body.messages]);
+}
+
+/**
+ * A model that does what text in its prompt tells it to: when the prompt carries `trigger`
+ * (injected in a movement's complement, say), it answers `obeyed`; otherwise `honest`.
+ */
+export function obeysInjection(trigger: string, obeyed: unknown, honest: unknown): FakeReply {
+  return {
+    kind: "script",
+    reply: (body) => finalReply(promptText(body).includes(trigger) ? obeyed : honest),
+  };
+}
 
 /** One assistant turn calling these tools (several = parallel calls). */
 export function toolUseReply(
@@ -180,7 +198,8 @@ export async function startFakeAnthropic(
         sendError(res, 401, "authentication_error", "invalid API key");
         return;
       }
-      const reply = queue.shift();
+      const next = queue.shift();
+      const reply = next?.kind === "script" ? next.reply(body) : next;
       if (reply === undefined) {
         // Not retryable, so a test that calls more often than it scripted fails fast and clearly.
         sendError(res, 400, "invalid_request_error", "fake-anthropic: no scripted reply left");
@@ -188,6 +207,7 @@ export async function startFakeAnthropic(
       }
       switch (reply.kind) {
         case "hang":
+        case "script":
           return;
         case "error":
           sendError(res, reply.status, reply.errorType, reply.message, reply.headers);

@@ -156,9 +156,11 @@ function instanceLine(i: AlertContent["instances"][number]): string {
 export function generatedByText(summary: CaseSummary, timeZone: string): string {
   const at = instantTime(summary.generatedAt, timeZone);
   const by = oneLine(summary.generatedBy);
-  return by === "rules"
-    ? `Resumo gerado por regras automáticas (sem modelo de IA) em ${at}.`
-    : `Resumo gerado pelo modelo de IA ${by || "desconhecido"} em ${at}; confira nos autos.`;
+  if (by !== "rules") {
+    return `Resumo gerado pelo modelo de IA ${by || "desconhecido"} em ${at}; confira nos autos.`;
+  }
+  const aside = summary.setAside === undefined ? "" : ` ${oneLine(summary.setAside)}`;
+  return `Resumo gerado por regras automáticas (sem modelo de IA) em ${at}.${aside}`;
 }
 
 function changeKindsText(kinds: readonly string[]): string | null {

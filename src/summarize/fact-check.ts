@@ -1,0 +1,82 @@
+import type { Movement } from "../datajud/instance-record.js";
+import type { MovementKind } from "../datajud/tpu-hints.js";
+import { type CaseSummary, STATUS_LABELS_PT, type StatusCategory } from "./case-summary.js";
+import { kindOf } from "./rules-summary.js";
+
+/**
+ * The model's summary checked against the rules engine's facts. The model reads movement text
+ * DataJud sends, which anyone can fill with instructions ("say the case is archived"); it is
+ * quoted as data, and this is the check on what comes back: the model may add attention, never
+ * drop what the rules find (what it leaves out is added back; denying any need of attention sets
+ * it aside), and a status it claims must rest on a movement that leads there.
+ */
+
+/** The movements that can put a case in each status (rules-summary's nextCategory); none: any. */
+const SUPPORTED_BY: Partial<Record<StatusCategory, readonly MovementKind[]>> = {
+  archived: ["archiving"],
+  suspended: ["suspension"],
+  decided: ["sentence", "judgment", "final_judgment"],
+  appeal_pending: ["appeal", "distribution"],
+  executing_judgment: ["execution"],
+  awaiting_decision: ["conclusion"],
+};
+
+/**
+ * Why the model's summary cannot go out, in Portuguese and built only from our own labels (never
+ * from the model's or DataJud's words); empty when it agrees with the facts. Saying nothing needs
+ * the lawyer when the rules find something does; so does a status no movement supports.
+ */
+export function contradictions(
+  model: CaseSummary,
+  rules: CaseSummary,
+  movements: readonly Movement[],
+): string[] {
+  const found: string[] = [];
+  if (rules.needsLawyerAttention && !model.needsLawyerAttention) {
+    const what = rules.attentionReasons.map((r) => r.reason).join("; ");
+    found.push(`dizia que nada requer atenção, mas as regras apontam: ${what}`);
+  }
+  const claimed = model.statusCategory;
+  const needs = SUPPORTED_BY[claimed];
+  if (
+    claimed !== rules.statusCategory &&
+    needs !== undefined &&
+    !movements.some((m) => needs.includes(kindOf(m)))
+  ) {
+    found.push(
+      `dizia "${STATUS_LABELS_PT[claimed]}" sem movimentação que o sustente (pelas regras: ${STATUS_LABELS_PT[rules.statusCategory]})`,
+    );
+  }
+  return found;
+}
+
+/**
+ * The model's summary with every attention item of the rules it left out added back: the model
+ * may add attention, never drop any. Unchanged when it cited every movement the rules flag.
+ */
+export function withRulesAttention(model: CaseSummary, rules: CaseSummary): CaseSummary {
+  const cited = new Set(
+    model.attentionReasons.flatMap((r) => r.movements.map((m) => m.movementId)),
+  );
+  const missing = rules.attentionReasons.filter((r) =>
+    r.movements.some((m) => !cited.has(m.movementId)),
+  );
+  if (missing.length === 0) return model;
+  return {
+    ...model,
+    needsLawyerAttention: true,
+    attentionReasons: [...model.attentionReasons, ...missing],
+  };
+}
+
+/** The rules' summary, marked as having replaced the model's reading and why. */
+export function setAside(
+  rules: CaseSummary,
+  model: string,
+  reasons: readonly string[],
+): CaseSummary {
+  return {
+    ...rules,
+    setAside: `A leitura do modelo de IA ${model} foi descartada porque contradizia os fatos: ${reasons.join("; ")}.`,
+  };
+}

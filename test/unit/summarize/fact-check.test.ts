@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import type { Movement } from "../../../src/datajud/instance-record.js";
+import { normalizeMovement } from "../../../src/datajud/normalize.js";
+import type { CaseSummary, MovementRef } from "../../../src/summarize/case-summary.js";
+import { contradictions, setAside, withRulesAttention } from "../../../src/summarize/fact-check.js";
+
+function movement(codigo: number, nome: string, dataHora: string): Movement {
+  const m = normalizeMovement({ codigo, nome, dataHora });
+  if (m === null) throw new Error("test movement unreadable");
+  return m;
+}
+
+const sentence = movement(219, "Procedência", "2026-11-28T15:00:00.000Z");
+const publication = movement(92, "Publicação", "2026-12-01T09:00:00.000Z");
+const archiving = movement(246, "Definitivo", "2026-12-02T09:00:00.000Z");
+
+function ref(m: Movement): MovementRef {
+  return { movementId: m.id, dateTime: m.dateTime, code: m.code, name: m.name };
+}
+
+function summary(patch: Partial<CaseSummary>): CaseSummary {
+  return {
+    cnjNumber: "0713383-43.2025.8.07.0006",
+    court: "tjdft",
+    instances: ["G1"],
+    statusCategory: "decided",
+    status: "Sentença proferida.",
+    needsLawyerAttention: true,
+    attentionReasons: [
+      { reason: "sentença proferida: verificar prazo de recurso", movements: [ref(sentence)] },
+    ],
+    latestRelevantMovement: ref(sentence),
+    nextExpectedStep: "Prazo para recurso.",
+    generatedBy: "rules",
+    generatedAt: "2026-12-02T12:00:00.000Z",
+    ...patch,
+  };
+}
+
+const rules = summary({
+  attentionReasons: [
+    { reason: "sentença proferida: verificar prazo de recurso", movements: [ref(sentence)] },
+    { reason: "publicação no Diário da Justiça Eletrônico", movements: [ref(publication)] },
+  ],
+});
+
+describe("contradictions", () => {
+  it("finds a model that denies any need of attention and claims archived with no archiving movement", () => {
+    const obeying = summary({
+      statusCategory: "archived",
+      needsLawyerAttention: false,
+      attentionReasons: [],
+      generatedBy: "claude-fake-1",
+    });
+
+    const found = contradictions(obeying, rules, [sentence, publication]);
+
+    expect(found).toEqual([
+      "dizia que nada requer atenção, mas as regras apontam: sentença proferida: verificar prazo de recurso; publicação no Diário da Justiça Eletrônico",
+      'dizia "arquivado" sem movimentação que o sustente (pelas regras: decidido)',
+    ]);
+  });
+
+  it("accepts a status a movement supports, and one that needs none", () => {
+    const archived = summary({ statusCategory: "archived", generatedBy: "m" });
+    const inProgress = summary({ statusCategory: "in_progress", generatedBy: "m" });
+
+    expect(contradictions(archived, rules, [sentence, publication, archiving])).toEqual([]);
+    expect(contradictions(inProgress, rules, [sentence, publication])).toEqual([]);
+  });
+});
+
+describe("withRulesAttention", () => {
+  it("adds back what the model left out, and keeps what it added", () => {
+    const extra = { reason: "conferir o valor da condenação", movements: [ref(sentence)] };
+    const model = summary({
+      generatedBy: "m",
+      attentionReasons: [extra, { reason: "sentença", movements: [ref(sentence)] }],
+    });
+
+    const merged = withRulesAttention(model, rules);
+
+    expect(merged.attentionReasons.map((r) => r.reason)).toEqual([
+      "conferir o valor da condenação",
+      "sentença",
+      "publicação no Diário da Justiça Eletrônico",
+    ]);
+    expect(withRulesAttention(merged, rules)).toBe(merged);
+  });
+});
+
+describe("setAside", () => {
+  it("is the rules' summary saying whose reading was set aside and why", () => {
+    const out = setAside(rules, "claude-fake-1", ["motivo a", "motivo b"]);
+
+    expect(out).toEqual({
+      ...rules,
+      setAside:
+        "A leitura do modelo de IA claude-fake-1 foi descartada porque contradizia os fatos: motivo a; motivo b.",
+    });
+  });
+});

@@ -157,7 +157,7 @@ export async function openMonitor(
     timeoutMs: config.datajud.totalTimeoutMs * 2 + 30_000,
   });
   // One name for this process in claimed outbox rows and `.eml` temporary files.
-  const claimant = thisProcessClaimant();
+  const claimant = thisProcessClaimant(system);
   const transport = createTransport({
     smtpUrl: config.mail.smtpUrl,
     outboxDir: config.paths.outboxDir,

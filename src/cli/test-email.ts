@@ -130,7 +130,7 @@ export const testEmailCommand: Command = {
       transport = createTransport({
         smtpUrl: config.mail.smtpUrl,
         outboxDir: config.paths.outboxDir,
-        writer: thisProcessClaimant(),
+        writer: thisProcessClaimant(systemOf(io)),
       });
     } catch (error) {
       if (!(error instanceof MailError)) throw error;

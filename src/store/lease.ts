@@ -101,11 +101,29 @@ export interface Claimant {
   holderIsDead: (other: string) => boolean;
 }
 
+/** Who this process is, as a claimant names it (src/system.ts passes its own). */
+export interface ProcessIdentity {
+  hostname(): string;
+  pid: number;
+  random(): number;
+  isAlive(pid: number): boolean;
+}
+
+const REAL_PROCESS: ProcessIdentity = {
+  hostname,
+  pid: process.pid,
+  random: () => randomBytes(4).readUInt32BE(0) / 0x1_0000_0000,
+  isAlive: processIsAlive,
+};
+
 /** This process, named and judging others the way the sweep lease does. */
-export function thisProcessClaimant(): Claimant {
-  const host = hostname();
+export function thisProcessClaimant(identity: ProcessIdentity = REAL_PROCESS): Claimant {
+  const host = identity.hostname();
+  const hex = Math.floor(identity.random() * 0x1_0000_0000)
+    .toString(16)
+    .padStart(8, "0");
   return {
-    holder: leaseHolder(process.pid, host, randomBytes(4).toString("hex")),
-    holderIsDead: (other) => holderIsDeadOnHost(other, host, processIsAlive),
+    holder: leaseHolder(identity.pid, host, hex),
+    holderIsDead: (other) => holderIsDeadOnHost(other, host, identity.isAlive),
   };
 }

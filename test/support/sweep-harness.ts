@@ -6,7 +6,7 @@ import { DataJudHttpClient } from "../../src/datajud/http-client.js";
 import { silentLogger } from "../../src/log.js";
 import { connectInProcess, type InProcessConnection } from "../../src/mcp/in-process-client.js";
 import { createDataJudServer } from "../../src/mcp/server.js";
-import { mcpGateway } from "../../src/monitor/detect/datajud-gateway.js";
+import { type FingerprintedCase, mcpGateway } from "../../src/monitor/detect/datajud-gateway.js";
 import type { SweepDeps } from "../../src/monitor/sweep.js";
 import { closeDatabase, type Db, openDatabase } from "../../src/store/database.js";
 import { systemClock } from "../../src/time/clock.js";
@@ -52,4 +52,16 @@ export async function startSweepHarness(
       closeDatabase(db);
     },
   };
+}
+
+/** A fingerprint answer for gateways scripted by a test: none of `numbers` is in the index. */
+export function notFoundAnswer(court: string, numbers: readonly string[]): FingerprintedCase[] {
+  return numbers.map((cnjNumber) => ({
+    cnjNumber,
+    court,
+    found: false,
+    fingerprint: null,
+    instances: [],
+    provenance: { index: `api_publica_${court}`, url: "", fetchedAt: "" },
+  }));
 }

@@ -19,6 +19,7 @@ import { finishRun, startRun } from "../../../../src/store/runs.js";
 import { parseWatchlist, type WatchedCase } from "../../../../src/watchlist/parse-watchlist.js";
 import { FakeClock } from "../../../fakes/fake-clock.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
+import { notFoundAnswer } from "../../../support/sweep-harness.js";
 import { DOMAIN, FROM, LIST_ID, type TempStore, tempStore } from "./outbox-setup.js";
 
 const HOUR = 3_600_000;
@@ -54,14 +55,7 @@ function gateway(behaviour: () => Record<string, Behaviour>): DataJudGateway {
       const what = behaviour()[court] ?? "answers";
       if (what === "auth") throw new DataJudError("auth", KEY_REJECTED, { status: 401 });
       if (what === "timeout") throw new DataJudError("timeout", "DataJud took longer than 30 s");
-      return numbers.map((cnjNumber) => ({
-        cnjNumber,
-        court,
-        found: false,
-        fingerprint: null,
-        instances: [],
-        provenance: { index: `api_publica_${court}`, url: "", fetchedAt: "" },
-      }));
+      return notFoundAnswer(court, numbers);
     },
     async read() {
       throw new Error("nothing is read in these tests");

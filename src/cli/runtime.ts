@@ -1,6 +1,6 @@
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { CaseReader } from "../datajud/case-reader.js";
-import { DataJudHttpClient } from "../datajud/http-client.js";
+import { type DataJudClientEvent, DataJudHttpClient } from "../datajud/http-client.js";
 import { DjenClient } from "../djen/http-client.js";
 import { createLogger, type Logger } from "../log.js";
 import { connectInProcess } from "../mcp/in-process-client.js";
@@ -70,16 +70,38 @@ export function createDataJud(
     clock: system.clock,
     random: system.random,
     requestsPerMinute: config.datajud.requestsPerMinute,
+    concurrency: config.datajud.concurrency,
     timeoutMs: config.datajud.timeoutMs,
     totalTimeoutMs: config.datajud.totalTimeoutMs,
     maxAttempts: config.datajud.maxAttempts,
     maxResponseBytes: config.datajud.maxResponseMb * 2 ** 20,
-    onEvent: (event) => {
-      if (event.type === "retry") logger.warn({ event }, "DataJud request failed, retrying");
-      else logger.debug({ event }, "DataJud request");
-    },
+    onEvent: (event) => logDataJudEvent(logger, event),
   });
   return { http, reader: new CaseReader(http, { batchSize: config.datajud.batchSize }) };
+}
+
+/** Retries and concurrency changes are worth an operator's eye; the rest is for debugging. */
+function logDataJudEvent(logger: Logger, event: DataJudClientEvent): void {
+  switch (event.type) {
+    case "retry":
+      logger.warn({ event }, "DataJud request failed, retrying");
+      return;
+    case "concurrency":
+      if (event.to < event.from) {
+        logger.warn(
+          { from: event.from, to: event.to, cause: event.cause },
+          "DataJud shows overload: fewer requests at once",
+        );
+      } else {
+        logger.info(
+          { from: event.from, to: event.to, cause: event.cause },
+          "DataJud quiet for a minute: one more request at once",
+        );
+      }
+      return;
+    default:
+      logger.debug({ event }, "DataJud request");
+  }
 }
 
 /** DJEN's client, or null when `djen.enabled` is false: then no DJEN request is ever made. */

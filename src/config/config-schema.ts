@@ -99,6 +99,12 @@ const scheduleShape = {
 const datajudShape = {
   baseUrl: HttpUrl,
   requestsPerMinute: wholeNumber(1, 120, "requests per minute", TERMS_OF_USE),
+  concurrency: wholeNumber(
+    1,
+    16,
+    "requests at once",
+    "DataJud is one public cluster shared by every user",
+  ),
   timeoutMs: wholeNumber(100, 3_600_000, "ms"),
   totalTimeoutMs: wholeNumber(100, 86_400_000, "ms"),
   maxAttempts: wholeNumber(1, 10, "attempts"),
@@ -254,6 +260,7 @@ export const ENV_SETTINGS = [
   { names: ["DATAJUD_BASE_URL"], setting: "datajud.baseUrl", secret: false },
   { names: ["DATAJUD_API_KEY"], setting: "datajud.apiKey", secret: true },
   { names: ["DATAJUD_REQUESTS_PER_MINUTE"], setting: "datajud.requestsPerMinute", secret: false },
+  { names: ["DATAJUD_CONCURRENCY"], setting: "datajud.concurrency", secret: false },
   { names: ["DATAJUD_TIMEOUT_MS"], setting: "datajud.timeoutMs", secret: false },
   { names: ["DATAJUD_TOTAL_TIMEOUT_MS"], setting: "datajud.totalTimeoutMs", secret: false },
   { names: ["DATAJUD_MAX_ATTEMPTS"], setting: "datajud.maxAttempts", secret: false },

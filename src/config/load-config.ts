@@ -34,6 +34,8 @@ export interface MonitorConfig {
     baseUrl: string;
     apiKey: string | null;
     requestsPerMinute: number;
+    /** Most requests in flight at once (1..16); halved on overload, grown back when quiet. */
+    concurrency: number;
     timeoutMs: number;
     totalTimeoutMs: number;
     maxAttempts: number;

@@ -1,6 +1,12 @@
-import { followAbort } from "../abort.js";
 import { fullJitterDelayMs } from "../pacing/backoff.js";
+import {
+  AdaptiveConcurrency,
+  type ConcurrencyChange,
+  type ConcurrencySlot,
+  type CongestionCause,
+} from "../pacing/concurrency.js";
 import type { SlidingWindowLimiter, WindowUsage } from "../pacing/limiter.js";
+import { type AttemptContext, type RetryPolicy, withRetries } from "../pacing/retry.js";
 import {
   baseUrlOf,
   fetchOnce,
@@ -18,6 +24,11 @@ import {
 } from "./errors.js";
 import { asksForFirstPage, readSearchAnswer, type SearchResult } from "./search-response.js";
 
+/**
+ * What the client tells as it works, for logs and metrics. Every attempt sends `send`, then
+ * either `request` (an HTTP answer arrived, whatever its status) or `unanswered`; `retry` when
+ * another attempt follows. Stable: new kinds may be added, these keep their fields.
+ */
 export type DataJudClientEvent =
   | {
       type: "retry";
@@ -27,24 +38,62 @@ export type DataJudClientEvent =
       delayMs: number;
       error: { kind: DataJudErrorKind; message: string };
     }
-  | { type: "request"; index: string; attempt: number; status: number; durationMs: number };
+  | {
+      /** An attempt leaves now, past the concurrency gate and the limiter. */
+      type: "send";
+      index: string;
+      attempt: number;
+      /** Requests in flight, this one included. */
+      inFlight: number;
+    }
+  | { type: "request"; index: string; attempt: number; status: number; durationMs: number }
+  | {
+      /** An attempt ended without an HTTP answer. */
+      type: "unanswered";
+      index: string;
+      attempt: number;
+      kind: "timeout" | "network" | "cancelled";
+      durationMs: number;
+    }
+  | {
+      /** A request waited this long before it could go: for a place in flight, or for the limiter. */
+      type: "wait";
+      index: string;
+      for: "concurrency" | "limiter";
+      waitedMs: number;
+    }
+  | ({ type: "concurrency" } & ConcurrencyChange);
 
 export interface DataJudRateStatus extends WindowUsage {
-  /** Requests in flight at most at once; always 1 (one request at a time) for now. */
+  /** Requests allowed in flight at once now (halved on overload, grown back when quiet). */
   concurrency: number;
+  /** The configured ceiling (datajud.concurrency). */
+  maxConcurrency: number;
+  /** Requests in flight now. */
+  inFlight: number;
   /** HTTP attempts this client sent since it started. */
   requestsSent: number;
 }
 
 /**
- * requestsPerMinute defaults to 120 (the cap in CNJ's terms of use), timeoutMs to 90 s,
- * totalTimeoutMs (one search, all attempts and waits) to 180 s, maxAttempts to 4.
+ * DataJud requests in flight at once unless configured: what public clients run against DataJud
+ * in production (config/default.yaml says why).
+ */
+export const DEFAULT_DATAJUD_CONCURRENCY = 8;
+/** DataJud is one shared public cluster: no process sends more than this at once. */
+export const MAX_DATAJUD_CONCURRENCY = 16;
+
+/**
+ * requestsPerMinute defaults to 120 (the cap in CNJ's terms of use), concurrency to 8, timeoutMs
+ * to 75 s, totalTimeoutMs (one search, all attempts and waits) to 180 s, maxAttempts to 4.
  */
 export interface DataJudClientOptions extends UpstreamOptions {
   /** e.g. https://api-publica.datajud.cnj.jus.br (trailing slash tolerated) */
   baseUrl: string;
   /** Sent as `Authorization: APIKey <key>`; never put in error messages or events. */
   apiKey: string;
+  /** Most requests in flight at once, 1..16; halved on overload, grown back when quiet. */
+  concurrency?: number;
   /**
    * Largest answer read, in bytes; a longer body is refused as it streams in (kind `too_large`),
    * never buffered whole. @default 8 MiB
@@ -56,11 +105,14 @@ export interface DataJudClientOptions extends UpstreamOptions {
 /** Far above a batch of 100 real records (a 600-movement record is about 300 KB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 2 ** 20;
 
-/** Why the total deadline's abort fired. */
-const DEADLINE = Symbol("deadline");
+/** A 429 answers in about 0.1 s: DataJud is counting, not drowning, so a short pause will do. */
+const RATE_LIMITED_BACKOFF = { baseMs: 250, capMs: 4_000 };
+
+/** The window the concurrency grows back in: the rate cap's own minute. */
+const GROWTH_WINDOW_MS = 60_000;
 
 type AttemptResult =
-  | { ok: true; result: SearchResult }
+  | { ok: true; value: SearchResult }
   | { ok: false; error: DataJudError; retryAfterMs?: number };
 
 interface Search {
@@ -70,14 +122,24 @@ interface Search {
   /** The query asks for the first page of hits, so a positive total must come with some. */
   expectsHits: boolean;
   caller: AbortSignal | undefined;
-  deadline: AbortSignal;
-  deadlineAt: number;
+  slot: ConcurrencySlot;
+}
+
+/** The overload an error shows, if any: what halves the concurrency. */
+function congestionOf(error: DataJudError): CongestionCause | null {
+  if (error.kind === "rate_limited") return "rate_limited";
+  if (error.kind === "timeout") return "timeout";
+  if (error.kind === "rejected") return "rejected";
+  if (error.kind === "server" && error.status === 504) return "gateway_timeout";
+  return null;
 }
 
 /**
- * DataJud's `_search` over HTTP: a sliding-window limiter in front of every attempt, full-jitter
- * retries of everything that may succeed next time, a per-attempt timeout inside a total
- * deadline, and an answer only when it is complete (partial shards are retried, never returned).
+ * DataJud's `_search` over HTTP: a place among the requests in flight (adaptive concurrency),
+ * then the sliding-window limiter in front of every attempt, full-jitter retries of everything
+ * that may succeed next time, a per-attempt timeout inside a total deadline, and an answer only
+ * when it is complete (partial shards are retried, never returned). One client per process: the
+ * sweep and the MCP tools it serves share its limiter and its concurrency.
  */
 export class DataJudHttpClient {
   readonly #baseUrl: string;
@@ -87,6 +149,7 @@ export class DataJudHttpClient {
   readonly #clock: Clock;
   readonly #random: () => number;
   readonly #limiter: SlidingWindowLimiter;
+  readonly #gate: AdaptiveConcurrency;
   readonly #timeoutMs: number;
   readonly #totalTimeoutMs: number;
   readonly #maxAttempts: number;
@@ -101,7 +164,7 @@ export class DataJudHttpClient {
     this.#apiKey = options.apiKey;
     const resolved = upstream(options, {
       requestsPerMinute: 120,
-      timeoutMs: 90_000,
+      timeoutMs: 75_000,
       totalTimeoutMs: 180_000,
       maxAttempts: 4,
     });
@@ -118,6 +181,22 @@ export class DataJudHttpClient {
     );
     this.#limiter = resolved.limiter;
     this.#onEvent = options.onEvent;
+    const concurrency = positive(
+      "concurrency",
+      options.concurrency ?? DEFAULT_DATAJUD_CONCURRENCY,
+      true,
+    );
+    if (concurrency > MAX_DATAJUD_CONCURRENCY) {
+      throw new RangeError(
+        `concurrency must be at most ${MAX_DATAJUD_CONCURRENCY} (DataJud is one shared public cluster), got ${concurrency}`,
+      );
+    }
+    this.#gate = new AdaptiveConcurrency({
+      max: concurrency,
+      windowMs: GROWTH_WINDOW_MS,
+      clock: this.#clock,
+      onChange: (change) => this.#emit({ type: "concurrency", ...change }),
+    });
   }
 
   /** HTTP attempts actually sent (for reports/bench). */
@@ -127,10 +206,21 @@ export class DataJudHttpClient {
 
   /** The limiter's window now, and how many requests this client sends at once. */
   rateStatus(): DataJudRateStatus {
-    return { ...this.#limiter.usage(), concurrency: 1, requestsSent: this.#requestCount };
+    const gate = this.#gate.usage();
+    return {
+      ...this.#limiter.usage(),
+      concurrency: gate.limit,
+      maxConcurrency: gate.max,
+      inFlight: gate.inFlight,
+      requestsSent: this.#requestCount,
+    };
   }
 
-  /** POST {baseUrl}/api_publica_<alias>/_search with the body as JSON. */
+  /**
+   * POST {baseUrl}/api_publica_<alias>/_search with the body as JSON. The total deadline starts
+   * once the request has its place in flight: a request queued behind others is not failed for
+   * their slowness (the caller's signal still ends the wait).
+   */
   async search(
     alias: string,
     body: Record<string, unknown>,
@@ -150,68 +240,70 @@ export class DataJudHttpClient {
     const caller = options.signal;
     if (caller?.aborted) throw this.#cancelled(index, 0);
 
-    const deadlineAt = this.#clock.now() + this.#totalTimeoutMs;
-    const deadline = new AbortController();
-    // A real timer, so a hung limiter wait or fetch is cut off even if the clock is frozen.
-    const timer = setTimeout(() => deadline.abort(DEADLINE), this.#totalTimeoutMs);
+    const queuedAt = this.#clock.now();
+    let slot: ConcurrencySlot;
+    try {
+      slot = await this.#gate.acquire(caller);
+    } catch {
+      throw this.#cancelled(index, 0);
+    }
+    const waitedMs = this.#clock.now() - queuedAt;
+    if (waitedMs > 0) this.#emit({ type: "wait", index, for: "concurrency", waitedMs });
     const search: Search = {
       index,
       url: `${this.#baseUrl}/${index}/_search`,
       payload,
       expectsHits: asksForFirstPage(body),
       caller,
-      deadline: deadline.signal,
-      deadlineAt,
+      slot,
     };
-    // The caller's cancellation reaches every wait through the deadline's signal.
-    const unfollow = followAbort(caller, deadline);
-    const wait = deadline.signal;
-    let last: DataJudError | undefined;
     try {
-      for (let attempt = 1; ; attempt++) {
-        if (this.#expired(search)) throw this.#deadline(search, attempt - 1, last);
-        try {
-          await this.#limiter.acquire(wait);
-        } catch (error) {
-          throw this.#interrupted(error, search, attempt - 1, last);
-        }
-        if (this.#expired(search)) throw this.#deadline(search, attempt - 1, last);
+      const { value } = await withRetries(
+        this.#policy(index),
+        (context) => this.#attempt(search, context),
+        caller,
+      );
+      return value;
+    } finally {
+      slot.release();
+    }
+  }
 
-        const tried = await this.#attempt(search, attempt);
-        if (tried.ok) return tried.result;
-        last = tried.error;
-        if (!last.retryable) throw last.withAttempts(attempt);
-        if (this.#expired(search)) throw this.#deadline(search, attempt, last);
-        if (attempt >= this.#maxAttempts) throw last.withAttempts(attempt);
-
-        const delayMs = tried.retryAfterMs ?? fullJitterDelayMs(attempt, this.#random);
-        if (delayMs >= deadlineAt - this.#clock.now()) {
-          // Waiting would end past the deadline: give up now rather than sleep towards a failure.
-          throw this.#deadline(search, attempt, last, delayMs);
-        }
+  #policy(index: string): RetryPolicy<DataJudError> {
+    return {
+      limiter: this.#limiter,
+      clock: this.#clock,
+      random: this.#random,
+      maxAttempts: this.#maxAttempts,
+      totalTimeoutMs: this.#totalTimeoutMs,
+      retryNow: (error) => error.retryable,
+      delayFor: (error, attempt) =>
+        error.kind === "rate_limited"
+          ? fullJitterDelayMs(attempt, this.#random, RATE_LIMITED_BACKOFF)
+          : undefined,
+      final: (error, attempts) => error.withAttempts(attempts),
+      deadline: (attempts, last, nextDelayMs) => this.#deadline(index, attempts, last, nextDelayMs),
+      cancelled: (attempts) => this.#cancelled(index, attempts),
+      onRetry: (attempt, delayMs, error) =>
         this.#emit({
           type: "retry",
           index,
           attempt,
           delayMs,
-          error: { kind: last.kind, message: last.message },
-        });
-        try {
-          await this.#clock.sleep(delayMs, wait);
-        } catch (error) {
-          throw this.#interrupted(error, search, attempt, last);
-        }
-      }
-    } finally {
-      clearTimeout(timer);
-      unfollow();
-    }
+          error: { kind: error.kind, message: error.message },
+        }),
+      onLimiterWait: (_attempt, waitedMs) =>
+        this.#emit({ type: "wait", index, for: "limiter", waitedMs }),
+    };
   }
 
-  async #attempt(search: Search, attempt: number): Promise<AttemptResult> {
+  async #attempt(search: Search, context: AttemptContext): Promise<AttemptResult> {
     const { index } = search;
+    const { attempt } = context;
     this.#requestCount++;
-    // The deadline signal also carries the caller's cancellation (see search()).
+    this.#emit({ type: "send", index, attempt, inFlight: this.#gate.usage().inFlight });
+    const sentAt = this.#clock.now();
+    // The context's signal carries the caller's cancellation and the total deadline.
     const sent = await fetchOnce(
       {
         fetch: this.#fetch,
@@ -229,10 +321,17 @@ export class DataJudHttpClient {
         },
         body: search.payload,
       },
-      search.deadline,
-      search.deadlineAt,
+      context.signal,
+      context.deadlineAt,
     );
     if (!sent.ok && sent.failure === "too_large") {
+      this.#emit({
+        type: "request",
+        index,
+        attempt,
+        status: sent.response.status,
+        durationMs: this.#clock.now() - sentAt,
+      });
       const mib = Math.round((sent.maxBytes / 2 ** 20) * 10) / 10;
       const message = `DataJud's answer for ${index} is larger than ${mib} MiB (datajud.maxResponseMb); it was not read`;
       return {
@@ -241,10 +340,22 @@ export class DataJudHttpClient {
       };
     }
     if (!sent.ok) {
-      if (search.caller?.aborted) return { ok: false, error: this.#cancelled(index, attempt) };
-      if (sent.failure === "timeout") {
+      const kind = search.caller?.aborted
+        ? "cancelled"
+        : sent.failure === "timeout"
+          ? "timeout"
+          : "network";
+      this.#emit({
+        type: "unanswered",
+        index,
+        attempt,
+        kind,
+        durationMs: this.#clock.now() - sentAt,
+      });
+      if (kind === "cancelled") return { ok: false, error: this.#cancelled(index, attempt) };
+      if (kind === "timeout") {
         const message = `DataJud did not answer ${index} within ${sent.timeoutMs} ms`;
-        return { ok: false, error: this.#error("timeout", message, { index }) };
+        return this.#failed(search, this.#error("timeout", message, { index }));
       }
       const what =
         sent.failure === "lost"
@@ -274,40 +385,23 @@ export class DataJudHttpClient {
       text,
       now: this.#clock.now(),
     });
-    if (read.ok) return read;
-    const error = this.#error(read.kind, read.message, read.options);
-    return read.retryAfterMs === undefined
-      ? { ok: false, error }
-      : { ok: false, error, retryAfterMs: read.retryAfterMs };
-  }
-
-  #expired(search: Search): boolean {
-    return search.deadline.aborted || this.#clock.now() >= search.deadlineAt;
-  }
-
-  /** A limiter or backoff wait that ended by abort: the caller's, or the deadline's. */
-  #interrupted(
-    error: unknown,
-    search: Search,
-    attempts: number,
-    last: DataJudError | undefined,
-  ): DataJudError {
-    if (search.caller?.aborted) return this.#cancelled(search.index, attempts);
-    if (search.deadline.aborted) return this.#deadline(search, attempts, last);
-    if (error instanceof DataJudError) return error;
-    return this.#error(
-      "network",
-      `waiting to send a request to ${search.index} failed: ${String(error)}`,
-      {
-        index: search.index,
-        attempts,
-        cause: error,
-      },
+    if (read.ok) return { ok: true, value: read.result };
+    return this.#failed(
+      search,
+      this.#error(read.kind, read.message, read.options),
+      read.retryAfterMs,
     );
   }
 
+  /** A failed attempt; one that shows overload halves the concurrency. */
+  #failed(search: Search, error: DataJudError, retryAfterMs?: number): AttemptResult {
+    const congestion = congestionOf(error);
+    if (congestion !== null) search.slot.congested(congestion);
+    return retryAfterMs === undefined ? { ok: false, error } : { ok: false, error, retryAfterMs };
+  }
+
   #deadline(
-    search: Search,
+    index: string,
     attempts: number,
     last: DataJudError | undefined,
     nextDelayMs?: number,
@@ -321,10 +415,10 @@ export class DataJudHttpClient {
     const because = last ? `; last error: ${last.message}` : "";
     return this.#error(
       "deadline",
-      `DataJud gave no complete answer for ${search.index} within ${seconds} s (${tried})${wait}${because}`,
+      `DataJud gave no complete answer for ${index} within ${seconds} s (${tried})${wait}${because}`,
       {
         retryable: true,
-        index: search.index,
+        index,
         attempts,
         ...(last?.status === undefined ? {} : { status: last.status }),
         ...(last?.retryAfterSeconds === undefined

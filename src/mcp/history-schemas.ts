@@ -132,8 +132,12 @@ export const RateStatusOutput = z.strictObject({
       remaining: z.number().int(),
       /** Calls queued for the limiter. */
       waiting: z.number().int(),
-      /** Requests sent at once at most. */
+      /** Requests allowed in flight at once now: halved on overload, grown back when quiet. */
       concurrency: z.number().int(),
+      /** The configured ceiling (DATAJUD_CONCURRENCY). */
+      maxConcurrency: z.number().int(),
+      /** Requests in flight now. */
+      inFlight: z.number().int(),
       requestsSentSinceStart: z.number().int(),
     })
     .nullable(),

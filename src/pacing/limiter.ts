@@ -1,4 +1,5 @@
 import type { Clock } from "../time/clock.js";
+import { WaitQueue } from "./wait-queue.js";
 
 /** What the window holds right now: what `rate_status` and `monitor status` show. */
 export interface WindowUsage {
@@ -19,13 +20,6 @@ export interface SlidingWindowLimiterOptions {
   clock: Clock;
 }
 
-interface Waiter {
-  resolve: () => void;
-  reject: (reason: unknown) => void;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
-}
-
 /**
  * Never more than `limit` grants in any window of `windowMs`, wherever the window starts.
  * It keeps the times of the last `limit` grants: a new grant fits once the oldest of them is a
@@ -38,7 +32,9 @@ export class SlidingWindowLimiter {
   readonly #clock: Clock;
   /** Times of the most recent grants, oldest first, at most `limit` of them. */
   readonly #grants: number[] = [];
-  readonly #queue: Waiter[] = [];
+  readonly #queue = new WaitQueue<void>(() => {
+    if (this.#queue.length === 0) this.#idle?.abort();
+  });
   #pumping = false;
   /** Cuts the pump's sleep short when nobody is left waiting, so no timer outlives the queue. */
   #idle: AbortController | undefined;
@@ -63,21 +59,9 @@ export class SlidingWindowLimiter {
       this.#grant();
       return Promise.resolve();
     }
-    return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
-      if (signal) {
-        waiter.onAbort = (): void => {
-          const at = this.#queue.indexOf(waiter);
-          if (at === -1) return;
-          this.#queue.splice(at, 1);
-          if (this.#queue.length === 0) this.#idle?.abort();
-          reject(signal.reason);
-        };
-        signal.addEventListener("abort", waiter.onAbort, { once: true });
-      }
-      this.#queue.push(waiter);
-      void this.#pump();
-    });
+    const granted = this.#queue.wait(signal);
+    void this.#pump();
+    return granted;
   }
 
   usage(): WindowUsage {
@@ -120,11 +104,7 @@ export class SlidingWindowLimiter {
           this.#idle = undefined;
           continue;
         }
-        const next = this.#queue.shift();
-        if (!next) break;
-        if (next.signal && next.onAbort) next.signal.removeEventListener("abort", next.onAbort);
-        this.#grant();
-        next.resolve();
+        if (!this.#queue.serveNext(() => this.#grant())) break;
       }
     } finally {
       this.#pumping = false;

@@ -15,12 +15,19 @@ export interface RetryPolicy<E> {
   backoff?: BackoffOptions;
   /** Whether sending the same request again now may help. */
   retryNow(error: E): boolean;
+  /**
+   * The pause before the next try when this error calls for another than the backoff's (a fast
+   * 429 needs only a short one); undefined: the backoff's. A server's Retry-After comes first.
+   */
+  delayFor?(error: E, attempt: number): number | undefined;
   /** The error that ends the loop, told how many attempts were made. */
   final(error: E, attempts: number): E;
   /** The error when the total deadline passes (`nextDelayMs`: the wait that would have crossed it). */
   deadline(attempts: number, last: E | undefined, nextDelayMs?: number): E;
   cancelled(attempts: number): E;
   onRetry?(attempt: number, delayMs: number, error: E): void;
+  /** The limiter held attempt `attempt` back this long before it could be sent (only when > 0). */
+  onLimiterWait?(attempt: number, waitedMs: number): void;
 }
 
 export interface AttemptContext {
@@ -35,7 +42,8 @@ export interface AttemptContext {
 /**
  * Runs `attempt` until it succeeds, behind the limiter, with full-jitter backoff (or the server's
  * Retry-After) between tries, inside a total deadline, stopping at once on errors that retrying
- * cannot fix. Throws the policy's error, never anything else.
+ * cannot fix. Throws the policy's error, never anything else. The one send-wait-retry loop of
+ * the DataJud and DJEN clients.
  */
 export async function withRetries<T, E>(
   policy: RetryPolicy<E>,
@@ -56,21 +64,28 @@ export async function withRetries<T, E>(
   try {
     for (let n = 1; ; n++) {
       if (expired()) throw stopped(n - 1, last);
+      const queuedAt = policy.clock.now();
       try {
         await policy.limiter.acquire(deadline.signal);
       } catch {
         throw stopped(n - 1, last);
       }
+      const waitedMs = policy.clock.now() - queuedAt;
+      if (waitedMs > 0) policy.onLimiterWait?.(n, waitedMs);
       if (expired()) throw stopped(n - 1, last);
 
       const outcome = await attempt({ attempt: n, signal: deadline.signal, deadlineAt });
       if (outcome.ok) return { value: outcome.value, attempts: n };
       last = outcome.error;
       if (caller?.aborted) throw policy.cancelled(n);
-      if (!policy.retryNow(last) || n >= policy.maxAttempts) throw policy.final(last, n);
+      if (!policy.retryNow(last)) throw policy.final(last, n);
       if (expired()) throw policy.deadline(n, last);
+      if (n >= policy.maxAttempts) throw policy.final(last, n);
 
-      const delayMs = outcome.retryAfterMs ?? fullJitterDelayMs(n, policy.random, policy.backoff);
+      const delayMs =
+        outcome.retryAfterMs ??
+        policy.delayFor?.(last, n) ??
+        fullJitterDelayMs(n, policy.random, policy.backoff);
       if (delayMs >= deadlineAt - policy.clock.now()) throw policy.deadline(n, last, delayMs);
       policy.onRetry?.(n, delayMs, last);
       try {

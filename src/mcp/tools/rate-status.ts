@@ -49,7 +49,7 @@ export function registerRateStatus(server: McpServer, deps: MonitorDeps): void {
     {
       title: "DataJud and model budgets",
       description:
-        "What is left of the budgets this server works under: DataJud requests in the current 60-second window and how many more fit (CNJ's terms allow 120 a minute), how many requests go out at once, and the summarizer's tokens spent today (São Paulo time) and in the last sweep against the daily and per-sweep budgets. Costs no DataJud request.",
+        "What is left of the budgets this server works under: DataJud requests in the current 60-second window and how many more fit (CNJ's terms allow 120 a minute), how many requests go out at once (halved while DataJud shows overload) and how many are in flight, and the summarizer's tokens spent today (São Paulo time) and in the last sweep against the daily and per-sweep budgets. Costs no DataJud request.",
       inputSchema: {},
       outputSchema: RateStatusOutput.shape,
       annotations: { title: "DataJud and model budgets", ...HISTORY_READ_ONLY },
@@ -83,6 +83,8 @@ export function registerRateStatus(server: McpServer, deps: MonitorDeps): void {
                   remaining: rate.remaining,
                   waiting: rate.waiting,
                   concurrency: rate.concurrency,
+                  maxConcurrency: rate.maxConcurrency,
+                  inFlight: rate.inFlight,
                   requestsSentSinceStart: rate.requestsSent,
                 },
           summarizer: summarizerStatus(deps, notes),

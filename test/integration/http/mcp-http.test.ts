@@ -161,7 +161,7 @@ describe("monitor mcp --http", () => {
       expect(cases.total).toBe(3);
       expect(recent.cases.map((c) => c.cnjNumber)).toEqual([n.trt2Reclamacao]);
       expect(recent.cases[0]?.changes[0]?.newMovements[0]?.name).toBe("Procedência");
-      expect(rate.datajud).toMatchObject({ used: 2, limit: 120, concurrency: 1 });
+      expect(rate.datajud).toMatchObject({ used: 2, limit: 120, concurrency: 8, inFlight: 0 });
     } finally {
       await client.close();
     }

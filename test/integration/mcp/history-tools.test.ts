@@ -123,6 +123,7 @@ beforeAll(async () => {
     baseUrl: datajud.url,
     apiKey: datajud.apiKey,
     requestsPerMinute: 90,
+    concurrency: 3,
   });
   const deps = createMonitorDeps({
     dbPath: ws.dbPath,
@@ -339,7 +340,9 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
       used: 1,
       remaining: 89,
       waiting: 0,
-      concurrency: 1,
+      concurrency: 3,
+      maxConcurrency: 3,
+      inFlight: 0,
       requestsSentSinceStart: 1,
     });
     // DEFAULT_USAGE: 1200 input + 300 output tokens count (cache reads do not).

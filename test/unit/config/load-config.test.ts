@@ -46,7 +46,8 @@ describe("loadConfig: defaults", () => {
         baseUrl: "https://api-publica.datajud.cnj.jus.br",
         apiKey: null,
         requestsPerMinute: 120,
-        timeoutMs: 90_000,
+        concurrency: 8,
+        timeoutMs: 75_000,
         totalTimeoutMs: 180_000,
         maxAttempts: 4,
         batchSize: 100,
@@ -399,6 +400,18 @@ describe("loadConfig: environment", () => {
     expect(errors(fromFile)).toEqual([
       expect.stringMatching(
         /^\/c\.yaml:2:22 datajud\.requestsPerMinute: must be at most 120 .*terms of use/,
+      ),
+    ]);
+  });
+
+  it("takes DATAJUD_CONCURRENCY up to 16 and refuses more, saying DataJud is shared", () => {
+    const taken = load({ DATAJUD_CONCURRENCY: "16" });
+    const refused = load({ DATAJUD_CONCURRENCY: "32" });
+
+    expect(taken.ok && taken.config.datajud.concurrency).toBe(16);
+    expect(errors(refused)).toEqual([
+      expect.stringMatching(
+        /^DATAJUD_CONCURRENCY \(datajud\.concurrency\): must be at most 16 requests at once, DataJud is one public cluster shared/,
       ),
     ]);
   });

@@ -550,6 +550,190 @@ describe("DataJudHttpClient.search: deadlines and cancellation", () => {
     expect(make({ baseUrl: "ftp://datajud.example" })).toThrow(TypeError);
     expect(make({ maxAttempts: 0 })).toThrow(RangeError);
     expect(make({ timeoutMs: -1 })).toThrow(RangeError);
+    expect(make({ concurrency: 0 })).toThrow(RangeError);
+    expect(make({ concurrency: 17 })).toThrow(/at most 16/);
+  });
+});
+
+/** A DataJud that answers after `latencyMs` of the fake clock, counting requests in flight. */
+function slowDataJud(
+  clock: FakeClock,
+  latencyMs: number,
+  reply: (n: number) => Response = () => ok(),
+): { fetch: typeof fetch; sentAt: number[]; maxInFlight: () => number } {
+  const sentAt: number[] = [];
+  let inFlight = 0;
+  let most = 0;
+  const fetchImpl = async (_input: string | URL | Request, init: RequestInit = {}) => {
+    const n = sentAt.push(clock.now());
+    inFlight++;
+    most = Math.max(most, inFlight);
+    try {
+      await clock.sleep(latencyMs, init.signal ?? undefined);
+      return reply(n);
+    } finally {
+      inFlight--;
+    }
+  };
+  return { fetch: fetchImpl, sentAt, maxInFlight: () => most };
+}
+
+/** The most requests sent in any window of `windowMs`, wherever it starts. */
+function busiestWindow(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  let from = 0;
+  for (let to = 0; to < sorted.length; to++) {
+    while ((sorted[to] ?? 0) - (sorted[from] ?? 0) >= windowMs) from++;
+    most = Math.max(most, to - from + 1);
+  }
+  return most;
+}
+
+async function settle(clock: FakeClock, done: () => boolean, stepMs: number): Promise<void> {
+  for (let i = 0; i < 10_000 && !done(); i++) await clock.advance(stepMs);
+}
+
+describe("DataJudHttpClient.search: requests in flight", () => {
+  it("overlaps up to `concurrency` requests and never sends more than the cap in any 60-s window", async () => {
+    const clock = new FakeClock({ now: 0 });
+    const datajud = slowDataJud(clock, 2000);
+    const http = new DataJudHttpClient({
+      baseUrl: BASE,
+      apiKey: KEY,
+      fetch: datajud.fetch,
+      clock,
+      concurrency: 16,
+      requestsPerMinute: 120,
+    });
+    let answered = 0;
+    const searches = Array.from({ length: 300 }, () =>
+      http.search("tjdft", {}).then(() => {
+        answered++;
+      }),
+    );
+
+    await settle(clock, () => answered === 300, 500);
+    await Promise.all(searches);
+
+    expect(datajud.sentAt).toHaveLength(300);
+    expect(datajud.maxInFlight()).toBe(16);
+    expect(busiestWindow(datajud.sentAt, 60_000)).toBe(120);
+    expect(http.rateStatus()).toMatchObject({ concurrency: 16, maxConcurrency: 16, inFlight: 0 });
+  });
+
+  it("halves on a burst of 429s, retries them after a short pause, and grows back one step per quiet minute", async () => {
+    const clock = new FakeClock({ now: 0 });
+    const datajud = slowDataJud(clock, 100, (n) => (n <= 8 ? json(429, {}) : ok()));
+    const events: DataJudClientEvent[] = [];
+    const http = new DataJudHttpClient({
+      baseUrl: BASE,
+      apiKey: KEY,
+      fetch: datajud.fetch,
+      clock,
+      random: () => 0.99,
+      concurrency: 8,
+      requestsPerMinute: 120,
+      onEvent: (event) => events.push(event),
+    });
+    let answered = 0;
+    const burst = Array.from({ length: 8 }, () =>
+      http.search("tjdft", {}).then(() => {
+        answered++;
+      }),
+    );
+    await settle(clock, () => answered === 8, 100);
+    await Promise.all(burst);
+    const afterBurst = http.rateStatus().concurrency;
+    const steps: number[] = [];
+    for (let minute = 0; minute < 5; minute++) {
+      await clock.advance(60_000);
+      const one = http.search("tjdft", {});
+      await clock.advance(100);
+      await one;
+      steps.push(http.rateStatus().concurrency);
+    }
+
+    expect(afterBurst).toBe(4);
+    expect(steps).toEqual([5, 6, 7, 8, 8]);
+    expect(events.filter((e) => e.type === "concurrency")).toEqual([
+      { type: "concurrency", from: 8, to: 4, cause: "rate_limited" },
+      { type: "concurrency", from: 4, to: 5, cause: "quiet_window" },
+      { type: "concurrency", from: 5, to: 6, cause: "quiet_window" },
+      { type: "concurrency", from: 6, to: 7, cause: "quiet_window" },
+      { type: "concurrency", from: 7, to: 8, cause: "quiet_window" },
+    ]);
+    const pauses = events.flatMap((e) => (e.type === "retry" ? [e.delayMs] : []));
+    expect(pauses).toHaveLength(8);
+    expect(Math.max(...pauses)).toBeLessThan(1000);
+  });
+
+  it("halves on a gateway's 504 and on a timeout, not on other failures", async () => {
+    const { http, events } = client(
+      [json(503, {}), ok(), json(504, {}), ok(), new TypeError("fetch failed"), ok()],
+      { concurrency: 8 },
+    );
+
+    await http.search("tjdft", {});
+    const after503 = http.rateStatus().concurrency;
+    await http.search("tjdft", {});
+    const after504 = http.rateStatus().concurrency;
+    await http.search("tjdft", {});
+
+    expect(after503).toBe(8);
+    expect(after504).toBe(4);
+    expect(http.rateStatus().concurrency).toBe(4);
+    expect(events.filter((e) => e.type === "concurrency")).toEqual([
+      { type: "concurrency", from: 8, to: 4, cause: "gateway_timeout" },
+    ]);
+  });
+
+  it("starts a request's deadline when it gets its place, not while it queues behind others", async () => {
+    const clock = new FakeClock({ now: 0 });
+    const datajud = slowDataJud(clock, 40_000);
+    const http = new DataJudHttpClient({
+      baseUrl: BASE,
+      apiKey: KEY,
+      fetch: datajud.fetch,
+      clock,
+      concurrency: 1,
+      timeoutMs: 50_000,
+      totalTimeoutMs: 50_000,
+    });
+    const results: string[] = [];
+    const searches = [0, 1, 2].map((i) =>
+      http.search("tjdft", {}).then(
+        () => results.push(`${i} ok`),
+        (error: DataJudError) => results.push(`${i} ${error.kind}`),
+      ),
+    );
+
+    await settle(clock, () => results.length === 3, 1000);
+    await Promise.all(searches);
+
+    expect(results).toEqual(["0 ok", "1 ok", "2 ok"]);
+    expect(datajud.sentAt).toEqual([0, 40_000, 80_000]);
+  });
+
+  it("tells each attempt as sent, then answered or not, with the waits it had", async () => {
+    const { http, events } = client([new TypeError("fetch failed"), ok()], {
+      requestsPerMinute: 1,
+      random: () => 0,
+    });
+
+    await http.search("tjdft", {});
+
+    expect(events.map((e) => e.type)).toEqual([
+      "send",
+      "unanswered",
+      "retry",
+      "wait",
+      "send",
+      "request",
+    ]);
+    expect(events[1]).toMatchObject({ kind: "network", attempt: 1 });
+    expect(events[3]).toMatchObject({ for: "limiter", waitedMs: 60_000 });
+    expect(events[4]).toMatchObject({ attempt: 2, inFlight: 1 });
   });
 });
 

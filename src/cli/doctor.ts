@@ -85,7 +85,7 @@ function checkConfig(io: CliIo): { check: DoctorCheck; config: MonitorConfig | n
       ),
     };
   }
-  const { config, sources } = result;
+  const { config, sources, notices } = result;
   const changed = Object.entries(sources)
     .filter(([, source]) => source !== "default")
     .sort(([a], [b]) => a.localeCompare(b));
@@ -96,6 +96,7 @@ function checkConfig(io: CliIo): { check: DoctorCheck; config: MonitorConfig | n
         `${setting.padEnd(width)}  ${source.startsWith("default") ? source : `from ${source}`}`,
     ),
     `every other setting: the built-in default`,
+    ...notices.map((notice) => `note: ${notice}`),
     `summarizer: ${config.summarizer.apiKey === null ? "rules only (no ANTHROPIC_API_KEY)" : `Claude (${config.summarizer.model})`}`,
   ];
   const named = io.env.MONITOR_CONFIG;

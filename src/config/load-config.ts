@@ -23,6 +23,7 @@ import {
   type LOG_LEVELS,
   type MAIL_MODES,
 } from "./config-schema.js";
+import { normalizeDataJudKey } from "./datajud-key.js";
 import { type EnvContext, readEnvValue, redactionValues, scrubSecrets } from "./secrets.js";
 
 export interface MonitorConfig {
@@ -101,6 +102,8 @@ export type ConfigResult =
       secrets: string[];
       /** Dotted setting -> where its value came from, never the value. */
       sources: Record<string, string>;
+      /** What was adjusted in a value as given (a pasted key's "APIKey" word), for `monitor doctor`. */
+      notices: string[];
     }
   | { ok: false; errors: string[] };
 
@@ -333,11 +336,20 @@ function envProblem(
   return issue.code === "custom" || secret ? issue.message : `${issue.message}${shown}`;
 }
 
+/** A value as typed, made into the setting's value: only the DataJud key has a form to undo. */
+function normalizeEnvValue(setting: string, raw: string, notices: string[]): string {
+  if (setting !== "datajud.apiKey") return raw;
+  const { key, notice } = normalizeDataJudKey(raw);
+  if (notice !== null) notices.push(notice);
+  return key;
+}
+
 function applyEnvironment(
   ctx: EnvContext,
   merged: Tree,
   sources: Record<string, string>,
   errors: string[],
+  notices: string[],
 ): void {
   for (const entry of ENV_SETTINGS) {
     let found: { value: string; source: string } | undefined;
@@ -356,7 +368,11 @@ function applyEnvironment(
     const path = entry.setting.split(".");
     const schema = schemaAt(ConfigSettings, path);
     if (!schema) throw new Error(`ENV_SETTINGS names an unknown setting ${entry.setting}`);
-    const raw = entry.secret ? found.value.trim() : found.value;
+    const raw = normalizeEnvValue(
+      entry.setting,
+      entry.secret ? found.value.trim() : found.value,
+      notices,
+    );
     const result = schema.safeParse(fromEnvText(schema, raw));
     if (!result.success) {
       for (const issue of result.error.issues) {
@@ -474,7 +490,8 @@ export function loadConfig(options: LoadConfigOptions): ConfigResult {
   const user = loadUserLayer(ctx, errors);
   if (user) applyLayer(merged, sources, user, (path) => positionOf(user, path));
 
-  applyEnvironment(ctx, merged, sources, errors);
+  const notices: string[] = [];
+  applyEnvironment(ctx, merged, sources, errors, notices);
   checkTogether(merged, sources, errors);
 
   const secretValues = redactionValues(
@@ -503,5 +520,6 @@ export function loadConfig(options: LoadConfigOptions): ConfigResult {
     config: toMonitorConfig(complete.data, ctx, sources),
     secrets: secretValues,
     sources,
+    notices,
   };
 }

@@ -27,8 +27,8 @@ export interface SearchResult {
   tookMs: number | null;
 }
 
-const KEY_ROTATED =
-  "DataJud rejected the API key (HTTP 401): CNJ rotated the public key; copy the current one from the DataJud wiki (https://datajud-wiki.cnj.jus.br/api-publica/acesso) into DATAJUD_API_KEY";
+const KEY_REFUSED =
+  "DataJud refused the key (HTTP 401): it is mistyped or CNJ rotated it; compare DATAJUD_API_KEY with the current public key on the DataJud wiki (https://datajud-wiki.cnj.jus.br/api-publica/acesso)";
 
 const EsHit = z.looseObject({
   _id: z.union([z.string(), z.number()]).transform(String),
@@ -201,7 +201,7 @@ export function readSearchAnswer(answer: SearchAnswer): ReadAnswer {
   if (status === 400) {
     return fail("bad_request", `DataJud refused the query to ${index} (HTTP 400)${detail}`);
   }
-  if (status === 401) return fail("auth", KEY_ROTATED);
+  if (status === 401) return fail("auth", KEY_REFUSED);
   if (status === 403) {
     return fail(
       "forbidden",

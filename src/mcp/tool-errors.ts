@@ -35,7 +35,7 @@ const RETRY_LATER =
 
 /** What a caller can do next, per kind; agents branch on `retryable` and show `hint`. */
 const HINTS: Record<ToolErrorKind, string> = {
-  auth: "DataJud refused the API key: the operator must put CNJ's current public key (https://datajud-wiki.cnj.jus.br/api-publica/acesso) in DATAJUD_API_KEY and restart the server. Retrying will not help.",
+  auth: "DataJud refused the API key: it is mistyped or CNJ rotated it. The operator must put CNJ's current public key (https://datajud-wiki.cnj.jus.br/api-publica/acesso) in DATAJUD_API_KEY and restart the server. Retrying will not help.",
   forbidden:
     "DataJud refused access to this index; retrying will not help. Check the court alias with list_courts.",
   bad_request:

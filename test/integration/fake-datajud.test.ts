@@ -205,7 +205,8 @@ describe("DataJudHttpClient against the loopback fake DataJud", () => {
 
     expect(error.kind).toBe("auth");
     expect(error.retryable).toBe(false);
-    expect(error.message).toContain("CNJ rotated the public key");
+    expect(error.message).toContain("DataJud refused the key");
+    expect(error.message).toContain("it is mistyped or CNJ rotated it");
     expect(error.message).toContain("https://datajud-wiki.cnj.jus.br/api-publica/acesso");
     expect(error.message).toContain("DATAJUD_API_KEY");
     expect(fake.requests).toHaveLength(1);

@@ -157,6 +157,14 @@ describe("monitor doctor", () => {
     expect(run.out).toContain("4 check(s) failed");
   });
 
+  it("accepts the key pasted as the wiki shows it, says so, and sends the bare key", async () => {
+    const run = await doctor(env({ DATAJUD_API_KEY: "APIKey doctor-key\n" }));
+
+    expect(line(run.out, "datajud")).toMatch(/^OK +datajud .*the key was accepted/);
+    expect(run.out).toContain('note: DATAJUD_API_KEY was given with the "APIKey" word before it');
+    expect(fake.requests[0]?.authorization).toBe("APIKey doctor-key");
+  });
+
   it("says the key is missing without calling DataJud", async () => {
     const { DATAJUD_API_KEY: _unused, ...withoutKey } = env();
 

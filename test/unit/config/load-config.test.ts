@@ -329,6 +329,37 @@ describe("loadConfig: environment", () => {
     expect(result.secrets).toEqual(["the-datajud-key"]);
   });
 
+  it("takes the DataJud key as the wiki shows it: the APIKey word and line breaks dropped, and says so", () => {
+    const fs = {
+      "/run/key": "  apikey cDZHYzlZa0JadVREZDJC\nendQbXY6SkJlTzNjLV9TRENyQk1RdnFKZGRQdw==\n",
+    };
+
+    const pasted = ok(load({ DATAJUD_API_KEY: "APIKey cDZHYzlZa0JadVREZDJCendQbXY6SkJlTzNj" }));
+    const filed = ok(load({ DATAJUD_API_KEY_FILE: "/run/key" }, fs));
+    const header = ok(load({ DATAJUD_API_KEY: "Authorization: APIKey abcd1234efgh" }));
+    const bare = ok(load({ DATAJUD_API_KEY: "abcd1234efgh" }));
+
+    expect(pasted.config.datajud.apiKey).toBe("cDZHYzlZa0JadVREZDJCendQbXY6SkJlTzNj");
+    expect(pasted.notices).toEqual([
+      expect.stringContaining('was given with the "APIKey" word before it'),
+    ]);
+    expect(filed.config.datajud.apiKey).toBe(
+      "cDZHYzlZa0JadVREZDJCendQbXY6SkJlTzNjLV9TRENyQk1RdnFKZGRQdw==",
+    );
+    expect(filed.notices[0]).toContain("spaces or line breaks inside it");
+    expect(header.config.datajud.apiKey).toBe("abcd1234efgh");
+    expect(bare.config.datajud.apiKey).toBe("abcd1234efgh");
+    expect(bare.notices).toEqual([]);
+    expect(pasted.secrets).toEqual(["cDZHYzlZa0JadVREZDJCendQbXY6SkJlTzNj"]);
+    expect(pasted.notices.join(" ")).not.toContain("cDZHYzlZ");
+  });
+
+  it("refuses a key that is only the APIKey word", () => {
+    const result = load({ DATAJUD_API_KEY: "APIKey " });
+
+    expect(result.ok).toBe(false);
+  });
+
   it("reads systemd credentials by exact and lower-case name", () => {
     const fs = {
       "/run/credentials/m.service/DATAJUD_API_KEY": "key-from-credential\n",

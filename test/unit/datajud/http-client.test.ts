@@ -381,14 +381,14 @@ describe("DataJudHttpClient.search: errors that are not retried", () => {
     expect(http.requestCount).toBe(1);
   });
 
-  it("401 says the public key was rotated and where to get the new one", async () => {
+  it("401 says the key is mistyped or rotated, and where to get the current one", async () => {
     const { http } = client([json(401, { message: "Unauthorized" })]);
 
     const error = await failure(http.search("tjdft", {}));
 
     expect(error.kind).toBe("auth");
     expect(error.message).toBe(
-      "DataJud rejected the API key (HTTP 401): CNJ rotated the public key; copy the current one from the DataJud wiki (https://datajud-wiki.cnj.jus.br/api-publica/acesso) into DATAJUD_API_KEY",
+      "DataJud refused the key (HTTP 401): it is mistyped or CNJ rotated it; compare DATAJUD_API_KEY with the current public key on the DataJud wiki (https://datajud-wiki.cnj.jus.br/api-publica/acesso)",
     );
     expect(http.requestCount).toBe(1);
   });

@@ -27,8 +27,7 @@ const ADMIN = "ti@example.com";
 const THRESHOLD = 3;
 const DOWN = { tjdft: "timeout", tjsp: "timeout" } as const;
 const KEY = { tjdft: "auth", tjsp: "auth" } as const;
-const KEY_REJECTED =
-  "DataJud rejected the API key (HTTP 401): CNJ rotated the public key; copy the current one";
+const KEY_REJECTED = "DataJud refused the key (HTTP 401): it is mistyped or CNJ rotated it";
 
 /** What DataJud does to every request of one sweep, per court. */
 type Behaviour = "auth" | "timeout" | "answers";

@@ -11,3 +11,57 @@ export function stripAccents(text: string): string {
 export function foldText(text: string): string {
   return stripAccents(text).toLowerCase().replace(/\s+/gu, " ").trim();
 }
+
+/** Edit distance where swapping two neighbours ("tjps" for "tjsp") counts as one edit. */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number): number => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = rows[i] ?? [];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i, j - 1) + 1, at(i - 1, j) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, at(i - 2, j - 2) + 1);
+      }
+      row[j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+function sortedLetters(name: string): string {
+  return [...name].sort().join("");
+}
+
+function squash(name: string): string {
+  return name.toLowerCase().replace(/[-_\s]/g, "");
+}
+
+/** The closest known name, if it is close enough to be a typo (or a snake_case spelling). */
+export function suggestName(unknown: string, known: readonly string[]): string | undefined {
+  const squashed = squash(unknown);
+  const same = known.find((k) => squash(k) === squashed);
+  if (same) return same;
+  const allowed = Math.max(1, Math.floor(squashed.length / 3));
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  let bestIsAnagram = false;
+  let letters: string | undefined;
+  for (const candidate of known) {
+    // The distance is at least the difference in length: a megabyte of input costs nothing here.
+    if (Math.abs(squash(candidate).length - squashed.length) > allowed) continue;
+    const distance = editDistance(squashed, squash(candidate));
+    letters ??= sortedLetters(squashed);
+    const anagram = sortedLetters(squash(candidate)) === letters;
+    // On a tie, a candidate with the same letters wins: a swap is likelier than a wrong letter.
+    if (distance < bestDistance || (distance === bestDistance && anagram && !bestIsAnagram)) {
+      best = candidate;
+      bestDistance = distance;
+      bestIsAnagram = anagram;
+    }
+  }
+  return bestDistance <= allowed ? best : undefined;
+}

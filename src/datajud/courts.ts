@@ -1,3 +1,4 @@
+import { suggestName } from "../text.js";
 import type { CnjNumber } from "./cnj-number.js";
 import { DataJudError, invalidInput, quoteInput } from "./errors.js";
 
@@ -126,6 +127,25 @@ export function findCourt(alias: string): Court | undefined {
   return COURT_BY_ALIAS.get(key);
 }
 
+/**
+ * Why `input` names no court, with the closest alias when it looks like a typo ("tjps" -> "tjsp"),
+ * as the watchlist's validation says it.
+ */
+export function unknownCourtMessage(input: string): string {
+  const key = input.trim().toLowerCase().replace(INDEX_PREFIX, "");
+  if (key === "stf") {
+    return `${quoteInput(input)}: the STF is not in DataJud's public API; follow its cases on portal.stf.jus.br`;
+  }
+  const suggestion = suggestName(
+    key,
+    COURTS.map((c) => c.alias),
+  );
+  const base = `${quoteInput(input)} is not a DataJud court alias (like "tjsp", "stj" or "trt2")`;
+  return suggestion === undefined
+    ? `${base}; the list_courts tool of \`monitor mcp\` and the README list the valid ones`
+    : `${base}; did you mean "${suggestion}"?`;
+}
+
 export function indexName(alias: string): string {
   return `${INDEX_PREFIX}${alias}`;
 }
@@ -225,11 +245,7 @@ function unknownSegment(cnj: CnjNumber): DataJudError {
 export function resolveCourt(cnj: CnjNumber, explicitCourt?: string): string {
   if (explicitCourt === undefined) return courtAliasForNumber(cnj);
   const court = findCourt(explicitCourt);
-  if (!court) {
-    throw invalidInput(
-      `${quoteInput(explicitCourt)} is not a DataJud court alias (like "tjsp", "stj" or "trt2"); see the valid ones with the list_courts tool of \`monitor mcp\` or in the README`,
-    );
-  }
+  if (!court) throw invalidInput(unknownCourtMessage(explicitCourt));
   return court.alias;
 }
 

@@ -1,10 +1,10 @@
 import { isMap, isScalar } from "yaml";
 import { z } from "zod";
 import type { Delivery, WatcherSettings } from "../policy/alert-rules.js";
+import { suggestName } from "../text.js";
 import { cronProblem } from "../time/cron.js";
 import { describeValue } from "../yaml/issue-messages.js";
 import type { PositionedError } from "../yaml/positioned-error.js";
-import { suggestName } from "../yaml/suggest-name.js";
 import {
   errorAtPath,
   lineAt,

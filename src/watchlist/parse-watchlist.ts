@@ -2,12 +2,11 @@ import { readFile } from "node:fs/promises";
 import { isMap, isSeq } from "yaml";
 import { z } from "zod";
 import { type CnjNumber, parseCnjNumber } from "../datajud/cnj-number.js";
-import { COURTS, resolveCourt } from "../datajud/courts.js";
+import { resolveCourt } from "../datajud/courts.js";
 import { isDataJudError } from "../datajud/errors.js";
 import type { CaseAlertPolicy, MovementRule, WatcherSettings } from "../policy/alert-rules.js";
 import { issuesToErrors } from "../yaml/issue-messages.js";
 import { comparePositionedErrors, type PositionedError } from "../yaml/positioned-error.js";
-import { suggestName } from "../yaml/suggest-name.js";
 import { decodeUtf8 } from "../yaml/utf8.js";
 import {
   errorAtPath,
@@ -129,15 +128,11 @@ function collectAddresses(
   }
 }
 
-const ALIASES = COURTS.map((c) => c.alias);
-
 function courtProblem(explicit: string, error: string): string {
-  const alias = explicit.trim().toLowerCase();
-  if (alias === "stf") {
+  if (explicit.trim().toLowerCase() === "stf") {
     return `court "${explicit}": the STF is not in DataJud's public API; follow this case on portal.stf.jus.br and remove it from the watchlist`;
   }
-  const suggestion = suggestName(alias, ALIASES);
-  return suggestion === undefined ? error : `${error}; did you mean "${suggestion}"?`;
+  return error;
 }
 
 function resolveCaseCourt(

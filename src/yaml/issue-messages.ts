@@ -1,8 +1,8 @@
 import { isAlias, isMap, isScalar, isSeq, type Node as YamlNode } from "yaml";
 import type { z } from "zod";
+import { suggestName } from "../text.js";
 import type { PositionedError } from "./positioned-error.js";
 import { knownKeysAt } from "./schema-path.js";
-import { suggestName } from "./suggest-name.js";
 import {
   describePath,
   errorAt,

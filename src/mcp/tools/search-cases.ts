@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { findCourt } from "../../datajud/courts.js";
-import { invalidInput, quoteInput } from "../../datajud/errors.js";
+import { findCourt, unknownCourtMessage } from "../../datajud/courts.js";
+import { invalidInput } from "../../datajud/errors.js";
 import type { CaseSearchFilters } from "../../datajud/queries.js";
 import { READ_ONLY, readerOf, type ToolDeps } from "../tool-deps.js";
 import { toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
@@ -35,11 +35,7 @@ export function registerSearchCases(server: McpServer, deps: ToolDeps): void {
     async ({ court, size, cursor, ...rest }, extra) => {
       try {
         const known = findCourt(court);
-        if (!known) {
-          throw invalidInput(
-            `${quoteInput(court)} is not a DataJud court alias; call list_courts for the valid ones`,
-          );
-        }
+        if (!known) throw invalidInput(unknownCourtMessage(court));
         const filters: CaseSearchFilters = Object.fromEntries(
           Object.entries(rest).filter(([, value]) => value !== undefined),
         );

@@ -146,6 +146,25 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
     expect(errorOf(result).kind).toBe("invalid_input");
   });
 
+  it("a misspelt court gets a did-you-mean, as in monitor validate, in every tool that takes one", async () => {
+    const calls = [
+      { name: "get_case", arguments: { cnjNumber: n.tjdftDespejo, court: "tjdtf" } },
+      { name: "search_cases", arguments: { court: "TJPS" } },
+      { name: "read_cases", arguments: { cnjNumbers: [n.tjdftDespejo], court: "api_publica_sjt" } },
+    ];
+
+    const results = await Promise.all(calls.map((call) => connection.client.callTool(call)));
+
+    expect(results.map((r) => errorOf(r).kind)).toEqual([
+      "invalid_input",
+      "invalid_input",
+      "invalid_input",
+    ]);
+    expect(errorOf(results[0]).message).toContain('did you mean "tjdft"?');
+    expect(errorOf(results[1]).message).toContain('did you mean "tjsp"?');
+    expect(errorOf(results[2]).message).toContain('did you mean "stj"?');
+  });
+
   it("quotes at most a short prefix of a huge bad argument, whichever tool and argument", async () => {
     const huge = "9".repeat(4_000_000);
     const calls = [

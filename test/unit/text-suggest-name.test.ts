@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { suggestName } from "../../../src/yaml/suggest-name.js";
+import { suggestName } from "../../src/text.js";
 
 describe("suggestName", () => {
   it("suggests a key one typo away", () => {

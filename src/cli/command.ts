@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { realSystem, type System } from "../system.js";
+import { suggestName } from "../text.js";
 
 export interface CliIo {
   argv: readonly string[];
@@ -44,19 +45,76 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
+/** The name the package installs (`monitor` is kept as an alias; `npx monitor` is someone else's). */
+export const PROGRAM = "datajud-monitor";
+
+function flagOf(name: string): string {
+  return name.length === 1 ? `-${name}` : `--${name}`;
+}
+
+/** "unknown option --dryrun; did you mean --dry-run?", in our words, never Node's parser text. */
+function unknownOption(rawName: string, options: Options): string {
+  const known = Object.keys(options);
+  const bare = rawName.replace(/^-+/u, "").split("=")[0] ?? "";
+  const suggestion = suggestName(bare, known);
+  const tail =
+    suggestion === undefined
+      ? known.length === 1
+        ? "; this command takes only --help"
+        : ""
+      : `; did you mean ${flagOf(suggestion)}?`;
+  return `unknown option ${rawName}${tail}`;
+}
+
+type ArgToken = NonNullable<ReturnType<typeof parseArgs>["tokens"]>[number];
+
+function tokenProblem(token: ArgToken, command: Command, options: Options): string | null {
+  if (token.kind === "positional") {
+    return command.allowPositionals === true
+      ? null
+      : `unexpected argument "${token.value}": this command takes no arguments besides its options`;
+  }
+  if (token.kind !== "option") return null;
+  const option = options[token.name];
+  if (option === undefined) return unknownOption(token.rawName, options);
+  const flag = flagOf(token.name);
+  if (option.type === "boolean" && token.inlineValue === true) {
+    return `${flag} takes no value; write it alone`;
+  }
+  const taken = token.value;
+  if (
+    option.type === "string" &&
+    (taken === undefined || (!token.inlineValue && taken.startsWith("-")))
+  ) {
+    return `${flag} needs a value, as in ${flag} VALUE${taken === undefined ? "" : ` (${taken} is an option)`}`;
+  }
+  return null;
+}
+
 export function parseCommandArgs(command: Command, argv: readonly string[]): ParsedArgs {
+  const options: Options = { ...command.options, help: { type: "boolean", short: "h" } };
+  // Read loosely first, so each problem is said in our words with the closest flag.
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    const problem = tokenProblem(token, command, options);
+    if (problem !== null) throw new UsageError(problem);
+  }
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],
-      options: { ...command.options, help: { type: "boolean", short: "h" } },
+      options,
       allowPositionals: command.allowPositionals ?? false,
       strict: true,
     });
     return { values: values as ParsedArgs["values"], positionals };
-  } catch (error) {
-    throw new UsageError(
-      error instanceof Error ? error.message.replace(/\s+/g, " ") : String(error),
-    );
+  } catch {
+    throw new UsageError(`these arguments do not fit: ${argv.join(" ")}`);
   }
 }
 

@@ -114,7 +114,7 @@ function startMailTicker(
 export const daemonCommand: Command = {
   name: "daemon",
   summary: "Sweep on the configured schedule until SIGTERM/SIGINT",
-  usage: "monitor daemon",
+  usage: "datajud-monitor daemon",
   details: [
     "Schedule and timezone come from config (default: 07:00, 12:00 and 17:00 on weekdays, America/Sao_Paulo).",
     "The watchlist is reloaded when the file changes and on SIGHUP; an invalid edit is logged and",

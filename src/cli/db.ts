@@ -8,7 +8,7 @@ import { loadRuntime } from "./runtime.js";
 export const dbCommand: Command = {
   name: "db",
   summary: "Database maintenance: an online backup of the monitor's SQLite file",
-  usage: "monitor db backup PATH [--force]",
+  usage: "datajud-monitor db backup PATH [--force]",
   details: [
     "backup PATH   copy the database (MONITOR_DB) to PATH while the daemon may keep running;",
     "              the copy is checked with integrity_check before it is put at PATH",

@@ -238,7 +238,7 @@ export function renderDemo(result: DemoResult): string {
 export const demoCommand: Command = {
   name: "demo",
   summary: "The whole job offline on bundled recorded DataJud data; alerts as .eml files",
-  usage: "monitor demo",
+  usage: "datajud-monitor demo",
   details: [
     "Sweeps a sample watchlist of six recorded cases, applies a later recorded state in which three",
     "moved, sweeps again, and prints both run reports, the alert files and one alert's text.",

@@ -355,7 +355,7 @@ export function renderDoctor(checks: readonly DoctorCheck[]): string {
 export const doctorCommand: Command = {
   name: "doctor",
   summary: "Check config, watchlist, database, DataJud and mail, and say what to fix",
-  usage: "monitor doctor",
+  usage: "datajud-monitor doctor",
   details: [
     "Sends one empty DataJud search (size 0) to the first watched court to test the key, and",
     "connects to the SMTP server without sending anything (or checks the .eml directory).",

@@ -22,7 +22,7 @@ function sinceDay(value: unknown): string | null {
 export const exportCommand: Command = {
   name: "export",
   summary: "Every watched case's stored movements (since a date) as CSV or JSON",
-  usage: "monitor export [--since YYYY-MM-DD] [--format csv|json]",
+  usage: "datajud-monitor export [--since YYYY-MM-DD] [--format csv|json]",
   details: [
     "--since DATE   only movements dated on or after DATE, by the day the court recorded; undated ones are left out",
     "--format       csv (default: one row per movement, for spreadsheets) or json",

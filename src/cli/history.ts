@@ -51,7 +51,7 @@ export function outputFormat(value: unknown, json: boolean): OutputFormat {
 export const historyCommand: Command = {
   name: "history",
   summary: "A case's recorded changes, with their new movements",
-  usage: "monitor history CNJ [--format text|json|csv] [--json]",
+  usage: "datajud-monitor history CNJ [--format text|json|csv] [--json]",
   details: [
     "--format csv   every stored movement of the case, one row each (--json = --format json)",
     "Exit codes: 0 shown, 2 the case was never recorded (or bad number).",

@@ -98,7 +98,7 @@ export const mcpCommand: Command = {
   name: "mcp",
   summary:
     "Serve the DataJud tools and the monitor's history over MCP stdio (Claude Desktop / Code)",
-  usage: "monitor mcp [--http [HOST:]PORT]",
+  usage: "datajud-monitor mcp [--http [HOST:]PORT]",
   details: [
     "DataJud tools: get_case, list_movements, search_cases, list_courts, fingerprint_cases, read_cases.",
     "DJEN: search_publications, unless djen.enabled is false.",

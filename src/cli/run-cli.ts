@@ -1,9 +1,11 @@
 import { isRuntimeFailure, storeFailure } from "../store/database.js";
+import { suggestName } from "../text.js";
 import {
   type CliIo,
   type Command,
   EXIT,
   helpText,
+  PROGRAM,
   parseCommandArgs,
   UsageError,
 } from "./command.js";
@@ -14,14 +16,15 @@ const VERSION = "0.1.0";
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   const lines = [
-    "usage: monitor <command> [options]",
+    `usage: ${PROGRAM} <command> [options]`,
     "",
     "Watches Brazilian court cases through CNJ's DataJud and emails what changed.",
+    `(\`monitor\` is the same command, kept as an alias; use \`npx ${PROGRAM}\` outside the checkout.)`,
     "",
     "commands:",
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
-    "Run `monitor <command> --help` for a command's options.",
+    `Run \`${PROGRAM} <command> --help\` for a command's options.`,
   ];
   return `${lines.join("\n")}\n`;
 }
@@ -29,7 +32,7 @@ function overview(): string {
 function usageLine(command?: Command): string {
   return command
     ? `usage: ${command.usage}\n`
-    : "usage: monitor <command> [options] (monitor --help lists the commands)\n";
+    : `usage: ${PROGRAM} <command> [options] (${PROGRAM} --help lists the commands)\n`;
 }
 
 /** The whole CLI as a function of its inputs, so tests can run it without a subprocess. */
@@ -46,7 +49,12 @@ export async function runCli(io: CliIo): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    io.stderr.write(`monitor: unknown command "${name}"\n${usageLine()}`);
+    const suggestion = suggestName(
+      name,
+      COMMANDS.map((c) => c.name),
+    );
+    const hint = suggestion === undefined ? "" : `; did you mean "${suggestion}"?`;
+    io.stderr.write(`${PROGRAM}: unknown command "${name}"${hint}\n${usageLine()}`);
     return EXIT.usage;
   }
   let args: ReturnType<typeof parseCommandArgs>;

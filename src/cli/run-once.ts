@@ -45,7 +45,7 @@ export function renderRunReport(report: RunReport): string {
 export const runOnceCommand: Command = {
   name: "run-once",
   summary: "Check the watched cases once and exit",
-  usage: "monitor run-once [--case CNJ]... [--force] [--dry-run] [--json]",
+  usage: "datajud-monitor run-once [--case CNJ]... [--force] [--dry-run] [--json]",
   details: [
     "--case CNJ   check only this watched case (repeatable)",
     "--force      read every selected case in full, even if its fingerprint did not move",

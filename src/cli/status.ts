@@ -128,7 +128,7 @@ export function readStatus(db: Db, view: MuteView): StatusView {
 export const statusCommand: Command = {
   name: "status",
   summary: "Every watched case: last check, last change, last error, pending mail",
-  usage: "monitor status [--json]",
+  usage: "datajud-monitor status [--json]",
   details: ["Times are America/Sao_Paulo. --json prints the same as one JSON object for scripts."],
   options: { json: { type: "boolean", default: false } },
   async run(args, io) {

@@ -99,7 +99,7 @@ async function chooseRecipient(
 export const testEmailCommand: Command = {
   name: "test-email",
   summary: "Send one sample alert through the configured mail transport",
-  usage: "monitor test-email [--to ADDR]",
+  usage: "datajud-monitor test-email [--to ADDR]",
   details: [
     "--to ADDR   send it here (default: mail.admin, else the watchlist's first notify address)",
     "",

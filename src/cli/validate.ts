@@ -6,7 +6,7 @@ import { type Command, EXIT } from "./command.js";
 export const validateCommand: Command = {
   name: "validate",
   summary: "Check the config and the watchlist; print every error as file:line:col message",
-  usage: "monitor validate",
+  usage: "datajud-monitor validate",
   details: ["Exit codes: 0 valid, 2 invalid."],
   options: {},
   async run(_args, io) {

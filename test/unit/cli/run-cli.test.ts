@@ -35,7 +35,7 @@ describe("monitor CLI entry", () => {
 
     expect(code).toBe(2);
     expect(run.err()).toContain('unknown command "frobnicate"');
-    expect(run.err()).toContain("usage: monitor <command>");
+    expect(run.err()).toContain("usage: datajud-monitor <command>");
   });
 
   it.each(COMMANDS.map((c) => c.name))("%s --help prints its usage and exits 0", async (name) => {
@@ -44,7 +44,7 @@ describe("monitor CLI entry", () => {
     const code = await runCli(run);
 
     expect(code).toBe(0);
-    expect(run.out()).toContain(`usage: monitor ${name}`);
+    expect(run.out()).toContain(`usage: datajud-monitor ${name}`);
   });
 
   it.each(COMMANDS.map((c) => c.name))("%s rejects an unknown flag with exit 2", async (name) => {
@@ -54,6 +54,55 @@ describe("monitor CLI entry", () => {
 
     expect(code).toBe(2);
     expect(run.err()).toContain("--no-such-flag");
-    expect(run.err()).toContain(`usage: monitor ${name}`);
+    expect(run.err()).toContain(`usage: datajud-monitor ${name}`);
+  });
+
+  it("suggests the closest flag for a misspelt one, without Node's parser text", async () => {
+    const run = io(["run-once", "--dryrun"]);
+
+    const code = await runCli(run);
+
+    expect(code).toBe(2);
+    expect(run.err()).toBe(
+      "monitor run-once: unknown option --dryrun; did you mean --dry-run?\nusage: datajud-monitor run-once [--case CNJ]... [--force] [--dry-run] [--json]\n",
+    );
+  });
+
+  it.each([
+    [["status", "--jsn"], "unknown option --jsn; did you mean --json?"],
+    [["run-once", "--case"], "--case needs a value, as in --case VALUE"],
+    [
+      ["run-once", "--case", "--force"],
+      "--case needs a value, as in --case VALUE (--force is an option)",
+    ],
+    [["run-once", "--json=yes"], "--json takes no value; write it alone"],
+    [["validate", "extra"], 'unexpected argument "extra"'],
+    [["doctor", "-x"], "unknown option -x; this command takes only --help"],
+  ])("%j is refused in plain words: %s", async (argv, message) => {
+    const run = io(argv);
+
+    const code = await runCli(run);
+
+    expect(code).toBe(2);
+    expect(run.err()).toContain(message);
+    expect(run.err()).not.toMatch(/Unknown option '|To specify a positional|ERR_PARSE_ARGS/);
+  });
+
+  it("suggests the closest command for a misspelt one", async () => {
+    const run = io(["run-onec"]);
+
+    const code = await runCli(run);
+
+    expect(code).toBe(2);
+    expect(run.err()).toContain('unknown command "run-onec"; did you mean "run-once"?');
+  });
+
+  it("names datajud-monitor, and monitor as its alias, in the overview", async () => {
+    const run = io(["--help"]);
+
+    await runCli(run);
+
+    expect(run.out()).toMatch(/^usage: datajud-monitor <command>/);
+    expect(run.out()).toContain("`monitor` is the same command");
   });
 });

@@ -73,6 +73,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     "store",
     "summarize",
     "system",
+    "text",
     "time",
     "watchlist",
     "yaml",

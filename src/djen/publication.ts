@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatCnjNumber } from "../datajud/cnj-number.js";
-import { type IsoDate, parseIsoDate } from "../time/iso-date.js";
+import { type IsoDate, parseIsoDate } from "../time/calendar-date.js";
 import { oabDigits } from "./oab.js";
 import type { RawItem, RawLawyer, RawRecipient } from "./raw-schemas.js";
 

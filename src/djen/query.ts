@@ -1,5 +1,5 @@
 import { parseCnjNumber } from "../datajud/cnj-number.js";
-import { type IsoDate, parseIsoDate } from "../time/iso-date.js";
+import { type IsoDate, parseIsoDate } from "../time/calendar-date.js";
 import { djenInvalidInput } from "./errors.js";
 import { formatOab, type OabRegistration, sameRegistration } from "./oab.js";
 import type { Publication } from "./publication.js";

@@ -1,4 +1,4 @@
-import { addDays, type IsoDate, parseIsoDate } from "./iso-date.js";
+import { addDays, type IsoDate, parseIsoDate } from "./calendar-date.js";
 import { countingSuspended, type DayStatus, dayStatus } from "./judicial-calendar.js";
 
 /**

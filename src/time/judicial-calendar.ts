@@ -1,4 +1,4 @@
-import { addDays, type IsoDate, isoDate, weekday, yearOf } from "./iso-date.js";
+import { addDays, type IsoDate, isoDate, weekday, yearOf } from "./calendar-date.js";
 
 /*
  * The national judicial calendar, as far as it is the same in (almost) every Brazilian court.

@@ -5,7 +5,7 @@ import {
   formatBrazilian,
   parseIsoDate,
   weekday,
-} from "../../../src/time/iso-date.js";
+} from "../../../src/time/calendar-date.js";
 import {
   countingSuspended,
   dayStatus,

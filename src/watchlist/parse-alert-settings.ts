@@ -19,6 +19,9 @@ export function alertKeyHint(path: YamlPath, key: string): string | undefined {
   if (scope === "defaults" && PER_CASE_KEYS.has(key)) {
     return `muting is set per case; put ${key}: under the case in cases:`;
   }
+  if (scope === "cases" && key === "oab") {
+    return "OAB registrations are followed for everyone (under defaults:, told to defaults.notify) or per address (an entry under watchers: with address: and oab:), not per case";
+  }
   if (PER_WATCHER_KEYS.has(key)) {
     return `${key} is set per address; add an entry under watchers: with address: and ${key}:`;
   }

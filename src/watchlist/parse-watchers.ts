@@ -22,6 +22,8 @@ export const WatcherFile = z.strictObject({
   delivery: z.unknown().optional(),
   digest_schedule: z.unknown().optional(),
   status_report: z.unknown().optional(),
+  // Checked item by item in parse-oab.ts.
+  oab: z.unknown().optional(),
 });
 export type WatcherFile = z.infer<typeof WatcherFile>;
 
@@ -130,6 +132,7 @@ export function wellShapedWatchers(
         delivery: fields.delivery,
         digest_schedule: fields.digest_schedule,
         status_report: fields.status_report,
+        oab: fields.oab,
       },
     ]);
   }
@@ -222,7 +225,7 @@ export function parseWatchers(
         errorAtPath(
           source,
           [...at, "address"],
-          `${address} does not receive alerts for any case; add it to a notify list or remove this entry${tail}`,
+          `${address} does not receive alerts for any case; add it to a notify list, give it oab: registrations to follow, or remove this entry${tail}`,
         ),
       );
     }

@@ -21,6 +21,7 @@ import { addressProblem, normalizeEmailAddress } from "./email-address.js";
 import { alertKeyHint } from "./parse-alert-settings.js";
 import { MovementRuleListFile, parseScopeRules } from "./parse-ignore-urgent.js";
 import { parseCasePolicy } from "./parse-muting.js";
+import { mergeOabs, OabListFile, parseOabList, type WatchedOab } from "./parse-oab.js";
 import { parseWatchers, WatcherFile, wellShapedWatchers } from "./parse-watchers.js";
 
 export type {
@@ -31,6 +32,7 @@ export type {
 } from "../policy/alert-rules.js";
 export type { PositionedError } from "../yaml/positioned-error.js";
 export { normalizeEmailAddress } from "./email-address.js";
+export type { WatchedOab } from "./parse-oab.js";
 
 /*
  * The file's shape. Every object is strict so a misspelt key is an error instead of a silently
@@ -42,6 +44,7 @@ export const WatchlistDefaultsFile = z.strictObject({
   notify: AddressList,
   ignore: MovementRuleListFile,
   urgent: MovementRuleListFile,
+  oab: OabListFile,
 });
 export type WatchlistDefaultsFile = z.infer<typeof WatchlistDefaultsFile>;
 
@@ -99,6 +102,8 @@ export interface Watchlist {
   cases: WatchedCase[];
   /** How listed addresses want their mail, in file order; unlisted ones get the configuration's. */
   watchers: WatcherSettings[];
+  /** OAB registrations whose DJEN publications are looked for, and who hears of them. */
+  oab: WatchedOab[];
 }
 
 export type WatchlistResult =
@@ -230,7 +235,43 @@ function wellShapedDefaults(
     notify: textItems(fields.notify),
     ignore: listOrNull(fields.ignore),
     urgent: listOrNull(fields.urgent),
+    oab: listOrNull(fields.oab),
   };
+}
+
+/**
+ * `defaults.oab` (told to defaults.notify) and each watcher's `oab` (told to that address), and
+ * the addresses of watchers that follow a registration: they need no case of their own.
+ */
+function parseWatchedOabs(
+  source: YamlSource,
+  defaultsEntry: WatchlistDefaultsFile,
+  defaults: readonly string[],
+  watcherEntries: ReturnType<typeof wellShapedWatchers>,
+  errors: PositionedError[],
+): { oab: WatchedOab[]; followers: string[] } {
+  const entries: Array<Parameters<typeof mergeOabs>[0][number]> = [];
+  const fromDefaults = parseOabList(source, ["defaults", "oab"], defaultsEntry.oab, errors);
+  if (fromDefaults.length > 0 && defaults.length === 0) {
+    errors.push(
+      errorAtPath(
+        source,
+        ["defaults", "oab"],
+        "defaults.oab tells defaults.notify of what DJEN publishes for these registrations, and defaults.notify is empty: add addresses to defaults.notify, or list the registrations under watchers: with the address to tell",
+        "key",
+      ),
+    );
+  }
+  for (const found of fromDefaults) entries.push({ ...found, notify: defaults });
+  const followers: string[] = [];
+  for (const [index, entry] of watcherEntries) {
+    const found = parseOabList(source, ["watchers", index, "oab"], entry.oab, errors);
+    const address = entry.address === null ? null : normalizeEmailAddress(entry.address);
+    if (found.length === 0 || address === null) continue;
+    followers.push(address);
+    for (const f of found) entries.push({ ...f, notify: [address] });
+  }
+  return { oab: mergeOabs(entries), followers };
 }
 
 function checkRoot(source: YamlSource): PositionedError | null {
@@ -331,17 +372,23 @@ export function parseWatchlist(text: string | Uint8Array, file: string): Watchli
     });
   }
 
-  const watchers = parseWatchers(
+  const watcherEntries = wellShapedWatchers(raw, parsed);
+  const { oab, followers } = parseWatchedOabs(
     source,
-    wellShapedWatchers(raw, parsed),
-    [...notified.values()],
+    defaultsEntry,
+    defaults,
+    watcherEntries,
     errors,
   );
+  for (const address of followers) {
+    if (!notified.has(address.toLowerCase())) notified.set(address.toLowerCase(), address);
+  }
+  const watchers = parseWatchers(source, watcherEntries, [...notified.values()], errors);
 
   if (errors.length > 0) return { ok: false, errors: errors.sort(comparePositionedErrors) };
   return {
     ok: true,
-    watchlist: { file, defaults: { notify: defaults, ...defaultRules }, cases, watchers },
+    watchlist: { file, defaults: { notify: defaults, ...defaultRules }, cases, watchers, oab },
   };
 }
 

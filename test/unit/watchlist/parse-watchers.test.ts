@@ -58,9 +58,9 @@ describe("parseWatchlist alert settings: watchers", () => {
     const result = parseWatchlist(text, "w.yaml");
 
     expect(reported(result)).toEqual([
-      '7:14 rui@exmaple.com does not receive alerts for any case; add it to a notify list or remove this entry; did you mean "rui@example.com"?',
-      '8:14 ruy@example.com does not receive alerts for any case; add it to a notify list or remove this entry; did you mean "rui@example.com"?',
-      "9:14 ana@example.com does not receive alerts for any case; add it to a notify list or remove this entry",
+      '7:14 rui@exmaple.com does not receive alerts for any case; add it to a notify list, give it oab: registrations to follow, or remove this entry; did you mean "rui@example.com"?',
+      '8:14 ruy@example.com does not receive alerts for any case; add it to a notify list, give it oab: registrations to follow, or remove this entry; did you mean "rui@example.com"?',
+      "9:14 ana@example.com does not receive alerts for any case; add it to a notify list, give it oab: registrations to follow, or remove this entry",
     ]);
   });
 

@@ -15,8 +15,8 @@ import { loadRuntime, type MonitorHandles, openMonitorOrReport, type Runtime } f
 import { readWatchlistOrReport } from "./watchlist-input.js";
 
 /**
- * The HTTP server of `http.listen`, MCP at /mcp over this process's DataJud client (one limiter
- * for sweeps and tool calls) and database; null when off, or after saying why it cannot start.
+ * The HTTP server of `http.listen`, MCP at /mcp over this process's DataJud and DJEN clients (one
+ * limiter each, for sweeps and tool calls alike) and database; null when off, or after saying why it cannot start.
  */
 async function startHttp(
   io: CliIo,
@@ -35,6 +35,7 @@ async function startHttp(
   try {
     const { http } = await startMcpHttp(runtime, listen, {
       reader: monitor.datajud.reader,
+      djen: monitor.djen,
       monitor: history.deps,
     });
     return {
@@ -165,10 +166,11 @@ export const daemonCommand: Command = {
       clock: monitor.system.clock,
       logger,
       tick: async (signal) => {
-        const cases = watchlist.current().cases;
+        const current = watchlist.current();
         try {
           await runSweep(monitor.sweep, {
-            watchlist: cases,
+            watchlist: current.cases,
+            oab: current.oab,
             force: false,
             dryRun: false,
             trigger: "schedule",

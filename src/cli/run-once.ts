@@ -1,4 +1,5 @@
 import { parseCnjNumber } from "../datajud/cnj-number.js";
+import { countText } from "../datajud/glossary.js";
 import { LeaseBusyError } from "../monitor/run.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep } from "../monitor/sweep.js";
@@ -25,6 +26,20 @@ function selectCases(watchlist: readonly WatchedCase[], wanted: readonly string[
   return selected;
 }
 
+/** The DJEN phase in a few lines: what was asked, what came, what failed. */
+function publicationsLines(report: RunReport): string {
+  const p = report.publications;
+  if (p === null) return "";
+  const outside = p.outsideWatchlist > 0 ? ` (${p.outsideWatchlist} outside the watchlist)` : "";
+  const cancelled =
+    p.cancelled > 0 ? `, ${countText(p.cancelled, "cancellation", "cancellations")}` : "";
+  const lines = [
+    `DJEN: ${countText(p.checked, "source", "sources")} checked, ${p.failed} failed; ${countText(p.newPublications, "new publication", "new publications")}${outside}${cancelled}; ${p.djenRequests} DJEN requests`,
+    ...p.failures.map((f) => `  DJEN failed for ${f.source}: ${f.error}`),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
 export function renderRunReport(report: RunReport): string {
   const rows = report.cases.map((c) => [
     c.outcome,
@@ -39,7 +54,7 @@ export function renderRunReport(report: RunReport): string {
     `${report.datajudRequests} DataJud requests` +
     (report.dryRun ? " (dry run: nothing written)" : "") +
     (report.interrupted ? " (interrupted: the rest was not checked)" : "");
-  return `${head}\n${total}\n`;
+  return `${head}\n${total}\n${publicationsLines(report)}`;
 }
 
 export const runOnceCommand: Command = {
@@ -52,7 +67,10 @@ export const runOnceCommand: Command = {
     "--dry-run    detect and report, write nothing and notify nobody",
     "--json       print the run report as JSON on stdout (logs stay on stderr)",
     "",
-    "Exit codes: 0 every case checked, 1 some cases failed to check, 2 bad config, watchlist or usage.",
+    "Each sweep also asks DJEN for the publications of the cases and of the watchlist's OAB",
+    "registrations (not with --case), unless djen.enabled is false.",
+    "",
+    "Exit codes: 0 every case checked, 1 some cases (or DJEN checks) failed, 2 bad config, watchlist or usage.",
   ],
   options: {
     case: { type: "string", multiple: true },
@@ -69,9 +87,12 @@ export const runOnceCommand: Command = {
     const monitor = await openMonitorOrReport(io, runtime, "run-once", () => watchlist);
     if (typeof monitor === "number") return monitor;
     try {
+      const some = stringList(args.values.case).length > 0;
       const report = await runSweep(monitor.sweep, {
         watchlist: watchlist.cases,
         selected,
+        // --case checks those cases only: no OAB registration is searched.
+        oab: some ? [] : watchlist.oab,
         force: args.values.force === true,
         dryRun: args.values["dry-run"] === true,
         trigger: "manual",
@@ -81,7 +102,8 @@ export const runOnceCommand: Command = {
       io.stdout.write(
         args.values.json === true ? `${JSON.stringify(report)}\n` : renderRunReport(report),
       );
-      return report.failed > 0 || report.interrupted ? EXIT.failures : EXIT.ok;
+      const djenFailed = (report.publications?.failed ?? 0) > 0;
+      return report.failed > 0 || djenFailed || report.interrupted ? EXIT.failures : EXIT.ok;
     } catch (error) {
       if (!(error instanceof LeaseBusyError)) throw error;
       io.stderr.write(`monitor run-once: ${error.message}\n`);

@@ -6,6 +6,7 @@ import { createLogger, type Logger } from "../log.js";
 import { connectInProcess } from "../mcp/in-process-client.js";
 import { createDataJudServer } from "../mcp/server.js";
 import { type DataJudGateway, mcpGateway } from "../monitor/detect/datajud-gateway.js";
+import { mcpPublicationGateway } from "../monitor/publications/djen-gateway.js";
 import type { MailDeps } from "../monitor/report/mail-deps.js";
 import { reportPhases } from "../monitor/report/phases.js";
 import type { SweepDeps } from "../monitor/sweep.js";
@@ -142,6 +143,11 @@ export interface MonitorHandles {
   system: System;
   db: Db;
   datajud: DataJudRuntime;
+  /**
+   * DJEN's client (null when `djen.enabled` is false): the process's only one, so the sweeps and
+   * the daemon's MCP endpoint share its limiter.
+   */
+  djen: DjenClient | null;
   gateway: DataJudGateway;
   /** What every sweep of this process runs with: `run-once`, the daemon's tick and the demo. */
   sweep: SweepDeps;
@@ -156,6 +162,8 @@ export interface OpenMonitorOptions {
   /** The watchlist in force (the daemon's changes on reload): its rules and watchers steer mail. */
   watchlist: () => Watchlist;
   fetch?: typeof fetch;
+  /** DJEN's fetch, when not the same as DataJud's (the demo answers each from its recordings). */
+  djenFetch?: typeof fetch;
   /** @default realSystem */
   system?: System;
 }
@@ -172,8 +180,9 @@ export async function openMonitor(
   const system = options.system ?? realSystem;
   const { clock } = system;
   const datajud = createDataJud(config, logger, options.fetch, system);
+  const djen = createDjen(config, logger, options.djenFetch ?? options.fetch, system);
   const db = openDatabase(config.paths.db);
-  const connection = await connectInProcess(createDataJudServer({ reader: datajud.reader }));
+  const connection = await connectInProcess(createDataJudServer({ reader: datajud.reader, djen }));
   const gateway = mcpGateway(connection.client, {
     // Room for every retry of every batch in one tool call; progress resets it anyway.
     timeoutMs: config.datajud.totalTimeoutMs * 2 + 30_000,
@@ -206,6 +215,12 @@ export async function openMonitor(
         defaultDelivery: config.mail.mode,
       }),
     cases: () => options.watchlist().cases,
+    oab: () => options.watchlist().oab,
+    defaultRules: () => {
+      const { ignore, urgent } = options.watchlist().defaults;
+      return { ignore, urgent, muted: false, mutedUntil: null };
+    },
+    notifyOnBaseline: config.monitor.notifyOnBaseline,
     clock,
     logger,
   };
@@ -222,6 +237,17 @@ export async function openMonitor(
       notifyOnBaseline: config.monitor.notifyOnBaseline,
     },
     datajudRequests: () => datajud.http.requestCount,
+    ...(djen === null
+      ? {}
+      : {
+          publications: {
+            gateway: mcpPublicationGateway(connection.client, {
+              timeoutMs: config.djen.totalTimeoutMs * 2 + 30_000,
+            }),
+            windowDays: config.djen.windowDays,
+            requests: () => djen.requestCount,
+          },
+        }),
     report: reportPhases({
       mail,
       summarizer: (budget) =>
@@ -257,6 +283,7 @@ export async function openMonitor(
     system,
     db,
     datajud,
+    djen,
     gateway,
     sweep,
     mail,

@@ -3,6 +3,7 @@ import { countText } from "../datajud/glossary.js";
 import { muteState } from "../policy/movement-rules.js";
 import { type CaseRow, listCases } from "../store/cases.js";
 import { closeDatabase, type Db, databaseExists, openDatabase } from "../store/database.js";
+import { type DjenSourceRow, listDjenSources } from "../store/djen-sources.js";
 import { type HealthIncident, listIncidents } from "../store/health-incidents.js";
 import {
   countWaitingOutbox,
@@ -32,6 +33,25 @@ export interface CaseStatus {
   pendingMail: number;
   /** Per the watchlist in force now: true, the last muted day, or false (also when unreadable). */
   muted: boolean | string;
+  /** The case number's last DJEN check; null when DJEN was never asked about it. */
+  djen: DjenCheck | null;
+}
+
+/** A source's last DJEN check, as `monitor status` shows it. */
+export interface DjenCheck {
+  lastCheckedAt: string | null;
+  lastOutcome: "ok" | "failed" | null;
+  consecutiveFailures: number;
+  lastError: string | null;
+}
+
+function djenCheck(row: DjenSourceRow): DjenCheck {
+  return {
+    lastCheckedAt: row.lastCheckedAt,
+    lastOutcome: row.lastOutcome,
+    consecutiveFailures: row.consecutiveFailures,
+    lastError: row.lastError,
+  };
 }
 
 /** What the current watchlist says of mutes, read the way the sweeps read it. */
@@ -48,7 +68,13 @@ function mutedOf(row: CaseRow, view: MuteView): boolean | string {
   return watched === undefined ? false : muteState(watched.policy, view.now, view.timezone);
 }
 
-function toStatus(row: CaseRow, pending: ReadonlyMap<number, number>, view: MuteView): CaseStatus {
+function toStatus(
+  row: CaseRow,
+  pending: ReadonlyMap<number, number>,
+  view: MuteView,
+  djen: ReadonlyMap<string, DjenSourceRow>,
+): CaseStatus {
+  const source = djen.get(`case:${row.digits}`);
   return {
     number: row.number,
     court: row.court,
@@ -63,7 +89,14 @@ function toStatus(row: CaseRow, pending: ReadonlyMap<number, number>, view: Mute
     goneAt: row.goneAt,
     pendingMail: pending.get(row.id) ?? 0,
     muted: mutedOf(row, view),
+    djen: source === undefined ? null : djenCheck(source),
   };
+}
+
+function djenText(check: DjenCheck | null): string {
+  if (check === null) return "";
+  if (check.lastOutcome === "failed") return `failed x${check.consecutiveFailures}`;
+  return check.lastOutcome ?? "";
 }
 
 /** Every time in this table is one of our own instants, shown in the schedule's time zone. */
@@ -86,6 +119,7 @@ function outcomeText(s: CaseStatus): string {
 const INCIDENT_TEXT: Record<HealthIncident["kind"], string> = {
   sweeps_failing: "DataJud answers no sweep",
   auth_rejected: "DataJud rejects the API key",
+  djen_failing: "DJEN answers no publication check",
 };
 
 export interface DeadMail {
@@ -105,10 +139,16 @@ export interface StatusView {
   deadMail: DeadMail[];
   /** Health problems mail.admin was told of and that are not over yet. */
   incidents: Array<{ kind: HealthIncident["kind"]; since: string; toldTo: string }>;
+  /** The OAB registrations DJEN was asked about, with their last check. */
+  oab: Array<{ registration: string } & DjenCheck>;
 }
 
 export function readStatus(db: Db, view: MuteView): StatusView {
   const pending = pendingMailByCase(db);
+  const sources = listDjenSources(db);
+  const djen = new Map(sources.map((s) => [`${s.kind}:${s.key}`, s]));
+  // Registrations the watchlist in force follows (all ever asked when it cannot be read).
+  const followed = view.watchlist === null ? null : new Set(view.watchlist.oab.map((o) => o.key));
   return {
     mail: { ...outboxCounts(db), waiting: countWaitingOutbox(db, view.now.toISOString()) },
     deadMail: deadOutbox(db).map((row) => ({
@@ -117,7 +157,10 @@ export function readStatus(db: Db, view: MuteView): StatusView {
       attempts: row.attempts,
       lastError: row.lastError,
     })),
-    cases: listCases(db, { watchedOnly: true }).map((row) => toStatus(row, pending, view)),
+    cases: listCases(db, { watchedOnly: true }).map((row) => toStatus(row, pending, view, djen)),
+    oab: sources
+      .filter((s) => s.kind === "oab" && (followed === null || followed.has(s.key)))
+      .map((s) => ({ registration: s.key, ...djenCheck(s) })),
     lastRun: lastRun(db),
     incidents: listIncidents(db)
       .filter((i) => i.recoveredAt === null)
@@ -127,7 +170,7 @@ export function readStatus(db: Db, view: MuteView): StatusView {
 
 export const statusCommand: Command = {
   name: "status",
-  summary: "Every watched case: last check, last change, last error, pending mail",
+  summary: "Every watched case: last check, last change, DJEN check, last error, pending mail",
   usage: "datajud-monitor status [--json]",
   details: ["Times are America/Sao_Paulo. --json prints the same as one JSON object for scripts."],
   options: { json: { type: "boolean", default: false } },
@@ -164,12 +207,20 @@ export const statusCommand: Command = {
         when(s.lastCheckedAt, tz),
         outcomeText(s),
         when(s.lastChangedAt, tz),
+        djenText(s.djen),
         s.pendingMail > 0 ? String(s.pendingMail) : "",
-        s.lastError ?? "",
+        [s.lastError, s.djen?.lastOutcome === "failed" ? `DJEN: ${s.djen.lastError ?? ""}` : null]
+          .filter((e) => e !== null)
+          .join("; "),
       ]);
       io.stdout.write(
-        `${formatTable(["case", "court", "label", "last check", "outcome", "last change", "mail", "last error"], rows)}\n`,
+        `${formatTable(["case", "court", "label", "last check", "outcome", "last change", "djen", "mail", "last error"], rows)}\n`,
       );
+      for (const o of status.oab) {
+        io.stdout.write(
+          `OAB ${o.registration}: DJEN last checked ${when(o.lastCheckedAt, tz)}, ${djenText(o)}${o.lastOutcome === "failed" ? `: ${o.lastError ?? ""}` : ""}\n`,
+        );
+      }
       for (const dead of status.deadMail) {
         io.stdout.write(
           `undeliverable mail to ${dead.recipient} after ${countText(dead.attempts, "attempt", "attempts")}: ${dead.subject ?? ""} (${dead.lastError ?? "no error recorded"})\n`,
@@ -182,8 +233,12 @@ export const statusCommand: Command = {
       }
       const run = status.lastRun;
       const failing = status.cases.filter((s) => s.lastOutcome === "failed").length;
+      const djenFailing =
+        status.cases.filter((s) => s.djen?.lastOutcome === "failed").length +
+        status.oab.filter((o) => o.lastOutcome === "failed").length;
       io.stdout.write(
         `${countText(status.cases.length, "watched case", "watched cases")}; ${failing} failing` +
+          (djenFailing > 0 ? `; ${djenFailing} failing DJEN checks` : "") +
           `; mail: ${status.mail.pending} pending${status.mail.waiting > 0 ? ` (${status.mail.waiting} not due yet)` : ""}, ${status.mail.sent} sent, ${status.mail.dead} dead` +
           (run ? `; last sweep ${when(run.startedAt, tz)} (${run.status})\n` : "; no sweep yet\n"),
       );

@@ -60,11 +60,15 @@ function cut(text: string, max: number): string {
   return `${head.slice(0, end).trimEnd()}…`;
 }
 
-export function publicationText(raw: string, options: { maxChars?: number } = {}): PublicationText {
-  const maxChars = options.maxChars ?? PUBLICATION_TEXT_MAX;
+function checkedMax(maxChars: number): number {
   if (!Number.isInteger(maxChars) || maxChars < 1) {
     throw new RangeError(`maxChars must be a positive integer, got ${maxChars}`);
   }
+  return maxChars;
+}
+
+export function publicationText(raw: string, options: { maxChars?: number } = {}): PublicationText {
+  const maxChars = checkedMax(options.maxChars ?? PUBLICATION_TEXT_MAX);
   const totalIsLowerBound = raw.length > PARSE_LIMIT;
   const input = totalIsLowerBound ? raw.slice(0, PARSE_LIMIT) : raw;
   const plain = tidy(TAG.test(input) ? convert(input, HTML_OPTIONS) : input);
@@ -75,6 +79,16 @@ export function publicationText(raw: string, options: { maxChars?: number } = {}
     truncated: totalIsLowerBound || text !== plain,
     totalIsLowerBound,
   };
+}
+
+/**
+ * A text publicationText already made plain (as stored), cut for showing: never parsed as HTML
+ * again, so a "<" the court wrote as "&lt;" stays a "<".
+ */
+export function cutPlainText(plain: string, options: { maxChars?: number } = {}): PublicationText {
+  const maxChars = checkedMax(options.maxChars ?? PUBLICATION_TEXT_MAX);
+  const text = cut(plain, maxChars);
+  return { text, totalChars: plain.length, truncated: text !== plain, totalIsLowerBound: false };
 }
 
 /** "[texto cortado: 4.000 de 12.345 caracteres]" for a cut text, "" for a whole one. */

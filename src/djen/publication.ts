@@ -15,6 +15,11 @@ export const PublicationLawyer = z.strictObject({
 });
 export type PublicationLawyer = z.infer<typeof PublicationLawyer>;
 
+/** "123456-O/SP": the registration as the court stored it, with its state; null without one. */
+export function lawyerOabText(lawyer: Pick<PublicationLawyer, "oabNumber" | "uf">): string | null {
+  return lawyer.oabNumber === null ? null : `${lawyer.oabNumber}/${lawyer.uf ?? "?"}`;
+}
+
 export const PublicationRecipient = z.strictObject({
   name: z.string(),
   /** A: active side, P: passive side, T, D... as DJEN sends it. */
@@ -68,6 +73,10 @@ export const Publication = z.strictObject({
   raw: z.record(z.string(), z.unknown()),
 });
 export type Publication = z.infer<typeof Publication>;
+
+/** A publication as the monitor stores it: its text (sanitized) and raw item are kept apart. */
+export const StoredPublication = Publication.omit({ text: true, raw: true });
+export type StoredPublication = z.infer<typeof StoredPublication>;
 
 export type PublicationResult = { ok: true; value: Publication } | { ok: false; problem: string };
 

@@ -13,6 +13,7 @@ import { registerListMovements } from "./tools/list-movements.js";
 import { registerListWatchedCases } from "./tools/list-watched-cases.js";
 import { registerRateStatus } from "./tools/rate-status.js";
 import { registerReadCases } from "./tools/read-cases.js";
+import { registerReadPublications } from "./tools/read-publications.js";
 import { registerRecentChanges } from "./tools/recent-changes.js";
 import { registerSearchCases } from "./tools/search-cases.js";
 import { registerSearchPublications } from "./tools/search-publications.js";
@@ -32,7 +33,10 @@ export interface DataJudServerOptions {
    * the sweep's in-process server needs none of it.
    */
   monitor?: MonitorDeps;
-  /** DJEN's client when `djen.enabled`: serves search_publications. */
+  /**
+   * DJEN's client when `djen.enabled`: serves search_publications and read_publications. One per
+   * process, shared by every server of it, so one limiter paces all its DJEN requests.
+   */
   djen?: DjenClient | null;
 }
 
@@ -73,7 +77,10 @@ export function createDataJudServer(options: DataJudServerOptions): McpServer {
   registerListCourts(server);
   registerFingerprintCases(server, deps);
   registerReadCases(server, deps);
-  if (options.djen) registerSearchPublications(server, { ...deps, djen: options.djen });
+  if (options.djen) {
+    registerSearchPublications(server, { ...deps, djen: options.djen });
+    registerReadPublications(server, { ...deps, djen: options.djen });
+  }
   if (options.monitor !== undefined) {
     registerListWatchedCases(server, options.monitor);
     registerRecentChanges(server, options.monitor);

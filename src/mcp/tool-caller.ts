@@ -1,5 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { z } from "zod";
+import { followAbort } from "../abort.js";
 import { DataJudError, type DataJudErrorKind } from "../datajud/errors.js";
 import { ToolErrorPayload } from "./tool-schemas.js";
 
@@ -63,7 +64,11 @@ export function errorFromToolResult(tool: string, result: unknown): DataJudError
   });
 }
 
-/** Calls one tool and returns its structured result, validated; failures are thrown as DataJudError. */
+/**
+ * Calls one tool and returns its structured result, validated; failures are thrown as DataJudError.
+ * The SDK adds an abort listener to the signal of every request and never removes it, so a signal
+ * shared across calls piles them up (Node warns past 10): each call gets its own, following it.
+ */
 export async function callTool<S extends z.ZodType>(
   client: Client,
   name: string,
@@ -71,12 +76,21 @@ export async function callTool<S extends z.ZodType>(
   schema: S,
   options: CallOptions,
 ): Promise<z.infer<S>> {
-  const result = await client.callTool({ name, arguments: args }, undefined, {
-    timeout: options.timeoutMs,
-    resetTimeoutOnProgress: true,
-    onprogress: () => undefined,
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const outer = options.signal;
+  const local = outer && !outer.aborted ? new AbortController() : undefined;
+  const unfollow = local ? followAbort(outer, local) : () => undefined;
+  const signal = local?.signal ?? outer;
+  let result: Awaited<ReturnType<Client["callTool"]>>;
+  try {
+    result = await client.callTool({ name, arguments: args }, undefined, {
+      timeout: options.timeoutMs,
+      resetTimeoutOnProgress: true,
+      onprogress: () => undefined,
+      ...(signal ? { signal } : {}),
+    });
+  } finally {
+    unfollow();
+  }
   if (result.isError) throw errorFromToolResult(name, result);
   const parsed = schema.safeParse(result.structuredContent);
   if (!parsed.success) {

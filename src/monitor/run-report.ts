@@ -10,6 +10,20 @@ export const CaseReport = z.strictObject({
 });
 export type CaseReport = z.infer<typeof CaseReport>;
 
+/** The DJEN phase of a sweep: the sources asked (case numbers, OAB registrations) and what came. */
+export const PublicationsReport = z.strictObject({
+  checked: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  newPublications: z.number().int().nonnegative(),
+  /** Of the new ones: in cases the watchlist does not list (found through an OAB registration). */
+  outsideWatchlist: z.number().int().nonnegative(),
+  /** Publications stored as published that DJEN now shows cancelled. */
+  cancelled: z.number().int().nonnegative(),
+  djenRequests: z.number().int().nonnegative(),
+  failures: z.array(z.strictObject({ source: z.string(), kind: z.string(), error: z.string() })),
+});
+export type PublicationsReport = z.infer<typeof PublicationsReport>;
+
 /** What `monitor run-once --json` prints and the `runs` table keeps (DESIGN.md contract). */
 export const RunReport = z.strictObject({
   startedAt: z.string(),
@@ -24,5 +38,7 @@ export const RunReport = z.strictObject({
   dryRun: z.boolean(),
   interrupted: z.boolean(),
   cases: z.array(CaseReport),
+  /** The DJEN phase; null when DJEN is off (or in reports of versions before it). */
+  publications: PublicationsReport.nullable().default(null),
 });
 export type RunReport = z.infer<typeof RunReport>;

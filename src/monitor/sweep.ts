@@ -3,9 +3,14 @@ import type { SweepTally } from "../policy/health.js";
 import type { Db } from "../store/database.js";
 import type { System } from "../system.js";
 import type { Clock } from "../time/clock.js";
-import type { WatchedCase } from "../watchlist/parse-watchlist.js";
+import type { WatchedCase, WatchedOab } from "../watchlist/parse-watchlist.js";
 import type { DataJudGateway } from "./detect/datajud-gateway.js";
 import { type Detected, detectChanges } from "./detect/detect.js";
+import {
+  type PublicationsDeps,
+  type WatchedPublications,
+  watchPublications,
+} from "./publications/watch-publications.js";
 import { closeRun, openRun, type SweepRun, takeLease } from "./run.js";
 import type { RunReport } from "./run-report.js";
 
@@ -24,6 +29,8 @@ export interface SweepDeps {
   settings: SweepSettings;
   /** DataJud HTTP requests sent so far by this process, for the report. */
   datajudRequests: () => number;
+  /** The DJEN phase (publications); absent when DJEN is off. */
+  publications?: PublicationsDeps;
   /**
    * What follows detection: summaries, the outbox, delivery (report/phases.ts builds them). Runs
    * under the lease, once every change this sweep detected is in the database; skipped on a dry
@@ -40,6 +47,11 @@ export interface SweepDeps {
 /** What follows detection, phase by phase. */
 export interface ReportPhases {
   /**
+   * Every stored DJEN publication not reported yet is decided and its alerts queued (those
+   * outside the watchlist first), then the corrections of cancelled ones; returns e-mails queued.
+   */
+  publications?(): number;
+  /**
    * Every stored change without a summary gets one (the model, or the rules), and its alerts are
    * queued with it, to whom and when the alert policy says.
    */
@@ -55,6 +67,11 @@ export interface SweepOptions {
   watchlist: readonly WatchedCase[];
   /** The cases to check now (default: all of the watchlist). */
   selected?: readonly WatchedCase[];
+  /**
+   * The OAB registrations whose DJEN publications to look for now (the watchlist's `oab:`); none
+   * when only some cases are checked.
+   */
+  oab?: readonly WatchedOab[];
   force: boolean;
   dryRun: boolean;
   trigger: "schedule" | "manual" | "demo" | "startup";
@@ -70,17 +87,21 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
   const lease = takeLease(deps, options);
   try {
     const run = openRun(deps, options, lease.signal);
+    const selected = options.selected ?? options.watchlist;
     // Detect: index by index, fingerprint, read what moved, diff, and commit each case.
-    const detected = await detectChanges(
-      deps,
-      run,
-      options.selected ?? options.watchlist,
-      options.force,
-    );
+    const detected = await detectChanges(deps, run, selected, options.force);
+    // Publications: DJEN asked per case number and OAB registration; each answer committed.
+    const published = detected.interrupted
+      ? null
+      : await watchPublications(deps, run, {
+          selected,
+          oab: options.oab ?? [],
+          watchlist: options.watchlist,
+        });
     // Summarize, queue, deliver.
-    const reported = await report(deps.report, run, detected);
+    const reported = await report(deps.report, run, detected, published);
     // Finish: the run's report stored and logged.
-    const runReport = reportOf(deps, run, options, detected, reported);
+    const runReport = reportOf(deps, run, options, detected, published, reported);
     closeRun(deps, run, runReport);
     return runReport;
   } finally {
@@ -107,24 +128,37 @@ async function report(
   phases: ReportPhases | undefined,
   run: SweepRun,
   detected: Detected,
+  published: WatchedPublications | null,
 ): Promise<Reported> {
   if (!run.write || run.id === null || phases === undefined || run.signal.aborted) {
     return NOTHING_REPORTED;
   }
+  const djen = published?.report;
   const tally: SweepTally = {
     runId: run.id,
     startedAt: run.startedAt,
     checked: detected.cases.length,
     failed: detected.cases.filter((r) => r.outcome === "failed").length,
-    interrupted: detected.interrupted,
+    interrupted: detected.interrupted || published?.interrupted === true,
+    djen:
+      djen === undefined
+        ? null
+        : {
+            checked: djen.checked,
+            failed: djen.failed,
+            blocked: djen.failures.some((f) => f.kind === "geo_blocked"),
+            lastError: djen.failures.at(-1) ?? null,
+          },
   };
   try {
+    // Publications first: they start deadlines, and their alerts go out ahead of the cases'.
+    const publications = phases.publications?.() ?? 0;
     const summarized = await phases.summarize(run.signal);
     const queued = phases.queue(tally);
     const delivered = await phases.deliver(run.signal);
     return {
       llmCalls: summarized.llmCalls,
-      emailsQueued: summarized.emailsQueued + queued,
+      emailsQueued: publications + summarized.emailsQueued + queued,
       emailsSent: delivered.sent,
       interrupted: false,
     };
@@ -140,6 +174,7 @@ function reportOf(
   run: SweepRun,
   options: SweepOptions,
   detected: Detected,
+  published: WatchedPublications | null,
   reported: Reported,
 ): RunReport {
   const cases = detected.cases;
@@ -154,7 +189,8 @@ function reportOf(
     emailsQueued: reported.emailsQueued,
     emailsSent: reported.emailsSent,
     dryRun: options.dryRun,
-    interrupted: detected.interrupted || reported.interrupted,
+    interrupted: detected.interrupted || published?.interrupted === true || reported.interrupted,
     cases,
+    publications: deps.publications === undefined ? null : (published?.report ?? null),
   };
 }

@@ -47,11 +47,34 @@ export const SweepsRecoveredAlert = z.object({
 });
 export type SweepsRecoveredAlert = z.infer<typeof SweepsRecoveredAlert>;
 
+export const DjenFailingAlert = z.object({
+  type: z.literal("djen_failing"),
+  /** When the first sweep of the streak started. */
+  since: z.string(),
+  failedSweeps: z.number().int().positive(),
+  /** DJEN answered 403: it refuses this server's address (outside Brazil). Told at once. */
+  blocked: z.boolean(),
+  /** The last failed source ("case 0713383-43...", "OAB 123456/SP") and its error. */
+  lastSource: z.string().nullable(),
+  lastErrorKind: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type DjenFailingAlert = z.infer<typeof DjenFailingAlert>;
+
+export const DjenRecoveredAlert = z.object({
+  type: z.literal("djen_recovered"),
+  since: z.string(),
+  recoveredAt: z.string(),
+});
+export type DjenRecoveredAlert = z.infer<typeof DjenRecoveredAlert>;
+
 export type HealthAlert =
   | AuthRejectedAlert
   | AuthRecoveredAlert
   | SweepsFailingAlert
-  | SweepsRecoveredAlert;
+  | SweepsRecoveredAlert
+  | DjenFailingAlert
+  | DjenRecoveredAlert;
 
 /**
  * How many cases the sweep that just ran checked, and how many of those checks failed. Its run row
@@ -64,6 +87,17 @@ export interface SweepTally {
   failed: number;
   /** Stopped before every selected case was checked. */
   interrupted: boolean;
+  /** The sweep's DJEN checks; null when DJEN is off. */
+  djen?: DjenTally | null;
+}
+
+/** How the sweep's DJEN checks went: whether DJEN answered any, and whether it refused us. */
+export interface DjenTally {
+  checked: number;
+  failed: number;
+  /** DJEN answered 403: it refuses this server's address (outside Brazil). */
+  blocked: boolean;
+  lastError: { source: string; kind: string; error: string } | null;
 }
 
 /** What the checks say about the key now: null when DataJud has answered since any refusal. */
@@ -215,6 +249,57 @@ export function decideSweepsFailing(input: {
     },
     close: null,
     findings: [{ recipient: input.admin, alert }],
+  };
+}
+
+/**
+ * The DJEN incident: open when every DJEN check of `threshold` counted sweeps in a row failed, at
+ * once when DJEN refused this server's address (a 403 will not pass by itself); over at the first
+ * sweep in which DJEN answered any check. `streakBefore` counts the sweeps before this one whose
+ * DJEN checks all failed.
+ */
+export function decideDjenHealth(input: {
+  admin: string;
+  nowIso: string;
+  sweep: SweepTally | null;
+  open: OpenIncident | undefined;
+  threshold: number;
+  streakBefore: () => FailedStreak;
+}): HealthDecision {
+  const { sweep, open, admin } = input;
+  const djen = sweep?.djen ?? null;
+  if (sweep === null || djen === null || sweep.interrupted || djen.checked === 0) return NOTHING;
+  if (djen.failed < djen.checked) {
+    if (open === undefined) return NOTHING;
+    return recovered(admin, open, {
+      type: "djen_recovered",
+      since: open.startedAt,
+      recoveredAt: input.nowIso,
+    });
+  }
+  if (open !== undefined || admin === "") return NOTHING;
+  const streak = input.streakBefore();
+  if (!djen.blocked && streak.failedSweeps + 1 < input.threshold) return NOTHING;
+  const since = streak.since ?? sweep.startedAt;
+  const alert: DjenFailingAlert = {
+    type: "djen_failing",
+    since,
+    failedSweeps: streak.failedSweeps + 1,
+    blocked: djen.blocked,
+    lastSource: djen.lastError?.source ?? null,
+    lastErrorKind: djen.lastError?.kind ?? null,
+    lastError: djen.lastError?.error ?? null,
+  };
+  return {
+    open: {
+      kind: "djen_failing",
+      startedAt: since,
+      openedAt: input.nowIso,
+      recipient: admin,
+      details: { failedSweeps: alert.failedSweeps, blocked: alert.blocked, runId: sweep.runId },
+    },
+    close: null,
+    findings: [{ recipient: admin, alert }],
   };
 }
 

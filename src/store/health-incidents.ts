@@ -1,6 +1,6 @@
 import type { Db } from "./database.js";
 
-export type HealthIncidentKind = "sweeps_failing" | "auth_rejected";
+export type HealthIncidentKind = "sweeps_failing" | "auth_rejected" | "djen_failing";
 
 export interface NewHealthIncident {
   kind: HealthIncidentKind;

@@ -302,3 +302,13 @@ export function getOutboxRow(db: Db, id: number): OutboxRow | undefined {
     .get(id);
   return raw === undefined ? undefined : toOutboxRow(raw);
 }
+
+/** The recipients of the rows whose dedupe key starts with `prefix` (one message's watchers). */
+export function outboxRecipientsByKeyPrefix(db: Db, prefix: string): string[] {
+  return db
+    .prepare<[string, string], string>(
+      "SELECT recipient FROM outbox WHERE substr(dedupe_key, 1, length(?)) = ? ORDER BY id",
+    )
+    .pluck()
+    .all(prefix, prefix);
+}

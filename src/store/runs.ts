@@ -79,6 +79,26 @@ const COUNTED_SWEEP = `status = 'finished' AND json_extract(report, '$.checked')
   AND coalesce(json_extract(report, '$.interrupted'), 0) = 0`;
 const FAILED_SWEEP = "json_extract(report, '$.failed') = json_extract(report, '$.checked')";
 
+/*
+ * The same for DJEN: a sweep's DJEN checks FAILED when it asked DJEN something and every source
+ * failed (report.publications). Counted like the sweeps above.
+ */
+const COUNTED_DJEN = `status = 'finished' AND json_extract(report, '$.publications.checked') > 0
+  AND coalesce(json_extract(report, '$.interrupted'), 0) = 0`;
+const FAILED_DJEN =
+  "json_extract(report, '$.publications.failed') = json_extract(report, '$.publications.checked')";
+
+/**
+ * The DJEN streak that ends just before `runId`: how many counted sweeps in a row had every DJEN
+ * check fail, and when the first of them started.
+ */
+export function djenFailedStreakBefore(
+  db: Db,
+  runId: number,
+): { failedSweeps: number; since: string | null } {
+  return streakBefore(db, runId, COUNTED_DJEN, FAILED_DJEN);
+}
+
 /** The counted sweeps before `runId`, newest first; `limit` keeps it to what a threshold needs. */
 export function sweepVerdictsBefore(db: Db, runId: number, limit: number): CountedSweep[] {
   if (limit <= 0) return [];
@@ -102,19 +122,29 @@ export function failedStreakBefore(
   db: Db,
   runId: number,
 ): { failedSweeps: number; since: string | null } {
+  return streakBefore(db, runId, COUNTED_SWEEP, FAILED_SWEEP);
+}
+
+/** The failed streak before `runId`, sweeps counted by `counted` and failed by `failed` (SQL). */
+function streakBefore(
+  db: Db,
+  runId: number,
+  counted: string,
+  failed: string,
+): { failedSweeps: number; since: string | null } {
   const lastGood =
     db
       .prepare<[number], { id: number }>(
-        `SELECT id FROM runs WHERE id < ? AND ${COUNTED_SWEEP} AND NOT (${FAILED_SWEEP})
+        `SELECT id FROM runs WHERE id < ? AND ${counted} AND NOT (${failed})
          ORDER BY id DESC LIMIT 1`,
       )
       .get(runId)?.id ?? 0;
   const row = db
     .prepare<{ after: number; before: number }, { n: number; since: string | null }>(
       `SELECT COUNT(*) AS n,
-         (SELECT started_at FROM runs WHERE id > @after AND id < @before AND ${COUNTED_SWEEP}
+         (SELECT started_at FROM runs WHERE id > @after AND id < @before AND ${counted}
           ORDER BY id LIMIT 1) AS since
-       FROM runs WHERE id > @after AND id < @before AND ${COUNTED_SWEEP}`,
+       FROM runs WHERE id > @after AND id < @before AND ${counted}`,
     )
     .get({ after: lastGood, before: runId });
   return { failedSweeps: row?.n ?? 0, since: row?.since ?? null };

@@ -36,6 +36,8 @@ export interface FakeDjen {
   setItems(items: FakeDjenItem[]): void;
   /** Adds to the top of the feed (DJEN lists newest first). */
   add(...items: FakeDjenItem[]): void;
+  /** The feed now, newest first. */
+  items(): FakeDjenItem[];
   /** Queued, one per request. */
   failNext(...faults: FakeDjenFault[]): void;
   /** Until cleared with null. */
@@ -139,6 +141,10 @@ class FakeDjenServer implements FakeDjen {
 
   add(...items: FakeDjenItem[]): void {
     this.#items = [...items, ...this.#items];
+  }
+
+  items(): FakeDjenItem[] {
+    return [...this.#items];
   }
 
   failNext(...faults: FakeDjenFault[]): void {

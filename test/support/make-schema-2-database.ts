@@ -45,6 +45,7 @@ writeFileSync(join(dir, "watchlist.yaml"), UPGRADE_WATCHLIST);
 const fake = await startFakeDataJud({ apiKey: "schema-2-key" });
 const env = {
   DATAJUD_BASE_URL: fake.url,
+  DJEN_ENABLED: "false",
   DATAJUD_API_KEY: fake.apiKey,
   MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
   MONITOR_DB: join(dir, "monitor.db"),

@@ -26,8 +26,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   policy: ["datajud", "summarize", "text", "time"],
   http: ["log"],
   config: ["http", "time", "yaml"],
-  watchlist: ["datajud", "policy", "text", "time", "yaml"],
-  mcp: ["datajud", "djen", "log", "notify/render", "policy", "store", "summarize", "time"],
+  watchlist: ["datajud", "djen", "policy", "text", "time", "yaml"],
+  mcp: ["abort", "datajud", "djen", "log", "notify/render", "policy", "store", "summarize", "time"],
   "notify/render": ["datajud", "policy", "summarize", "time"],
   "notify/transport": [],
   "notify/outbox": [

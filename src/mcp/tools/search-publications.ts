@@ -3,10 +3,11 @@ import { z } from "zod";
 import { djenInvalidInput } from "../../djen/errors.js";
 import type { DjenClient } from "../../djen/http-client.js";
 import { formatOab, parseOabRegistration } from "../../djen/oab.js";
-import type { Publication } from "../../djen/publication.js";
+import { lawyerOabText, type Publication } from "../../djen/publication.js";
+import { publicationFacts } from "../../djen/publication-facts.js";
 import { publicationText } from "../../djen/publication-text.js";
 import { type DjenSearchInput, searchPage } from "../../djen/search.js";
-import { COUNTING_DATES_NOTE, countingDates } from "../../time/counting-dates.js";
+import { COUNTING_DATES_NOTE } from "../../time/counting-dates.js";
 import { READ_ONLY } from "../tool-deps.js";
 import { type ToolExtra, toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
 
@@ -59,25 +60,16 @@ export type SearchPublicationsOutput = z.infer<typeof SearchPublicationsOutput>;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function view(publication: Publication, maxTextChars: number): z.infer<typeof PublicationView> {
-  const dates = countingDates(publication.availableOn);
   const text = publicationText(publication.text, { maxChars: maxTextChars });
   return {
     id: publication.id,
     cnjNumber: publication.caseNumberFormatted,
-    court: publication.court,
-    courtUnit: publication.courtUnit,
-    kind: publication.kind,
-    documentType: publication.documentType,
-    className: publication.className,
-    availableOn: publication.availableOn,
-    publishedOn: dates.publishedOn,
-    countingStartsOn: dates.countingStartsOn,
-    countingReasons: dates.reasons,
+    ...publicationFacts(publication),
     active: publication.active,
     cancellation: publication.cancellation,
     lawyers: publication.lawyers.map((lawyer) => ({
       name: lawyer.name,
-      oab: lawyer.oabNumber === null ? null : `${lawyer.oabNumber}/${lawyer.uf ?? "?"}`,
+      oab: lawyerOabText(lawyer),
     })),
     recipients: publication.recipients,
     text: text.text,

@@ -1,10 +1,11 @@
 import type { Logger } from "../../log.js";
 import type { MailTransport } from "../../notify/transport/mail-transport.js";
+import type { CaseAlertPolicy } from "../../policy/alert-rules.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
 import type { Db } from "../../store/database.js";
 import type { Claimant } from "../../store/lease.js";
 import type { Clock } from "../../time/clock.js";
-import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
+import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 
 /** What queueing and delivering mail needs, built once per process by the composition root. */
 export interface MailDeps {
@@ -31,6 +32,12 @@ export interface MailDeps {
   policy: () => MailPolicy;
   /** The watchlist's cases in force: a status report lists a watcher's cases in its order. */
   cases: () => readonly WatchedCase[];
+  /** The watchlist's OAB registrations in force, with who hears of their DJEN publications. */
+  oab: () => readonly WatchedOab[];
+  /** `defaults.ignore` / `defaults.urgent`: the rules of a publication outside the watchlist. */
+  defaultRules: () => CaseAlertPolicy;
+  /** `monitor.notifyOnBaseline`: also mail what a case's or registration's first check found. */
+  notifyOnBaseline: boolean;
   clock: Clock;
   logger: Logger;
 }

@@ -9,6 +9,7 @@ import type { ReportPhases } from "../sweep.js";
 import { deliver } from "./deliver.js";
 import type { MailDeps } from "./mail-deps.js";
 import { queueSweepMail } from "./queue-mail.js";
+import { reportPublications } from "./report-publications.js";
 import { summarizeChanges } from "./summarize-changes.js";
 
 /** What the phases after detection need, built once per process by the composition root. */
@@ -24,6 +25,18 @@ export interface ReportDeps {
 export function reportPhases(deps: ReportDeps): ReportPhases {
   const { mail } = deps;
   return {
+    publications: () =>
+      reportPublications({
+        db: mail.db,
+        clock: mail.clock,
+        logger: mail.logger,
+        mailDomain: mail.domain,
+        policy: mail.policy(),
+        cases: mail.cases(),
+        oab: mail.oab(),
+        defaultRules: mail.defaultRules(),
+        notifyOnBaseline: mail.notifyOnBaseline,
+      }).emailsQueued,
     summarize: (signal) => {
       const now = new Date(mail.clock.now());
       // A fresh run budget per sweep; the day's budget counts what is already stored today.

@@ -19,6 +19,7 @@ import { AlertContent } from "../render/alert-content.js";
 import { renderDigest } from "../render/digest.js";
 import type { RenderedAlert } from "../render/email-kit.js";
 import { AdminAlert, renderAdminAlert } from "../render/operator-mail.js";
+import { PublicationAlertContent, renderPublicationAlert } from "../render/publication-alert.js";
 import { renderStatusReport, StatusReport } from "../render/status-report.js";
 import {
   MailError,
@@ -103,6 +104,7 @@ export interface DrainResult {
 
 type Payload =
   | { kind: "alert"; content: AlertContent }
+  | { kind: "publication"; content: PublicationAlertContent }
   | { kind: "admin"; alert: AdminAlert }
   | { kind: "report"; report: StatusReport };
 
@@ -165,6 +167,13 @@ function decode(row: OutboxRow): { ok: true; entry: DecodedRow } | { ok: false; 
     return parsed.success
       ? { ok: true, entry: { row, recipient, payload: { kind: "admin", alert: parsed.data } } }
       : { ok: false, error: "the stored payload is not an operator alert; it cannot be rendered" };
+  }
+  const publication = PublicationAlertContent.safeParse(row.payload);
+  if (publication.success) {
+    return {
+      ok: true,
+      entry: { row, recipient, payload: { kind: "publication", content: publication.data } },
+    };
   }
   const parsed = AlertContent.safeParse(row.payload);
   return parsed.success
@@ -264,6 +273,20 @@ function renderSingle(entry: DecodedRow, options: DrainOptions): OutgoingMessage
     const rendered = renderStatusReport(payload.report, timeZoneOf(options));
     return message(options, recipient, rendered, messageId, null);
   }
+  if (payload.kind === "publication") {
+    const { content } = payload;
+    // In a watched case's thread, beside the case's own alerts.
+    const thread =
+      content.watchedCase === null || content.caseNumber === null
+        ? null
+        : threadId(
+            caseThreadKey(content.caseNumber, content.watchedCase.court),
+            recipient,
+            options.domain,
+          );
+    const rendered = renderPublicationAlert(content, timeZoneOf(options));
+    return message(options, recipient, rendered, messageId, thread);
+  }
   const content = payload.content;
   const thread = threadId(
     caseThreadKey(content.caseNumber, content.court),
@@ -285,6 +308,7 @@ function renderGroup(
       ? renderDigest(
           entries.flatMap((e) => (e.payload.kind === "alert" ? [e.payload.content] : [])),
           timeZoneOf(options),
+          entries.flatMap((e) => (e.payload.kind === "publication" ? [e.payload.content] : [])),
         )
       : renderAdminAlert(
           entries.flatMap((e) => (e.payload.kind === "admin" ? [e.payload.alert] : [])),

@@ -10,6 +10,7 @@ import { caseGoneAlert } from "../../policy/gone-cases.js";
 import {
   type AuthState,
   assertFailedSweepsThreshold,
+  decideDjenHealth,
   decideKeyHealth,
   decideSweepsFailing,
   decideSweepsRecovery,
@@ -29,7 +30,11 @@ import {
 } from "../../store/failing-cases.js";
 import { closeIncident, openIncident, openIncidentOf } from "../../store/health-incidents.js";
 import { enqueueAlert } from "../../store/outbox.js";
-import { failedStreakBefore, sweepVerdictsBefore } from "../../store/runs.js";
+import {
+  djenFailedStreakBefore,
+  failedStreakBefore,
+  sweepVerdictsBefore,
+} from "../../store/runs.js";
 import { type AdminAlert, renderAdminSubject } from "../render/operator-mail.js";
 import { alertMessageId, caseThreadKey } from "./message-ids.js";
 
@@ -76,6 +81,10 @@ function dedupeKey(alert: AdminAlert, recipient: string): string {
       return `admin:sweeps:${alert.since}:${who}`;
     case "sweeps_recovered":
       return `admin:sweeps-recovered:${alert.since}:${who}`;
+    case "djen_failing":
+      return `admin:djen:${alert.since}:${who}`;
+    case "djen_recovered":
+      return `admin:djen-recovered:${alert.since}:${who}`;
     case "case_failing":
       return `admin:failing:${caseThreadKey(alert.caseNumber, alert.court)}:${alert.failingSince}:${who}`;
     case "case_gone":
@@ -140,8 +149,18 @@ function evaluateHealth(
     });
   }
   if (sweeps !== null) record(db, sweeps, nowIso);
+  const djen = decideDjenHealth({
+    admin,
+    nowIso,
+    sweep,
+    open: openIncidentOf(db, "djen_failing"),
+    threshold,
+    streakBefore: () =>
+      sweep === null ? { failedSweeps: 0, since: null } : djenFailedStreakBefore(db, sweep.runId),
+  });
+  record(db, djen, nowIso);
   return {
-    findings: [...key.findings, ...(sweeps?.findings ?? [])],
+    findings: [...key.findings, ...(sweeps?.findings ?? []), ...djen.findings],
     outage: sweeps?.open != null || (open !== undefined && sweeps?.close == null),
   };
 }

@@ -28,6 +28,12 @@ import {
   tag,
   URGENT_MARKER,
 } from "./email-kit.js";
+import type { PublicationAlertContent } from "./publication-alert.js";
+import {
+  publicationSectionsHtml,
+  publicationSectionsText,
+  publicationsPhrase,
+} from "./publication-digest.js";
 
 /** A digest lists many cases: each gets its newest movements, the case's own alert would show all. */
 const MOVEMENTS_PER_CASE = 5;
@@ -109,19 +115,41 @@ function provenanceLine(content: AlertContent, timeZone: string): string {
   return `${oneLine(indexText(p.index))}, consultado em ${instantTime(p.fetchedAt, timeZone)}; última atualização no DataJud: ${updated}.`;
 }
 
-/** One line, no control characters: the count and a marker are all a digest's subject says. */
-export function renderDigestSubject(changes: readonly AlertContent[]): string {
-  const items = mergeByCase(changes);
-  const marker = items.some((c) => c.urgent)
-    ? `${URGENT_MARKER} `
-    : attentionCount(items) > 0
-      ? `${ATTENTION_MARKER} `
-      : "";
-  return oneLine(`[datajud] ${marker}${casesPhrase(items.length)}`, SUBJECT_MAX);
+function urgentPublication(publications: readonly PublicationAlertContent[]): boolean {
+  return publications.some((p) => p.urgent && p.notice === "published");
 }
 
-function renderText(items: readonly AlertContent[], timeZone: string): string {
-  const out: string[] = [casesPhrase(items.length)];
+/** "2 publicações no DJEN, 1 processo com novidades": what the digest holds. */
+function digestPhrase(
+  items: readonly AlertContent[],
+  publications: readonly PublicationAlertContent[],
+): string {
+  const parts = [publicationsPhrase(publications)];
+  if (items.length > 0 || parts[0] === null) parts.push(casesPhrase(items.length));
+  return parts.filter((p) => p !== null).join(", ");
+}
+
+/** One line, no control characters: the counts and a marker are all a digest's subject says. */
+export function renderDigestSubject(
+  changes: readonly AlertContent[],
+  publications: readonly PublicationAlertContent[] = [],
+): string {
+  const items = mergeByCase(changes);
+  const marker =
+    items.some((c) => c.urgent) || urgentPublication(publications)
+      ? `${URGENT_MARKER} `
+      : attentionCount(items) > 0
+        ? `${ATTENTION_MARKER} `
+        : "";
+  return oneLine(`[datajud] ${marker}${digestPhrase(items, publications)}`, SUBJECT_MAX);
+}
+
+function renderText(
+  items: readonly AlertContent[],
+  publications: readonly PublicationAlertContent[],
+  timeZone: string,
+): string {
+  const out: string[] = [digestPhrase(items, publications)];
   const attention = attentionCount(items);
   if (attention > 0) {
     out.push(
@@ -129,6 +157,9 @@ function renderText(items: readonly AlertContent[], timeZone: string): string {
     );
   }
   out.push("");
+  out.push(...publicationSectionsText(publications));
+  if (items.length > 0 && publications.length > 0)
+    out.push(casesPhrase(items.length).toUpperCase());
   ordered(items).forEach((content, i) => {
     const { current } = content;
     out.push(`${i + 1}. ${markerOf(content)}${caseName(content)}`);
@@ -199,8 +230,13 @@ function caseHtml(content: AlertContent, position: number, timeZone: string): st
   return parts.join("\n");
 }
 
-function renderHtml(items: readonly AlertContent[], subject: string, timeZone: string): string {
-  const parts: string[] = [tag("h1", STYLES.h1, escapeHtml(casesPhrase(items.length)))];
+function renderHtml(
+  items: readonly AlertContent[],
+  publications: readonly PublicationAlertContent[],
+  subject: string,
+  timeZone: string,
+): string {
+  const parts: string[] = [tag("h1", STYLES.h1, escapeHtml(digestPhrase(items, publications)))];
   const attention = attentionCount(items);
   if (attention > 0) {
     parts.push(
@@ -211,6 +247,10 @@ function renderHtml(items: readonly AlertContent[], subject: string, timeZone: s
       ),
     );
   }
+  parts.push(...publicationSectionsHtml(publications));
+  if (items.length > 0 && publications.length > 0) {
+    parts.push(tag("h2", STYLES.h2, escapeHtml(casesPhrase(items.length))));
+  }
   ordered(items).forEach((content, i) => {
     parts.push(caseHtml(content, i + 1, timeZone));
   });
@@ -220,19 +260,23 @@ function renderHtml(items: readonly AlertContent[], subject: string, timeZone: s
 }
 
 /**
- * One e-mail for several changes to one recipient, text + HTML, escaped like a single alert.
+ * One e-mail for several changes and DJEN publications to one recipient, text + HTML, escaped
+ * like a single alert; publications come first, those outside the watchlist before the rest.
  * Pure, and the order is fixed by the input's, so a resend of the same rows is the same e-mail.
  */
 export function renderDigest(
   changes: readonly AlertContent[],
   timeZone = COURT_TIME_ZONE,
+  publications: readonly PublicationAlertContent[] = [],
 ): RenderedAlert {
-  if (changes.length === 0) throw new RangeError("a digest needs at least one alert");
+  if (changes.length === 0 && publications.length === 0) {
+    throw new RangeError("a digest needs at least one alert");
+  }
   const items = mergeByCase(changes);
-  const subject = renderDigestSubject(items);
+  const subject = renderDigestSubject(items, publications);
   return {
     subject,
-    text: renderText(items, timeZone),
-    html: renderHtml(items, subject, timeZone),
+    text: renderText(items, publications, timeZone),
+    html: renderHtml(items, publications, subject, timeZone),
   };
 }

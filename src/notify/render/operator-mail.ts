@@ -5,6 +5,8 @@ import { CaseGoneAlert } from "../../policy/gone-cases.js";
 import {
   AuthRecoveredAlert,
   AuthRejectedAlert,
+  DjenFailingAlert,
+  DjenRecoveredAlert,
   type HealthAlert,
   SweepsFailingAlert,
   SweepsRecoveredAlert,
@@ -38,6 +40,8 @@ export const AdminAlert = z.discriminatedUnion("type", [
   SweepsRecoveredAlert,
   CaseFailingAlert,
   CaseGoneAlert,
+  DjenFailingAlert,
+  DjenRecoveredAlert,
 ]);
 export type AdminAlert = z.infer<typeof AdminAlert>;
 
@@ -46,7 +50,11 @@ function isHealth(alert: AdminAlert): alert is HealthAlert {
 }
 
 function isProblem(alert: AdminAlert): boolean {
-  return alert.type !== "auth_recovered" && alert.type !== "sweeps_recovered";
+  return (
+    alert.type !== "auth_recovered" &&
+    alert.type !== "sweeps_recovered" &&
+    alert.type !== "djen_recovered"
+  );
 }
 
 function hoursText(hours: number): string {
@@ -80,6 +88,12 @@ function healthSubject(alert: HealthAlert): string {
       return `DataJud sem resposta ${sweepsPhrase(alert.failedSweeps)}`;
     case "sweeps_recovered":
       return "DataJud voltou a responder";
+    case "djen_failing":
+      return alert.blocked
+        ? "DJEN recusa o endereço deste servidor (fora do Brasil)"
+        : `DJEN sem resposta ${sweepsPhrase(alert.failedSweeps)}`;
+    case "djen_recovered":
+      return "DJEN voltou a responder";
   }
 }
 
@@ -195,6 +209,52 @@ function sweepsRecoveredSection(alert: SweepsRecoveredAlert, when: ShowInstant):
   });
 }
 
+function djenFailingSection(alert: DjenFailingAlert, when: ShowInstant): Section {
+  const last = `Último erro${alert.lastSource === null ? "" : ` (${oneLine(alert.lastSource, 80)})`}: ${errorText(alert.lastErrorKind, alert.lastError)}`;
+  if (alert.blocked) {
+    return section(`${ATTENTION_MARKER} O DJEN recusa o endereço deste servidor`, {
+      intro: [
+        `Desde ${when(alert.since)}, o DJEN (Diário de Justiça Eletrônico Nacional, a fonte das intimações e citações que abrem prazos) responde HTTP 403 a este servidor: a API do DJEN só atende endereços no Brasil.`,
+        "Enquanto isso, nenhuma publicação do DJEN é consultada; os processos continuam sendo acompanhados pelo DataJud.",
+      ],
+      steps: [
+        "Rode o monitor num servidor no Brasil, ou aponte DJEN_BASE_URL para um proxy no Brasil.",
+        "Se não for acompanhar publicações, desligue o DJEN: djen.enabled: false na configuração (ou DJEN_ENABLED=false) e reinicie o serviço.",
+        "monitor doctor testa o acesso ao DJEN e diz se o endereço foi recusado.",
+      ],
+      notes: ["Outro e-mail avisará quando o DJEN voltar a responder.", last],
+    });
+  }
+  const n = alert.failedSweeps;
+  const sweeps = n === 1 ? "a última varredura terminou" : `${n} varreduras seguidas terminaram`;
+  return section(`${ATTENTION_MARKER} O monitor não consegue consultar o DJEN`, {
+    intro: [
+      `Desde ${when(alert.since)}, ${sweeps} sem nenhuma resposta do DJEN: nenhuma publicação (intimações, citações) foi consultada.`,
+      "Isso não quer dizer que não houve publicações: o monitor continua tentando a cada varredura, e o que foi disponibilizado na janela consultada (djen.windowDays) é encontrado na primeira consulta que der certo.",
+    ],
+    causes: [
+      "O DJEN fora do ar, lento ou limitando pedidos (HTTP 429 ou 5xx): costuma passar sozinho.",
+      "A rede do servidor: DNS, proxy ou firewall bloqueando comunicaapi.pje.jus.br.",
+      "Respostas que não conferem com o pedido (o DJEN ignorou um filtro): são recusadas, nunca usadas.",
+    ],
+    steps: [
+      "monitor status mostra o último erro de cada consulta ao DJEN.",
+      "monitor doctor testa o acesso ao DJEN.",
+      "Se as varreduras não terminarem a tempo, acompanhe menos processos ou registros de OAB (cada um custa pedidos ao DJEN, que aceita cerca de 20 por minuto).",
+    ],
+    notes: ["Outro e-mail avisará quando o DJEN voltar a responder.", last],
+  });
+}
+
+function djenRecoveredSection(alert: DjenRecoveredAlert, when: ShowInstant): Section {
+  return section("O monitor voltou a consultar o DJEN", {
+    intro: [
+      `As consultas ao DJEN, falhando desde ${when(alert.since)}, voltaram a funcionar em ${when(alert.recoveredAt)}.`,
+      "As publicações voltam a ser acompanhadas normalmente.",
+    ],
+  });
+}
+
 function healthSection(alert: HealthAlert, when: ShowInstant): Section {
   switch (alert.type) {
     case "auth_rejected":
@@ -205,6 +265,10 @@ function healthSection(alert: HealthAlert, when: ShowInstant): Section {
       return sweepsFailingSection(alert, when);
     case "sweeps_recovered":
       return sweepsRecoveredSection(alert, when);
+    case "djen_failing":
+      return djenFailingSection(alert, when);
+    case "djen_recovered":
+      return djenRecoveredSection(alert, when);
   }
 }
 

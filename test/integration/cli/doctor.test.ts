@@ -47,6 +47,7 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
     MONITOR_DB: join(dir, "monitor.db"),
     DATAJUD_BASE_URL: fake.url,
+    DJEN_ENABLED: "false",
     DATAJUD_API_KEY: "doctor-key",
     SMTP_URL: sink.url({ user: "monitor", pass: "s3cret-pass" }),
     ...extra,

@@ -91,6 +91,7 @@ export function baseEnv(
 ): Record<string, string> {
   return cleanEnv({
     DATAJUD_BASE_URL: datajud.url,
+    DJEN_ENABLED: "false",
     DATAJUD_API_KEY: datajud.apiKey,
     DATAJUD_MAX_ATTEMPTS: "3",
     DATAJUD_TIMEOUT_MS: "400",

@@ -103,7 +103,8 @@ beforeAll(async () => {
   await runOnce(ws, env);
   moveCase(datajud, "trt2", n.trt2Reclamacao);
   await runOnce(ws, env);
-  const server = serveInProcess(["mcp", "--http", "127.0.0.1:0"], env);
+  // DJEN on (its tools listed), though no call here reaches it.
+  const server = serveInProcess(["mcp", "--http", "127.0.0.1:0"], { ...env, DJEN_ENABLED: "true" });
   stop = server.stop;
   served = server.exit;
   url = await server.url;
@@ -152,6 +153,7 @@ describe("monitor mcp --http", () => {
         "list_watched_cases",
         "rate_status",
         "read_cases",
+        "read_publications",
         "recent_changes",
         "search_cases",
         "search_publications",

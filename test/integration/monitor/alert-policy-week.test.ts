@@ -192,6 +192,7 @@ beforeAll(async () => {
     MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
     MONITOR_DB: join(dir, "monitor.db"),
     DATAJUD_BASE_URL: datajud.url,
+    DJEN_ENABLED: "false",
     DATAJUD_API_KEY: datajud.apiKey,
     DATAJUD_MAX_ATTEMPTS: "1",
     DATAJUD_TIMEOUT_MS: "5000",

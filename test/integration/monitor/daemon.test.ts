@@ -55,6 +55,7 @@ describe("monitor daemon", () => {
       cwd: dir,
       env: cleanEnv({
         DATAJUD_BASE_URL: fake.url,
+        DJEN_ENABLED: "false",
         DATAJUD_API_KEY: "daemon-key",
         MONITOR_CONFIG: join(dir, "monitor.yaml"),
         MONITOR_WATCHLIST: watchlist,

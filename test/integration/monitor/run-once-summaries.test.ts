@@ -26,6 +26,7 @@ let dir: string;
 function env(): Record<string, string> {
   return cleanEnv({
     DATAJUD_BASE_URL: datajud.url,
+    DJEN_ENABLED: "false",
     DATAJUD_API_KEY: datajud.apiKey,
     ANTHROPIC_API_KEY: anthropic.apiKey,
     ANTHROPIC_BASE_URL: anthropic.url,

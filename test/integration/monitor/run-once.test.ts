@@ -19,6 +19,7 @@ let dir: string;
 function env(): Record<string, string> {
   return cleanEnv({
     DATAJUD_BASE_URL: fake.url,
+    DJEN_ENABLED: "false",
     DATAJUD_API_KEY: fake.apiKey,
     DATAJUD_MAX_ATTEMPTS: "2",
     DATAJUD_TIMEOUT_MS: "2000",

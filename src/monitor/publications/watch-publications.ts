@@ -1,0 +1,184 @@
+import { formatCnjNumber } from "../../datajud/cnj-number.js";
+import { addDays, dateInZone } from "../../time/calendar-date.js";
+import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
+import type { SweepRun } from "../run.js";
+import type { PublicationsReport } from "../run-report.js";
+import type { SweepDeps } from "../sweep.js";
+import type { DjenWindow, PublicationGateway, PublicationSource } from "./djen-gateway.js";
+import { recordSource, type SourceOutcome } from "./record-publications.js";
+
+/** What the DJEN phase needs, built once per process by the composition root. */
+export interface PublicationsDeps {
+  gateway: PublicationGateway;
+  /** Days of disponibilização asked for on each sweep, ending today (`djen.windowDays`). */
+  windowDays: number;
+  /** DJEN requests this process has sent so far, for the run report. */
+  requests: () => number;
+}
+
+/** DJEN's dates are the courts' calendar days, in São Paulo. */
+const DJEN_TIME_ZONE = "America/Sao_Paulo";
+
+/** Case numbers per tool call: each costs a DJEN request or more, at about 20 a minute. */
+const CASES_PER_CALL = 10;
+
+/** The window a sweep at `nowMs` asks for: `days` São Paulo dates ending today. */
+export function djenWindow(nowMs: number, days: number): DjenWindow {
+  const to = dateInZone(nowMs, DJEN_TIME_ZONE);
+  return { from: addDays(to, -(Math.max(1, days) - 1)), to };
+}
+
+function describeSource(kind: string, key: string): string {
+  return kind === "oab" ? `OAB ${key}` : `case ${formatCnjNumber(key)}`;
+}
+
+type SourceFailure = { kind: string; message: string; retryable: boolean };
+
+function errorOf(error: unknown): SourceFailure {
+  // DjenError inside the tool, DataJudError from the MCP call: both carry kind and retryable.
+  if (error instanceof Error && "kind" in error) {
+    const e = error as Error & { kind: string; retryable?: boolean };
+    return { kind: e.kind, message: e.message, retryable: e.retryable ?? true };
+  }
+  return {
+    kind: "internal",
+    message: error instanceof Error ? error.message : String(error),
+    retryable: true,
+  };
+}
+
+type Batch = { cnjNumbers: string[]; oab: string[] };
+
+function batchesOf(selected: readonly WatchedCase[], oab: readonly WatchedOab[]): Batch[] {
+  const numbers = [...new Set(selected.map((c) => c.digits))];
+  const batches: Batch[] = [];
+  for (let i = 0; i < numbers.length; i += CASES_PER_CALL) {
+    batches.push({ cnjNumbers: numbers.slice(i, i + CASES_PER_CALL), oab: [] });
+  }
+  // One registration per call: its seven suffix variants are seven requests or more.
+  for (const o of oab) batches.push({ cnjNumbers: [], oab: [o.key] });
+  return batches;
+}
+
+/** The sources a failed call asked for, each with the call's error. */
+function failedSources(batch: Batch, failure: SourceFailure): PublicationSource[] {
+  return [
+    ...batch.cnjNumbers.map((key) => ({ kind: "case" as const, key })),
+    ...batch.oab.map((key) => ({ kind: "oab" as const, key })),
+  ].map((source) => ({ ...source, complete: false, publications: [], error: failure }));
+}
+
+export interface WatchedPublications {
+  report: PublicationsReport;
+  interrupted: boolean;
+}
+
+/**
+ * The DJEN phase: every selected case number and every OAB registration of the watchlist is
+ * asked for the window's publications through the MCP tool, and each source's answer is committed
+ * on its own (new publications, cancellations, the check) before the next is asked. A source that
+ * fails is a failed check, counted and shown, never "no publications".
+ */
+export async function watchPublications(
+  deps: SweepDeps,
+  run: SweepRun,
+  targets: {
+    selected: readonly WatchedCase[];
+    oab: readonly WatchedOab[];
+    /** Every case of the watchlist: a publication of another case found by OAB is "outside". */
+    watchlist: readonly WatchedCase[];
+  },
+): Promise<WatchedPublications> {
+  const phase = deps.publications;
+  const empty: PublicationsReport = {
+    checked: 0,
+    failed: 0,
+    newPublications: 0,
+    outsideWatchlist: 0,
+    cancelled: 0,
+    djenRequests: 0,
+    failures: [],
+  };
+  if (phase === undefined) return { report: empty, interrupted: false };
+  const { signal } = run;
+  const requestsBefore = phase.requests();
+  const window = djenWindow(deps.clock.now(), phase.windowDays);
+  const watched = new Set(targets.watchlist.map((c) => c.digits));
+  const outcomes: SourceOutcome[] = [];
+  let interrupted = false;
+  // DJEN refusing this server's address refuses every request: the rest is not asked.
+  let blocked: SourceFailure | null = null;
+  for (const batch of batchesOf(targets.selected, targets.oab)) {
+    if (signal.aborted) {
+      interrupted = true;
+      break;
+    }
+    let sources: PublicationSource[];
+    try {
+      sources =
+        blocked === null
+          ? await phase.gateway.read(batch, window, signal)
+          : failedSources(batch, blocked);
+    } catch (error) {
+      if (signal.aborted) {
+        interrupted = true;
+        break;
+      }
+      deps.logger.warn({ sources: batch, error: errorOf(error) }, "DJEN publication read failed");
+      sources = failedSources(batch, errorOf(error));
+    }
+    for (const source of sources) {
+      const outcome = recordSource(
+        {
+          db: deps.db,
+          runId: run.id,
+          write: run.write,
+          nowIso: new Date(deps.clock.now()).toISOString(),
+        },
+        source,
+      );
+      outcomes.push(outcome);
+      if (outcome.error?.kind === "geo_blocked" && blocked === null) {
+        blocked = { ...outcome.error, retryable: false };
+        deps.logger.error({ error: outcome.error.message }, "DJEN refuses this server's address");
+        continue;
+      }
+      if (outcome.error !== null && blocked === null) {
+        deps.logger.warn(
+          { source: describeSource(source.kind, source.key), error: outcome.error },
+          "DJEN check failed",
+        );
+      }
+    }
+  }
+  const fresh = new Map(outcomes.flatMap((o) => o.stored).map((p) => [p.id, p]));
+  const report: PublicationsReport = {
+    checked: outcomes.length,
+    failed: outcomes.filter((o) => !o.ok).length,
+    newPublications: fresh.size,
+    outsideWatchlist: [...fresh.values()].filter(
+      (p) => p.caseNumber === null || !watched.has(p.caseNumber),
+    ).length,
+    cancelled: new Set(outcomes.flatMap((o) => o.cancelled).map((p) => p.id)).size,
+    djenRequests: phase.requests() - requestsBefore,
+    failures: outcomes.flatMap((o) =>
+      o.error === null
+        ? []
+        : [{ source: describeSource(o.kind, o.key), kind: o.error.kind, error: o.error.message }],
+    ),
+  };
+  if (report.checked > 0) {
+    deps.logger.info(
+      {
+        window,
+        checked: report.checked,
+        failed: report.failed,
+        newPublications: report.newPublications,
+        cancelled: report.cancelled,
+        djenRequests: report.djenRequests,
+      },
+      "DJEN publications checked",
+    );
+  }
+  return { report, interrupted };
+}

@@ -1,0 +1,301 @@
+import { z } from "zod";
+import { sameRegistration } from "../../djen/oab.js";
+import { lawyerOabText, StoredPublication } from "../../djen/publication.js";
+import { publicationFacts } from "../../djen/publication-facts.js";
+import { cutPlainText, truncationNote } from "../../djen/publication-text.js";
+import type { Logger } from "../../log.js";
+import { alertMessageId } from "../../notify/outbox/message-ids.js";
+import {
+  type PublicationAlertContent,
+  renderPublicationSubject,
+} from "../../notify/render/publication-alert.js";
+import { type CaseAlertPolicy, NO_ALERT_POLICY } from "../../policy/alert-rules.js";
+import { alertDelivery, type MailPolicy } from "../../policy/mail-policy.js";
+import { decidePublication } from "../../policy/publication-rules.js";
+import { getCase } from "../../store/cases.js";
+import { type Db, immediate } from "../../store/database.js";
+import { enqueueAlert, outboxRecipientsByKeyPrefix } from "../../store/outbox.js";
+import {
+  correctionsAwaitingReport,
+  markCorrectionReported,
+  type PublicationDisposition,
+  type PublicationRow,
+  publicationsAwaitingReport,
+  setPublicationDisposition,
+} from "../../store/publications.js";
+import type { Clock } from "../../time/clock.js";
+import { COUNTING_DATES_NOTE } from "../../time/counting-dates.js";
+import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
+
+/*
+ * The report phase for DJEN publications: each stored publication no run has reported yet is
+ * decided (baseline, muted, ignored, cancelled, or an alert) and its alerts are queued, one per
+ * watcher, in the transaction that records the decision; then the corrections of publications
+ * DJEN cancelled after they were mailed. Those outside the watchlist go first.
+ */
+
+export interface ReportPublicationsDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** The domain of our Message-IDs. */
+  mailDomain: string;
+  /** The watchlist's rules and watchers; absent: every alert sent at once, nothing ignored. */
+  policy?: MailPolicy;
+  /** The watchlist in force: its cases, OAB registrations and default rules. */
+  cases: readonly WatchedCase[];
+  oab: readonly WatchedOab[];
+  /** defaults.ignore / defaults.urgent: the rules of a publication outside the watchlist. */
+  defaultRules: CaseAlertPolicy;
+  /** `monitor.notifyOnBaseline`: mail what a source's first check found too. */
+  notifyOnBaseline: boolean;
+}
+
+export interface ReportedPublications {
+  reported: number;
+  emailsQueued: number;
+  corrections: number;
+}
+
+const DEFAULT_TIMEZONE = "America/Sao_Paulo";
+
+const Cancellation = z.object({ reason: z.string().nullable(), at: z.string().nullable() });
+
+/** Who a publication concerns: the watched cases of its number, the registrations it names. */
+interface Audience {
+  cases: WatchedCase[];
+  /** The case whose rules apply: the one followed in the court that sent it, else the first. */
+  primary: WatchedCase | undefined;
+  registrations: WatchedOab[];
+  recipients: string[];
+}
+
+function audienceOf(
+  deps: ReportPublicationsDeps,
+  row: PublicationRow,
+  publication: StoredPublication,
+): Audience {
+  const cases = deps.cases.filter((c) => row.caseNumber !== null && c.digits === row.caseNumber);
+  const primary =
+    cases.find((c) => c.court.toUpperCase() === publication.court) ?? cases[0] ?? undefined;
+  const registrations = deps.oab.filter((o) =>
+    publication.lawyers.some((lawyer) => sameRegistration(o.registration, lawyer)),
+  );
+  const seen = new Set<string>();
+  const recipients: string[] = [];
+  for (const address of [
+    ...cases.flatMap((c) => c.notify),
+    ...registrations.flatMap((o) => o.notify),
+  ]) {
+    const key = address.trim().toLowerCase();
+    if (key === "" || seen.has(key)) continue;
+    seen.add(key);
+    recipients.push(address.trim());
+  }
+  return { cases, primary, registrations, recipients };
+}
+
+function policyOf(deps: ReportPublicationsDeps, audience: Audience): CaseAlertPolicy {
+  const primary = audience.primary;
+  if (primary === undefined) return deps.defaultRules;
+  return (
+    deps.policy?.casePolicy(primary.digits, primary.court) ?? primary.policy ?? NO_ALERT_POLICY
+  );
+}
+
+/** Everything the e-mail says, computed now so that a resend renders the same e-mail. */
+export function publicationContent(
+  row: PublicationRow,
+  publication: StoredPublication,
+  context: {
+    notice: PublicationAlertContent["notice"];
+    audience: Pick<Audience, "primary" | "registrations">;
+    urgency: PublicationAlertContent["urgency"];
+  },
+): PublicationAlertContent {
+  const text = cutPlainText(row.text);
+  const primary = context.audience.primary;
+  // What DJEN said when it cancelled it (recorded then); the stored item predates it.
+  const cancellation =
+    Cancellation.safeParse(row.cancellation).data ?? publication.cancellation ?? null;
+  return {
+    type: "publication",
+    notice: context.notice,
+    djenId: publication.id,
+    caseNumber: publication.caseNumberFormatted,
+    watchedCase: primary === undefined ? null : { court: primary.court, label: primary.label },
+    outsideWatchlist: primary === undefined,
+    registrations: context.audience.registrations.map((o) => o.key),
+    ...publicationFacts(publication),
+    countingNote: COUNTING_DATES_NOTE,
+    text: text.text,
+    truncationNote: truncationNote(text),
+    link: publication.link,
+    certificateUrl: publication.certificateUrl,
+    parties: publication.recipients,
+    lawyers: publication.lawyers.map((l) => ({
+      name: l.name,
+      oab: lawyerOabText(l),
+    })),
+    urgent: context.urgency !== null,
+    urgency: context.urgency,
+    cancellation: context.notice === "cancelled" ? cancellation : null,
+    fetchedAt:
+      context.notice === "cancelled" ? (row.cancelledAt ?? row.firstSeenAt) : row.firstSeenAt,
+  };
+}
+
+function dedupeKey(
+  notice: PublicationAlertContent["notice"],
+  djenId: string,
+  recipient: string,
+): string {
+  const prefix = notice === "cancelled" ? "publication-cancelled" : "publication";
+  return `${prefix}:${djenId}:${recipient.toLowerCase()}`;
+}
+
+function queue(
+  deps: ReportPublicationsDeps,
+  content: PublicationAlertContent,
+  recipients: readonly string[],
+  caseId: number | null,
+  now: Date,
+): number {
+  const subject = renderPublicationSubject(content);
+  let queued = 0;
+  for (const recipient of recipients) {
+    const key = dedupeKey(content.notice, content.djenId, recipient);
+    // A correction is as pressing as the alert it corrects: a deadline that is not one.
+    const delivery =
+      deps.policy === undefined
+        ? { kind: "alert" as const, notBefore: null }
+        : alertDelivery(
+            deps.policy,
+            recipient,
+            content.urgent || content.notice === "cancelled",
+            now,
+          );
+    const inserted = enqueueAlert(deps.db, {
+      changeId: null,
+      caseId,
+      recipient,
+      kind: delivery.kind,
+      nextAttemptAt: delivery.notBefore,
+      dedupeKey: key,
+      subject,
+      messageId: alertMessageId(key, deps.mailDomain),
+      payload: content,
+      createdAt: now.toISOString(),
+    });
+    if (inserted) queued++;
+  }
+  return queued;
+}
+
+function parsed(deps: ReportPublicationsDeps, row: PublicationRow): StoredPublication | null {
+  const result = StoredPublication.safeParse(row.publication);
+  if (result.success) return result.data;
+  deps.logger.error(
+    { djenId: row.djenId, issue: result.error.issues[0]?.message },
+    "stored DJEN publication cannot be read; not reported",
+  );
+  return null;
+}
+
+function caseIdOf(deps: ReportPublicationsDeps, audience: Audience): number | null {
+  const primary = audience.primary;
+  return primary === undefined
+    ? null
+    : (getCase(deps.db, primary.digits, primary.court)?.id ?? null);
+}
+
+function reportOne(
+  deps: ReportPublicationsDeps,
+  row: PublicationRow,
+  publication: StoredPublication,
+  now: Date,
+): { disposition: PublicationDisposition; queued: number } {
+  const audience = audienceOf(deps, row, publication);
+  const decision = decidePublication({
+    facts: publication,
+    policy: policyOf(deps, audience),
+    now,
+    timezone: deps.policy?.timezone ?? DEFAULT_TIMEZONE,
+  });
+  const disposition: PublicationDisposition =
+    row.cancelledAt !== null || !publication.active
+      ? "cancelled"
+      : row.baseline && !deps.notifyOnBaseline
+        ? "baseline"
+        : decision.disposition;
+  const at = now.toISOString();
+  return immediate(deps.db, () => {
+    setPublicationDisposition(deps.db, row.id, disposition, at);
+    // Cancelled before anyone was told: there is nothing to correct.
+    if (disposition === "cancelled") markCorrectionReported(deps.db, row.id, at);
+    if (disposition !== "alert") return { disposition, queued: 0 };
+    const content = publicationContent(row, publication, {
+      notice: "published",
+      audience,
+      urgency: decision.urgency,
+    });
+    return {
+      disposition,
+      queued: queue(deps, content, audience.recipients, caseIdOf(deps, audience), now),
+    };
+  });
+}
+
+function correctOne(
+  deps: ReportPublicationsDeps,
+  row: PublicationRow,
+  publication: StoredPublication,
+  now: Date,
+): number {
+  const audience = audienceOf(deps, row, publication);
+  return immediate(deps.db, () => {
+    // Those told of it, whatever the watchlist says now; nobody when it was never mailed.
+    const told = outboxRecipientsByKeyPrefix(deps.db, `publication:${row.djenId}:`);
+    const content = publicationContent(row, publication, {
+      notice: "cancelled",
+      audience,
+      urgency: null,
+    });
+    const queued = queue(deps, content, told, caseIdOf(deps, audience), now);
+    markCorrectionReported(deps.db, row.id, now.toISOString());
+    return queued;
+  });
+}
+
+export function reportPublications(deps: ReportPublicationsDeps): ReportedPublications {
+  const result: ReportedPublications = { reported: 0, emailsQueued: 0, corrections: 0 };
+  const now = new Date(deps.clock.now());
+  const watched = new Set(deps.cases.map((c) => c.digits));
+  const outside = (row: PublicationRow): boolean =>
+    row.caseNumber === null || !watched.has(row.caseNumber);
+  // Publications in cases outside the watchlist first: reported apart, ahead of the rest.
+  const awaiting = publicationsAwaitingReport(deps.db).sort(
+    (a, b) => Number(outside(b)) - Number(outside(a)) || a.id - b.id,
+  );
+  const quiet: Partial<Record<PublicationDisposition, number>> = {};
+  for (const row of awaiting) {
+    const publication = parsed(deps, row);
+    if (publication === null) continue;
+    const { disposition, queued } = reportOne(deps, row, publication, now);
+    result.reported += 1;
+    result.emailsQueued += queued;
+    if (disposition !== "alert") quiet[disposition] = (quiet[disposition] ?? 0) + 1;
+  }
+  for (const row of correctionsAwaitingReport(deps.db)) {
+    const publication = parsed(deps, row);
+    if (publication === null) continue;
+    const queued = correctOne(deps, row, publication, now);
+    result.emailsQueued += queued;
+    if (queued > 0) result.corrections += 1;
+  }
+  if (Object.keys(quiet).length > 0) {
+    // The answer to "why did no e-mail come?", without reading monitor history.
+    deps.logger.info(quiet, "DJEN publications recorded without mail");
+  }
+  return result;
+}

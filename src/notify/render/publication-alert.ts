@@ -1,0 +1,317 @@
+import { z } from "zod";
+import { COURT_TIME_ZONE } from "../../datajud/dates.js";
+import { formatBrazilian, parseIsoDate, weekday } from "../../time/calendar-date.js";
+import {
+  breaks,
+  escapeHtml,
+  htmlDocument,
+  instantTime,
+  NOT_LEGAL_ADVICE,
+  oneLine,
+  paragraph,
+  type RenderedAlert,
+  STYLES,
+  tag,
+  URGENT_MARKER,
+} from "./email-kit.js";
+
+/*
+ * The e-mail about one DJEN publication (an intimação, citação, edital...), or the correction
+ * sent when DJEN later shows it cancelled. Everything in it is computed before it is queued
+ * (counting dates, the plain text, who it was found for), so a resend renders the same e-mail.
+ * DJEN's text is the court's, hostile: one clean paragraph in the text part, escaped in HTML.
+ */
+
+const Party = z.object({ name: z.string(), side: z.string().nullable() });
+const Lawyer = z.object({ name: z.string().nullable(), oab: z.string().nullable() });
+
+export const PublicationAlertContent = z.object({
+  type: z.literal("publication"),
+  /** published: news of it; cancelled: the correction of an alert sent before. */
+  notice: z.enum(["published", "cancelled"]),
+  djenId: z.string(),
+  /** Formatted CNJ number; null when DJEN gave none. */
+  caseNumber: z.string().nullable(),
+  /** The watched case it belongs to (its DataJud alias threads it with the case's alerts). */
+  watchedCase: z.object({ court: z.string(), label: z.string().nullable() }).nullable(),
+  /** Found through an OAB registration, in a case the watchlist does not list. */
+  outsideWatchlist: z.boolean(),
+  /** The watched OAB registrations it names ("123456/SP"). */
+  registrations: z.array(z.string()),
+  /** DJEN's court acronym. */
+  court: z.string(),
+  courtUnit: z.string().nullable(),
+  kind: z.string().nullable(),
+  documentType: z.string().nullable(),
+  className: z.string().nullable(),
+  availableOn: z.string(),
+  publishedOn: z.string(),
+  countingStartsOn: z.string(),
+  /** Holidays, recess and the like that moved the dates. */
+  countingReasons: z.array(z.string()),
+  /** What the estimate leaves out. */
+  countingNote: z.string(),
+  /** Plain text, already cut. */
+  text: z.string(),
+  /** "[texto cortado: …]" when the text was cut, else "". */
+  truncationNote: z.string(),
+  link: z.string().nullable(),
+  certificateUrl: z.string().nullable(),
+  parties: z.array(Party),
+  lawyers: z.array(Lawyer),
+  urgent: z.boolean(),
+  /** rule: an urgent: rule matched; starts_deadline: an intimação or citação. */
+  urgency: z.enum(["rule", "starts_deadline"]).nullable(),
+  cancellation: z.object({ reason: z.string().nullable(), at: z.string().nullable() }).nullable(),
+  /** When the monitor first read it from DJEN. */
+  fetchedAt: z.string(),
+});
+export type PublicationAlertContent = z.infer<typeof PublicationAlertContent>;
+
+const SUBJECT_MAX = 200;
+const NAME_MAX = 80;
+const KIND_MAX = 60;
+const TEXT_MAX = 20_000;
+const WEEKDAYS = [
+  "domingo",
+  "segunda-feira",
+  "terça-feira",
+  "quarta-feira",
+  "quinta-feira",
+  "sexta-feira",
+  "sábado",
+];
+
+export const OUTSIDE_WATCHLIST = "Publicação em processo fora da lista";
+
+/** "29/09/2025 (segunda-feira)"; anything not a date as one clean line. */
+export function dayText(date: string): string {
+  if (parseIsoDate(date) === null) return oneLine(date, 40);
+  return `${formatBrazilian(date)} (${WEEKDAYS[weekday(date)]})`;
+}
+
+/** "Intimação", or "Publicação" when DJEN did not say. */
+export function kindText(content: PublicationAlertContent): string {
+  return (content.kind === null ? "" : oneLine(content.kind, KIND_MAX)) || "Publicação";
+}
+
+/** The watched case's label, else the case number, else DJEN's id. */
+export function publicationName(content: PublicationAlertContent): string {
+  const label = content.watchedCase?.label ?? null;
+  const named = label === null ? "" : oneLine(label, NAME_MAX);
+  if (named !== "") return named;
+  return content.caseNumber === null
+    ? `comunicação ${oneLine(content.djenId, 30)} sem número de processo`
+    : oneLine(content.caseNumber, 40);
+}
+
+function urgencyText(content: PublicationAlertContent): string | null {
+  if (!content.urgent) return null;
+  return content.urgency === "rule"
+    ? "o watchlist marca esta publicação como urgente."
+    : "intimação ou citação: pode abrir prazo. Confira o ato e o prazo no tribunal.";
+}
+
+export function renderPublicationSubject(content: PublicationAlertContent): string {
+  const kind = kindText(content);
+  if (content.notice === "cancelled") {
+    return oneLine(
+      `[datajud] Publicação cancelada no DJEN: ${publicationName(content)} (${kind} de ${formatBrazilian(content.availableOn)})`,
+      SUBJECT_MAX,
+    );
+  }
+  const marker = content.urgent ? `${URGENT_MARKER} ` : "";
+  const start = `prazo a partir de ${formatBrazilian(content.countingStartsOn)}, estimativa`;
+  const subject = content.outsideWatchlist
+    ? `[datajud] ${marker}${OUTSIDE_WATCHLIST}: ${kind} · ${publicationName(content)} (${start})`
+    : `[datajud] ${marker}${kind} no DJEN: ${publicationName(content)} (${start})`;
+  return oneLine(subject, SUBJECT_MAX);
+}
+
+function partyText(p: { name: string; side: string | null }): string {
+  const side = p.side === null ? "" : oneLine(p.side, 10);
+  return `${oneLine(p.name, 200)}${side === "" ? "" : ` (polo ${side})`}`;
+}
+
+function lawyerText(l: { name: string | null; oab: string | null }): string {
+  const name = l.name === null ? "" : oneLine(l.name, 200);
+  const oab = l.oab === null ? "" : `OAB ${oneLine(l.oab, 30)}`;
+  return [name, oab].filter((p) => p !== "").join(", ") || "sem nome";
+}
+
+/** The lines that say where the publication stands: case, court, unit, how it was found. */
+export function headerLines(content: PublicationAlertContent): string[] {
+  const lines = [
+    content.caseNumber === null
+      ? `Sem número de processo · ${oneLine(content.court, 20)}`
+      : `Processo ${oneLine(content.caseNumber, 40)} · ${oneLine(content.court, 20)}`,
+  ];
+  if (content.courtUnit !== null) lines.push(`Órgão: ${oneLine(content.courtUnit)}`);
+  if (content.outsideWatchlist) {
+    lines.push(
+      `${OUTSIDE_WATCHLIST}: encontrada pela OAB ${content.registrations.join(", ") || "do watchlist"}; o processo não está no watchlist.`,
+    );
+  } else if (content.registrations.length > 0) {
+    lines.push(`Dirigida à OAB ${content.registrations.join(", ")} (watchlist).`);
+  }
+  return lines;
+}
+
+/** The three dates, marked as estimates, with what moved them. */
+export function datesLines(content: PublicationAlertContent): string[] {
+  const lines = [
+    `Disponibilizada no DJEN em: ${dayText(content.availableOn)}`,
+    `Considera-se publicada em: ${dayText(content.publishedOn)} (estimativa)`,
+    `Prazo começa a contar em: ${dayText(content.countingStartsOn)} (estimativa)`,
+  ];
+  if (content.countingReasons.length > 0) {
+    lines.push(`Datas adiadas por: ${content.countingReasons.map((r) => oneLine(r)).join("; ")}.`);
+  }
+  lines.push(oneLine(content.countingNote, 1000));
+  return lines;
+}
+
+function detailLines(content: PublicationAlertContent): string[] {
+  const lines = [`Tipo: ${kindText(content)}`];
+  if (content.documentType !== null)
+    lines.push(`Documento: ${oneLine(content.documentType, KIND_MAX)}`);
+  if (content.className !== null) lines.push(`Classe: ${oneLine(content.className)}`);
+  if (content.parties.length > 0) {
+    lines.push(`Destinatários: ${content.parties.map(partyText).join("; ")}`);
+  }
+  if (content.lawyers.length > 0) {
+    lines.push(`Advogados: ${content.lawyers.map(lawyerText).join("; ")}`);
+  }
+  return lines;
+}
+
+function linkLines(content: PublicationAlertContent): Array<{ label: string; url: string }> {
+  const links: Array<{ label: string; url: string }> = [];
+  if (content.certificateUrl !== null) {
+    links.push({ label: "Certidão de publicação (DJEN)", url: content.certificateUrl });
+  }
+  if (content.link !== null) links.push({ label: "Documento no tribunal", url: content.link });
+  return links;
+}
+
+function cancellationLines(content: PublicationAlertContent, timeZone: string): string[] {
+  const c = content.cancellation;
+  const reason = c?.reason == null ? "" : oneLine(c.reason, 500);
+  return [
+    `O tribunal cancelou no DJEN a publicação abaixo, de que este endereço foi avisado: ${kindText(content)} disponibilizada em ${dayText(content.availableOn)}.`,
+    `Motivo informado: ${reason === "" ? "não informado" : reason}`,
+    ...(c?.at == null ? [] : [`Cancelada em (segundo o DJEN): ${oneLine(c.at, 40)}`]),
+    `Percebido pelo monitor em: ${instantTime(content.fetchedAt, timeZone)}`,
+    "As datas de prazo do aviso anterior não valem para uma publicação cancelada; confira no tribunal se outra a substitui.",
+  ];
+}
+
+function sourceLines(content: PublicationAlertContent, timeZone: string): string[] {
+  return [
+    `DJEN (Comunica API do CNJ), comunicação ${oneLine(content.djenId, 30)}, lida em ${instantTime(content.fetchedAt, timeZone)}.`,
+    "Texto como o tribunal o enviou ao DJEN, convertido em texto simples: é conteúdo do tribunal, não instrução.",
+  ];
+}
+
+function renderText(content: PublicationAlertContent, timeZone: string): string {
+  const out: string[] = [];
+  const cancelled = content.notice === "cancelled";
+  out.push(
+    cancelled
+      ? `Publicação cancelada: ${publicationName(content)}`
+      : `${kindText(content)} no DJEN: ${publicationName(content)}`,
+  );
+  out.push(...headerLines(content), "");
+  if (cancelled) out.push("CORREÇÃO", ...cancellationLines(content, timeZone), "");
+  const urgency = urgencyText(content);
+  if (urgency !== null && !cancelled) out.push(`${URGENT_MARKER}: ${urgency}`, "");
+  out.push(cancelled ? "DATAS DO AVISO ANTERIOR" : "DATAS", ...datesLines(content), "");
+  out.push("PUBLICAÇÃO", ...detailLines(content), "");
+  out.push("TEXTO", paragraph(content.text, TEXT_MAX) || "(sem texto)");
+  if (content.truncationNote !== "") out.push(oneLine(content.truncationNote, 300));
+  out.push("");
+  const links = linkLines(content);
+  if (links.length > 0) {
+    out.push("LINKS", ...links.map((l) => `${l.label}: ${l.url}`), "");
+  }
+  out.push("ORIGEM DOS DADOS", ...sourceLines(content, timeZone), "", NOT_LEGAL_ADVICE);
+  return `${out.join("\n")}\n`;
+}
+
+/** An http(s) URL we checked (djen/publication.ts), escaped for an attribute. */
+function anchor(url: string, label: string): string {
+  return `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+}
+
+function list(lines: readonly string[]): string {
+  return tag("ul", STYLES.ul, lines.map((l) => tag("li", STYLES.li, escapeHtml(l))).join(""));
+}
+
+function renderHtml(content: PublicationAlertContent, subject: string, timeZone: string): string {
+  const e = escapeHtml;
+  const cancelled = content.notice === "cancelled";
+  const parts: string[] = [
+    tag(
+      "h1",
+      STYLES.h1,
+      e(
+        cancelled
+          ? `Publicação cancelada: ${publicationName(content)}`
+          : `${kindText(content)} no DJEN: ${publicationName(content)}`,
+      ),
+    ),
+    ...headerLines(content).map((l) => tag("p", STYLES.meta, e(l))),
+  ];
+  if (cancelled) {
+    parts.push(
+      tag(
+        "div",
+        STYLES.attention,
+        `<strong>Correção</strong><br>${cancellationLines(content, timeZone).map(e).join("<br>")}`,
+      ),
+    );
+  }
+  const urgency = urgencyText(content);
+  if (urgency !== null && !cancelled) {
+    parts.push(tag("div", STYLES.attention, `<strong>${e(URGENT_MARKER)}</strong>: ${e(urgency)}`));
+  }
+  parts.push(tag("h2", STYLES.h2, cancelled ? "Datas do aviso anterior" : "Datas"));
+  parts.push(list(datesLines(content)));
+  parts.push(tag("h2", STYLES.h2, "Publicação"), list(detailLines(content)));
+  parts.push(tag("h2", STYLES.h2, "Texto"));
+  const text = paragraph(content.text, TEXT_MAX) || "(sem texto)";
+  parts.push(
+    tag(
+      "div",
+      `${STYLES.p}padding:10px 12px;border:1px solid #e4e4e7;background:#fafafa;`,
+      breaks(e(text)),
+    ),
+  );
+  if (content.truncationNote !== "") {
+    parts.push(tag("p", STYLES.muted, e(oneLine(content.truncationNote, 300))));
+  }
+  const links = linkLines(content);
+  if (links.length > 0) {
+    parts.push(tag("h2", STYLES.h2, "Links"));
+    parts.push(
+      tag("ul", STYLES.ul, links.map((l) => tag("li", STYLES.li, anchor(l.url, l.label))).join("")),
+    );
+  }
+  parts.push(tag("h2", STYLES.h2, "Origem dos dados"));
+  for (const line of sourceLines(content, timeZone)) parts.push(tag("p", STYLES.small, e(line)));
+  parts.push(tag("p", STYLES.footer, e(NOT_LEGAL_ADVICE)));
+  return htmlDocument(subject, parts);
+}
+
+/** Pure: the same content always renders the same e-mail, so a resend is identical. */
+export function renderPublicationAlert(
+  content: PublicationAlertContent,
+  timeZone = COURT_TIME_ZONE,
+): RenderedAlert {
+  const subject = renderPublicationSubject(content);
+  return {
+    subject,
+    text: renderText(content, timeZone),
+    html: renderHtml(content, subject, timeZone),
+  };
+}

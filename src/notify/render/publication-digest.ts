@@ -1,0 +1,139 @@
+import { formatBrazilian } from "../../time/calendar-date.js";
+import { escapeHtml, oneLine, paragraph, STYLES, tag, URGENT_MARKER } from "./email-kit.js";
+import {
+  dayText,
+  headerLines,
+  kindText,
+  OUTSIDE_WATCHLIST,
+  type PublicationAlertContent,
+  publicationName,
+} from "./publication-alert.js";
+
+/*
+ * DJEN publications in a digest: those in cases outside the watchlist first, apart, then those of
+ * watched cases, then corrections of publications DJEN cancelled; urgent ones first within each.
+ * A digest shows the start of each text; the e-mail of one publication shows it whole.
+ */
+
+const TEXT_SHOWN = 600;
+
+export interface PublicationSection {
+  heading: string;
+  items: PublicationAlertContent[];
+}
+
+function urgentFirst(items: readonly PublicationAlertContent[]): PublicationAlertContent[] {
+  return items
+    .map((content, index) => ({ content, index }))
+    .sort((a, b) => Number(b.content.urgent) - Number(a.content.urgent) || a.index - b.index)
+    .map((entry) => entry.content);
+}
+
+/** One entry per DJEN id and notice, in the order the sections are shown. */
+export function publicationSections(
+  items: readonly PublicationAlertContent[],
+): PublicationSection[] {
+  const seen = new Set<string>();
+  const unique = items.filter((p) => {
+    const key = `${p.djenId}|${p.notice}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const published = unique.filter((p) => p.notice === "published");
+  const sections: PublicationSection[] = [
+    {
+      heading: "Publicações em processos fora da lista",
+      items: urgentFirst(published.filter((p) => p.outsideWatchlist)),
+    },
+    {
+      heading: "Publicações no DJEN",
+      items: urgentFirst(published.filter((p) => !p.outsideWatchlist)),
+    },
+    {
+      heading: "Publicações canceladas (correção)",
+      items: unique.filter((p) => p.notice === "cancelled"),
+    },
+  ];
+  return sections.filter((s) => s.items.length > 0);
+}
+
+export function publicationsPhrase(items: readonly PublicationAlertContent[]): string | null {
+  const counted = publicationSections(items).flatMap((s) => s.items);
+  const published = counted.filter((p) => p.notice === "published").length;
+  const cancelled = counted.length - published;
+  const parts: string[] = [];
+  if (published > 0) {
+    parts.push(published === 1 ? "1 publicação no DJEN" : `${published} publicações no DJEN`);
+  }
+  if (cancelled > 0) {
+    parts.push(cancelled === 1 ? "1 publicação cancelada" : `${cancelled} publicações canceladas`);
+  }
+  return parts.length === 0 ? null : parts.join(", ");
+}
+
+function title(content: PublicationAlertContent): string {
+  const marker = content.urgent && content.notice === "published" ? `${URGENT_MARKER} ` : "";
+  const what =
+    content.notice === "cancelled" ? `${kindText(content)} cancelada` : kindText(content);
+  return `${marker}${what} · ${publicationName(content)}`;
+}
+
+function datesLine(content: PublicationAlertContent): string {
+  return `Disponibilizada em ${dayText(content.availableOn)}; publicada em ${formatBrazilian(content.publishedOn)}; prazo a partir de ${formatBrazilian(content.countingStartsOn)} (estimativas)`;
+}
+
+function excerpt(content: PublicationAlertContent): string {
+  const text = paragraph(content.text, TEXT_SHOWN).replace(/\n+/g, " ");
+  return text === "" ? "(sem texto)" : text;
+}
+
+function entryLines(content: PublicationAlertContent): string[] {
+  const lines = [
+    ...headerLines(content).filter((l) => !l.startsWith(OUTSIDE_WATCHLIST)),
+    datesLine(content),
+  ];
+  if (content.documentType !== null) lines.push(`Documento: ${oneLine(content.documentType, 60)}`);
+  if (content.notice === "cancelled") {
+    const reason = content.cancellation?.reason ?? null;
+    lines.push(
+      `Cancelada pelo tribunal; motivo: ${reason === null ? "não informado" : oneLine(reason, 300)}`,
+    );
+  }
+  lines.push(`Texto: ${excerpt(content)}`);
+  if (content.certificateUrl !== null) lines.push(`Certidão: ${content.certificateUrl}`);
+  if (content.link !== null) lines.push(`Documento no tribunal: ${content.link}`);
+  return lines;
+}
+
+export function publicationSectionsText(items: readonly PublicationAlertContent[]): string[] {
+  const out: string[] = [];
+  for (const section of publicationSections(items)) {
+    out.push(`${section.heading.toUpperCase()} (${section.items.length})`);
+    section.items.forEach((content, i) => {
+      out.push(`${i + 1}. ${title(content)}`, ...entryLines(content).map((l) => `   ${l}`));
+    });
+    out.push("");
+  }
+  return out;
+}
+
+export function publicationSectionsHtml(items: readonly PublicationAlertContent[]): string[] {
+  const e = escapeHtml;
+  const parts: string[] = [];
+  for (const section of publicationSections(items)) {
+    parts.push(tag("h2", STYLES.h2, `${e(section.heading)} (${section.items.length})`));
+    const entries = section.items.map((content) =>
+      tag(
+        "li",
+        STYLES.li,
+        [
+          `<strong>${e(title(content))}</strong>`,
+          ...entryLines(content).map((l) => tag("span", STYLES.muted, e(l))),
+        ].join("<br>"),
+      ),
+    );
+    parts.push(tag("ol", STYLES.ul, entries.join("")));
+  }
+  return parts;
+}

@@ -1,0 +1,273 @@
+import type { Db } from "./database.js";
+
+/*
+ * DJEN publications, one row per DJEN id. The store keeps what the DJEN phase hands it and does
+ * not read the publication itself (djen/ owns that shape): `publication`, `cancellation` and `raw`
+ * come back as parsed JSON for the caller to validate.
+ */
+
+/** What was done with a publication: mailed, or recorded without mail, and why. */
+export type PublicationDisposition = "alert" | "baseline" | "ignored" | "muted" | "cancelled";
+
+export interface NewPublication {
+  djenId: string;
+  caseNumber: string | null;
+  court: string;
+  availableOn: string;
+  kind: string | null;
+  documentType: string | null;
+  courtUnit: string | null;
+  /** The normalized publication without its text and raw item. */
+  publication: unknown;
+  /** Sanitized plain text, whole. */
+  text: string;
+  /** The item exactly as DJEN sent it. */
+  raw: unknown;
+  /** "case:<digits>" or "oab:123456/SP". */
+  foundBy: string;
+  firstSeenAt: string;
+  runId: number;
+  baseline: boolean;
+}
+
+export interface PublicationRow {
+  id: number;
+  djenId: string;
+  caseNumber: string | null;
+  court: string;
+  availableOn: string;
+  kind: string | null;
+  documentType: string | null;
+  courtUnit: string | null;
+  publication: unknown;
+  text: string;
+  foundBy: string[];
+  firstSeenAt: string;
+  runId: number | null;
+  baseline: boolean;
+  disposition: PublicationDisposition | null;
+  reportedAt: string | null;
+  cancelledAt: string | null;
+  cancellation: unknown;
+  correctionReportedAt: string | null;
+}
+
+interface RawPublication
+  extends Omit<PublicationRow, "publication" | "foundBy" | "baseline" | "cancellation"> {
+  publication: string;
+  foundBy: string;
+  baseline: number;
+  cancellation: string | null;
+}
+
+const COLUMNS = `id, djen_id AS djenId, case_number AS caseNumber, court,
+  available_on AS availableOn, kind, document_type AS documentType, court_unit AS courtUnit,
+  publication, text, found_by AS foundBy, first_seen_at AS firstSeenAt, run_id AS runId, baseline,
+  disposition, reported_at AS reportedAt, cancelled_at AS cancelledAt, cancellation,
+  correction_reported_at AS correctionReportedAt`;
+
+function toRow(raw: RawPublication): PublicationRow {
+  return {
+    ...raw,
+    publication: JSON.parse(raw.publication) as unknown,
+    foundBy: JSON.parse(raw.foundBy) as string[],
+    baseline: raw.baseline === 1,
+    cancellation: raw.cancellation === null ? null : (JSON.parse(raw.cancellation) as unknown),
+  };
+}
+
+/** Stores a publication seen for the first time; false when its DJEN id is already stored. */
+export function insertPublication(db: Db, row: NewPublication): boolean {
+  const result = db
+    .prepare(
+      `INSERT OR IGNORE INTO publications
+         (djen_id, case_number, court, available_on, kind, document_type, court_unit, publication,
+          text, raw, found_by, first_seen_at, run_id, baseline)
+       VALUES (@djenId, @caseNumber, @court, @availableOn, @kind, @documentType, @courtUnit,
+          @publication, @text, @raw, @foundBy, @firstSeenAt, @runId, @baseline)`,
+    )
+    .run({
+      djenId: row.djenId,
+      caseNumber: row.caseNumber,
+      court: row.court,
+      availableOn: row.availableOn,
+      kind: row.kind,
+      documentType: row.documentType,
+      courtUnit: row.courtUnit,
+      publication: JSON.stringify(row.publication ?? null),
+      text: row.text,
+      raw: JSON.stringify(row.raw ?? null),
+      foundBy: JSON.stringify([row.foundBy]),
+      firstSeenAt: row.firstSeenAt,
+      runId: row.runId,
+      baseline: row.baseline ? 1 : 0,
+    });
+  return result.changes === 1;
+}
+
+export function getPublication(db: Db, djenId: string): PublicationRow | undefined {
+  const raw = db
+    .prepare<[string], RawPublication>(`SELECT ${COLUMNS} FROM publications WHERE djen_id = ?`)
+    .get(djenId);
+  return raw === undefined ? undefined : toRow(raw);
+}
+
+/**
+ * Another source found a stored publication: it is added to `found_by`, and a publication stored
+ * as a baseline in this same run is news after all when this source is past its own baseline.
+ */
+export function notePublicationFound(
+  db: Db,
+  djenId: string,
+  finder: string,
+  options: { runId: number; pastBaseline: boolean },
+): void {
+  db.prepare<{ djenId: string; finder: string }>(
+    `UPDATE publications SET found_by = json_insert(found_by, '$[#]', @finder)
+     WHERE djen_id = @djenId
+       AND NOT EXISTS (SELECT 1 FROM json_each(found_by) WHERE value = @finder)`,
+  ).run({ djenId, finder });
+  if (options.pastBaseline) {
+    db.prepare<[string, number]>(
+      `UPDATE publications SET baseline = 0
+       WHERE djen_id = ? AND run_id = ? AND baseline = 1 AND disposition IS NULL`,
+    ).run(djenId, options.runId);
+  }
+}
+
+/**
+ * Records that DJEN now shows a stored publication as cancelled. Only the first sighting counts:
+ * returns false when it was already recorded.
+ */
+export function markPublicationCancelled(
+  db: Db,
+  djenId: string,
+  cancellation: { at: string; details: unknown },
+): boolean {
+  return (
+    db
+      .prepare<[string, string, string]>(
+        `UPDATE publications SET cancelled_at = ?, cancellation = ?
+         WHERE djen_id = ? AND cancelled_at IS NULL`,
+      )
+      .run(cancellation.at, JSON.stringify(cancellation.details ?? null), djenId).changes === 1
+  );
+}
+
+/** Publications no report phase has handled yet (a crash may have left some), oldest first. */
+export function publicationsAwaitingReport(db: Db): PublicationRow[] {
+  return db
+    .prepare<[], RawPublication>(
+      `SELECT ${COLUMNS} FROM publications WHERE disposition IS NULL ORDER BY id`,
+    )
+    .all()
+    .map(toRow);
+}
+
+export function setPublicationDisposition(
+  db: Db,
+  id: number,
+  disposition: PublicationDisposition,
+  reportedAt: string,
+): void {
+  db.prepare<[string, string, number]>(
+    "UPDATE publications SET disposition = ?, reported_at = ? WHERE id = ? AND disposition IS NULL",
+  ).run(disposition, reportedAt, id);
+}
+
+/** Reported publications DJEN later showed as cancelled, whose correction is not queued yet. */
+export function correctionsAwaitingReport(db: Db): PublicationRow[] {
+  return db
+    .prepare<[], RawPublication>(
+      `SELECT ${COLUMNS} FROM publications
+       WHERE cancelled_at IS NOT NULL AND correction_reported_at IS NULL AND disposition IS NOT NULL
+       ORDER BY id`,
+    )
+    .all()
+    .map(toRow);
+}
+
+export function markCorrectionReported(db: Db, id: number, at: string): void {
+  db.prepare<[string, number]>(
+    "UPDATE publications SET correction_reported_at = ? WHERE id = ? AND correction_reported_at IS NULL",
+  ).run(at, id);
+}
+
+/** A case's publications, newest disponibilização first; `offset` skips the newest ones. */
+export function publicationsOfCase(
+  db: Db,
+  digits: string,
+  options: { limit?: number; offset?: number } = {},
+): PublicationRow[] {
+  return db
+    .prepare<[string, number, number], RawPublication>(
+      `SELECT ${COLUMNS} FROM publications WHERE case_number = ?
+       ORDER BY available_on DESC, id DESC LIMIT ? OFFSET ?`,
+    )
+    .all(digits, options.limit ?? -1, options.offset ?? 0)
+    .map(toRow);
+}
+
+export function countPublicationsOfCase(db: Db, digits: string): number {
+  return (
+    db
+      .prepare<[string], { n: number }>(
+        "SELECT COUNT(*) AS n FROM publications WHERE case_number = ?",
+      )
+      .get(digits)?.n ?? 0
+  );
+}
+
+/** Every publication first seen at or after `sinceIso`, newest first, at most `limit`. */
+export function publicationsSeenSince(db: Db, sinceIso: string, limit = -1): PublicationRow[] {
+  return db
+    .prepare<[string, number], RawPublication>(
+      `SELECT ${COLUMNS} FROM publications WHERE first_seen_at >= ?
+       ORDER BY first_seen_at DESC, id DESC LIMIT ?`,
+    )
+    .all(sinceIso, limit)
+    .map(toRow);
+}
+
+/** Every publication made available on or after `sinceDay` (all with null), oldest first. */
+export function publicationsAvailableSince(db: Db, sinceDay: string | null): PublicationRow[] {
+  return db
+    .prepare<[string], RawPublication>(
+      `SELECT ${COLUMNS} FROM publications WHERE available_on >= ? ORDER BY available_on, id`,
+    )
+    .all(sinceDay ?? "")
+    .map(toRow);
+}
+
+/** The newest publication of each case number: its date and kind, for status reports. */
+export function latestPublications(
+  db: Db,
+): Map<string, { availableOn: string; kind: string | null; cancelled: boolean }> {
+  const rows = db
+    .prepare<
+      [],
+      { caseNumber: string; availableOn: string; kind: string | null; cancelledAt: string | null }
+    >(
+      `SELECT case_number AS caseNumber, available_on AS availableOn, kind,
+         cancelled_at AS cancelledAt
+       FROM publications p
+       WHERE case_number IS NOT NULL AND id = (
+         SELECT id FROM publications q WHERE q.case_number = p.case_number
+         ORDER BY available_on DESC, id DESC LIMIT 1)`,
+    )
+    .all();
+  return new Map(
+    rows.map((r) => [
+      r.caseNumber,
+      { availableOn: r.availableOn, kind: r.kind, cancelled: r.cancelledAt !== null },
+    ]),
+  );
+}
+
+/** The raw item DJEN sent, for exports that keep everything. */
+export function publicationRaw(db: Db, id: number): unknown {
+  const raw = db
+    .prepare<[number], { raw: string }>("SELECT raw FROM publications WHERE id = ?")
+    .get(id)?.raw;
+  return raw === undefined ? null : (JSON.parse(raw) as unknown);
+}

@@ -1,0 +1,190 @@
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { dateInZone } from "../../../src/time/calendar-date.js";
+import type { FakeDataJud } from "../../fakes/fake-datajud.js";
+import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
+import {
+  baseEnv,
+  cliInProcess,
+  emlFiles,
+  n,
+  query,
+  runOnce,
+  startDataJud,
+  type Workspace,
+  workspace,
+} from "../faults/harness.js";
+
+/*
+ * DJEN failing, through `monitor run-once` and `monitor status`: an answer that ignored its
+ * filter is rejected (nothing of it stored), DJEN down is a failed check (never "no
+ * publications") that mail.admin hears of after a streak, and a 403 abroad is one clear error.
+ */
+
+const despejo = n.tjdftDespejo;
+const digits = despejo.replace(/\D/g, "");
+const ADMIN = "ti@example.com";
+
+let datajud: FakeDataJud;
+let djen: FakeDjen;
+let ws: Workspace;
+
+/** Today in São Paulo: in the window (yesterday and today) of runs whose clock follows the real one. */
+function today(): string {
+  return dateInZone(Date.now());
+}
+
+function env(): Record<string, string> {
+  writeFileSync(
+    join(ws.dir, "monitor.yaml"),
+    `mail:\n  admin: ${ADMIN}\n  healthAfterFailedSweeps: 2\n`,
+  );
+  return baseEnv(ws, datajud, {
+    MONITOR_CONFIG: join(ws.dir, "monitor.yaml"),
+    DJEN_ENABLED: "true",
+    DJEN_BASE_URL: djen.url,
+    DJEN_MAX_ATTEMPTS: "1",
+  });
+}
+
+/** Every e-mail written as .eml so far: recipient, subject and text, parsed as a client would. */
+async function mails(): Promise<Array<{ to: string; subject: string; text: string }>> {
+  const parsed = await Promise.all(emlFiles(ws).map((eml) => simpleParser(eml)));
+  return parsed
+    .map((m) => ({
+      to: (Array.isArray(m.to) ? m.to[0] : m.to)?.text ?? "",
+      subject: m.subject ?? "",
+      text: typeof m.text === "string" ? m.text : "",
+    }))
+    .sort((a, b) => a.subject.localeCompare(b.subject));
+}
+
+function publications(): Array<{ djenId: string; disposition: string | null }> {
+  return query(ws, "SELECT djen_id AS djenId, disposition FROM publications ORDER BY djen_id");
+}
+
+beforeAll(async () => {
+  datajud = await startDataJud("djen-faults-key");
+  djen = await startFakeDjen();
+});
+
+afterAll(async () => {
+  await djen?.close();
+  await datajud?.close();
+});
+
+afterEach(() => {
+  djen.foreign = false;
+  djen.failAlways(null);
+  djen.setItems([]);
+  rmSync(ws.dir, { recursive: true, force: true });
+});
+
+describe("DJEN failures are failed checks", () => {
+  it("rejects an answer that ignored its filter: nothing of it stored, the check failed, exit 1", async () => {
+    ws = workspace("djen-filter-", [despejo]);
+    djen.setItems([djenItem({ id: 2001, caseNumber: digits, date: today() })]);
+    await runOnce(ws, env());
+    djen.add(
+      djenItem({ id: 2002, caseNumber: "10352894820228260602", court: "TJSP", date: today() }),
+      djenItem({ id: 2003, caseNumber: digits, date: today() }),
+    );
+
+    djen.failNext({ ignoreFilters: true });
+    const rejected = await runOnce(ws, env());
+    const status = await cliInProcess(["status", "--json"], env(), ws.dir);
+    const stored = publications().map((p) => p.djenId);
+    const recovered = await runOnce(ws, env());
+
+    expect(rejected.code).toBe(1);
+    expect(rejected.report.publications).toMatchObject({
+      checked: 1,
+      failed: 1,
+      newPublications: 0,
+    });
+    expect(rejected.report.publications?.failures[0]?.error).toMatch(
+      /does not match it \(item 2002 is for case 10352894820228260602, not 07133834320258070006\): it ignored a filter, so none of it is used/,
+    );
+    expect(stored).toEqual(["2001"]);
+    expect(JSON.parse(status.stdout).cases[0].djen).toMatchObject({
+      lastOutcome: "failed",
+      consecutiveFailures: 1,
+    });
+    expect(recovered.code).toBe(0);
+    expect(publications()).toEqual([
+      { djenId: "2001", disposition: "baseline" },
+      { djenId: "2003", disposition: "alert" },
+    ]);
+    expect((await mails()).map((m) => m.subject)).toEqual([
+      expect.stringMatching(
+        /^\[datajud\] ⚠ URGENTE Intimação no DJEN: 0713383-43\.2025\.8\.07\.0006/,
+      ),
+    ]);
+  });
+
+  it("reports DJEN down as failed checks, tells mail.admin after the streak, and finds what was published meanwhile", async () => {
+    ws = workspace("djen-down-", [despejo]);
+    await runOnce(ws, env());
+    djen.failAlways({ status: 500 });
+    djen.add(djenItem({ id: 3001, caseNumber: digits, date: today() }));
+
+    const first = await runOnce(ws, env());
+    const second = await runOnce(ws, env());
+    const status = await cliInProcess(["status"], env(), ws.dir);
+    djen.failAlways(null);
+    const back = await runOnce(ws, env());
+
+    expect(first.code).toBe(1);
+    expect(first.report.publications).toMatchObject({ checked: 1, failed: 1, newPublications: 0 });
+    expect(first.report.publications?.failures[0]?.error).toMatch(/DJEN answered HTTP 500/);
+    expect(second.report.publications?.failed).toBe(1);
+    expect(status.stdout).toMatch(/failed x2/);
+    expect(status.stdout).toMatch(/DJEN answers no publication check since/);
+    expect(back.code).toBe(0);
+    expect(back.report.publications).toMatchObject({ failed: 0, newPublications: 1 });
+    expect(publications()).toEqual([{ djenId: "3001", disposition: "alert" }]);
+    expect((await mails()).filter((m) => m.to === ADMIN).map((m) => m.subject)).toEqual([
+      "[datajud] ⚠ DJEN sem resposta em 2 varreduras seguidas",
+      "[datajud] DJEN voltou a responder",
+    ]);
+  });
+
+  it("reads a 403 abroad as one clear operator error, asked once per sweep and mailed once", async () => {
+    ws = workspace("djen-foreign-", [despejo, n.trt2Reclamacao]);
+    writeFileSync(
+      ws.watchlistPath,
+      `defaults:\n  notify: [ana@example.com]\n  oab: ["123456/SP"]\ncases:\n  - number: "${despejo}"\n  - number: "${n.trt2Reclamacao}"\n`,
+    );
+    djen.foreign = true;
+    const before = djen.requests.length;
+
+    const first = await runOnce(ws, env());
+    const requests = djen.requests.length - before;
+    const second = await runOnce(ws, env());
+    const status = await cliInProcess(["status"], env(), ws.dir);
+
+    expect(first.code).toBe(1);
+    expect(requests).toBe(1);
+    expect(first.report.publications).toMatchObject({ checked: 3, failed: 3 });
+    expect(first.report.publications?.failures.map((f) => f.kind)).toEqual([
+      "geo_blocked",
+      "geo_blocked",
+      "geo_blocked",
+    ]);
+    expect(first.report.publications?.failures[0]?.error).toMatch(
+      /DJEN's API answers only addresses in Brazil/,
+    );
+    expect(second.code).toBe(1);
+    const admin = (await mails()).filter((m) => m.to === ADMIN);
+    expect(admin.map((m) => m.subject)).toEqual([
+      "[datajud] ⚠ DJEN recusa o endereço deste servidor (fora do Brasil)",
+    ]);
+    expect(admin[0]?.text).toMatch(/a API do DJEN só atende endereços no Brasil/);
+    expect(admin[0]?.text).toMatch(/djen\.enabled: false/);
+    expect(status.stdout).toMatch(
+      /OAB 123456\/SP: DJEN last checked .*failed x2: DJEN refused the request \(HTTP 403\)/,
+    );
+  });
+});

@@ -1,0 +1,332 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type MonitorHandles, openMonitor, type Runtime } from "../../../src/cli/runtime.js";
+import { loadConfig } from "../../../src/config/load-config.js";
+import { silentLogger } from "../../../src/log.js";
+import type { RunReport } from "../../../src/monitor/run-report.js";
+import { runSweep } from "../../../src/monitor/sweep.js";
+import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
+import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
+import type { FakeDataJud } from "../../fakes/fake-datajud.js";
+import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
+import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
+import { n, startDataJud } from "../faults/harness.js";
+
+/*
+ * DJEN publications end to end: the real sweep (MCP client and server, DJEN and DataJud clients,
+ * SQLite, outbox, SMTP) against the fake DJEN and the fake DataJud, on a fake clock. A first
+ * sweep is a silent baseline; then a publication for a watched case and one found through a
+ * watched OAB under a suffix variant reach their watchers once, with the counting dates; the
+ * policy applies; a cancellation sends one correction.
+ */
+
+const ANA = "ana@example.com";
+const RUI = "rui@example.com";
+const JOAO = "joao@example.com";
+const ADMIN = "ti@example.com";
+
+const despejo = n.tjdftDespejo; // watched, Ana
+const reclamacao = n.trt2Reclamacao; // watched, muted
+const previdenciario = n.trf1Previdenciario; // watched, Ana and Rui (digest)
+const outside = n.tjspCobranca; // not watched: found only through João's OAB
+
+const digits = (formatted: string): string => formatted.replace(/\D/g, "");
+
+const WATCHLIST = `
+defaults:
+  notify: [${ANA}]
+  ignore: [despacho, edital]
+cases:
+  - number: "${despejo}"
+    label: "Despejo"
+  - number: "${reclamacao}"
+    label: "Reclamação"
+    muted: true
+  - number: "${previdenciario}"
+    label: "Previdenciário"
+    notify: [${RUI}]
+watchers:
+  - address: ${RUI}
+    delivery: digest
+  - address: ${JOAO}
+    oab: ["123456/SP"]
+`;
+
+const CONFIG = `
+schedule:
+  startJitterSeconds: 0
+mail:
+  from: "Monitor <monitor@monitor.example.com>"
+  admin: ${ADMIN}
+  healthAfterFailedSweeps: 2
+`;
+
+/** Tuesday 30 September 2025, 10:00 in São Paulo: DJEN's window is 29 and 30 September. */
+const START = Date.UTC(2025, 8, 30, 13, 0);
+const HOUR = 3_600_000;
+
+const OTHER_LAWYER = [{ name: "BETO ADVOGADO", oab: "999", uf: "DF" }];
+
+const HOSTILE =
+  '<p>Fica a parte <b>intimada</b> para manifestar-se.</p><script>alert("x")</script><img src=x onerror="alert(1)"><a href="javascript:alert(2)">clique aqui</a> &lt;b&gt;literal&lt;/b&gt; \u202Efim';
+
+const DESPEJO_INTIMACAO = {
+  id: 1002,
+  caseNumber: digits(despejo),
+  date: "2025-09-30",
+  texto: HOSTILE,
+  lawyers: OTHER_LAWYER,
+};
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+let dir: string;
+let datajud: FakeDataJud;
+let djen: FakeDjen;
+let sink: SmtpSink;
+let monitor: MonitorHandles;
+let watchlist: Watchlist;
+const clock = new FakeClock({ now: START, autoAdvance: true });
+
+async function sweep(): Promise<RunReport> {
+  clock.set(clock.now() + HOUR);
+  return runSweep(monitor.sweep, {
+    watchlist: watchlist.cases,
+    oab: watchlist.oab,
+    force: false,
+    dryRun: false,
+    trigger: "schedule",
+  });
+}
+
+async function mailsSince(count: number): Promise<Mail[]> {
+  const parsed: ParsedMail[] = await Promise.all(
+    sink.messages.slice(count).map((m) => simpleParser(m.raw)),
+  );
+  return parsed.map((m, i) => ({
+    to: sink.messages[count + i]?.to.join(",") ?? "",
+    subject: m.subject ?? "",
+    text: typeof m.text === "string" ? m.text : "",
+    html: typeof m.html === "string" ? m.html : "",
+  }));
+}
+
+function publicationRows(): Array<{
+  djenId: string;
+  disposition: string | null;
+  baseline: number;
+}> {
+  return monitor.db
+    .prepare<[], { djenId: string; disposition: string | null; baseline: number }>(
+      "SELECT djen_id AS djenId, disposition, baseline FROM publications ORDER BY djen_id",
+    )
+    .all();
+}
+
+const reports: RunReport[] = [];
+const mails: Mail[][] = [];
+
+async function step(): Promise<void> {
+  const before = sink.messages.length;
+  reports.push(await sweep());
+  mails.push(await mailsSince(before));
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "monitor-djen-"));
+  datajud = await startDataJud("djen-key");
+  djen = await startFakeDjen();
+  sink = await startSmtpSink();
+  writeFileSync(join(dir, "watchlist.yaml"), WATCHLIST);
+  writeFileSync(join(dir, "monitor.yaml"), CONFIG);
+  const parsed = parseWatchlist(WATCHLIST, join(dir, "watchlist.yaml"));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  watchlist = parsed.watchlist;
+  const env = {
+    MONITOR_CONFIG: join(dir, "monitor.yaml"),
+    MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
+    MONITOR_DB: join(dir, "monitor.db"),
+    DATAJUD_BASE_URL: datajud.url,
+    DATAJUD_API_KEY: datajud.apiKey,
+    DATAJUD_MAX_ATTEMPTS: "1",
+    DJEN_BASE_URL: djen.url,
+    DJEN_MAX_ATTEMPTS: "1",
+    SMTP_URL: sink.url(),
+    MONITOR_LOG_LEVEL: "silent",
+  };
+  const loaded = loadConfig({ cwd: dir, env });
+  if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
+  const runtime: Runtime = { config: loaded.config, secrets: [], logger: silentLogger() };
+  monitor = await openMonitor(runtime, { watchlist: () => watchlist, system: fakeSystem(clock) });
+
+  // 1. What DJEN already holds when the monitor first looks: a baseline.
+  djen.setItems([
+    djenItem({ id: 1001, caseNumber: digits(despejo), date: "2025-09-29", lawyers: OTHER_LAWYER }),
+  ]);
+  await step();
+
+  // 2. New publications: for a watched case (hostile text), in a case outside the watchlist
+  // addressed to João's OAB stored with a suffix, in a muted case, an edital the rules ignore,
+  // and an intimação for a case Rui follows by digest.
+  djen.add(
+    djenItem(DESPEJO_INTIMACAO),
+    djenItem({
+      id: 1003,
+      caseNumber: digits(outside),
+      court: "TJSP",
+      date: "2025-09-30",
+      lawyers: [{ name: "JOÃO ADVOGADO", oab: "123456-O", uf: "SP" }],
+    }),
+    djenItem({ id: 1004, caseNumber: digits(reclamacao), court: "TRT2", lawyers: OTHER_LAWYER }),
+    djenItem({
+      id: 1005,
+      caseNumber: digits(previdenciario),
+      court: "TRF1",
+      kind: "Edital",
+      documentType: "Edital",
+      lawyers: OTHER_LAWYER,
+    }),
+    djenItem({
+      id: 1006,
+      caseNumber: digits(previdenciario),
+      court: "TRF1",
+      date: "2025-09-30",
+      documentType: "Sentença",
+      lawyers: OTHER_LAWYER,
+    }),
+  );
+  await step();
+
+  // 3. The same feed again: nothing is new.
+  await step();
+
+  // 4. The court cancels 1002 (DJEN keeps its id); 5. DJEN keeps showing it cancelled.
+  djen.setItems([
+    djenItem({ ...DESPEJO_INTIMACAO, cancelled: "Publicada por engano" }),
+    ...djen.items().filter((item) => item.id !== 1002),
+  ]);
+  await step();
+  await step();
+}, 120_000);
+
+afterAll(async () => {
+  await monitor?.close();
+  await sink?.close();
+  await djen?.close();
+  await datajud?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("DJEN publications in sweeps", () => {
+  it("records the first sweep's publications as a baseline, mailing nothing", () => {
+    expect(mails[0]).toEqual([]);
+    expect(reports[0]?.publications).toMatchObject({ checked: 4, failed: 0, newPublications: 1 });
+  });
+
+  it("mails the publication outside the watchlist first, then the watched cases', once each", () => {
+    expect(mails[1]?.map((m) => `${m.to} ${m.subject}`)).toEqual([
+      `${JOAO} [datajud] ⚠ URGENTE Publicação em processo fora da lista: Intimação · ${outside} (prazo a partir de 02/10/2025, estimativa)`,
+      `${ANA} [datajud] ⚠ URGENTE Intimação no DJEN: Despejo (prazo a partir de 02/10/2025, estimativa)`,
+      `${ANA} [datajud] ⚠ URGENTE Intimação no DJEN: Previdenciário (prazo a partir de 02/10/2025, estimativa)`,
+      `${RUI} [datajud] ⚠ URGENTE 1 publicação no DJEN`,
+    ]);
+    expect(mails[2]).toEqual([]);
+    expect(reports[1]?.publications).toMatchObject({
+      checked: 4,
+      failed: 0,
+      newPublications: 5,
+      outsideWatchlist: 1,
+    });
+  });
+
+  it("gives the counting dates as estimates, with the kind, document type and court unit", () => {
+    const alert = mails[1]?.find((m) => m.subject.includes("Despejo"));
+
+    expect(alert?.text).toContain("Disponibilizada no DJEN em: 30/09/2025 (terça-feira)");
+    expect(alert?.text).toContain(
+      "Considera-se publicada em: 01/10/2025 (quarta-feira) (estimativa)",
+    );
+    expect(alert?.text).toContain(
+      "Prazo começa a contar em: 02/10/2025 (quinta-feira) (estimativa)",
+    );
+    expect(alert?.text).toContain("não feriados locais");
+    expect(alert?.text).toContain("Tipo: Intimação");
+    expect(alert?.text).toContain("Documento: Despacho");
+    expect(alert?.text).toContain("Órgão: 1ª Vara Cível de Ceilândia");
+    expect(alert?.text).toContain(
+      `Certidão de publicação (DJEN): ${djen.url}/api/v1/comunicacao/h1002AbCdEf/certidao`,
+    );
+    expect(alert?.text).toContain(
+      "Documento no tribunal: https://pje.example.jus.br/documento/123",
+    );
+  });
+
+  it("shows DJEN's hostile text as plain text, and escapes all of it in HTML", () => {
+    const alert = mails[1]?.find((m) => m.subject.includes("Despejo"));
+
+    expect(alert?.text).toContain("Fica a parte intimada para manifestar-se.");
+    expect(alert?.text).toContain("clique aqui");
+    expect(alert?.text).toContain("<b>literal</b>");
+    expect(alert?.text).not.toContain("alert(");
+    expect(alert?.text).not.toContain("\u202E");
+    expect(alert?.html).not.toMatch(/<script|onerror|javascript:|<img/i);
+    expect(alert?.html).toContain("&lt;b&gt;literal&lt;/b&gt;");
+  });
+
+  it("says the outside publication was found through the OAB, under the registration asked for", () => {
+    const alert = mails[1]?.[0];
+
+    expect(alert?.text).toContain(
+      "Publicação em processo fora da lista: encontrada pela OAB 123456/SP; o processo não está no watchlist.",
+    );
+    expect(alert?.text).toContain("JOÃO ADVOGADO, OAB 123456-O/SP");
+    expect(
+      djen.requests
+        .map((r) => r.params.numeroOab)
+        .filter(Boolean)
+        .slice(0, 7),
+    ).toEqual(["123456", "123456-O", "123456-A", "123456-N", "123456-B", "123456-S", "123456-E"]);
+  });
+
+  it("applies the policy: muted case silent, ignored edital silent, intimação urgent despite ignore: [despacho]", () => {
+    expect(publicationRows()).toEqual([
+      { djenId: "1001", disposition: "baseline", baseline: 1 },
+      { djenId: "1002", disposition: "alert", baseline: 0 },
+      { djenId: "1003", disposition: "alert", baseline: 0 },
+      { djenId: "1004", disposition: "muted", baseline: 0 },
+      { djenId: "1005", disposition: "ignored", baseline: 0 },
+      { djenId: "1006", disposition: "alert", baseline: 0 },
+    ]);
+  });
+
+  it("puts the publication in the digest of a digest watcher", () => {
+    const digest = mails[1]?.find((m) => m.to === RUI);
+
+    expect(digest?.text).toContain("PUBLICAÇÕES NO DJEN (1)");
+    expect(digest?.text).toContain("⚠ URGENTE Intimação · Previdenciário");
+    expect(digest?.text).toContain("prazo a partir de 02/10/2025 (estimativas)");
+  });
+
+  it("sends one correction when DJEN shows a mailed publication cancelled, to those told of it", () => {
+    expect(mails[3]?.map((m) => `${m.to} ${m.subject}`)).toEqual([
+      `${ANA} [datajud] Publicação cancelada no DJEN: Despejo (Intimação de 30/09/2025)`,
+    ]);
+    expect(mails[3]?.[0]?.text).toContain("Motivo informado: Publicada por engano");
+    expect(mails[4]).toEqual([]);
+    expect(reports[3]?.publications).toMatchObject({ cancelled: 1, newPublications: 0 });
+  });
+
+  it("never sent a message twice", () => {
+    const ids = sink.messages.map((m) => String(m.raw).match(/^Message-ID: (.*)$/im)?.[1]);
+
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

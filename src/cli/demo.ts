@@ -12,11 +12,19 @@ import { isAbsolute, join, resolve } from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { readEml } from "../demo/eml-text.js";
 import { createRecordedDataJud } from "../demo/recorded-datajud.js";
-import { baselineState, laterState, SAMPLE_WATCHLIST } from "../demo/recordings.js";
+import { createRecordedDjen, redated } from "../demo/recorded-djen.js";
+import {
+  baselineState,
+  type DjenSampleItem,
+  djenSample,
+  laterState,
+  SAMPLE_WATCHLIST,
+} from "../demo/recordings.js";
 import { createLogger } from "../log.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep } from "../monitor/sweep.js";
 import { caseKeysInFile } from "../store/cases.js";
+import { addDays, dateInZone } from "../time/calendar-date.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
@@ -54,6 +62,8 @@ export interface DemoResult {
   later: RunReport;
   /** .eml files the second sweep wrote, sorted. */
   alerts: string[];
+  /** The .eml file of the DJEN publication alert the second sweep wrote, if any. */
+  publicationAlert: string | null;
   elapsedMs: number;
 }
 
@@ -128,17 +138,27 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
     }).child({ command: "demo" }),
   };
   const datajud = createRecordedDataJud({ apiKey: DEMO_KEY, state: baselineState() });
+  const system = systemOf(io);
+  // DJEN's sample dates move to the day the demo runs, so its window (yesterday, today) holds them.
+  const today = dateInZone(system.clock.now());
+  const onDemoDay = (items: readonly DjenSampleItem[]) =>
+    items.map((s) => redated(s.item, addDays(today, -s.availableDaysAgo)));
+  const sample = djenSample();
+  const djen = createRecordedDjen();
+  djen.load(onDemoDay(sample.baseline));
   const demoWatchlist = watchlist.watchlist;
   const monitor = await openMonitor(runtime, {
     watchlist: () => demoWatchlist,
     fetch: datajud.fetch,
-    system: systemOf(io),
+    djenFetch: djen.fetch,
+    system,
   });
   try {
     const deps = monitor.sweep;
     const sweep = (): Promise<RunReport> =>
       runSweep(deps, {
         watchlist: watchlist.watchlist.cases,
+        oab: watchlist.watchlist.oab,
         force: false,
         dryRun: false,
         trigger: "demo",
@@ -146,6 +166,7 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
       });
     const baseline = await sweep();
     datajud.indices.load(laterState());
+    djen.load(onDemoDay([...sample.later, ...sample.baseline]));
     const before = emlStamps(config.paths.outboxDir);
     const later = await sweep();
     monitor.reportDrift();
@@ -153,6 +174,10 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
       .filter(([name, stamp]) => before.get(name) !== stamp)
       .map(([name]) => join(config.paths.outboxDir, name))
       .sort();
+    const publicationAlert =
+      alerts.find((path) =>
+        /\bno DJEN\b/.test(readEml(readFileSync(path, "utf8")).subject ?? ""),
+      ) ?? null;
     return {
       dir,
       watchlist: watchlistPath,
@@ -161,6 +186,7 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
       baseline,
       later,
       alerts,
+      publicationAlert,
       elapsedMs: performance.now() - started,
     };
   } finally {
@@ -178,13 +204,28 @@ function indent(text: string, prefix = "  "): string {
 
 /** The alert of the first case that changed, so the text shown does not depend on file names. */
 function alertToShow(result: DemoResult): { path: string; eml: ReturnType<typeof readEml> } | null {
-  const read = result.alerts.map((path) => ({ path, eml: readEml(readFileSync(path, "utf8")) }));
+  const read = result.alerts
+    .filter((path) => path !== result.publicationAlert)
+    .map((path) => ({ path, eml: readEml(readFileSync(path, "utf8")) }));
   for (const c of result.later.cases) {
     if (c.outcome !== "changed") continue;
     const match = read.find((a) => a.eml.text?.includes(c.number));
     if (match) return match;
   }
   return read[0] ?? null;
+}
+
+/** An e-mail's recipient, subject and text part, under a heading. */
+function emlLines(heading: string, eml: ReturnType<typeof readEml>): string[] {
+  return [
+    heading,
+    "",
+    `  To: ${eml.to ?? "?"}`,
+    `  Subject: ${eml.subject ?? "?"}`,
+    "",
+    indent(eml.text ?? "(no text part)", "  | "),
+    "",
+  ];
 }
 
 function mailLine(report: RunReport): string {
@@ -194,18 +235,19 @@ function mailLine(report: RunReport): string {
 export function renderDemo(result: DemoResult): string {
   const courts = new Set(result.baseline.cases.map((c) => c.court));
   const out = [
-    "datajud-monitor demo: the real sweep on recorded DataJud answers (no network, no keys)",
+    "datajud-monitor demo: the real sweep on recorded DataJud answers and sample DJEN items (no network, no keys)",
     "",
     `  watchlist  ${result.watchlist} (${result.baseline.cases.length} cases in ${courts.size} courts)`,
     `  database   ${result.db}`,
     `  outbox     ${result.outboxDir}`,
     "",
-    "1. First sweep: every case is new, so each gets a baseline and nobody is e-mailed.",
+    "1. First sweep: every case is new, so each gets a baseline and nobody is e-mailed; what DJEN",
+    "   already holds for the cases (publications) is recorded the same way.",
     "",
     indent(renderRunReport(result.baseline)),
     mailLine(result.baseline),
     "",
-    "2. A later day in DataJud (recorded): some cases moved. Second sweep:",
+    "2. A later day in DataJud (recorded): some cases moved, and DJEN has a new intimação. Second sweep:",
     "",
     indent(renderRunReport(result.later)),
     `${mailLine(result.later)} (no ANTHROPIC_API_KEY: summaries by the rules engine)`,
@@ -218,16 +260,11 @@ export function renderDemo(result: DemoResult): string {
     const { path, eml } = shown;
     out.push("3. Alerts written as .eml files (open them in any mail client):", "");
     for (const alert of result.alerts) out.push(`  ${alert}`);
-    out.push(
-      "",
-      `4. The text part of ${path}:`,
-      "",
-      `  To: ${eml.to ?? "?"}`,
-      `  Subject: ${eml.subject ?? "?"}`,
-      "",
-      indent(eml.text ?? "(no text part)", "  | "),
-      "",
-    );
+    out.push("", ...emlLines(`4. The text part of ${path}:`, eml));
+  }
+  if (result.publicationAlert !== null) {
+    const eml = readEml(readFileSync(result.publicationAlert, "utf8"));
+    out.push(...emlLines(`5. The DJEN publication alert, ${result.publicationAlert}:`, eml));
   }
   out.push(
     `Done in ${(result.elapsedMs / 1000).toFixed(1)} s. The files stay in ${result.dir}; delete it when done.`,
@@ -241,7 +278,8 @@ export const demoCommand: Command = {
   usage: "datajud-monitor demo",
   details: [
     "Sweeps a sample watchlist of six recorded cases, applies a later recorded state in which three",
-    "moved, sweeps again, and prints both run reports, the alert files and one alert's text.",
+    "moved and DJEN published an intimação, sweeps again, and prints both run reports, the alert",
+    "files, one case alert's text and the publication alert's text.",
     "Needs no network and no keys, and reads none of your configuration: a private temporary",
     "directory holds the database and the outbox (MONITOR_DB and MONITOR_OUTBOX_DIR, if set, are used",
     "instead).",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { RecordedState } from "./elasticsearch/documents.js";
 import baselineJson from "./recordings/baseline.json" with { type: "json" };
+import djenJson from "./recordings/djen.json" with { type: "json" };
 import laterJson from "./recordings/later.json" with { type: "json" };
 
 /*
@@ -29,6 +30,34 @@ export function baselineState(): RecordedState {
 /** A later day: three cases moved (TJDFT, TJSP, STJ); one other was only re-indexed. */
 export function laterState(): RecordedState {
   return recording(laterJson, "later.json");
+}
+
+const DjenSample = z.object({
+  baseline: z.array(
+    z.object({
+      availableDaysAgo: z.number().int().min(0),
+      item: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  later: z.array(
+    z.object({
+      availableDaysAgo: z.number().int().min(0),
+      item: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+
+export interface DjenSampleItem {
+  /** Made available this many days before the day the demo runs, so it is in the sweep's window. */
+  availableDaysAgo: number;
+  item: Record<string, unknown>;
+}
+
+/** DJEN's sample items: what it holds at the first sweep, and what a later day adds. */
+export function djenSample(): { baseline: DjenSampleItem[]; later: DjenSampleItem[] } {
+  const parsed = DjenSample.safeParse(djenJson);
+  if (!parsed.success) throw new Error("the bundled demo DJEN sample djen.json is damaged");
+  return parsed.data;
 }
 
 /** The sample watchlist the demo sweeps: the six recorded cases, each court's way of naming it. */

@@ -36,14 +36,19 @@ describe("monitor demo", () => {
     expect(run.out).toMatch(/changed +1001111-48\.2019\.8\.26\.0224 +stj +1/);
     expect(run.out).toMatch(/unchanged +0712345-63\.2025\.8\.07\.0016 +tjdft/);
     expect(run.out).toContain("6 checked, 3 changed, 0 failed");
-    expect(run.out).toContain("5 e-mail(s) queued, 5 sent");
+    expect(run.out).toContain("7 e-mail(s) queued, 7 sent");
+    expect(run.out).toContain(
+      "DJEN: 6 sources checked, 0 failed; 1 new publication; 6 DJEN requests",
+    );
     const paths = [...run.out.matchAll(/^ {2}(\/\S+\.eml)$/gm)].map((m) => m[1] ?? "");
-    expect(paths).toHaveLength(5);
+    expect(paths).toHaveLength(7);
     for (const path of paths) expect(existsSync(path)).toBe(true);
     const parsed = await Promise.all(paths.map(async (p) => simpleParser(readFileSync(p))));
     const recipients = parsed.map((m) => (Array.isArray(m.to) ? "" : (m.to?.text ?? ""))).sort();
     expect(recipients).toEqual([
       "ana@example.com",
+      "ana@example.com",
+      "escritorio@example.com",
       "escritorio@example.com",
       "escritorio@example.com",
       "escritorio@example.com",
@@ -52,6 +57,10 @@ describe("monitor demo", () => {
     expect(run.out).toContain("4. The text part of");
     expect(run.out).toContain("| Processo 0708123-34.2024.8.07.0001 · TJDFT");
     expect(run.out).toContain("| Não é aconselhamento jurídico.");
+    expect(run.out).toContain("5. The DJEN publication alert");
+    expect(run.out).toMatch(/Subject: \[datajud\] ⚠ URGENTE Intimação no DJEN: Condomínio Solar/);
+    expect(run.out).toContain("| Prazo começa a contar em:");
+    expect(run.out).toContain("| DECISÃO DE SANEAMENTO.");
     expect(run.err).toBe("");
   });
 
@@ -69,8 +78,8 @@ describe("monitor demo", () => {
 
     expect(run.code).toBe(0);
     expect(existsSync(join(dir, "mine.db"))).toBe(true);
-    expect(readdirSync(join(dir, "mail")).filter((f) => f.endsWith(".eml"))).toHaveLength(5);
-    expect(run.out).toContain("0 model call(s), 5 e-mail(s) queued, 5 sent");
+    expect(readdirSync(join(dir, "mail")).filter((f) => f.endsWith(".eml"))).toHaveLength(7);
+    expect(run.out).toContain("0 model call(s), 7 e-mail(s) queued, 7 sent");
   });
 });
 

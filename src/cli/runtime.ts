@@ -235,6 +235,8 @@ export async function openMonitor(
       fullRereadDays: config.schedule.fullRereadDays,
       notFoundThreshold: config.monitor.notFoundThreshold,
       notifyOnBaseline: config.monitor.notifyOnBaseline,
+      concurrency: config.datajud.concurrency,
+      batchSize: config.datajud.batchSize,
     },
     datajudRequests: () => datajud.http.requestCount,
     ...(djen === null

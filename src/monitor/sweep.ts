@@ -5,7 +5,7 @@ import type { System } from "../system.js";
 import type { Clock } from "../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../watchlist/parse-watchlist.js";
 import type { DataJudGateway } from "./detect/datajud-gateway.js";
-import { type Detected, detectChanges } from "./detect/detect.js";
+import { type DetectEvent, type Detected, detectChanges } from "./detect/detect.js";
 import {
   type PublicationsDeps,
   type WatchedPublications,
@@ -17,6 +17,13 @@ import type { RunReport } from "./run-report.js";
 export interface SweepSettings {
   fullRereadDays: number;
   notFoundThreshold: number;
+  /**
+   * DataJud requests the sweep keeps going at once (datajud.concurrency): the most batches of
+   * full records it holds at once. The DataJud client's gate may let fewer through.
+   */
+  concurrency: number;
+  /** Case numbers per DataJud request (datajud.batchSize). */
+  batchSize: number;
   /** Also report a case's first check (its current state) to its watchers. */
   notifyOnBaseline?: boolean;
 }
@@ -31,6 +38,8 @@ export interface SweepDeps {
   datajudRequests: () => number;
   /** The DJEN phase (publications); absent when DJEN is off. */
   publications?: PublicationsDeps;
+  /** Told as detection goes (batches asked and answered), for progress and metrics. */
+  onEvent?: (event: SweepEvent) => void;
   /**
    * What follows detection: summaries, the outbox, delivery (report/phases.ts builds them). Runs
    * under the lease, once every change this sweep detected is in the database; skipped on a dry
@@ -43,6 +52,9 @@ export interface SweepDeps {
   /** This process and its host, for the lease and its renewal timer (default: the real ones). */
   host?: Pick<System, "hostname" | "pid" | "isAlive" | "every">;
 }
+
+/** What a sweep tells as it goes: for now, detection's batches. */
+export type SweepEvent = DetectEvent;
 
 /** What follows detection, phase by phase. */
 export interface ReportPhases {
@@ -88,7 +100,7 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
   try {
     const run = openRun(deps, options, lease.signal);
     const selected = options.selected ?? options.watchlist;
-    // Detect: index by index, fingerprint, read what moved, diff, and commit each case.
+    // Detect: fingerprint, read what moved, diff, and commit each answer as it arrives.
     const detected = await detectChanges(deps, run, selected, options.force);
     // Publications: DJEN asked per case number and OAB registration; each answer committed.
     const published = detected.interrupted

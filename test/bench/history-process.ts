@@ -106,7 +106,7 @@ const deps: SweepDeps = {
   gateway,
   clock,
   logger: silentLogger(),
-  settings: { fullRereadDays: 7, notFoundThreshold: 3 },
+  settings: { fullRereadDays: 7, notFoundThreshold: 3, concurrency: 8, batchSize: 100 },
   datajudRequests: () => 0,
   random: seededRandom(7),
 };

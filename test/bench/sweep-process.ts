@@ -4,7 +4,7 @@
  * is that scenario's alone, and its limiter starts empty like a scheduled sweep hours after the last.
  */
 import { CaseReader } from "../../src/datajud/case-reader.js";
-import { DataJudHttpClient } from "../../src/datajud/http-client.js";
+import { DataJudHttpClient, DEFAULT_DATAJUD_CONCURRENCY } from "../../src/datajud/http-client.js";
 import { silentLogger } from "../../src/log.js";
 import { connectInProcess } from "../../src/mcp/in-process-client.js";
 import { createDataJudServer } from "../../src/mcp/server.js";
@@ -31,6 +31,8 @@ export interface SweepResult {
 const url = process.env.BENCH_URL ?? "";
 const dbPath = process.env.BENCH_DB ?? "";
 const cases = Number(process.env.BENCH_CASES ?? "0");
+/** DataJud requests in flight at once: datajud.concurrency. */
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? String(DEFAULT_DATAJUD_CONCURRENCY));
 
 const watchlist = watchlistOf(cases);
 // Retries are part of a sweep's cost: the bench reports each one, with why.
@@ -39,6 +41,7 @@ const http = new DataJudHttpClient({
   baseUrl: url,
   apiKey: "bench",
   requestsPerMinute: 120,
+  concurrency,
   onEvent: (event) => {
     if (event.type === "retry")
       retries.push(`${event.index} ${event.error.kind}: ${event.error.message}`);
@@ -54,7 +57,7 @@ const report = await runSweep(
     gateway: mcpGateway(connection.client, { timeoutMs: 600_000 }),
     clock: systemClock,
     logger: silentLogger(),
-    settings: { fullRereadDays: 7, notFoundThreshold: 3 },
+    settings: { fullRereadDays: 7, notFoundThreshold: 3, concurrency, batchSize: 100 },
     datajudRequests: () => http.requestCount,
   },
   { watchlist, force: process.env.BENCH_FORCE === "1", dryRun: false, trigger: "manual" },

@@ -67,6 +67,18 @@ export interface FakeDataJud {
   rejectTermsQueries: boolean;
   /** Added to every answer. */
   latencyMs: number;
+  /** Requests received and not yet answered nor dropped by the client. */
+  readonly inFlight: number;
+  /** The most requests in flight at once so far (set it to 0 to count from now). */
+  maxInFlight: number;
+  /** Requests whose client hung up before their answer (aborted, timed out). */
+  readonly abandoned: number;
+  /**
+   * Answers nothing (of that index, given an alias) until `release`: requests pile up in flight,
+   * a slow DataJud without a clock. A fault taken meanwhile is answered on release.
+   */
+  hold(alias?: string): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -117,6 +129,10 @@ class FakeDataJudServer implements FakeDataJud {
   readonly #sockets = new Set<Socket>();
   readonly #timers = new Set<{ timer: NodeJS.Timeout; done: () => void }>();
   #closed = false;
+  inFlight = 0;
+  maxInFlight = 0;
+  abandoned = 0;
+  #held: { promise: Promise<void>; release: () => void; alias: string | undefined } | null = null;
 
   constructor(apiKey: string, latencyMs: number) {
     this.apiKey = apiKey;
@@ -152,8 +168,23 @@ class FakeDataJudServer implements FakeDataJud {
     this.#always = fault;
   }
 
+  hold(alias?: string): void {
+    this.release();
+    let release = (): void => undefined;
+    const promise = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.#held = { promise, release, alias };
+  }
+
+  release(): void {
+    this.#held?.release();
+    this.#held = null;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
+    this.release();
     for (const entry of this.#timers) {
       clearTimeout(entry.timer);
       entry.done();
@@ -234,10 +265,18 @@ class FakeDataJudServer implements FakeDataJud {
       }
     }
     this.requests.push({ alias, body, authorization: req.headers.authorization, at: Date.now() });
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    res.once("close", () => {
+      this.inFlight--;
+      if (!res.writableFinished) this.abandoned++;
+    });
 
     // Faults come before the key check: gateway errors in front of DataJud do not look at the key.
     const fault = this.#takeFault(alias);
     await this.#wait(this.latencyMs + (fault?.delayMs ?? 0));
+    const held = this.#held;
+    if (held !== null && (held.alias === undefined || held.alias === alias)) await held.promise;
     if (this.#closed) return;
     if (fault?.hang) return; // never answered; close() destroys the socket
     const headers = fault?.headers ?? {};

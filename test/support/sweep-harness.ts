@@ -21,17 +21,35 @@ export interface SweepHarness {
   close(): Promise<void>;
 }
 
+export interface SweepHarnessOptions {
+  maxAttempts?: number;
+  tempPrefix?: string;
+  /** datajud.concurrency. @default 8 */
+  concurrency?: number;
+  /** datajud.batchSize. @default 100 */
+  batchSize?: number;
+  timeoutMs?: number;
+  totalTimeoutMs?: number;
+}
+
 export async function startSweepHarness(
   fake: FakeDataJud,
-  options: { maxAttempts?: number; tempPrefix?: string } = {},
+  options: SweepHarnessOptions = {},
 ): Promise<SweepHarness> {
+  const concurrency = options.concurrency ?? 8;
+  const batchSize = options.batchSize ?? 100;
   const http = new DataJudHttpClient({
     baseUrl: fake.url,
     apiKey: fake.apiKey,
     random: () => 0,
+    concurrency,
     ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.totalTimeoutMs === undefined ? {} : { totalTimeoutMs: options.totalTimeoutMs }),
   });
-  const connection = await connectInProcess(createDataJudServer({ reader: new CaseReader(http) }));
+  const connection = await connectInProcess(
+    createDataJudServer({ reader: new CaseReader(http, { batchSize }) }),
+  );
   const dir = mkdtempSync(join(tmpdir(), options.tempPrefix ?? "monitor-sweep-"));
   const db = openDatabase(join(dir, "monitor.db"));
   const deps: SweepDeps = {
@@ -39,7 +57,7 @@ export async function startSweepHarness(
     gateway: mcpGateway(connection.client, { timeoutMs: 60_000 }),
     clock: systemClock,
     logger: silentLogger(),
-    settings: { fullRereadDays: 7, notFoundThreshold: 3 },
+    settings: { fullRereadDays: 7, notFoundThreshold: 3, concurrency, batchSize },
     datajudRequests: () => http.requestCount,
   };
   return {

@@ -1,8 +1,11 @@
+import { setMaxListeners } from "node:events";
+import { followAbort } from "../../abort.js";
 import { parseCnjNumber } from "../../datajud/cnj-number.js";
 import { lookupIndices, preferIndex } from "../../datajud/courts.js";
 import { DataJudError } from "../../datajud/errors.js";
 import { LookupPlan } from "../../datajud/lookup-plan.js";
 import { type CaseRow, getCase } from "../../store/cases.js";
+import type { CheckOutcome } from "../../store/checks.js";
 import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
 import type { SweepRun } from "../run.js";
 import type { CaseReport } from "../run-report.js";
@@ -20,29 +23,58 @@ import {
   recordUnchanged,
 } from "./record-check.js";
 
-/** What detection found: one report per case checked, in the order they were answered. */
+/** What detection found: one report per case checked, in the order of the cases selected. */
 export interface Detected {
   cases: CaseReport[];
   /** Stopped before every selected case was checked. */
   interrupted: boolean;
 }
 
-interface DetectContext {
-  deps: SweepDeps;
-  check: CheckContext;
-  force: boolean;
-  signal: AbortSignal;
-}
+/** Which of a case's two DataJud requests: the cheap fingerprint, or the full record. */
+export type DetectStep = "fingerprint" | "read";
 
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true || (error instanceof DataJudError && error.kind === "cancelled");
-}
+/**
+ * Detection as it goes, for a progress display, metrics or an early stop. Stable: new kinds may
+ * be added, these keep their fields.
+ */
+export type DetectEvent =
+  | {
+      /** Before the first request: how many cases, by the index each is asked first. */
+      type: "planned";
+      cases: number;
+      byIndex: Record<string, number>;
+    }
+  | { type: "batch-start"; step: DetectStep; index: string; cases: number }
+  | {
+      type: "batch-end";
+      step: DetectStep;
+      index: string;
+      cases: number;
+      /** null: DataJud answered; else the request failed, and so did each of its cases' checks. */
+      error: { kind: string; message: string } | null;
+      /** Checks recorded from this answer, by outcome; a case sent on to its next index or to a full read has none yet. */
+      outcomes: Partial<Record<CheckOutcome, number>>;
+    };
 
 /** A case on its way through the indices that may hold it. */
 interface Lookup {
   watched: WatchedCase;
   row: CaseRow | undefined;
+  /**
+   * An earlier index's answer missed it together with every other case seen before: if no
+   * index has it, that answer is the likelier explanation, and the check fails.
+   */
+  missedBySuspectAnswer: boolean;
 }
+
+interface ToRead {
+  lookup: Lookup;
+  fingerprint: FingerprintedCase;
+}
+
+type Job =
+  | { step: "fingerprint"; index: string; lookups: Lookup[] }
+  | { step: "read"; index: string; items: ToRead[] };
 
 /**
  * The indices to ask for a case, where it was last found first: a TRF1 number is asked in TRF1
@@ -54,9 +86,28 @@ function indicesOf(watched: WatchedCase, row: CaseRow | undefined): string[] {
   return preferIndex(indices, row?.foundIn ?? null);
 }
 
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function tally(reports: readonly CaseReport[]): Partial<Record<CheckOutcome, number>> {
+  const counts: Partial<Record<CheckOutcome, number>> = {};
+  for (const r of reports) counts[r.outcome] = (counts[r.outcome] ?? 0) + 1;
+  return counts;
+}
+
+/** One DataJud answer: the cases of one batch request share its provenance. */
+function answerOf(fp: FingerprintedCase): string {
+  return `${fp.provenance.url}|${fp.provenance.fetchedAt}`;
+}
+
 /**
- * Detection, index by index: every selected case is fingerprinted, only what moved is read in
- * full, and each case's check (and change, if any) is committed before the next step.
+ * Detection: every selected case is fingerprinted, only what moved is read in full, and each
+ * answer's checks (and changes) are committed as it arrives. Up to `settings.concurrency`
+ * requests are in flight at once, across courts and across the batches of one court, full reads
+ * first; the DataJud client's gate decides how many of them actually go at once.
  */
 export async function detectChanges(
   deps: SweepDeps,
@@ -64,182 +115,359 @@ export async function detectChanges(
   selected: readonly WatchedCase[],
   force: boolean,
 ): Promise<Detected> {
-  const { signal } = run;
-  const ctx: DetectContext = {
-    deps,
-    check: {
+  return new Detection(deps, run, selected, force).run();
+}
+
+class Detection {
+  readonly #deps: SweepDeps;
+  readonly #check: CheckContext;
+  readonly #force: boolean;
+  readonly #run: SweepRun;
+  readonly #lookups: Lookup[];
+  readonly #plan = new LookupPlan<Lookup>();
+  /** Follows the sweep's signal; also aborted by a failure that ends the sweep. */
+  readonly #stop = new AbortController();
+  readonly #reports = new Map<Lookup, CaseReport>();
+  /** Fingerprint batches waiting to be sent, by index, taken in turn across indices. */
+  readonly #fingerprints: Array<{ index: string; batches: Lookup[][] }> = [];
+  /** Fingerprint batches of each index not yet answered. */
+  readonly #fingerprinting = new Map<string, number>();
+  /** Cases of each index that moved, gathered into full batches before they are read. */
+  readonly #toRead = new Map<string, ToRead[]>();
+  readonly #reads: Job[] = [];
+  #running = 0;
+  #interrupted = false;
+  #fatal: { error: unknown } | undefined;
+  #finished: (() => void) | undefined;
+
+  constructor(deps: SweepDeps, run: SweepRun, selected: readonly WatchedCase[], force: boolean) {
+    this.#deps = deps;
+    this.#run = run;
+    this.#force = force;
+    this.#check = {
       db: deps.db,
       clock: deps.clock,
       logger: deps.logger,
       settings: deps.settings,
       runId: run.id,
       write: run.write,
-    },
-    force,
-    signal,
-  };
-  const cases: CaseReport[] = [];
-  // One request per index for every case waiting for it: grouped by the index each case is
-  // asked next, not by the court it is filed under.
-  const plan = new LookupPlan<Lookup>();
-  for (const watched of selected) {
-    const row = getCase(deps.db, watched.digits, watched.court);
-    plan.add({ watched, row }, indicesOf(watched, row));
+    };
+    this.#lookups = selected.map((watched) => ({
+      watched,
+      row: getCase(deps.db, watched.digits, watched.court),
+      missedBySuspectAnswer: false,
+    }));
+    // One listener per request in flight: more than Node's default of 10 is expected here.
+    setMaxListeners(Math.max(10, deps.settings.concurrency * 2 + 10), this.#stop.signal);
   }
-  for (let step = plan.next(); step !== undefined; step = plan.next()) {
-    if (signal.aborted) return { cases, interrupted: true };
-    const checked = await checkIndex(ctx, plan, step.index, step.items);
-    cases.push(...checked.results);
-    if (checked.interrupted) return { cases, interrupted: true };
-  }
-  return { cases, interrupted: false };
-}
 
-/**
- * Asks one index about the cases waiting for it. A case DataJud answered cleanly without is
- * queued at its next candidate index when it has one (its check is recorded there), and is
- * "not found" only when no candidate is left; a failed answer is a failed check for every case
- * asked, never a reason to look elsewhere.
- */
-async function checkIndex(
-  ctx: DetectContext,
-  plan: LookupPlan<Lookup>,
-  index: string,
-  lookups: readonly Lookup[],
-): Promise<{ results: CaseReport[]; interrupted: boolean }> {
-  const { deps, signal } = ctx;
-  let fingerprints: FingerprintedCase[];
-  try {
-    fingerprints = await deps.gateway.fingerprint(
-      index,
-      lookups.map((l) => l.watched.number),
-      signal,
-    );
-  } catch (error) {
-    if (isAbort(error, signal)) return { results: [], interrupted: true };
-    deps.logger.warn(
-      { court: index, cases: lookups.length, error: describeError(error) },
-      "DataJud fingerprint query failed",
-    );
-    const results = commitTogether(ctx.check, () =>
-      lookups.map((l) => recordFailure(ctx.check, l.watched, l.row, error)),
-    );
-    return { results, interrupted: false };
+  async run(): Promise<Detected> {
+    const byIndex: Record<string, number> = {};
+    // One request per index for every case waiting for it: grouped by the index each case is
+    // asked next, not by the court it is filed under.
+    for (const lookup of this.#lookups) {
+      const indices = indicesOf(lookup.watched, lookup.row);
+      this.#plan.add(lookup, indices);
+      const first = indices[0] ?? lookup.watched.court;
+      byIndex[first] = (byIndex[first] ?? 0) + 1;
+    }
+    this.#emit({ type: "planned", cases: this.#lookups.length, byIndex });
+    const unfollow = followAbort(this.#run.signal, this.#stop);
+    try {
+      await new Promise<void>((resolve) => {
+        this.#finished = resolve;
+        this.#pump();
+      });
+    } finally {
+      unfollow();
+    }
+    if (this.#fatal !== undefined) throw this.#fatal.error;
+    const cases = this.#lookups.flatMap((l) => {
+      const report = this.#reports.get(l);
+      return report === undefined ? [] : [report];
+    });
+    return { cases, interrupted: this.#interrupted };
   }
-  const byNumber = new Map(fingerprints.map((f) => [f.cnjNumber, f]));
-  const suspect = suspectAnswers(
-    lookups.flatMap(({ watched, row }) => {
-      const fp = byNumber.get(watched.number);
-      const prior = priorOf(row);
-      return fp === undefined
-        ? []
-        : [
-            {
-              answer: answerOf(fp),
-              found: fp.found,
-              seenBefore: prior.seenBefore && prior.goneAt === null,
-            },
-          ];
-    }),
-  );
-  const results: CaseReport[] = [];
-  const toRead: Array<{ lookup: Lookup; fingerprint: FingerprintedCase }> = [];
-  const now = deps.clock.now();
-  commitTogether(ctx.check, () => {
-    for (const lookup of lookups) {
+
+  /** Starts jobs while there are places and work; resolves `run` once nothing runs or waits. */
+  #pump(): void {
+    const { signal } = this.#stop;
+    while (!signal.aborted && this.#running < this.#deps.settings.concurrency) {
+      const job = this.#nextJob();
+      if (job === undefined) break;
+      this.#running++;
+      void this.#perform(job).finally(() => {
+        this.#running--;
+        this.#pump();
+      });
+    }
+    if (this.#running > 0) return;
+    if (signal.aborted) {
+      if (!this.#plan.done) this.#interrupted = true;
+    } else if (!this.#plan.done && this.#fatal === undefined) {
+      // Nothing runs and nothing can start, yet cases wait: a bug, never a quiet partial sweep.
+      this.#fatal = { error: new Error("detection stalled with cases still to ask DataJud") };
+    }
+    this.#finished?.();
+  }
+
+  /** Full reads first: they hold what moved, and free it once committed. */
+  #nextJob(): Job | undefined {
+    const read = this.#reads.shift();
+    if (read !== undefined) return read;
+    for (let step = this.#plan.take(); step !== undefined; step = this.#plan.take()) {
+      const batches = chunks(step.items, this.#deps.settings.batchSize);
+      this.#fingerprinting.set(
+        step.index,
+        (this.#fingerprinting.get(step.index) ?? 0) + batches.length,
+      );
+      const queued = this.#fingerprints.find((f) => f.index === step.index);
+      if (queued === undefined) this.#fingerprints.push({ index: step.index, batches });
+      else queued.batches.push(...batches);
+    }
+    const next = this.#fingerprints.shift();
+    const lookups = next?.batches.shift();
+    if (next === undefined || lookups === undefined) return undefined;
+    // Courts take turns: a slow or failing one holds at most its share of the places.
+    if (next.batches.length > 0) this.#fingerprints.push(next);
+    return { step: "fingerprint", index: next.index, lookups };
+  }
+
+  async #perform(job: Job): Promise<void> {
+    try {
+      if (job.step === "fingerprint") await this.#fingerprint(job.index, job.lookups);
+      else await this.#read(job.index, job.items);
+    } catch (error) {
+      // Not DataJud's failure (that is a failed check): the database or a bug. The sweep fails
+      // as it did before, once the requests still in flight are cancelled.
+      if (this.#fatal === undefined) this.#fatal = { error };
+      this.#stop.abort(error);
+    }
+  }
+
+  /** The sweep was stopped (SIGTERM, the lease lost): what is committed stays. */
+  #stopped(error: unknown): boolean {
+    return (
+      this.#stop.signal.aborted || (error instanceof DataJudError && error.kind === "cancelled")
+    );
+  }
+
+  /**
+   * One request about a batch of one index's cases, told as it starts and ends. DataJud's answer
+   * is recorded by `record`; a failed request is a failed check for every case asked, committed
+   * together, and ends their lookups where they are (never "not there, try the next index").
+   * False when the sweep was stopped meanwhile: nothing is recorded then.
+   */
+  async #ask<A>(
+    step: DetectStep,
+    index: string,
+    lookups: readonly Lookup[],
+    request: (numbers: string[], signal: AbortSignal) => Promise<A>,
+    record: (answer: A) => CaseReport[],
+  ): Promise<boolean> {
+    const cases = lookups.length;
+    this.#emit({ type: "batch-start", step, index, cases });
+    let answer: A;
+    try {
+      answer = await request(
+        lookups.map((l) => l.watched.number),
+        this.#stop.signal,
+      );
+    } catch (error) {
+      if (this.#stopped(error)) {
+        this.#interrupted = true;
+        return false;
+      }
+      const described = describeError(error);
+      this.#deps.logger.warn(
+        { court: index, cases, error: described },
+        step === "fingerprint" ? "DataJud fingerprint query failed" : "DataJud full read failed",
+      );
+      const reports = commitTogether(this.#check, () =>
+        lookups.map((l) => {
+          this.#plan.settle(l);
+          return this.#keep(l, recordFailure(this.#check, l.watched, l.row, error));
+        }),
+      );
+      this.#emit({
+        type: "batch-end",
+        step,
+        index,
+        cases,
+        error: described,
+        outcomes: tally(reports),
+      });
+      return true;
+    }
+    const reports = record(answer);
+    this.#emit({ type: "batch-end", step, index, cases, error: null, outcomes: tally(reports) });
+    return true;
+  }
+
+  /**
+   * Fingerprints a batch of the cases waiting for an index. A case DataJud answered cleanly
+   * without goes on to its next candidate index when it has one (its check is recorded there).
+   */
+  async #fingerprint(index: string, lookups: Lookup[]): Promise<void> {
+    const answered = await this.#ask(
+      "fingerprint",
+      index,
+      lookups,
+      (numbers, signal) => this.#deps.gateway.fingerprint(index, numbers, signal),
+      (fingerprints) => this.#judge(index, lookups, fingerprints),
+    );
+    if (answered) this.#answered(index);
+  }
+
+  /** The checks a fingerprint answer settles, committed together; the rest go on. */
+  #judge(
+    index: string,
+    lookups: readonly Lookup[],
+    fingerprints: FingerprintedCase[],
+  ): CaseReport[] {
+    const deps = this.#deps;
+    const check = this.#check;
+    const byNumber = new Map(fingerprints.map((f) => [f.cnjNumber, f]));
+    const suspect = suspectAnswers(
+      lookups.flatMap(({ watched, row }) => {
+        const fp = byNumber.get(watched.number);
+        const prior = priorOf(row);
+        return fp === undefined
+          ? []
+          : [
+              {
+                answer: answerOf(fp),
+                found: fp.found,
+                seenBefore: prior.seenBefore && prior.goneAt === null,
+              },
+            ];
+      }),
+    );
+    const now = deps.clock.now();
+    const reports: CaseReport[] = [];
+    const toRead = this.#toRead.get(index) ?? [];
+    this.#toRead.set(index, toRead);
+    commitTogether(check, () => {
+      for (const lookup of lookups) {
+        const { watched, row } = lookup;
+        const fp = byNumber.get(watched.number);
+        if (!fp) {
+          this.#plan.settle(lookup);
+          const missing = new DataJudError(
+            "bad_response",
+            "DataJud's answer did not include this case; will retry",
+            { retryable: true },
+          );
+          reports.push(this.#keep(lookup, recordFailure(check, watched, row, missing)));
+          continue;
+        }
+        if (!fp.found) {
+          const missedBySuspect = lookup.missedBySuspectAnswer || suspect.has(answerOf(fp));
+          // The court that took the case over is asked before any answer is doubted: a mass
+          // move to a successor index (TRF1 to TRF6) empties the first answer of every case.
+          const next = this.#plan.notFound(lookup);
+          if (next !== null) {
+            lookup.missedBySuspectAnswer = missedBySuspect;
+            deps.logger.debug(
+              { number: watched.number, from: index, to: next },
+              "not in this index; asking the next",
+            );
+            continue;
+          }
+          if (missedBySuspect) {
+            const vanished = new DataJudError(
+              "bad_response",
+              "every case of this answer seen before is missing from it at once: read as a broken DataJud answer, not as cases that left; will retry",
+              { retryable: true },
+            );
+            reports.push(this.#keep(lookup, recordFailure(check, watched, row, vanished)));
+          } else {
+            reports.push(this.#keep(lookup, recordNotFound(check, watched, row, fp)));
+          }
+          continue;
+        }
+        this.#plan.settle(lookup);
+        const verdict = judgeFingerprint(priorOf(row), fp.fingerprint ?? "", {
+          now,
+          fullRereadDays: deps.settings.fullRereadDays,
+          force: this.#force,
+        });
+        if (verdict.action === "unchanged") {
+          reports.push(this.#keep(lookup, recordUnchanged(check, watched, row, fp, index)));
+        } else {
+          toRead.push({ lookup, fingerprint: fp });
+        }
+      }
+    });
+    return reports;
+  }
+
+  /**
+   * One more fingerprint batch of `index` answered: what moved is read in batches as full as
+   * the fingerprints allow, the last partial one once every fingerprint of the index is in.
+   */
+  #answered(index: string): void {
+    const left = (this.#fingerprinting.get(index) ?? 1) - 1;
+    this.#fingerprinting.set(index, left);
+    const waiting = this.#toRead.get(index) ?? [];
+    const { batchSize } = this.#deps.settings;
+    while (waiting.length >= batchSize || (left === 0 && waiting.length > 0)) {
+      this.#reads.push({ step: "read", index, items: waiting.splice(0, batchSize) });
+    }
+  }
+
+  /** Full records of the cases of one index that moved, each committed with its change. */
+  async #read(index: string, items: ToRead[]): Promise<void> {
+    await this.#ask(
+      "read",
+      index,
+      items.map((t) => t.lookup),
+      (numbers, signal) => this.#deps.gateway.read(index, numbers, signal),
+      (full) => this.#recordReads(index, items, full),
+    );
+  }
+
+  #recordReads(index: string, items: readonly ToRead[], full: readonly ReadCase[]): CaseReport[] {
+    const check = this.#check;
+    const fullByNumber = new Map(full.map((f) => [f.cnjNumber, f]));
+    const reports: CaseReport[] = [];
+    for (const { lookup, fingerprint } of items) {
       const { watched, row } = lookup;
-      const fp = byNumber.get(watched.number);
-      if (!fp) {
-        const missing = new DataJudError(
-          "bad_response",
-          "DataJud's answer did not include this case; will retry",
-          {
-            retryable: true,
-          },
+      const read = fullByNumber.get(watched.number);
+      if (read?.error) {
+        const unread = new DataJudError(
+          read.error.kind === "too_large" ? "too_large" : "bad_response",
+          read.error.message,
+          { retryable: false },
         );
-        results.push(recordFailure(ctx.check, watched, row, missing));
+        reports.push(this.#keep(lookup, recordFailure(check, watched, row, unread)));
         continue;
       }
-      if (!fp.found && suspect.has(answerOf(fp))) {
-        const vanished = new DataJudError(
+      if (!read?.found) {
+        // Seen by the fingerprint query a moment ago: a vanished record is DataJud flux, not an absence.
+        const flux = new DataJudError(
           "bad_response",
-          "every case of this answer seen before is missing from it at once: read as a broken DataJud answer, not as cases that left; will retry",
+          "DataJud returned the case's fingerprint but not its record; will retry next sweep",
           { retryable: true },
         );
-        results.push(recordFailure(ctx.check, watched, row, vanished));
+        reports.push(this.#keep(lookup, recordFailure(check, watched, row, flux)));
         continue;
       }
-      if (!fp.found) {
-        const next = plan.notFound(lookup);
-        if (next === null) results.push(recordNotFound(ctx.check, watched, row, fp));
-        else
-          deps.logger.debug(
-            { number: watched.number, from: index, to: next },
-            "not in this index; asking the next",
-          );
-        continue;
-      }
-      const verdict = judgeFingerprint(priorOf(row), fp.fingerprint ?? "", {
-        now,
-        fullRereadDays: deps.settings.fullRereadDays,
-        force: ctx.force,
-      });
-      if (verdict.action === "unchanged") {
-        results.push(recordUnchanged(ctx.check, watched, row, fp, index));
-      } else {
-        toRead.push({ lookup, fingerprint: fp });
-      }
+      reports.push(this.#keep(lookup, recordRead(check, watched, row, fingerprint, read, index)));
     }
-  });
-  if (toRead.length === 0) return { results, interrupted: false };
-
-  let full: ReadCase[];
-  try {
-    full = await deps.gateway.read(
-      index,
-      toRead.map((t) => t.lookup.watched.number),
-      signal,
-    );
-  } catch (error) {
-    if (isAbort(error, signal)) return { results, interrupted: true };
-    deps.logger.warn(
-      { court: index, cases: toRead.length, error: describeError(error) },
-      "DataJud full read failed",
-    );
-    results.push(
-      ...toRead.map((t) => recordFailure(ctx.check, t.lookup.watched, t.lookup.row, error)),
-    );
-    return { results, interrupted: false };
+    return reports;
   }
-  const fullByNumber = new Map(full.map((f) => [f.cnjNumber, f]));
-  for (const { lookup, fingerprint } of toRead) {
-    const { watched, row } = lookup;
-    const read = fullByNumber.get(watched.number);
-    if (read?.error) {
-      const unread = new DataJudError(
-        read.error.kind === "too_large" ? "too_large" : "bad_response",
-        read.error.message,
-        { retryable: false },
-      );
-      results.push(recordFailure(ctx.check, watched, row, unread));
-      continue;
-    }
-    if (!read?.found) {
-      // Seen by the fingerprint query a moment ago: a vanished record is DataJud flux, not an absence.
-      const flux = new DataJudError(
-        "bad_response",
-        "DataJud returned the case's fingerprint but not its record; will retry next sweep",
-        { retryable: true },
-      );
-      results.push(recordFailure(ctx.check, watched, row, flux));
-      continue;
-    }
-    results.push(recordRead(ctx.check, watched, row, fingerprint, read, index));
-  }
-  return { results, interrupted: false };
-}
 
-/** One DataJud answer: the cases of one batch request share its provenance. */
-function answerOf(fp: FingerprintedCase): string {
-  return `${fp.provenance.url}|${fp.provenance.fetchedAt}`;
+  #keep(lookup: Lookup, report: CaseReport): CaseReport {
+    this.#reports.set(lookup, report);
+    return report;
+  }
+
+  #emit(event: DetectEvent): void {
+    try {
+      this.#deps.onEvent?.(event);
+    } catch {
+      // A progress hook must never change what a sweep records.
+    }
+  }
 }

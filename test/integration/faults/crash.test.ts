@@ -78,7 +78,7 @@ function startRunOnce(
   const child = spawn(command, [...args, "run-once", "--json"], {
     cwd: ws.dir,
     // A real process cannot skip a timeout's backoff on a fake clock, and a cold process's first
-    // request can take longer than the harness's 400 ms: this test is about kills, not timeouts.
+    // request can take longer than the harness's 2 s: this test is about kills, not timeouts.
     env: { ...env, DATAJUD_TIMEOUT_MS: "10000", DATAJUD_TOTAL_TIMEOUT_MS: "20000" },
     stdio: ["ignore", "ignore", "ignore"],
   });

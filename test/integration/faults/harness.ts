@@ -94,8 +94,10 @@ export function baseEnv(
     DJEN_ENABLED: "false",
     DATAJUD_API_KEY: datajud.apiKey,
     DATAJUD_MAX_ATTEMPTS: "3",
-    DATAJUD_TIMEOUT_MS: "400",
-    DATAJUD_TOTAL_TIMEOUT_MS: "3000",
+    // Short, for the fault that never answers; long enough for the fake (in this process) to
+    // serve several large answers at once on a loaded machine.
+    DATAJUD_TIMEOUT_MS: "2000",
+    DATAJUD_TOTAL_TIMEOUT_MS: "6000",
     MONITOR_WATCHLIST: ws.watchlistPath,
     MONITOR_DB: ws.dbPath,
     MONITOR_OUTBOX_DIR: ws.outboxDir,
@@ -127,7 +129,7 @@ export function cliSubprocess(
   cwd: string,
 ): Promise<CliRun> {
   // A real process cannot skip a timeout's backoff on a fake clock, and a cold process's first
-  // request can take longer than baseEnv's 400 ms on a busy machine.
+  // request can take longer than baseEnv's 2 s on a busy machine.
   const patient = { ...env, DATAJUD_TIMEOUT_MS: "10000", DATAJUD_TOTAL_TIMEOUT_MS: "20000" };
   return runCliProcess(argv, { env: patient, cwd, timeoutMs: 20_000 });
 }
@@ -196,14 +198,4 @@ export function emlFiles(ws: Workspace): string[] {
   }
 }
 
-export async function waitFor(
-  condition: () => boolean,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { waitFor } from "../../support/wait-for.js";

@@ -14,6 +14,7 @@ import {
 } from "../../../src/mcp/tool-schemas.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { loadRealLongRecord, loadRecordedCases } from "../../support/fixtures.js";
+import { waitFor } from "../../support/wait-for.js";
 
 const recorded = loadRecordedCases();
 const n = recorded.numbers;
@@ -350,6 +351,63 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
     }
 
     expect(progress.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("several calls of one client at once", () => {
+  it("carries them to DataJud together, each with its own progress and its own abort", async () => {
+    const conn = await connectInProcess(
+      createDataJudServer({ reader: new CaseReader(http), heartbeatMs: 20 }),
+    );
+    const calls = [n.tjdftDespejo, n.trt2Reclamacao, n.trf1Previdenciario].map((cnjNumber) => ({
+      cnjNumber,
+      abort: new AbortController(),
+      progress: 0,
+    }));
+    const abandonedBefore = fake.abandoned;
+    fake.maxInFlight = 0;
+    fake.hold();
+    const pending = calls.map((call) =>
+      conn.client
+        .callTool({ name: "get_case", arguments: { cnjNumber: call.cnjNumber } }, undefined, {
+          signal: call.abort.signal,
+          timeout: 30_000,
+          resetTimeoutOnProgress: true,
+          onprogress: () => {
+            call.progress++;
+          },
+        })
+        .then(
+          (result) => ({ found: GetCaseOutput.parse(result.structuredContent).found }),
+          (error: unknown) => ({ error: String(error) }),
+        ),
+    );
+
+    let heard: number[];
+    let results: Array<{ found?: boolean } | { error: string }>;
+    try {
+      await waitFor(
+        () => fake.inFlight === 3 && calls.every((c) => c.progress >= 1),
+        "three requests in flight, each call told of its progress",
+      );
+      calls[1]?.abort.abort(new Error("the user closed this one"));
+      await waitFor(() => fake.inFlight === 2, "the aborted call's request closed");
+      heard = calls.map((c) => c.progress);
+      fake.release();
+      results = await Promise.all(pending);
+    } finally {
+      fake.release();
+      await conn.close();
+    }
+
+    expect(fake.maxInFlight).toBe(3);
+    expect(fake.abandoned - abandonedBefore).toBe(1);
+    expect(heard.every((p) => p >= 1)).toBe(true);
+    expect(results).toEqual([
+      { found: true },
+      { error: expect.stringContaining("the user closed this one") },
+      { found: true },
+    ]);
   });
 });
 

@@ -92,7 +92,7 @@ function sweep(gateway: DataJudGateway): Promise<RunReport> {
       gateway,
       clock,
       logger: silentLogger(),
-      settings: { fullRereadDays: 30, notFoundThreshold: 3 },
+      settings: { fullRereadDays: 30, notFoundThreshold: 3, concurrency: 1, batchSize: 100 },
       datajudRequests: () => 0,
       holder: HOLDER,
       host: fakeSystem(clock),

@@ -202,6 +202,17 @@ describe("a failed answer is a failed check, never a reason to look elsewhere", 
     });
   });
 
+  it("still asks TRF6 for its own cases when TRF1 fails", async () => {
+    fake.failAlways({ status: 503, alias: "trf1" });
+
+    const report = await sweep([watched(MG), watched(MG, "trf6")]);
+
+    expect(report.cases.map((c) => `${c.court} ${c.outcome}`)).toEqual([
+      "trf1 failed",
+      "trf6 baseline",
+    ]);
+  });
+
   it("fails, and counts nothing, when TRF1 answers without it and TRF6 fails", async () => {
     await sweep([watched(MG)]);
     fake.remove("trf6", doc("trf6", MG)._id);
@@ -212,6 +223,48 @@ describe("a failed answer is a failed check, never a reason to look elsewhere", 
 
     expect(report.cases[0]?.outcome).toBe("failed");
     expect(getCase(db, MG, "trf1")).toMatchObject({ consecutiveNotFound: 1, goneAt: null });
+  });
+});
+
+describe("cases seen before that leave TRF1 all at once", () => {
+  /** A second Belo Horizonte case: a batch of two seen before is what makes an answer suspect. */
+  const MG2 = trf1Number("1004322", "3800");
+
+  it("are found in TRF6 when moved there together, not failed as a broken TRF1 answer", async () => {
+    fake.setDocuments("trf1", [doc("trf1", MG), doc("trf1", MG2)]);
+    fake.setDocuments("trf6", []);
+    const first = await sweep([watched(MG), watched(MG2)]);
+    fake.setDocuments("trf1", []);
+    fake.setDocuments("trf6", [doc("trf6", MG), doc("trf6", MG2)]);
+    const from = fake.requests.length;
+
+    const moved = await sweep([watched(MG), watched(MG2)]);
+
+    expect(first.cases.map((c) => c.outcome)).toEqual(["baseline", "baseline"]);
+    expect(moved.cases.map((c) => c.outcome)).toEqual(["changed", "changed"]);
+    expect(asked(from).map((r) => r.alias)).toEqual(["trf1", "trf6", "trf6"]);
+    for (const digits of [MG, MG2]) {
+      expect(getCase(db, digits, "trf1")).toMatchObject({
+        foundIn: "trf6",
+        consecutiveNotFound: 0,
+        lastOutcome: "changed",
+      });
+    }
+  });
+
+  it("fail, and count nothing, when every candidate index answers without all of them at once", async () => {
+    fake.setDocuments("trf1", [doc("trf1", MG), doc("trf1", MG2)]);
+    fake.setDocuments("trf6", [doc("trf6", DF)]);
+    await sweep([watched(MG), watched(MG2)]);
+    fake.setDocuments("trf1", []);
+    const from = fake.requests.length;
+
+    const vanished = await sweep([watched(MG), watched(MG2)]);
+
+    expect(vanished.cases.map((c) => c.outcome)).toEqual(["failed", "failed"]);
+    expect(vanished.cases[0]?.error).toContain("every case of this answer seen before is missing");
+    expect(asked(from).map((r) => r.alias)).toEqual(["trf1", "trf6"]);
+    expect(getCase(db, MG, "trf1")).toMatchObject({ consecutiveNotFound: 0, goneAt: null });
   });
 });
 

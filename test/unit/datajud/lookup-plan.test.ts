@@ -38,6 +38,41 @@ describe("LookupPlan", () => {
     expect(plan.next()).toBeUndefined();
   });
 
+  it("with several indices asked at once, holds back an index that an item in flight may fall back to", () => {
+    const plan = new LookupPlan<string>();
+    plan.add("a", ["trf1", "trf6"]);
+    plan.add("b", ["trf6"]);
+    plan.add("c", ["tjsp"]);
+
+    const first = plan.take();
+    const second = plan.take();
+    const blocked = plan.take();
+    plan.notFound("a");
+    const joined = plan.take();
+    plan.settle("b");
+    plan.settle("a");
+    plan.settle("c");
+
+    expect(first).toEqual({ index: "trf1", items: ["a"] });
+    expect(second).toEqual({ index: "tjsp", items: ["c"] });
+    expect(blocked).toBeUndefined();
+    expect(joined).toEqual({ index: "trf6", items: ["b", "a"] });
+    expect(plan.done).toBe(true);
+  });
+
+  it("is not done while an item taken is still unanswered", () => {
+    const plan = new LookupPlan<string>();
+    plan.add("a", ["tjsp"]);
+
+    plan.take();
+    const waiting = plan.done;
+    plan.settle("a");
+
+    expect(waiting).toBe(false);
+    expect(plan.inFlight).toBe(0);
+    expect(plan.done).toBe(true);
+  });
+
   it("refuses a lookup without indices, or planned twice", () => {
     const plan = new LookupPlan<string>();
     plan.add("a", ["tjsp"]);

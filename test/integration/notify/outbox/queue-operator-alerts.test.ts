@@ -134,7 +134,7 @@ async function sweep(
       gateway: gateway(() => behaviour),
       clock,
       logger: silentLogger(),
-      settings: { fullRereadDays: 30, notFoundThreshold: 3 },
+      settings: { fullRereadDays: 30, notFoundThreshold: 3, concurrency: 1, batchSize: 100 },
       datajudRequests: () => 0,
       report: {
         summarize: async () => ({ llmCalls: 0, emailsQueued: 0 }),

@@ -1,4 +1,5 @@
 import { formatCnjNumber } from "../../datajud/cnj-number.js";
+import { getDjenSource } from "../../store/djen-sources.js";
 import { addDays, dateInZone } from "../../time/calendar-date.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import type { SweepRun } from "../run.js";
@@ -26,6 +27,33 @@ const CASES_PER_CALL = 10;
 export function djenWindow(nowMs: number, days: number): DjenWindow {
   const to = dateInZone(nowMs, DJEN_TIME_ZONE);
   return { from: addDays(to, -(Math.max(1, days) - 1)), to };
+}
+
+/**
+ * How far back a sweep reaches for a source that last answered whole before the window: DJEN
+ * keeps its items, so days the monitor was stopped or DJEN failing are asked for again, up to
+ * a month (older days would be a first read again, and cost pages).
+ */
+export const MAX_CATCH_UP_DAYS = 31;
+
+/**
+ * The window for sources whose last complete answers came at `lastOkMs` (null: never, or at the
+ * baseline): the configured window, started earlier at the São Paulo day of the oldest of them,
+ * since anything made available from that day on may have been published after that answer.
+ */
+export function catchUpWindow(
+  window: DjenWindow,
+  lastOkMs: readonly (number | null)[],
+): DjenWindow {
+  const floor = addDays(window.to, -(MAX_CATCH_UP_DAYS - 1));
+  let from = window.from;
+  for (const ms of lastOkMs) {
+    if (ms === null || !Number.isFinite(ms)) continue;
+    const day = dateInZone(ms, DJEN_TIME_ZONE);
+    if (day < from) from = day;
+  }
+  // YYYY-MM-DD strings order as the days they name.
+  return { from: [from, floor].sort()[1] ?? from, to: window.to };
 }
 
 function describeSource(kind: string, key: string): string {
@@ -114,10 +142,14 @@ export async function watchPublications(
       break;
     }
     let sources: PublicationSource[];
+    const lastOk = [
+      ...batch.cnjNumbers.map((key) => getDjenSource(deps.db, "case", key)),
+      ...batch.oab.map((key) => getDjenSource(deps.db, "oab", key)),
+    ].map((row) => (row?.lastOkAt == null ? null : Date.parse(row.lastOkAt)));
     try {
       sources =
         blocked === null
-          ? await phase.gateway.read(batch, window, signal)
+          ? await phase.gateway.read(batch, catchUpWindow(window, lastOk), signal)
           : failedSources(batch, blocked);
     } catch (error) {
       if (signal.aborted) {

@@ -230,7 +230,7 @@ function djenFailingSection(alert: DjenFailingAlert, when: ShowInstant): Section
   return section(`${ATTENTION_MARKER} O monitor não consegue consultar o DJEN`, {
     intro: [
       `Desde ${when(alert.since)}, ${sweeps} sem nenhuma resposta do DJEN: nenhuma publicação (intimações, citações) foi consultada.`,
-      "Isso não quer dizer que não houve publicações: o monitor continua tentando a cada varredura, e o que foi disponibilizado na janela consultada (djen.windowDays) é encontrado na primeira consulta que der certo.",
+      "Isso não quer dizer que não houve publicações: o monitor continua tentando a cada varredura, e a primeira consulta que der certo pede de novo tudo o que foi disponibilizado desde a última consulta completa (até 31 dias atrás).",
     ],
     causes: [
       "O DJEN fora do ar, lento ou limitando pedidos (HTTP 429 ou 5xx): costuma passar sozinho.",

@@ -132,6 +132,7 @@ function publicationRows(): Array<{
 }
 
 const reports: RunReport[] = [];
+let djenRequestsBeforeGap = 0;
 const mails: Mail[][] = [];
 
 async function step(): Promise<void> {
@@ -214,6 +215,15 @@ beforeAll(async () => {
     ...djen.items().filter((item) => item.id !== 1002),
   ]);
   await step();
+  await step();
+
+  // 6. The server is down four days (Thursday 2 to Sunday 5 October); on Monday 6 an intimação
+  // made available on Friday 3 is outside the two-day window but after the last complete check.
+  clock.set(Date.UTC(2025, 9, 6, 12, 0));
+  djen.add(
+    djenItem({ id: 1007, caseNumber: digits(despejo), date: "2025-10-03", lawyers: OTHER_LAWYER }),
+  );
+  djenRequestsBeforeGap = djen.requests.length;
   await step();
 }, 120_000);
 
@@ -304,6 +314,7 @@ describe("DJEN publications in sweeps", () => {
       { djenId: "1004", disposition: "muted", baseline: 0 },
       { djenId: "1005", disposition: "ignored", baseline: 0 },
       { djenId: "1006", disposition: "alert", baseline: 0 },
+      { djenId: "1007", disposition: "alert", baseline: 0 },
     ]);
   });
 
@@ -322,6 +333,17 @@ describe("DJEN publications in sweeps", () => {
     expect(mails[3]?.[0]?.text).toContain("Motivo informado: Publicada por engano");
     expect(mails[4]).toEqual([]);
     expect(reports[3]?.publications).toMatchObject({ cancelled: 1, newPublications: 0 });
+  });
+
+  it("after days without a sweep, asks again from the day of the last complete check", () => {
+    expect(mails[5]?.map((m) => `${m.to} ${m.subject}`)).toEqual([
+      `${ANA} [datajud] ⚠ URGENTE Intimação no DJEN: Despejo (prazo a partir de 07/10/2025, estimativa)`,
+    ]);
+    const asked = djen.requests
+      .slice(djenRequestsBeforeGap)
+      .filter((r) => r.params.numeroProcesso !== undefined)
+      .map((r) => `${r.params.dataDisponibilizacaoInicio}..${r.params.dataDisponibilizacaoFim}`);
+    expect(new Set(asked)).toEqual(new Set(["2025-09-30..2025-10-06"]));
   });
 
   it("never sent a message twice", () => {

@@ -1,5 +1,7 @@
 import { formatInstant } from "../datajud/dates.js";
 import { countText } from "../datajud/glossary.js";
+import type { DjenCheck } from "../mcp/history-schemas.js";
+import { djenCheck } from "../mcp/history-view.js";
 import { muteState } from "../policy/movement-rules.js";
 import { type CaseRow, listCases } from "../store/cases.js";
 import { closeDatabase, type Db, databaseExists, openDatabase } from "../store/database.js";
@@ -35,23 +37,6 @@ export interface CaseStatus {
   muted: boolean | string;
   /** The case number's last DJEN check; null when DJEN was never asked about it. */
   djen: DjenCheck | null;
-}
-
-/** A source's last DJEN check, as `monitor status` shows it. */
-export interface DjenCheck {
-  lastCheckedAt: string | null;
-  lastOutcome: "ok" | "failed" | null;
-  consecutiveFailures: number;
-  lastError: string | null;
-}
-
-function djenCheck(row: DjenSourceRow): DjenCheck {
-  return {
-    lastCheckedAt: row.lastCheckedAt,
-    lastOutcome: row.lastOutcome,
-    consecutiveFailures: row.consecutiveFailures,
-    lastError: row.lastError,
-  };
 }
 
 /** What the current watchlist says of mutes, read the way the sweeps read it. */

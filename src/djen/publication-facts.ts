@@ -1,22 +1,27 @@
+import { z } from "zod";
 import { countingDates } from "../time/counting-dates.js";
 import type { StoredPublication } from "./publication.js";
 
-/** What every view of a publication shows first: what it is, where from, and its dates. */
-export interface PublicationFacts {
-  court: string;
-  courtUnit: string | null;
-  kind: string | null;
-  documentType: string | null;
-  className: string | null;
-  /** The date of disponibilização. */
-  availableOn: string;
-  /** When it counts as published: an estimate (counting-dates.ts). */
-  publishedOn: string;
-  /** The first day of the deadline's count: an estimate. */
-  countingStartsOn: string;
+/**
+ * What every view of a publication shows first: what it is, where from, and its dates. Our own
+ * output, strict; spread into the tools' schemas.
+ */
+export const PublicationFacts = z.strictObject({
+  /** DJEN's court acronym (TJSP, TRF1...). */
+  court: z.string(),
+  courtUnit: z.string().nullable(),
+  kind: z.string().nullable().describe("Intimação, Citação, Edital..."),
+  documentType: z.string().nullable(),
+  className: z.string().nullable(),
+  availableOn: z.string().describe("date of disponibilização (YYYY-MM-DD)"),
+  publishedOn: z
+    .string()
+    .describe("estimated date it counts as published (national holidays and recess only)"),
+  countingStartsOn: z.string().describe("estimated first day of the deadline's count"),
   /** What moved the dates past the next weekdays (holidays, recess...). */
-  countingReasons: string[];
-}
+  countingReasons: z.array(z.string()),
+});
+export type PublicationFacts = z.infer<typeof PublicationFacts>;
 
 export function publicationFacts(
   publication: Pick<

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PublicationFacts } from "../djen/publication-facts.js";
 
 /*
  * Outputs of the tools over the monitor's own history. Our own output: strict. Instants we
@@ -51,7 +52,40 @@ export const HistoryChange = z.strictObject({
 });
 export type HistoryChange = z.infer<typeof HistoryChange>;
 
+/** A stored DJEN publication, as the history tools and `monitor history --json` show it. */
+export const HistoryPublication = z.strictObject({
+  /** DJEN's id of the communication. */
+  djenId: z.string(),
+  cnjNumber: z.string().nullable(),
+  ...PublicationFacts.shape,
+  /** When the monitor first read it (an instant). */
+  firstSeenAt: z.string(),
+  /** How it was found: "case:<digits>", "oab:123456/SP". */
+  foundBy: z.array(z.string()),
+  /** alert: mailed; baseline, ignored, muted, cancelled: recorded without mail; null: not yet decided. */
+  disposition: z.enum(["alert", "baseline", "ignored", "muted", "cancelled"]).nullable(),
+  /** DJEN showed it cancelled: when the monitor saw it, and the reason DJEN gave. */
+  cancelled: z.strictObject({ seenAt: z.string(), reason: z.string().nullable() }).nullable(),
+  /** Its plain text, cut (court data, not instructions). */
+  text: z.string(),
+  /** Characters of the whole plain text. */
+  textChars: z.number().int(),
+  link: z.string().nullable(),
+  certificateUrl: z.string().nullable(),
+});
+export type HistoryPublication = z.infer<typeof HistoryPublication>;
+
 export const CASE_STATES = ["ok", "failing", "not_found", "gone", "never_checked"] as const;
+
+/** A DJEN source's last check (a case number or an OAB registration). */
+export const DjenCheck = z.strictObject({
+  lastCheckedAt: z.string().nullable(),
+  /** failed: DJEN gave no usable answer (never "no publication"). */
+  lastOutcome: z.enum(["ok", "failed"]).nullable(),
+  consecutiveFailures: z.number().int(),
+  lastError: z.string().nullable(),
+});
+export type DjenCheck = z.infer<typeof DjenCheck>;
 
 export const WatchedCaseView = z.strictObject({
   cnjNumber: z.string(),
@@ -70,6 +104,8 @@ export const WatchedCaseView = z.strictObject({
   consecutiveFailures: z.number().int(),
   /** The newest stored movement's date, the court's wall clock. */
   latestMovementAt: z.string().nullable(),
+  /** The case number's last DJEN check; null when DJEN was never asked about it. */
+  djen: DjenCheck.nullable(),
 });
 export type WatchedCaseView = z.infer<typeof WatchedCaseView>;
 
@@ -83,12 +119,23 @@ export const ListWatchedCasesOutput = z.strictObject({
   total: z.number().int(),
   ...Page,
   cases: z.array(WatchedCaseView),
+  /** The OAB registrations DJEN was asked about ("123456/SP"), with their last check; not paged. */
+  oab: z.array(DjenCheck.extend({ registration: z.string() })),
   notes: z.array(z.string()),
 });
 export type ListWatchedCasesOutput = z.infer<typeof ListWatchedCasesOutput>;
 
 export const RecentChangesOutput = z.strictObject({
   since: z.string(),
+  /**
+   * DJEN publications first read or seen cancelled since then, newest first (at most 100, the
+   * same on every page), each saying whether its case is in the watchlist: publications found
+   * through an OAB registration may not be.
+   */
+  publications: z.array(HistoryPublication.extend({ inWatchlist: z.boolean() })),
+  totalPublications: z.number().int(),
+  /** What the counting dates leave out. */
+  countingNote: z.string(),
   totalCases: z.number().int(),
   ...Page,
   cases: z.array(
@@ -118,6 +165,11 @@ export const GetCaseHistoryOutput = z.strictObject({
   totalChanges: z.number().int(),
   ...Page,
   changes: z.array(HistoryChange),
+  /** The case number's DJEN publications, newest disponibilização first (at most 50, the same on every page). */
+  publications: z.array(HistoryPublication),
+  totalPublications: z.number().int(),
+  /** What the counting dates leave out. */
+  countingNote: z.string(),
 });
 export type GetCaseHistoryOutput = z.infer<typeof GetCaseHistoryOutput>;
 

@@ -2,11 +2,22 @@ import { z } from "zod";
 import { parseDataJudDate } from "../datajud/dates.js";
 import { invalidInput, quoteInput } from "../datajud/errors.js";
 import { Movement } from "../datajud/instance-record.js";
+import { StoredPublication } from "../djen/publication.js";
+import { publicationFacts } from "../djen/publication-facts.js";
+import { cutPlainText } from "../djen/publication-text.js";
 import { complementText } from "../notify/render/alert.js";
 import type { ChangeRow, ChangeSummary } from "../store/changes.js";
+import type { DjenSourceRow } from "../store/djen-sources.js";
 import type { MovementRow } from "../store/movements.js";
+import type { PublicationRow } from "../store/publications.js";
 import { parseStoredSummary } from "../summarize/case-summary.js";
-import type { HistoryChange, HistoryMovement, SummaryHeadline } from "./history-schemas.js";
+import type {
+  DjenCheck,
+  HistoryChange,
+  HistoryMovement,
+  HistoryPublication,
+  SummaryHeadline,
+} from "./history-schemas.js";
 
 /*
  * Stored history as the MCP tools show it. Rows written by older versions are read leniently:
@@ -82,6 +93,49 @@ export function historyChange(change: ChangeRow, movements: readonly MovementRow
       .reverse()
       .map(historyMovement),
     summary: summaryHeadline(change.summary),
+  };
+}
+
+export function djenCheck(row: DjenSourceRow): DjenCheck {
+  return {
+    lastCheckedAt: row.lastCheckedAt,
+    lastOutcome: row.lastOutcome,
+    consecutiveFailures: row.consecutiveFailures,
+    lastError: row.lastError,
+  };
+}
+
+const Cancellation = z.looseObject({ reason: z.string().nullable().catch(null) });
+
+/** What history shows of a publication's text: enough to know what it is about. */
+const HISTORY_TEXT_MAX = 1500;
+
+/** A stored publication as history shows it; null when its stored form cannot be read. */
+export function historyPublication(row: PublicationRow): HistoryPublication | null {
+  const parsed = StoredPublication.safeParse(row.publication);
+  if (!parsed.success) return null;
+  const publication = parsed.data;
+  const text = cutPlainText(row.text, { maxChars: HISTORY_TEXT_MAX });
+  return {
+    djenId: row.djenId,
+    cnjNumber: publication.caseNumberFormatted,
+    ...publicationFacts(publication),
+    firstSeenAt: row.firstSeenAt,
+    foundBy: row.foundBy,
+    disposition: row.disposition,
+    cancelled:
+      row.cancelledAt === null
+        ? publication.active
+          ? null
+          : { seenAt: row.firstSeenAt, reason: publication.cancellation?.reason ?? null }
+        : {
+            seenAt: row.cancelledAt,
+            reason: Cancellation.safeParse(row.cancellation).data?.reason ?? null,
+          },
+    text: text.text,
+    textChars: text.totalChars,
+    link: publication.link,
+    certificateUrl: publication.certificateUrl,
   };
 }
 

@@ -218,15 +218,40 @@ export function countPublicationsOfCase(db: Db, digits: string): number {
   );
 }
 
-/** Every publication first seen at or after `sinceIso`, newest first, at most `limit`. */
-export function publicationsSeenSince(db: Db, sinceIso: string, limit = -1): PublicationRow[] {
+/**
+ * Every publication first seen or seen cancelled at or after `sinceIso`, most recent of the two
+ * first, at most `limit`; `court` keeps only DJEN's acronym given (any case).
+ */
+export function publicationsSeenSince(
+  db: Db,
+  sinceIso: string,
+  options: { limit?: number; court?: string } = {},
+): PublicationRow[] {
   return db
-    .prepare<[string, number], RawPublication>(
-      `SELECT ${COLUMNS} FROM publications WHERE first_seen_at >= ?
-       ORDER BY first_seen_at DESC, id DESC LIMIT ?`,
+    .prepare<{ since: string; court: string | null; limit: number }, RawPublication>(
+      `SELECT ${COLUMNS} FROM publications
+       WHERE (first_seen_at >= @since OR cancelled_at >= @since)
+         AND (@court IS NULL OR lower(court) = lower(@court))
+       ORDER BY max(first_seen_at, coalesce(cancelled_at, '')) DESC, id DESC LIMIT @limit`,
     )
-    .all(sinceIso, limit)
+    .all({ since: sinceIso, court: options.court ?? null, limit: options.limit ?? -1 })
     .map(toRow);
+}
+
+export function countPublicationsSeenSince(
+  db: Db,
+  sinceIso: string,
+  options: { court?: string } = {},
+): number {
+  return (
+    db
+      .prepare<{ since: string; court: string | null }, { n: number }>(
+        `SELECT COUNT(*) AS n FROM publications
+         WHERE (first_seen_at >= @since OR cancelled_at >= @since)
+           AND (@court IS NULL OR lower(court) = lower(@court))`,
+      )
+      .get({ since: sinceIso, court: options.court ?? null })?.n ?? 0
+  );
 }
 
 /** Every publication made available on or after `sinceDay` (all with null), oldest first. */

@@ -2,9 +2,10 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { muteState } from "../../policy/movement-rules.js";
 import { type CaseRow, listCases } from "../../store/cases.js";
+import { listDjenSources } from "../../store/djen-sources.js";
 import { latestMovementTimes } from "../../store/movements.js";
 import { CASE_STATES, ListWatchedCasesOutput, type WatchedCaseView } from "../history-schemas.js";
-import { movementDate, nextOffset } from "../history-view.js";
+import { djenCheck, movementDate, nextOffset } from "../history-view.js";
 import type { MonitorDeps } from "../monitor-deps.js";
 import { HISTORY_READ_ONLY, PAGE_OFFSET } from "../tool-deps.js";
 import { toolFailure, toolSuccess } from "../tool-result.js";
@@ -23,7 +24,7 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
     {
       title: "List the watched cases",
       description:
-        "The cases the monitor watches (from its own database, no DataJud call): label, court, last check and its outcome, last change, the newest movement's date, whether the case is muted, failing (the last check got no answer from DataJud) or gone (DataJud stopped returning it). Filter by court alias and by state; paged with offset/nextOffset.",
+        "The cases the monitor watches (from its own database, no DataJud call): label, court, last check and its outcome, last change, the newest movement's date, whether the case is muted, failing (the last check got no answer from DataJud) or gone (DataJud stopped returning it), and the last DJEN publication check of its number; then the OAB registrations DJEN is asked about, with their last check. Filter by court alias and by state; paged with offset/nextOffset.",
       inputSchema: {
         court: z.string().optional().describe("only this court alias, e.g. tjsp"),
         state: z
@@ -42,12 +43,15 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
         const watchlist = await deps.watchlist();
         const now = deps.now();
         const latest = latestMovementTimes(db);
+        const sources = listDjenSources(db);
+        const djen = new Map(sources.map((s) => [`${s.kind}:${s.key}`, s]));
         const policies = new Map(
           (watchlist?.cases ?? []).map((c) => [`${c.digits}@${c.court}`, c.policy]),
         );
         const all = listCases(db, { watchedOnly: true }).map((row): WatchedCaseView => {
           const policy = policies.get(`${row.digits}@${row.court}`);
           const latestAt = latest.get(row.id);
+          const source = djen.get(`case:${row.digits}`);
           return {
             cnjNumber: row.number,
             court: row.court,
@@ -61,6 +65,7 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
             lastError: row.lastError,
             consecutiveFailures: row.consecutiveFailures,
             latestMovementAt: latestAt === undefined ? null : movementDate({ dateTime: latestAt }),
+            djen: source === undefined ? null : djenCheck(source),
           };
         });
         const selected = all.filter(
@@ -73,6 +78,9 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
           offset,
           nextOffset: nextOffset(offset, limit, selected.length),
           cases: selected.slice(offset, offset + limit),
+          oab: sources
+            .filter((s) => s.kind === "oab")
+            .map((s) => ({ registration: s.key, ...djenCheck(s) })),
           notes:
             watchlist === null
               ? [

@@ -4,7 +4,7 @@ import { djenInvalidInput } from "../../djen/errors.js";
 import type { DjenClient } from "../../djen/http-client.js";
 import { formatOab, parseOabRegistration } from "../../djen/oab.js";
 import { lawyerOabText, type Publication } from "../../djen/publication.js";
-import { publicationFacts } from "../../djen/publication-facts.js";
+import { PublicationFacts, publicationFacts } from "../../djen/publication-facts.js";
 import { publicationText } from "../../djen/publication-text.js";
 import { type DjenSearchInput, searchPage } from "../../djen/search.js";
 import { COUNTING_DATES_NOTE } from "../../time/counting-dates.js";
@@ -19,15 +19,7 @@ export interface PublicationToolDeps {
 const PublicationView = z.strictObject({
   id: z.string().describe("DJEN's id of the communication"),
   cnjNumber: z.string().nullable(),
-  court: z.string(),
-  courtUnit: z.string().nullable(),
-  kind: z.string().nullable().describe("Intimação, Citação, Edital..."),
-  documentType: z.string().nullable(),
-  className: z.string().nullable(),
-  availableOn: z.string().describe("date of disponibilização (YYYY-MM-DD)"),
-  publishedOn: z.string().describe("estimated date it counts as published"),
-  countingStartsOn: z.string().describe("estimated first day of the deadline's count"),
-  countingReasons: z.array(z.string()),
+  ...PublicationFacts.shape,
   active: z.boolean().describe("false once the court cancelled it"),
   cancellation: z
     .strictObject({ reason: z.string().nullable(), at: z.string().nullable() })

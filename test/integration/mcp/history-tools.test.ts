@@ -14,9 +14,12 @@ import { createMonitorDeps } from "../../../src/mcp/monitor-deps.js";
 import { createDataJudServer } from "../../../src/mcp/server.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
 import { GetCaseOutput, ToolErrorPayload } from "../../../src/mcp/tool-schemas.js";
+import { dateInZone } from "../../../src/time/calendar-date.js";
+import { countingDates } from "../../../src/time/counting-dates.js";
 import { loadWatchlist } from "../../../src/watchlist/parse-watchlist.js";
 import { type FakeAnthropic, finalReply, startFakeAnthropic } from "../../fakes/fake-anthropic.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
+import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
 import {
   baseEnv,
   fixtureDoc,
@@ -38,6 +41,7 @@ const DECISION = {
 };
 
 let datajud: FakeDataJud;
+let djen: FakeDjen;
 let anthropic: FakeAnthropic;
 let ws: Workspace;
 let connection: InProcessConnection;
@@ -68,15 +72,32 @@ function modelSummary(): unknown {
   };
 }
 
+const digits = (formatted: string): string => formatted.replace(/\D/g, "");
+/** Today in São Paulo: in DJEN's window of runs whose clock follows the real one. */
+const TODAY = dateInZone(Date.now());
+const OTHER_LAWYER = [{ name: "BETO ADVOGADO", oab: "999", uf: "DF" }];
+const INTIMACAO = {
+  id: 5002,
+  caseNumber: digits(n.tjdftDespejo),
+  date: TODAY,
+  documentType: "Decisão",
+  texto: "<p>Fica a parte <b>intimada</b> da decisão.</p>",
+  lawyers: OTHER_LAWYER,
+};
+
 function errorOf(result: unknown): ToolErrorPayload["error"] {
   const content = (result as { content: Array<{ text: string }> }).content;
   return ToolErrorPayload.parse(JSON.parse(content[0]?.text ?? "{}")).error;
 }
 
 beforeAll(async () => {
-  // Three real sweeps: a baseline; trt2 (muted) moves; then the despejo and trt2 move again
-  // while trf1's index refuses every query, with a model writing the despejo's summary.
+  // Three real sweeps: a baseline (DJEN holds one publication of the despejo); trt2 (muted)
+  // moves, DJEN publishes an intimação in the despejo and one, to the watched OAB under a
+  // suffix, in a case outside the watchlist; then the despejo and trt2 move again while trf1's
+  // index refuses every query, with a model writing the despejo's summary, and the court
+  // cancels the intimação.
   datajud = await startDataJud("history-key");
+  djen = await startFakeDjen();
   anthropic = await startFakeAnthropic();
   ws = workspace("mcp-history-");
   writeFileSync(
@@ -84,6 +105,7 @@ beforeAll(async () => {
     [
       "defaults:",
       "  notify: [ana@example.com]",
+      '  oab: ["123456/SP"]',
       "cases:",
       `  - number: "${n.tjdftDespejo}"`,
       '    label: "Silva x Souza (despejo)"',
@@ -95,13 +117,34 @@ beforeAll(async () => {
       "",
     ].join("\n"),
   );
-  const env = baseEnv(ws, datajud);
+  const env = baseEnv(ws, datajud, {
+    DJEN_ENABLED: "true",
+    DJEN_BASE_URL: djen.url,
+    DJEN_MAX_ATTEMPTS: "1",
+  });
+  djen.setItems([
+    djenItem({ id: 5001, caseNumber: digits(n.tjdftDespejo), date: TODAY, lawyers: OTHER_LAWYER }),
+  ]);
   const first = await runOnce(ws, env);
   moved("trt2", n.trt2Reclamacao, [SENTENCE]);
+  djen.add(
+    djenItem(INTIMACAO),
+    djenItem({
+      id: 5003,
+      caseNumber: digits(n.tjdftJuizado),
+      date: TODAY,
+      kind: "Citação",
+      lawyers: [{ name: "ANA ADVOGADA", oab: "123456-A", uf: "SP" }],
+    }),
+  );
   const second = await runOnce(ws, env);
   moved("trt2", n.trt2Reclamacao, [SENTENCE, APPEAL]);
   moved("tjdft", n.tjdftDespejo, [DECISION]);
   datajud.failAlways({ status: 400, body: { error: "refused" }, alias: "trf1" });
+  djen.setItems([
+    djenItem({ ...INTIMACAO, cancelled: "Publicada por engano" }),
+    ...djen.items().filter((item) => item.id !== INTIMACAO.id),
+  ]);
   anthropic.enqueue(finalReply(modelSummary()));
   const third = await runOnce(ws, {
     ...env,
@@ -118,6 +161,8 @@ beforeAll(async () => {
     [`${n.trf1Previdenciario}@trf1`]: "failed",
   });
   expect(third.report.llmCalls).toBe(1);
+  expect(second.report.publications).toMatchObject({ failed: 0, newPublications: 2 });
+  expect(third.report.publications).toMatchObject({ failed: 0, cancelled: 1 });
 
   const http = new DataJudHttpClient({
     baseUrl: datajud.url,
@@ -145,6 +190,7 @@ afterAll(async () => {
   await connection?.close();
   closeDeps?.();
   await datajud?.close();
+  await djen?.close();
   await anthropic?.close();
 });
 
@@ -165,6 +211,7 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
     expect(prompts.map((p) => p.name)).toEqual(["weekly_review"]);
     const text = prompt.messages[0]?.content;
     expect(text?.type === "text" ? text.text : "").toContain("recent_changes");
+    expect(text?.type === "text" ? text.text : "").toContain("inWatchlist false");
   });
 
   it("list_watched_cases: state, mute and last check of every case, filtered and paged", async () => {
@@ -224,6 +271,34 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
     expect(tjdft.cases).toHaveLength(1);
   });
 
+  it("list_watched_cases: the last DJEN check of each case number and of each OAB registration", async () => {
+    const all = await callTool(
+      connection.client,
+      "list_watched_cases",
+      {},
+      ListWatchedCasesOutput,
+      CALL,
+    );
+
+    const despejo = all.cases.find((c) => c.cnjNumber === n.tjdftDespejo);
+    const trf1 = all.cases.find((c) => c.cnjNumber === n.trf1Previdenciario);
+    expect(despejo?.djen).toMatchObject({
+      lastOutcome: "ok",
+      consecutiveFailures: 0,
+      lastError: null,
+    });
+    expect(despejo?.djen?.lastCheckedAt).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+    // DataJud refused trf1's index; DJEN still answered for its number: two sources, two checks.
+    expect(trf1).toMatchObject({ state: "failing", djen: { lastOutcome: "ok" } });
+    expect(all.oab).toEqual([
+      expect.objectContaining({
+        registration: "123456/SP",
+        lastOutcome: "ok",
+        consecutiveFailures: 0,
+      }),
+    ]);
+  });
+
   it("recent_changes: the changed cases with their new movements and summary headlines", async () => {
     const week = await callTool(connection.client, "recent_changes", {}, RecentChangesOutput, CALL);
     const future = await callTool(
@@ -260,6 +335,50 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
     expect(trt2?.changes[1]?.newMovements[0]?.dateTime).toBe("2025-11-20T12:00:00");
     expect(future.totalCases).toBe(0);
     expect(future.since).toBe("2999-01-01T03:00:00.000Z");
+    expect(future).toMatchObject({ publications: [], totalPublications: 0 });
+  });
+
+  it("recent_changes: the publications read or cancelled since then, outside the watchlist said so", async () => {
+    const week = await callTool(connection.client, "recent_changes", {}, RecentChangesOutput, CALL);
+    const trt2Only = await callTool(
+      connection.client,
+      "recent_changes",
+      { court: "trt2" },
+      RecentChangesOutput,
+      CALL,
+    );
+
+    const dates = countingDates(TODAY);
+    // Newest event first: the cancellation (third sweep), then what the second sweep read.
+    expect(week.publications.map((p) => p.djenId)).toEqual(["5002", "5003", "5001"]);
+    expect(week.totalPublications).toBe(3);
+    expect(week.countingNote).toMatch(/^Datas estimadas/);
+    expect(week.publications[0]).toMatchObject({
+      cnjNumber: n.tjdftDespejo,
+      court: "TJDFT",
+      courtUnit: "1ª Vara Cível de Ceilândia",
+      kind: "Intimação",
+      documentType: "Decisão",
+      availableOn: TODAY,
+      publishedOn: dates.publishedOn,
+      countingStartsOn: dates.countingStartsOn,
+      foundBy: [`case:${digits(n.tjdftDespejo)}`],
+      disposition: "alert",
+      cancelled: { reason: "Publicada por engano" },
+      text: "Fica a parte intimada da decisão.",
+      inWatchlist: true,
+      certificateUrl: `${djen.url}/api/v1/comunicacao/h5002AbCdEf/certidao`,
+    });
+    expect(week.publications[1]).toMatchObject({
+      cnjNumber: n.tjdftJuizado,
+      kind: "Citação",
+      foundBy: ["oab:123456/SP"],
+      disposition: "alert",
+      cancelled: null,
+      inWatchlist: false,
+    });
+    expect(week.publications[2]).toMatchObject({ disposition: "baseline", inWatchlist: true });
+    expect(trt2Only).toMatchObject({ publications: [], totalPublications: 0 });
   });
 
   it("recent_changes pages by case, most recently changed first", async () => {
@@ -310,6 +429,28 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
     expect(Date.parse(page1.changes[0]?.detectedAt ?? "")).toBeGreaterThan(
       Date.parse(page2.changes[0]?.detectedAt ?? ""),
     );
+    expect(page1).toMatchObject({ publications: [], totalPublications: 0 });
+  });
+
+  it("get_case_history: the case number's publications with their estimated dates and state", async () => {
+    const history = await callTool(
+      connection.client,
+      "get_case_history",
+      { cnjNumber: n.tjdftDespejo },
+      GetCaseHistoryOutput,
+      CALL,
+    );
+
+    expect(history.totalPublications).toBe(2);
+    expect(history.publications.map((p) => [p.djenId, p.disposition, p.cancelled?.reason])).toEqual(
+      [
+        ["5002", "alert", "Publicada por engano"],
+        ["5001", "baseline", undefined],
+      ],
+    );
+    expect(history.publications[0]?.countingStartsOn).toBe(countingDates(TODAY).countingStartsOn);
+    expect(history.publications[0]?.textChars).toBe("Fica a parte intimada da decisão.".length);
+    expect(history.countingNote).toContain("não feriados locais");
   });
 
   it("get_case_history of a case the monitor never watched is an unknown_case error, not an empty history", async () => {

@@ -100,16 +100,15 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
   try {
     const run = openRun(deps, options, lease.signal);
     const selected = options.selected ?? options.watchlist;
-    // Detect: fingerprint, read what moved, diff, and commit each answer as it arrives.
-    const detected = await detectChanges(deps, run, selected, options.force);
-    // Publications: DJEN asked per case number and OAB registration; each answer committed.
-    const published = detected.interrupted
-      ? null
-      : await watchPublications(deps, run, {
-          selected,
-          oab: options.oab ?? [],
-          watchlist: options.watchlist,
-        });
+    // Detect (DataJud: fingerprint, read what moved, diff) and publications (DJEN, per case
+    // number and OAB registration) at once: two services with their own limits, so the sweep
+    // takes the longer of the two, not their sum. Each answer is committed as it arrives.
+    const { detected, published } = await detectAndWatch(deps, run, {
+      selected,
+      oab: options.oab ?? [],
+      watchlist: options.watchlist,
+      force: options.force,
+    });
     // Summarize, queue, deliver.
     const reported = await report(deps.report, run, detected, published);
     // Finish: the run's report stored and logged.
@@ -119,6 +118,36 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
   } finally {
     lease.release();
   }
+}
+
+/**
+ * Runs detection and the DJEN phase side by side. Database writes stay serialized (each is one
+ * synchronous transaction). A phase that throws stops the other before the error goes up, so
+ * nothing writes after the lease is released.
+ */
+async function detectAndWatch(
+  deps: SweepDeps,
+  run: SweepRun,
+  targets: {
+    selected: readonly WatchedCase[];
+    oab: readonly WatchedOab[];
+    watchlist: readonly WatchedCase[];
+    force: boolean;
+  },
+): Promise<{ detected: Detected; published: WatchedPublications | null }> {
+  const failed = new AbortController();
+  const phaseRun: SweepRun = { ...run, signal: AbortSignal.any([run.signal, failed.signal]) };
+  const stopOther = (error: unknown): never => {
+    failed.abort(error);
+    throw error;
+  };
+  const [detected, published] = await Promise.allSettled([
+    detectChanges(deps, phaseRun, targets.selected, targets.force).catch(stopOther),
+    watchPublications(deps, phaseRun, targets).catch(stopOther),
+  ]);
+  if (detected.status === "rejected") throw detected.reason;
+  if (published.status === "rejected") throw published.reason;
+  return { detected: detected.value, published: published.value };
 }
 
 interface Reported {

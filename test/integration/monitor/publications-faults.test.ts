@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dateInZone } from "../../../src/time/calendar-date.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
+import { waitFor } from "../../support/wait-for.js";
 import {
   baseEnv,
   cliInProcess,
@@ -80,6 +81,25 @@ afterEach(() => {
   djen.failAlways(null);
   djen.setItems([]);
   rmSync(ws.dir, { recursive: true, force: true });
+});
+
+describe("DJEN beside DataJud", () => {
+  it("is asked while DataJud is still answering, so a sweep takes the longer of the two", async () => {
+    ws = workspace("djen-overlap-", [despejo]);
+    djen.setItems([djenItem({ id: 2101, caseNumber: digits, date: today() })]);
+    datajud.hold();
+
+    const running = runOnce(ws, env());
+    await waitFor(() => djen.requests.length > 0, "a DJEN request while DataJud holds its answer");
+    const djenAskedWhileHeld = datajud.inFlight > 0;
+    datajud.release();
+    const result = await running;
+
+    expect(djenAskedWhileHeld).toBe(true);
+    expect(result.code).toBe(0);
+    expect(result.report.checked).toBe(1);
+    expect(result.report.publications).toMatchObject({ checked: 1, failed: 0, newPublications: 1 });
+  });
 });
 
 describe("DJEN failures are failed checks", () => {

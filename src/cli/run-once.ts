@@ -4,7 +4,7 @@ import { LeaseBusyError } from "../monitor/run.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep } from "../monitor/sweep.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
-import { type Command, EXIT, stringList, UsageError } from "./command.js";
+import { type Command, EXIT, PROGRAM, stringList, UsageError } from "./command.js";
 import { formatTable } from "./format-table.js";
 import { loadRuntime, openMonitorOrReport } from "./runtime.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";
@@ -40,7 +40,16 @@ function publicationsLines(report: RunReport): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** One plain line when DataJud could not be reached: what failed, where, and what to run. */
+export function unreachableLine(report: RunReport): string | null {
+  if (report.unreachable === null) return null;
+  const cases = report.failed === 1 ? "1 case" : `${report.failed} cases`;
+  return `${cases} not checked: ${report.unreachable}. Run \`${PROGRAM} doctor\` to check the connection and the key.\n`;
+}
+
 export function renderRunReport(report: RunReport): string {
+  const unreachable = unreachableLine(report);
+  if (unreachable !== null) return `${unreachable}${publicationsLines(report)}`;
   const rows = report.cases.map((c) => [
     c.outcome,
     c.number,

@@ -100,6 +100,26 @@ export class DataJudError extends Error {
   }
 }
 
+/** How the client's message begins when no connection was made (refused, DNS, TLS). */
+export const UNREACHABLE_PREFIX = "could not reach DataJud";
+
+/**
+ * Why DataJud was not reached at all (refused, DNS, TLS), or null when it was (a slow or failing
+ * answer is an answer). A deadline passed while the last attempt could not connect counts too.
+ * Read from the message, which crosses the MCP boundary intact where the error object does not.
+ */
+export function unreachableReason(error: unknown): string | null {
+  if (!(error instanceof DataJudError)) return null;
+  if (error.kind === "network") {
+    return error.message.startsWith(UNREACHABLE_PREFIX) ? error.message : null;
+  }
+  if (error.kind === "deadline") {
+    const at = error.message.indexOf(`last error: ${UNREACHABLE_PREFIX}`);
+    return at < 0 ? null : error.message.slice(at + "last error: ".length);
+  }
+  return null;
+}
+
 export function isDataJudError(value: unknown): value is DataJudError {
   return value instanceof DataJudError;
 }

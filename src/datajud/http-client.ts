@@ -21,6 +21,7 @@ import {
   type DataJudErrorKind,
   type DataJudErrorOptions,
   invalidInput,
+  UNREACHABLE_PREFIX,
 } from "./errors.js";
 import { asksForFirstPage, readSearchAnswer, type SearchResult } from "./search-response.js";
 
@@ -360,7 +361,7 @@ export class DataJudHttpClient {
       const what =
         sent.failure === "lost"
           ? "lost the connection to DataJud while reading"
-          : "could not reach DataJud";
+          : UNREACHABLE_PREFIX;
       const message = `${what} (${this.#origin}) for ${index}: ${networkDetail(sent.error)}`;
       return { ok: false, error: this.#error("network", message, { index, cause: sent.error }) };
     }

@@ -37,6 +37,11 @@ export const RunReport = z.strictObject({
   emailsSent: z.number().int().nonnegative(),
   dryRun: z.boolean(),
   interrupted: z.boolean(),
+  /**
+   * Set when DataJud could not be reached at all (refused, DNS, TLS) and the rest of the sweep was
+   * not asked: what failed, with DataJud's address. Null otherwise.
+   */
+  unreachable: z.string().nullable(),
   cases: z.array(CaseReport),
   /** The DJEN phase; null when DJEN is off (or in reports of versions before it). */
   publications: PublicationsReport.nullable().default(null),

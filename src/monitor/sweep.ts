@@ -231,6 +231,7 @@ function reportOf(
     emailsSent: reported.emailsSent,
     dryRun: options.dryRun,
     interrupted: detected.interrupted || published?.interrupted === true || reported.interrupted,
+    unreachable: detected.unreachable,
     cases,
     publications: deps.publications === undefined ? null : (published?.report ?? null),
   };

@@ -22,12 +22,15 @@ import {
   recordRead,
   recordUnchanged,
 } from "./record-check.js";
+import { UnreachableStop } from "./unreachable.js";
 
 /** What detection found: one report per case checked, in the order of the cases selected. */
 export interface Detected {
   cases: CaseReport[];
   /** Stopped before every selected case was checked. */
   interrupted: boolean;
+  /** Why DataJud was not asked about the rest, when it could not be reached at all; else null. */
+  unreachable: string | null;
 }
 
 /** Which of a case's two DataJud requests: the cheap fingerprint, or the full record. */
@@ -127,6 +130,12 @@ class Detection {
   readonly #plan = new LookupPlan<Lookup>();
   /** Follows the sweep's signal; also aborted by a failure that ends the sweep. */
   readonly #stop = new AbortController();
+  /**
+   * The signal DataJud queries carry: follows `#stop`, and is also aborted when DataJud cannot
+   * be reached, which cancels the queries in flight without stopping the sweep.
+   */
+  readonly #requests = new AbortController();
+  readonly #unreachable = new UnreachableStop(this.#requests);
   readonly #reports = new Map<Lookup, CaseReport>();
   /** Fingerprint batches waiting to be sent, by index, taken in turn across indices. */
   readonly #fingerprints: Array<{ index: string; batches: Lookup[][] }> = [];
@@ -158,7 +167,8 @@ class Detection {
       missedBySuspectAnswer: false,
     }));
     // One listener per request in flight: more than Node's default of 10 is expected here.
-    setMaxListeners(Math.max(10, deps.settings.concurrency * 2 + 10), this.#stop.signal);
+    const listeners = Math.max(10, deps.settings.concurrency * 2 + 10);
+    setMaxListeners(listeners, this.#stop.signal, this.#requests.signal);
   }
 
   async run(): Promise<Detected> {
@@ -173,12 +183,14 @@ class Detection {
     }
     this.#emit({ type: "planned", cases: this.#lookups.length, byIndex });
     const unfollow = followAbort(this.#run.signal, this.#stop);
+    const unfollowRequests = followAbort(this.#stop.signal, this.#requests);
     try {
       await new Promise<void>((resolve) => {
         this.#finished = resolve;
         this.#pump();
       });
     } finally {
+      unfollowRequests();
       unfollow();
     }
     if (this.#fatal !== undefined) throw this.#fatal.error;
@@ -186,7 +198,14 @@ class Detection {
       const report = this.#reports.get(l);
       return report === undefined ? [] : [report];
     });
-    return { cases, interrupted: this.#interrupted };
+    const unreachable = this.#unreachable.reason;
+    if (unreachable !== null) {
+      this.#deps.logger.error(
+        { cases: cases.length, error: unreachable },
+        "DataJud could not be reached: the rest of the sweep was not asked",
+      );
+    }
+    return { cases, interrupted: this.#interrupted, unreachable };
   }
 
   /** Starts jobs while there are places and work; resolves `run` once nothing runs or waits. */
@@ -245,11 +264,18 @@ class Detection {
     }
   }
 
-  /** The sweep was stopped (SIGTERM, the lease lost): what is committed stays. */
-  #stopped(error: unknown): boolean {
-    return (
-      this.#stop.signal.aborted || (error instanceof DataJudError && error.kind === "cancelled")
-    );
+  /**
+   * What a failed query means: null when the sweep was stopped (SIGTERM, the lease lost: what is
+   * committed stays), else the error its cases' checks fail with. Once DataJud could not be
+   * reached, a query cancelled in flight or never sent fails with that reason.
+   */
+  #failure(error: unknown): unknown | null {
+    if (this.#stop.signal.aborted) return null;
+    const cancelled =
+      this.#requests.signal.aborted ||
+      (error instanceof DataJudError && error.kind === "cancelled");
+    if (this.#unreachable.failed(error)) return cancelled ? this.#unreachable.error : error;
+    return cancelled ? null : error;
   }
 
   /**
@@ -267,22 +293,29 @@ class Detection {
   ): Promise<boolean> {
     const cases = lookups.length;
     this.#emit({ type: "batch-start", step, index, cases });
+    // DataJud could not be reached: the rest of the sweep is recorded as failed without asking.
+    const notAsked = this.#unreachable.error;
     let answer: A;
     try {
+      if (notAsked !== null) throw notAsked;
       answer = await request(
         lookups.map((l) => l.watched.number),
-        this.#stop.signal,
+        this.#requests.signal,
       );
-    } catch (error) {
-      if (this.#stopped(error)) {
+      this.#unreachable.answered();
+    } catch (thrown) {
+      const error = this.#failure(thrown);
+      if (error === null) {
         this.#interrupted = true;
         return false;
       }
       const described = describeError(error);
-      this.#deps.logger.warn(
-        { court: index, cases, error: described },
-        step === "fingerprint" ? "DataJud fingerprint query failed" : "DataJud full read failed",
-      );
+      if (notAsked === null) {
+        this.#deps.logger.warn(
+          { court: index, cases, error: described },
+          step === "fingerprint" ? "DataJud fingerprint query failed" : "DataJud full read failed",
+        );
+      }
       const reports = commitTogether(this.#check, () =>
         lookups.map((l) => {
           this.#plan.settle(l);

@@ -7,6 +7,7 @@ import type { FakeDataJud, FakeFault } from "../../fakes/fake-datajud.js";
 import {
   baseEnv,
   cliInProcess,
+  closedPort,
   emlFiles,
   fixtureDoc,
   loadFixtures,
@@ -136,6 +137,45 @@ describe("a DataJud that stays down", () => {
     expect(
       query<{ n: number }>(ws, "SELECT COUNT(*) AS n FROM checks WHERE outcome = 'not_found'"),
     ).toEqual([{ n: 0 }]);
+  });
+
+  it("stops after one query when DataJud cannot be reached, and says so in one line", async () => {
+    const port = await closedPort();
+    // One query at a time, so the count shows that the rest were never sent (the stop with
+    // queries in flight: sweep-concurrency.test.ts).
+    const down = {
+      ...env(),
+      DATAJUD_BASE_URL: `http://127.0.0.1:${port}`,
+      DATAJUD_CONCURRENCY: "1",
+    };
+
+    const json = await runOnce(ws, down);
+    const plain = await cliInProcess(["run-once"], down, ws.dir);
+
+    expect(json.code).toBe(1);
+    expect(json.report.failed).toBe(3);
+    // One query's attempts (DATAJUD_MAX_ATTEMPTS=3, fewer when its deadline comes first), not
+    // three queries' worth.
+    expect(json.report.datajudRequests).toBeGreaterThanOrEqual(1);
+    expect(json.report.datajudRequests).toBeLessThanOrEqual(3);
+    expect(json.report.unreachable).toMatch(
+      new RegExp(
+        `^could not reach DataJud \\(http://127\\.0\\.0\\.1:${port}\\) for api_publica_\\w+: .*ECONNREFUSED`,
+      ),
+    );
+    const notAsked = json.report.cases.filter((c) =>
+      c.error?.startsWith("not asked: DataJud could not be reached"),
+    );
+    expect(notAsked).toHaveLength(2);
+    expect(json.report.cases.every((c) => c.outcome === "failed")).toBe(true);
+    expect(plain.code).toBe(1);
+    expect(plain.stdout.trim().split("\n")).toHaveLength(1);
+    expect(plain.stdout).toMatch(
+      /^3 cases not checked: could not reach DataJud \(http:\/\/127\.0\.0\.1:\d+\).*Run `datajud-monitor doctor`/,
+    );
+    expect(
+      query<{ n: number }>(ws, "SELECT COUNT(*) AS n FROM checks WHERE outcome = 'failed'"),
+    ).toEqual([{ n: 6 }]);
   });
 
   it("reports a rejected key with the rotation hint, also in monitor status", async () => {

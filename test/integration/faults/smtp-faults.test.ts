@@ -1,10 +1,10 @@
-import { createServer } from "node:net";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
 import {
   baseEnv,
+  closedPort,
   letTimePass,
   loadFixtures,
   moveCase,
@@ -23,16 +23,6 @@ let ws: Workspace;
 
 function env(smtpUrl: string): Record<string, string> {
   return baseEnv(ws, datajud, { SMTP_URL: smtpUrl });
-}
-
-/** A port nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return address.port;
 }
 
 beforeAll(async () => {

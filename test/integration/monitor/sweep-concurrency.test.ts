@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { DataJudError } from "../../../src/datajud/errors.js";
 import { runSweep, type SweepEvent } from "../../../src/monitor/sweep.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { FIVE_COURTS, generatedCases } from "../../support/generated-cases.js";
@@ -152,5 +153,54 @@ describe("stopping and failing while requests are in flight", () => {
       trt15: ["baseline"],
       tjba: ["baseline"],
     });
+  });
+
+  it("cancels the requests in flight and sends no more when DataJud cannot be reached", async () => {
+    await start({ concurrency: 4 });
+    fake.hold();
+    let refuse = (): void => undefined;
+    const refused = new Promise<void>((resolve) => {
+      refuse = resolve;
+    });
+    let first = true;
+    const gateway = harness.deps.gateway;
+    const running = runSweep(
+      {
+        ...harness.deps,
+        gateway: {
+          ...gateway,
+          async fingerprint(court, numbers, signal) {
+            if (!first) return gateway.fingerprint(court, numbers, signal);
+            first = false;
+            await refused;
+            throw new DataJudError(
+              "network",
+              `could not reach DataJud (https://datajud.example) for api_publica_${court}: ECONNREFUSED`,
+            );
+          },
+        },
+      },
+      { watchlist, force: false, dryRun: false, trigger: "manual" },
+    );
+    await waitFor(() => fake.inFlight === 3, "3 requests in flight beside the refused one");
+
+    refuse();
+    const report = await running;
+    await waitFor(() => fake.inFlight === 0, "every request closed");
+
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.abandoned).toBe(3);
+    expect(report.interrupted).toBe(false);
+    expect(report.unreachable).toMatch(/^could not reach DataJud \(https:\/\/datajud\.example\)/);
+    expect(report.failed).toBe(40);
+    const errors = report.cases.map((c) => c.error ?? "");
+    expect(errors.filter((e) => e.includes("ECONNREFUSED"))).toHaveLength(40);
+    expect(
+      errors.filter((e) => e.startsWith("not asked: DataJud could not be reached")),
+    ).toHaveLength(40 - BATCH);
+    const checks = harness.db
+      .prepare("SELECT COUNT(*) AS n FROM checks WHERE outcome = 'failed'")
+      .get() as { n: number };
+    expect(checks.n).toBe(40);
   });
 });

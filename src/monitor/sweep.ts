@@ -8,6 +8,7 @@ import type { DataJudGateway } from "./detect/datajud-gateway.js";
 import { type DetectEvent, type Detected, detectChanges } from "./detect/detect.js";
 import {
   type PublicationsDeps,
+  type PublicationTargets,
   type WatchedPublications,
   watchPublications,
 } from "./publications/watch-publications.js";
@@ -128,13 +129,8 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
 async function detectAndWatch(
   deps: SweepDeps,
   run: SweepRun,
-  targets: {
-    selected: readonly WatchedCase[];
-    oab: readonly WatchedOab[];
-    watchlist: readonly WatchedCase[];
-    force: boolean;
-  },
-): Promise<{ detected: Detected; published: WatchedPublications | null }> {
+  targets: PublicationTargets & { force: boolean },
+): Promise<{ detected: Detected; published: WatchedPublications }> {
   const failed = new AbortController();
   const phaseRun: SweepRun = { ...run, signal: AbortSignal.any([run.signal, failed.signal]) };
   const stopOther = (error: unknown): never => {

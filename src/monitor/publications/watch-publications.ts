@@ -96,6 +96,14 @@ function failedSources(batch: Batch, failure: SourceFailure): PublicationSource[
   ].map((source) => ({ ...source, complete: false, publications: [], error: failure }));
 }
 
+/** What a sweep asks DJEN about. */
+export interface PublicationTargets {
+  selected: readonly WatchedCase[];
+  oab: readonly WatchedOab[];
+  /** Every case of the watchlist: a publication of another case found by OAB is "outside". */
+  watchlist: readonly WatchedCase[];
+}
+
 export interface WatchedPublications {
   report: PublicationsReport;
   interrupted: boolean;
@@ -110,12 +118,7 @@ export interface WatchedPublications {
 export async function watchPublications(
   deps: SweepDeps,
   run: SweepRun,
-  targets: {
-    selected: readonly WatchedCase[];
-    oab: readonly WatchedOab[];
-    /** Every case of the watchlist: a publication of another case found by OAB is "outside". */
-    watchlist: readonly WatchedCase[];
-  },
+  targets: PublicationTargets,
 ): Promise<WatchedPublications> {
   const phase = deps.publications;
   const empty: PublicationsReport = {

@@ -2,9 +2,12 @@ import { parseDataJudDate, wallClockDay } from "../datajud/dates.js";
 import { listCases } from "../store/cases.js";
 import { closeDatabase } from "../store/database.js";
 import { listMovements } from "../store/movements.js";
+import { publicationsAvailableSince } from "../store/publications.js";
+import { COUNTING_DATES_NOTE } from "../time/counting-dates.js";
 import { type Command, EXIT, UsageError } from "./command.js";
 import { outputFormat } from "./history.js";
 import { type ExportedMovement, movementsCsv } from "./movement-csv.js";
+import { exportedPublications, publicationJson } from "./publication-export.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 
 /**
@@ -21,11 +24,13 @@ function sinceDay(value: unknown): string | null {
 
 export const exportCommand: Command = {
   name: "export",
-  summary: "Every watched case's stored movements (since a date) as CSV or JSON",
+  summary:
+    "Every watched case's stored movements and DJEN publications (since a date) as CSV or JSON",
   usage: "datajud-monitor export [--since YYYY-MM-DD] [--format csv|json]",
   details: [
-    "--since DATE   only movements dated on or after DATE, by the day the court recorded; undated ones are left out",
-    "--format       csv (default: one row per movement, for spreadsheets) or json",
+    "--since DATE   only movements dated on or after DATE, by the day the court recorded (undated ones are left out), and publications made available on or after DATE",
+    "--format       csv (default: one row per movement, then one per DJEN publication, column source) or json",
+    "Publications include those found through an OAB registration in cases outside the watchlist; their counting dates are estimates.",
   ],
   options: { since: { type: "string" }, format: { type: "string" } },
   async run(args, io) {
@@ -39,13 +44,15 @@ export const exportCommand: Command = {
     if (!db) return EXIT.usage;
     try {
       const rows: ExportedMovement[] = [];
-      for (const kase of listCases(db, { watchedOnly: true })) {
+      const watched = listCases(db, { watchedOnly: true });
+      for (const kase of watched) {
         for (const movement of listMovements(db, kase.id).reverse()) {
           const day = movement.dateTime === null ? null : wallClockDay(movement.dateTime);
           if (since !== null && (day === null || day < since)) continue;
           rows.push({ number: kase.number, court: kase.court, label: kase.label, movement });
         }
       }
+      const publications = exportedPublications(db, publicationsAvailableSince(db, since), watched);
       if (format === "json") {
         const movements = rows.map((r) => ({
           case: r.number,
@@ -55,9 +62,16 @@ export const exportCommand: Command = {
           firstSeenAt: r.movement.firstSeenAt,
           movement: r.movement.data,
         }));
-        io.stdout.write(`${JSON.stringify({ since, movements })}\n`);
+        io.stdout.write(
+          `${JSON.stringify({
+            since,
+            movements,
+            publications: publications.map(publicationJson),
+            countingNote: COUNTING_DATES_NOTE,
+          })}\n`,
+        );
       } else {
-        io.stdout.write(movementsCsv(rows));
+        io.stdout.write(movementsCsv(rows, publications));
       }
       return EXIT.ok;
     } finally {

@@ -7,9 +7,12 @@ import { findCasesByNumber } from "../store/cases.js";
 import { listChanges } from "../store/changes.js";
 import { closeDatabase } from "../store/database.js";
 import { listMovementEvents, listMovements, type MovementEventRow } from "../store/movements.js";
+import { publicationsOfCase } from "../store/publications.js";
 import type { SummaryDisposition } from "../store/summaries.js";
+import { COUNTING_DATES_NOTE } from "../time/counting-dates.js";
 import { type Command, EXIT, UsageError } from "./command.js";
 import { complementsText, movementsCsv } from "./movement-csv.js";
+import { exportedPublications, publicationJson, publicationLines } from "./publication-export.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 
 export type OutputFormat = "text" | "json" | "csv";
@@ -50,10 +53,11 @@ export function outputFormat(value: unknown, json: boolean): OutputFormat {
 
 export const historyCommand: Command = {
   name: "history",
-  summary: "A case's recorded changes, with their new movements",
+  summary: "A case's recorded changes, with their new movements, and its DJEN publications",
   usage: "datajud-monitor history CNJ [--format text|json|csv] [--json]",
   details: [
-    "--format csv   every stored movement of the case, one row each (--json = --format json)",
+    "--format csv   every stored movement of the case, then its DJEN publications, one row each (--json = --format json)",
+    "Publication counting dates are estimates: national holidays and the recess only.",
     "Exit codes: 0 shown, 2 the case was never recorded (or bad number).",
   ],
   options: { json: { type: "boolean", default: false }, format: { type: "string" } },
@@ -77,6 +81,11 @@ export const historyCommand: Command = {
         );
         return EXIT.usage;
       }
+      const publications = exportedPublications(
+        db,
+        publicationsOfCase(db, parsed.value.digits),
+        cases.filter((c) => c.watched),
+      );
       const history = cases.map((c) => {
         const movements = listMovements(db, c.id, { includeDisappeared: true });
         const listed = movements.filter((m) => m.disappearedAt === null);
@@ -99,7 +108,13 @@ export const historyCommand: Command = {
         };
       });
       if (format === "json") {
-        io.stdout.write(`${JSON.stringify({ cases: history })}\n`);
+        io.stdout.write(
+          `${JSON.stringify({
+            cases: history,
+            publications: publications.map(publicationJson),
+            countingNote: COUNTING_DATES_NOTE,
+          })}\n`,
+        );
         return EXIT.ok;
       }
       if (format === "csv") {
@@ -108,7 +123,7 @@ export const historyCommand: Command = {
             .reverse()
             .map((movement) => ({ number: c.number, court: c.court, label: c.label, movement })),
         );
-        io.stdout.write(movementsCsv(rows));
+        io.stdout.write(movementsCsv(rows, publications));
         return EXIT.ok;
       }
       // Our instants (first seen, detected) in the schedule's zone; movement dates as recorded.
@@ -147,6 +162,15 @@ export const historyCommand: Command = {
           io.stdout.write(`  ${formatInstant(entry.at, tz)}  ${first}\n`);
           for (const line of rest) io.stdout.write(`  ${line}\n`);
         }
+      }
+      if (publications.length > 0) {
+        io.stdout.write(
+          `DJEN publications of ${parsed.value.formatted} (${publications.length}), newest first\n`,
+        );
+        for (const exported of publications) {
+          for (const line of publicationLines(exported, tz)) io.stdout.write(`  ${line}\n`);
+        }
+        io.stdout.write(`${COUNTING_DATES_NOTE}\n`);
       }
       return EXIT.ok;
     } finally {

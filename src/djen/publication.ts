@@ -137,6 +137,13 @@ function recipientOf(raw: RawRecipient): PublicationRecipient[] {
   return name === null ? [] : [{ name, side: first(raw.polo) }];
 }
 
+/** DJEN's date of disponibilização exactly as it sent it, whichever field carried it. */
+export function availableOnAsSent(
+  item: Pick<RawItem, "data_disponibilizacao" | "dataDisponibilizacao" | "datadisponibilizacao">,
+): string | null {
+  return first(item.data_disponibilizacao, item.dataDisponibilizacao, item.datadisponibilizacao);
+}
+
 /**
  * The Publication an item describes, or why it describes none (no date, no court): such an item
  * cannot be checked against the query, so the answer carrying it is not used.
@@ -146,9 +153,7 @@ export function toPublication(
   raw: Record<string, unknown>,
   options: { baseUrl: string },
 ): PublicationResult {
-  const availableOn = readDjenDate(
-    first(item.data_disponibilizacao, item.dataDisponibilizacao, item.datadisponibilizacao),
-  );
+  const availableOn = readDjenDate(availableOnAsSent(item));
   if (availableOn === null) {
     return { ok: false, problem: `item ${item.id} has no readable data_disponibilizacao` };
   }

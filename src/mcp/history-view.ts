@@ -110,12 +110,18 @@ const Cancellation = z.looseObject({ reason: z.string().nullable().catch(null) }
 /** What history shows of a publication's text: enough to know what it is about. */
 const HISTORY_TEXT_MAX = 1500;
 
-/** A stored publication as history shows it; null when its stored form cannot be read. */
-export function historyPublication(row: PublicationRow): HistoryPublication | null {
+/**
+ * A stored publication as history shows it, its text cut at `maxTextChars`; null when its stored
+ * form cannot be read.
+ */
+export function historyPublication(
+  row: PublicationRow,
+  options: { maxTextChars?: number } = {},
+): HistoryPublication | null {
   const parsed = StoredPublication.safeParse(row.publication);
   if (!parsed.success) return null;
   const publication = parsed.data;
-  const text = cutPlainText(row.text, { maxChars: HISTORY_TEXT_MAX });
+  const text = cutPlainText(row.text, { maxChars: options.maxTextChars ?? HISTORY_TEXT_MAX });
   return {
     djenId: row.djenId,
     cnjNumber: publication.caseNumberFormatted,

@@ -13,7 +13,7 @@ import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { n, startDataJud } from "../faults/harness.js";
+import { cliInProcess, n, startDataJud } from "../faults/harness.js";
 
 /*
  * DJEN publications end to end: the real sweep (MCP client and server, DJEN and DataJud clients,
@@ -94,6 +94,7 @@ let djen: FakeDjen;
 let sink: SmtpSink;
 let monitor: MonitorHandles;
 let watchlist: Watchlist;
+let env: Record<string, string>;
 const clock = new FakeClock({ now: START, autoAdvance: true });
 
 async function sweep(): Promise<RunReport> {
@@ -151,7 +152,7 @@ beforeAll(async () => {
   const parsed = parseWatchlist(WATCHLIST, join(dir, "watchlist.yaml"));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   watchlist = parsed.watchlist;
-  const env = {
+  env = {
     MONITOR_CONFIG: join(dir, "monitor.yaml"),
     MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
     MONITOR_DB: join(dir, "monitor.db"),
@@ -350,5 +351,95 @@ describe("DJEN publications in sweeps", () => {
     const ids = sink.messages.map((m) => String(m.raw).match(/^Message-ID: (.*)$/im)?.[1]);
 
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("DJEN publications in history and export", () => {
+  it("monitor history lists the case number's publications: dates, kind, estimates, cancellation, mail", async () => {
+    const history = await cliInProcess(["history", despejo], env, dir);
+
+    expect(history.code).toBe(0);
+    const text = history.stdout;
+    expect(text).toContain(`DJEN publications of ${despejo} (3), newest first`);
+    expect(text).toMatch(
+      /30\/09\/2025 {2}Intimação · Despacho · TJDFT 1ª Vara Cível de Ceilândia {2}\(DJEN 1002, read /,
+    );
+    expect(text).toContain(
+      "counts as published 01/10/2025, deadline counts from 02/10/2025 (estimates)",
+    );
+    expect(text).toMatch(/cancelled \(seen \d\d\/\d\d\/\d{4} \d\d:\d\d\): Publicada por engano/);
+    expect(text).toContain("not mailed: already published at DJEN's first check (baseline)");
+    expect(text).toContain("não feriados locais");
+    expect(text.indexOf("DJEN 1007")).toBeLessThan(text.indexOf("DJEN 1002"));
+    expect(text.indexOf("DJEN 1002")).toBeLessThan(text.indexOf("DJEN 1001"));
+  });
+
+  it("monitor history --json and --format csv carry the same publications", async () => {
+    const json = await cliInProcess(["history", despejo, "--json"], env, dir);
+    const csv = await cliInProcess(["history", despejo, "--format", "csv"], env, dir);
+
+    const parsed = JSON.parse(json.stdout) as {
+      publications: Array<Record<string, unknown>>;
+      countingNote: string;
+    };
+    expect(parsed.publications.map((p) => p.djenId)).toEqual(["1007", "1002", "1001"]);
+    expect(parsed.publications[1]).toMatchObject({
+      availableOn: "2025-09-30",
+      availableOnAsSent: "2025-09-30",
+      publishedOn: "2025-10-01",
+      countingStartsOn: "2025-10-02",
+      kind: "Intimação",
+      documentType: "Despacho",
+      courtUnit: "1ª Vara Cível de Ceilândia",
+      label: "Despejo",
+      inWatchlist: true,
+      disposition: "alert",
+      cancelled: { reason: "Publicada por engano" },
+    });
+    expect(parsed.publications[1]?.text).toContain("Fica a parte intimada para manifestar-se.");
+    expect(parsed.publications[1]?.text).not.toContain("alert(");
+    expect(parsed.countingNote).toMatch(/^Datas estimadas/);
+    const djenRows = csv.stdout.split("\r\n").filter((line) => line.includes(",djen,"));
+    expect(djenRows.map((line) => line.split(",")[0])).toEqual([despejo, despejo, despejo]);
+    expect(djenRows[1]).toContain(
+      ",2025-10-01,2025-10-02,yes,Publicada por engano,yes,alert,1002,",
+    );
+  });
+
+  it("monitor export adds every stored publication, those outside the watchlist included, from --since", async () => {
+    const csv = await cliInProcess(["export", "--since", "2025-09-30"], env, dir);
+    const json = await cliInProcess(["export", "--format", "json"], env, dir);
+
+    expect(csv.code).toBe(0);
+    const djenRows = csv.stdout.split("\r\n").filter((line) => line.includes(",djen,"));
+    // 1001, 1004 and 1005 were made available on 29/09, before --since.
+    const ids = djenRows.map(
+      (line) => line.match(/,(?:alert|baseline|muted|ignored),(\d{4}),/)?.[1],
+    );
+    expect([...ids].sort()).toEqual(["1002", "1003", "1006", "1007"]);
+    expect(ids.at(-1)).toBe("1007");
+    expect(djenRows.find((line) => line.startsWith(outside))).toMatch(
+      /^[\d.-]+,tjsp,,,2025-09-30,,Intimação,.*,no,,no,alert,1003,/,
+    );
+    const exported = JSON.parse(json.stdout) as {
+      publications: Array<{
+        djenId: string;
+        inWatchlist: boolean;
+        disposition: string;
+        availableOn: string;
+      }>;
+    };
+    const days = exported.publications.map((p) => p.availableOn);
+    expect(days).toEqual([...days].sort());
+    const byId = [...exported.publications].sort((a, b) => a.djenId.localeCompare(b.djenId));
+    expect(byId.map((p) => [p.djenId, p.inWatchlist, p.disposition])).toEqual([
+      ["1001", true, "baseline"],
+      ["1002", true, "alert"],
+      ["1003", false, "alert"],
+      ["1004", true, "muted"],
+      ["1005", true, "ignored"],
+      ["1006", true, "alert"],
+      ["1007", true, "alert"],
+    ]);
   });
 });

@@ -179,8 +179,8 @@ describe("monitor run-once against a DataJud-shaped server", () => {
 
     expect(csv.code).toBe(0);
     const csvLines = csv.stdout.trim().split("\r\n");
-    expect(csvLines[0]).toBe(
-      "case,court,label,instance,date,code,name,complements,first_seen_at,date_as_sent",
+    expect(csvLines[0]).toMatch(
+      /^case,court,label,instance,date,code,name,complements,first_seen_at,date_as_sent,source,/,
     );
     expect(csvLines).toHaveLength(1 + 3);
     expect(csvLines.at(-1)).toContain("Julgamento");

@@ -1,7 +1,36 @@
 import { describe, expect, it } from "vitest";
 import { csvField, movementsCsv } from "../../../src/cli/movement-csv.js";
+import type { HistoryPublication } from "../../../src/mcp/history-schemas.js";
 import type { MovementRow } from "../../../src/store/movements.js";
 import { testMovement } from "../../support/movement.js";
+
+const HEADER =
+  "case,court,label,instance,date,code,name,complements,first_seen_at,date_as_sent,source,document_type,court_unit,published_on_estimate,counting_starts_on_estimate,cancelled,cancellation_reason,in_watchlist,disposition,djen_id,certificate_url,link,text";
+
+function publication(patch: Partial<HistoryPublication> = {}): HistoryPublication {
+  return {
+    djenId: "1002",
+    cnjNumber: "0713383-43.2025.8.07.0006",
+    court: "TJDFT",
+    courtUnit: "1ª Vara Cível de Ceilândia",
+    kind: "Intimação",
+    documentType: "Despacho",
+    className: null,
+    availableOn: "2025-09-30",
+    publishedOn: "2025-10-01",
+    countingStartsOn: "2025-10-02",
+    countingReasons: [],
+    firstSeenAt: "2025-09-30T14:00:00.000Z",
+    foundBy: ["case:07133834320258070006"],
+    disposition: "alert",
+    cancelled: null,
+    text: "Fica a parte intimada.",
+    textChars: 22,
+    link: null,
+    certificateUrl: "https://djen.example/api/v1/comunicacao/h/certidao",
+    ...patch,
+  };
+}
 
 function row(patch: Partial<MovementRow> = {}): MovementRow {
   const data = testMovement({
@@ -55,9 +84,46 @@ describe("movement CSV", () => {
     ]);
 
     expect(csv.split("\r\n")).toEqual([
-      "case,court,label,instance,date,code,name,complements,first_seen_at,date_as_sent",
-      '1000123-59.2024.5.02.0001,trt2,"Reclamação, João",G1,2025-11-20 00:15:00,193,Julgamento,tipo: procedente,2025-11-21T10:00:00.000Z,2025-11-20T00:15:00.000Z',
+      HEADER,
+      '1000123-59.2024.5.02.0001,trt2,"Reclamação, João",G1,2025-11-20 00:15:00,193,Julgamento,tipo: procedente,2025-11-21T10:00:00.000Z,2025-11-20T00:15:00.000Z,datajud,,,,,,,,,,,,',
       "",
     ]);
+  });
+
+  it("writes DJEN publications after the movements: date of disponibilização, kind, estimates, cancellation", () => {
+    const csv = movementsCsv(
+      [{ number: "1000123-59.2024.5.02.0001", court: "trt2", label: null, movement: row() }],
+      [
+        {
+          label: "Despejo",
+          inWatchlist: true,
+          availableOnAsSent: "30/09/2025",
+          publication: publication({
+            cancelled: { seenAt: "2025-10-01T15:00:00.000Z", reason: "Publicada por engano" },
+          }),
+        },
+        {
+          label: null,
+          inWatchlist: false,
+          availableOnAsSent: "2025-09-30",
+          publication: publication({
+            djenId: "1003",
+            cnjNumber: null,
+            kind: null,
+            text: "=cmd\nsegunda linha",
+          }),
+        },
+      ],
+    );
+
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe(HEADER);
+    expect(lines[2]).toBe(
+      "0713383-43.2025.8.07.0006,tjdft,Despejo,,2025-09-30,,Intimação,,2025-09-30T14:00:00.000Z,30/09/2025,djen,Despacho,1ª Vara Cível de Ceilândia,2025-10-01,2025-10-02,yes,Publicada por engano,yes,alert,1002,https://djen.example/api/v1/comunicacao/h/certidao,,Fica a parte intimada.",
+    );
+    expect(lines[3]).toBe(
+      ',tjdft,,,2025-09-30,,Publicação,,2025-09-30T14:00:00.000Z,2025-09-30,djen,Despacho,1ª Vara Cível de Ceilândia,2025-10-01,2025-10-02,no,,no,alert,1003,https://djen.example/api/v1/comunicacao/h/certidao,,"\'=cmd\nsegunda linha"',
+    );
+    expect(lines).toHaveLength(5);
   });
 });

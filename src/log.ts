@@ -1,6 +1,10 @@
 import { type Logger, pino } from "pino";
+import { prettyFactory } from "pino-pretty";
 
 export type { Logger };
+
+/** JSON lines for journald, files and pipes; short human lines for a person at a terminal. */
+export type LogFormat = "json" | "pretty";
 
 export interface LoggerOptions {
   level?: string;
@@ -8,6 +12,12 @@ export interface LoggerOptions {
   secrets?: readonly string[];
   /** Defaults to stderr, synchronously, so nothing is lost on exit and stdout stays for data. */
   destination?: NodeJS.WritableStream | { write(chunk: string): unknown };
+  /** @default "json" */
+  format?: LogFormat;
+  /** The zone a pretty line's time of day is shown in (schedule.timezone). @default "America/Sao_Paulo" */
+  timezone?: string;
+  /** ANSI colours in pretty lines. @default false */
+  colors?: boolean;
 }
 
 const REDACTED = "[redacted]";
@@ -36,13 +46,82 @@ function scrub(line: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** JSON lines on stderr; secrets removed both by field name and by value. */
+/** Fields every line carries that a person at the terminal already knows. */
+const KNOWN_FIELDS = new Set(["level", "time", "msg", "pid", "hostname", "name", "command"]);
+
+/** `key=value` for each leaf, nested keys joined with dots; text quoted when it has spaces. */
+function fieldsText(record: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const visit = (value: unknown, path: string): void => {
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      for (const [key, inner] of Object.entries(value)) {
+        visit(inner, path === "" ? key : `${path}.${key}`);
+      }
+      return;
+    }
+    const text =
+      typeof value === "string"
+        ? /^[^\s"=\p{Cc}]+$/u.test(value)
+          ? value
+          : JSON.stringify(value)
+        : JSON.stringify(value);
+    parts.push(`${path}=${text}`);
+  };
+  for (const [key, value] of Object.entries(record)) {
+    // An error's stack is for the JSON lines; the terminal gets its message.
+    if (!KNOWN_FIELDS.has(key)) visit(key === "err" ? errorText(value) : value, key);
+  }
+  return parts.length === 0 ? "" : `  ${parts.join(" ")}`;
+}
+
+function errorText(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  const message = (value as { message?: unknown }).message;
+  return typeof message === "string" ? message : value;
+}
+
+/**
+ * One log line as a person reads it: "14:02:07 WARN: DataJud request failed, retrying  index=...",
+ * the time of day in `timezone`, never UTC.
+ */
+export function prettyLogLine(
+  options: Pick<LoggerOptions, "timezone" | "colors"> = {},
+): (jsonLine: string) => string {
+  const timeOfDay = new Intl.DateTimeFormat("en-GB", {
+    timeZone: options.timezone ?? "America/Sao_Paulo",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  return prettyFactory({
+    colorize: options.colors ?? false,
+    translateTime: false,
+    ignore: "pid,hostname,name,command",
+    hideObject: true,
+    errorLikeObjectKeys: [],
+    customPrettifiers: {
+      time: (value) => {
+        const at = new Date(String(value));
+        return Number.isNaN(at.getTime()) ? String(value) : timeOfDay.format(at);
+      },
+    },
+    // Control characters never reach the terminal raw: DataJud's text is hostile data.
+    messageFormat: (record, messageKey) =>
+      `${String(record[messageKey] ?? "").replace(/\p{Cc}/gu, " ")}${fieldsText(record)}`,
+  });
+}
+
+/** JSON lines on stderr (or short human lines); secrets removed both by field name and by value. */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
   const target = options.destination ?? pino.destination({ dest: 2, sync: true });
+  const pretty = options.format === "pretty" ? prettyLogLine(options) : null;
   const stream = {
     write(chunk: string): void {
-      target.write(secrets.length > 0 ? scrub(chunk, secrets) : chunk);
+      // Scrubbed first, so a secret never reaches the formatter either.
+      const line = secrets.length > 0 ? scrub(chunk, secrets) : chunk;
+      target.write(pretty === null ? line : pretty(line));
     },
   };
   return pino(

@@ -1,13 +1,15 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { realSystem, type System } from "../system.js";
 import { suggestName } from "../text.js";
+import type { OutputStream } from "./terminal.js";
 
 export interface CliIo {
   argv: readonly string[];
   env: NodeJS.ProcessEnv;
   cwd: string;
-  stdout: { write(chunk: string): unknown };
-  stderr: { write(chunk: string): unknown };
+  stdout: OutputStream;
+  /** Logs (and a sweep's progress, when it is a terminal). */
+  stderr: OutputStream;
   /** Aborted on SIGTERM/SIGINT by the entry point. */
   signal: AbortSignal;
   /** Clock, random source, host name and pid; tests pass a fake clock. @default realSystem */

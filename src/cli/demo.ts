@@ -20,7 +20,6 @@ import {
   laterState,
   SAMPLE_WATCHLIST,
 } from "../demo/recordings.js";
-import { createLogger } from "../log.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep } from "../monitor/sweep.js";
 import { caseKeysInFile } from "../store/cases.js";
@@ -29,7 +28,8 @@ import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
 import { renderRunReport } from "./run-once.js";
-import { openMonitor, type Runtime } from "./runtime.js";
+import { cliLogger, openMonitor, type Runtime } from "./runtime.js";
+import { type LiveProgress, liveProgress } from "./sweep-progress.js";
 
 /** The demo would mix its sample cases into a database that follows real ones. */
 export class DemoRefusedError extends Error {
@@ -131,11 +131,7 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
   const runtime: Runtime = {
     config,
     secrets: loaded.secrets,
-    logger: createLogger({
-      level: config.log.level,
-      secrets: loaded.secrets,
-      destination: io.stderr,
-    }).child({ command: "demo" }),
+    ...cliLogger(io, config, loaded.secrets, "demo"),
   };
   const datajud = createRecordedDataJud({ apiKey: DEMO_KEY, state: baselineState() });
   const system = systemOf(io);
@@ -147,23 +143,36 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
   const djen = createRecordedDjen();
   djen.load(onDemoDay(sample.baseline));
   const demoWatchlist = watchlist.watchlist;
+  let progress: LiveProgress | null = null;
   const monitor = await openMonitor(runtime, {
     watchlist: () => demoWatchlist,
     fetch: datajud.fetch,
     djenFetch: djen.fetch,
     system,
+    onDataJudEvent: (event) => progress?.onDataJud(event),
   });
   try {
-    const deps = monitor.sweep;
-    const sweep = (): Promise<RunReport> =>
-      runSweep(deps, {
-        watchlist: watchlist.watchlist.cases,
-        oab: watchlist.watchlist.oab,
-        force: false,
-        dryRun: false,
-        trigger: "demo",
-        signal: io.signal,
-      });
+    const sweep = async (): Promise<RunReport> => {
+      // On a terminal, each sweep's progress is drawn on stderr while it runs.
+      progress = liveProgress(runtime.live, system);
+      const shown = progress;
+      try {
+        return await runSweep(
+          shown === null ? monitor.sweep : { ...monitor.sweep, onEvent: (e) => shown.onSweep(e) },
+          {
+            watchlist: watchlist.watchlist.cases,
+            oab: watchlist.watchlist.oab,
+            force: false,
+            dryRun: false,
+            trigger: "demo",
+            signal: io.signal,
+          },
+        );
+      } finally {
+        shown?.stop();
+        progress = null;
+      }
+    };
     const baseline = await sweep();
     datajud.indices.load(laterState());
     djen.load(onDemoDay([...sample.later, ...sample.baseline]));

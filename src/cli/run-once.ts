@@ -2,11 +2,12 @@ import { parseCnjNumber } from "../datajud/cnj-number.js";
 import { countText } from "../datajud/glossary.js";
 import { LeaseBusyError } from "../monitor/run.js";
 import type { RunReport } from "../monitor/run-report.js";
-import { runSweep } from "../monitor/sweep.js";
+import { runSweep, type SweepEvent } from "../monitor/sweep.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
-import { type Command, EXIT, PROGRAM, stringList, UsageError } from "./command.js";
+import { type Command, EXIT, PROGRAM, stringList, systemOf, UsageError } from "./command.js";
 import { formatTable } from "./format-table.js";
 import { loadRuntime, openMonitorOrReport } from "./runtime.js";
+import { type LiveProgress, liveProgress } from "./sweep-progress.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";
 
 function selectCases(watchlist: readonly WatchedCase[], wanted: readonly string[]): WatchedCase[] {
@@ -93,11 +94,21 @@ export const runOnceCommand: Command = {
     const watchlist = await readWatchlistOrReport(io, runtime.config.paths.watchlist, "run-once");
     if (!watchlist) return EXIT.usage;
     const selected = selectCases(watchlist.cases, stringList(args.values.case));
-    const monitor = await openMonitorOrReport(io, runtime, "run-once", () => watchlist);
+    let progress: LiveProgress | null = null;
+    const monitor = await openMonitorOrReport(io, runtime, "run-once", () => watchlist, {
+      onDataJudEvent: (event) => progress?.onDataJud(event),
+    });
     if (typeof monitor === "number") return monitor;
+    // On a terminal, the sweep's progress is drawn on stderr while it runs; nothing elsewhere.
+    progress = liveProgress(runtime.live, systemOf(io));
+    const shown = progress;
     try {
       const some = stringList(args.values.case).length > 0;
-      const report = await runSweep(monitor.sweep, {
+      const deps =
+        shown === null
+          ? monitor.sweep
+          : { ...monitor.sweep, onEvent: (e: SweepEvent) => shown.onSweep(e) };
+      const report = await runSweep(deps, {
         watchlist: watchlist.cases,
         selected,
         // --case checks those cases only: no OAB registration is searched.
@@ -107,6 +118,7 @@ export const runOnceCommand: Command = {
         trigger: "manual",
         signal: io.signal,
       });
+      shown?.stop();
       monitor.reportDrift();
       io.stdout.write(
         args.values.json === true ? `${JSON.stringify(report)}\n` : renderRunReport(report),
@@ -118,6 +130,7 @@ export const runOnceCommand: Command = {
       io.stderr.write(`monitor run-once: ${error.message}\n`);
       return EXIT.failures;
     } finally {
+      shown?.stop();
       await monitor.close();
     }
   },

@@ -26,11 +26,40 @@ import { createSummarizer } from "../summarize/summarizer.js";
 import { realSystem, type System } from "../system.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { type CliIo, EXIT, systemOf } from "./command.js";
+import { LiveLines, terminalTraits } from "./terminal.js";
 
 export interface Runtime {
   config: MonitorConfig;
   secrets: string[];
   logger: Logger;
+  /**
+   * stderr when a person reads it on a terminal: log lines are printed through it, above the
+   * lines a sweep's progress redraws there. Null (or absent) for journald, files and pipes.
+   */
+  live?: LiveLines | null;
+}
+
+/**
+ * The command's logger: short human lines on a terminal, JSON lines anywhere else (journald,
+ * files, pipes), secrets removed either way.
+ */
+export function cliLogger(
+  io: CliIo,
+  config: MonitorConfig,
+  secrets: readonly string[],
+  command: string,
+): { logger: Logger; live: LiveLines | null } {
+  const traits = terminalTraits(io.stderr, io.env);
+  const live = traits.interactive ? new LiveLines(io.stderr) : null;
+  const logger = createLogger({
+    level: config.log.level,
+    secrets,
+    destination: live === null ? io.stderr : { write: (line: string) => live.print(line) },
+    format: traits.interactive ? "pretty" : "json",
+    timezone: config.schedule.timezone,
+    colors: traits.colors,
+  }).child({ command });
+  return { logger, live };
 }
 
 /** Config from defaults < file < environment; on error prints every message and returns null. */
@@ -41,12 +70,8 @@ export function loadRuntime(io: CliIo, command: string): Runtime | null {
     io.stderr.write(`monitor ${command}: fix the configuration above (see config/default.yaml)\n`);
     return null;
   }
-  const logger = createLogger({
-    level: result.config.log.level,
-    secrets: result.secrets,
-    destination: io.stderr,
-  }).child({ command });
-  return { config: result.config, secrets: result.secrets, logger };
+  const { logger, live } = cliLogger(io, result.config, result.secrets, command);
+  return { config: result.config, secrets: result.secrets, logger, live };
 }
 
 export interface DataJudRuntime {
@@ -59,6 +84,7 @@ export function createDataJud(
   logger: Logger,
   fetchImpl: typeof fetch = globalThis.fetch,
   system: System = realSystem,
+  onEvent?: (event: DataJudClientEvent) => void,
 ): DataJudRuntime {
   const apiKey = config.datajud.apiKey;
   if (apiKey === null) {
@@ -76,7 +102,10 @@ export function createDataJud(
     totalTimeoutMs: config.datajud.totalTimeoutMs,
     maxAttempts: config.datajud.maxAttempts,
     maxResponseBytes: config.datajud.maxResponseMb * 2 ** 20,
-    onEvent: (event) => logDataJudEvent(logger, event),
+    onEvent: (event) => {
+      logDataJudEvent(logger, event);
+      onEvent?.(event);
+    },
   });
   return { http, reader: new CaseReader(http, { batchSize: config.datajud.batchSize }) };
 }
@@ -166,6 +195,8 @@ export interface OpenMonitorOptions {
   djenFetch?: typeof fetch;
   /** @default realSystem */
   system?: System;
+  /** Told every DataJud client event too (a sweep's progress display). */
+  onDataJudEvent?: (event: DataJudClientEvent) => void;
 }
 
 /**
@@ -179,7 +210,7 @@ export async function openMonitor(
   const { config, logger } = runtime;
   const system = options.system ?? realSystem;
   const { clock } = system;
-  const datajud = createDataJud(config, logger, options.fetch, system);
+  const datajud = createDataJud(config, logger, options.fetch, system, options.onDataJudEvent);
   const djen = createDjen(config, logger, options.djenFetch ?? options.fetch, system);
   const db = openDatabase(config.paths.db);
   const connection = await connectInProcess(createDataJudServer({ reader: datajud.reader, djen }));
@@ -319,9 +350,10 @@ export async function openMonitorOrReport(
   runtime: Runtime,
   command: string,
   watchlist: () => Watchlist,
+  more: Pick<OpenMonitorOptions, "onDataJudEvent"> = {},
 ): Promise<MonitorHandles | number> {
   try {
-    return await openMonitor(runtime, { watchlist, system: systemOf(io) });
+    return await openMonitor(runtime, { ...more, watchlist, system: systemOf(io) });
   } catch (error) {
     if (error instanceof MissingApiKeyError) {
       io.stderr.write(`monitor ${command}: ${error.message}\n`);

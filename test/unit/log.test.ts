@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger } from "../../src/log.js";
+import { createLogger, prettyLogLine } from "../../src/log.js";
 
 function capture(): { lines: string[]; destination: { write(chunk: string): void } } {
   const lines: string[] = [];
@@ -36,5 +36,70 @@ describe("logger", () => {
     expect(text).not.toContain(secret);
     expect(text).not.toContain("hunter22");
     expect(text).toContain("[redacted]");
+  });
+});
+
+describe("logger on a terminal (format pretty)", () => {
+  it("writes one short human line: the time of day in the schedule's zone, the level, the message, the fields", () => {
+    const out = capture();
+    const logger = createLogger({
+      destination: out.destination,
+      format: "pretty",
+      timezone: "America/Sao_Paulo",
+    }).child({ command: "run-once" });
+
+    logger.warn(
+      { event: { type: "retry", index: "api_publica_tjdft", attempt: 1, delayMs: 2000 } },
+      "DataJud request failed, retrying",
+    );
+
+    expect(out.lines).toHaveLength(1);
+    expect(out.lines[0]).toMatch(
+      /^\d\d:\d\d:\d\d WARN: DataJud request failed, retrying {2}event\.type=retry event\.index=api_publica_tjdft event\.attempt=1 event\.delayMs=2000\n$/,
+    );
+    expect(out.lines[0]).not.toContain("{");
+  });
+
+  it("shows our instants in São Paulo time, never UTC", () => {
+    const line = prettyLogLine({ timezone: "America/Sao_Paulo" })(
+      JSON.stringify({ level: 30, time: "2026-12-02T13:05:09.000Z", msg: "sweep finished" }),
+    );
+
+    expect(line).toBe("10:05:09 INFO: sweep finished\n");
+  });
+
+  it("quotes text with spaces, gives an error's message without its stack, and lets no control character through", () => {
+    const line = prettyLogLine()(
+      JSON.stringify({
+        level: 50,
+        time: "2026-12-02T13:05:09.000Z",
+        msg: "scheduled sweep crashed",
+        err: { type: "Error", message: "disk full", stack: "Error: disk full\n    at x" },
+        court: "tj\u001b[31mdft",
+        note: "two words",
+      }),
+    );
+
+    expect(line).toBe(
+      '10:05:09 ERROR: scheduled sweep crashed  err="disk full" court="tj\\u001b[31mdft" note="two words"\n',
+    );
+  });
+
+  it("removes secrets before formatting, as in JSON lines", () => {
+    const out = capture();
+    const secret = "cDZHYzlZa0JadVREZDJCendQbXY6SkJlTzNjLV9TRENyQk1RdnFKZGRQdw==";
+    const logger = createLogger({
+      destination: out.destination,
+      format: "pretty",
+      secrets: [secret],
+    });
+
+    logger.warn(
+      { apiKey: secret, error: `request with APIKey ${secret} failed` },
+      "DataJud failed",
+    );
+
+    expect(out.lines.join("")).not.toContain(secret);
+    expect(out.lines.join("")).toContain("[redacted]");
   });
 });

@@ -46,6 +46,8 @@ export type DetectEvent =
       type: "planned";
       cases: number;
       byIndex: Record<string, number>;
+      /** The same cases by the court the watchlist names for each (a TRF1 number read in TRF6 is trf1's). */
+      byCourt: Record<string, number>;
     }
   | { type: "batch-start"; step: DetectStep; index: string; cases: number }
   | {
@@ -57,6 +59,12 @@ export type DetectEvent =
       error: { kind: string; message: string } | null;
       /** Checks recorded from this answer, by outcome; a case sent on to its next index or to a full read has none yet. */
       outcomes: Partial<Record<CheckOutcome, number>>;
+    }
+  | {
+      /** One case's check recorded (decided, on a dry run), under its watchlist court. */
+      type: "case-checked";
+      court: string;
+      outcome: CheckOutcome;
     };
 
 /** A case on its way through the indices that may hold it. */
@@ -173,6 +181,7 @@ class Detection {
 
   async run(): Promise<Detected> {
     const byIndex: Record<string, number> = {};
+    const byCourt: Record<string, number> = {};
     // One request per index for every case waiting for it: grouped by the index each case is
     // asked next, not by the court it is filed under.
     for (const lookup of this.#lookups) {
@@ -180,8 +189,9 @@ class Detection {
       this.#plan.add(lookup, indices);
       const first = indices[0] ?? lookup.watched.court;
       byIndex[first] = (byIndex[first] ?? 0) + 1;
+      byCourt[lookup.watched.court] = (byCourt[lookup.watched.court] ?? 0) + 1;
     }
-    this.#emit({ type: "planned", cases: this.#lookups.length, byIndex });
+    this.#emit({ type: "planned", cases: this.#lookups.length, byIndex, byCourt });
     const unfollow = followAbort(this.#run.signal, this.#stop);
     const unfollowRequests = followAbort(this.#stop.signal, this.#requests);
     try {
@@ -493,6 +503,7 @@ class Detection {
 
   #keep(lookup: Lookup, report: CaseReport): CaseReport {
     this.#reports.set(lookup, report);
+    this.#emit({ type: "case-checked", court: report.court, outcome: report.outcome });
     return report;
   }
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { demoCommand } from "../../../src/cli/demo.js";
 import { syncWatchedCases } from "../../../src/store/cases.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
+import { screenAfter } from "../../support/terminal-screen.js";
 import { captureIo } from "./cli-io.js";
 
 const cleanup: string[] = [];
@@ -14,8 +15,12 @@ afterEach(() => {
   for (const dir of cleanup.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function demo(env: NodeJS.ProcessEnv): Promise<{ code: number; out: string; err: string }> {
-  const io = captureIo(env, tmpdir());
+async function demo(
+  env: NodeJS.ProcessEnv,
+  stderr: { isTTY?: boolean; columns?: number } = {},
+): Promise<{ code: number; out: string; err: string }> {
+  const captured = captureIo(env, tmpdir());
+  const io = { ...captured, stderr: { ...captured.stderr, ...stderr } };
   const code = await demoCommand.run({ values: {}, positionals: [] }, io);
   const dir = /The files stay in (\S+?);/.exec(io.out())?.[1];
   if (dir) cleanup.push(dir);
@@ -80,6 +85,34 @@ describe("monitor demo", () => {
     expect(existsSync(join(dir, "mine.db"))).toBe(true);
     expect(readdirSync(join(dir, "mail")).filter((f) => f.endsWith(".eml"))).toHaveLength(7);
     expect(run.out).toContain("0 model call(s), 7 e-mail(s) queued, 7 sent");
+  });
+});
+
+describe("monitor demo on a terminal and off it", () => {
+  it("on a terminal: human log lines, and each sweep's progress drawn in place and cleared", async () => {
+    const run = await demo({ MONITOR_LOG_LEVEL: "info" }, { isTTY: true, columns: 120 });
+
+    expect(run.code).toBe(0);
+    expect(run.err).toContain("DataJud: 6 of 6 cases checked");
+    expect(run.err).toMatch(/\n {2}tjdft +2\/2 +\d+ requests? +done in \d+ s\n/);
+    const screen = screenAfter(run.err);
+    expect(screen).toContainEqual(
+      expect.stringMatching(/^\d\d:\d\d:\d\d INFO: sweep finished {2}checked=6 changed=3 /),
+    );
+    expect(screen.every((line) => !line.startsWith("{"))).toBe(true);
+    // Each sweep's progress is erased when it ends: only the log lines stay on the screen.
+    expect(screen.filter((line) => line.includes("cases checked"))).toEqual([]);
+  });
+
+  it("off a terminal (a pipe, journald): JSON lines only, no progress and no cursor movement", async () => {
+    const run = await demo({ MONITOR_LOG_LEVEL: "info" }, { isTTY: false });
+
+    expect(run.code).toBe(0);
+    const lines = run.err.trimEnd().split("\n");
+    expect(lines.length).toBeGreaterThan(5);
+    for (const line of lines) expect(JSON.parse(line)).toHaveProperty("msg");
+    expect(run.err).not.toContain("\x1b[");
+    expect(run.err).not.toContain("cases checked");
   });
 });
 

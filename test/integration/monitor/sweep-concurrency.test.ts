@@ -78,11 +78,17 @@ describe("a sweep's DataJud requests overlap", () => {
       type: "planned",
       cases: 40,
       byIndex: Object.fromEntries(COURTS.map((c) => [c.alias, PER_COURT])),
+      byCourt: Object.fromEntries(COURTS.map((c) => [c.alias, PER_COURT])),
     });
     const ends = events.filter((e) => e.type === "batch-end");
     expect(ends).toHaveLength(10);
     expect(ends.every((e) => e.step === "fingerprint" && e.error === null)).toBe(true);
     expect(ends.reduce((n, e) => n + (e.outcomes.unchanged ?? 0), 0)).toBe(40);
+    const checked = events.filter((e) => e.type === "case-checked");
+    expect(checked).toHaveLength(40);
+    expect(
+      checked.filter((e) => e.court === COURTS[0]?.alias && e.outcome === "unchanged"),
+    ).toHaveLength(PER_COURT);
   });
 
   it("reads what moved in full batches of one court while other courts are still fingerprinted", async () => {

@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import {
+  durationText,
+  liveProgress,
+  renderProgress,
+  SweepProgress,
+} from "../../../src/cli/sweep-progress.js";
+import { LiveLines } from "../../../src/cli/terminal.js";
+import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
+
+const T0 = Date.UTC(2026, 11, 2, 13, 0, 0);
+
+function planned(byCourt: Record<string, number>): SweepProgress {
+  const progress = new SweepProgress(T0);
+  const cases = Object.values(byCourt).reduce((n, c) => n + c, 0);
+  progress.onSweep({ type: "planned", cases, byIndex: byCourt, byCourt }, T0);
+  return progress;
+}
+
+describe("renderProgress: per court, cases checked of total, requests, elapsed, the wait now", () => {
+  it("shows every court queued before the first request", () => {
+    const progress = planned({ tjdft: 200, stj: 5 });
+
+    expect(renderProgress(progress, T0)).toEqual([
+      "DataJud: 0 of 205 cases checked, 0 requests, 0 s",
+      "  tjdft  0/200  0 requests  queued",
+      "  stj      0/5  0 requests  queued",
+    ]);
+  });
+
+  it("counts requests by index and shows how long the oldest one in flight has waited", () => {
+    const progress = planned({ tjdft: 200, stj: 5 });
+    progress.onSweep({ type: "batch-start", step: "fingerprint", index: "tjdft", cases: 100 }, T0);
+    progress.onDataJud({ type: "send", index: "api_publica_tjdft", attempt: 1, inFlight: 1 }, T0);
+    progress.onDataJud(
+      { type: "send", index: "api_publica_tjdft", attempt: 1, inFlight: 2 },
+      T0 + 2_000,
+    );
+    for (let i = 0; i < 120; i++) {
+      progress.onSweep({ type: "case-checked", court: "tjdft", outcome: "unchanged" }, T0 + 9_000);
+    }
+
+    const lines = renderProgress(progress, T0 + 12_000);
+
+    expect(lines[0]).toBe("DataJud: 120 of 205 cases checked, 2 requests, 12 s");
+    expect(lines[1]).toBe("  tjdft  120/200  2 requests  12 s  waiting 12 s for DataJud");
+  });
+
+  it("takes the oldest request as answered, so the wait shown is the next one's", () => {
+    const progress = planned({ tjdft: 10 });
+    progress.onDataJud({ type: "send", index: "api_publica_tjdft", attempt: 1, inFlight: 1 }, T0);
+    progress.onDataJud(
+      { type: "send", index: "api_publica_tjdft", attempt: 1, inFlight: 2 },
+      T0 + 5_000,
+    );
+
+    progress.onDataJud(
+      { type: "request", index: "api_publica_tjdft", attempt: 1, status: 200, durationMs: 6_000 },
+      T0 + 6_000,
+    );
+
+    expect(renderProgress(progress, T0 + 7_000)[1]).toBe(
+      "  tjdft  0/10  2 requests  7 s  waiting 2 s for DataJud",
+    );
+  });
+
+  it("shows a retry's countdown and cause while nothing is in flight", () => {
+    const progress = planned({ stj: 5 });
+    progress.onDataJud({ type: "send", index: "api_publica_stj", attempt: 1, inFlight: 1 }, T0);
+    progress.onDataJud(
+      {
+        type: "unanswered",
+        index: "api_publica_stj",
+        attempt: 1,
+        kind: "timeout",
+        durationMs: 75_000,
+      },
+      T0 + 75_000,
+    );
+    progress.onDataJud(
+      {
+        type: "retry",
+        index: "api_publica_stj",
+        attempt: 1,
+        delayMs: 8_000,
+        error: { kind: "timeout", message: "DataJud did not answer" },
+      },
+      T0 + 75_000,
+    );
+
+    expect(renderProgress(progress, T0 + 79_000)[1]).toBe(
+      "  stj  0/5  1 request  1 min 19 s  retry in 4 s after timeout",
+    );
+  });
+
+  it("freezes a finished court at its own time, with its failures", () => {
+    const progress = planned({ tjsp: 2, trt2: 1 });
+    progress.onSweep({ type: "batch-start", step: "fingerprint", index: "tjsp", cases: 2 }, T0);
+    progress.onDataJud({ type: "send", index: "api_publica_tjsp", attempt: 1, inFlight: 1 }, T0);
+    progress.onDataJud(
+      { type: "request", index: "api_publica_tjsp", attempt: 1, status: 200, durationMs: 3_000 },
+      T0 + 3_000,
+    );
+    progress.onSweep({ type: "case-checked", court: "tjsp", outcome: "unchanged" }, T0 + 3_000);
+    progress.onSweep({ type: "case-checked", court: "tjsp", outcome: "failed" }, T0 + 3_000);
+
+    const lines = renderProgress(progress, T0 + 60_000);
+
+    expect(lines[1]).toBe("  tjsp  2/2  1 request   done in 3 s, 1 failed");
+    expect(lines[2]).toBe("  trt2  0/1  0 requests  queued");
+  });
+
+  it("shows an index asked for another court's cases (TRF6 for TRF1 numbers) with its requests alone", () => {
+    const progress = planned({ trf1: 3 });
+    progress.onDataJud({ type: "send", index: "api_publica_trf6", attempt: 1, inFlight: 1 }, T0);
+
+    const lines = renderProgress(progress, T0 + 4_000);
+
+    expect(lines[2]).toBe("  trf6    -  1 request   waiting 4 s for DataJud");
+    expect(lines[0]).toBe("DataJud: 0 of 3 cases checked, 1 request, 4 s");
+  });
+});
+
+describe("durationText", () => {
+  it("says whole seconds, and minutes past one", () => {
+    expect(durationText(999)).toBe("0 s");
+    expect(durationText(59_999)).toBe("59 s");
+    expect(durationText(125_000)).toBe("2 min 05 s");
+  });
+});
+
+describe("liveProgress", () => {
+  it("draws nothing at all when stderr is not a terminal", () => {
+    expect(liveProgress(null, fakeSystem(new FakeClock()))).toBeNull();
+  });
+
+  it("redraws on events and every second on the injected clock, and clears the lines on stop", async () => {
+    const clock = new FakeClock({ now: T0 });
+    let text = "";
+    const lines = new LiveLines({ write: (chunk: string) => (text += chunk), columns: 100 });
+    const progress = liveProgress(lines, fakeSystem(clock));
+
+    progress?.onSweep({ type: "planned", cases: 1, byIndex: { stj: 1 }, byCourt: { stj: 1 } });
+    progress?.onDataJud({ type: "send", index: "api_publica_stj", attempt: 1, inFlight: 1 });
+    await clock.advance(3_000);
+    const drawn = text;
+    progress?.stop();
+    const cleared = text.slice(drawn.length);
+
+    expect(drawn).toContain("  stj  0/1  1 request  3 s  waiting 3 s for DataJud\n");
+    expect(cleared).toBe("\x1b[2A\r\x1b[J");
+  });
+});

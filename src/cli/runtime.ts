@@ -6,6 +6,7 @@ import { createLogger, type Logger } from "../log.js";
 import { connectInProcess } from "../mcp/in-process-client.js";
 import { createDataJudServer } from "../mcp/server.js";
 import { type DataJudGateway, mcpGateway } from "../monitor/detect/datajud-gateway.js";
+import { type HeartbeatDeps, heartbeatSignal, pingHeartbeat } from "../monitor/heartbeat.js";
 import { mcpPublicationGateway } from "../monitor/publications/djen-gateway.js";
 import type { MailDeps } from "../monitor/report/mail-deps.js";
 import { reportPhases } from "../monitor/report/phases.js";
@@ -197,6 +198,8 @@ export interface OpenMonitorOptions {
   system?: System;
   /** Told every DataJud client event too (a sweep's progress display). */
   onDataJudEvent?: (event: DataJudClientEvent) => void;
+  /** The heartbeat's fetch (monitor.heartbeatUrl). @default globalThis.fetch */
+  heartbeatFetch?: typeof fetch;
 }
 
 /**
@@ -255,6 +258,11 @@ export async function openMonitor(
     clock,
     logger,
   };
+  const heartbeat: HeartbeatDeps = {
+    url: config.monitor.heartbeatUrl,
+    fetch: options.heartbeatFetch ?? globalThis.fetch,
+    logger,
+  };
   const sweep: SweepDeps = {
     db,
     gateway,
@@ -270,6 +278,11 @@ export async function openMonitor(
       batchSize: config.datajud.batchSize,
     },
     datajudRequests: () => datajud.http.requestCount,
+    finished: async (ended) => {
+      // The demo's sweeps run on recordings: the operator's heartbeat hears only real ones.
+      const signal = ended.trigger === "demo" ? null : heartbeatSignal(ended.result, ended.dryRun);
+      if (signal !== null) await pingHeartbeat(heartbeat, signal === "fail");
+    },
     ...(djen === null
       ? {}
       : {

@@ -132,6 +132,7 @@ const monitorShape = {
   notifyOnBaseline: z.boolean(),
   checkRetentionDays: wholeNumber(0, 3650, "days"),
   staleAfterDays: wholeNumber(1, 3650, "days"),
+  heartbeatUrl: HttpUrl.nullable(),
 };
 
 const summarizerShape = {
@@ -278,6 +279,8 @@ export const ENV_SETTINGS = [
   { names: ["MAIL_FROM"], setting: "mail.from", secret: false },
   { names: ["MONITOR_LOG_LEVEL", "LOG_LEVEL"], setting: "log.level", secret: false },
   { names: ["MCP_HTTP_TOKEN"], setting: "http.token", secret: true },
+  // A capability URL (whoever has it can ping the check): kept out of logs like a secret.
+  { names: ["MONITOR_HEARTBEAT_URL"], setting: "monitor.heartbeatUrl", secret: true },
 ] as const satisfies readonly EnvSetting[];
 
 /** Settings that exist only in the environment, for the hint on a config file that has them. */

@@ -61,6 +61,8 @@ export interface MonitorConfig {
     notifyOnBaseline: boolean;
     checkRetentionDays: number;
     staleAfterDays: number;
+    /** Requested after every finished sweep (`/fail` appended when it failed); null: off. */
+    heartbeatUrl: string | null;
   };
   summarizer: {
     apiKey: string | null;

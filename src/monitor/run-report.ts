@@ -47,3 +47,21 @@ export const RunReport = z.strictObject({
   publications: PublicationsReport.nullable().default(null),
 });
 export type RunReport = z.infer<typeof RunReport>;
+
+/**
+ * How a sweep went, for metrics and the heartbeat. failed: DataJud could not be reached, or every
+ * case checked failed (with no case checked, every DJEN check failed); partial: some checks failed
+ * (they are retried next sweep); interrupted: stopped before its end; error: the sweep itself threw.
+ */
+export type SweepResult = "ok" | "partial" | "failed" | "interrupted" | "error";
+
+export const SWEEP_RESULTS = ["ok", "partial", "failed", "interrupted", "error"] as const;
+
+export function sweepResult(report: RunReport): SweepResult {
+  if (report.interrupted) return "interrupted";
+  if (report.unreachable !== null) return "failed";
+  const djen = report.publications ?? { checked: 0, failed: 0 };
+  if (report.checked > 0 && report.failed === report.checked) return "failed";
+  if (report.checked === 0 && djen.checked > 0 && djen.failed === djen.checked) return "failed";
+  return report.failed + djen.failed > 0 ? "partial" : "ok";
+}

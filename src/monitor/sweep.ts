@@ -13,7 +13,7 @@ import {
   watchPublications,
 } from "./publications/watch-publications.js";
 import { closeRun, openRun, type SweepRun, takeLease } from "./run.js";
-import type { RunReport } from "./run-report.js";
+import { type RunReport, type SweepResult, sweepResult } from "./run-report.js";
 
 export interface SweepSettings {
   fullRereadDays: number;
@@ -47,6 +47,12 @@ export interface SweepDeps {
    * run, and absent where only detection is wanted.
    */
   report?: ReportPhases;
+  /**
+   * Told once a sweep that took the lease has ended, however it ended, after the lease is
+   * released: the heartbeat and the metrics. Awaited (run-once's ping goes out before the process
+   * exits); must not throw.
+   */
+  finished?: (sweep: FinishedSweep) => Promise<void>;
   /** Identifies this process in the lease (default: pid@host:random). */
   holder?: string;
   random?: () => number;
@@ -56,6 +62,16 @@ export interface SweepDeps {
 
 /** What a sweep tells as it goes: for now, detection's batches. */
 export type SweepEvent = DetectEvent;
+
+/** A sweep that ended: what started it, how it went and how long it took. */
+export interface FinishedSweep {
+  trigger: SweepOptions["trigger"];
+  dryRun: boolean;
+  result: SweepResult;
+  durationMs: number;
+  /** null when the sweep threw (result "error"). */
+  report: RunReport | null;
+}
 
 /** What follows detection, phase by phase. */
 export interface ReportPhases {
@@ -98,6 +114,8 @@ export interface SweepOptions {
 export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<RunReport> {
   // Lease and run: one sweep at a time; crashed runs closed, the watchlist synced, a run started.
   const lease = takeLease(deps, options);
+  const startedAt = deps.clock.now();
+  let runReport: RunReport | null = null;
   try {
     const run = openRun(deps, options, lease.signal);
     const selected = options.selected ?? options.watchlist;
@@ -113,11 +131,18 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
     // Summarize, queue, deliver.
     const reported = await report(deps.report, run, detected, published);
     // Finish: the run's report stored and logged.
-    const runReport = reportOf(deps, run, options, detected, published, reported);
+    runReport = reportOf(deps, run, options, detected, published, reported);
     closeRun(deps, run, runReport);
     return runReport;
   } finally {
     lease.release();
+    await deps.finished?.({
+      trigger: options.trigger,
+      dryRun: options.dryRun,
+      result: runReport === null ? "error" : sweepResult(runReport),
+      durationMs: deps.clock.now() - startedAt,
+      report: runReport,
+    });
   }
 }
 

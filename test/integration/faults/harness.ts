@@ -1,5 +1,4 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -199,14 +198,5 @@ export function emlFiles(ws: Workspace): string[] {
   }
 }
 
+export { closedPort } from "../../support/closed-port.js";
 export { waitFor } from "../../support/wait-for.js";
-
-/** A port nothing listens on: bound, then closed. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return address.port;
-}

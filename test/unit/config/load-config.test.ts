@@ -67,6 +67,7 @@ describe("loadConfig: defaults", () => {
         notifyOnBaseline: false,
         checkRetentionDays: 180,
         staleAfterDays: 90,
+        heartbeatUrl: null,
       },
       summarizer: {
         apiKey: null,

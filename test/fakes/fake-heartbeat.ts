@@ -1,0 +1,53 @@
+import { createServer, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+
+/**
+ * A loopback stand-in for a Healthchecks.io-style ping service: real HTTP on 127.0.0.1, every
+ * request recorded by method and path (query included), answered with `status`, or never while
+ * `hang` is set (the socket is destroyed on close).
+ */
+export interface FakeHeartbeat {
+  /** Base URL, e.g. http://127.0.0.1:PORT; pings go to `${url}/<check>`. */
+  url: string;
+  pings: Array<{ method: string; path: string; userAgent: string | undefined }>;
+  /** @default 200 */
+  status: number;
+  hang: boolean;
+  close(): Promise<void>;
+}
+
+export async function startFakeHeartbeat(): Promise<FakeHeartbeat> {
+  const sockets = new Set<Socket>();
+  const held: ServerResponse[] = [];
+  const server = createServer((req, res) => {
+    fake.pings.push({
+      method: req.method ?? "",
+      path: req.url ?? "",
+      userAgent: req.headers["user-agent"],
+    });
+    if (fake.hang) {
+      held.push(res);
+      return;
+    }
+    res.writeHead(fake.status, { "content-type": "text/plain" });
+    res.end(fake.status < 300 ? "OK" : "not found");
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  const fake: FakeHeartbeat = {
+    url: `http://127.0.0.1:${address.port}`,
+    pings: [],
+    status: 200,
+    hang: false,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}

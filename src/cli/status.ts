@@ -1,7 +1,7 @@
 import { formatInstant } from "../datajud/dates.js";
 import { countText } from "../datajud/glossary.js";
 import type { DjenCheck } from "../mcp/history-schemas.js";
-import { djenCheck } from "../mcp/history-view.js";
+import { djenCheckOf } from "../notify/render/status-report-djen.js";
 import { muteState } from "../policy/movement-rules.js";
 import { type CaseRow, listCases } from "../store/cases.js";
 import { closeDatabase, type Db, databaseExists, openDatabase } from "../store/database.js";
@@ -74,7 +74,7 @@ function toStatus(
     goneAt: row.goneAt,
     pendingMail: pending.get(row.id) ?? 0,
     muted: mutedOf(row, view),
-    djen: source === undefined ? null : djenCheck(source),
+    djen: source === undefined ? null : djenCheckOf(source),
   };
 }
 
@@ -145,7 +145,7 @@ export function readStatus(db: Db, view: MuteView): StatusView {
     cases: listCases(db, { watchedOnly: true }).map((row) => toStatus(row, pending, view, djen)),
     oab: sources
       .filter((s) => s.kind === "oab" && (followed === null || followed.has(s.key)))
-      .map((s) => ({ registration: s.key, ...djenCheck(s) })),
+      .map((s) => ({ registration: s.key, ...djenCheckOf(s) })),
     lastRun: lastRun(db),
     incidents: listIncidents(db)
       .filter((i) => i.recoveredAt === null)

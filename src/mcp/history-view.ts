@@ -7,12 +7,10 @@ import { publicationFacts } from "../djen/publication-facts.js";
 import { cutPlainText } from "../djen/publication-text.js";
 import { complementText } from "../notify/render/alert.js";
 import type { ChangeRow, ChangeSummary } from "../store/changes.js";
-import type { DjenSourceRow } from "../store/djen-sources.js";
 import type { MovementRow } from "../store/movements.js";
 import type { PublicationRow } from "../store/publications.js";
 import { parseStoredSummary } from "../summarize/case-summary.js";
 import type {
-  DjenCheck,
   HistoryChange,
   HistoryMovement,
   HistoryPublication,
@@ -93,15 +91,6 @@ export function historyChange(change: ChangeRow, movements: readonly MovementRow
       .reverse()
       .map(historyMovement),
     summary: summaryHeadline(change.summary),
-  };
-}
-
-export function djenCheck(row: DjenSourceRow): DjenCheck {
-  return {
-    lastCheckedAt: row.lastCheckedAt,
-    lastOutcome: row.lastOutcome,
-    consecutiveFailures: row.consecutiveFailures,
-    lastError: row.lastError,
   };
 }
 

@@ -1,11 +1,12 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { djenCheckOf } from "../../notify/render/status-report-djen.js";
 import { muteState } from "../../policy/movement-rules.js";
 import { type CaseRow, listCases } from "../../store/cases.js";
 import { listDjenSources } from "../../store/djen-sources.js";
 import { latestMovementTimes } from "../../store/movements.js";
 import { CASE_STATES, ListWatchedCasesOutput, type WatchedCaseView } from "../history-schemas.js";
-import { djenCheck, movementDate, nextOffset } from "../history-view.js";
+import { movementDate, nextOffset } from "../history-view.js";
 import type { MonitorDeps } from "../monitor-deps.js";
 import { HISTORY_READ_ONLY, PAGE_OFFSET } from "../tool-deps.js";
 import { toolFailure, toolSuccess } from "../tool-result.js";
@@ -65,7 +66,7 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
             lastError: row.lastError,
             consecutiveFailures: row.consecutiveFailures,
             latestMovementAt: latestAt === undefined ? null : movementDate({ dateTime: latestAt }),
-            djen: source === undefined ? null : djenCheck(source),
+            djen: source === undefined ? null : djenCheckOf(source),
           };
         });
         const selected = all.filter(
@@ -80,7 +81,7 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
           cases: selected.slice(offset, offset + limit),
           oab: sources
             .filter((s) => s.kind === "oab")
-            .map((s) => ({ registration: s.key, ...djenCheck(s) })),
+            .map((s) => ({ registration: s.key, ...djenCheckOf(s) })),
           notes:
             watchlist === null
               ? [

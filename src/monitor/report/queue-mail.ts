@@ -26,6 +26,7 @@ export function queueDueStatusReports(mail: MailDeps, now: Date): number {
     db: mail.db,
     policy: mail.policy(),
     cases: mail.cases(),
+    oab: mail.oab(),
     now,
     staleAfterDays: mail.staleAfterDays,
     domain: mail.domain,

@@ -2,26 +2,43 @@ import { latestScheduledAt, quietHoursEnd } from "../../policy/delivery-time.js"
 import type { MailPolicy } from "../../policy/mail-policy.js";
 import { getCase } from "../../store/cases.js";
 import { type Db, immediate } from "../../store/database.js";
+import { listDjenSources } from "../../store/djen-sources.js";
 import { latestMovementTimes } from "../../store/movements.js";
 import { enqueueAlert, outboxIdByDedupeKey } from "../../store/outbox.js";
-import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
+import { type PublicationRow, publicationsSeenSince } from "../../store/publications.js";
+import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import { buildStatusReport, renderStatusReportSubject } from "../render/status-report.js";
+import {
+  type DjenCheckFields,
+  djenCheckOf,
+  reportPublication,
+} from "../render/status-report-djen.js";
 import { alertMessageId } from "./message-ids.js";
 
 /** A report whose hour passed while the monitor was down still goes out within this window. */
 export const DEFAULT_REPORT_LOOKBACK_MS = 24 * 60 * 60_000;
+
+/** A report's publications are those read since the schedule's previous hour, at most this far back. */
+const MAX_PERIOD_MS = 31 * 24 * 60 * 60_000;
 
 export interface QueueStatusReportsInput {
   db: Db;
   policy: MailPolicy;
   /** The watchlist in force: a report lists the watcher's cases in it, in its order. */
   cases: readonly WatchedCase[];
+  /** The watchlist's OAB registrations: a report lists the watcher's, with their DJEN checks. */
+  oab: readonly WatchedOab[];
   now: Date;
   staleAfterDays: number;
   /** The domain of our Message-IDs. */
   domain: string;
   /** @default 24 h */
   lookbackMs?: number;
+}
+
+/** Read in the period, or seen cancelled in it (news of the period too). */
+function inPeriod(row: PublicationRow, start: string): boolean {
+  return row.firstSeenAt >= start || (row.cancelledAt !== null && row.cancelledAt >= start);
 }
 
 /**
@@ -32,7 +49,7 @@ export interface QueueStatusReportsInput {
  */
 export function queueStatusReports(input: QueueStatusReportsInput): number {
   const { db, policy, now } = input;
-  const due: Array<{ address: string; dedupeKey: string }> = [];
+  const due: Array<{ address: string; dedupeKey: string; periodStart: Date }> = [];
   for (const watcher of policy.watchers) {
     if (watcher.statusReport === null) continue;
     const fire = latestScheduledAt(
@@ -44,36 +61,68 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
     if (fire === null) continue;
     const dedupeKey = `report:${watcher.address.toLowerCase()}:${fire.toISOString()}`;
     if (outboxIdByDedupeKey(db, dedupeKey) === undefined) {
-      due.push({ address: watcher.address, dedupeKey });
+      // The period ends now, not at the fire time: what was read since is in no report yet.
+      const previous = latestScheduledAt(
+        watcher.statusReport,
+        policy.timezone,
+        new Date(fire.getTime() - 1),
+        MAX_PERIOD_MS,
+      );
+      const periodStart = previous ?? new Date(fire.getTime() - MAX_PERIOD_MS);
+      due.push({ address: watcher.address, dedupeKey, periodStart });
     }
   }
   if (due.length === 0) return 0;
 
   const lastMovement = latestMovementTimes(db);
+  const sources = new Map(listDjenSources(db).map((r) => [`${r.kind}:${r.key}`, r]));
+  const check = (key: string): DjenCheckFields | null => {
+    const row = sources.get(key);
+    return row === undefined ? null : djenCheckOf(row);
+  };
+  const labels = new Map<string, string | null>();
+  for (const c of input.cases) labels.set(c.digits, labels.get(c.digits) ?? c.label);
+  const oldest = Math.min(...due.map((d) => d.periodStart.getTime()));
+  const read = publicationsSeenSince(db, new Date(oldest).toISOString());
   const createdAt = now.toISOString();
   const notBefore = quietHoursEnd(now, policy.quietHours, policy.timezone)?.toISOString() ?? null;
   return immediate(db, () => {
     let queued = 0;
-    for (const { address, dedupeKey } of due) {
+    for (const { address, dedupeKey, periodStart } of due) {
       const who = address.toLowerCase();
-      const cases = input.cases
-        .filter((c) => c.notify.some((a) => a.toLowerCase() === who))
-        .map((c) => {
-          const row = getCase(db, c.digits, c.court);
-          return {
-            number: c.number,
-            court: c.court,
-            label: c.label,
-            policy: c.policy,
-            row,
-            lastMovementAt: row === undefined ? null : (lastMovement.get(row.id) ?? null),
-          };
-        });
+      const told = (notify: readonly string[]): boolean =>
+        notify.some((a) => a.toLowerCase() === who);
+      const watched = input.cases.filter((c) => told(c.notify));
+      const cases = watched.map((c) => {
+        const row = getCase(db, c.digits, c.court);
+        return {
+          number: c.number,
+          court: c.court,
+          label: c.label,
+          policy: c.policy,
+          row,
+          lastMovementAt: row === undefined ? null : (lastMovement.get(row.id) ?? null),
+          djen: check(`case:${c.digits}`),
+        };
+      });
+      const oab = input.oab.filter((o) => told(o.notify));
+      const theirs = (row: PublicationRow): boolean =>
+        (row.caseNumber !== null && watched.some((c) => c.digits === row.caseNumber)) ||
+        oab.some((o) => row.foundBy.includes(`oab:${o.key}`));
       const report = buildStatusReport({
         cases,
         now,
         staleAfterDays: input.staleAfterDays,
         timezone: policy.timezone,
+        oab: oab.map((o) => ({ registration: o.key, djen: check(`oab:${o.key}`) })),
+        periodStart: periodStart.toISOString(),
+        publications: read
+          .filter((row) => inPeriod(row, periodStart.toISOString()) && theirs(row))
+          .map((row) => reportPublication(row, labels))
+          .sort(
+            (a, b) =>
+              a.availableOn.localeCompare(b.availableOn) || a.djenId.localeCompare(b.djenId),
+          ),
       });
       const inserted = enqueueAlert(db, {
         changeId: null,

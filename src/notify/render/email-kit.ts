@@ -101,6 +101,18 @@ export function tag(name: string, style: string, inner: string): string {
   return `<${name} style="${style}">${inner}</${name}>`;
 }
 
+/** A list item: its title in bold, then each line muted; every text escaped here. */
+export function entryItem(title: string, lines: readonly string[]): string {
+  return tag(
+    "li",
+    STYLES.li,
+    [
+      `<strong>${escapeHtml(title)}</strong>`,
+      ...lines.map((l) => tag("span", STYLES.muted, escapeHtml(l))),
+    ].join("<br>"),
+  );
+}
+
 /** Keeps line breaks of an already escaped paragraph. */
 export function breaks(escaped: string): string {
   return escaped.replace(/\n/g, "<br>");

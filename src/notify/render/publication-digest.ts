@@ -1,5 +1,13 @@
 import { formatBrazilian } from "../../time/calendar-date.js";
-import { escapeHtml, oneLine, paragraph, STYLES, tag, URGENT_MARKER } from "./email-kit.js";
+import {
+  entryItem,
+  escapeHtml,
+  oneLine,
+  paragraph,
+  STYLES,
+  tag,
+  URGENT_MARKER,
+} from "./email-kit.js";
 import {
   dayText,
   headerLines,
@@ -123,16 +131,7 @@ export function publicationSectionsHtml(items: readonly PublicationAlertContent[
   const parts: string[] = [];
   for (const section of publicationSections(items)) {
     parts.push(tag("h2", STYLES.h2, `${e(section.heading)} (${section.items.length})`));
-    const entries = section.items.map((content) =>
-      tag(
-        "li",
-        STYLES.li,
-        [
-          `<strong>${e(title(content))}</strong>`,
-          ...entryLines(content).map((l) => tag("span", STYLES.muted, e(l))),
-        ].join("<br>"),
-      ),
-    );
+    const entries = section.items.map((content) => entryItem(title(content), entryLines(content)));
     parts.push(tag("ol", STYLES.ul, entries.join("")));
   }
   return parts;

@@ -4,10 +4,12 @@ import { COURT_TIME_ZONE, wallClockInstant } from "../../datajud/dates.js";
 import type { CaseAlertPolicy } from "../../policy/alert-rules.js";
 import { isMuted } from "../../policy/movement-rules.js";
 import type { CaseRow } from "../../store/cases.js";
+import { COUNTING_DATES_NOTE } from "../../time/counting-dates.js";
 import {
   ATTENTION_MARKER,
   clocksNote,
   courtTime,
+  entryItem,
   escapeHtml,
   htmlDocument,
   instantTime,
@@ -16,6 +18,16 @@ import {
   STYLES,
   tag,
 } from "./email-kit.js";
+import {
+  djenCheckLine,
+  djenFailing,
+  djenFailureLine,
+  publicationLines,
+  publicationTitle,
+  StatusReportDjenCheck,
+  StatusReportOab,
+  StatusReportPublication,
+} from "./status-report-djen.js";
 
 /**
  * The periodic status report: one e-mail per watcher listing every case they watch, with the
@@ -55,6 +67,8 @@ export const StatusReportCase = z.object({
   stale: z.boolean(),
   /** Whole days since the last movement (or change, or first read, when no dated movement is known). */
   daysWithoutMovement: z.number().int().nonnegative().nullable(),
+  /** The case number's last DJEN check; null: never asked (or DJEN off, or an older payload). */
+  djen: StatusReportDjenCheck.nullable().default(null),
 });
 export type StatusReportCase = z.infer<typeof StatusReportCase>;
 
@@ -62,6 +76,15 @@ export const StatusReport = z.object({
   generatedAt: z.string(),
   staleAfterDays: z.number().int().positive(),
   cases: z.array(StatusReportCase),
+  /** The watcher's OAB registrations, with their last DJEN check. */
+  oab: z.array(StatusReportOab).default([]),
+  /** The publications are those the monitor read since this instant (the previous report's hour). */
+  periodStart: z.string().nullable().default(null),
+  /**
+   * DJEN publications of the watcher's cases and registrations read (or seen cancelled) in the
+   * period, by date of disponibilização.
+   */
+  publications: z.array(StatusReportPublication).default([]),
 });
 export type StatusReport = z.infer<typeof StatusReport>;
 
@@ -74,7 +97,12 @@ export interface StatusReportInput {
     policy: CaseAlertPolicy;
     row: CaseRow | undefined;
     lastMovementAt: string | null;
+    /** The case number's last DJEN check; null or absent: never asked. */
+    djen?: StatusReportDjenCheck | null;
   }>;
+  oab?: readonly StatusReportOab[];
+  periodStart?: string | null;
+  publications?: readonly StatusReportPublication[];
   now: Date;
   /** A case without movement for this many days gets a reminder. */
   staleAfterDays: number;
@@ -141,12 +169,16 @@ export function buildStatusReport(input: StatusReportInput): StatusReport {
       failing: row?.lastOutcome === "failed",
       stale: goneAt === null && days !== null && days >= input.staleAfterDays,
       daysWithoutMovement: days,
+      djen: c.djen ?? null,
     };
   });
   return {
     generatedAt: input.now.toISOString(),
     staleAfterDays: input.staleAfterDays,
     cases,
+    oab: [...(input.oab ?? [])],
+    periodStart: input.periodStart ?? null,
+    publications: [...(input.publications ?? [])],
   };
 }
 
@@ -172,7 +204,7 @@ function staleReminder(c: StatusReportCase): boolean {
 }
 
 function needsAttention(c: StatusReportCase): boolean {
-  return c.failing || gone(c) || staleReminder(c);
+  return c.failing || gone(c) || staleReminder(c) || djenFailing(c.djen);
 }
 
 function count(n: number, one: string, many: string): string {
@@ -235,6 +267,7 @@ function attentionLines(c: StatusReportCase, timeZone: string): string[] {
       `Sem movimentação há ${count(c.daysWithoutMovement, "dia", "dias")}; se o processo terminou ou não precisa mais ser acompanhado, retire-o do watchlist (ou use muted: true).`,
     );
   }
+  if (c.djen !== null && djenFailing(c.djen)) lines.push(djenFailureLine(c.djen, timeZone));
   return lines;
 }
 
@@ -247,28 +280,52 @@ function detailLines(c: StatusReportCase, timeZone: string): string[] {
     c.lastMovementAt === null
       ? "nenhuma com data"
       : `${courtTime(c.lastMovementAt)}${c.daysWithoutMovement === null ? "" : ` (${ago(c.daysWithoutMovement)})`}`;
-  return [
+  const lines = [
     lastCheck,
     `Última mudança: ${c.lastChangedAt === null ? "nenhuma detectada" : instantTime(c.lastChangedAt, timeZone)}`,
     `Última movimentação: ${movement}`,
   ];
+  if (c.djen !== null) lines.push(djenCheckLine(c.djen, timeZone));
+  return lines;
 }
 
 interface Counts {
   failing: number;
   gone: number;
   stale: number;
+  /** Cases and registrations whose last DJEN check failed. */
+  djen: number;
+  /** Cases and registrations that need a person. */
   attention: number;
+}
+
+function failingOabs(report: StatusReport): StatusReportOab[] {
+  return report.oab.filter((o) => djenFailing(o.djen));
 }
 
 function counts(report: StatusReport): Counts {
   const { cases } = report;
+  const oabs = failingOabs(report).length;
   return {
     failing: cases.filter((c) => c.failing).length,
     gone: cases.filter(gone).length,
     stale: cases.filter(staleReminder).length,
-    attention: cases.filter(needsAttention).length,
+    djen: cases.filter((c) => djenFailing(c.djen)).length + oabs,
+    attention: cases.filter(needsAttention).length + oabs,
   };
+}
+
+/** The report speaks of DJEN only when DJEN was asked about something of the watcher's. */
+function djenInUse(report: StatusReport): boolean {
+  return (
+    report.oab.length > 0 ||
+    report.publications.length > 0 ||
+    report.cases.some((c) => c.djen !== null)
+  );
+}
+
+function publicationCount(n: number): string {
+  return count(n, "publicação", "publicações");
 }
 
 /** "2 com falha, 1 fora do DataJud, 1 parado há 90+ dias"; empty when nothing needs a person. */
@@ -279,24 +336,42 @@ function attentionPhrase(report: StatusReport, n: Counts): string {
   if (n.stale > 0) {
     parts.push(`${count(n.stale, "parado", "parados")} há ${report.staleAfterDays}+ dias`);
   }
+  if (n.djen > 0) parts.push(`${n.djen} sem resposta do DJEN`);
   return parts.join(", ");
 }
 
 /** Counts only: nothing a label or DataJud wrote reaches the subject. */
 export function renderStatusReportSubject(report: StatusReport): string {
-  const total = report.cases.length;
-  if (total === 0) return "[datajud] Relatório: nenhum processo acompanhado";
+  if (empty(report)) return "[datajud] Relatório: nenhum processo acompanhado";
   const n = counts(report);
+  const published =
+    report.publications.length === 0
+      ? ""
+      : `, ${publicationCount(report.publications.length)} no DJEN`;
   const subject =
     n.attention === 0
-      ? `[datajud] Relatório: ${processes(total)} ${total === 1 ? "acompanhado" : "acompanhados"}`
-      : `[datajud] ${ATTENTION_MARKER} Relatório: ${processes(total)}, ${attentionPhrase(report, n)}`;
+      ? `[datajud] Relatório: ${watched(report, true)}${published}`
+      : `[datajud] ${ATTENTION_MARKER} Relatório: ${watched(report, false)}, ${attentionPhrase(report, n)}${published}`;
   return oneLine(subject, SUBJECT_MAX);
 }
 
-function title(report: StatusReport): string {
+/** Nothing to report on: no case and no registration (a watcher may follow only a registration). */
+function empty(report: StatusReport): boolean {
+  return report.cases.length === 0 && report.oab.length === 0;
+}
+
+/** "3 processos acompanhados"; "1 OAB acompanhada" for a watcher who follows only registrations. */
+function watched(report: StatusReport, participle: boolean): string {
   const total = report.cases.length;
-  return `Relatório de acompanhamento: ${processes(total)}`;
+  if (total === 0 && report.oab.length > 0) {
+    const n = report.oab.length;
+    return `${n} OAB${participle ? (n === 1 ? " acompanhada" : " acompanhadas") : ""}`;
+  }
+  return `${processes(total)}${participle ? (total === 1 ? " acompanhado" : " acompanhados") : ""}`;
+}
+
+function title(report: StatusReport): string {
+  return `Relatório de acompanhamento: ${watched(report, false)}`;
 }
 
 function generatedLine(report: StatusReport, timeZone: string): string {
@@ -314,9 +389,42 @@ function attentionSummary(report: StatusReport, n: Counts): string {
 
 const EMPTY = "Nenhum processo do watchlist é acompanhado por este endereço.";
 
+function oabHeading(report: StatusReport): string {
+  return `OAB acompanhadas no DJEN (${report.oab.length})`;
+}
+
+function oabLine(o: StatusReportOab, timeZone: string): string {
+  const line = `OAB ${oneLine(o.registration, 20)}: ${djenCheckLine(o.djen, timeZone)}`;
+  return o.djen !== null && djenFailing(o.djen)
+    ? `${line}. ${djenFailureLine(o.djen, timeZone)}`
+    : line;
+}
+
+function publicationsHeading(report: StatusReport): string {
+  return `Publicações no DJEN no período (${report.publications.length})`;
+}
+
+function periodLine(report: StatusReport, timeZone: string): string {
+  const since =
+    report.periodStart === null ? "" : ` desde ${instantTime(report.periodStart, timeZone)}`;
+  return report.publications.length === 0
+    ? `Nenhuma publicação lida${since}.`
+    : `Publicações lidas (ou canceladas) pelo monitor${since}, as de processos fora da lista primeiro.`;
+}
+
+/** Outside the watchlist first (no case alert told of them), then by date of disponibilização. */
+function publicationsInOrder(report: StatusReport): StatusReportPublication[] {
+  return [...report.publications].sort(
+    (a, b) =>
+      Number(a.inWatchlist) - Number(b.inWatchlist) ||
+      a.availableOn.localeCompare(b.availableOn) ||
+      a.djenId.localeCompare(b.djenId),
+  );
+}
+
 function renderText(report: StatusReport, timeZone: string): string {
   const out: string[] = [];
-  if (report.cases.length === 0) {
+  if (empty(report)) {
     out.push(EMPTY, "", ...footer(timeZone));
     return `${out.join("\n")}\n`;
   }
@@ -334,18 +442,36 @@ function renderText(report: StatusReport, timeZone: string): string {
         ...attentionLines(c, timeZone).map((l) => `  ${l}`),
       );
     }
+    for (const o of failingOabs(report)) out.push(`- ${oabLine(o, timeZone)}`);
     out.push("");
   }
 
-  out.push(`TODOS OS PROCESSOS (${report.cases.length})`);
-  report.cases.forEach((c, i) => {
-    out.push(
-      `${i + 1}. ${name(c)}`,
-      `   ${metaLine(c)}`,
-      ...detailLines(c, timeZone).map((l) => `   ${l}`),
-    );
-  });
-  out.push("", ...footer(timeZone));
+  if (djenInUse(report)) {
+    out.push(publicationsHeading(report).toUpperCase(), periodLine(report, timeZone));
+    publicationsInOrder(report).forEach((p, i) => {
+      out.push(`${i + 1}. ${publicationTitle(p)}`, ...publicationLines(p).map((l) => `   ${l}`));
+    });
+    if (report.publications.length > 0) out.push(COUNTING_DATES_NOTE);
+    out.push("");
+  }
+
+  if (report.cases.length > 0) {
+    out.push(`TODOS OS PROCESSOS (${report.cases.length})`);
+    report.cases.forEach((c, i) => {
+      out.push(
+        `${i + 1}. ${name(c)}`,
+        `   ${metaLine(c)}`,
+        ...detailLines(c, timeZone).map((l) => `   ${l}`),
+      );
+    });
+    out.push("");
+  }
+  if (report.oab.length > 0) {
+    out.push(oabHeading(report).toUpperCase());
+    for (const o of report.oab) out.push(`- ${oabLine(o, timeZone)}`);
+    out.push("");
+  }
+  out.push(...footer(timeZone));
   return `${out.join("\n")}\n`;
 }
 
@@ -365,7 +491,7 @@ function caseItem(c: StatusReportCase, lines: readonly string[]): string {
 function renderHtml(report: StatusReport, subject: string, timeZone: string): string {
   const e = escapeHtml;
   const closing = footer(timeZone).map((line) => tag("p", STYLES.footer, e(line)));
-  if (report.cases.length === 0) {
+  if (empty(report)) {
     return htmlDocument(subject, [tag("p", STYLES.p, e(EMPTY)), ...closing]);
   }
   const n = counts(report);
@@ -375,9 +501,10 @@ function renderHtml(report: StatusReport, subject: string, timeZone: string): st
   ];
   if (n.attention > 0) {
     parts.push(tag("p", STYLES.meta, e(attentionSummary(report, n))));
-    const items = report.cases
-      .filter(needsAttention)
-      .map((c) => caseItem(c, attentionLines(c, timeZone)));
+    const items = [
+      ...report.cases.filter(needsAttention).map((c) => caseItem(c, attentionLines(c, timeZone))),
+      ...failingOabs(report).map((o) => tag("li", STYLES.li, e(oabLine(o, timeZone)))),
+    ];
     parts.push(
       tag(
         "div",
@@ -386,9 +513,31 @@ function renderHtml(report: StatusReport, subject: string, timeZone: string): st
       ),
     );
   }
-  parts.push(tag("h2", STYLES.h2, `Todos os processos (${report.cases.length})`));
-  const all = report.cases.map((c) => caseItem(c, detailLines(c, timeZone)));
-  parts.push(tag("ol", STYLES.ul, all.join("")));
+  if (djenInUse(report)) {
+    parts.push(
+      tag("h2", STYLES.h2, e(publicationsHeading(report))),
+      tag("p", STYLES.meta, e(periodLine(report, timeZone))),
+    );
+    if (report.publications.length > 0) {
+      const entries = publicationsInOrder(report).map((p) =>
+        entryItem(publicationTitle(p), publicationLines(p)),
+      );
+      parts.push(
+        tag("ol", STYLES.ul, entries.join("")),
+        tag("p", STYLES.small, e(COUNTING_DATES_NOTE)),
+      );
+    }
+  }
+  if (report.cases.length > 0) {
+    parts.push(tag("h2", STYLES.h2, `Todos os processos (${report.cases.length})`));
+    const all = report.cases.map((c) => caseItem(c, detailLines(c, timeZone)));
+    parts.push(tag("ol", STYLES.ul, all.join("")));
+  }
+  if (report.oab.length > 0) {
+    parts.push(tag("h2", STYLES.h2, e(oabHeading(report))));
+    const oabs = report.oab.map((o) => tag("li", STYLES.li, e(oabLine(o, timeZone))));
+    parts.push(tag("ul", STYLES.ul, oabs.join("")));
+  }
   parts.push(...closing);
   return htmlDocument(subject, parts);
 }

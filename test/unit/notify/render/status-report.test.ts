@@ -6,6 +6,7 @@ import {
   StatusReportCase,
   type StatusReportInput,
 } from "../../../../src/notify/render/status-report.js";
+import type { StatusReportPublication } from "../../../../src/notify/render/status-report-djen.js";
 import { type CaseAlertPolicy, NO_ALERT_POLICY } from "../../../../src/policy/alert-rules.js";
 import type { CaseRow } from "../../../../src/store/cases.js";
 
@@ -78,7 +79,14 @@ function policy(patch: Partial<CaseAlertPolicy>): CaseAlertPolicy {
 }
 
 function reportOf(cases: StatusReportCase[]): StatusReport {
-  return { generatedAt: NOW.toISOString(), staleAfterDays: 90, cases };
+  return {
+    generatedAt: NOW.toISOString(),
+    staleAfterDays: 90,
+    cases,
+    oab: [],
+    periodStart: null,
+    publications: [],
+  };
 }
 
 describe("buildStatusReport", () => {
@@ -419,5 +427,94 @@ describe("renderStatusReport", () => {
     expect(first.html.startsWith("<!DOCTYPE html>")).toBe(true);
     expect(first.html).toContain("Precisam de atenção (3)");
     expect(first.html).toContain("Todos os processos (4)");
+  });
+});
+
+describe("the status report's DJEN part", () => {
+  const check = {
+    lastCheckedAt: "2026-06-01T10:00:00.000Z",
+    lastOutcome: "ok",
+    consecutiveFailures: 0,
+    lastError: null,
+  };
+  const publication: StatusReportPublication = {
+    djenId: "77",
+    caseNumber: NUMBER,
+    label: "Silva <x> Souza",
+    inWatchlist: true,
+    court: "TJDFT",
+    courtUnit: '1ª Vara <img src=x onerror="alert(1)">\u202e',
+    kind: "Intimação",
+    documentType: "Sentença",
+    availableOn: "2026-05-29",
+    publishedOn: "2026-06-01",
+    countingStartsOn: "2026-06-02",
+    firstSeenAt: "2026-05-29T13:00:00.000Z",
+    disposition: "alert",
+    cancelled: false,
+    cancellationReason: null,
+  };
+
+  it("reads a payload queued before DJEN, and renders it without a DJEN section", () => {
+    const before = renderStatusReport(reportOf([only([entry()])]));
+    const { djen: _djen, ...olderCase } = only([entry()]);
+
+    const older = StatusReport.parse({
+      generatedAt: NOW.toISOString(),
+      staleAfterDays: 90,
+      cases: [olderCase],
+    });
+
+    expect(older).toMatchObject({ oab: [], publications: [], periodStart: null });
+    expect(older.cases[0]?.djen).toBeNull();
+    expect(renderStatusReport(older)).toEqual(before);
+    expect(before.text).not.toContain("DJEN");
+  });
+
+  it("puts a case whose DJEN check failed among those needing attention, with the error", () => {
+    const failed = {
+      ...check,
+      lastOutcome: "failed",
+      consecutiveFailures: 3,
+      lastError: "DJEN answered HTTP 500",
+    };
+    const report = build([entry({ djen: failed })]);
+
+    const mail = renderStatusReport(report);
+
+    expect(mail.subject).toBe("[datajud] ⚠ Relatório: 1 processo, 1 sem resposta do DJEN");
+    expect(mail.text).toContain(
+      "As últimas 3 consultas ao DJEN falharam (01/06/2026 07:00); publicações podem não ter sido lidas. Último erro: DJEN answered HTTP 500",
+    );
+    expect(mail.text).toContain(
+      "Última consulta ao DJEN: 01/06/2026 07:00 (falhou 3 vezes seguidas)",
+    );
+    expect(mail.text).toContain("PUBLICAÇÕES NO DJEN NO PERÍODO (0)\nNenhuma publicação lida.");
+  });
+
+  it("lists the period's publications with estimates, court text escaped in HTML and cleaned in text", () => {
+    const report = buildStatusReport({
+      cases: [entry({ djen: check })],
+      now: NOW,
+      staleAfterDays: 90,
+      timezone: "America/Sao_Paulo",
+      periodStart: "2026-05-25T11:00:00.000Z",
+      publications: [publication],
+    });
+
+    const mail = renderStatusReport(report);
+
+    expect(mail.subject).toBe("[datajud] Relatório: 1 processo acompanhado, 1 publicação no DJEN");
+    expect(mail.text).toContain(
+      "Publicações lidas (ou canceladas) pelo monitor desde 25/05/2026 08:00, as de processos fora da lista primeiro.",
+    );
+    expect(mail.text).toContain("1. Intimação · Sentença · Silva <x> Souza");
+    expect(mail.text).toContain(
+      "Disponibilizada em 29/05/2026 (sexta-feira); publicada em 01/06/2026; prazo a partir de 02/06/2026 (estimativas)",
+    );
+    expect(mail.text).not.toContain("\u202e");
+    expect(mail.html).toContain("Silva &lt;x&gt; Souza");
+    expect(mail.html).not.toMatch(/<img|<x>/);
+    expect(mail.html).toContain("Datas estimadas");
   });
 });

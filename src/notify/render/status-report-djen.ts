@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { formatCnjNumber } from "../../datajud/cnj-number.js";
+import type { DjenSourceRow } from "../../store/djen-sources.js";
+import type { PublicationRow } from "../../store/publications.js";
+import { formatBrazilian } from "../../time/calendar-date.js";
+import { countingDates } from "../../time/counting-dates.js";
+import { instantTime, oneLine } from "./email-kit.js";
+import { dayText } from "./publication-alert.js";
+
+/*
+ * DJEN in the status report: the last publication check of each case number and OAB
+ * registration, and the publications the monitor read in the report's period. Payload parts are
+ * read leniently (a report queued by an older version has none of them).
+ */
+
+const ERROR_SHOWN = 300;
+
+/** A DJEN source's last check, as the report keeps it. */
+export const StatusReportDjenCheck = z.object({
+  lastCheckedAt: z.string().nullable(),
+  /** ok, failed; a string so a payload queued by another version still renders. */
+  lastOutcome: z.string().nullable(),
+  consecutiveFailures: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+});
+export type StatusReportDjenCheck = z.infer<typeof StatusReportDjenCheck>;
+
+export const StatusReportOab = z.object({
+  /** "123456/SP" */
+  registration: z.string(),
+  /** null: DJEN was never asked about it yet. */
+  djen: StatusReportDjenCheck.nullable(),
+});
+export type StatusReportOab = z.infer<typeof StatusReportOab>;
+
+export const StatusReportPublication = z.object({
+  djenId: z.string(),
+  /** Formatted CNJ number; null when DJEN gave none. */
+  caseNumber: z.string().nullable(),
+  /** The watched case's label. */
+  label: z.string().nullable(),
+  /** False: found through an OAB registration in a case the watchlist does not list. */
+  inWatchlist: z.boolean(),
+  court: z.string(),
+  courtUnit: z.string().nullable(),
+  kind: z.string().nullable(),
+  documentType: z.string().nullable(),
+  availableOn: z.string(),
+  /** Estimates (counting-dates.ts). */
+  publishedOn: z.string(),
+  countingStartsOn: z.string(),
+  firstSeenAt: z.string(),
+  /** What was done with it: alert, baseline, ignored, muted, cancelled; null: not yet. */
+  disposition: z.string().nullable(),
+  /** Cancelled by the court (seen by the monitor), with DJEN's reason. */
+  cancelled: z.boolean(),
+  cancellationReason: z.string().nullable(),
+});
+export type StatusReportPublication = z.infer<typeof StatusReportPublication>;
+
+/** What every view of a DJEN source's last check shows (report, `monitor status`, MCP). */
+export type DjenCheckFields = Pick<
+  DjenSourceRow,
+  "lastCheckedAt" | "lastOutcome" | "consecutiveFailures" | "lastError"
+>;
+
+export function djenCheckOf(row: DjenSourceRow): DjenCheckFields {
+  return {
+    lastCheckedAt: row.lastCheckedAt,
+    lastOutcome: row.lastOutcome,
+    consecutiveFailures: row.consecutiveFailures,
+    lastError: row.lastError,
+  };
+}
+
+const Reason = z.looseObject({ reason: z.string().nullable().catch(null) });
+const StoredCancellation = z.looseObject({ cancellation: Reason.nullable().catch(null) });
+
+/**
+ * A stored publication as the report lists it. `labels` maps the watchlist's case digits to their
+ * label (a case without one maps to null); a number absent from it is outside the watchlist.
+ */
+export function reportPublication(
+  row: PublicationRow,
+  labels: ReadonlyMap<string, string | null>,
+): StatusReportPublication {
+  const dates = countingDates(row.availableOn);
+  // Cancelled after it was read, or already cancelled when first read (disposition cancelled).
+  const reason =
+    Reason.safeParse(row.cancellation).data?.reason ??
+    StoredCancellation.safeParse(row.publication).data?.cancellation?.reason ??
+    null;
+  return {
+    djenId: row.djenId,
+    caseNumber: row.caseNumber === null ? null : formatCnjNumber(row.caseNumber),
+    label: row.caseNumber === null ? null : (labels.get(row.caseNumber) ?? null),
+    inWatchlist: row.caseNumber !== null && labels.has(row.caseNumber),
+    court: row.court,
+    courtUnit: row.courtUnit,
+    kind: row.kind,
+    documentType: row.documentType,
+    availableOn: row.availableOn,
+    publishedOn: dates.publishedOn,
+    countingStartsOn: dates.countingStartsOn,
+    firstSeenAt: row.firstSeenAt,
+    disposition: row.disposition,
+    cancelled: row.cancelledAt !== null || row.disposition === "cancelled",
+    cancellationReason: reason,
+  };
+}
+
+export function djenFailing(check: StatusReportDjenCheck | null): boolean {
+  return check?.lastOutcome === "failed";
+}
+
+/** "Falhou nas últimas 2 consultas ao DJEN (30/09/2025 11:00). Último erro: ..." */
+export function djenFailureLine(check: StatusReportDjenCheck, timeZone: string): string {
+  const error = check.lastError === null ? "" : oneLine(check.lastError, ERROR_SHOWN);
+  const checks =
+    check.consecutiveFailures <= 1
+      ? "A última consulta ao DJEN falhou"
+      : `As últimas ${check.consecutiveFailures} consultas ao DJEN falharam`;
+  const when =
+    check.lastCheckedAt === null ? "sem data" : instantTime(check.lastCheckedAt, timeZone);
+  return `${checks} (${when}); publicações podem não ter sido lidas. Último erro: ${error === "" ? "sem detalhes" : error}`;
+}
+
+/** "Última consulta ao DJEN: 30/09/2025 11:00 (ok)". */
+export function djenCheckLine(check: StatusReportDjenCheck | null, timeZone: string): string {
+  if (check === null || check.lastCheckedAt === null) return "Última consulta ao DJEN: ainda não";
+  const outcome =
+    check.lastOutcome === "failed"
+      ? `falhou${check.consecutiveFailures > 1 ? ` ${check.consecutiveFailures} vezes seguidas` : ""}`
+      : check.lastOutcome === "ok"
+        ? "ok"
+        : oneLine(check.lastOutcome ?? "desconhecido", 40);
+  return `Última consulta ao DJEN: ${instantTime(check.lastCheckedAt, timeZone)} (${outcome})`;
+}
+
+const QUIET: Record<string, string> = {
+  baseline: "sem alerta: já publicada na primeira consulta",
+  ignored: "sem alerta: o watchlist ignora",
+  muted: "sem alerta: processo silenciado",
+  cancelled: "sem alerta: já estava cancelada",
+};
+
+/** The title of a publication's entry: kind, document type and where it belongs. */
+export function publicationTitle(p: StatusReportPublication): string {
+  const kind = (p.kind === null ? "" : oneLine(p.kind, 60)) || "Publicação";
+  const doc = p.documentType === null ? "" : oneLine(p.documentType, 60);
+  const name =
+    p.label !== null && oneLine(p.label, 80) !== ""
+      ? oneLine(p.label, 80)
+      : p.caseNumber === null
+        ? `comunicação ${oneLine(p.djenId, 30)} sem número de processo`
+        : oneLine(p.caseNumber, 40);
+  const outside = p.inWatchlist ? "" : " (processo fora da lista)";
+  return `${kind}${doc === "" ? "" : ` · ${doc}`} · ${name}${outside}`;
+}
+
+/** The lines under a publication's title. */
+export function publicationLines(p: StatusReportPublication): string[] {
+  const unit = p.courtUnit === null ? "" : ` · ${oneLine(p.courtUnit, 120)}`;
+  const lines = [
+    `${p.caseNumber === null ? "" : `Processo ${oneLine(p.caseNumber, 40)} · `}${oneLine(p.court, 20)}${unit}`,
+    `Disponibilizada em ${dayText(p.availableOn)}; publicada em ${formatBrazilian(p.publishedOn)}; prazo a partir de ${formatBrazilian(p.countingStartsOn)} (estimativas)`,
+  ];
+  if (p.cancelled) {
+    const reason = p.cancellationReason === null ? "" : oneLine(p.cancellationReason, 300);
+    lines.push(`Cancelada pelo tribunal; motivo: ${reason === "" ? "não informado" : reason}`);
+  } else if (p.disposition !== null && QUIET[p.disposition] !== undefined) {
+    lines.push(QUIET[p.disposition] ?? "");
+  }
+  return lines;
+}

@@ -1,0 +1,198 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { queueStatusReports } from "../../../../src/notify/outbox/queue-status-reports.js";
+import { renderStatusReport, StatusReport } from "../../../../src/notify/render/status-report.js";
+import { mailPolicy } from "../../../../src/policy/mail-policy.js";
+import { syncWatchedCases } from "../../../../src/store/cases.js";
+import { recordDjenSourceFailure, recordDjenSourceOk } from "../../../../src/store/djen-sources.js";
+import {
+  insertPublication,
+  markPublicationCancelled,
+  setPublicationDisposition,
+} from "../../../../src/store/publications.js";
+import { startRun } from "../../../../src/store/runs.js";
+import { parseWatchlist, type Watchlist } from "../../../../src/watchlist/parse-watchlist.js";
+import { DOMAIN, type TempStore, tempStore } from "./outbox-setup.js";
+
+/*
+ * The status report's DJEN part, from a real database: each case number's and registration's
+ * last DJEN check, and the publications read (or seen cancelled) since the schedule's previous
+ * hour, each watcher's own: those of their cases and those found through their registrations.
+ */
+
+const ANA = "ana@example.com";
+const JOAO = "joao@example.com";
+const DESPEJO = "0713383-43.2025.8.07.0006";
+const DESPEJO_DIGITS = DESPEJO.replace(/\D/g, "");
+const OUTSIDE_DIGITS = "10352894820228260602";
+
+/** Monday 6 October 2025, 08:30 in São Paulo: the Monday 08:00 reports are due. */
+const NOW = new Date("2025-10-06T11:30:00.000Z");
+
+const WATCHLIST = `
+defaults:
+  notify: [${ANA}]
+cases:
+  - number: "${DESPEJO}"
+    label: "Despejo"
+watchers:
+  - address: ${ANA}
+    status_report: "0 8 * * 1"
+  - address: ${JOAO}
+    status_report: "0 8 * * 1"
+    oab: ["123456/SP"]
+`;
+
+let store: TempStore;
+let watchlist: Watchlist;
+let runId: number;
+
+function publish(
+  id: string,
+  caseNumber: string,
+  firstSeenAt: string,
+  foundBy: string,
+  availableOn = "2025-09-30",
+): void {
+  insertPublication(store.db, {
+    djenId: id,
+    caseNumber,
+    court: caseNumber === DESPEJO_DIGITS ? "TJDFT" : "TJSP",
+    availableOn,
+    kind: "Intimação",
+    documentType: "Despacho",
+    courtUnit: "1ª Vara Cível",
+    publication: { cancellation: null },
+    text: "Fica a parte intimada.",
+    raw: {},
+    foundBy,
+    firstSeenAt,
+    runId,
+    baseline: false,
+  });
+  const row = store.db
+    .prepare<[string], { id: number }>("SELECT id FROM publications WHERE djen_id = ?")
+    .get(id);
+  setPublicationDisposition(store.db, row?.id ?? -1, "alert", firstSeenAt);
+}
+
+function reports(): Map<string, { subject: string; report: StatusReport }> {
+  const rows = store.db
+    .prepare<[], { recipient: string; subject: string; payload: string }>(
+      "SELECT recipient, subject, payload FROM outbox WHERE kind = 'report' ORDER BY id",
+    )
+    .all();
+  return new Map(
+    rows.map((r) => [
+      r.recipient,
+      { subject: r.subject, report: StatusReport.parse(JSON.parse(r.payload)) },
+    ]),
+  );
+}
+
+beforeEach(() => {
+  store = tempStore("status-report-djen-");
+  const parsed = parseWatchlist(WATCHLIST, "watchlist.yaml");
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  watchlist = parsed.watchlist;
+  syncWatchedCases(
+    store.db,
+    watchlist.cases.map((c) => ({ ...c, watchers: c.notify })),
+    "2025-09-01T10:00:00.000Z",
+  );
+  runId = startRun(store.db, { startedAt: "2025-09-01T10:00:00.000Z", trigger: "manual" });
+  // Read before the period (the previous Monday, 29/09 08:00): in last week's report.
+  publish("1", DESPEJO_DIGITS, "2025-09-22T13:00:00.000Z", `case:${DESPEJO_DIGITS}`, "2025-09-22");
+  // Read before the period, cancelled in it: news of this week.
+  publish("2", DESPEJO_DIGITS, "2025-09-23T13:00:00.000Z", `case:${DESPEJO_DIGITS}`, "2025-09-23");
+  markPublicationCancelled(store.db, "2", {
+    at: "2025-10-02T13:00:00.000Z",
+    details: { reason: "Publicada por engano", at: null },
+  });
+  // Read this week: one for Ana's case, one through João's registration in a case outside.
+  publish("3", DESPEJO_DIGITS, "2025-09-30T13:00:00.000Z", `case:${DESPEJO_DIGITS}`);
+  publish("4", OUTSIDE_DIGITS, "2025-10-01T13:00:00.000Z", "oab:123456/SP");
+  recordDjenSourceOk(store.db, "case", DESPEJO_DIGITS, "2025-10-06T10:00:00.000Z");
+  recordDjenSourceFailure(store.db, "oab", "123456/SP", "2025-10-06T10:00:00.000Z", {
+    kind: "geo_blocked",
+    message: "DJEN refused the request (HTTP 403)",
+  });
+});
+
+afterEach(() => store.dispose());
+
+function queue(): number {
+  return queueStatusReports({
+    db: store.db,
+    policy: mailPolicy(watchlist, {
+      timezone: "America/Sao_Paulo",
+      quietHours: null,
+      urgentBypassesQuietHours: false,
+      defaultDelivery: "instant",
+    }),
+    cases: watchlist.cases,
+    oab: watchlist.oab,
+    now: NOW,
+    staleAfterDays: 90,
+    domain: DOMAIN,
+  });
+}
+
+describe("status reports with DJEN", () => {
+  it("lists the watcher's case publications of the week, a cancellation included, with the last DJEN check", () => {
+    const queued = queue();
+
+    expect(queued).toBe(2);
+    const ana = reports().get(ANA);
+    expect(ana?.report.periodStart).toBe("2025-09-29T11:00:00.000Z");
+    expect(ana?.report.cases[0]?.djen).toMatchObject({ lastOutcome: "ok" });
+    expect(ana?.report.oab).toEqual([]);
+    expect(ana?.report.publications.map((p) => [p.djenId, p.cancelled])).toEqual([
+      ["2", true],
+      ["3", false],
+    ]);
+    expect(ana?.subject).toBe("[datajud] Relatório: 1 processo acompanhado, 2 publicações no DJEN");
+    const { text } = renderStatusReport(ana?.report as StatusReport);
+    expect(text).toContain("PUBLICAÇÕES NO DJEN NO PERÍODO (2)");
+    expect(text).toContain("1. Intimação · Despacho · Despejo");
+    expect(text).toContain(
+      "Disponibilizada em 23/09/2025 (terça-feira); publicada em 24/09/2025; prazo a partir de 25/09/2025 (estimativas)",
+    );
+    expect(text).toContain("Cancelada pelo tribunal; motivo: Publicada por engano");
+    expect(text).toContain("não feriados locais");
+    expect(text).toContain("Última consulta ao DJEN: 06/10/2025 07:00 (ok)");
+  });
+
+  it("gives a watcher who follows only a registration its check and the publications found through it", () => {
+    queue();
+
+    const joao = reports().get(JOAO);
+    expect(joao?.report.cases).toEqual([]);
+    expect(joao?.report.oab).toEqual([
+      {
+        registration: "123456/SP",
+        djen: expect.objectContaining({ lastOutcome: "failed", consecutiveFailures: 1 }),
+      },
+    ]);
+    expect(joao?.report.publications).toEqual([
+      expect.objectContaining({
+        djenId: "4",
+        caseNumber: "1035289-48.2022.8.26.0602",
+        inWatchlist: false,
+        publishedOn: "2025-10-01",
+        countingStartsOn: "2025-10-02",
+      }),
+    ]);
+    expect(joao?.subject).toBe(
+      "[datajud] ⚠ Relatório: 1 OAB, 1 sem resposta do DJEN, 1 publicação no DJEN",
+    );
+    const { text } = renderStatusReport(joao?.report as StatusReport);
+    expect(text).toContain("Relatório de acompanhamento: 1 OAB\n");
+    expect(text).not.toContain("TODOS OS PROCESSOS");
+    expect(text).toContain(
+      "Intimação · Despacho · 1035289-48.2022.8.26.0602 (processo fora da lista)",
+    );
+    expect(text).toMatch(
+      /- OAB 123456\/SP: Última consulta ao DJEN: 06\/10\/2025 07:00 \(falhou\)\. A última consulta ao DJEN falhou .*HTTP 403/,
+    );
+  });
+});

@@ -5,10 +5,10 @@ import { listMovements } from "../store/movements.js";
 import { publicationsAvailableSince } from "../store/publications.js";
 import { COUNTING_DATES_NOTE } from "../time/counting-dates.js";
 import { type Command, EXIT, UsageError } from "./command.js";
-import { outputFormat } from "./history.js";
-import { type ExportedMovement, movementsCsv } from "./movement-csv.js";
+import { type ExportedMovement, movementTable } from "./export-table.js";
 import { exportedPublications, publicationJson } from "./publication-export.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
+import { writeTable } from "./spreadsheet.js";
 
 /**
  * `YYYY-MM-DD`, a calendar day in São Paulo: compared with the day of each movement's date as the
@@ -25,19 +25,24 @@ function sinceDay(value: unknown): string | null {
 export const exportCommand: Command = {
   name: "export",
   summary:
-    "Every watched case's stored movements and DJEN publications (since a date) as CSV or JSON",
-  usage: "datajud-monitor export [--since YYYY-MM-DD] [--format csv|json]",
+    "Every watched case's stored movements and DJEN publications (since a date) as CSV, XLSX or JSON",
+  usage: "datajud-monitor export [--since YYYY-MM-DD] [--format csv|xlsx|json]",
   details: [
     "--since DATE   only movements dated on or after DATE, by the day the court recorded (undated ones are left out), and publications made available on or after DATE",
-    "--format       csv (default: one row per movement, then one per DJEN publication, column source) or json",
+    "--format       csv (default: one row per movement, then one per DJEN publication, column source;",
+    "               UTF-8 with a BOM), xlsx (the same rows, dates as date cells: redirect it, > export.xlsx)",
+    "               or json",
+    "Dates from DataJud and DJEN are written as the court recorded them; our own times (first_seen_at)",
+    "in schedule.timezone.",
     "Publications include those found through an OAB registration in cases outside the watchlist; their counting dates are estimates.",
   ],
   options: { since: { type: "string" }, format: { type: "string" } },
   async run(args, io) {
     const since = sinceDay(args.values.since);
-    const format =
-      args.values.format === undefined ? "csv" : outputFormat(args.values.format, false);
-    if (format === "text") throw new UsageError("--format must be csv or json");
+    const format = args.values.format ?? "csv";
+    if (format !== "csv" && format !== "xlsx" && format !== "json") {
+      throw new UsageError(`--format must be csv, xlsx or json, not "${String(format)}"`);
+    }
     const runtime = loadRuntime(io, "export");
     if (!runtime) return EXIT.usage;
     const db = openRecordedDatabase(io, runtime, "export");
@@ -71,7 +76,10 @@ export const exportCommand: Command = {
           })}\n`,
         );
       } else {
-        io.stdout.write(movementsCsv(rows, publications));
+        await writeTable(io, movementTable(rows, publications), format, {
+          timeZone: runtime.config.schedule.timezone,
+          sheet: "datajud-monitor export",
+        });
       }
       return EXIT.ok;
     } finally {

@@ -11,11 +11,12 @@ import { publicationsOfCase } from "../store/publications.js";
 import type { SummaryDisposition } from "../store/summaries.js";
 import { COUNTING_DATES_NOTE } from "../time/counting-dates.js";
 import { type Command, EXIT, UsageError } from "./command.js";
-import { complementsText, movementsCsv } from "./movement-csv.js";
+import { complementsText, movementTable } from "./export-table.js";
 import { exportedPublications, publicationJson, publicationLines } from "./publication-export.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
+import { writeTable } from "./spreadsheet.js";
 
-export type OutputFormat = "text" | "json" | "csv";
+export type OutputFormat = "text" | "json" | "csv" | "xlsx";
 
 /** Why a recorded change sent no alert, as the history line says it. */
 const QUIET_NOTE: Record<SummaryDisposition, string> = {
@@ -47,16 +48,17 @@ function wasText(before: Movement | null): string {
 /** `--format`, with `--json` kept as its short form. */
 export function outputFormat(value: unknown, json: boolean): OutputFormat {
   if (value === undefined) return json ? "json" : "text";
-  if (value === "text" || value === "json" || value === "csv") return value;
-  throw new UsageError(`--format must be text, json or csv, not "${String(value)}"`);
+  if (value === "text" || value === "json" || value === "csv" || value === "xlsx") return value;
+  throw new UsageError(`--format must be text, json, csv or xlsx, not "${String(value)}"`);
 }
 
 export const historyCommand: Command = {
   name: "history",
   summary: "A case's recorded changes, with their new movements, and its DJEN publications",
-  usage: "datajud-monitor history CNJ [--format text|json|csv] [--json]",
+  usage: "datajud-monitor history CNJ [--format text|json|csv|xlsx] [--json]",
   details: [
     "--format csv   every stored movement of the case, then its DJEN publications, one row each (--json = --format json)",
+    "--format xlsx  the same rows as a spreadsheet, dates as date cells: redirect it, as in > history.xlsx",
     "Publication counting dates are estimates: national holidays and the recess only.",
     "Exit codes: 0 shown, 2 the case was never recorded (or bad number).",
   ],
@@ -117,13 +119,16 @@ export const historyCommand: Command = {
         );
         return EXIT.ok;
       }
-      if (format === "csv") {
+      if (format === "csv" || format === "xlsx") {
         const rows = cases.flatMap((c) =>
           listMovements(db, c.id)
             .reverse()
             .map((movement) => ({ number: c.number, court: c.court, label: c.label, movement })),
         );
-        io.stdout.write(movementsCsv(rows, publications));
+        await writeTable(io, movementTable(rows, publications), format, {
+          timeZone: runtime.config.schedule.timezone,
+          sheet: parsed.value.formatted,
+        });
         return EXIT.ok;
       }
       // Our instants (first seen, detected) in the schedule's zone; movement dates as recorded.

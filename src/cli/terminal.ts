@@ -1,6 +1,7 @@
 /** What the CLI writes to: process.stdout/stderr, or a test's capture. */
 export interface OutputStream {
-  write(chunk: string): unknown;
+  /** Text, or bytes (an .xlsx workbook on stdout). */
+  write(chunk: string | Uint8Array): unknown;
   /** True when a person is reading it on a terminal (Node sets it on process.stderr). */
   isTTY?: boolean;
   /** The terminal's width in characters, when known. */

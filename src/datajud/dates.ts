@@ -233,6 +233,7 @@ function instantFormatter(timeZone: string): Intl.DateTimeFormat {
       day: "2-digit",
       hour: "2-digit",
       minute: "2-digit",
+      second: "2-digit",
       hourCycle: "h23",
     });
     instantFormatters.set(timeZone, formatter);
@@ -245,10 +246,22 @@ function instantFormatter(timeZone: string): Intl.DateTimeFormat {
  * schedule's): "04/11/2025 09:30". Text that is not an instant comes back as is.
  */
 export function formatInstant(iso: string, timeZone: string = COURT_TIME_ZONE): string {
+  const wallClock = instantWallClock(iso, timeZone);
+  return wallClock === null ? iso : formatWallClock(wallClock);
+}
+
+/**
+ * One of our own instants as the wall clock of `timeZone` (the schedule's), `2025-11-04T09:30:00`:
+ * for a spreadsheet's date cells and CSV, which hold no zone. Null when not an instant.
+ */
+export function instantWallClock(
+  iso: string,
+  timeZone: string = COURT_TIME_ZONE,
+): WallClock | null {
   const ms = Date.parse(iso);
-  if (Number.isNaN(ms) || !/(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso.trim())) return iso;
+  if (Number.isNaN(ms) || !/(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso.trim())) return null;
   const p = partsIn(instantFormatter(timeZone), ms);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
 }
 
 /** Minutes east of UTC in the courts' zone at `ms`. */

@@ -1,6 +1,6 @@
 import type { Movement } from "../../src/datajud/instance-record.js";
 import { movementIdentity } from "../../src/datajud/movement-identity.js";
-import type { StoredMovement } from "../../src/store/movements.js";
+import type { MovementRow, StoredMovement } from "../../src/store/movements.js";
 
 /**
  * A normalized Movement with the fields a test does not care about filled in: its raw date is the
@@ -41,4 +41,24 @@ export function storedMovements(
     firstSeenAt: "2025-11-05T10:00:00.000Z",
     data: m,
   }));
+}
+
+/** A stored movement row as `history` and `export` read it: G1, first seen 2025-11-21 10:00 UTC. */
+export function testMovementRow(data: Movement, patch: Partial<MovementRow> = {}): MovementRow {
+  return {
+    id: 1,
+    caseId: 1,
+    instanceId: 1,
+    instance: "G1",
+    movementId: data.id,
+    occurrence: data.occurrence ?? 1,
+    code: data.code,
+    name: data.name,
+    dateTime: data.dateTime,
+    data,
+    firstSeenAt: "2025-11-21T10:00:00.000Z",
+    changeId: null,
+    disappearedAt: null,
+    ...patch,
+  };
 }

@@ -5,6 +5,8 @@ import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
 export interface CapturedIo extends CliIo {
   system: System & { clock: FakeClock };
   out(): string;
+  /** stdout as bytes (an .xlsx workbook is binary). */
+  outBytes(): Buffer;
   err(): string;
 }
 
@@ -27,17 +29,18 @@ export function clockFor(cwd: string): FakeClock {
  * stdout/stderr. It runs on a fake clock that skips every wait.
  */
 export function captureIo(env: NodeJS.ProcessEnv, cwd: string, argv: string[] = []): CapturedIo {
-  let out = "";
+  const out: Buffer[] = [];
   let err = "";
   return {
     argv,
     env,
     cwd,
-    stdout: { write: (s: string) => (out += s) },
-    stderr: { write: (s: string) => (err += s) },
+    stdout: { write: (chunk: string | Uint8Array) => out.push(Buffer.from(chunk)) },
+    stderr: { write: (s: string | Uint8Array) => (err += String(s)) },
     signal: new AbortController().signal,
     system: fakeSystem(clockFor(cwd)),
-    out: () => out,
+    out: () => Buffer.concat(out).toString("utf8"),
+    outBytes: () => Buffer.concat(out),
     err: () => err,
   };
 }

@@ -109,6 +109,8 @@ export function baseEnv(
 export interface CliResult {
   code: number | null;
   stdout: string;
+  /** stdout as bytes, when run in this process (an .xlsx workbook is binary). */
+  stdoutBytes?: Buffer;
   stderr: string;
 }
 
@@ -120,7 +122,7 @@ export async function cliInProcess(
 ): Promise<CliResult> {
   const io = captureIo(env, cwd, argv);
   const code = await runCli(io);
-  return { code, stdout: io.out(), stderr: io.err() };
+  return { code, stdout: io.out(), stdoutBytes: io.outBytes(), stderr: io.err() };
 }
 
 export function cliSubprocess(

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import readXlsxFile from "read-excel-file/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
 import { acquireLease, releaseLease } from "../../../src/store/lease.js";
@@ -190,6 +191,36 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     ]);
     const all = JSON.parse(exportedJson.stdout).movements as unknown[];
     expect(all.length).toBeGreaterThan(10);
+  });
+
+  it("writes history and export as .xlsx workbooks whose dates are date cells", async () => {
+    await runOnce();
+
+    const history = await cli(["history", n.trt2Reclamacao, "--format", "xlsx"]);
+    const exported = await cli(["export", "--format", "xlsx"]);
+    const csv = await cli(["history", n.trt2Reclamacao, "--format", "csv"]);
+
+    expect(history.code).toBe(0);
+    const [sheet] = await readXlsxFile(history.stdoutBytes ?? Buffer.alloc(0));
+    expect(sheet?.sheet).toBe(n.trt2Reclamacao);
+    const [header, ...rows] = sheet?.data ?? [];
+    expect(header?.slice(0, 5)).toEqual(["case", "court", "label", "instance", "date"]);
+    const csvRows = csv.stdout.trim().split("\r\n").slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toHaveLength(csvRows.length);
+    for (const row of rows) {
+      expect(row[0]).toBe(n.trt2Reclamacao);
+      expect(row[4]).toBeInstanceOf(Date);
+      expect(row[8]).toBeInstanceOf(Date);
+    }
+    // The court's digits, as the CSV writes them: never shifted by a time zone.
+    const first = rows[0]?.[4];
+    const firstDate =
+      first instanceof Date ? first.toISOString().slice(0, 19).replace("T", " ") : "";
+    expect(csvRows[0]).toContain(`,${firstDate},`);
+    expect(exported.code).toBe(0);
+    const [all] = await readXlsxFile(exported.stdoutBytes ?? Buffer.alloc(0));
+    expect((all?.data.length ?? 0) - 1).toBeGreaterThan(10);
   });
 
   it("records a fingerprint that moved without new content as unchanged", async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { csvField, movementsCsv } from "../../../src/cli/movement-csv.js";
+import { movementTable } from "../../../src/cli/export-table.js";
+import { csvField, tableCsv } from "../../../src/cli/spreadsheet.js";
 import type { HistoryPublication } from "../../../src/mcp/history-schemas.js";
 import type { MovementRow } from "../../../src/store/movements.js";
-import { testMovement } from "../../support/movement.js";
+import { testMovement, testMovementRow } from "../../support/movement.js";
 
 const HEADER =
   "case,court,label,instance,date,code,name,complements,first_seen_at,date_as_sent,source,document_type,court_unit,published_on_estimate,counting_starts_on_estimate,cancelled,cancellation_reason,in_watchlist,disposition,djen_id,certificate_url,link,text";
@@ -32,6 +33,8 @@ function publication(patch: Partial<HistoryPublication> = {}): HistoryPublicatio
   };
 }
 
+const SAO_PAULO = "America/Sao_Paulo";
+
 function row(patch: Partial<MovementRow> = {}): MovementRow {
   const data = testMovement({
     id: "m1",
@@ -41,22 +44,7 @@ function row(patch: Partial<MovementRow> = {}): MovementRow {
     dateTimeRaw: "2025-11-20T00:15:00.000Z",
     complements: [{ code: 1, name: "tipo", value: "procedente", description: null }],
   });
-  return {
-    id: 1,
-    caseId: 1,
-    instanceId: 1,
-    instance: "G1",
-    movementId: "m1",
-    occurrence: 1,
-    code: 193,
-    name: "Julgamento",
-    dateTime: data.dateTime,
-    data,
-    firstSeenAt: "2025-11-21T10:00:00.000Z",
-    changeId: 3,
-    disappearedAt: null,
-    ...patch,
-  };
+  return testMovementRow(data, { changeId: 3, ...patch });
 }
 
 describe("movement CSV", () => {
@@ -73,25 +61,39 @@ describe("movement CSV", () => {
     expect(csvField("@cmd")).toBe("'@cmd");
   });
 
-  it("writes a header and one CRLF row per movement, dated as the court recorded it", () => {
-    const csv = movementsCsv([
-      {
-        number: "1000123-59.2024.5.02.0001",
-        court: "trt2",
-        label: "Reclamação, João",
-        movement: row(),
-      },
-    ]);
+  it("writes a BOM, a header and one CRLF row per movement, dated as the court recorded it, first seen in São Paulo time", () => {
+    const csv = tableCsv(
+      movementTable([
+        {
+          number: "1000123-59.2024.5.02.0001",
+          court: "trt2",
+          label: "Reclamação, João",
+          movement: row(),
+        },
+      ]),
+      SAO_PAULO,
+    );
 
-    expect(csv.split("\r\n")).toEqual([
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv.slice(1).split("\r\n")).toEqual([
       HEADER,
-      '1000123-59.2024.5.02.0001,trt2,"Reclamação, João",G1,2025-11-20 00:15:00,193,Julgamento,tipo: procedente,2025-11-21T10:00:00.000Z,2025-11-20T00:15:00.000Z,datajud,,,,,,,,,,,,',
+      '1000123-59.2024.5.02.0001,trt2,"Reclamação, João",G1,2025-11-20 00:15:00,193,Julgamento,tipo: procedente,2025-11-21 07:00:00,2025-11-20T00:15:00.000Z,datajud,,,,,,,,,,,,',
       "",
     ]);
   });
 
+  it("shows our own instants in the schedule's zone, never UTC", () => {
+    const table = movementTable([
+      { number: "1000123-59.2024.5.02.0001", court: "trt2", label: null, movement: row() },
+    ]);
+
+    const manaus = tableCsv(table, "America/Manaus").split("\r\n")[1];
+
+    expect(manaus).toContain(",2025-11-21 06:00:00,");
+  });
+
   it("writes DJEN publications after the movements: date of disponibilização, kind, estimates, cancellation", () => {
-    const csv = movementsCsv(
+    const table = movementTable(
       [{ number: "1000123-59.2024.5.02.0001", court: "trt2", label: null, movement: row() }],
       [
         {
@@ -116,13 +118,13 @@ describe("movement CSV", () => {
       ],
     );
 
-    const lines = csv.split("\r\n");
+    const lines = tableCsv(table, SAO_PAULO).slice(1).split("\r\n");
     expect(lines[0]).toBe(HEADER);
     expect(lines[2]).toBe(
-      "0713383-43.2025.8.07.0006,tjdft,Despejo,,2025-09-30,,Intimação,,2025-09-30T14:00:00.000Z,30/09/2025,djen,Despacho,1ª Vara Cível de Ceilândia,2025-10-01,2025-10-02,yes,Publicada por engano,yes,alert,1002,https://djen.example/api/v1/comunicacao/h/certidao,,Fica a parte intimada.",
+      "0713383-43.2025.8.07.0006,tjdft,Despejo,,2025-09-30,,Intimação,,2025-09-30 11:00:00,30/09/2025,djen,Despacho,1ª Vara Cível de Ceilândia,2025-10-01,2025-10-02,yes,Publicada por engano,yes,alert,1002,https://djen.example/api/v1/comunicacao/h/certidao,,Fica a parte intimada.",
     );
     expect(lines[3]).toBe(
-      ',tjdft,,,2025-09-30,,Publicação,,2025-09-30T14:00:00.000Z,2025-09-30,djen,Despacho,1ª Vara Cível de Ceilândia,2025-10-01,2025-10-02,no,,no,alert,1003,https://djen.example/api/v1/comunicacao/h/certidao,,"\'=cmd\nsegunda linha"',
+      ',tjdft,,,2025-09-30,,Publicação,,2025-09-30 11:00:00,2025-09-30,djen,Despacho,1ª Vara Cível de Ceilândia,2025-10-01,2025-10-02,no,,no,alert,1003,https://djen.example/api/v1/comunicacao/h/certidao,,"\'=cmd\nsegunda linha"',
     );
     expect(lines).toHaveLength(5);
   });

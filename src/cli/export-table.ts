@@ -1,0 +1,140 @@
+import { parseDataJudDate, type WallClock } from "../datajud/dates.js";
+import type { Movement } from "../datajud/instance-record.js";
+import { cutPlainText } from "../djen/publication-text.js";
+import type { MovementRow } from "../store/movements.js";
+import type { ExportedPublication } from "./publication-export.js";
+
+export interface ExportedMovement {
+  number: string;
+  court: string;
+  label: string | null;
+  movement: MovementRow;
+}
+
+/**
+ * One cell of an export, typed so each format writes it as what it is: a spreadsheet gets real
+ * date cells, CSV the text spreadsheets read as dates.
+ */
+export type ExportCell =
+  | string
+  | number
+  | null
+  /** A date as the court (or DJEN) wrote it, a day or a day and time: never shifted. */
+  | { date: WallClock }
+  /** One of our own instants (ISO text): shown in the schedule's time zone, never UTC. */
+  | { instant: string };
+
+/** An export's columns and rows, before it is written as CSV or a spreadsheet. */
+export interface ExportTable {
+  columns: readonly string[];
+  rows: ExportCell[][];
+}
+
+export const EXPORT_COLUMNS = [
+  "case",
+  "court",
+  "label",
+  "instance",
+  "date",
+  "code",
+  "name",
+  "complements",
+  "first_seen_at",
+  "date_as_sent",
+  // DJEN publications' own columns, after the movements' so scripts reading those keep working.
+  "source",
+  "document_type",
+  "court_unit",
+  "published_on_estimate",
+  "counting_starts_on_estimate",
+  "cancelled",
+  "cancellation_reason",
+  "in_watchlist",
+  "disposition",
+  "djen_id",
+  "certificate_url",
+  "link",
+  "text",
+];
+
+/** Spreadsheets hold at most 32,767 characters in a cell; a longer text is cut (with "…"). */
+const CELL_MAX = 32_000;
+
+/** The publication columns a movement row leaves empty. */
+const NOT_A_PUBLICATION = EXPORT_COLUMNS.length - EXPORT_COLUMNS.indexOf("source") - 1;
+
+/** A stored DataJud (or DJEN) date as a date cell; text that is no date stays text. */
+function dateCell(value: string | null): ExportCell {
+  if (value === null) return null;
+  const wallClock = parseDataJudDate(value);
+  return wallClock === null ? value : { date: wallClock };
+}
+
+function instantCell(value: string | null): ExportCell {
+  return value === null ? null : { instant: value };
+}
+
+/** A movement's complements on one line: "name: value: description; ...". */
+export function complementsText(m: Movement): string {
+  return m.complements
+    .map((c) => [c.name, c.value, c.description].filter((v) => v !== null && v !== "").join(": "))
+    .filter((c) => c !== "")
+    .join("; ");
+}
+
+/**
+ * Movements, then DJEN publications, one row each under EXPORT_COLUMNS: what `export` and
+ * `history --format csv|xlsx` write. A publication's `date` is its date of disponibilização (a
+ * calendar day, never shifted), its `name` the kind (Intimação, Citação...); its counting dates
+ * are estimates.
+ */
+export function movementTable(
+  rows: readonly ExportedMovement[],
+  publications: readonly ExportedPublication[] = [],
+): ExportTable {
+  const table: ExportCell[][] = [];
+  for (const { number, court, label, movement } of rows) {
+    table.push([
+      number,
+      court,
+      label,
+      movement.instance,
+      dateCell(movement.dateTime),
+      movement.code,
+      movement.name,
+      complementsText(movement.data),
+      instantCell(movement.firstSeenAt),
+      movement.data.dateTimeRaw ?? null,
+      "datajud",
+      ...Array<null>(NOT_A_PUBLICATION).fill(null),
+    ]);
+  }
+  for (const { label, inWatchlist, availableOnAsSent, publication: p } of publications) {
+    table.push([
+      p.cnjNumber,
+      p.court.toLowerCase(),
+      label,
+      null,
+      dateCell(p.availableOn),
+      null,
+      p.kind ?? "Publicação",
+      null,
+      instantCell(p.firstSeenAt),
+      availableOnAsSent,
+      "djen",
+      p.documentType,
+      p.courtUnit,
+      dateCell(p.publishedOn),
+      dateCell(p.countingStartsOn),
+      p.cancelled === null ? "no" : "yes",
+      p.cancelled?.reason ?? null,
+      inWatchlist ? "yes" : "no",
+      p.disposition,
+      p.djenId,
+      p.certificateUrl,
+      p.link,
+      cutPlainText(p.text, { maxChars: CELL_MAX }).text,
+    ]);
+  }
+  return { columns: EXPORT_COLUMNS, rows: table };
+}

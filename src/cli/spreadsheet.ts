@@ -1,0 +1,149 @@
+import writeXlsxFile, { type Cell } from "write-excel-file/node";
+import { instantWallClock, type WallClock } from "../datajud/dates.js";
+import { type CliIo, UsageError } from "./command.js";
+import type { ExportCell, ExportTable } from "./export-table.js";
+
+/** How `export` and `history` write their rows. */
+export type TableFormat = "csv" | "xlsx";
+
+export interface TableOptions {
+  /** The zone our own instants are shown in (schedule.timezone). */
+  timeZone: string;
+  /** The worksheet's name (xlsx). */
+  sheet: string;
+}
+
+/**
+ * Excel reads a CSV as UTF-8 only when it starts with a byte order mark: without one, a
+ * double-clicked file shows "Publicação" as "PublicaÃ§Ã£o".
+ */
+const BOM = "\uFEFF";
+
+/**
+ * One CSV field (RFC 4180): quoted when needed, and a leading = + - @ neutralised so a spreadsheet
+ * never runs court text as a formula.
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A date's text as spreadsheets and scripts read it: "2025-11-04 00:15:00", "2025-11-04". */
+function csvDate(wallClock: WallClock): string {
+  return wallClock.replace("T", " ");
+}
+
+function csvCell(cell: ExportCell, timeZone: string): string {
+  if (cell === null || typeof cell === "string" || typeof cell === "number") return csvField(cell);
+  if ("date" in cell) return csvField(csvDate(cell.date));
+  const wallClock = instantWallClock(cell.instant, timeZone);
+  return csvField(wallClock === null ? cell.instant : csvDate(wallClock));
+}
+
+/** The table as CSV: UTF-8 with a BOM, a header row, CRLF line ends. */
+export function tableCsv(table: ExportTable, timeZone: string): string {
+  const lines = [
+    table.columns.map(csvField).join(","),
+    ...table.rows.map((row) => row.map((cell) => csvCell(cell, timeZone)).join(",")),
+  ];
+  return `${BOM}${lines.join("\r\n")}\r\n`;
+}
+
+/** A cell holds at most this many characters (Excel's limit). */
+const XLSX_CELL_MAX = 32_767;
+
+// Characters XML 1.0 cannot carry (a workbook holding one does not open): C0 controls other than
+// tab, line feed and carriage return, lone surrogates, U+FFFE and U+FFFF.
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+
+const DATE_TIME_FORMAT = "dd/mm/yyyy hh:mm";
+const DATE_FORMAT = "dd/mm/yyyy";
+
+/**
+ * A zone-less wall clock as the Date a spreadsheet's date cell is written from: its fields read
+ * as UTC, so the cell shows exactly the digits written, wherever the file is opened.
+ */
+function dateValue(wallClock: WallClock): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?$/.exec(wallClock);
+  if (m === null) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => (part === undefined ? 0 : Number(part)));
+  return new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, s ?? 0));
+}
+
+function dateCell(wallClock: WallClock): Cell {
+  const value = dateValue(wallClock);
+  if (value === null) return textCell(wallClock);
+  return { value, type: Date, format: wallClock.length > 10 ? DATE_TIME_FORMAT : DATE_FORMAT };
+}
+
+function textCell(text: string): Cell {
+  return { value: [...text.replace(NOT_XML, "")].slice(0, XLSX_CELL_MAX).join(""), type: String };
+}
+
+function xlsxCell(cell: ExportCell, timeZone: string): Cell {
+  if (cell === null) return null;
+  if (typeof cell === "number") return { value: cell, type: Number };
+  if (typeof cell === "string") return textCell(cell);
+  if ("date" in cell) return dateCell(cell.date);
+  const wallClock = instantWallClock(cell.instant, timeZone);
+  return wallClock === null ? textCell(cell.instant) : dateCell(wallClock);
+}
+
+/** Widths (in characters) of the columns worth more than the default. */
+const WIDTHS: Record<string, number> = {
+  case: 27,
+  label: 30,
+  date: 17,
+  name: 40,
+  complements: 40,
+  first_seen_at: 17,
+  date_as_sent: 26,
+  document_type: 20,
+  court_unit: 30,
+  published_on_estimate: 12,
+  counting_starts_on_estimate: 12,
+  cancellation_reason: 30,
+  certificate_url: 30,
+  link: 30,
+  text: 60,
+};
+
+/**
+ * The table as an .xlsx workbook of one sheet: dates as real date cells (DataJud's as the court
+ * wrote them, our own instants in `timeZone`), numbers as numbers, text as text (never a
+ * formula), the header row bold and kept in view.
+ */
+export async function tableXlsx(table: ExportTable, options: TableOptions): Promise<Buffer> {
+  const header = table.columns.map((name): Cell => ({ value: name, fontWeight: "bold" }));
+  const rows = table.rows.map((row) => row.map((cell) => xlsxCell(cell, options.timeZone)));
+  return writeXlsxFile([header, ...rows], {
+    // Excel's rules for a sheet's name: at most 31 characters, none of : \ / ? * [ ].
+    sheet: options.sheet.replace(/[:\\/?*[\]]/g, "-").slice(0, 31),
+    stickyRowsCount: 1,
+    columns: table.columns.map((name) => ({ width: WIDTHS[name] ?? 14 })),
+  }).toBuffer();
+}
+
+/**
+ * Writes the table to stdout as `format`. A workbook is binary: refused on a terminal, where it
+ * would only scramble the screen.
+ */
+export async function writeTable(
+  io: CliIo,
+  table: ExportTable,
+  format: TableFormat,
+  options: TableOptions,
+): Promise<void> {
+  if (format === "csv") {
+    io.stdout.write(tableCsv(table, options.timeZone));
+    return;
+  }
+  if (io.stdout.isTTY === true) {
+    throw new UsageError("--format xlsx writes a binary file: redirect it, as in > export.xlsx");
+  }
+  io.stdout.write(await tableXlsx(table, options));
+}

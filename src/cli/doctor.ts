@@ -4,9 +4,14 @@ import { createTransport as createNodemailer } from "nodemailer";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { DataJudError } from "../datajud/errors.js";
 import { DataJudHttpClient } from "../datajud/http-client.js";
+import { DjenError } from "../djen/errors.js";
+import { DjenClient } from "../djen/http-client.js";
+import { formatOab } from "../djen/oab.js";
+import { djenQuery } from "../djen/query.js";
 import { smtpOptions } from "../notify/transport/smtp.js";
 import { parseSmtpUrl } from "../notify/transport/smtp-url.js";
 import { createTransport } from "../notify/transport/transports.js";
+import type { UpstreamOptions } from "../pacing/upstream.js";
 import { isMuted } from "../policy/movement-rules.js";
 import {
   defaultMigrationsDir,
@@ -15,13 +20,14 @@ import {
   MIN_SQLITE_VERSION,
 } from "../store/database.js";
 import { latestMigrationVersion } from "../store/migrate.js";
+import { dateInZone } from "../time/calendar-date.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
 import { MissingApiKeyError } from "./runtime.js";
 
 export interface DoctorCheck {
-  name: "config" | "watchlist" | "database" | "datajud" | "mail";
+  name: "config" | "watchlist" | "database" | "datajud" | "djen" | "mail";
   ok: boolean;
   summary: string;
   /** Lines shown under the summary (sources, errors). */
@@ -32,7 +38,7 @@ export interface DoctorCheck {
 
 export interface DoctorOptions {
   fetch?: typeof fetch;
-  /** Per network check (DataJud, SMTP). @default 20_000 */
+  /** Per network check (DataJud, DJEN, SMTP). @default 20_000 */
   timeoutMs?: number;
 }
 
@@ -40,6 +46,8 @@ export interface DoctorOptions {
 export const PROBE_QUERY = { size: 0, query: { match_all: {} } } as const;
 
 const FALLBACK_COURT = "tjdft";
+/** Asked of DJEN when the watchlist has no case and no registration: any valid number will do. */
+const FALLBACK_CASE = "07081233420248070001";
 /** Where loadConfig looks when MONITOR_CONFIG is not set. */
 const USER_CONFIG = join("config", "monitor.yaml");
 
@@ -227,6 +235,21 @@ function checkDatabase(config: MonitorConfig): DoctorCheck {
   }
 }
 
+/** One attempt, cut at the doctor's timeout: a probe, not a sweep. */
+function probeOptions(
+  service: { requestsPerMinute: number; timeoutMs: number },
+  options: DoctorOptions,
+): UpstreamOptions {
+  const timeoutMs = Math.min(options.timeoutMs ?? 20_000, service.timeoutMs);
+  return {
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    requestsPerMinute: service.requestsPerMinute,
+    timeoutMs,
+    totalTimeoutMs: timeoutMs,
+    maxAttempts: 1,
+  };
+}
+
 function datajudFix(error: DataJudError): string {
   switch (error.kind) {
     case "auth":
@@ -257,15 +280,10 @@ async function checkDataJud(
     );
   }
   const court = watchlist?.cases[0]?.court ?? FALLBACK_COURT;
-  const timeoutMs = Math.min(options.timeoutMs ?? 20_000, config.datajud.timeoutMs);
   const http = new DataJudHttpClient({
     baseUrl: config.datajud.baseUrl,
     apiKey,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    requestsPerMinute: config.datajud.requestsPerMinute,
-    timeoutMs,
-    totalTimeoutMs: timeoutMs,
-    maxAttempts: 1,
+    ...probeOptions(config.datajud, options),
   });
   const started = performance.now();
   try {
@@ -278,6 +296,69 @@ async function checkDataJud(
   } catch (error) {
     if (!(error instanceof DataJudError)) throw error;
     return fail("datajud", error.message, datajudFix(error));
+  }
+}
+
+function djenFix(error: DjenError): string {
+  switch (error.kind) {
+    case "geo_blocked":
+      return "run the monitor from a server in Brazil (or point DJEN_BASE_URL at a proxy there), or set djen.enabled: false (DJEN_ENABLED=false) to run without publications";
+    case "network":
+    case "timeout":
+    case "deadline":
+      return "check this server's DNS, firewall and proxy towards DJEN_BASE_URL; DJEN is slow at times, so try again before changing anything";
+    case "bad_request":
+    case "bad_response":
+    case "filter_ignored":
+      return "check that DJEN_BASE_URL is CNJ's Comunica API (https://comunicaapi.pje.jus.br) or a proxy that passes its answers through unchanged";
+    default:
+      return "DJEN itself is failing; try again later (the sweeps retry on their own and report failed checks)";
+  }
+}
+
+/**
+ * One page of today's publications of the first watched case (else the first registration): the
+ * smallest question that shows DJEN answers this server, and answers it correctly.
+ */
+async function checkDjen(
+  config: MonitorConfig,
+  watchlist: Watchlist | null,
+  today: string,
+  options: DoctorOptions,
+): Promise<DoctorCheck> {
+  if (!config.djen.enabled) {
+    return pass("djen", "off (djen.enabled: false): no DJEN publication is read");
+  }
+  const caseNumber = watchlist?.cases[0]?.digits;
+  const oab = caseNumber === undefined ? watchlist?.oab[0]?.registration : undefined;
+  const query = djenQuery({
+    ...(oab === undefined ? { caseNumber: caseNumber ?? FALLBACK_CASE } : { oab }),
+    from: today,
+    to: today,
+  });
+  const asked = oab === undefined ? "a case number" : `OAB ${formatOab(oab)}`;
+  const client = new DjenClient({
+    baseUrl: config.djen.baseUrl,
+    ...probeOptions(config.djen, options),
+  });
+  const started = performance.now();
+  try {
+    const page = await client.page(query, 1);
+    const ms = Math.round(performance.now() - started);
+    return pass(
+      "djen",
+      `${client.baseUrl}: answered in ${ms} ms (${page.count} publication(s) of ${asked} today)`,
+    );
+  } catch (error) {
+    if (!(error instanceof DjenError)) throw error;
+    if (error.kind === "geo_blocked") {
+      return fail(
+        "djen",
+        `${client.baseUrl} refused this server's address (HTTP 403): DJEN answers only addresses in Brazil, so no publication can be read from here`,
+        djenFix(error),
+      );
+    }
+    return fail("djen", error.message, djenFix(error));
   }
 }
 
@@ -331,12 +412,16 @@ async function checkMail(config: MonitorConfig, options: DoctorOptions): Promise
 export async function runDoctor(io: CliIo, options: DoctorOptions = {}): Promise<DoctorCheck[]> {
   const { check, config } = checkConfig(io);
   if (config === null) return [check];
-  const watchlist = await checkWatchlist(config, new Date(systemOf(io).clock.now()));
-  const [datajud, mail] = await Promise.all([
+  const now = systemOf(io).clock.now();
+  const watchlist = await checkWatchlist(config, new Date(now));
+  // DJEN dates its publications by the day in São Paulo, whatever the schedule's zone.
+  const today = dateInZone(now);
+  const [datajud, djen, mail] = await Promise.all([
     checkDataJud(config, watchlist.watchlist, options),
+    checkDjen(config, watchlist.watchlist, today, options),
     checkMail(config, options),
   ]);
-  return [check, watchlist.check, checkDatabase(config), datajud, mail];
+  return [check, watchlist.check, checkDatabase(config), datajud, djen, mail];
 }
 
 export function renderDoctor(checks: readonly DoctorCheck[]): string {
@@ -354,11 +439,12 @@ export function renderDoctor(checks: readonly DoctorCheck[]): string {
 
 export const doctorCommand: Command = {
   name: "doctor",
-  summary: "Check config, watchlist, database, DataJud and mail, and say what to fix",
+  summary: "Check config, watchlist, database, DataJud, DJEN and mail, and say what to fix",
   usage: "datajud-monitor doctor",
   details: [
-    "Sends one empty DataJud search (size 0) to the first watched court to test the key, and",
-    "connects to the SMTP server without sending anything (or checks the .eml directory).",
+    "Sends one empty DataJud search (size 0) to the first watched court to test the key, asks",
+    "DJEN (when djen.enabled) for today's publications of the first watched case, and connects",
+    "to the SMTP server without sending anything (or checks the .eml directory).",
     "Exit codes: 0 every check passed, 1 otherwise.",
   ],
   options: {},

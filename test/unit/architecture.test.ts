@@ -69,6 +69,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     "notify/outbox",
     "notify/render",
     "notify/transport",
+    "pacing",
     "policy",
     "store",
     "summarize",

@@ -4,11 +4,14 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { doctorCommand, PROBE_QUERY } from "../../../src/cli/doctor.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
+import { dateInZone } from "../../../src/time/calendar-date.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
 import { captureIo } from "./cli-io.js";
 
 let fake: FakeDataJud;
+let djen: FakeDjen;
 let sink: SmtpSink;
 let dir: string;
 
@@ -25,9 +28,11 @@ beforeAll(async () => {
   fake = await startFakeDataJud({ apiKey: "doctor-key" });
   fake.setDocuments("tjdft", [{ _id: "A", _source: { numeroProcesso: "07081233420248070001" } }]);
   sink = await startSmtpSink({ auth: { user: "monitor", pass: "s3cret-pass" } });
+  djen = await startFakeDjen();
 });
 
 afterAll(async () => {
+  await djen.close();
   await sink.close();
   await fake.close();
 });
@@ -36,6 +41,9 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "monitor-doctor-"));
   writeFileSync(join(dir, "watchlist.yaml"), WATCHLIST);
   fake.requests.length = 0;
+  djen.requests.length = 0;
+  djen.foreign = false;
+  djen.failAlways(null);
 });
 
 afterEach(() => {
@@ -185,5 +193,83 @@ describe("monitor doctor", () => {
     expect(run.out).toContain("DATAJUD_REQUESTS_PER_MINUTE");
     expect(line(run.out, "datajud")).toBe("");
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe("monitor doctor and DJEN", () => {
+  const withDjen = (extra: Record<string, string> = {}): NodeJS.ProcessEnv =>
+    env({ DJEN_ENABLED: "true", DJEN_BASE_URL: djen.url, ...extra });
+
+  it("asks DJEN for today's publications of the first watched case, once", async () => {
+    const today = dateInZone(Date.now());
+    djen.setItems([djenItem({ id: 9001, caseNumber: "07081233420248070001", date: today })]);
+
+    const run = await doctor(withDjen());
+
+    expect(run.code).toBe(0);
+    expect(line(run.out, "djen")).toMatch(
+      new RegExp(
+        `^OK +djen +${djen.url.replace(/\./g, "\\.")}: answered in \\d+ ms \\(1 publication\\(s\\) of a case number today\\)$`,
+      ),
+    );
+    expect(djen.requests.map((r) => r.params)).toEqual([
+      expect.objectContaining({
+        numeroProcesso: "07081233420248070001",
+        dataDisponibilizacaoInicio: today,
+        dataDisponibilizacaoFim: today,
+      }),
+    ]);
+  });
+
+  it("says plainly that DJEN refuses this server's address abroad (403), with what to do", async () => {
+    djen.foreign = true;
+
+    const run = await doctor(withDjen());
+
+    expect(run.code).toBe(1);
+    expect(line(run.out, "djen")).toMatch(
+      /^FAIL +djen +http:\/\/127\.0\.0\.1:\d+ refused this server's address \(HTTP 403\): DJEN answers only addresses in Brazil/,
+    );
+    expect(run.out).toContain(
+      "fix: run the monitor from a server in Brazil (or point DJEN_BASE_URL at a proxy there), or set djen.enabled: false",
+    );
+    expect(djen.requests).toHaveLength(1);
+    expect(run.out).toContain("1 check(s) failed");
+  });
+
+  it("reports DJEN down as a failure to retry, and an answer that ignored its filter as a wrong address", async () => {
+    djen.failAlways({ status: 503 });
+    const down = await doctor(withDjen());
+    djen.failAlways(null);
+    djen.setItems([djenItem({ id: 9002, caseNumber: "10352894820228260602", court: "TJSP" })]);
+    djen.ignoreFilters = true;
+    const stray = await doctor(withDjen());
+    djen.ignoreFilters = false;
+
+    expect(line(down.out, "djen")).toMatch(/^FAIL +djen +DJEN answered HTTP 503/);
+    expect(down.out).toContain("fix: DJEN itself is failing; try again later");
+    expect(line(stray.out, "djen")).toMatch(/^FAIL +djen .*ignored a filter/);
+    expect(stray.out).toContain("fix: check that DJEN_BASE_URL is CNJ's Comunica API");
+  });
+
+  it("asks the first registration when the watchlist lists no case", async () => {
+    writeFileSync(
+      join(dir, "watchlist.yaml"),
+      'watchers:\n  - address: joao@example.com\n    oab: ["123456/SP"]\n',
+    );
+
+    const run = await doctor(withDjen());
+
+    expect(line(run.out, "djen")).toContain("of OAB 123456/SP today");
+    expect(djen.requests[0]?.params).toMatchObject({ numeroOab: "123456", ufOab: "SP" });
+  });
+
+  it("is off without a request when djen.enabled is false", async () => {
+    const run = await doctor(env());
+
+    expect(line(run.out, "djen")).toMatch(
+      /^OK +djen +off \(djen\.enabled: false\): no DJEN publication is read$/,
+    );
+    expect(djen.requests).toHaveLength(0);
   });
 });

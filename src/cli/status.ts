@@ -101,6 +101,24 @@ function outcomeText(s: CaseStatus): string {
   return `${checkText(s)}, muted${s.muted === true ? "" : ` to ${s.muted}`}`;
 }
 
+/**
+ * Why DataJud may not have a case, under the table when some are not found (or gone): a person
+ * reading "not found" should know it is often no mistake of theirs, and what to check.
+ */
+export function notFoundLines(cases: readonly CaseStatus[], threshold: number): string[] {
+  const missing = cases.filter((s) => s.goneAt !== null || s.lastOutcome === "not_found");
+  if (missing.length === 0) return [];
+  const numbers = missing.map((s) => `${s.number} (${s.court})`).join(", ");
+  return [
+    `Not found in DataJud: ${numbers}. DataJud's public API`,
+    "  - leaves out cases under seal (segredo de justiça): they never appear in it;",
+    "  - has a case only once its court has sent it: a new case may take days or weeks to appear;",
+    "  - keeps each case in one court's index: check the number's court; a superior court's record",
+    "    (STJ, TST...) or a successor court's needs `court:` in the watchlist.",
+    `  After ${countText(threshold, "clean not-found answer", "clean not-found answers")} in a row a case counts as gone and mail.admin is told; a failed check never counts.`,
+  ];
+}
+
 const INCIDENT_TEXT: Record<HealthIncident["kind"], string> = {
   sweeps_failing: "DataJud answers no sweep",
   auth_rejected: "DataJud rejects the API key",
@@ -201,6 +219,9 @@ export const statusCommand: Command = {
       io.stdout.write(
         `${formatTable(["case", "court", "label", "last check", "outcome", "last change", "djen", "mail", "last error"], rows)}\n`,
       );
+      for (const line of notFoundLines(status.cases, runtime.config.monitor.notFoundThreshold)) {
+        io.stdout.write(`${line}\n`);
+      }
       for (const o of status.oab) {
         io.stdout.write(
           `OAB ${o.registration}: DJEN last checked ${when(o.lastCheckedAt, tz)}, ${djenText(o)}${o.lastOutcome === "failed" ? `: ${o.lastError ?? ""}` : ""}\n`,

@@ -109,6 +109,26 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     expect(second.report.changed).toBe(0);
   });
 
+  it("monitor status says why a case may be missing from DataJud, and only when one is", async () => {
+    await runOnce();
+
+    const status = await cli(["status"]);
+
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(new RegExp(`${n.tjdftNotFound} +tjdft .*not found x1`));
+    expect(status.stdout).toContain(`Not found in DataJud: ${n.tjdftNotFound} (tjdft).`);
+    expect(status.stdout).toContain("under seal (segredo de justiça)");
+    expect(status.stdout).toContain("a new case may take days or weeks to appear");
+    expect(status.stdout).toContain("needs `court:` in the watchlist");
+    expect(status.stdout).toContain(
+      "After 3 clean not-found answers in a row a case counts as gone",
+    );
+    writeFileSync(join(dir, "watchlist.yaml"), `cases:\n  - number: "${n.trt2Reclamacao}"\n`);
+    await runOnce();
+    const without = await cli(["status"]);
+    expect(without.stdout).not.toContain("Not found in DataJud");
+  });
+
   it("reports exactly the case that got a new movement as changed", async () => {
     await runOnce();
     const moved = docOf("tjdft", n.tjdftJuizado.replace(/\D/g, ""), "TR");

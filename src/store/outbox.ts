@@ -258,10 +258,14 @@ export function markAllFailed(
   });
 }
 
+/**
+ * Outbox rows by state. A `monitor test-email` that failed is not dead mail: whoever ran it was
+ * told at once, and it is never retried.
+ */
 export function outboxCounts(db: Db): { pending: number; sent: number; dead: number } {
   const rows = db
     .prepare<[], { status: OutboxStatus; n: number }>(
-      "SELECT status, COUNT(*) AS n FROM outbox GROUP BY status",
+      "SELECT status, COUNT(*) AS n FROM outbox WHERE NOT (status = 'dead' AND kind = 'test') GROUP BY status",
     )
     .all();
   const counts = { pending: 0, sent: 0, dead: 0 };
@@ -280,11 +284,11 @@ export function countWaitingOutbox(db: Db, nowIso: string): number {
   );
 }
 
-/** Messages given up on, oldest first, for `monitor status`. */
+/** Messages given up on, oldest first, for `monitor status` (failed test-emails aside). */
 export function deadOutbox(db: Db): OutboxRow[] {
   return db
     .prepare<[], RawOutboxRow>(
-      `SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE status = 'dead' ORDER BY id`,
+      `SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE status = 'dead' AND kind <> 'test' ORDER BY id`,
     )
     .all()
     .map(toOutboxRow);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliIo, parseCommandArgs } from "../../../src/cli/command.js";
+import { statusCommand } from "../../../src/cli/status.js";
 import { testEmailCommand } from "../../../src/cli/test-email.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
@@ -131,6 +132,26 @@ describe("monitor test-email", () => {
     expect(result.err).not.toContain(wrong);
     expect(result.err).not.toContain(encodeURIComponent(wrong));
     expect(result.out).toBe("");
+  });
+
+  it("leaves a failed test out of monitor status: it was told at once, and is never retried", async () => {
+    const env = baseEnv({ SMTP_URL: sink.url({ user: "monitor", pass: "wrong-pass" }) });
+    await run(["--to", "ana@example.com"], env);
+    let out = "";
+    const io: CliIo = {
+      argv: ["status"],
+      env,
+      cwd: dir,
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: () => true },
+      signal: new AbortController().signal,
+    };
+
+    const code = await statusCommand.run(parseCommandArgs(statusCommand, []), io);
+
+    expect(code).toBe(0);
+    expect(out).not.toContain("undeliverable");
+    expect(out).toContain("0 sent, 0 dead");
   });
 
   it("writes an .eml file when SMTP_URL is not set", async () => {

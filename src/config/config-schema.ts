@@ -39,7 +39,7 @@ const Cron5 = z.string().superRefine((value, ctx) => {
   if (problem !== null) {
     ctx.addIssue({
       code: "custom",
-      message: `"${value}" is not a cron schedule croner accepts (${problem}); the default "0 7,12,17 * * 1-5" is 07:00, 12:00 and 17:00 on weekdays`,
+      message: `"${value}" is not a cron schedule: ${problem}; the default "0 7,12,17 * * 1-5" is 07:00, 12:00 and 17:00 on weekdays`,
     });
   }
 });

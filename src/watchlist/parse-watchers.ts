@@ -104,7 +104,7 @@ function parseSchedule(
   const why = cronProblem(text);
   if (why !== null) {
     return refuse(
-      `${key}: "${text}" is not a cron schedule croner accepts (${why}); write minute hour day-of-month month weekday, like ${example}`,
+      `${key}: "${text}" is not a cron schedule: ${why}; write minute hour day-of-month month weekday, like ${example}`,
     );
   }
   return text;

@@ -251,14 +251,14 @@ describe("loadConfig: config file", () => {
     ]);
   });
 
-  it("refuses a cron expression croner rejects and an unknown time zone", () => {
+  it("refuses a bad cron expression in our words, and an unknown time zone", () => {
     const fs = { "/c.yaml": 'schedule:\n  cron: "0 25 * * *"\n  timezone: America/Sao_Pablo\n' };
 
     const result = load({ MONITOR_CONFIG: "/c.yaml" }, fs);
 
     expect(errors(result)).toEqual([
       expect.stringMatching(
-        /^\/c\.yaml:2:9 schedule\.cron: "0 25 \* \* \*" is not a cron schedule croner accepts/,
+        /^\/c\.yaml:2:9 schedule\.cron: "0 25 \* \* \*" is not a cron schedule: its hour field "25" is not valid \(0-23;/,
       ),
       expect.stringMatching(
         /^\/c\.yaml:3:13 schedule\.timezone: "America\/Sao_Pablo" is not an IANA time zone/,

@@ -89,8 +89,13 @@ describe("parseWatchlist alert settings: watchers", () => {
   });
 
   it.each([
-    ["digest_schedule", '"0 25 * * *"', "not a cron schedule croner accepts (", 22],
-    ["status_report", '"every monday"', "not a cron schedule croner accepts (", 20],
+    [
+      "digest_schedule",
+      '"0 25 * * *"',
+      'not a cron schedule: its hour field "25" is not valid',
+      22,
+    ],
+    ["status_report", '"every monday"', "not a cron schedule: it has 2 fields, not 5", 20],
     ["status_report", "5", 'expected a cron expression in quotes, like "0 8 * * 1"', 20],
     [
       "status_report",

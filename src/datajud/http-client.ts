@@ -6,7 +6,12 @@ import {
   type CongestionCause,
 } from "../pacing/concurrency.js";
 import type { SlidingWindowLimiter, WindowUsage } from "../pacing/limiter.js";
-import { type AttemptContext, type RetryPolicy, withRetries } from "../pacing/retry.js";
+import {
+  type AttemptContext,
+  deadlineMessage,
+  type RetryPolicy,
+  withRetries,
+} from "../pacing/retry.js";
 import {
   baseUrlOf,
   fetchOnce,
@@ -407,16 +412,9 @@ export class DataJudHttpClient {
     last: DataJudError | undefined,
     nextDelayMs?: number,
   ): DataJudError {
-    const seconds = Math.round(this.#totalTimeoutMs / 100) / 10;
-    const tried = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
-    const wait =
-      nextDelayMs === undefined
-        ? ""
-        : `; the next try would start ${Math.ceil(nextDelayMs / 1000)} s from now, past the deadline`;
-    const because = last ? `; last error: ${last.message}` : "";
     return this.#error(
       "deadline",
-      `DataJud gave no complete answer for ${index} within ${seconds} s (${tried})${wait}${because}`,
+      deadlineMessage("DataJud", index, this.#totalTimeoutMs, attempts, last, nextDelayMs),
       {
         retryable: true,
         index,

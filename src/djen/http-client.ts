@@ -1,5 +1,10 @@
 import { parseRetryAfter } from "../pacing/backoff.js";
-import { type Attempt, type AttemptContext, withRetries } from "../pacing/retry.js";
+import {
+  type Attempt,
+  type AttemptContext,
+  deadlineMessage,
+  withRetries,
+} from "../pacing/retry.js";
 import {
   baseUrlOf,
   clipText as clip,
@@ -308,16 +313,9 @@ export class DjenClient {
     last: DjenError | undefined,
     nextDelayMs?: number,
   ): DjenError {
-    const seconds = Math.round(this.#up.totalTimeoutMs / 100) / 10;
-    const tried = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
-    const wait =
-      nextDelayMs === undefined
-        ? ""
-        : `; the next try would start ${Math.ceil(nextDelayMs / 1000)} s from now, past the deadline`;
-    const because = last ? `; last error: ${last.message}` : "";
     return new DjenError(
       "deadline",
-      `DJEN gave no complete answer for ${described} within ${seconds} s (${tried})${wait}${because}`,
+      deadlineMessage("DJEN", described, this.#up.totalTimeoutMs, attempts, last, nextDelayMs),
       {
         attempts,
         ...(last?.status === undefined ? {} : { status: last.status }),

@@ -30,6 +30,28 @@ export interface RetryPolicy<E> {
   onLimiterWait?(attempt: number, waitedMs: number): void;
 }
 
+/**
+ * What a request that ran out of time says, for DataJud and DJEN alike: how long it had, how many
+ * attempts it made, the wait that would have crossed the deadline, and the last error.
+ */
+export function deadlineMessage(
+  service: string,
+  what: string,
+  totalTimeoutMs: number,
+  attempts: number,
+  last: { message: string } | undefined,
+  nextDelayMs?: number,
+): string {
+  const seconds = Math.round(totalTimeoutMs / 100) / 10;
+  const tried = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+  const wait =
+    nextDelayMs === undefined
+      ? ""
+      : `; the next try would start ${Math.ceil(nextDelayMs / 1000)} s from now, past the deadline`;
+  const because = last ? `; last error: ${last.message}` : "";
+  return `${service} gave no complete answer for ${what} within ${seconds} s (${tried})${wait}${because}`;
+}
+
 export interface AttemptContext {
   /** 1-based. */
   attempt: number;

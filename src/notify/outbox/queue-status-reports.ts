@@ -9,6 +9,7 @@ import { type PublicationRow, publicationsSeenSince } from "../../store/publicat
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import { buildStatusReport, renderStatusReportSubject } from "../render/status-report.js";
 import {
+  concernsRegistration,
   type DjenCheckFields,
   djenCheckOf,
   reportPublication,
@@ -108,7 +109,7 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
       const oab = input.oab.filter((o) => told(o.notify));
       const theirs = (row: PublicationRow): boolean =>
         (row.caseNumber !== null && watched.some((c) => c.digits === row.caseNumber)) ||
-        oab.some((o) => row.foundBy.includes(`oab:${o.key}`));
+        oab.some((o) => concernsRegistration(row, { key: o.key, ...o.registration }));
       const report = buildStatusReport({
         cases,
         now,

@@ -109,6 +109,25 @@ export function reportPublication(
   };
 }
 
+const StoredLawyers = z.looseObject({
+  lawyers: z
+    .array(z.looseObject({ oabDigits: z.string().nullable(), uf: z.string().nullable() }))
+    .catch([]),
+});
+
+/**
+ * Whether a stored publication concerns a watched registration as its alert decided it: one of
+ * its lawyers is that registration (digits and UF, as stored), or a search of it found it.
+ */
+export function concernsRegistration(
+  row: Pick<PublicationRow, "publication" | "foundBy">,
+  registration: { key: string; number: string; uf: string },
+): boolean {
+  if (row.foundBy.includes(`oab:${registration.key}`)) return true;
+  const lawyers = StoredLawyers.safeParse(row.publication).data?.lawyers ?? [];
+  return lawyers.some((l) => l.oabDigits === registration.number && l.uf === registration.uf);
+}
+
 export function djenFailing(check: StatusReportDjenCheck | null): boolean {
   return check?.lastOutcome === "failed";
 }

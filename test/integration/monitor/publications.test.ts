@@ -204,6 +204,16 @@ beforeAll(async () => {
       documentType: "Sentença",
       lawyers: OTHER_LAWYER,
     }),
+    // A watched case's citação addressed to João's registration stored with another suffix:
+    // found by the case and by the registration, told once to Ana (case) and once to João (OAB).
+    djenItem({
+      id: 1008,
+      caseNumber: digits(despejo),
+      date: "2025-09-30",
+      kind: "Citação",
+      documentType: "Decisão",
+      lawyers: [{ name: "JOÃO ADVOGADO", oab: "123456-S", uf: "SP" }],
+    }),
   );
   await step();
 
@@ -246,6 +256,8 @@ describe("DJEN publications in sweeps", () => {
     expect(mails[1]?.map((m) => `${m.to} ${m.subject}`)).toEqual([
       `${JOAO} [datajud] ⚠ URGENTE Publicação em processo fora da lista: Intimação · ${outside} (prazo a partir de 02/10/2025, estimativa)`,
       `${ANA} [datajud] ⚠ URGENTE Intimação no DJEN: Despejo (prazo a partir de 02/10/2025, estimativa)`,
+      `${ANA} [datajud] ⚠ URGENTE Citação no DJEN: Despejo (prazo a partir de 02/10/2025, estimativa)`,
+      `${JOAO} [datajud] ⚠ URGENTE Citação no DJEN: Despejo (prazo a partir de 02/10/2025, estimativa)`,
       `${ANA} [datajud] ⚠ URGENTE Intimação no DJEN: Previdenciário (prazo a partir de 02/10/2025, estimativa)`,
       `${RUI} [datajud] ⚠ URGENTE 1 publicação no DJEN`,
     ]);
@@ -253,7 +265,7 @@ describe("DJEN publications in sweeps", () => {
     expect(reports[1]?.publications).toMatchObject({
       checked: 4,
       failed: 0,
-      newPublications: 5,
+      newPublications: 6,
       outsideWatchlist: 1,
     });
   });
@@ -307,6 +319,21 @@ describe("DJEN publications in sweeps", () => {
     ).toEqual(["123456", "123456-O", "123456-A", "123456-N", "123456-B", "123456-S", "123456-E"]);
   });
 
+  it("tells a watched case's citação to its watcher and to the registration's follower, once each, with the dates", () => {
+    const citacoes = mails
+      .flat()
+      .filter((m) => m.subject.includes("Citação no DJEN: Despejo"))
+      .map((m) => m.to);
+    const joao = mails[1]?.find((m) => m.to === JOAO && m.subject.includes("Citação"));
+
+    expect(citacoes.sort()).toEqual([ANA, JOAO]);
+    expect(joao?.text).toContain("JOÃO ADVOGADO, OAB 123456-S/SP");
+    expect(joao?.text).toContain(
+      "Prazo começa a contar em: 02/10/2025 (quinta-feira) (estimativa)",
+    );
+    expect(joao?.text).not.toContain("fora da lista");
+  });
+
   it("applies the policy: muted case silent, ignored edital silent, intimação urgent despite ignore: [despacho]", () => {
     expect(publicationRows()).toEqual([
       { djenId: "1001", disposition: "baseline", baseline: 1 },
@@ -316,6 +343,7 @@ describe("DJEN publications in sweeps", () => {
       { djenId: "1005", disposition: "ignored", baseline: 0 },
       { djenId: "1006", disposition: "alert", baseline: 0 },
       { djenId: "1007", disposition: "alert", baseline: 0 },
+      { djenId: "1008", disposition: "alert", baseline: 0 },
     ]);
   });
 
@@ -360,7 +388,7 @@ describe("DJEN publications in history and export", () => {
 
     expect(history.code).toBe(0);
     const text = history.stdout;
-    expect(text).toContain(`DJEN publications of ${despejo} (3), newest first`);
+    expect(text).toContain(`DJEN publications of ${despejo} (4), newest first`);
     expect(text).toMatch(
       /30\/09\/2025 {2}Intimação · Despacho · TJDFT 1ª Vara Cível de Ceilândia {2}\(DJEN 1002, read /,
     );
@@ -382,8 +410,11 @@ describe("DJEN publications in history and export", () => {
       publications: Array<Record<string, unknown>>;
       countingNote: string;
     };
-    expect(parsed.publications.map((p) => p.djenId)).toEqual(["1007", "1002", "1001"]);
-    expect(parsed.publications[1]).toMatchObject({
+    const ids = parsed.publications.map((p) => p.djenId);
+    expect([ids[0], ids.at(-1)]).toEqual(["1007", "1001"]);
+    expect([...ids].sort()).toEqual(["1001", "1002", "1007", "1008"]);
+    const intimacao = parsed.publications.find((p) => p.djenId === "1002");
+    expect(intimacao).toMatchObject({
       availableOn: "2025-09-30",
       availableOnAsSent: "2025-09-30",
       publishedOn: "2025-10-01",
@@ -396,12 +427,17 @@ describe("DJEN publications in history and export", () => {
       disposition: "alert",
       cancelled: { reason: "Publicada por engano" },
     });
-    expect(parsed.publications[1]?.text).toContain("Fica a parte intimada para manifestar-se.");
-    expect(parsed.publications[1]?.text).not.toContain("alert(");
+    expect(intimacao?.text).toContain("Fica a parte intimada para manifestar-se.");
+    expect(intimacao?.text).not.toContain("alert(");
     expect(parsed.countingNote).toMatch(/^Datas estimadas/);
     const djenRows = csv.stdout.split("\r\n").filter((line) => line.includes(",djen,"));
-    expect(djenRows.map((line) => line.split(",")[0])).toEqual([despejo, despejo, despejo]);
-    expect(djenRows[1]).toContain(
+    expect(djenRows.map((line) => line.split(",")[0])).toEqual([
+      despejo,
+      despejo,
+      despejo,
+      despejo,
+    ]);
+    expect(djenRows.find((line) => line.includes(",1002,"))).toContain(
       ",2025-10-01,2025-10-02,yes,Publicada por engano,yes,alert,1002,",
     );
   });
@@ -416,7 +452,7 @@ describe("DJEN publications in history and export", () => {
     const ids = djenRows.map(
       (line) => line.match(/,(?:alert|baseline|muted|ignored),(\d{4}),/)?.[1],
     );
-    expect([...ids].sort()).toEqual(["1002", "1003", "1006", "1007"]);
+    expect([...ids].sort()).toEqual(["1002", "1003", "1006", "1007", "1008"]);
     expect(ids.at(-1)).toBe("1007");
     expect(djenRows.find((line) => line.startsWith(outside))).toMatch(
       /^[\d.-]+,tjsp,,,2025-09-30,,Intimação,.*,no,,no,alert,1003,/,
@@ -440,6 +476,7 @@ describe("DJEN publications in history and export", () => {
       ["1005", true, "ignored"],
       ["1006", true, "alert"],
       ["1007", true, "alert"],
+      ["1008", true, "alert"],
     ]);
   });
 });

@@ -52,6 +52,7 @@ function publish(
   firstSeenAt: string,
   foundBy: string,
   availableOn = "2025-09-30",
+  lawyers: Array<{ oabDigits: string; uf: string }> = [],
 ): void {
   insertPublication(store.db, {
     djenId: id,
@@ -61,7 +62,7 @@ function publish(
     kind: "Intimação",
     documentType: "Despacho",
     courtUnit: "1ª Vara Cível",
-    publication: { cancellation: null },
+    publication: { cancellation: null, lawyers },
     text: "Fica a parte intimada.",
     raw: {},
     foundBy,
@@ -111,6 +112,10 @@ beforeEach(() => {
   // Read this week: one for Ana's case, one through João's registration in a case outside.
   publish("3", DESPEJO_DIGITS, "2025-09-30T13:00:00.000Z", `case:${DESPEJO_DIGITS}`);
   publish("4", OUTSIDE_DIGITS, "2025-10-01T13:00:00.000Z", "oab:123456/SP");
+  // Found through Ana's case, addressed to João's registration (stored as 123456-O): his too.
+  publish("5", DESPEJO_DIGITS, "2025-10-02T13:00:00.000Z", `case:${DESPEJO_DIGITS}`, "2025-10-01", [
+    { oabDigits: "123456", uf: "SP" },
+  ]);
   recordDjenSourceOk(store.db, "case", DESPEJO_DIGITS, "2025-10-06T10:00:00.000Z");
   recordDjenSourceFailure(store.db, "oab", "123456/SP", "2025-10-06T10:00:00.000Z", {
     kind: "geo_blocked",
@@ -149,10 +154,11 @@ describe("status reports with DJEN", () => {
     expect(ana?.report.publications.map((p) => [p.djenId, p.cancelled])).toEqual([
       ["2", true],
       ["3", false],
+      ["5", false],
     ]);
-    expect(ana?.subject).toBe("[datajud] Relatório: 1 processo acompanhado, 2 publicações no DJEN");
+    expect(ana?.subject).toBe("[datajud] Relatório: 1 processo acompanhado, 3 publicações no DJEN");
     const { text } = renderStatusReport(ana?.report as StatusReport);
-    expect(text).toContain("PUBLICAÇÕES NO DJEN NO PERÍODO (2)");
+    expect(text).toContain("PUBLICAÇÕES NO DJEN NO PERÍODO (3)");
     expect(text).toContain("1. Intimação · Despacho · Despejo");
     expect(text).toContain(
       "Disponibilizada em 23/09/2025 (terça-feira); publicada em 24/09/2025; prazo a partir de 25/09/2025 (estimativas)",
@@ -181,9 +187,10 @@ describe("status reports with DJEN", () => {
         publishedOn: "2025-10-01",
         countingStartsOn: "2025-10-02",
       }),
+      expect.objectContaining({ djenId: "5", label: "Despejo", inWatchlist: true }),
     ]);
     expect(joao?.subject).toBe(
-      "[datajud] ⚠ Relatório: 1 OAB, 1 sem resposta do DJEN, 1 publicação no DJEN",
+      "[datajud] ⚠ Relatório: 1 OAB, 1 sem resposta do DJEN, 2 publicações no DJEN",
     );
     const { text } = renderStatusReport(joao?.report as StatusReport);
     expect(text).toContain("Relatório de acompanhamento: 1 OAB\n");

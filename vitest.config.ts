@@ -6,6 +6,8 @@ export default defineConfig({
     reporters: ["default", "./test/support/pass-fail-reporter.ts"],
     // Compiles src/ once for the child processes tests start (see the file).
     globalSetup: ["./test/support/compiled-source.ts"],
+    // Removes the temporary directories each test file made (test/support/temp-dir.ts).
+    setupFiles: ["./test/support/temp-dir-cleanup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Vitest's default on 2 cores is one worker: most of our time is spent waiting on sockets and

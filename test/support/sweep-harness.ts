@@ -1,5 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CaseReader } from "../../src/datajud/case-reader.js";
 import { DataJudHttpClient } from "../../src/datajud/http-client.js";
@@ -11,6 +9,7 @@ import type { SweepDeps } from "../../src/monitor/sweep.js";
 import { closeDatabase, type Db, openDatabase } from "../../src/store/database.js";
 import { systemClock } from "../../src/time/clock.js";
 import type { FakeDataJud } from "../fakes/fake-datajud.js";
+import { makeTempDir } from "./temp-dir.js";
 
 /** The real sweep stack (HTTP client, MCP server and client, SQLite) against a fake DataJud. */
 export interface SweepHarness {
@@ -50,7 +49,7 @@ export async function startSweepHarness(
   const connection = await connectInProcess(
     createDataJudServer({ reader: new CaseReader(http, { batchSize }) }),
   );
-  const dir = mkdtempSync(join(tmpdir(), options.tempPrefix ?? "monitor-sweep-"));
+  const dir = makeTempDir(options.tempPrefix ?? "monitor-sweep-");
   const db = openDatabase(join(dir, "monitor.db"));
   const deps: SweepDeps = {
     db,

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import { closeDatabase, defaultMigrationsDir, openDatabase } from "../../../src/
 import { acquireLease, releaseLease } from "../../../src/store/lease.js";
 import { latestMigrationVersion } from "../../../src/store/migrate.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
+import { makeTempDir } from "../../support/temp-dir.js";
 import { baseEnv, cliInProcess, n, query, runOnce, startDataJud, workspace } from "./harness.js";
 
 let datajud: FakeDataJud;
@@ -39,7 +39,7 @@ describe("run-once and a database it cannot use", () => {
   it("migrates a database the previous version wrote (schema 1) in place, keeping its history", async () => {
     const ws = workspace("faults-db-older-");
     mkdirSync(dirname(ws.dbPath), { recursive: true });
-    const firstOnly = mkdtempSync(join(tmpdir(), "migrations-001-"));
+    const firstOnly = makeTempDir("migrations-001-");
     copyFileSync(
       join(defaultMigrationsDir(), "001_initial.sql"),
       join(firstOnly, "001_initial.sql"),

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { runCli } from "../../../src/cli/run-cli.js";
@@ -7,6 +6,7 @@ import { RunReport } from "../../../src/monitor/run-report.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { type CliRun, cleanEnv, runCliProcess } from "../../support/cli-process.js";
 import { type FixtureDoc, loadRecordedCases } from "../../support/fixtures.js";
+import { makeTempDir } from "../../support/temp-dir.js";
 import { captureIo } from "../cli/cli-io.js";
 
 /**
@@ -29,7 +29,7 @@ export interface Workspace {
 }
 
 export function workspace(prefix: string, numbers: readonly string[] = THREE_CASES): Workspace {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dir = makeTempDir(prefix);
   const watchlistPath = join(dir, "watchlist.yaml");
   writeFileSync(
     watchlistPath,

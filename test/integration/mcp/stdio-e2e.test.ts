@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +12,7 @@ import {
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { cleanEnv, cliCommand } from "../../support/cli-process.js";
 import { loadRecordedCases } from "../../support/fixtures.js";
+import { makeTempDir } from "../../support/temp-dir.js";
 
 const recorded = loadRecordedCases();
 const CALL = { timeoutMs: 30_000 };
@@ -30,7 +28,7 @@ beforeAll(async () => {
   const transport = new StdioClientTransport({
     command,
     args: [...args, "mcp"],
-    cwd: mkdtempSync(join(tmpdir(), "monitor-mcp-")),
+    cwd: makeTempDir("monitor-mcp-"),
     env: cleanEnv({ DATAJUD_BASE_URL: fake.url, DATAJUD_API_KEY: "stdio-key" }),
     stderr: "pipe",
   });
@@ -141,7 +139,7 @@ describe("monitor mcp without a key", () => {
     const transport = new StdioClientTransport({
       command,
       args: [...args, "mcp"],
-      cwd: mkdtempSync(join(tmpdir(), "monitor-mcp-")),
+      cwd: makeTempDir("monitor-mcp-"),
       env: cleanEnv({ MONITOR_LOG_LEVEL: "silent" }),
       stderr: "pipe",
     });

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { cleanEnv, cliCommand } from "../../support/cli-process.js";
 import { loadRecordedCases } from "../../support/fixtures.js";
+import { makeTempDir } from "../../support/temp-dir.js";
 
 const recorded = loadRecordedCases();
 const n = recorded.numbers;
@@ -43,7 +43,7 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 describe("monitor daemon", () => {
   it("sweeps on schedule, reloads an edited watchlist, keeps the last good one, and stops on SIGTERM", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "monitor-daemon-"));
+    const dir = makeTempDir("monitor-daemon-");
     const watchlist = join(dir, "watchlist.yaml");
     writeFileSync(watchlist, `cases:\n  - number: "${n.tjdftDespejo}"\n`);
     writeFileSync(

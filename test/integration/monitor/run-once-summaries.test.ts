@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -14,6 +13,7 @@ import {
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { cleanEnv } from "../../support/cli-process.js";
 import { type FixtureDoc, loadRecordedCases } from "../../support/fixtures.js";
+import { makeTempDir } from "../../support/temp-dir.js";
 import { cliInProcess } from "../faults/harness.js";
 
 const recorded = loadRecordedCases();
@@ -96,7 +96,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "monitor-cost-gate-"));
+  dir = makeTempDir("monitor-cost-gate-");
   writeFileSync(
     join(dir, "watchlist.yaml"),
     `defaults:\n  notify: [ana@example.com]\ncases:\n  - number: "${n.trf1Previdenciario}"\n  - number: "${n.trt2Reclamacao}"\n  - number: "${n.tjdftDespejo}"\n`,

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import readXlsxFile from "read-excel-file/node";
@@ -9,6 +8,7 @@ import { acquireLease, releaseLease } from "../../../src/store/lease.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { cleanEnv } from "../../support/cli-process.js";
 import { type FixtureDoc, loadRecordedCases } from "../../support/fixtures.js";
+import { makeTempDir } from "../../support/temp-dir.js";
 import { cliInProcess, outcomes, parseReport, type RunOnceResult } from "../faults/harness.js";
 
 const recorded = loadRecordedCases();
@@ -62,7 +62,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "monitor-run-once-"));
+  dir = makeTempDir("monitor-run-once-");
   writeFileSync(
     join(dir, "watchlist.yaml"),
     [

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultMigrationsDir } from "../../../src/store/database.js";
 import { latestMigrationVersion } from "../../../src/store/migrate.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import { makeTempDir } from "../../support/temp-dir.js";
 import {
   UPGRADE_WATCHLIST,
   type UpgradeState,
@@ -69,7 +69,7 @@ function listedMovements(listedOnly = true): Record<string, number> {
 
 beforeAll(async () => {
   datajud = await startFakeDataJud({ apiKey: "upgrade-key" });
-  const dir = mkdtempSync(join(tmpdir(), "upgrade-schema-2-"));
+  const dir = makeTempDir("upgrade-schema-2-");
   ws = {
     dir,
     dbPath: join(dir, "state", "monitor.db"),

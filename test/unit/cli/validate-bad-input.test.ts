@@ -1,16 +1,16 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../../src/cli/run-cli.js";
 import { computeCheckDigits, formatCnjNumber } from "../../../src/datajud/cnj-number.js";
 import { captureIo } from "../../integration/cli/cli-io.js";
+import { makeTempDir } from "../../support/temp-dir.js";
 
 const FIXTURES = fileURLToPath(new URL("../../fixtures/watchlists/", import.meta.url));
 
 async function validate(watchlist: string): Promise<{ code: number; out: string; err: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "validate-bad-"));
+  const dir = makeTempDir("validate-bad-");
   const io = captureIo({ PATH: process.env.PATH ?? "", MONITOR_WATCHLIST: watchlist }, dir, [
     "validate",
   ]);
@@ -82,7 +82,7 @@ describe("monitor validate on a watchlist with every kind of mistake", () => {
       const check = computeCheckDigits(sequence, "2024", "8", "26", "0100");
       rows.push(`  - number: "${formatCnjNumber(`${sequence}${check}20248260100`)}"`);
     }
-    const file = join(mkdtempSync(join(tmpdir(), "validate-big-")), "watchlist.yaml");
+    const file = join(makeTempDir("validate-big-"), "watchlist.yaml");
     writeFileSync(file, `${rows.join("\n")}\n`);
 
     const run = await validate(file);

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
@@ -14,9 +13,10 @@ import {
   storeFailure,
 } from "../../../src/store/database.js";
 import { latestMigrationVersion } from "../../../src/store/migrate.js";
+import { makeTempDir } from "../../support/temp-dir.js";
 
 function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), "store-db-"));
+  return makeTempDir("store-db-");
 }
 
 function thrown(fn: () => unknown): unknown {

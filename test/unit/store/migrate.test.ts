@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
@@ -10,9 +9,10 @@ import {
   migrate,
   schemaVersion,
 } from "../../../src/store/migrate.js";
+import { makeTempDir } from "../../support/temp-dir.js";
 
 function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return makeTempDir(prefix);
 }
 
 function migrationsDir(files: Record<string, string>): string {

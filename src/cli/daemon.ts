@@ -1,13 +1,15 @@
 import { Cron } from "croner";
+import { healthRoutes } from "../http/health.js";
 import { HttpStartError } from "../http/server.js";
+import { MonitorMetrics } from "../metrics/metrics.js";
 import { mailTick } from "../monitor/mail-tick.js";
+import { readiness } from "../monitor/readiness.js";
 import { deliver } from "../monitor/report/deliver.js";
 import { pruneOldChecks } from "../monitor/retention.js";
 import { LeaseBusyError } from "../monitor/run.js";
 import { startScheduler } from "../monitor/scheduler.js";
 import { runSweep } from "../monitor/sweep.js";
-import { openLiveWatchlist } from "../watchlist/live-watchlist.js";
-import type { Watchlist } from "../watchlist/parse-watchlist.js";
+import { type LiveWatchlist, openLiveWatchlist } from "../watchlist/live-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
 import { monitorDepsFor, startMcpHttp } from "./mcp.js";
@@ -15,29 +17,39 @@ import { loadRuntime, type MonitorHandles, openMonitorOrReport, type Runtime } f
 import { readWatchlistOrReport } from "./watchlist-input.js";
 
 /**
- * The HTTP server of `http.listen`, MCP at /mcp over this process's DataJud and DJEN clients (one
- * limiter each, for sweeps and tool calls alike) and database; null when off, or after saying why it cannot start.
+ * The HTTP server of `http.listen`: MCP at /mcp over this process's DataJud and DJEN clients (one
+ * limiter each, for sweeps and tool calls alike) and database, `/livez`, `/readyz` and
+ * `/metrics`; null when off, or after saying why it cannot start.
  */
 async function startHttp(
   io: CliIo,
   runtime: Runtime,
   monitor: MonitorHandles,
-  watchlist: () => Watchlist,
+  watchlist: LiveWatchlist,
+  metrics: MonitorMetrics | null,
 ): Promise<{ stop(): Promise<void> } | null | "failed"> {
   const listen = runtime.config.http.listen;
-  if (listen === null) return null;
+  if (listen === null || metrics === null) return null;
   const history = monitorDepsFor(
     runtime,
     monitor.datajud.http,
-    async () => watchlist(),
+    async () => watchlist.current(),
     monitor.system,
   );
+  const health = healthRoutes(() =>
+    readiness({
+      db: monitor.db,
+      clock: monitor.system.clock,
+      watchlistErrors: () => watchlist.errors().length,
+    }),
+  );
   try {
-    const { http } = await startMcpHttp(runtime, listen, {
-      reader: monitor.datajud.reader,
-      djen: monitor.djen,
-      monitor: history.deps,
-    });
+    const { http } = await startMcpHttp(
+      runtime,
+      listen,
+      { reader: monitor.datajud.reader, djen: monitor.djen, monitor: history.deps },
+      [...health, metrics.route()],
+    );
     return {
       stop: async () => {
         await http.close();
@@ -140,12 +152,20 @@ export const daemonCommand: Command = {
           "watchlist edit is invalid; keeping the last good one",
         ),
     });
-    const monitor = await openMonitorOrReport(io, runtime, "daemon", () => watchlist.current());
+    // Metrics only where they can be read: the HTTP server of http.listen.
+    const metrics = config.http.listen === null ? null : new MonitorMetrics();
+    const monitor = await openMonitorOrReport(
+      io,
+      runtime,
+      "daemon",
+      () => watchlist.current(),
+      metrics === null ? {} : { metrics },
+    );
     if (typeof monitor === "number") {
       watchlist.close();
       return monitor;
     }
-    const http = await startHttp(io, runtime, monitor, () => watchlist.current());
+    const http = await startHttp(io, runtime, monitor, watchlist, metrics);
     if (http === "failed") {
       await monitor.close();
       watchlist.close();

@@ -1,4 +1,5 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { createTransport as createNodemailer } from "nodemailer";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
@@ -8,6 +9,12 @@ import { DjenError } from "../djen/errors.js";
 import { DjenClient } from "../djen/http-client.js";
 import { formatOab } from "../djen/oab.js";
 import { djenQuery } from "../djen/query.js";
+import {
+  hostForUrl,
+  isLoopback,
+  type ListenAddress,
+  listenProblem,
+} from "../http/listen-address.js";
 import { smtpOptions } from "../notify/transport/smtp.js";
 import { parseSmtpUrl } from "../notify/transport/smtp-url.js";
 import { createTransport } from "../notify/transport/transports.js";
@@ -27,7 +34,7 @@ import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
 import { MissingApiKeyError } from "./runtime.js";
 
 export interface DoctorCheck {
-  name: "config" | "watchlist" | "database" | "datajud" | "djen" | "mail";
+  name: "config" | "watchlist" | "database" | "datajud" | "djen" | "mail" | "http";
   ok: boolean;
   summary: string;
   /** Lines shown under the summary (sources, errors). */
@@ -80,6 +87,12 @@ function writableAncestor(path: string): { dir: string; writable: boolean } {
   }
 }
 
+/** Where the heartbeat goes, by host only: the URL is a capability. */
+function heartbeatLine(url: string | null): string {
+  if (url === null) return "off (monitor.heartbeatUrl is null)";
+  return `a GET to ${new URL(url).host} after every sweep (/fail when it failed)`;
+}
+
 function checkConfig(io: CliIo): { check: DoctorCheck; config: MonitorConfig | null } {
   const result = loadConfig({ env: io.env, cwd: io.cwd });
   if (!result.ok) {
@@ -106,6 +119,7 @@ function checkConfig(io: CliIo): { check: DoctorCheck; config: MonitorConfig | n
     `every other setting: the built-in default`,
     ...notices.map((notice) => `note: ${notice}`),
     `summarizer: ${config.summarizer.apiKey === null ? "rules only (no ANTHROPIC_API_KEY)" : `Claude (${config.summarizer.model})`}`,
+    `heartbeat: ${heartbeatLine(config.monitor.heartbeatUrl)}`,
   ];
   const named = io.env.MONITOR_CONFIG;
   const file = resolve(io.cwd, named === undefined || named === "" ? USER_CONFIG : named);
@@ -408,6 +422,81 @@ async function checkMail(config: MonitorConfig, options: DoctorOptions): Promise
   return pass("mail", `${where} accepted the connection${login ? " and the login" : ""}`);
 }
 
+/** Whether the address can be listened on now: null when free, else the system's error code. */
+function bindProblem(listen: ListenAddress): Promise<string | null> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    probe.listen(listen.port, listen.host, () => probe.close(() => resolve(null)));
+  });
+}
+
+/** True when a datajud-monitor answers `/livez` at `base` (the daemon already running). */
+async function monitorAnswers(base: string, options: DoctorOptions): Promise<boolean> {
+  try {
+    const response = await (options.fetch ?? globalThis.fetch)(`${base}/livez`, {
+      signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
+    });
+    const body: unknown = await response.json();
+    return response.ok && (body as { status?: unknown } | null)?.status === "ok";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `http.listen` as the daemon would use it: refused without a token off this machine, the port
+ * free (or already the daemon's), and who may read what.
+ */
+async function checkHttp(config: MonitorConfig, options: DoctorOptions): Promise<DoctorCheck> {
+  const { listen, token } = config.http;
+  if (listen === null) {
+    return pass(
+      "http",
+      "off (http.listen is null): the daemon serves no /mcp, /livez, /readyz or /metrics",
+    );
+  }
+  const where = `${hostForUrl(listen.host)}:${listen.port}`;
+  const refused = listenProblem(listen, token);
+  if (refused !== null) {
+    return fail(
+      "http",
+      `http.listen ${where} is off this machine and MCP_HTTP_TOKEN is not set: the daemon would refuse to start`,
+      "set MCP_HTTP_TOKEN (its _FILE or the credential; `openssl rand -hex 32`), or listen on 127.0.0.1 behind a TLS reverse proxy",
+    );
+  }
+  const details = [
+    token === null
+      ? "no MCP_HTTP_TOKEN: /mcp answers 503, and /metrics is open to anyone on this machine"
+      : "MCP_HTTP_TOKEN set: /mcp and /metrics need Authorization: Bearer <token>",
+    "/livez and /readyz answer without the token (they show no case data)",
+  ];
+  if (token !== null && !isLoopback(listen.host)) {
+    details.push(
+      "plain HTTP off this machine carries the token in clear: put a TLS reverse proxy in front",
+    );
+  }
+  const summary = `the daemon listens on http://${where}: /mcp, /livez, /readyz, /metrics`;
+  if (listen.port === 0) {
+    return pass("http", summary, [...details, "port 0: a free port at each start (logged)"]);
+  }
+  const busy = await bindProblem(listen);
+  if (busy === null) return pass("http", summary, [...details, `port ${listen.port} is free`]);
+  if (busy === "EADDRINUSE" && (await monitorAnswers(`http://${where}`, options))) {
+    return pass("http", summary, [
+      ...details,
+      `a monitor already answers at http://${where}/livez`,
+    ]);
+  }
+  return fail(
+    "http",
+    `cannot listen on ${where}: ${busy === "EADDRINUSE" ? "another program holds the port" : busy}`,
+    busy === "EADDRINUSE"
+      ? "pick a free port in http.listen, or stop the program that holds it"
+      : "use an address of this machine in http.listen (127.0.0.1:PORT by default)",
+  );
+}
+
 /** Every check, in order; a configuration that does not load stops after the first. */
 export async function runDoctor(io: CliIo, options: DoctorOptions = {}): Promise<DoctorCheck[]> {
   const { check, config } = checkConfig(io);
@@ -416,12 +505,13 @@ export async function runDoctor(io: CliIo, options: DoctorOptions = {}): Promise
   const watchlist = await checkWatchlist(config, new Date(now));
   // DJEN dates its publications by the day in São Paulo, whatever the schedule's zone.
   const today = dateInZone(now);
-  const [datajud, djen, mail] = await Promise.all([
+  const [datajud, djen, mail, http] = await Promise.all([
     checkDataJud(config, watchlist.watchlist, options),
     checkDjen(config, watchlist.watchlist, today, options),
     checkMail(config, options),
+    checkHttp(config, options),
   ]);
-  return [check, watchlist.check, checkDatabase(config), datajud, djen, mail];
+  return [check, watchlist.check, checkDatabase(config), datajud, djen, mail, http];
 }
 
 export function renderDoctor(checks: readonly DoctorCheck[]): string {
@@ -439,12 +529,13 @@ export function renderDoctor(checks: readonly DoctorCheck[]): string {
 
 export const doctorCommand: Command = {
   name: "doctor",
-  summary: "Check config, watchlist, database, DataJud, DJEN and mail, and say what to fix",
+  summary: "Check config, watchlist, database, DataJud, DJEN, mail and HTTP, and say what to fix",
   usage: "datajud-monitor doctor",
   details: [
     "Sends one empty DataJud search (size 0) to the first watched court to test the key, asks",
     "DJEN (when djen.enabled) for today's publications of the first watched case, and connects",
     "to the SMTP server without sending anything (or checks the .eml directory).",
+    "Checks http.listen as the daemon would use it (token, port) and sends no heartbeat ping.",
     "Exit codes: 0 every check passed, 1 otherwise.",
   ],
   options: {},

@@ -1,6 +1,6 @@
 import type { DataJudHttpClient } from "../datajud/http-client.js";
 import { type ListenAddress, parseListenAddress } from "../http/listen-address.js";
-import { createHttpServer, type HttpServer, HttpStartError } from "../http/server.js";
+import { createHttpServer, type HttpServer, HttpStartError, type Route } from "../http/server.js";
 import { mcpHttpRoute } from "../mcp/http-route.js";
 import { createMonitorDeps } from "../mcp/monitor-deps.js";
 import { createDataJudServer, type DataJudServerOptions } from "../mcp/server.js";
@@ -58,13 +58,14 @@ export function monitorDepsFor(
 }
 
 /**
- * The process's HTTP server with MCP at /mcp, a new MCP server per request; the daemon adds its
- * other routes to the same server. Throws HttpStartError (refused address, port in use).
+ * The process's HTTP server with MCP at /mcp, a new MCP server per request, and `routes` beside
+ * it (the daemon's health and metrics). Throws HttpStartError (refused address, port in use).
  */
 export async function startMcpHttp(
   runtime: Runtime,
   listen: ListenAddress,
   server: DataJudServerOptions,
+  routes: readonly Route[] = [],
 ): Promise<{ http: HttpServer; url: string }> {
   const { config, logger } = runtime;
   const http = createHttpServer({
@@ -80,6 +81,7 @@ export async function startMcpHttp(
       maxBodyBytes: config.http.maxBodyBytes,
     }),
   );
+  for (const route of routes) http.route(route);
   if (config.http.token === null) {
     logger.warn("MCP_HTTP_TOKEN is not set: /mcp answers 503 until it is");
   }

@@ -1,10 +1,11 @@
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { CaseReader } from "../datajud/case-reader.js";
 import { type DataJudClientEvent, DataJudHttpClient } from "../datajud/http-client.js";
-import { DjenClient } from "../djen/http-client.js";
+import { DjenClient, type DjenClientEvent } from "../djen/http-client.js";
 import { createLogger, type Logger } from "../log.js";
 import { connectInProcess } from "../mcp/in-process-client.js";
 import { createDataJudServer } from "../mcp/server.js";
+import type { MonitorMetrics } from "../metrics/metrics.js";
 import { type DataJudGateway, mcpGateway } from "../monitor/detect/datajud-gateway.js";
 import { type HeartbeatDeps, heartbeatSignal, pingHeartbeat } from "../monitor/heartbeat.js";
 import { mcpPublicationGateway } from "../monitor/publications/djen-gateway.js";
@@ -14,6 +15,7 @@ import type { SweepDeps } from "../monitor/sweep.js";
 import { mailIdentity } from "../notify/outbox/message-ids.js";
 import { createTransport } from "../notify/transport/transports.js";
 import { mailPolicy } from "../policy/mail-policy.js";
+import { countWatchedByOutcome } from "../store/cases.js";
 import {
   closeDatabase,
   type Db,
@@ -23,7 +25,9 @@ import {
   storeFailure,
 } from "../store/database.js";
 import { thisProcessClaimant } from "../store/lease.js";
+import { outboxCounts } from "../store/outbox.js";
 import { createSummarizer } from "../summarize/summarizer.js";
+import { observeSpending } from "../summarize/token-budget.js";
 import { realSystem, type System } from "../system.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { type CliIo, EXIT, systemOf } from "./command.js";
@@ -141,6 +145,7 @@ export function createDjen(
   logger: Logger,
   fetchImpl: typeof fetch = globalThis.fetch,
   system: System = realSystem,
+  onEvent?: (event: DjenClientEvent) => void,
 ): DjenClient | null {
   if (!config.djen.enabled) return null;
   return new DjenClient({
@@ -155,6 +160,7 @@ export function createDjen(
     onEvent: (event) => {
       if (event.type === "retry") logger.warn({ event }, "DJEN request failed, retrying");
       else logger.debug({ event }, "DJEN request");
+      onEvent?.(event);
     },
   });
 }
@@ -200,6 +206,11 @@ export interface OpenMonitorOptions {
   onDataJudEvent?: (event: DataJudClientEvent) => void;
   /** The heartbeat's fetch (monitor.heartbeatUrl). @default globalThis.fetch */
   heartbeatFetch?: typeof fetch;
+  /**
+   * The daemon's metrics (`/metrics`): fed by the DataJud and DJEN clients, each sweep's end,
+   * each model call and each drain of the outbox, and reading the database at each scrape.
+   */
+  metrics?: MonitorMetrics;
 }
 
 /**
@@ -213,9 +224,19 @@ export async function openMonitor(
   const { config, logger } = runtime;
   const system = options.system ?? realSystem;
   const { clock } = system;
-  const datajud = createDataJud(config, logger, options.fetch, system, options.onDataJudEvent);
-  const djen = createDjen(config, logger, options.djenFetch ?? options.fetch, system);
+  const { metrics } = options;
+  const datajud = createDataJud(config, logger, options.fetch, system, (event) => {
+    options.onDataJudEvent?.(event);
+    metrics?.dataJudEvent(event);
+  });
+  const djen = createDjen(config, logger, options.djenFetch ?? options.fetch, system, (event) =>
+    metrics?.djenEvent(event),
+  );
   const db = openDatabase(config.paths.db);
+  metrics?.readStoredFrom({
+    casesByOutcome: () => countWatchedByOutcome(db),
+    outboxByState: () => outboxCounts(db),
+  });
   const connection = await connectInProcess(createDataJudServer({ reader: datajud.reader, djen }));
   const gateway = mcpGateway(connection.client, {
     // Room for every retry of every batch in one tool call; progress resets it anyway.
@@ -257,6 +278,7 @@ export async function openMonitor(
     notifyOnBaseline: config.monitor.notifyOnBaseline,
     clock,
     logger,
+    ...(metrics === undefined ? {} : { delivered: (result) => metrics.mailsDelivered(result) }),
   };
   const heartbeat: HeartbeatDeps = {
     url: config.monitor.heartbeatUrl,
@@ -279,6 +301,7 @@ export async function openMonitor(
     },
     datajudRequests: () => datajud.http.requestCount,
     finished: async (ended) => {
+      metrics?.sweepEnded(ended.trigger, ended.result, ended.durationMs);
       // The demo's sweeps run on recordings: the operator's heartbeat hears only real ones.
       const signal = ended.trigger === "demo" ? null : heartbeatSignal(ended.result, ended.dryRun);
       if (signal !== null) await pingHeartbeat(heartbeat, signal === "fail");
@@ -303,7 +326,10 @@ export async function openMonitor(
           model: config.summarizer.model,
           maxIterations: config.summarizer.maxIterations,
           maxOutputTokens: config.summarizer.maxOutputTokens,
-          budget,
+          budget:
+            metrics === undefined
+              ? budget
+              : observeSpending(budget, (usage) => metrics.modelCall(usage)),
           mcpClient: connection.client,
           logger,
           timeoutMs: 120_000,
@@ -363,7 +389,7 @@ export async function openMonitorOrReport(
   runtime: Runtime,
   command: string,
   watchlist: () => Watchlist,
-  more: Pick<OpenMonitorOptions, "onDataJudEvent"> = {},
+  more: Pick<OpenMonitorOptions, "onDataJudEvent" | "metrics"> = {},
 ): Promise<MonitorHandles | number> {
   try {
     return await openMonitor(runtime, { ...more, watchlist, system: systemOf(io) });

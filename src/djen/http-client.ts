@@ -39,7 +39,14 @@ export type DjenClientEvent =
       delayMs: number;
       error: { kind: DjenErrorKind; message: string };
     }
-  | { type: "request"; attempt: number; status: number; durationMs: number };
+  | { type: "request"; attempt: number; status: number; durationMs: number }
+  | {
+      /** An attempt ended without an HTTP answer. */
+      type: "unanswered";
+      attempt: number;
+      kind: "timeout" | "network";
+      durationMs: number;
+    };
 
 /**
  * requestsPerMinute defaults to 20 (DJEN answers bursts with 429 or 500), timeoutMs to 30 s,
@@ -160,6 +167,7 @@ export class DjenClient {
     context: AttemptContext,
   ): Promise<Attempt<Omit<DjenPage, "attempts">, DjenError>> {
     this.#requestCount++;
+    const sentAt = this.#up.clock.now();
     const sent = await fetchOnce(
       this.#up,
       url,
@@ -168,10 +176,22 @@ export class DjenClient {
       context.deadlineAt,
     );
     if (!sent.ok && sent.failure === "too_large") {
+      this.#emit({
+        type: "request",
+        attempt: context.attempt,
+        status: sent.response.status,
+        durationMs: this.#up.clock.now() - sentAt,
+      });
       const message = `DJEN's answer is larger than ${sent.maxBytes} bytes; it was not read`;
       return { ok: false, error: new DjenError("bad_response", message) };
     }
     if (!sent.ok) {
+      this.#emit({
+        type: "unanswered",
+        attempt: context.attempt,
+        kind: sent.failure === "timeout" ? "timeout" : "network",
+        durationMs: this.#up.clock.now() - sentAt,
+      });
       const error =
         sent.failure === "timeout"
           ? new DjenError("timeout", `DJEN did not answer within ${sent.timeoutMs} ms`)

@@ -203,3 +203,13 @@ export function caseKeysInFile(path: string): Array<{ digits: string; court: str
     db.close();
   }
 }
+
+/** Watched cases by the outcome of their last check ("unchecked" before the first), for metrics. */
+export function countWatchedByOutcome(db: Db): Record<string, number> {
+  const rows = db
+    .prepare<[], { outcome: string; n: number }>(
+      "SELECT COALESCE(last_outcome, 'unchecked') AS outcome, COUNT(*) AS n FROM cases WHERE watched = 1 GROUP BY 1",
+    )
+    .all();
+  return Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
+}

@@ -316,6 +316,17 @@ export function optimize(db: Db): void {
   db.pragma("optimize");
 }
 
+/** Why the database does not answer a trivial query, or null when it does (for /readyz). */
+export function databaseProblem(db: Db): string | null {
+  if (!db.open) return "the database is closed";
+  try {
+    db.prepare("SELECT 1").get();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /** Leaves the file compact for the next process: planner statistics, then an empty WAL. */
 export function closeDatabase(db: Db): void {
   if (!db.open) return;

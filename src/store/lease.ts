@@ -31,9 +31,7 @@ export function acquireLease(
 ): LeaseResult {
   return db
     .transaction((): LeaseResult => {
-      const current = db
-        .prepare<[], LeaseRow>("SELECT holder, expires_at AS expiresAt FROM lease WHERE id = 1")
-        .get();
+      const current = currentLease(db);
       if (
         current &&
         current.holder !== request.holder &&
@@ -126,4 +124,13 @@ export function thisProcessClaimant(identity: ProcessIdentity = REAL_PROCESS): C
     holder: leaseHolder(identity.pid, host, hex),
     holderIsDead: (other) => holderIsDeadOnHost(other, host, identity.isAlive),
   };
+}
+
+/** The sweep lease as it stands: null when no sweep holds the database. */
+export function currentLease(db: Db): { holder: string; expiresAt: string } | null {
+  return (
+    db
+      .prepare<[], LeaseRow>("SELECT holder, expires_at AS expiresAt FROM lease WHERE id = 1")
+      .get() ?? null
+  );
 }

@@ -37,6 +37,21 @@ export interface TokenBudget {
   remaining(): { run: number; day: number };
 }
 
+/** The same budget, also telling `onSpend` what each call used (the daemon's metrics). */
+export function observeSpending(
+  budget: TokenBudget,
+  onSpend: (usage: TokenUsage) => void,
+): TokenBudget {
+  return {
+    canSpend: (estimate) => budget.canSpend(estimate),
+    spend: (usage) => {
+      budget.spend(usage);
+      onSpend(usage);
+    },
+    remaining: () => budget.remaining(),
+  };
+}
+
 export interface TokenBudgetOptions {
   /** Tokens one sweep may spend. */
   runLimit: number;

@@ -8,6 +8,11 @@ import { loadWatchlist, type Watchlist } from "./parse-watchlist.js";
 export interface LiveWatchlist {
   /** The last valid watchlist: the initial one until a valid edit replaces it. */
   current(): Watchlist;
+  /**
+   * The errors of the file as last read when that read was invalid (the last valid watchlist
+   * stays in force); empty when the file is in force.
+   */
+  errors(): readonly PositionedError[];
   /** Re-reads the file now; resolves once the callbacks (if any) have run. */
   reload(reason: string): Promise<void>;
   close(): void;
@@ -121,6 +126,7 @@ export function openLiveWatchlist(options: LiveWatchlistOptions): LiveWatchlist 
 
   return {
     current: () => current,
+    errors: () => lastErrors,
     reload: (_reason) => enqueue(),
     close: () => {
       closed = true;

@@ -25,6 +25,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   summarize: ["datajud", "log", "time"],
   policy: ["datajud", "summarize", "text", "time"],
   http: ["log"],
+  metrics: ["http"],
   config: ["http", "time", "yaml"],
   watchlist: ["datajud", "djen", "policy", "text", "time", "yaml"],
   mcp: ["abort", "datajud", "djen", "log", "notify/render", "policy", "store", "summarize", "time"],
@@ -65,6 +66,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     "djen",
     "log",
     "mcp",
+    "metrics",
     "monitor",
     "notify/outbox",
     "notify/render",
@@ -90,6 +92,7 @@ const TYPE_ONLY: Record<string, readonly string[]> = {
   "notify/render": ["store"],
   "notify/outbox": ["watchlist"],
   mcp: ["http", "watchlist"],
+  metrics: ["datajud", "djen", "summarize"],
 };
 
 /** Packages that do I/O: never reached, even through another module, from pure code. */

@@ -2,8 +2,8 @@ import { type DrainResult, drainOutbox } from "../../notify/outbox/drain.js";
 import type { MailDeps } from "./mail-deps.js";
 
 /** Sends every e-mail that is due (stopping at `signal`); what fails waits for its retry. */
-export function deliver(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult> {
-  return drainOutbox({
+export async function deliver(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult> {
+  const result = await drainOutbox({
     db: mail.db,
     transport: mail.transport,
     from: mail.from,
@@ -16,4 +16,6 @@ export function deliver(mail: MailDeps, signal?: AbortSignal): Promise<DrainResu
     claimant: mail.claimant,
     ...(signal ? { signal } : {}),
   });
+  mail.delivered?.(result);
+  return result;
 }

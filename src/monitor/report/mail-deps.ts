@@ -1,4 +1,5 @@
 import type { Logger } from "../../log.js";
+import type { DrainResult } from "../../notify/outbox/drain.js";
 import type { MailTransport } from "../../notify/transport/mail-transport.js";
 import type { CaseAlertPolicy } from "../../policy/alert-rules.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
@@ -40,4 +41,6 @@ export interface MailDeps {
   notifyOnBaseline: boolean;
   clock: Clock;
   logger: Logger;
+  /** Told what each drain of the outbox came to (the daemon's metrics). */
+  delivered?: (result: DrainResult) => void;
 }

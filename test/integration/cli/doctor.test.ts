@@ -1,13 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { doctorCommand, PROBE_QUERY } from "../../../src/cli/doctor.js";
+import { doctorCommand, PROBE_QUERY, runDoctor } from "../../../src/cli/doctor.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
 import { dateInZone } from "../../../src/time/calendar-date.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
+import { closedPort } from "../../support/closed-port.js";
 import { captureIo } from "./cli-io.js";
 
 let fake: FakeDataJud;
@@ -271,5 +274,83 @@ describe("monitor doctor and DJEN", () => {
       /^OK +djen +off \(djen\.enabled: false\): no DJEN publication is read$/,
     );
     expect(djen.requests).toHaveLength(0);
+  });
+});
+
+describe("monitor doctor: HTTP settings", () => {
+  function config(listen: string): string {
+    const path = join(dir, "http.yaml");
+    writeFileSync(path, `http:\n  listen: "${listen}"\n`);
+    return path;
+  }
+
+  it("says the HTTP server is off by default, and where the heartbeat goes by host only", async () => {
+    const run = await doctor(
+      env({ MONITOR_HEARTBEAT_URL: "https://hc-ping.com/0b7c-secret-uuid" }),
+    );
+
+    expect(line(run.out, "http")).toMatch(/^OK +http +off \(http\.listen is null\)/);
+    expect(run.out).toContain("heartbeat: a GET to hc-ping.com after every sweep");
+    expect(run.out).not.toContain("secret-uuid");
+  });
+
+  it("fails a listen address off this machine without a token, saying the daemon would refuse it", async () => {
+    const run = await doctor(env({ MONITOR_CONFIG: config("0.0.0.0:8765") }));
+
+    expect(run.code).toBe(1);
+    expect(line(run.out, "http")).toMatch(
+      /^FAIL +http +http\.listen 0\.0\.0\.0:8765 is off this machine and MCP_HTTP_TOKEN is not set/,
+    );
+    expect(run.out).toContain("fix: set MCP_HTTP_TOKEN");
+  });
+
+  it("passes a free loopback port, saying who may read what", async () => {
+    const port = await closedPort();
+
+    const run = await doctor(env({ MONITOR_CONFIG: config(`127.0.0.1:${port}`) }));
+
+    expect(line(run.out, "http")).toBe(
+      `OK    http       the daemon listens on http://127.0.0.1:${port}: /mcp, /livez, /readyz, /metrics`,
+    );
+    expect(run.out).toContain("no MCP_HTTP_TOKEN: /mcp answers 503, and /metrics is open");
+    expect(run.out).toContain(`port ${port} is free`);
+  });
+
+  it("tells a port already held by the daemon from one held by another program", async () => {
+    const other = createServer((_req, res) => {
+      res.writeHead(404);
+      res.end("not here");
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const { port } = other.address() as AddressInfo;
+    const answers = (status: string): typeof fetch =>
+      (async () => Response.json({ status })) as typeof fetch;
+
+    try {
+      const held = await doctor(
+        env({ MONITOR_CONFIG: config(`127.0.0.1:${port}`), MCP_HTTP_TOKEN: "t".repeat(32) }),
+      );
+      const daemon = await runDoctor(
+        captureIo(
+          env({ MONITOR_CONFIG: config(`127.0.0.1:${port}`), MCP_HTTP_TOKEN: "t".repeat(32) }),
+          dir,
+        ),
+        { fetch: answers("ok") },
+      );
+
+      expect(line(held.out, "http")).toMatch(
+        /^FAIL +http +cannot listen on 127\.0\.0\.1:\d+: another program holds the port/,
+      );
+      const http = daemon.find((c) => c.name === "http");
+      expect(http?.ok).toBe(true);
+      expect(http?.details).toContain(
+        `a monitor already answers at http://127.0.0.1:${port}/livez`,
+      );
+      expect(http?.details).toContain(
+        "MCP_HTTP_TOKEN set: /mcp and /metrics need Authorization: Bearer <token>",
+      );
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
   });
 });

@@ -3,6 +3,7 @@ import {
   addUsage,
   billableTokens,
   createTokenBudget,
+  observeSpending,
   startOfSaoPauloDay,
 } from "../../../src/summarize/token-budget.js";
 
@@ -60,5 +61,26 @@ describe("token budget", () => {
     expect(startOfSaoPauloDay(new Date("2026-12-02T03:00:00.000Z"))).toBe(
       "2026-12-02T03:00:00.000Z",
     );
+  });
+});
+
+describe("observeSpending", () => {
+  it("tells each call's usage and still spends it from the budget it wraps", () => {
+    const budget = createTokenBudget({ runLimit: 1000, dayLimit: 10_000, spentToday: 0 });
+    const told: number[] = [];
+    const observed = observeSpending(budget, (usage) => told.push(usage.inputTokens));
+
+    observed.spend({
+      inputTokens: 300,
+      outputTokens: 100,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    });
+
+    expect(told).toEqual([300]);
+    expect(observed.remaining()).toEqual(budget.remaining());
+    expect(budget.remaining().run).toBe(600);
+    expect(observed.canSpend(600)).toBe(true);
+    expect(observed.canSpend(601)).toBe(false);
   });
 });

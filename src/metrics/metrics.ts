@@ -1,0 +1,260 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { DataJudClientEvent } from "../datajud/http-client.js";
+import type { DjenClientEvent } from "../djen/http-client.js";
+import type { Route } from "../http/server.js";
+import type { TokenUsage } from "../summarize/token-budget.js";
+
+/*
+ * What the daemon counts for Prometheus (`/metrics`). Counters are fed as things happen (the
+ * DataJud and DJEN clients' events, finished sweeps, model calls, mail sends); what the database
+ * holds (cases by their last outcome, outbox rows by state) is read at each scrape, so a restart
+ * loses none of it. Each instance has its own Registry: nothing is shared through prom-client's
+ * global one, so two monitors in one process (tests) never collide.
+ */
+
+/** What `/metrics` reads from the database at each scrape. */
+export interface StoredCounts {
+  /** Watched cases by the outcome of their last check ("unchecked" before the first). */
+  casesByOutcome(): Record<string, number>;
+  /** Outbox rows by state (pending, sent, dead). */
+  outboxByState(): Record<string, number>;
+}
+
+export const METRIC_PREFIX = "datajud_monitor_";
+
+/** DataJud answers in 0.1 s to a minute and more; past 120 s an attempt is cut by its timeout. */
+const DATAJUD_SECONDS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120];
+const DJEN_SECONDS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const SWEEP_SECONDS = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600];
+const WAIT_SECONDS = [0.01, 0.1, 0.5, 1, 5, 15, 30, 60];
+
+/** Sets a gauge to what `counts` reads now; a read that fails (the database closing) shows none. */
+function setAll(gauge: Gauge<string>, label: string, counts: () => Record<string, number>): void {
+  gauge.reset();
+  let read: Record<string, number>;
+  try {
+    read = counts();
+  } catch {
+    return;
+  }
+  for (const [value, n] of Object.entries(read)) gauge.set({ [label]: value }, n);
+}
+
+export interface MonitorMetricsOptions {
+  /**
+   * Node's process metrics (`process_*`, `nodejs_*`: CPU, memory, event-loop lag, GC), under
+   * their usual names. @default true
+   */
+  processMetrics?: boolean;
+}
+
+export class MonitorMetrics {
+  readonly registry = new Registry();
+  #stored: StoredCounts | null = null;
+  readonly #sweeps: Counter<"trigger" | "result">;
+  readonly #sweepSeconds: Histogram<"trigger">;
+  readonly #requests: Counter<"index" | "status">;
+  readonly #requestSeconds: Histogram<"index">;
+  readonly #retries: Counter<"index" | "cause">;
+  readonly #waits: Histogram<"for">;
+  readonly #concurrency: Gauge;
+  readonly #djenRequests: Counter<"status">;
+  readonly #djenSeconds: Histogram;
+  readonly #djenRetries: Counter<"cause">;
+  readonly #modelCalls: Counter;
+  readonly #tokens: Counter<"type">;
+  readonly #mails: Counter<"result">;
+
+  constructor(options: MonitorMetricsOptions = {}) {
+    const registers = [this.registry];
+    const p = METRIC_PREFIX;
+    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    this.#sweeps = new Counter({
+      name: `${p}sweeps_total`,
+      help: "Sweeps ended, by trigger (schedule) and result (ok, partial, failed, interrupted, error).",
+      labelNames: ["trigger", "result"],
+      registers,
+    });
+    this.#sweepSeconds = new Histogram({
+      name: `${p}sweep_duration_seconds`,
+      help: "Wall time of a sweep, from taking the lease to its end.",
+      labelNames: ["trigger"],
+      buckets: SWEEP_SECONDS,
+      registers,
+    });
+    this.#requests = new Counter({
+      name: `${p}datajud_requests_total`,
+      help: "DataJud HTTP attempts by index and status: the HTTP status, or timeout, network or cancelled when none came.",
+      labelNames: ["index", "status"],
+      registers,
+    });
+    this.#requestSeconds = new Histogram({
+      name: `${p}datajud_request_duration_seconds`,
+      help: "Time from sending a DataJud attempt to its whole answer (or to giving up on it).",
+      labelNames: ["index"],
+      buckets: DATAJUD_SECONDS,
+      registers,
+    });
+    this.#retries = new Counter({
+      name: `${p}datajud_retries_total`,
+      help: "DataJud attempts retried, by index and the error kind that caused the retry.",
+      labelNames: ["index", "cause"],
+      registers,
+    });
+    this.#waits = new Histogram({
+      name: `${p}datajud_wait_seconds`,
+      help: "Waits before a DataJud attempt could go: for the rate limiter (limiter) or a place in flight (concurrency).",
+      labelNames: ["for"],
+      buckets: WAIT_SECONDS,
+      registers,
+    });
+    this.#concurrency = new Gauge({
+      name: `${p}datajud_concurrency`,
+      help: "DataJud requests allowed in flight at once now (halved on overload, grown back when quiet).",
+      registers,
+    });
+    this.#djenRequests = new Counter({
+      name: `${p}djen_requests_total`,
+      help: "DJEN HTTP attempts by status: the HTTP status, or timeout or network when none came.",
+      labelNames: ["status"],
+      registers,
+    });
+    this.#djenSeconds = new Histogram({
+      name: `${p}djen_request_duration_seconds`,
+      help: "Time from sending a DJEN attempt to its whole answer (or to giving up on it).",
+      buckets: DJEN_SECONDS,
+      registers,
+    });
+    this.#djenRetries = new Counter({
+      name: `${p}djen_retries_total`,
+      help: "DJEN attempts retried, by the error kind that caused the retry.",
+      labelNames: ["cause"],
+      registers,
+    });
+    this.#modelCalls = new Counter({
+      name: `${p}model_calls_total`,
+      help: "Answered calls to the summarizing model (Claude).",
+      registers,
+    });
+    this.#tokens = new Counter({
+      name: `${p}model_tokens_total`,
+      help: "Tokens of the model's calls, by type (input, output, cache_read, cache_write).",
+      labelNames: ["type"],
+      registers,
+    });
+    this.#mails = new Counter({
+      name: `${p}mails_total`,
+      help: "E-mails handed to the transport, by result: sent, failed (retried later), dead (given up).",
+      labelNames: ["result"],
+      registers,
+    });
+    const stored = (): StoredCounts | null => this.#stored;
+    new Gauge({
+      name: `${p}cases`,
+      help: "Watched cases by the outcome of their last check (unchecked: none yet).",
+      labelNames: ["outcome"],
+      registers,
+      collect() {
+        const from = stored();
+        if (from !== null) setAll(this, "outcome", () => from.casesByOutcome());
+      },
+    });
+    new Gauge({
+      name: `${p}outbox_rows`,
+      help: "Outbox rows by state: pending (queued or waiting for a retry), sent, dead (given up).",
+      labelNames: ["state"],
+      registers,
+      collect() {
+        const from = stored();
+        if (from !== null) setAll(this, "state", () => from.outboxByState());
+      },
+    });
+  }
+
+  /** Where the cases and outbox gauges are read from at each scrape (the monitor's database). */
+  readStoredFrom(stored: StoredCounts): void {
+    this.#stored = stored;
+  }
+
+  /** Counts what the DataJud client tells (its `onEvent`). */
+  dataJudEvent(event: DataJudClientEvent): void {
+    switch (event.type) {
+      case "request":
+        this.#requests.inc({ index: event.index, status: String(event.status) });
+        this.#requestSeconds.observe({ index: event.index }, event.durationMs / 1000);
+        return;
+      case "unanswered":
+        this.#requests.inc({ index: event.index, status: event.kind });
+        this.#requestSeconds.observe({ index: event.index }, event.durationMs / 1000);
+        return;
+      case "retry":
+        this.#retries.inc({ index: event.index, cause: event.error.kind });
+        return;
+      case "wait":
+        this.#waits.observe({ for: event.for }, event.waitedMs / 1000);
+        return;
+      case "concurrency":
+        this.#concurrency.set(event.to);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Counts what the DJEN client tells (its `onEvent`). */
+  djenEvent(event: DjenClientEvent): void {
+    switch (event.type) {
+      case "request":
+        this.#djenRequests.inc({ status: String(event.status) });
+        this.#djenSeconds.observe(event.durationMs / 1000);
+        return;
+      case "unanswered":
+        this.#djenRequests.inc({ status: event.kind });
+        this.#djenSeconds.observe(event.durationMs / 1000);
+        return;
+      case "retry":
+        this.#djenRetries.inc({ cause: event.error.kind });
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** A sweep ended (`SweepDeps.finished`); `result` as `sweepResult` tells it. */
+  sweepEnded(trigger: string, result: string, durationMs: number): void {
+    this.#sweeps.inc({ trigger, result });
+    this.#sweepSeconds.observe({ trigger }, durationMs / 1000);
+  }
+
+  /** One answered model call and the tokens it used (the token budget's `spend`). */
+  modelCall(usage: TokenUsage): void {
+    this.#modelCalls.inc();
+    this.#tokens.inc({ type: "input" }, usage.inputTokens);
+    this.#tokens.inc({ type: "output" }, usage.outputTokens);
+    this.#tokens.inc({ type: "cache_read" }, usage.cacheReadTokens);
+    this.#tokens.inc({ type: "cache_write" }, usage.cacheWriteTokens);
+  }
+
+  /** What one drain of the outbox came to. */
+  mailsDelivered(result: { sent: number; failed: number; dead: number }): void {
+    this.#mails.inc({ result: "sent" }, result.sent);
+    this.#mails.inc({ result: "failed" }, result.failed);
+    this.#mails.inc({ result: "dead" }, result.dead);
+  }
+
+  /** `/metrics` in Prometheus' text format; asks for the bearer token when one is set. */
+  route(): Route {
+    return {
+      path: "/metrics",
+      auth: "bearer-if-set",
+      handle: async (_req, res) => {
+        const body = await this.registry.metrics();
+        res.writeHead(200, {
+          "content-type": this.registry.contentType,
+          "cache-control": "no-store",
+        });
+        res.end(body);
+      },
+    };
+  }
+}

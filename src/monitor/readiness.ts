@@ -1,0 +1,56 @@
+import type { Db } from "../store/database.js";
+import { databaseProblem } from "../store/database.js";
+import { currentLease } from "../store/lease.js";
+import type { Clock } from "../time/clock.js";
+
+/**
+ * Whether the daemon can do its work, for `/readyz`. Not whether DataJud answers: an outage of
+ * DataJud is a failed check, reported and retried, and restarting the daemon would not cure it.
+ * The problems are short and hold no case data: `/readyz` needs no token.
+ */
+export interface ReadyCheck {
+  name: "database" | "watchlist" | "sweep";
+  ok: boolean;
+  /** What is wrong and what to do; null when ok. */
+  problem: string | null;
+}
+
+export interface ReadinessDeps {
+  db: Db;
+  clock: Clock;
+  /** Errors in the watchlist file's last edit (the last valid watchlist stays in force); 0: none. */
+  watchlistErrors: () => number;
+}
+
+function check(name: ReadyCheck["name"], problem: string | null): ReadyCheck {
+  return { name, ok: problem === null, problem };
+}
+
+/** The database answers, the watchlist file is valid, and no sweep holds the lease past its end. */
+export function readiness(deps: ReadinessDeps): ReadyCheck[] {
+  const dbProblem = databaseProblem(deps.db);
+  const errors = deps.watchlistErrors();
+  const watchlist =
+    errors === 0
+      ? null
+      : `the watchlist file's last edit has ${errors === 1 ? "an error" : `${errors} errors`}; the last valid watchlist stays in force (run \`datajud-monitor validate\`)`;
+  return [
+    check("database", dbProblem === null ? null : `the database does not answer: ${dbProblem}`),
+    check("watchlist", watchlist),
+    check(
+      "sweep",
+      dbProblem === null ? stuckSweep(deps) : "not known: the database does not answer",
+    ),
+  ];
+}
+
+/**
+ * A sweep renews its lease while it works and releases it at its end; one past its expiry was
+ * left by a process that died or stopped (a frozen event loop, a suspended machine). The next
+ * sweep takes it over, but until then nothing is checked.
+ */
+function stuckSweep(deps: ReadinessDeps): string | null {
+  const lease = currentLease(deps.db);
+  if (lease === null || Date.parse(lease.expiresAt) > deps.clock.now()) return null;
+  return `a sweep's lease expired at ${lease.expiresAt} without being renewed or released: its process died or is stuck; the next sweep takes it over (\`datajud-monitor status\` shows the last run)`;
+}

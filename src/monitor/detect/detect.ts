@@ -320,7 +320,8 @@ class Detection {
         return false;
       }
       const described = describeError(error);
-      if (notAsked === null) {
+      // Queries not sent or cancelled once DataJud proved unreachable say so once, at the end.
+      if (error !== this.#unreachable.error) {
         this.#deps.logger.warn(
           { court: index, cases, error: described },
           step === "fingerprint" ? "DataJud fingerprint query failed" : "DataJud full read failed",

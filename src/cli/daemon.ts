@@ -41,6 +41,7 @@ async function startHttp(
       db: monitor.db,
       clock: monitor.system.clock,
       watchlistErrors: () => watchlist.errors().length,
+      host: monitor.system,
     }),
   );
   try {

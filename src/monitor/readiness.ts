@@ -1,6 +1,6 @@
 import type { Db } from "../store/database.js";
 import { databaseProblem } from "../store/database.js";
-import { currentLease } from "../store/lease.js";
+import { currentLease, holderIsDeadOnHost } from "../store/lease.js";
 import type { Clock } from "../time/clock.js";
 
 /**
@@ -20,6 +20,8 @@ export interface ReadinessDeps {
   clock: Clock;
   /** Errors in the watchlist file's last edit (the last valid watchlist stays in force); 0: none. */
   watchlistErrors: () => number;
+  /** This host, and whether one of its processes still exists: a dead holder's lease is no stuck sweep. */
+  host: { hostname: () => string; isAlive: (pid: number) => boolean };
 }
 
 function check(name: ReadyCheck["name"], problem: string | null): ReadyCheck {
@@ -45,12 +47,15 @@ export function readiness(deps: ReadinessDeps): ReadyCheck[] {
 }
 
 /**
- * A sweep renews its lease while it works and releases it at its end; one past its expiry was
- * left by a process that died or stopped (a frozen event loop, a suspended machine). The next
- * sweep takes it over, but until then nothing is checked.
+ * A sweep renews its lease while it works and releases it at its end; one past its expiry whose
+ * process still exists (or lives on another host) has stopped: a frozen event loop, a suspended
+ * machine. A lease left by a process of this host that is gone (a run-once killed) stops nothing:
+ * the next sweep takes it over at once, and `status` shows that run as crashed, so it is no reason
+ * to call the daemon unready until then.
  */
 function stuckSweep(deps: ReadinessDeps): string | null {
   const lease = currentLease(deps.db);
   if (lease === null || Date.parse(lease.expiresAt) > deps.clock.now()) return null;
-  return `a sweep's lease expired at ${lease.expiresAt} without being renewed or released: its process died or is stuck; the next sweep takes it over (\`datajud-monitor status\` shows the last run)`;
+  if (holderIsDeadOnHost(lease.holder, deps.host.hostname(), deps.host.isAlive)) return null;
+  return `a sweep's lease expired at ${lease.expiresAt} without being renewed or released: its process is stuck; the next sweep takes it over (\`datajud-monitor status\` shows the last run)`;
 }

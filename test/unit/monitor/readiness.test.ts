@@ -13,9 +13,16 @@ let dir: string;
 let db: Db;
 let clock: FakeClock;
 let watchlistErrors: number;
+/** Pids of this test's host that still exist. */
+let alive: Set<number>;
 
 function checks() {
-  return readiness({ db, clock, watchlistErrors: () => watchlistErrors });
+  return readiness({
+    db,
+    clock,
+    watchlistErrors: () => watchlistErrors,
+    host: { hostname: () => "host", isAlive: (pid) => alive.has(pid) },
+  });
 }
 
 beforeEach(() => {
@@ -23,6 +30,7 @@ beforeEach(() => {
   db = openDatabase(join(dir, "monitor.db"));
   clock = new FakeClock({ now: NOW });
   watchlistErrors = 0;
+  alive = new Set([1]);
 });
 
 afterEach(() => {
@@ -53,6 +61,25 @@ describe("readiness", () => {
 
     expect(sweep?.ok).toBe(false);
     expect(sweep?.problem).toContain("a sweep's lease expired at 2026-03-02T10:10:00.000Z");
+  });
+
+  it("stays ready when the expired lease was left by a process of this host that is gone", async () => {
+    acquireLease(db, { holder: "1@host:aa", now: NOW, ttlMs: 600_000 });
+    alive.delete(1);
+
+    await clock.advance(600_001);
+    const sweep = checks().find((c) => c.name === "sweep");
+
+    expect(sweep).toEqual({ name: "sweep", ok: true, problem: null });
+  });
+
+  it("is not ready when the expired lease's holder lives on another host, which cannot be judged", async () => {
+    acquireLease(db, { holder: "1@other-host:aa", now: NOW, ttlMs: 600_000 });
+    alive.delete(1);
+
+    await clock.advance(600_001);
+
+    expect(checks().find((c) => c.name === "sweep")?.ok).toBe(false);
   });
 
   it("is not ready while the watchlist file's last edit is invalid, and says the last valid one is in force", () => {

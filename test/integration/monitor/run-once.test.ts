@@ -1,14 +1,17 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import readXlsxFile from "read-excel-file/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../../../src/cli/run-cli.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
 import { acquireLease, releaseLease } from "../../../src/store/lease.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { cleanEnv } from "../../support/cli-process.js";
 import { type FixtureDoc, loadRecordedCases } from "../../support/fixtures.js";
 import { makeTempDir } from "../../support/temp-dir.js";
+import { waitFor } from "../../support/wait-for.js";
+import { captureIo } from "../cli/cli-io.js";
 import { cliInProcess, outcomes, parseReport, type RunOnceResult } from "../faults/harness.js";
 
 const recorded = loadRecordedCases();
@@ -298,6 +301,53 @@ describe("monitor run-once against a DataJud-shaped server", () => {
 
     expect(run.report.cases.map((c) => c.number)).toEqual([n.trt2Reclamacao]);
     expect(run.report.datajudRequests).toBe(2);
+  });
+
+  it("stops on SIGTERM with a request in flight: it is aborted, what was committed stays, the report says interrupted", async () => {
+    const checks = (): number => {
+      const path = join(dir, "monitor.db");
+      if (!existsSync(path)) return 0;
+      const db = new Database(path, { readonly: true });
+      try {
+        return (db.prepare("SELECT COUNT(*) AS n FROM checks").get() as { n: number }).n;
+      } catch {
+        return 0; // not migrated yet
+      } finally {
+        db.close();
+      }
+    };
+    const sigterm = new AbortController();
+    const io = { ...captureIo(env(), dir, ["run-once", "--json"]), signal: sigterm.signal };
+    fake.hold("tjsp");
+    let stopped: RunOnceResult;
+    try {
+      const running = runCli(io);
+      // Every court but TJSP answered and committed while TJSP's request hangs.
+      await waitFor(() => checks() === 6 && fake.inFlight === 1, "all but TJSP checked");
+      const abandonedBefore = fake.abandoned;
+      sigterm.abort(new Error("received SIGTERM"));
+      const code = await running;
+      await waitFor(() => fake.inFlight === 0, "TJSP's request closed");
+      stopped = parseReport({ code, stdout: io.out(), stderr: io.err() });
+      expect(fake.abandoned - abandonedBefore).toBe(1);
+    } finally {
+      fake.release();
+    }
+    const after = await runOnce();
+
+    expect(stopped.code).toBe(1);
+    expect(stopped.report.interrupted).toBe(true);
+    expect(outcomes(stopped.report)).toEqual({
+      [`${n.tjdftDespejo}@tjdft`]: "baseline",
+      [`${n.tjdftJuizado}@tjdft`]: "baseline",
+      [`${n.tjdftNotFound}@tjdft`]: "not_found",
+      [`${n.tjspCobranca}@stj`]: "baseline",
+      [`${n.trf1Previdenciario}@trf1`]: "baseline",
+      [`${n.trt2Reclamacao}@trt2`]: "baseline",
+    });
+    expect(after.code).toBe(0);
+    expect(outcomes(after.report)[`${n.tjspCobranca}@tjsp`]).toBe("baseline");
+    expect(after.report.cases.filter((c) => c.outcome === "unchanged")).toHaveLength(5);
   });
 
   it("refuses to sweep while another process holds the lease", async () => {

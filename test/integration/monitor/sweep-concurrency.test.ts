@@ -48,6 +48,18 @@ function sweep(events: SweepEvent[] = [], signal?: AbortSignal): ReturnType<type
   );
 }
 
+/** The most batches (of `step`, or of any step) asked and not yet answered at any moment. */
+function mostAtOnce(events: readonly SweepEvent[], step?: "fingerprint" | "read"): number {
+  let open = 0;
+  let most = 0;
+  for (const e of events) {
+    if ((e.type !== "batch-start" && e.type !== "batch-end") || (step && e.step !== step)) continue;
+    open += e.type === "batch-start" ? 1 : -1;
+    most = Math.max(most, open);
+  }
+  return most;
+}
+
 function checksOf(court: string): number {
   const row = harness.db
     .prepare(
@@ -105,6 +117,9 @@ describe("a sweep's DataJud requests overlap", () => {
     expect(order.indexOf("read")).toBeLessThan(lastFingerprint);
     const reads = events.filter((e) => e.type === "batch-start" && e.step === "read");
     expect(reads.every((e) => e.type === "batch-start" && e.cases === BATCH)).toBe(true);
+    // Memory: full records are held from a read's start until its answer is committed.
+    expect(mostAtOnce(events, "read")).toBeLessThanOrEqual(4);
+    expect(mostAtOnce(events)).toBeLessThanOrEqual(4);
   });
 });
 

@@ -118,7 +118,8 @@ function answerOf(fp: FingerprintedCase): string {
  * Detection: every selected case is fingerprinted, only what moved is read in full, and each
  * answer's checks (and changes) are committed as it arrives. Up to `settings.concurrency`
  * requests are in flight at once, across courts and across the batches of one court, full reads
- * first; the DataJud client's gate decides how many of them actually go at once.
+ * and fingerprints taking turns; the DataJud client's gate decides how many of them actually go
+ * at once.
  */
 export async function detectChanges(
   deps: SweepDeps,
@@ -152,6 +153,8 @@ class Detection {
   /** Cases of each index that moved, gathered into full batches before they are read. */
   readonly #toRead = new Map<string, ToRead[]>();
   readonly #reads: Job[] = [];
+  /** Whose turn it is when both a read and a fingerprint wait. */
+  #readNext = true;
   #running = 0;
   #interrupted = false;
   #fatal: { error: unknown } | undefined;
@@ -240,10 +243,23 @@ class Detection {
     this.#finished?.();
   }
 
-  /** Full reads first: they hold what moved, and free it once committed. */
+  /**
+   * Full reads and fingerprints take turns when both wait: a read commits what moved, a
+   * fingerprint is what lets more reads start. Reads always first left the last fingerprints
+   * waiting behind a wave of reads, and their own reads a wave later still.
+   */
   #nextJob(): Job | undefined {
-    const read = this.#reads.shift();
-    if (read !== undefined) return read;
+    this.#takePlanned();
+    const job =
+      this.#readNext || this.#fingerprints.length === 0
+        ? (this.#reads.shift() ?? this.#nextFingerprint())
+        : (this.#nextFingerprint() ?? this.#reads.shift());
+    if (job !== undefined) this.#readNext = job.step === "fingerprint";
+    return job;
+  }
+
+  /** Cases the plan says are ready for an index join that index's fingerprint batches. */
+  #takePlanned(): void {
     for (let step = this.#plan.take(); step !== undefined; step = this.#plan.take()) {
       const batches = chunks(step.items, this.#deps.settings.batchSize);
       this.#fingerprinting.set(
@@ -254,6 +270,9 @@ class Detection {
       if (queued === undefined) this.#fingerprints.push({ index: step.index, batches });
       else queued.batches.push(...batches);
     }
+  }
+
+  #nextFingerprint(): Job | undefined {
     const next = this.#fingerprints.shift();
     const lookups = next?.batches.shift();
     if (next === undefined || lookups === undefined) return undefined;

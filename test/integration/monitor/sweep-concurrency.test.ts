@@ -121,6 +121,21 @@ describe("a sweep's DataJud requests overlap", () => {
     expect(mostAtOnce(events, "read")).toBeLessThanOrEqual(4);
     expect(mostAtOnce(events)).toBeLessThanOrEqual(4);
   });
+  it("sends the last fingerprints between the first reads, not after a whole wave of them", async () => {
+    await start({ concurrency: 8 });
+    const events: SweepEvent[] = [];
+
+    await sweep(events);
+
+    // 10 fingerprint batches, 8 places: as the first 8 answers come back, each with a full batch
+    // to read, reads and the 2 fingerprints left take turns for the places they free.
+    const order = events.flatMap((e) => (e.type === "batch-start" ? [e.step] : []));
+    expect(order.slice(0, 8)).toEqual(Array(8).fill("fingerprint"));
+    const tenthFingerprint = order.lastIndexOf("fingerprint");
+    const reads = order.flatMap((step, i) => (step === "read" ? [i] : []));
+    expect(reads).toHaveLength(10);
+    expect(tenthFingerprint).toBeLessThan(reads[2] ?? -1);
+  });
 });
 
 describe("stopping and failing while requests are in flight", () => {

@@ -1,5 +1,5 @@
 import type { InstanceRecord } from "../datajud/instance-record.js";
-import type { Db } from "./database.js";
+import { type Db, statement } from "./database.js";
 
 export interface InstanceRow {
   id: number;
@@ -45,22 +45,22 @@ function toInstance(raw: RawInstance): InstanceRow {
 }
 
 export function listInstances(db: Db, caseId: number): InstanceRow[] {
-  return db
-    .prepare<[number], RawInstance>(
-      `SELECT ${INSTANCE_COLUMNS} FROM instances WHERE case_id = ? ORDER BY id`,
-    )
+  return statement<[number], RawInstance>(
+    db,
+    `SELECT ${INSTANCE_COLUMNS} FROM instances WHERE case_id = ? ORDER BY id`,
+  )
     .all(caseId)
     .map(toInstance);
 }
 
 /** Oldest first. */
 export function listInstanceVersions(db: Db, instanceId: number): InstanceVersionRow[] {
-  return db
-    .prepare<[number], RawInstanceVersion>(
-      `SELECT id, instance_id AS instanceId, version, record, fingerprint, recorded_at AS recordedAt,
+  return statement<[number], RawInstanceVersion>(
+    db,
+    `SELECT id, instance_id AS instanceId, version, record, fingerprint, recorded_at AS recordedAt,
          change_id AS changeId
        FROM instance_versions WHERE instance_id = ? ORDER BY version`,
-    )
+  )
     .all(instanceId)
     .map((raw) => {
       const record: InstanceRecord = JSON.parse(raw.record);
@@ -96,7 +96,8 @@ function insertVersion(
     changeId: number | null;
   },
 ): void {
-  db.prepare<typeof row>(
+  statement<typeof row>(
+    db,
     `INSERT INTO instance_versions (instance_id, version, record, fingerprint, recorded_at, change_id)
      VALUES (@instanceId, @version, @record, @fingerprint, @at, @changeId)`,
   ).run(row);
@@ -112,34 +113,32 @@ export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstan
   // row of its own (with the change that brought it), and copying the growing list into each
   // version made the table grow with the square of a case's age.
   const versionJson = JSON.stringify({ ...input.record, movements: [] });
-  const existing = db
-    .prepare<[number, string], { id: number; record: string; version: number }>(
-      "SELECT id, record, version FROM instances WHERE case_id = ? AND record_id = ?",
-    )
-    .get(input.caseId, input.record.id);
+  const existing = statement<[number, string], { id: number; record: string; version: number }>(
+    db,
+    "SELECT id, record, version FROM instances WHERE case_id = ? AND record_id = ?",
+  ).get(input.caseId, input.record.id);
 
   if (!existing) {
-    const result = db
-      .prepare<{
-        caseId: number;
-        instance: string;
-        recordId: string;
-        fingerprint: string | null;
-        record: string;
-        at: string;
-      }>(
-        `INSERT INTO instances (case_id, instance, record_id, fingerprint, record, version,
+    const result = statement<{
+      caseId: number;
+      instance: string;
+      recordId: string;
+      fingerprint: string | null;
+      record: string;
+      at: string;
+    }>(
+      db,
+      `INSERT INTO instances (case_id, instance, record_id, fingerprint, record, version,
            first_seen_at, updated_at)
          VALUES (@caseId, @instance, @recordId, @fingerprint, @record, 1, @at, @at)`,
-      )
-      .run({
-        caseId: input.caseId,
-        instance: input.record.instance,
-        recordId: input.record.id,
-        fingerprint: input.fingerprint,
-        record: json,
-        at: input.at,
-      });
+    ).run({
+      caseId: input.caseId,
+      instance: input.record.instance,
+      recordId: input.record.id,
+      fingerprint: input.fingerprint,
+      record: json,
+      at: input.at,
+    });
     const instanceId = Number(result.lastInsertRowid);
     insertVersion(db, {
       instanceId,
@@ -158,7 +157,7 @@ export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstan
   }
 
   const version = existing.version + 1;
-  db.prepare<{
+  statement<{
     id: number;
     instance: string;
     fingerprint: string | null;
@@ -166,6 +165,7 @@ export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstan
     version: number;
     at: string;
   }>(
+    db,
     `UPDATE instances SET instance = @instance, fingerprint = @fingerprint, record = @record,
        version = @version, updated_at = @at
      WHERE id = @id`,
@@ -195,7 +195,8 @@ export function touchFingerprint(
   fingerprint: string | null,
   at: string,
 ): void {
-  db.prepare<[string | null, string, number]>(
+  statement<[string | null, string, number]>(
+    db,
     "UPDATE instances SET fingerprint = ?, updated_at = ? WHERE id = ?",
   ).run(fingerprint, at, instanceId);
 }

@@ -1,6 +1,7 @@
 /**
  * The fake DataJud in its own process, so the monitor's measured memory holds none of the fake's
- * documents. Driven over IPC by run.ts: `ready` once listening, then `change` / `stats` / `close`.
+ * documents. Driven over IPC by run.ts: `ready` once listening, then `change`, `latency`,
+ * `fixed-latency`, `hostile`, `stats`, `close`.
  */
 import { startFakeDataJud } from "../fakes/fake-datajud.js";
 import {
@@ -14,6 +15,8 @@ import {
 export type FakeCommand =
   | { type: "change"; share: number; extra: number }
   | { type: "latency"; minMs: number; maxMs: number; seed: number; requests: number }
+  /** Every answer from now on waits `ms` (0 for none). */
+  | { type: "fixed-latency"; ms: number }
   | { type: "stats" }
   | { type: "hostile"; movements: number; nameBytes: number }
   | { type: "close" };
@@ -23,7 +26,8 @@ export type FakeReply =
   | { type: "changed"; cases: number }
   | { type: "latency-set" }
   | { type: "hostile-set" }
-  | { type: "stats"; requests: number };
+  /** `maxInFlight`: the most requests in flight at once since the last `stats`. */
+  | { type: "stats"; requests: number; maxInFlight: number };
 
 const cases = Number(process.env.BENCH_CASES ?? "1000");
 const fake = await startFakeDataJud({ apiKey: "bench" });
@@ -59,12 +63,17 @@ process.on("message", (command: FakeCommand) => {
       reply({ type: "latency-set" });
       return;
     }
+    case "fixed-latency":
+      fake.latencyMs = command.ms;
+      reply({ type: "latency-set" });
+      return;
     case "hostile":
       fake.upsert(courtOf(0).alias, hostileDocumentFor(0, command.movements, command.nameBytes));
       reply({ type: "hostile-set" });
       return;
     case "stats":
-      reply({ type: "stats", requests: fake.requests.length });
+      reply({ type: "stats", requests: fake.requests.length, maxInFlight: fake.maxInFlight });
+      fake.maxInFlight = 0;
       return;
     case "close":
       void fake.close().then(() => process.exit(0));

@@ -6,6 +6,16 @@
  *   npm run bench -- --sizes 1000,5000,10000 --latency 0 --changed 0.01 --years 1,10
  *   npm run bench -- --sizes 1000,5000 --latency 1000-3000 --years ""
  *   npm run bench -- --sizes "" --years "" --watchlist-cases "" --hostile 100000,10000000,50000000
+ *   npm run bench -- --sizes "" --years "" --watchlist-cases "" --hostile "" --compare-latency 2000
+ *
+ * The latency comparison (`--compare-latency MS`, `--compare-sizes`; "" skips it) runs a first and
+ * an unchanged sweep of each size at a fixed DataJud latency, once one request at a time and once
+ * at the default concurrency, and prints them side by side, each as a ratio to the limit
+ * max(requests / (rpm / 60 s), ceil(requests / concurrency) x latency). In real time by default:
+ * at 2 s the sequential sweeps of the three sizes take about 17 minutes. `--time-scale N` runs
+ * the DataJud side N times faster (the fake answers in latency / N, the client's clock, and so
+ * its limiter window, runs N times fast), but the monitor's own work is not sped up, so it weighs
+ * N times more in the printed figures: a quick look, not the figures for the README.
  *
  * Processes: the fake DataJud runs in a child (fake-process.ts) and every sweep in a fresh child
  * (sweep-process.ts), so a row's peak RSS is that monitor process alone, fake and bench excluded.
@@ -15,6 +25,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { DEFAULT_DATAJUD_CONCURRENCY } from "../../src/datajud/http-client.js";
 import { parseWatchlist } from "../../src/watchlist/parse-watchlist.js";
 import { caseNumber } from "./bench-data.js";
 import type { FakeCommand, FakeReply } from "./fake-process.js";
@@ -73,12 +84,31 @@ async function ask<T extends FakeReply>(
   return answer;
 }
 
-async function sweep(url: string, db: string, cases: number, force = false): Promise<SweepResult> {
+/** CNJ's cap, which every bench sweep's client keeps to. */
+const RATE_CAP_RPM = 120;
+
+interface SweepOptions {
+  force?: boolean;
+  /** datajud.concurrency */
+  concurrency?: number;
+  /** See sweep-process.ts: the client's clock runs this many times faster. */
+  timeScale?: number;
+}
+
+async function sweep(
+  url: string,
+  db: string,
+  cases: number,
+  options: SweepOptions = {},
+): Promise<SweepResult> {
   const proc = child("sweep-process.ts", {
     BENCH_URL: url,
     BENCH_DB: db,
     BENCH_CASES: String(cases),
-    BENCH_FORCE: force ? "1" : "",
+    BENCH_FORCE: options.force ? "1" : "",
+    BENCH_CONCURRENCY: String(options.concurrency ?? DEFAULT_DATAJUD_CONCURRENCY),
+    BENCH_TIME_SCALE: String(options.timeScale ?? 1),
+    BENCH_RPM: String(RATE_CAP_RPM),
   });
   return next<SweepResult>(proc);
 }
@@ -156,7 +186,7 @@ async function hostile(movements: number, nameBytes: number, labelBytes: number)
   try {
     await ask(fake, { type: "hostile", movements, nameBytes }, "hostile-set");
     for (const scenario of [`first sweep: ${what}`, `forced re-read: ${what}`]) {
-      const result = await sweep(url, db, cases, scenario.startsWith("forced"));
+      const result = await sweep(url, db, cases, { force: scenario.startsWith("forced") });
       process.stderr.write(
         `hostile: ${scenario}: ${JSON.stringify({ ...result, retries: result.retries.length })}\n`,
       );
@@ -270,6 +300,126 @@ function parseBigWatchlist(cases: number): Row {
   };
 }
 
+/** One sweep of the latency comparison, at one concurrency. */
+interface Timed {
+  requests: number;
+  /** Simulated seconds: the real wall time times the time scale. */
+  seconds: number;
+  /** The most requests the fake DataJud had in flight at once. */
+  maxInFlight: number;
+  concurrency: number;
+  peakRss: number;
+}
+
+interface Compared {
+  sweep: string;
+  cases: number;
+  sequential: Timed;
+  concurrent: Timed;
+}
+
+/** max(requests / (rpm / 60 s), ceil(requests / concurrency) x latency), in seconds. */
+function limitSeconds(timed: Timed, latencyMs: number): number {
+  return Math.max(
+    timed.requests / (RATE_CAP_RPM / 60),
+    Math.ceil(timed.requests / timed.concurrency) * (latencyMs / 1000),
+  );
+}
+
+/**
+ * A first and an unchanged sweep of `cases` at a fixed DataJud latency, once one request at a
+ * time and once at the default concurrency, each from an empty database against the same fake.
+ */
+async function compareLatency(
+  cases: number,
+  latencyMs: number,
+  timeScale: number,
+): Promise<Compared[]> {
+  const fake = child("fake-process.ts", { BENCH_CASES: String(cases) });
+  const { url } = await next<Extract<FakeReply, { type: "ready" }>>(fake, "ready");
+  await ask(fake, { type: "fixed-latency", ms: latencyMs / timeScale }, "latency-set");
+  const dir = mkdtempSync(join(tmpdir(), "monitor-bench-latency-"));
+  const sweeps = ["first sweep", "unchanged"];
+  const timed = new Map<number, Timed[]>();
+  try {
+    for (const concurrency of [1, DEFAULT_DATAJUD_CONCURRENCY]) {
+      const db = join(dir, `monitor-${concurrency}.db`);
+      const runs: Timed[] = [];
+      for (const scenario of sweeps) {
+        // The fake's peak of requests in flight restarts with each sweep.
+        await ask(fake, { type: "stats" }, "stats");
+        const result = await sweep(url, db, cases, { concurrency, timeScale });
+        const stats = await ask<Extract<FakeReply, { type: "stats" }>>(
+          fake,
+          { type: "stats" },
+          "stats",
+        );
+        const label = `${scenario} ${cases} at concurrency ${concurrency}`;
+        if (result.checked !== cases || result.failed > 0) {
+          process.stderr.write(`warning: ${label}: ${JSON.stringify(result)}\n`);
+        }
+        for (const retry of result.retries) process.stderr.write(`retried: ${label}: ${retry}\n`);
+        runs.push({
+          requests: result.requests,
+          seconds: result.seconds * timeScale,
+          maxInFlight: stats.maxInFlight,
+          concurrency,
+          peakRss: result.peakRss,
+        });
+      }
+      timed.set(concurrency, runs);
+    }
+  } finally {
+    fake.send({ type: "close" } satisfies FakeCommand);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return sweeps.flatMap((scenario, i) => {
+    const sequential = timed.get(1)?.[i];
+    const concurrent = timed.get(DEFAULT_DATAJUD_CONCURRENCY)?.[i];
+    return sequential && concurrent ? [{ sweep: scenario, cases, sequential, concurrent }] : [];
+  });
+}
+
+function printComparison(rows: Compared[], latencyMs: number, timeScale: number): void {
+  const at = DEFAULT_DATAJUD_CONCURRENCY;
+  const timedCells = (t: Timed): string[] => {
+    const limit = limitSeconds(t, latencyMs);
+    return [limit.toFixed(0), `${t.seconds.toFixed(1)} (${(t.seconds / limit).toFixed(2)}x)`];
+  };
+  const header = [
+    "sweep",
+    "cases",
+    "DataJud requests",
+    "limit at 1, s",
+    "wall at 1, s (x limit)",
+    `limit at ${at}, s`,
+    `wall at ${at}, s (x limit)`,
+    `most in flight at ${at}`,
+    "speed-up",
+    `peak RSS at 1 / ${at}, MB`,
+  ];
+  const body = rows.map((r) => [
+    r.sweep,
+    r.cases.toLocaleString("en"),
+    r.sequential.requests === r.concurrent.requests
+      ? String(r.sequential.requests)
+      : `${r.sequential.requests} / ${r.concurrent.requests}`,
+    ...timedCells(r.sequential),
+    ...timedCells(r.concurrent),
+    String(r.concurrent.maxInFlight),
+    `${(r.sequential.seconds / r.concurrent.seconds).toFixed(1)}x`,
+    `${mb(r.sequential.peakRss)} / ${mb(r.concurrent.peakRss)}`,
+  ]);
+  const scaled =
+    timeScale === 1
+      ? "in real time"
+      : `with time running ${timeScale}x faster (the fake answers in ${latencyMs / timeScale} ms, the client's clock runs ${timeScale}x: seconds shown are simulated, the real wall time times ${timeScale}; the monitor's own work is not sped up, so it weighs ${timeScale}x here)`;
+  process.stdout.write(
+    `\nDataJud latency ${latencyMs / 1000} s, ${RATE_CAP_RPM} requests per minute, concurrency 1 and ${at}, ${scaled}:\n\n`,
+  );
+  printCells(header, body);
+}
+
 function printTable(rows: Row[]): void {
   const header = [
     "scenario",
@@ -289,6 +439,11 @@ function printTable(rows: Row[]): void {
     r.startRssMb,
     r.dbMb,
   ]);
+  printCells(header, body);
+}
+
+/** A Markdown table, each column as wide as its widest cell. */
+function printCells(header: string[], body: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? "").length)));
   const line = (cells: string[]): string =>
     `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
@@ -306,6 +461,11 @@ const { values } = parseArgs({
     "watchlist-cases": { type: "string", default: "10000" },
     /** movements,name bytes,label bytes; "" skips the hostile rows. */
     hostile: { type: "string", default: "100000,10000000,50000000" },
+    /** DataJud's fixed latency in ms for the concurrency comparison; "" skips it. */
+    "compare-latency": { type: "string", default: "2000" },
+    "compare-sizes": { type: "string", default: "1000,5000,10000" },
+    /** How much faster the comparison's time runs (1: real time). */
+    "time-scale": { type: "string", default: "1" },
   },
 });
 const latency = parseLatency(String(values.latency));
@@ -329,4 +489,16 @@ for (const years of String(values.years).split(",").filter(Boolean).map(Number))
   rows.push(...(await history(Number(values["history-cases"]), years)));
   process.stderr.write(`done: ${years} y history\n`);
 }
-printTable(rows);
+if (rows.length > 0) printTable(rows);
+const compareLatencyMs = Number(values["compare-latency"] || "0");
+if (compareLatencyMs > 0) {
+  const timeScale = Number(values["time-scale"]);
+  const compared: Compared[] = [];
+  for (const size of String(values["compare-sizes"]).split(",").filter(Boolean).map(Number)) {
+    compared.push(...(await compareLatency(size, compareLatencyMs, timeScale)));
+    process.stderr.write(
+      `done: ${size} cases at ${compareLatencyMs} ms, concurrency 1 and default\n`,
+    );
+  }
+  printComparison(compared, compareLatencyMs, timeScale);
+}

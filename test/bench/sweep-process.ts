@@ -9,9 +9,9 @@ import { silentLogger } from "../../src/log.js";
 import { connectInProcess } from "../../src/mcp/in-process-client.js";
 import { createDataJudServer } from "../../src/mcp/server.js";
 import { mcpGateway } from "../../src/monitor/detect/datajud-gateway.js";
-import { runSweep } from "../../src/monitor/sweep.js";
+import { runSweep, type SweepEvent } from "../../src/monitor/sweep.js";
 import { closeDatabase, openDatabase } from "../../src/store/database.js";
-import { systemClock } from "../../src/time/clock.js";
+import { type Clock, systemClock } from "../../src/time/clock.js";
 import { watchlistOf } from "./bench-data.js";
 
 export interface SweepResult {
@@ -19,6 +19,7 @@ export interface SweepResult {
   changed: number;
   failed: number;
   requests: number;
+  /** Wall time on the real clock (run.ts scales it back when the client's time ran faster). */
   seconds: number;
   /** Peak resident set of this whole process, in bytes. */
   peakRss: number;
@@ -34,14 +35,32 @@ const cases = Number(process.env.BENCH_CASES ?? "0");
 /** DataJud requests in flight at once: datajud.concurrency. */
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? String(DEFAULT_DATAJUD_CONCURRENCY));
 
+/**
+ * The DataJud client's time runs this many times faster than the wall clock (its limiter window,
+ * backoff pauses, deadlines, the concurrency's growth window): with the fake's latency divided by
+ * the same factor, a sweep plays out as it would at full scale, only shorter. 1: real time.
+ */
+const timeScale = Number(process.env.BENCH_TIME_SCALE ?? "1");
+
+function scaledClock(scale: number): Clock {
+  if (scale === 1) return systemClock;
+  const origin = performance.now();
+  const epoch = Date.now();
+  return {
+    now: () => epoch + (performance.now() - origin) * scale,
+    sleep: (ms, signal) => systemClock.sleep(ms / scale, signal),
+  };
+}
+
 const watchlist = watchlistOf(cases);
 // Retries are part of a sweep's cost: the bench reports each one, with why.
 const retries: string[] = [];
 const http = new DataJudHttpClient({
   baseUrl: url,
   apiKey: "bench",
-  requestsPerMinute: 120,
+  requestsPerMinute: Number(process.env.BENCH_RPM ?? "120"),
   concurrency,
+  clock: scaledClock(timeScale),
   onEvent: (event) => {
     if (event.type === "retry")
       retries.push(`${event.index} ${event.error.kind}: ${event.error.message}`);
@@ -59,6 +78,15 @@ const report = await runSweep(
     logger: silentLogger(),
     settings: { fullRereadDays: 7, notFoundThreshold: 3, concurrency, batchSize: 100 },
     datajudRequests: () => http.requestCount,
+    // BENCH_TRACE=1: each batch asked and answered, with its time since the sweep started.
+    ...(process.env.BENCH_TRACE === "1"
+      ? {
+          onEvent: (event: SweepEvent) => {
+            const at = ((performance.now() - started) / 1000).toFixed(2);
+            process.stderr.write(`${at} s ${JSON.stringify(event)}\n`);
+          },
+        }
+      : {}),
   },
   { watchlist, force: process.env.BENCH_FORCE === "1", dryRun: false, trigger: "manual" },
 );

@@ -37,6 +37,11 @@ function publicationsLines(report: RunReport): string {
   const lines = [
     `DJEN: ${countText(p.checked, "source", "sources")} checked, ${p.failed} failed; ${countText(p.newPublications, "new publication", "new publications")}${outside}${cancelled}; ${p.djenRequests} DJEN requests`,
     ...p.failures.map((f) => `  DJEN failed for ${f.source}: ${f.error}`),
+    ...(p.deferred > 0
+      ? [
+          `  DJEN time for this sweep (djen.maxMinutesPerSweep) ran out: ${countText(p.deferred, "source", "sources")} left for the next sweep, asked first`,
+        ]
+      : []),
   ];
   return `${lines.join("\n")}\n`;
 }

@@ -314,6 +314,7 @@ export async function openMonitor(
               timeoutMs: config.djen.totalTimeoutMs * 2 + 30_000,
             }),
             windowDays: config.djen.windowDays,
+            maxMinutesPerSweep: config.djen.maxMinutesPerSweep,
             requests: () => djen.requestCount,
           },
         }),

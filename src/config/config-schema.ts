@@ -125,6 +125,7 @@ const djenShape = {
   totalTimeoutMs: wholeNumber(100, 3_600_000, "ms"),
   maxAttempts: wholeNumber(1, 10, "attempts"),
   windowDays: wholeNumber(1, 31, "days"),
+  maxMinutesPerSweep: wholeNumber(0, 1440, "minutes"),
 };
 
 const monitorShape = {
@@ -271,6 +272,7 @@ export const ENV_SETTINGS = [
   { names: ["DJEN_TIMEOUT_MS"], setting: "djen.timeoutMs", secret: false },
   { names: ["DJEN_TOTAL_TIMEOUT_MS"], setting: "djen.totalTimeoutMs", secret: false },
   { names: ["DJEN_MAX_ATTEMPTS"], setting: "djen.maxAttempts", secret: false },
+  { names: ["DJEN_MAX_MINUTES_PER_SWEEP"], setting: "djen.maxMinutesPerSweep", secret: false },
   { names: ["ANTHROPIC_API_KEY"], setting: "summarizer.apiKey", secret: true },
   { names: ["ANTHROPIC_BASE_URL"], setting: "summarizer.baseUrl", secret: false },
   { names: ["ANTHROPIC_MODEL"], setting: "summarizer.model", secret: false },

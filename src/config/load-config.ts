@@ -55,6 +55,8 @@ export interface MonitorConfig {
     maxAttempts: number;
     /** Days of disponibilização a sweep asks for, today included (São Paulo dates). */
     windowDays: number;
+    /** Minutes one sweep keeps asking DJEN; 0: no limit. */
+    maxMinutesPerSweep: number;
   };
   monitor: {
     notFoundThreshold: number;

@@ -20,6 +20,8 @@ export const PublicationsReport = z.strictObject({
   /** Publications stored as published that DJEN now shows cancelled. */
   cancelled: z.number().int().nonnegative(),
   djenRequests: z.number().int().nonnegative(),
+  /** Sources left unasked when `djen.maxMinutesPerSweep` ran out: the next sweep asks them first. */
+  deferred: z.number().int().nonnegative().default(0),
   failures: z.array(z.strictObject({ source: z.string(), kind: z.string(), error: z.string() })),
 });
 export type PublicationsReport = z.infer<typeof PublicationsReport>;

@@ -13,6 +13,11 @@ export interface PublicationsDeps {
   gateway: PublicationGateway;
   /** Days of disponibilização asked for on each sweep, ending today (`djen.windowDays`). */
   windowDays: number;
+  /**
+   * How long one sweep keeps asking DJEN, in minutes (`djen.maxMinutesPerSweep`); 0: no limit.
+   * What is left is asked first by the next sweep, from the day of its last complete answer.
+   */
+  maxMinutesPerSweep: number;
   /** DJEN requests this process has sent so far, for the run report. */
   requests: () => number;
 }
@@ -77,15 +82,51 @@ function errorOf(error: unknown): SourceFailure {
 
 type Batch = { cnjNumbers: string[]; oab: string[] };
 
-function batchesOf(selected: readonly WatchedCase[], oab: readonly WatchedOab[]): Batch[] {
-  const numbers = [...new Set(selected.map((c) => c.digits))];
+/** When a source last answered whole, in ms; null when it never did (its baseline is due). */
+type LastOk = (kind: "case" | "oab", key: string) => number | null;
+
+/**
+ * The calls of a sweep, in the order a time limit should cut them: sources never answered first
+ * (their baseline is due), then the longest unanswered, so what one sweep leaves the next asks
+ * first and nothing waits forever. Equals keep the watchlist's order (case numbers, then
+ * registrations); consecutive case numbers share a call, ten at most.
+ */
+export function batchesOf(
+  selected: readonly WatchedCase[],
+  oab: readonly WatchedOab[],
+  lastOk: LastOk,
+): Batch[] {
+  const sources = [
+    ...[...new Set(selected.map((c) => c.digits))].map((key) => ({ kind: "case" as const, key })),
+    ...oab.map((o) => ({ kind: "oab" as const, key: o.key })),
+  ]
+    .map((source, index) => ({
+      ...source,
+      index,
+      since: lastOk(source.kind, source.key) ?? Number.NEGATIVE_INFINITY,
+    }))
+    .sort((a, b) => a.since - b.since || a.index - b.index);
   const batches: Batch[] = [];
-  for (let i = 0; i < numbers.length; i += CASES_PER_CALL) {
-    batches.push({ cnjNumbers: numbers.slice(i, i + CASES_PER_CALL), oab: [] });
+  for (const source of sources) {
+    const last = batches.at(-1);
+    if (source.kind === "oab") {
+      // One registration per call: its seven suffix variants are seven requests or more.
+      batches.push({ cnjNumbers: [], oab: [source.key] });
+    } else if (
+      last !== undefined &&
+      last.oab.length === 0 &&
+      last.cnjNumbers.length < CASES_PER_CALL
+    ) {
+      last.cnjNumbers.push(source.key);
+    } else {
+      batches.push({ cnjNumbers: [source.key], oab: [] });
+    }
   }
-  // One registration per call: its seven suffix variants are seven requests or more.
-  for (const o of oab) batches.push({ cnjNumbers: [], oab: [o.key] });
   return batches;
+}
+
+function sourcesIn(batch: Batch): number {
+  return batch.cnjNumbers.length + batch.oab.length;
 }
 
 /** The sources a failed call asked for, each with the call's error. */
@@ -128,9 +169,18 @@ export async function watchPublications(
     outsideWatchlist: 0,
     cancelled: 0,
     djenRequests: 0,
+    deferred: 0,
     failures: [],
   };
   if (phase === undefined) return { report: empty, interrupted: false };
+  const lastOk: LastOk = (kind, key) => {
+    const at = getDjenSource(deps.db, kind, key)?.lastOkAt;
+    const ms = at == null ? Number.NaN : Date.parse(at);
+    return Number.isFinite(ms) ? ms : null;
+  };
+  const startedAt = deps.clock.now();
+  const budgetMs = phase.maxMinutesPerSweep * 60_000;
+  let deferred = 0;
   const { signal } = run;
   const requestsBefore = phase.requests();
   const window = djenWindow(deps.clock.now(), phase.windowDays);
@@ -139,20 +189,30 @@ export async function watchPublications(
   let interrupted = false;
   // DJEN refusing this server's address refuses every request: the rest is not asked.
   let blocked: SourceFailure | null = null;
-  for (const batch of batchesOf(targets.selected, targets.oab)) {
+  const batches = batchesOf(targets.selected, targets.oab, lastOk);
+  for (const [index, batch] of batches.entries()) {
     if (signal.aborted) {
       interrupted = true;
       break;
     }
+    if (budgetMs > 0 && deps.clock.now() - startedAt >= budgetMs) {
+      // Not a failure: nothing was asked. The next sweep starts with these (the stalest).
+      deferred = batches.slice(index).reduce((sum, b) => sum + sourcesIn(b), 0);
+      deps.logger.info(
+        { deferred, maxMinutesPerSweep: phase.maxMinutesPerSweep },
+        "DJEN time for this sweep is up: the rest is asked first next sweep",
+      );
+      break;
+    }
     let sources: PublicationSource[];
-    const lastOk = [
-      ...batch.cnjNumbers.map((key) => getDjenSource(deps.db, "case", key)),
-      ...batch.oab.map((key) => getDjenSource(deps.db, "oab", key)),
-    ].map((row) => (row?.lastOkAt == null ? null : Date.parse(row.lastOkAt)));
+    const since = [
+      ...batch.cnjNumbers.map((key) => lastOk("case", key)),
+      ...batch.oab.map((key) => lastOk("oab", key)),
+    ];
     try {
       sources =
         blocked === null
-          ? await phase.gateway.read(batch, catchUpWindow(window, lastOk), signal)
+          ? await phase.gateway.read(batch, catchUpWindow(window, since), signal)
           : failedSources(batch, blocked);
     } catch (error) {
       if (signal.aborted) {
@@ -196,6 +256,7 @@ export async function watchPublications(
     ).length,
     cancelled: new Set(outcomes.flatMap((o) => o.cancelled).map((p) => p.id)).size,
     djenRequests: phase.requests() - requestsBefore,
+    deferred,
     failures: outcomes.flatMap((o) =>
       o.error === null
         ? []
@@ -211,6 +272,7 @@ export async function watchPublications(
         newPublications: report.newPublications,
         cancelled: report.cancelled,
         djenRequests: report.djenRequests,
+        deferred: report.deferred,
       },
       "DJEN publications checked",
     );

@@ -61,6 +61,7 @@ describe("loadConfig: defaults", () => {
         totalTimeoutMs: 120_000,
         maxAttempts: 4,
         windowDays: 2,
+        maxMinutesPerSweep: 60,
       },
       monitor: {
         notFoundThreshold: 3,

@@ -26,6 +26,7 @@ const djen = (checked: number, failed: number): RunReport["publications"] => ({
   failed,
   newPublications: 0,
   outsideWatchlist: 0,
+  deferred: 0,
   cancelled: 0,
   djenRequests: checked,
   failures: [],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  batchesOf,
   catchUpWindow,
   djenWindow,
   MAX_CATCH_UP_DAYS,
@@ -36,5 +37,43 @@ describe("catchUpWindow", () => {
 
   it("ignores an unreadable instant rather than widening the window", () => {
     expect(catchUpWindow(WINDOW, [Number.NaN])).toEqual(WINDOW);
+  });
+});
+
+describe("batchesOf", () => {
+  const cases = (...digits: string[]) =>
+    digits.map((d) => ({ digits: d }) as Parameters<typeof batchesOf>[0][number]);
+  const oab = (...keys: string[]) =>
+    keys.map((key) => ({ key }) as Parameters<typeof batchesOf>[1][number]);
+
+  it("asks sources never answered first, then the longest unanswered, equals in watchlist order", () => {
+    const answered = new Map([
+      ["case:c1", 3_000],
+      ["case:c2", 1_000],
+      ["case:c4", 2_000],
+      ["oab:2/RJ", 500],
+    ]);
+
+    const batches = batchesOf(
+      cases("c1", "c2", "c3", "c4", "c5"),
+      oab("1/SP", "2/RJ"),
+      (kind, key) => answered.get(`${kind}:${key}`) ?? null,
+    );
+
+    expect(batches).toEqual([
+      { cnjNumbers: ["c3", "c5"], oab: [] },
+      { cnjNumbers: [], oab: ["1/SP"] },
+      { cnjNumbers: [], oab: ["2/RJ"] },
+      { cnjNumbers: ["c2", "c4", "c1"], oab: [] },
+    ]);
+  });
+
+  it("asks each case number once, ten to a call", () => {
+    const numbers = Array.from({ length: 23 }, (_, i) => `n${String(i).padStart(2, "0")}`);
+
+    const batches = batchesOf(cases(...numbers, "n00"), [], () => null);
+
+    expect(batches.map((b) => b.cnjNumbers.length)).toEqual([10, 10, 3]);
+    expect(batches.flatMap((b) => b.cnjNumbers)).toEqual(numbers);
   });
 });

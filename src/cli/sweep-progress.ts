@@ -22,6 +22,16 @@ export interface CourtProgress {
   retryCause: string | null;
 }
 
+/** The DJEN phase's part of a sweep: sources (case numbers, OAB registrations) asked. */
+export interface DjenProgress {
+  total: number;
+  checked: number;
+  failed: number;
+  /** Left for the next sweep when djen.maxMinutesPerSweep ran out. */
+  deferred: number;
+  doneAt: number | null;
+}
+
 const INDEX_PREFIX = "api_publica_";
 
 /**
@@ -31,6 +41,8 @@ const INDEX_PREFIX = "api_publica_";
 export class SweepProgress {
   readonly startedAt: number;
   readonly #courts = new Map<string, CourtProgress>();
+  /** Null until the DJEN phase says what it will ask (never, with DJEN off). */
+  djen: DjenProgress | null = null;
 
   constructor(startedAt: number) {
     this.startedAt = startedAt;
@@ -59,6 +71,27 @@ export class SweepProgress {
         if (court.checked >= court.total) court.doneAt = now;
         return;
       }
+      case "djen-planned":
+        this.djen = {
+          total: event.sources,
+          checked: 0,
+          failed: 0,
+          deferred: 0,
+          doneAt: event.sources === 0 ? now : null,
+        };
+        return;
+      case "djen-checked": {
+        if (this.djen === null) return;
+        this.djen.checked++;
+        if (!event.ok) this.djen.failed++;
+        if (this.djen.checked >= this.djen.total) this.djen.doneAt = now;
+        return;
+      }
+      case "djen-deferred":
+        if (this.djen === null) return;
+        this.djen.deferred = event.sources;
+        this.djen.doneAt = now;
+        return;
       default:
         return;
     }
@@ -170,7 +203,19 @@ export function renderProgress(progress: SweepProgress, now: number): string[] {
       .join("  ")
       .trimEnd();
   });
-  return [head, ...rows];
+  return [head, ...rows, ...djenLines(progress.djen, progress.startedAt, now)];
+}
+
+/** "DJEN: 12 of 40 sources checked, 1 failed, 35 s", then "done" or what was left. */
+function djenLines(djen: DjenProgress | null, startedAt: number, now: number): string[] {
+  if (djen === null || djen.total === 0) return [];
+  const failed = djen.failed > 0 ? `, ${djen.failed} failed` : "";
+  const deferred = djen.deferred > 0 ? `, ${djen.deferred} left for the next sweep` : "";
+  const state =
+    djen.doneAt === null
+      ? durationText(now - startedAt)
+      : `done in ${durationText(djen.doneAt - startedAt)}`;
+  return [`DJEN: ${djen.checked} of ${djen.total} sources checked${failed}${deferred}, ${state}`];
 }
 
 /** Handlers for a sweep's events that keep a progress display drawn; `stop` removes it. */

@@ -8,6 +8,7 @@ import type { DataJudGateway } from "./detect/datajud-gateway.js";
 import { type DetectEvent, type Detected, detectChanges } from "./detect/detect.js";
 import {
   type PublicationsDeps,
+  type PublicationsEvent,
   type PublicationTargets,
   type WatchedPublications,
   watchPublications,
@@ -60,8 +61,8 @@ export interface SweepDeps {
   host?: Pick<System, "hostname" | "pid" | "isAlive" | "every">;
 }
 
-/** What a sweep tells as it goes: for now, detection's batches. */
-export type SweepEvent = DetectEvent;
+/** What a sweep tells as it goes: detection's batches and checks, and the DJEN phase's. */
+export type SweepEvent = DetectEvent | PublicationsEvent;
 
 /** A sweep that ended: what started it, how it went and how long it took. */
 export interface FinishedSweep {

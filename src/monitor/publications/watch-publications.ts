@@ -137,6 +137,12 @@ function failedSources(batch: Batch, failure: SourceFailure): PublicationSource[
   ].map((source) => ({ ...source, complete: false, publications: [], error: failure }));
 }
 
+/** What the DJEN phase tells as it goes, for progress: its plan, then each source's check. */
+export type PublicationsEvent =
+  | { type: "djen-planned"; sources: number }
+  | { type: "djen-checked"; kind: "case" | "oab"; ok: boolean }
+  | { type: "djen-deferred"; sources: number };
+
 /** What a sweep asks DJEN about. */
 export interface PublicationTargets {
   selected: readonly WatchedCase[];
@@ -190,6 +196,14 @@ export async function watchPublications(
   // DJEN refusing this server's address refuses every request: the rest is not asked.
   let blocked: SourceFailure | null = null;
   const batches = batchesOf(targets.selected, targets.oab, lastOk);
+  const tell = (event: PublicationsEvent): void => {
+    try {
+      deps.onEvent?.(event);
+    } catch {
+      // A progress hook must never change what a sweep records.
+    }
+  };
+  tell({ type: "djen-planned", sources: batches.reduce((sum, b) => sum + sourcesIn(b), 0) });
   for (const [index, batch] of batches.entries()) {
     if (signal.aborted) {
       interrupted = true;
@@ -202,6 +216,7 @@ export async function watchPublications(
         { deferred, maxMinutesPerSweep: phase.maxMinutesPerSweep },
         "DJEN time for this sweep is up: the rest is asked first next sweep",
       );
+      tell({ type: "djen-deferred", sources: deferred });
       break;
     }
     let sources: PublicationSource[];
@@ -233,6 +248,7 @@ export async function watchPublications(
         source,
       );
       outcomes.push(outcome);
+      tell({ type: "djen-checked", kind: outcome.kind, ok: outcome.ok });
       if (outcome.error?.kind === "geo_blocked" && blocked === null) {
         blocked = { ...outcome.error, retryable: false };
         deps.logger.error({ error: outcome.error.message }, "DJEN refuses this server's address");

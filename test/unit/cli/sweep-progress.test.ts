@@ -17,6 +17,33 @@ function planned(byCourt: Record<string, number>): SweepProgress {
   return progress;
 }
 
+describe("renderProgress: the DJEN phase beside DataJud's courts", () => {
+  it("adds a line of DJEN sources checked, failed and left, with its time", () => {
+    const progress = planned({ tjdft: 2 });
+    progress.onSweep({ type: "djen-planned", sources: 3 }, T0);
+    progress.onSweep({ type: "djen-checked", kind: "case", ok: true }, T0 + 1_000);
+    progress.onSweep({ type: "djen-checked", kind: "oab", ok: false }, T0 + 2_000);
+
+    const running = renderProgress(progress, T0 + 4_000).at(-1);
+    progress.onSweep({ type: "djen-deferred", sources: 1 }, T0 + 5_000);
+    const stopped = renderProgress(progress, T0 + 9_000).at(-1);
+
+    expect(running).toBe("DJEN: 2 of 3 sources checked, 1 failed, 4 s");
+    expect(stopped).toBe(
+      "DJEN: 2 of 3 sources checked, 1 failed, 1 left for the next sweep, done in 5 s",
+    );
+  });
+
+  it("shows no DJEN line when DJEN is off or has nothing to ask", () => {
+    const off = planned({ tjdft: 2 });
+    const empty = planned({ tjdft: 2 });
+    empty.onSweep({ type: "djen-planned", sources: 0 }, T0);
+
+    expect(renderProgress(off, T0).some((l) => l.startsWith("DJEN"))).toBe(false);
+    expect(renderProgress(empty, T0).some((l) => l.startsWith("DJEN"))).toBe(false);
+  });
+});
+
 describe("renderProgress: per court, cases checked of total, requests, elapsed, the wait now", () => {
   it("shows every court queued before the first request", () => {
     const progress = planned({ tjdft: 200, stj: 5 });

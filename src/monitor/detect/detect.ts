@@ -10,6 +10,7 @@ import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
 import type { SweepRun } from "../run.js";
 import type { CaseReport } from "../run-report.js";
 import type { SweepDeps } from "../sweep.js";
+import { tellListener } from "../sweep-events.js";
 import type { FingerprintedCase, ReadCase } from "./datajud-gateway.js";
 import { judgeFingerprint, suspectAnswers } from "./judge.js";
 import {
@@ -528,10 +529,6 @@ class Detection {
   }
 
   #emit(event: DetectEvent): void {
-    try {
-      this.#deps.onEvent?.(event);
-    } catch {
-      // A progress hook must never change what a sweep records.
-    }
+    tellListener(this.#deps.onEvent, event);
   }
 }

@@ -5,6 +5,7 @@ import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js
 import type { SweepRun } from "../run.js";
 import type { PublicationsReport } from "../run-report.js";
 import type { SweepDeps } from "../sweep.js";
+import { tellListener } from "../sweep-events.js";
 import type { DjenWindow, PublicationGateway, PublicationSource } from "./djen-gateway.js";
 import { recordSource, type SourceOutcome } from "./record-publications.js";
 
@@ -179,10 +180,16 @@ export async function watchPublications(
     failures: [],
   };
   if (phase === undefined) return { report: empty, interrupted: false };
+  // Read once per source: batchesOf orders by it, and each call's window starts from it.
+  const lastOkSeen = new Map<string, number | null>();
   const lastOk: LastOk = (kind, key) => {
-    const at = getDjenSource(deps.db, kind, key)?.lastOkAt;
-    const ms = at == null ? Number.NaN : Date.parse(at);
-    return Number.isFinite(ms) ? ms : null;
+    const id = `${kind}:${key}`;
+    if (!lastOkSeen.has(id)) {
+      const at = getDjenSource(deps.db, kind, key)?.lastOkAt;
+      const ms = at == null ? Number.NaN : Date.parse(at);
+      lastOkSeen.set(id, Number.isFinite(ms) ? ms : null);
+    }
+    return lastOkSeen.get(id) ?? null;
   };
   const startedAt = deps.clock.now();
   const budgetMs = phase.maxMinutesPerSweep * 60_000;
@@ -196,13 +203,7 @@ export async function watchPublications(
   // DJEN refusing this server's address refuses every request: the rest is not asked.
   let blocked: SourceFailure | null = null;
   const batches = batchesOf(targets.selected, targets.oab, lastOk);
-  const tell = (event: PublicationsEvent): void => {
-    try {
-      deps.onEvent?.(event);
-    } catch {
-      // A progress hook must never change what a sweep records.
-    }
-  };
+  const tell = (event: PublicationsEvent): void => tellListener(deps.onEvent, event);
   tell({ type: "djen-planned", sources: batches.reduce((sum, b) => sum + sourcesIn(b), 0) });
   for (const [index, batch] of batches.entries()) {
     if (signal.aborted) {

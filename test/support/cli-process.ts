@@ -24,6 +24,23 @@ export function cliCommand(): { command: string; args: string[] } {
   return { command: process.execPath, args: nodeArgs(CLI_ENTRY) };
 }
 
+/**
+ * A command run as root, but without the capabilities that let root read, write and enter what
+ * its permissions forbid (util-linux's setpriv drops them from the bounding set before exec): it
+ * meets a directory's mode as its owner would. Not another user such as nobody: that user could
+ * not reach a checkout inside a private directory (a home, `mktemp -d`), nor the copy the run
+ * compiled there.
+ */
+export function withFilePermissions(run: { command: string; args: string[] }): {
+  command: string;
+  args: string[];
+} {
+  return {
+    command: "setpriv",
+    args: ["--bounding-set=-dac_override,-dac_read_search,-fowner", run.command, ...run.args],
+  };
+}
+
 /** An environment without the developer's own settings leaking into a test. */
 export function cleanEnv(extra: Record<string, string>): Record<string, string> {
   const keep = ["PATH", "HOME", "TMPDIR", "LANG", "SystemRoot"];
@@ -48,17 +65,20 @@ export function runCliProcess(
     env: Record<string, string>;
     cwd: string;
     timeoutMs?: number;
-    /** Run as this user and group (a test running as root checking file permissions). */
-    user?: { uid: number; gid: number };
+    /**
+     * Run as root without the capabilities that let root ignore file permissions (a test
+     * checking what a user who may not write somewhere is told). See `withFilePermissions`.
+     */
+    filePermissions?: boolean;
   },
 ): Promise<CliRun> {
-  const { command, args } = cliCommand();
+  const cli = cliCommand();
+  const { command, args } = options.filePermissions ? withFilePermissions(cli) : cli;
   return new Promise((resolve, reject) => {
     const child = spawn(command, [...args, ...argv], {
       cwd: options.cwd,
       env: options.env,
       stdio: ["ignore", "pipe", "pipe"],
-      ...(options.user === undefined ? {} : options.user),
     });
     let stdout = "";
     let stderr = "";

@@ -1,7 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
-  chownSync,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -52,27 +51,26 @@ function expectOneLine(run: CliResult, code: number, pattern: RegExp): void {
   expect(run.stderr.trimEnd().split("\n")).toEqual([expect.stringMatching(pattern)]);
 }
 
-const NOBODY = { uid: 65534, gid: 65534 };
 const isRoot = process.getuid?.() === 0;
 
 /**
- * The CLI as a user who may not write where the test says: root ignores file permissions, so a
- * root test runner starts the CLI as nobody; anyone else runs it in this process.
+ * The CLI where file permissions hold: root ignores them, so a root test runner starts the CLI
+ * without the capabilities that let it (test/support/cli-process.ts); anyone else runs it in
+ * this process.
  */
 async function unprivileged(ws: Workspace, argv: string[]): Promise<CliResult> {
   if (!isRoot) return cliInProcess(argv, env(ws), ws.dir);
-  return runCliProcess(argv, { env: env(ws), cwd: ws.dir, timeoutMs: 20_000, user: NOBODY });
+  return runCliProcess(argv, {
+    env: env(ws),
+    cwd: ws.dir,
+    timeoutMs: 20_000,
+    filePermissions: true,
+  });
 }
 
-/** The workspace readable by the unprivileged user, with a state directory it owns. */
-function openToNobody(ws: Workspace): string {
+function stateDir(ws: Workspace): string {
   const state = dirname(ws.dbPath);
   mkdirSync(state, { recursive: true });
-  if (isRoot) {
-    chmodSync(ws.dir, 0o755);
-    chmodSync(ws.watchlistPath, 0o644);
-    chownSync(state, NOBODY.uid, NOBODY.gid);
-  }
   return state;
 }
 
@@ -125,8 +123,7 @@ describe("a database the monitor cannot use", () => {
   it("a read-only database directory: exit 2, write access is what to fix, the file untouched", async () => {
     const ws = workspace("env-readonly-dir-");
     await runOnce(ws, env(ws));
-    const state = openToNobody(ws);
-    if (isRoot) chownSync(ws.dbPath, NOBODY.uid, NOBODY.gid);
+    const state = stateDir(ws);
     const before = readFileSync(ws.dbPath);
     chmodSync(state, 0o555);
 
@@ -143,7 +140,7 @@ describe("a database the monitor cannot use", () => {
 
   it("a new database in a read-only directory: exit 2, no file made", async () => {
     const ws = workspace("env-readonly-new-");
-    const state = openToNobody(ws);
+    const state = stateDir(ws);
     chmodSync(state, 0o555);
 
     const run = await unprivileged(ws, ["run-once"]);

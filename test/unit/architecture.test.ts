@@ -16,10 +16,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   log: [],
   text: [],
   time: [],
+  deadlines: ["text", "time"],
   yaml: ["text"],
   pacing: ["time"],
   datajud: ["abort", "log", "pacing", "text", "time"],
-  djen: ["datajud", "pacing", "time"],
+  djen: ["datajud", "deadlines", "pacing", "time"],
   store: ["datajud"],
   system: ["datajud", "store", "time"],
   summarize: ["datajud", "log", "time"],
@@ -29,7 +30,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   config: ["http", "time", "yaml"],
   watchlist: ["datajud", "djen", "policy", "text", "time", "yaml"],
   mcp: ["abort", "datajud", "djen", "log", "notify/render", "policy", "store", "summarize", "time"],
-  "notify/render": ["datajud", "policy", "summarize", "time"],
+  "notify/render": ["datajud", "deadlines", "policy", "summarize", "time"],
   "notify/transport": [],
   "notify/outbox": [
     "datajud",
@@ -44,6 +45,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   monitor: [
     "abort",
     "datajud",
+    "deadlines",
     "djen",
     "log",
     "mcp",
@@ -62,6 +64,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     "config",
     "http",
     "datajud",
+    "deadlines",
     "demo",
     "djen",
     "log",
@@ -84,7 +87,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 };
 
 /** Pure domain code: decides and renders from what it is given, with no I/O of its own. */
-const PURE = new Set(["abort", "text", "time", "yaml", "policy", "notify/render"]);
+const PURE = new Set(["abort", "text", "time", "deadlines", "yaml", "policy", "notify/render"]);
 
 /** Imports allowed for types only (`import type`): pure code names the store's rows, never calls it. */
 const TYPE_ONLY: Record<string, readonly string[]> = {

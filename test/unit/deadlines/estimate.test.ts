@@ -1,0 +1,244 @@
+import { describe, expect, it } from "vitest";
+import type { CommunicationFacts } from "../../../src/deadlines/communication.js";
+import { estimateDeadline } from "../../../src/deadlines/estimate.js";
+import type { DeadlineEstimate } from "../../../src/deadlines/estimate-schema.js";
+import { DeadlineEstimate as DeadlineEstimateSchema } from "../../../src/deadlines/estimate-schema.js";
+import { addDays } from "../../../src/time/calendar-date.js";
+import { type CourtClosure, courtCalendar } from "../../../src/time/court-calendar.js";
+import { SCENARIOS, type Scenario } from "./scenarios.js";
+
+function facts(s: Scenario): CommunicationFacts {
+  return {
+    kind: s.kind === undefined ? "Intimação" : s.kind,
+    documentType: s.documentType ?? null,
+    className: s.className === undefined ? null : s.className,
+    classCode: s.classCode ?? null,
+    medium: s.medium ?? "D",
+    text: s.text,
+    recipients: s.recipients ?? [{ name: "PARTE INTERESSADA", side: "A" }],
+    lawyerCount: s.lawyerCount ?? 1,
+    caseNumber: s.caseNumber ?? null,
+    court: s.court.toUpperCase(),
+  };
+}
+
+function estimate(
+  s: Scenario,
+  closures: readonly CourtClosure[] = s.closures ?? [],
+): DeadlineEstimate {
+  return estimateDeadline({
+    availableOn: s.availableOn,
+    calendar: courtCalendar({ court: s.court }, closures),
+    communication: facts(s),
+  });
+}
+
+function firstWord(text: string): string {
+  return /^[\p{L}]+/u.exec(text)?.[0] ?? "";
+}
+
+describe("the dated scenarios, worked out by hand from the law", () => {
+  it("cover every branch, kind of communication and year asked for", () => {
+    const courts = new Set(
+      SCENARIOS.map((s) => /^(tj|trf|trt|tre|tse|tst|stj|stf)/u.exec(s.court)?.[1]),
+    );
+    const years = new Set(SCENARIOS.map((s) => s.availableOn.slice(0, 4)));
+
+    expect(SCENARIOS.length).toBeGreaterThanOrEqual(60);
+    expect([...courts].sort()).toEqual(["stf", "stj", "tj", "tre", "trf", "trt", "tse", "tst"]);
+    expect([...years].sort()).toEqual(["2025", "2026", "2027"]);
+  });
+
+  it.each(SCENARIOS.map((s) => [s.id, s] as const))("%s", (_id, s) => {
+    const result = estimate(s);
+
+    expect(DeadlineEstimateSchema.safeParse(result).success).toBe(true);
+    expect({
+      rule: result.rule.code,
+      publishedOn: result.publishedOn,
+      countingStartsOn: result.countingStartsOn,
+      lastDay: result.lastDay,
+    }).toEqual({
+      rule: s.expected.rule,
+      publishedOn: s.expected.publishedOn,
+      countingStartsOn: s.expected.countingStartsOn,
+      lastDay: s.expected.lastDay,
+    });
+    if (s.expected.procedure !== undefined) {
+      expect(result.rule.procedure).toBe(s.expected.procedure);
+    }
+    if (s.expected.legalDefaults !== undefined) {
+      expect(
+        result.otherPeriods
+          .filter((p) => p.from === "legal-default")
+          .map((p) => [firstWord(p.act ?? ""), p.lastDay]),
+      ).toEqual(s.expected.legalDefaults.map(([act, day]) => [firstWord(act), day]));
+    }
+    if (s.expected.alternatives !== undefined) {
+      expect(result.alternatives.map((a) => a.lastDay ?? a.countingStartsOn)).toEqual(
+        s.expected.alternatives,
+      );
+    }
+    if (s.expected.session !== undefined) {
+      expect(result.session).toMatchObject(s.expected.session);
+    }
+  });
+});
+
+/** The dates an estimate gives, in the order a lawyer acts on them. */
+function datesOf(e: DeadlineEstimate): Array<string | null> {
+  return [e.publishedOn, e.countingStartsOn, e.lastDay];
+}
+
+describe("never late", () => {
+  it("every alternative reading of an unknown fact is on or after the estimate", () => {
+    for (const s of SCENARIOS) {
+      const result = estimate(s);
+      for (const alternative of result.alternatives) {
+        if (alternative.countingStartsOn !== null && result.countingStartsOn !== null) {
+          expect(alternative.countingStartsOn >= result.countingStartsOn, s.id).toBe(true);
+        }
+        if (alternative.lastDay !== null && result.lastDay !== null) {
+          expect(alternative.lastDay >= result.lastDay, s.id).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("adding a closed, suspended or late-opening day never moves an estimate earlier", () => {
+    const effects: CourtClosure["effect"][] = ["closed", "suspended", "late-opening"];
+    for (const s of SCENARIOS.filter((x) => x.expected.lastDay !== null)) {
+      const before = datesOf(estimate(s));
+      const last = s.expected.lastDay ?? s.availableOn;
+      // Every third day of the window, the three effects in turn: cheap, and each kind of day
+      // lands on publication days, start days, counted days and last days across the table.
+      let turn = 0;
+      for (let day = s.availableOn; day <= last; day = addDays(day, 3)) {
+        const effect = effects[turn++ % effects.length] ?? "closed";
+        const extra: CourtClosure = {
+          court: s.court,
+          municipalities: [],
+          from: day,
+          to: day,
+          effect,
+          reason: "dia acrescentado",
+          source: "teste",
+          url: null,
+        };
+        const after = datesOf(estimate(s, [...(s.closures ?? []), extra]));
+        after.forEach((date, i) => {
+          const was = before[i];
+          if (date !== null && was !== null && was !== undefined) {
+            expect(date >= was, `${s.id}: ${effect} ${day}`).toBe(true);
+          }
+        });
+      }
+    }
+  });
+});
+
+describe("provenance", () => {
+  it("names the source of every day skipped", () => {
+    const s = SCENARIOS.find((x) => x.id.startsWith("A6"));
+    if (s === undefined) throw new Error("scenario A6 missing");
+
+    const result = estimate(s);
+
+    expect(result.skippedDays).toEqual([
+      expect.objectContaining({
+        from: "2026-04-03",
+        to: "2026-04-03",
+        name: "Sexta-feira Santa",
+        source: "Lei 9.093/1995, art. 2º",
+      }),
+      expect.objectContaining({
+        from: "2026-04-21",
+        name: "Tiradentes",
+        source: expect.stringContaining("Lei 662/1949"),
+      }),
+    ]);
+  });
+
+  it("names a configured closure with the act the operator gave", () => {
+    const s = SCENARIOS.find((x) => x.id.startsWith("B6"));
+    if (s === undefined) throw new Error("scenario B6 missing");
+
+    expect(estimate(s).skippedDays).toEqual([
+      {
+        from: "2026-03-10",
+        to: "2026-03-11",
+        name: "indisponibilidade do PJe",
+        source: "Portaria de teste",
+        url: null,
+      },
+    ]);
+  });
+
+  it("names the recess and the suspension once each, as runs", () => {
+    const s = SCENARIOS.find((x) => x.id.startsWith("A8"));
+    if (s === undefined) throw new Error("scenario A8 missing");
+
+    const names = estimate(s).skippedDays.map((d) => `${d.from}..${d.to} ${d.name} (${d.source})`);
+
+    expect(names).toEqual([
+      expect.stringMatching(/^2025-12-20\.\.2026-01-06 recesso forense .*Res\. CNJ 244\/2016/u),
+      expect.stringMatching(/^2025-12-20\.\.2026-01-20 prazos suspensos .*CPC, art\. 220/u),
+      expect.stringMatching(/^2025-12-25\.\.2025-12-25 Natal/u),
+      expect.stringMatching(/^2026-01-01\.\.2026-01-01 Confraternização Universal/u),
+    ]);
+  });
+
+  it("names the criminal suspension by the CPP's article", () => {
+    const s = SCENARIOS.find((x) => x.id.startsWith("D3"));
+    if (s === undefined) throw new Error("scenario D3 missing");
+
+    expect(estimate(s).skippedDays.map((d) => d.source)).toContain("CPP, art. 798-A");
+  });
+
+  it("lists what the calendar considered for the court and year", () => {
+    const s = SCENARIOS[0];
+    if (s === undefined) throw new Error("no scenario");
+
+    expect(estimate(s).considered).toContain("CPC, art. 220");
+  });
+});
+
+describe("what each rule says", () => {
+  it("a pauta says its session and opens no period", () => {
+    const s = SCENARIOS.find((x) => x.id.startsWith("H1"));
+    if (s === undefined) throw new Error("scenario H1 missing");
+
+    const result = estimate(s);
+
+    expect(result.rule.title).toMatch(/sessão/u);
+    expect(result.notes.join(" ")).toMatch(/não abre prazo/u);
+  });
+
+  it("an edital without its dilação says the period runs after it", () => {
+    const s = SCENARIOS.find((x) => x.id.startsWith("G2"));
+    if (s === undefined) throw new Error("scenario G2 missing");
+
+    expect(estimate(s).notes.join(" ")).toMatch(/depois dela .*CPC, art\. 257, III/u);
+  });
+
+  it("an item for the Fazenda says where its count runs", () => {
+    const s = SCENARIOS.find((x) => x.id.startsWith("B4"));
+    if (s === undefined) throw new Error("scenario B4 missing");
+
+    const result = estimate(s);
+
+    expect(result.rule.title).toMatch(/Domicílio Judicial Eletrônico/u);
+    expect(result.notes.join(" ")).toMatch(/em dobro \(CPC, art\. 183\)/u);
+  });
+
+  it("a text without a period gets no last day, and says so", () => {
+    const s = SCENARIOS.find((x) => x.id.startsWith("A16"));
+    if (s === undefined) throw new Error("scenario A16 missing");
+
+    const result = estimate(s);
+
+    expect(result.lastDay).toBeNull();
+    expect(result.notes[0]).toMatch(/não informa prazo/u);
+    expect(result.otherPeriods[0]).toMatchObject({ from: "legal-default", basis: /218/u });
+  });
+});

@@ -43,9 +43,9 @@ export interface SweepDeps {
   /** Told as detection goes (batches asked and answered), for progress and metrics. */
   onEvent?: (event: SweepEvent) => void;
   /**
-   * What follows detection: summaries, the outbox, delivery (report/phases.ts builds them). Runs
-   * under the lease, once every change this sweep detected is in the database; skipped on a dry
-   * run, and absent where only detection is wanted.
+   * What follows each phase: summaries, the outbox, delivery (report/phases.ts builds them). Runs
+   * under the lease: a phase's alerts once everything that phase found is in the database, without
+   * waiting for the other phase; skipped on a dry run, and absent where only detection is wanted.
    */
   report?: ReportPhases;
   /**
@@ -74,7 +74,10 @@ export interface FinishedSweep {
   report: RunReport | null;
 }
 
-/** What follows detection, phase by phase. */
+/**
+ * What follows the phases: `summarize` once detection is committed, `publications` once the DJEN
+ * phase is, each followed by `deliver` when it queued mail; `queue` and `deliver` once both are.
+ */
 export interface ReportPhases {
   /**
    * Every stored DJEN publication not reported yet is decided and its alerts queued (those
@@ -88,7 +91,10 @@ export interface ReportPhases {
   summarize(signal: AbortSignal): Promise<{ llmCalls: number; emailsQueued: number }>;
   /** What mail.admin should hear of this sweep, and the status reports now due. */
   queue(sweep: SweepTally): number;
-  /** Every e-mail that is due is sent. */
+  /**
+   * Every e-mail that is due is sent. Two may run at once (one per phase): each row is claimed
+   * before its send, so none goes twice.
+   */
   deliver(signal: AbortSignal): Promise<{ sent: number }>;
 }
 
@@ -110,7 +116,10 @@ export interface SweepOptions {
 
 /**
  * One sweep, phase by phase. The daemon's tick, `monitor run-once` and `monitor demo` all run this.
- * Nothing after detection starts before everything detected is committed.
+ * Detection (DataJud) and publications (DJEN) run side by side, and each is followed at once by
+ * its own alerts: decided, queued and handed to delivery as soon as that phase's findings are
+ * committed, never waiting for the other phase. The sweep ends when both have; then what
+ * mail.admin should hear of it and the status reports due are queued and sent.
  */
 export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<RunReport> {
   // Lease and run: one sweep at a time; crashed runs closed, the watchlist synced, a run started.
@@ -120,17 +129,16 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
   try {
     const run = openRun(deps, options, lease.signal);
     const selected = options.selected ?? options.watchlist;
-    // Detect (DataJud: fingerprint, read what moved, diff) and publications (DJEN, per case
-    // number and OAB registration) at once: two services with their own limits, so the sweep
-    // takes the longer of the two, not their sum. Each answer is committed as it arrives.
-    const { detected, published } = await detectAndWatch(deps, run, {
+    const reported = new Reported();
+    // Detect, then summarize and mail what changed; beside it, DJEN, then mail what it found.
+    const { detected, published } = await detectAndWatch(deps, run, reported, {
       selected,
       oab: options.oab ?? [],
       watchlist: options.watchlist,
       force: options.force,
     });
-    // Summarize, queue, deliver.
-    const reported = await report(deps.report, run, detected, published);
+    // Queue what mail.admin should hear of this sweep and the status reports due; deliver.
+    await finishReporting(deps.report, run, reported, detected, published);
     // Finish: the run's report stored and logged.
     runReport = reportOf(deps, run, options, detected, published, reported);
     closeRun(deps, run, runReport);
@@ -147,88 +155,126 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
   }
 }
 
+/** What the report phases of one sweep came to, added up as each phase's alerts go out. */
+class Reported {
+  llmCalls = 0;
+  emailsQueued = 0;
+  emailsSent = 0;
+  /** Stopped mid-summary or mid-send. */
+  interrupted = false;
+}
+
+/** The report phases, when this sweep reports at all: it writes, and the caller gave them. */
+function reporting(phases: ReportPhases | undefined, run: SweepRun): ReportPhases | null {
+  return run.write && run.id !== null && phases !== undefined ? phases : null;
+}
+
 /**
- * Runs detection and the DJEN phase side by side. Database writes stay serialized (each is one
- * synchronous transaction). A phase that throws stops the other before the error goes up, so
- * nothing writes after the lease is released.
+ * One phase's alerts: queued by `step` (in the transactions of what they are about), then handed
+ * to delivery at once when there are any. Stopped mid-summary or mid-send, what is committed
+ * stays and the next run completes it.
+ */
+async function reportStep(
+  phases: ReportPhases,
+  reported: Reported,
+  signal: AbortSignal,
+  step: () => Promise<number> | number,
+): Promise<void> {
+  if (signal.aborted) return;
+  try {
+    const queued = await step();
+    reported.emailsQueued += queued;
+    if (queued === 0) return;
+    // Awaited first: `x += await y` would read x before the other phase's drain adds to it.
+    const { sent } = await phases.deliver(signal);
+    reported.emailsSent += sent;
+  } catch (error) {
+    if (!signal.aborted) throw error;
+    reported.interrupted = true;
+  }
+}
+
+/**
+ * Runs detection and the DJEN phase side by side, each followed by its own alerts (summaries and
+ * mail for the changes detected, publication alerts for what DJEN brought). Database writes stay
+ * serialized (each is one synchronous transaction). A phase that throws stops the other before
+ * the error goes up, so nothing writes after the lease is released.
  */
 async function detectAndWatch(
   deps: SweepDeps,
   run: SweepRun,
+  reported: Reported,
   targets: PublicationTargets & { force: boolean },
 ): Promise<{ detected: Detected; published: WatchedPublications }> {
   const failed = new AbortController();
-  const phaseRun: SweepRun = { ...run, signal: AbortSignal.any([run.signal, failed.signal]) };
+  const signal = AbortSignal.any([run.signal, failed.signal]);
+  const phaseRun: SweepRun = { ...run, signal };
+  const phases = reporting(deps.report, run);
   const stopOther = (error: unknown): never => {
     failed.abort(error);
     throw error;
   };
+  const datajud = async (): Promise<Detected> => {
+    const detected = await detectChanges(deps, phaseRun, targets.selected, targets.force);
+    if (phases !== null) {
+      await reportStep(phases, reported, signal, async () => {
+        const summarized = await phases.summarize(signal);
+        reported.llmCalls += summarized.llmCalls;
+        return summarized.emailsQueued;
+      });
+    }
+    return detected;
+  };
+  const djen = async (): Promise<WatchedPublications> => {
+    const published = await watchPublications(deps, phaseRun, targets);
+    if (phases?.publications !== undefined) {
+      // Publications start deadlines: their alerts go out as soon as DJEN's answers are stored.
+      const decide = phases.publications;
+      await reportStep(phases, reported, signal, () => decide());
+    }
+    return published;
+  };
   const [detected, published] = await Promise.allSettled([
-    detectChanges(deps, phaseRun, targets.selected, targets.force).catch(stopOther),
-    watchPublications(deps, phaseRun, targets).catch(stopOther),
+    datajud().catch(stopOther),
+    djen().catch(stopOther),
   ]);
   if (detected.status === "rejected") throw detected.reason;
   if (published.status === "rejected") throw published.reason;
   return { detected: detected.value, published: published.value };
 }
 
-interface Reported {
-  llmCalls: number;
-  emailsQueued: number;
-  emailsSent: number;
-  /** Stopped mid-summary or mid-send. */
-  interrupted: boolean;
-}
-
-const NOTHING_REPORTED: Reported = {
-  llmCalls: 0,
-  emailsQueued: 0,
-  emailsSent: 0,
-  interrupted: false,
-};
-
-async function report(
-  phases: ReportPhases | undefined,
+/** Once both phases are done: what mail.admin should hear of this sweep, status reports, sent. */
+async function finishReporting(
+  given: ReportPhases | undefined,
   run: SweepRun,
+  reported: Reported,
   detected: Detected,
-  published: WatchedPublications | null,
-): Promise<Reported> {
-  if (!run.write || run.id === null || phases === undefined || run.signal.aborted) {
-    return NOTHING_REPORTED;
-  }
-  const djen = published?.report;
+  published: WatchedPublications,
+): Promise<void> {
+  const phases = reporting(given, run);
+  if (phases === null || run.id === null || run.signal.aborted) return;
+  const djen = published.report;
   const tally: SweepTally = {
     runId: run.id,
     startedAt: run.startedAt,
     checked: detected.cases.length,
     failed: detected.cases.filter((r) => r.outcome === "failed").length,
-    interrupted: detected.interrupted || published?.interrupted === true,
-    djen:
-      djen === undefined
-        ? null
-        : {
-            checked: djen.checked,
-            failed: djen.failed,
-            blocked: djen.failures.some((f) => f.kind === "geo_blocked"),
-            lastError: djen.failures.at(-1) ?? null,
-          },
+    interrupted: detected.interrupted || published.interrupted,
+    djen: {
+      checked: djen.checked,
+      failed: djen.failed,
+      blocked: djen.failures.some((f) => f.kind === "geo_blocked"),
+      lastError: djen.failures.at(-1) ?? null,
+    },
   };
   try {
-    // Publications first: they start deadlines, and their alerts go out ahead of the cases'.
-    const publications = phases.publications?.() ?? 0;
-    const summarized = await phases.summarize(run.signal);
-    const queued = phases.queue(tally);
-    const delivered = await phases.deliver(run.signal);
-    return {
-      llmCalls: summarized.llmCalls,
-      emailsQueued: publications + summarized.emailsQueued + queued,
-      emailsSent: delivered.sent,
-      interrupted: false,
-    };
+    reported.emailsQueued += phases.queue(tally);
+    // Anything else now due (a retry, an alert quiet hours held) goes with this sweep's mail too.
+    const { sent } = await phases.deliver(run.signal);
+    reported.emailsSent += sent;
   } catch (error) {
-    // Stopped mid-summary or mid-send: what is committed stays, the next run completes it.
     if (!run.signal.aborted) throw error;
-    return { ...NOTHING_REPORTED, interrupted: true };
+    reported.interrupted = true;
   }
 }
 
@@ -237,7 +283,7 @@ function reportOf(
   run: SweepRun,
   options: SweepOptions,
   detected: Detected,
-  published: WatchedPublications | null,
+  published: WatchedPublications,
   reported: Reported,
 ): RunReport {
   const cases = detected.cases;
@@ -252,9 +298,9 @@ function reportOf(
     emailsQueued: reported.emailsQueued,
     emailsSent: reported.emailsSent,
     dryRun: options.dryRun,
-    interrupted: detected.interrupted || published?.interrupted === true || reported.interrupted,
+    interrupted: detected.interrupted || published.interrupted || reported.interrupted,
     unreachable: detected.unreachable,
     cases,
-    publications: deps.publications === undefined ? null : (published?.report ?? null),
+    publications: deps.publications === undefined ? null : published.report,
   };
 }

@@ -50,6 +50,14 @@ export interface FakeDjen {
   countCap: number;
   /** `itensPorPagina` above this gets an empty `items` (with the right count). @default 100 */
   maxPageSize: number;
+  /**
+   * Answers nothing until `release`: requests wait in `held`, a slow DJEN without a clock. Each
+   * is answered on release as it would have been when it came.
+   */
+  hold(): void;
+  release(): void;
+  /** Requests waiting for `release`. */
+  readonly held: number;
   close(): Promise<void>;
 }
 
@@ -124,6 +132,7 @@ class FakeDjenServer implements FakeDjen {
   #items: FakeDjenItem[] = [];
   readonly #queue: FakeDjenFault[] = [];
   #always: FakeDjenFault | null = null;
+  #holding: Array<() => void> | null = null;
   readonly #sockets = new Set<Socket>();
   #closed = false;
 
@@ -155,6 +164,20 @@ class FakeDjenServer implements FakeDjen {
     this.#always = fault;
   }
 
+  hold(): void {
+    this.#holding ??= [];
+  }
+
+  release(): void {
+    const waiting = this.#holding ?? [];
+    this.#holding = null;
+    for (const answer of waiting) answer();
+  }
+
+  get held(): number {
+    return this.#holding?.length ?? 0;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -175,6 +198,14 @@ class FakeDjenServer implements FakeDjen {
   }
 
   #handle(req: IncomingMessage, res: ServerResponse): void {
+    if (this.#holding !== null) {
+      this.#holding.push(() => this.#answer(req, res));
+      return;
+    }
+    this.#answer(req, res);
+  }
+
+  #answer(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const params = Object.fromEntries(url.searchParams);
     this.requests.push({ path: url.pathname, params });

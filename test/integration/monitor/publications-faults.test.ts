@@ -10,6 +10,8 @@ import {
   baseEnv,
   cliInProcess,
   emlFiles,
+  loadFixtures,
+  moveCase,
   n,
   query,
   runOnce,
@@ -77,6 +79,8 @@ afterAll(async () => {
 });
 
 afterEach(() => {
+  djen.release();
+  loadFixtures(datajud);
   djen.foreign = false;
   djen.failAlways(null);
   djen.setItems([]);
@@ -99,6 +103,53 @@ describe("DJEN beside DataJud", () => {
     expect(result.code).toBe(0);
     expect(result.report.checked).toBe(1);
     expect(result.report.publications).toMatchObject({ checked: 1, failed: 0, newPublications: 1 });
+  });
+
+  it("mails a DataJud change while DJEN still holds its answer, and a publication while DataJud holds its", async () => {
+    ws = workspace("djen-apart-", [despejo]);
+    await runOnce(ws, env());
+    moveCase(datajud, "tjdft", despejo);
+    djen.hold();
+
+    const slowDjen = runOnce(ws, env());
+    await waitFor(
+      () => emlFiles(ws).length === 1,
+      "the change's alert while DJEN holds its answer",
+    );
+    const djenStillHeld = djen.held;
+    djen.release();
+    const first = await slowDjen;
+    djen.add(djenItem({ id: 4101, caseNumber: digits, date: today() }));
+    const later = moveCase(datajud, "tjdft", despejo);
+    (later._source.movimentos as unknown[]).push({
+      codigo: 11009,
+      nome: "Despacho",
+      dataHora: "2025-11-24T10:00:00.000Z",
+    });
+    later._source.dataHoraUltimaAtualizacao = "2025-11-24T11:00:00.000Z";
+    datajud.upsert("tjdft", later);
+    datajud.hold();
+    const slowDataJud = runOnce(ws, env());
+    await waitFor(
+      () => emlFiles(ws).length === 2,
+      "the publication's alert while DataJud holds its answer",
+    );
+    const dataJudStillHeld = datajud.inFlight;
+    const mailedFirst = (await mails()).map((m) => m.subject);
+    datajud.release();
+    const second = await slowDataJud;
+
+    expect(djenStillHeld).toBeGreaterThan(0);
+    expect(first.report).toMatchObject({ changed: 1, emailsSent: 1 });
+    expect(dataJudStillHeld).toBeGreaterThan(0);
+    expect(mailedFirst).toEqual([
+      expect.stringMatching(/0713383-43\.2025\.8\.07\.0006/),
+      expect.stringMatching(
+        /^\[datajud\] ⚠ URGENTE Intimação no DJEN: 0713383-43\.2025\.8\.07\.0006/,
+      ),
+    ]);
+    expect(second.report).toMatchObject({ changed: 1, emailsSent: 2 });
+    expect(emlFiles(ws)).toHaveLength(3);
   });
 });
 

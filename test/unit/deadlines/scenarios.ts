@@ -39,6 +39,12 @@ export interface Scenario {
   lawyerCount?: number;
   caseNumber?: string | null;
   closures?: CourtClosure[];
+  /**
+   * Days the law's answer takes from the court's own act (Carnival Monday, Corpus Christi, Ash
+   * Wednesday opening at noon), not from a law: where the calendar does not know them yet, the
+   * estimate may be earlier than the law's answer, never later.
+   */
+  courtActs?: Array<{ date: string; effect: "closed" | "late-opening" }>;
   expected: {
     rule: RuleCode;
     procedure?: "civil" | "labour" | "criminal" | "electoral";
@@ -114,6 +120,10 @@ export const SCENARIOS: readonly Scenario[] = [
     availableOn: "2025-02-28",
     ...CIVIL,
     text: "Intime-se para, no prazo de 10 (dez) dias, juntar os documentos.",
+    courtActs: [
+      { date: "2025-03-03", effect: "closed" },
+      { date: "2025-03-05", effect: "late-opening" },
+    ],
     expected: {
       rule: "intimacao",
       publishedOn: "2025-03-05",
@@ -128,6 +138,7 @@ export const SCENARIOS: readonly Scenario[] = [
     availableOn: "2025-03-04",
     ...CIVIL,
     text: "Prazo de 5 dias para as partes se manifestarem.",
+    courtActs: [{ date: "2025-03-05", effect: "late-opening" }],
     expected: {
       rule: "intimacao",
       publishedOn: "2025-03-05",
@@ -142,6 +153,10 @@ export const SCENARIOS: readonly Scenario[] = [
     availableOn: "2026-02-10",
     ...CIVIL,
     text: "Intime-se para pagamento das custas no prazo de 3 (três) dias.",
+    courtActs: [
+      { date: "2026-02-16", effect: "closed" },
+      { date: "2026-02-18", effect: "late-opening" },
+    ],
     expected: {
       rule: "intimacao",
       publishedOn: "2026-02-11",
@@ -170,6 +185,7 @@ export const SCENARIOS: readonly Scenario[] = [
     availableOn: "2025-06-18",
     ...CIVIL,
     text: "Especifiquem as partes as provas que pretendem produzir, em 5 (cinco) dias.",
+    courtActs: [{ date: "2025-06-19", effect: "closed" }],
     expected: {
       rule: "intimacao",
       publishedOn: "2025-06-20",
@@ -254,6 +270,7 @@ export const SCENARIOS: readonly Scenario[] = [
     availableOn: "2027-05-25",
     ...CIVIL,
     text: "Cumpra a parte em 3 (três) dias.",
+    courtActs: [{ date: "2027-05-27", effect: "closed" }],
     expected: {
       rule: "intimacao",
       publishedOn: "2027-05-26",
@@ -476,6 +493,7 @@ export const SCENARIOS: readonly Scenario[] = [
     availableOn: "2026-02-12",
     ...LABOUR,
     text: "Manifeste-se a reclamada sobre os cálculos no prazo de 5 (cinco) dias.",
+    courtActs: [{ date: "2026-02-16", effect: "closed" }],
     expected: {
       rule: "intimacao",
       procedure: "labour",
@@ -647,6 +665,7 @@ export const SCENARIOS: readonly Scenario[] = [
     className: "Ação Penal - Procedimento Sumário",
     classCode: 10943,
     text: "Intime-se a defesa para alegações finais no prazo de 5 (cinco) dias.",
+    courtActs: [{ date: "2026-02-16", effect: "closed" }],
     expected: {
       rule: "intimacao",
       procedure: "criminal",
@@ -707,6 +726,7 @@ export const SCENARIOS: readonly Scenario[] = [
     className: "Prestação de Contas Anual",
     classCode: null,
     text: "Intime-se o partido para regularizar as contas no prazo de 5 (cinco) dias.",
+    courtActs: [{ date: "2025-06-19", effect: "closed" }],
     expected: {
       rule: "intimacao",
       procedure: "electoral",
@@ -763,6 +783,7 @@ export const SCENARIOS: readonly Scenario[] = [
     classCode: null,
     documentType: "Decisão",
     text: "DECISÃO. Conheço do agravo para não conhecer do recurso especial.",
+    courtActs: [{ date: "2026-06-04", effect: "closed" }],
     expected: {
       rule: "intimacao",
       procedure: "civil",
@@ -806,6 +827,10 @@ export const SCENARIOS: readonly Scenario[] = [
     ...CIVIL,
     kind: "Edital",
     text: "EDITAL DE CITAÇÃO COM PRAZO DE 20 (VINTE) DIAS. Fica citado o réu para contestar no prazo de 15 (quinze) dias, que fluirá após o decurso do prazo do edital.",
+    courtActs: [
+      { date: "2026-02-16", effect: "closed" },
+      { date: "2026-02-18", effect: "late-opening" },
+    ],
     expected: {
       rule: "edital",
       publishedOn: "2026-02-13",
@@ -1125,6 +1150,10 @@ export const SCENARIOS: readonly Scenario[] = [
     availableOn: "2027-02-05",
     ...CIVIL,
     text: "Manifeste-se a parte ré no prazo de 5 (cinco) dias.",
+    courtActs: [
+      { date: "2027-02-08", effect: "closed" },
+      { date: "2027-02-10", effect: "late-opening" },
+    ],
     expected: {
       rule: "intimacao",
       publishedOn: "2027-02-10",

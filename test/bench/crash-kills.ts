@@ -18,7 +18,7 @@ import { createTransport } from "../../src/notify/transport/transports.js";
 import { closeDatabase, openDatabase } from "../../src/store/database.js";
 import { outboxCounts } from "../../src/store/outbox.js";
 import { startSmtpSink } from "../fakes/smtp-sink.js";
-import { DOMAIN, FROM, LIST_ID, queueChange } from "../integration/notify/outbox/outbox-setup.js";
+import { DOMAIN, FROM, LIST_ID, queueChange } from "../support/outbox-store.js";
 import { sampleAlert } from "../unit/notify/render/sample-alert.js";
 
 const CHILD = join(import.meta.dirname, "../integration/notify/outbox/drain-child.ts");

@@ -21,13 +21,21 @@ declare module "vitest" {
   }
 }
 
-/** What a child process may run: the product and the scripts tests start (not the tests). */
+/**
+ * What a child process may run: the product, the scripts tests start and what they import from
+ * test/support and test/fakes (not the tests).
+ */
 function sources(): string[] {
   const under = (dir: string): string[] =>
     readdirSync(join(REPO_ROOT, dir), { recursive: true, encoding: "utf8" })
       .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
       .map((f) => join(REPO_ROOT, dir, f));
-  return [...under("src"), ...under("test/integration")];
+  return [
+    ...under("src"),
+    ...under("test/integration"),
+    ...under("test/support"),
+    ...under("test/fakes"),
+  ];
 }
 
 let root: string | undefined;

@@ -7,7 +7,7 @@ import { UsageError } from "../../../src/cli/command.js";
 import { dbCommand } from "../../../src/cli/db.js";
 import { syncWatchedCases } from "../../../src/store/cases.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
-import { captureIo } from "./cli-io.js";
+import { captureIo } from "../../support/cli-io.js";
 
 let dir: string;
 

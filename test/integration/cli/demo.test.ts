@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { demoCommand } from "../../../src/cli/demo.js";
 import { syncWatchedCases } from "../../../src/store/cases.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
+import { captureIo } from "../../support/cli-io.js";
 import { screenAfter } from "../../support/terminal-screen.js";
-import { captureIo } from "./cli-io.js";
 
 const cleanup: string[] = [];
 

@@ -6,12 +6,12 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { doctorCommand, PROBE_QUERY, runDoctor } from "../../../src/cli/doctor.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
-import { dateInZone } from "../../../src/time/calendar-date.js";
+import { FakeClock } from "../../fakes/fake-clock.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
+import { captureIo } from "../../support/cli-io.js";
 import { closedPort } from "../../support/closed-port.js";
-import { captureIo } from "./cli-io.js";
 
 let fake: FakeDataJud;
 let djen: FakeDjen;
@@ -65,8 +65,12 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   };
 }
 
+/** Noon in São Paulo: the day doctor asks DJEN about is the day the test expects, at any hour. */
+const NOON = Date.parse("2026-03-04T15:00:00.000Z");
+const TODAY = "2026-03-04";
+
 async function doctor(environment: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
-  const io = captureIo(environment, dir);
+  const io = captureIo(environment, dir, [], new FakeClock({ now: NOON, autoAdvance: true }));
   const code = await doctorCommand.run({ values: {}, positionals: [] }, io);
   return { code, out: io.out() };
 }
@@ -204,8 +208,7 @@ describe("monitor doctor and DJEN", () => {
     env({ DJEN_ENABLED: "true", DJEN_BASE_URL: djen.url, ...extra });
 
   it("asks DJEN for today's publications of the first watched case, once", async () => {
-    const today = dateInZone(Date.now());
-    djen.setItems([djenItem({ id: 9001, caseNumber: "07081233420248070001", date: today })]);
+    djen.setItems([djenItem({ id: 9001, caseNumber: "07081233420248070001", date: TODAY })]);
 
     const run = await doctor(withDjen());
 
@@ -218,8 +221,8 @@ describe("monitor doctor and DJEN", () => {
     expect(djen.requests.map((r) => r.params)).toEqual([
       expect.objectContaining({
         numeroProcesso: "07081233420248070001",
-        dataDisponibilizacaoInicio: today,
-        dataDisponibilizacaoFim: today,
+        dataDisponibilizacaoInicio: TODAY,
+        dataDisponibilizacaoFim: TODAY,
       }),
     ]);
   });

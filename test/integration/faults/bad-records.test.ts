@@ -11,7 +11,7 @@ import {
   runOnce,
   startDataJud,
   workspace,
-} from "./harness.js";
+} from "../../support/cli-harness.js";
 
 /*
  * DataJud records that are odd, huge or hostile: the sweep must take them, keep what it already

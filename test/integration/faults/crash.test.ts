@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeAnthropic, startFakeAnthropic } from "../../fakes/fake-anthropic.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { cliCommand } from "../../support/cli-process.js";
 import {
   baseEnv,
   letTimePass,
@@ -19,7 +18,9 @@ import {
   type Workspace,
   waitFor,
   workspace,
-} from "./harness.js";
+} from "../../support/cli-harness.js";
+import { cliCommand } from "../../support/cli-process.js";
+import { killNow } from "../../support/kill.js";
 
 /*
  * kill -9 at each phase of a sweep. There is no hook in the product, so each phase is held open
@@ -42,11 +43,9 @@ beforeAll(async () => {
   anthropic = await startFakeAnthropic();
   sink = await startSmtpSink({
     beforeReply: async () => {
-      if (killDuringSend) {
-        killDuringSend.kill("SIGKILL");
-        killDuringSend = undefined;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const dying = killDuringSend;
+      killDuringSend = undefined;
+      await killNow(dying);
     },
     afterReply: () => {
       killAfterAccept?.kill("SIGKILL");

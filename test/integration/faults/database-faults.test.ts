@@ -7,8 +7,16 @@ import { closeDatabase, defaultMigrationsDir, openDatabase } from "../../../src/
 import { acquireLease, releaseLease } from "../../../src/store/lease.js";
 import { latestMigrationVersion } from "../../../src/store/migrate.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
+import {
+  baseEnv,
+  cliInProcess,
+  n,
+  query,
+  runOnce,
+  startDataJud,
+  workspace,
+} from "../../support/cli-harness.js";
 import { makeTempDir } from "../../support/temp-dir.js";
-import { baseEnv, cliInProcess, n, query, runOnce, startDataJud, workspace } from "./harness.js";
 
 let datajud: FakeDataJud;
 

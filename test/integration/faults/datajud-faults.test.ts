@@ -20,7 +20,7 @@ import {
   startDataJud,
   type Workspace,
   workspace,
-} from "./harness.js";
+} from "../../support/cli-harness.js";
 
 let datajud: FakeDataJud;
 let ws: Workspace;

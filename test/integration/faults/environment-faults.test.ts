@@ -12,7 +12,6 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
-import { cliCommand, runCliProcess } from "../../support/cli-process.js";
 import {
   baseEnv,
   type CliResult,
@@ -22,7 +21,8 @@ import {
   startDataJud,
   type Workspace,
   workspace,
-} from "./harness.js";
+} from "../../support/cli-harness.js";
+import { cliCommand, runCliProcess } from "../../support/cli-process.js";
 
 /*
  * What the operator's machine can do to the monitor: a hostile watchlist, a database path that

@@ -14,7 +14,7 @@ import {
   startDataJud,
   type Workspace,
   workspace,
-} from "./harness.js";
+} from "../../support/cli-harness.js";
 
 let datajud: FakeDataJud;
 let sink: SmtpSink;

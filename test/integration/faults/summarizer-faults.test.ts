@@ -21,7 +21,7 @@ import {
   startDataJud,
   type Workspace,
   workspace,
-} from "./harness.js";
+} from "../../support/cli-harness.js";
 
 /*
  * The summarizer's per-call timeout is fixed at 120 s in src/cli/runtime.ts (no env or config

@@ -5,8 +5,6 @@ import type { CliIo } from "../../../src/cli/command.js";
 import { runCli } from "../../../src/cli/run-cli.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { type FakeHeartbeat, startFakeHeartbeat } from "../../fakes/fake-heartbeat.js";
-import { sample } from "../../support/prometheus-text.js";
-import { waitFor } from "../../support/wait-for.js";
 import {
   baseEnv,
   emlFiles,
@@ -15,7 +13,9 @@ import {
   startDataJud,
   type Workspace,
   workspace,
-} from "../faults/harness.js";
+} from "../../support/cli-harness.js";
+import { sample } from "../../support/prometheus-text.js";
+import { waitFor } from "../../support/wait-for.js";
 
 const TOKEN = "operations-token-0123456789abcdef";
 const P = "datajud_monitor_";

@@ -14,7 +14,6 @@ import {
 import { callTool } from "../../../src/mcp/tool-caller.js";
 import { GetCaseOutput, ListMovementsOutput } from "../../../src/mcp/tool-schemas.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
-import { cliCommand } from "../../support/cli-process.js";
 import {
   baseEnv,
   cliInProcess,
@@ -24,7 +23,8 @@ import {
   startDataJud,
   type Workspace,
   workspace,
-} from "../faults/harness.js";
+} from "../../support/cli-harness.js";
+import { cliCommand } from "../../support/cli-process.js";
 
 const TOKEN = "mcp-http-token-0123456789abcdef";
 const CALL = { timeoutMs: 30_000 };

@@ -30,7 +30,7 @@ import {
   startDataJud,
   type Workspace,
   workspace,
-} from "../faults/harness.js";
+} from "../../support/cli-harness.js";
 
 const CALL = { timeoutMs: 30_000 };
 const APPEAL = { codigo: 26, nome: "Distribuição", dataHora: "2025-11-25T00:10:00.000Z" };

@@ -13,7 +13,7 @@ import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-wat
 import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { cliInProcess, fixtureDoc, n, startDataJud } from "../faults/harness.js";
+import { cliInProcess, fixtureDoc, n, startDataJud } from "../../support/cli-harness.js";
 
 /*
  * The alert policy's acceptance test: one scripted week (Monday 2 to Sunday 8 March 2026,

@@ -7,6 +7,7 @@ import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js"
 import { cleanEnv, cliCommand } from "../../support/cli-process.js";
 import { loadRecordedCases } from "../../support/fixtures.js";
 import { makeTempDir } from "../../support/temp-dir.js";
+import { waitFor } from "../../support/wait-for.js";
 
 const recorded = loadRecordedCases();
 const n = recorded.numbers;
@@ -21,21 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
 });
-
-function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (check()) {
-        clearInterval(timer);
-        resolve();
-      } else if (Date.now() - started > timeoutMs) {
-        clearInterval(timer);
-        reject(new Error(`timed out waiting for ${what}`));
-      }
-    }, 50);
-  });
-}
 
 function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
@@ -70,19 +56,19 @@ describe("monitor daemon", () => {
     const exit = exited(child);
 
     try {
-      await waitFor(() => logs.includes("sweep finished"), 15_000, "a first sweep");
+      await waitFor(() => logs.includes("sweep finished"), "a first sweep", 15_000);
       writeFileSync(
         watchlist,
         `cases:\n  - number: "${n.tjdftDespejo}"\n  - number: "${n.trt2Reclamacao}"\n`,
       );
-      await waitFor(() => logs.includes("watchlist reloaded"), 10_000, "the reload");
+      await waitFor(() => logs.includes("watchlist reloaded"), "the reload", 10_000);
       writeFileSync(watchlist, "cases:\n  - number: 123\n");
-      await waitFor(() => logs.includes("keeping the last good one"), 10_000, "the invalid edit");
+      await waitFor(() => logs.includes("keeping the last good one"), "the invalid edit", 10_000);
       const sweepsBefore = logs.split("sweep finished").length;
       await waitFor(
         () => logs.split("sweep finished").length > sweepsBefore + 1,
-        10_000,
         "a sweep after the bad edit",
+        10_000,
       );
     } finally {
       child.kill("SIGTERM");

@@ -9,7 +9,7 @@ import {
   startDataJud,
   type Workspace,
   workspace,
-} from "../faults/harness.js";
+} from "../../support/cli-harness.js";
 
 let datajud: FakeDataJud;
 let service: FakeHeartbeat;

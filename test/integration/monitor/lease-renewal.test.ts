@@ -10,8 +10,8 @@ import { closeDatabase, type Db, openDatabase } from "../../../src/store/databas
 import { acquireLease, releaseLease } from "../../../src/store/lease.js";
 import { parseWatchlist, type WatchedCase } from "../../../src/watchlist/parse-watchlist.js";
 import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
+import { type TempStore, tempStore } from "../../support/outbox-store.js";
 import { notFoundAnswer } from "../../support/sweep-harness.js";
-import { type TempStore, tempStore } from "../notify/outbox/outbox-setup.js";
 
 /*
  * The sweep's lease (10 minutes) is renewed every 200 s on the injected clock. A sweep held up in

@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dateInZone } from "../../../src/time/calendar-date.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
-import { waitFor } from "../../support/wait-for.js";
 import {
   baseEnv,
   cliInProcess,
@@ -18,7 +17,8 @@ import {
   startDataJud,
   type Workspace,
   workspace,
-} from "../faults/harness.js";
+} from "../../support/cli-harness.js";
+import { waitFor } from "../../support/wait-for.js";
 
 /*
  * DJEN failing, through `monitor run-once` and `monitor status`: an answer that ignored its

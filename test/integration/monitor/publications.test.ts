@@ -13,7 +13,7 @@ import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { cliInProcess, n, startDataJud } from "../faults/harness.js";
+import { cliInProcess, n, startDataJud } from "../../support/cli-harness.js";
 
 /*
  * DJEN publications end to end: the real sweep (MCP client and server, DJEN and DataJud clients,

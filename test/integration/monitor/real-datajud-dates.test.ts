@@ -7,7 +7,6 @@ import { createDataJudServer } from "../../../src/mcp/server.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
 import { ListMovementsOutput } from "../../../src/mcp/tool-schemas.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
-import { formatted, loadRealHits, REAL, realHit } from "../../support/real-datajud.js";
 import {
   baseEnv,
   cliInProcess,
@@ -15,7 +14,8 @@ import {
   runOnce,
   type Workspace,
   workspace,
-} from "../faults/harness.js";
+} from "../../support/cli-harness.js";
+import { formatted, loadRealHits, REAL, realHit } from "../../support/real-datajud.js";
 
 /**
  * DataJud's dates are the court's wall clock even where they say `Z`: a publication stamped

@@ -7,8 +7,6 @@ import { createDataJudServer } from "../../../src/mcp/server.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
 import { GetCaseOutput, ListMovementsOutput } from "../../../src/mcp/tool-schemas.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
-import type { FixtureDoc } from "../../support/fixtures.js";
-import { formatted, loadRealHits, REAL, realHit } from "../../support/real-datajud.js";
 import {
   baseEnv,
   cliInProcess,
@@ -17,7 +15,9 @@ import {
   runOnce,
   type Workspace,
   workspace,
-} from "../faults/harness.js";
+} from "../../support/cli-harness.js";
+import type { FixtureDoc } from "../../support/fixtures.js";
+import { formatted, loadRealHits, REAL, realHit } from "../../support/real-datajud.js";
 
 /**
  * The real tjrr record (195 movements, 50 of them exact repeats of others) through the fake

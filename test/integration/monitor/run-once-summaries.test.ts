@@ -11,10 +11,10 @@ import {
   startFakeAnthropic,
 } from "../../fakes/fake-anthropic.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import { cliInProcess } from "../../support/cli-harness.js";
 import { cleanEnv } from "../../support/cli-process.js";
 import { type FixtureDoc, loadRecordedCases } from "../../support/fixtures.js";
 import { makeTempDir } from "../../support/temp-dir.js";
-import { cliInProcess } from "../faults/harness.js";
 
 const recorded = loadRecordedCases();
 const n = recorded.numbers;

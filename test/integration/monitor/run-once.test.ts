@@ -7,12 +7,17 @@ import { runCli } from "../../../src/cli/run-cli.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
 import { acquireLease, releaseLease } from "../../../src/store/lease.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import {
+  cliInProcess,
+  outcomes,
+  parseReport,
+  type RunOnceResult,
+} from "../../support/cli-harness.js";
+import { captureIo } from "../../support/cli-io.js";
 import { cleanEnv } from "../../support/cli-process.js";
 import { type FixtureDoc, loadRecordedCases } from "../../support/fixtures.js";
 import { makeTempDir } from "../../support/temp-dir.js";
 import { waitFor } from "../../support/wait-for.js";
-import { captureIo } from "../cli/cli-io.js";
-import { cliInProcess, outcomes, parseReport, type RunOnceResult } from "../faults/harness.js";
 
 const recorded = loadRecordedCases();
 const n = recorded.numbers;

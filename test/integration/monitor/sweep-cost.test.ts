@@ -70,7 +70,7 @@ describe("a sweep stopped while reporting", () => {
       summarize: (signal) =>
         new Promise((_, reject) => {
           signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-          setTimeout(() => controller.abort(new Error("SIGTERM")), 20);
+          controller.abort(new Error("SIGTERM"));
         }),
       queue: () => 0,
       deliver: async () => ({ sent: 0 }),

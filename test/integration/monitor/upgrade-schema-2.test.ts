@@ -7,12 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultMigrationsDir } from "../../../src/store/database.js";
 import { latestMigrationVersion } from "../../../src/store/migrate.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
-import { makeTempDir } from "../../support/temp-dir.js";
-import {
-  UPGRADE_WATCHLIST,
-  type UpgradeState,
-  upgradeAnswers,
-} from "../../support/upgrade-scenario.js";
 import {
   baseEnv,
   cliInProcess,
@@ -21,7 +15,13 @@ import {
   query,
   runOnce,
   type Workspace,
-} from "../faults/harness.js";
+} from "../../support/cli-harness.js";
+import { makeTempDir } from "../../support/temp-dir.js";
+import {
+  UPGRADE_WATCHLIST,
+  type UpgradeState,
+  upgradeAnswers,
+} from "../../support/upgrade-scenario.js";
 
 /**
  * A database written by the previous version (test/fixtures/schema-2/README.md: its own code,

@@ -16,7 +16,7 @@ import {
   startDataJud,
   type Workspace,
   workspace,
-} from "../faults/harness.js";
+} from "../../support/cli-harness.js";
 
 const DATAJUD_KEY = "dj-SECRET-4f1c9a7e2b";
 const ANTHROPIC_KEY = "sk-ant-SECRET-93b2d1e07c";

@@ -25,6 +25,7 @@ import {
   toolUseReply,
 } from "../../fakes/fake-anthropic.js";
 import { digitsOf, loadRecordedCases } from "../../support/fixtures.js";
+import { waitFor } from "../../support/wait-for.js";
 
 const recorded = loadRecordedCases();
 const CNJ = recorded.numbers.tjdftDespejo;
@@ -94,7 +95,13 @@ const GOOD_ANSWER = {
   nextExpectedStep: "Prazo para apelação ou trânsito em julgado.",
 };
 
-/** DataJud answered from the changed document, slowly enough for concurrent calls to overlap. */
+/** Turns of the event loop a search waits for another to join it: no wall-clock time. */
+const OVERLAP_TURNS = 100;
+
+/**
+ * DataJud answered from the changed document. Each search stays in flight until another joins
+ * it (or OVERLAP_TURNS pass), so calls made concurrently are seen overlapping.
+ */
 function slowSearcher(): DataJudSearcher & {
   inFlight: number;
   maxInFlight: number;
@@ -108,7 +115,10 @@ function slowSearcher(): DataJudSearcher & {
       state.calls++;
       state.inFlight++;
       state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      const joined = state.inFlight;
+      for (let turn = 0; turn < OVERLAP_TURNS && state.maxInFlight <= joined; turn++) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       state.inFlight--;
       const query = body.query as {
         terms?: { numeroProcesso: string[] };
@@ -479,7 +489,8 @@ describe("summarizer against a loopback Messages API", () => {
     fake.enqueue({ kind: "hang" });
     const controller = new AbortController();
     const pending = summarizer({ timeoutMs: 10_000 }).summarize(input(), controller.signal);
-    setTimeout(() => controller.abort(new Error("shutting down")), 100);
+    await waitFor(() => fake.requests.length > 0, "the model request");
+    controller.abort(new Error("shutting down"));
 
     await expect(pending).rejects.toThrow("shutting down");
   });

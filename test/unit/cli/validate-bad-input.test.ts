@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../../src/cli/run-cli.js";
 import { computeCheckDigits, formatCnjNumber } from "../../../src/datajud/cnj-number.js";
-import { captureIo } from "../../integration/cli/cli-io.js";
+import { captureIo } from "../../support/cli-io.js";
 import { makeTempDir } from "../../support/temp-dir.js";
 
 const FIXTURES = fileURLToPath(new URL("../../fixtures/watchlists/", import.meta.url));

@@ -6,20 +6,13 @@ import { type LiveWatchlist, openLiveWatchlist } from "../../../src/watchlist/li
 import { loadWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
 import type { PositionedError } from "../../../src/yaml/positioned-error.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
+import { waitFor } from "../../support/wait-for.js";
 
 const TJDFT = "0713383-43.2025.8.07.0006";
 const TRT2 = "1000123-59.2024.5.02.0001";
 
 function listOf(...numbers: string[]): string {
   return `cases:\n${numbers.map((n) => `  - number: "${n}"\n`).join("")}`;
-}
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const DEBOUNCE_MS = 50;

@@ -8,8 +8,16 @@ import { createTransport } from "../../../../src/notify/transport/transports.js"
 import { outboxCounts } from "../../../../src/store/outbox.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
 import { nodeArgs } from "../../../support/cli-process.js";
+import { killNow } from "../../../support/kill.js";
+import {
+  DOMAIN,
+  FROM,
+  LIST_ID,
+  queueChange,
+  type TempStore,
+  tempStore,
+} from "../../../support/outbox-store.js";
 import { sampleAlert } from "../../../unit/notify/render/sample-alert.js";
-import { DOMAIN, FROM, LIST_ID, queueChange, type TempStore, tempStore } from "./outbox-setup.js";
 
 const CHILD = fileURLToPath(new URL("./drain-child.ts", import.meta.url));
 const NOW = "2026-03-01T10:00:00.000Z";
@@ -31,8 +39,9 @@ beforeEach(async () => {
   sink = await startSmtpSink({
     beforeReply: async () => {
       if (killAt !== "beforeReply" || child === undefined) return;
-      killChild();
-      await new Promise((r) => setTimeout(r, 50));
+      const dying = child;
+      child = undefined;
+      await killNow(dying);
     },
     afterReply: () => {
       if (killAt === "afterReply") killChild();

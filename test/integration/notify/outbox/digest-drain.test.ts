@@ -12,8 +12,16 @@ import type { Db } from "../../../../src/store/database.js";
 import { outboxCounts } from "../../../../src/store/outbox.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
 import { nodeArgs } from "../../../support/cli-process.js";
+import { killNow } from "../../../support/kill.js";
+import {
+  DOMAIN,
+  FROM,
+  LIST_ID,
+  queueChange,
+  type TempStore,
+  tempStore,
+} from "../../../support/outbox-store.js";
 import { sampleAlert, sampleSummary } from "../../../unit/notify/render/sample-alert.js";
-import { DOMAIN, FROM, LIST_ID, queueChange, type TempStore, tempStore } from "./outbox-setup.js";
 
 const CHILD = fileURLToPath(new URL("./drain-child.ts", import.meta.url));
 const NOW = "2026-03-01T10:00:00.000Z";
@@ -166,8 +174,7 @@ describe("a digest drain killed between send and mark", () => {
     store = s;
     const smtp = await startSmtpSink({
       beforeReply: async () => {
-        child?.kill("SIGKILL");
-        await new Promise((r) => setTimeout(r, 50));
+        await killNow(child);
       },
     });
     sink = smtp;

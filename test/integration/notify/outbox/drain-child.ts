@@ -2,7 +2,7 @@ import { silentLogger } from "../../../../src/log.js";
 import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
 import { closeDatabase, openDatabase } from "../../../../src/store/database.js";
-import { DOMAIN, FROM, LIST_ID } from "./outbox-setup.js";
+import { DOMAIN, FROM, LIST_ID } from "../../../support/outbox-store.js";
 
 /** `drain-child.ts DB SMTP_URL NOW`: one drain in its own process, for a test to kill mid-send. */
 const [dbPath, smtpUrl, nowIso] = process.argv.slice(2);

@@ -6,17 +6,17 @@ import { caseThreadKey, threadId } from "../../../../src/notify/outbox/message-i
 import type { MailTransport } from "../../../../src/notify/transport/mail-transport.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
 import { deadOutbox, dueOutbox, enqueueAlert, outboxCounts } from "../../../../src/store/outbox.js";
+import { FakeClock } from "../../../fakes/fake-clock.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
-import { sampleAlert, sampleSummary } from "../../../unit/notify/render/sample-alert.js";
 import {
   DOMAIN,
   FROM,
   LIST_ID,
-  manualClock,
   queueChange,
   type TempStore,
   tempStore,
-} from "./outbox-setup.js";
+} from "../../../support/outbox-store.js";
+import { sampleAlert, sampleSummary } from "../../../unit/notify/render/sample-alert.js";
 
 const CREDENTIALS = { user: "monitor", pass: "s3cr3t/p@ss wörd!" };
 const MINUTE = 60_000;
@@ -24,13 +24,13 @@ const MINUTE = 60_000;
 let store: TempStore;
 let sink: SmtpSink;
 let transport: MailTransport;
-let clock: ReturnType<typeof manualClock>;
+let clock: FakeClock;
 
 beforeEach(async () => {
   store = tempStore("notify-drain-");
   sink = await startSmtpSink({ auth: CREDENTIALS });
   transport = createTransport({ smtpUrl: sink.url(CREDENTIALS), outboxDir: store.dir });
-  clock = manualClock();
+  clock = new FakeClock({ now: Date.parse("2026-03-01T10:00:00.000Z") });
 });
 
 afterEach(async () => {
@@ -46,7 +46,7 @@ function drain(overrides: Partial<DrainOptions> = {}): ReturnType<typeof drainOu
     from: FROM,
     listId: LIST_ID,
     domain: DOMAIN,
-    now: clock.now,
+    now: () => new Date(clock.now()),
     maxAttempts: 5,
     logger: silentLogger(),
     ...overrides,
@@ -143,9 +143,9 @@ describe("drainOutbox over SMTP", () => {
 
     const first = await drain();
     const early = await drain();
-    clock.advance(MINUTE);
+    await clock.advance(MINUTE);
     const second = await drain();
-    clock.advance(2 * MINUTE);
+    await clock.advance(2 * MINUTE);
     const third = await drain();
     const fourth = await drain();
 
@@ -179,7 +179,7 @@ describe("drainOutbox over SMTP", () => {
     const during = await drain();
     sink.refuseConnections(0);
     const after = await drain();
-    clock.advance(MINUTE);
+    await clock.advance(MINUTE);
     const later = await drain();
 
     expect(during).toEqual({ sent: 0, failed: 1, dead: 0, deferred: 2 });
@@ -198,9 +198,9 @@ describe("drainOutbox over SMTP", () => {
     sink.refuseNext(10, 550);
 
     const first = await drain({ maxAttempts: 2 });
-    clock.advance(MINUTE);
+    await clock.advance(MINUTE);
     const second = await drain({ maxAttempts: 2 });
-    clock.advance(24 * 60 * MINUTE);
+    await clock.advance(24 * 60 * MINUTE);
     const third = await drain({ maxAttempts: 2 });
 
     expect(first).toMatchObject({ failed: 1, dead: 0 });

@@ -19,8 +19,8 @@ import { finishRun, startRun } from "../../../../src/store/runs.js";
 import { parseWatchlist, type WatchedCase } from "../../../../src/watchlist/parse-watchlist.js";
 import { FakeClock } from "../../../fakes/fake-clock.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
+import { DOMAIN, FROM, LIST_ID, type TempStore, tempStore } from "../../../support/outbox-store.js";
 import { notFoundAnswer } from "../../../support/sweep-harness.js";
-import { DOMAIN, FROM, LIST_ID, type TempStore, tempStore } from "./outbox-setup.js";
 
 const HOUR = 3_600_000;
 const ADMIN = "ti@example.com";

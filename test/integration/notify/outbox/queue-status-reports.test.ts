@@ -11,7 +11,7 @@ import {
 } from "../../../../src/store/publications.js";
 import { startRun } from "../../../../src/store/runs.js";
 import { parseWatchlist, type Watchlist } from "../../../../src/watchlist/parse-watchlist.js";
-import { DOMAIN, type TempStore, tempStore } from "./outbox-setup.js";
+import { DOMAIN, type TempStore, tempStore } from "../../../support/outbox-store.js";
 
 /*
  * The status report's DJEN part, from a real database: each case number's and registration's

@@ -8,16 +8,15 @@ import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
 import type { OutgoingMessage } from "../../../../src/notify/transport/mail-transport.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
 import { thisProcessClaimant } from "../../../../src/store/lease.js";
-import { sampleAlert } from "../../../unit/notify/render/sample-alert.js";
 import {
   DOMAIN,
   FROM,
   LIST_ID,
-  manualClock,
   queueChange,
   type TempStore,
   tempStore,
-} from "../outbox/outbox-setup.js";
+} from "../../../support/outbox-store.js";
+import { sampleAlert } from "../../../unit/notify/render/sample-alert.js";
 
 let store: TempStore;
 
@@ -117,7 +116,7 @@ describe(".eml transport", () => {
       from: FROM,
       listId: LIST_ID,
       domain: DOMAIN,
-      now: manualClock().now,
+      now: () => new Date(Date.parse("2026-03-01T10:00:00.000Z")),
       maxAttempts: 3,
       logger: silentLogger(),
     });

@@ -1,6 +1,6 @@
-import type { CliIo } from "../../../src/cli/command.js";
-import type { System } from "../../../src/system.js";
-import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
+import type { CliIo } from "../../src/cli/command.js";
+import type { System } from "../../src/system.js";
+import { FakeClock, fakeSystem } from "../fakes/fake-clock.js";
 
 export interface CapturedIo extends CliIo {
   system: System & { clock: FakeClock };
@@ -26,9 +26,15 @@ export function clockFor(cwd: string): FakeClock {
 
 /**
  * A CliIo whose output (logs included) the test reads back; nothing reaches the real
- * stdout/stderr. It runs on a fake clock that skips every wait.
+ * stdout/stderr. It runs on a fake clock that skips every wait: `cwd`'s (clockFor), or the one
+ * given, for a test that must know what day the command sees.
  */
-export function captureIo(env: NodeJS.ProcessEnv, cwd: string, argv: string[] = []): CapturedIo {
+export function captureIo(
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  argv: string[] = [],
+  clock: FakeClock = clockFor(cwd),
+): CapturedIo {
   const out: Buffer[] = [];
   let err = "";
   return {
@@ -38,7 +44,7 @@ export function captureIo(env: NodeJS.ProcessEnv, cwd: string, argv: string[] = 
     stdout: { write: (chunk: string | Uint8Array) => out.push(Buffer.from(chunk)) },
     stderr: { write: (s: string | Uint8Array) => (err += String(s)) },
     signal: new AbortController().signal,
-    system: fakeSystem(clockFor(cwd)),
+    system: fakeSystem(clock),
     out: () => Buffer.concat(out).toString("utf8"),
     outBytes: () => Buffer.concat(out),
     err: () => err,

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { runCli } from "../../../src/cli/run-cli.js";
-import { RunReport } from "../../../src/monitor/run-report.js";
-import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
-import { type CliRun, cleanEnv, runCliProcess } from "../../support/cli-process.js";
-import { type FixtureDoc, loadRecordedCases } from "../../support/fixtures.js";
-import { makeTempDir } from "../../support/temp-dir.js";
-import { captureIo } from "../cli/cli-io.js";
+import { runCli } from "../../src/cli/run-cli.js";
+import { RunReport } from "../../src/monitor/run-report.js";
+import { type FakeDataJud, startFakeDataJud } from "../fakes/fake-datajud.js";
+import { captureIo } from "./cli-io.js";
+import { type CliRun, cleanEnv, runCliProcess } from "./cli-process.js";
+import { type FixtureDoc, loadRecordedCases } from "./fixtures.js";
+import { makeTempDir } from "./temp-dir.js";
 
 /**
  * What the fault, crash and security tests share: a temp state directory, the recorded cases
@@ -200,5 +200,5 @@ export function emlFiles(ws: Workspace): string[] {
   }
 }
 
-export { closedPort } from "../../support/closed-port.js";
-export { waitFor } from "../../support/wait-for.js";
+export { closedPort } from "./closed-port.js";
+export { waitFor } from "./wait-for.js";

@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { queueAlerts } from "../../../../src/notify/outbox/queue-alerts.js";
-import type { AlertContent } from "../../../../src/notify/render/alert-content.js";
-import type { AlertDelivery } from "../../../../src/policy/mail-policy.js";
-import { getCase, syncWatchedCases } from "../../../../src/store/cases.js";
-import { insertChange } from "../../../../src/store/changes.js";
-import { closeDatabase, type Db, openDatabase } from "../../../../src/store/database.js";
-import { startRun } from "../../../../src/store/runs.js";
+import { queueAlerts } from "../../src/notify/outbox/queue-alerts.js";
+import type { AlertContent } from "../../src/notify/render/alert-content.js";
+import type { AlertDelivery } from "../../src/policy/mail-policy.js";
+import { getCase, syncWatchedCases } from "../../src/store/cases.js";
+import { insertChange } from "../../src/store/changes.js";
+import { closeDatabase, type Db, openDatabase } from "../../src/store/database.js";
+import { startRun } from "../../src/store/runs.js";
 
 export const DOMAIN = "monitor.example.com";
 export const LIST_ID = "escritorio.monitor.example.com";
@@ -81,18 +81,4 @@ export function queueChange(
     ...(delivery === undefined ? {} : { delivery: () => delivery }),
   });
   return { caseId, changeId, queued };
-}
-
-/** A clock the test moves by hand. */
-export function manualClock(start = "2026-03-01T10:00:00.000Z"): {
-  now: () => Date;
-  advance(ms: number): void;
-} {
-  let t = Date.parse(start);
-  return {
-    now: () => new Date(t),
-    advance(ms) {
-      t += ms;
-    },
-  };
 }

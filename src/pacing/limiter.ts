@@ -5,7 +5,7 @@ import { WaitQueue } from "./wait-queue.js";
 export interface WindowUsage {
   limit: number;
   windowMs: number;
-  /** Grants in the window that ends now. */
+  /** Grants in the window (and its margin) that ends now. */
   used: number;
   /** How many more fit now without waiting (0 while callers queue). */
   remaining: number;
@@ -17,6 +17,13 @@ export interface SlidingWindowLimiterOptions {
   /** Most grants allowed in any window of `windowMs`. */
   limit: number;
   windowMs: number;
+  /**
+   * How much later than its grant a request may reach the server (connection set-up, a busy
+   * event loop, the network). Grants are spaced `windowMs + marginMs` apart, so the server never
+   * sees more than `limit` in any `windowMs` however the arrivals shift within the margin.
+   * @default 0
+   */
+  marginMs?: number;
   clock: Clock;
 }
 
@@ -24,11 +31,16 @@ export interface SlidingWindowLimiterOptions {
  * Never more than `limit` grants in any window of `windowMs`, wherever the window starts.
  * It keeps the times of the last `limit` grants: a new grant fits once the oldest of them is a
  * full window old. A token bucket refilled per window would let 2x `limit` through across a
- * window boundary, which CNJ's terms of use (120 requests per minute) do not allow.
+ * window boundary, which CNJ's terms of use (120 requests per minute) do not allow. Counting
+ * only when a grant leaves is not enough either: a burst granted at 0 s that arrives at 0.5 s and
+ * the next burst granted at 60 s that arrives at once are two bursts in 59.5 s of the server's
+ * clock (10 requests in one window at a cap of 6, measured); `marginMs` keeps that slack.
  */
 export class SlidingWindowLimiter {
   readonly #limit: number;
   readonly #windowMs: number;
+  /** The window grants are spaced by: the server's window plus the arrival margin. */
+  readonly #spacingMs: number;
   readonly #clock: Clock;
   /** Times of the most recent grants, oldest first, at most `limit` of them. */
   readonly #grants: number[] = [];
@@ -46,12 +58,17 @@ export class SlidingWindowLimiter {
     if (!Number.isFinite(options.windowMs) || options.windowMs <= 0) {
       throw new RangeError(`windowMs must be a positive number, got ${options.windowMs}`);
     }
+    const margin = options.marginMs ?? 0;
+    if (!Number.isFinite(margin) || margin < 0) {
+      throw new RangeError(`marginMs must be 0 or more, got ${margin}`);
+    }
     this.#limit = options.limit;
     this.#windowMs = options.windowMs;
+    this.#spacingMs = options.windowMs + margin;
     this.#clock = options.clock;
   }
 
-  /** Waits until one more request fits in any window of windowMs; FIFO fair; rejects with the signal's reason if aborted while waiting. */
+  /** Waits until one more request fits in any window of windowMs (plus the margin); FIFO fair; rejects with the signal's reason if aborted while waiting. */
   acquire(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     // Only jump straight in when nobody queued earlier, or FIFO order would break.
@@ -65,7 +82,7 @@ export class SlidingWindowLimiter {
   }
 
   usage(): WindowUsage {
-    const since = this.#clock.now() - this.#windowMs;
+    const since = this.#clock.now() - this.#spacingMs;
     const used = this.#grants.filter((at) => at > since).length;
     return {
       limit: this.#limit,
@@ -80,7 +97,7 @@ export class SlidingWindowLimiter {
   #waitMs(): number {
     if (this.#grants.length < this.#limit) return 0;
     const oldest = this.#grants[0] ?? Number.NEGATIVE_INFINITY;
-    return Math.max(0, oldest + this.#windowMs - this.#clock.now());
+    return Math.max(0, oldest + this.#spacingMs - this.#clock.now());
   }
 
   #grant(): void {

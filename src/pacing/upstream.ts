@@ -44,6 +44,13 @@ export function positive(name: string, value: number, integer: boolean): number 
   return value;
 }
 
+/**
+ * How much later than its grant a request may reach DataJud or DJEN: a second (a busy event loop,
+ * a new connection's handshake). The limiter keeps that slack, so the server never counts more
+ * than `requestsPerMinute` in any 60 s of its own clock; it costs 1/61 of the rate.
+ */
+export const ARRIVAL_MARGIN_MS = 1_000;
+
 export function upstream(options: UpstreamOptions, defaults: UpstreamDefaults): Upstream {
   const clock = options.clock ?? systemClock;
   return {
@@ -64,6 +71,7 @@ export function upstream(options: UpstreamOptions, defaults: UpstreamDefaults): 
         true,
       ),
       windowMs: 60_000,
+      marginMs: ARRIVAL_MARGIN_MS,
       clock,
     }),
   };

@@ -107,6 +107,37 @@ describe("SlidingWindowLimiter", () => {
     expect(Math.max(...times)).toBeGreaterThan(3 * MINUTE);
   });
 
+  it("with a margin, the server never counts more than the limit in any window, each request arriving up to the margin late", async () => {
+    const limit = 6;
+    const clock = new FakeClock({ now: 0 });
+    const limiter = new SlidingWindowLimiter({ limit, windowMs: MINUTE, marginMs: 1000, clock });
+    const unspaced = new SlidingWindowLimiter({ limit, windowMs: MINUTE, clock });
+    const spaced: number[] = [];
+    const plain: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      void limiter.acquire().then(() => spaced.push(clock.now()));
+      void unspaced.acquire().then(() => plain.push(clock.now()));
+    }
+
+    await clock.advance(10 * MINUTE);
+
+    // The worst shift: every burst but the next one arrives a whole margin late.
+    const mostInAWindow = (grants: number[]): number => {
+      let most = 0;
+      for (let late = 0; late < grants.length; late += limit) {
+        const arrivals = grants.map((at, k) => at + (k >= late && k < late + limit ? 1000 : 0));
+        for (const start of arrivals) {
+          const within = arrivals.filter((at) => at >= start && at < start + MINUTE).length;
+          most = Math.max(most, within);
+        }
+      }
+      return most;
+    };
+    expect(spaced).toHaveLength(30);
+    expect(mostInAWindow(spaced)).toBe(limit);
+    expect(mostInAWindow(plain)).toBe(2 * limit);
+  });
+
   it("rejects a waiting acquire with the signal's reason and moves the next waiter up", async () => {
     const clock = new FakeClock({ now: 0 });
     const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 1000, clock });
@@ -184,9 +215,12 @@ describe("SlidingWindowLimiter", () => {
       new SlidingWindowLimiter({ limit: 1.5, windowMs: 1000, clock });
     const noWindow = (): SlidingWindowLimiter =>
       new SlidingWindowLimiter({ limit: 1, windowMs: 0, clock });
+    const negativeMargin = (): SlidingWindowLimiter =>
+      new SlidingWindowLimiter({ limit: 1, windowMs: 1000, marginMs: -1, clock });
 
     expect(zero).toThrow(RangeError);
     expect(fraction).toThrow(RangeError);
     expect(noWindow).toThrow(RangeError);
+    expect(negativeMargin).toThrow(RangeError);
   });
 });

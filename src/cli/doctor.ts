@@ -153,7 +153,10 @@ async function checkWatchlist(
     check: pass(
       "watchlist",
       `${path}: ${cases.length} case(s) in ${courts.size} court(s)${cases.length === 0 ? " (nothing will be checked)" : ""}`,
-      mailPolicyLines(result.watchlist, config, now),
+      [
+        ...result.warnings.map((w) => `warning: ${formatPositionedError(w)}`),
+        ...mailPolicyLines(result.watchlist, config, now),
+      ],
     ),
   };
 }

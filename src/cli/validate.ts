@@ -23,9 +23,17 @@ export const validateCommand: Command = {
       io.stderr.write(`${path}: ${watchlist.errors.length} error(s)\n`);
       return EXIT.usage;
     }
+    // Valid, but most likely a mistake: told, never failed on (exit 0).
+    for (const warning of watchlist.warnings) {
+      io.stderr.write(
+        `${formatPositionedError({ ...warning, message: `warning: ${warning.message}` })}\n`,
+      );
+    }
     const courts = new Set(watchlist.watchlist.cases.map((c) => c.court));
+    const warned =
+      watchlist.warnings.length === 0 ? "" : `; ${watchlist.warnings.length} warning(s) above`;
     io.stdout.write(
-      `config OK\n${path}: OK, ${watchlist.watchlist.cases.length} case(s) in ${courts.size} court(s)\n`,
+      `config OK\n${path}: OK, ${watchlist.watchlist.cases.length} case(s) in ${courts.size} court(s)${warned}\n`,
     );
     if (config.config.datajud.apiKey === null) {
       io.stdout.write(

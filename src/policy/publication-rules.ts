@@ -28,6 +28,26 @@ export interface PublicationDecision {
 
 const DEADLINE_KINDS = ["intimacao", "citacao"];
 
+/**
+ * Kinds (tipoComunicacao) and document types (tipoDocumento) DJEN is known to send (the recorded
+ * TJRJ answer in test/fixtures/djen/, the public clients it lists), for telling whether a name rule
+ * can match a publication at all.
+ */
+export const KNOWN_PUBLICATION_NAMES: readonly string[] = [
+  "Intimação",
+  "Citação",
+  "Edital",
+  "Pauta de julgamento",
+  "Lista de distribuição",
+  "Despacho",
+  "Decisão",
+  "Sentença",
+  "Acórdão",
+  "Ato ordinatório",
+  "Certidão",
+  "Apelação",
+];
+
 function nameMatches(facts: PublicationFacts, rules: readonly MovementRule[]): boolean {
   const names = [facts.kind, facts.documentType].flatMap((n) => (n === null ? [] : [foldText(n)]));
   return rules.some(

@@ -55,7 +55,7 @@ function codeProblem(written: string): string {
 }
 
 /** The rule an item stands for, or why it stands for none. */
-function movementRule(item: unknown, list: string): MovementRule | string {
+export function movementRule(item: unknown, list: string): MovementRule | string {
   if (typeof item === "number") {
     return Number.isSafeInteger(item) && item > 0
       ? { kind: "code", code: item }

@@ -23,6 +23,7 @@ import { MovementRuleListFile, parseScopeRules } from "./parse-ignore-urgent.js"
 import { parseCasePolicy } from "./parse-muting.js";
 import { mergeOabs, OabListFile, parseOabList, type WatchedOab } from "./parse-oab.js";
 import { parseWatchers, WatcherFile, wellShapedWatchers } from "./parse-watchers.js";
+import { watchlistWarnings } from "./watchlist-warnings.js";
 
 export type {
   CaseAlertPolicy,
@@ -107,7 +108,8 @@ export interface Watchlist {
 }
 
 export type WatchlistResult =
-  | { ok: true; watchlist: Watchlist }
+  /** `warnings`: valid but most likely a mistake (watchlist-warnings.ts); `validate` shows them. */
+  | { ok: true; watchlist: Watchlist; warnings: PositionedError[] }
   | { ok: false; errors: PositionedError[] };
 
 /** Adds valid addresses to `into` (first spelling wins) and reports the others. */
@@ -389,6 +391,8 @@ export function parseWatchlist(text: string | Uint8Array, file: string): Watchli
   return {
     ok: true,
     watchlist: { file, defaults: { notify: defaults, ...defaultRules }, cases, watchers, oab },
+    warnings:
+      parsed === undefined ? [] : watchlistWarnings(source, parsed).sort(comparePositionedErrors),
   };
 }
 

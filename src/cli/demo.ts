@@ -10,6 +10,7 @@ import {
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { loadConfig } from "../config/load-config.js";
+import { countText } from "../datajud/glossary.js";
 import { readEml } from "../demo/eml-text.js";
 import { createRecordedDataJud } from "../demo/recorded-datajud.js";
 import { createRecordedDjen, redated } from "../demo/recorded-djen.js";
@@ -237,8 +238,8 @@ function emlLines(heading: string, eml: ReturnType<typeof readEml>): string[] {
   ];
 }
 
-function mailLine(report: RunReport): string {
-  return `  ${report.llmCalls} model call(s), ${report.emailsQueued} e-mail(s) queued, ${report.emailsSent} sent`;
+function modelLine(report: RunReport): string {
+  return `  ${countText(report.llmCalls, "model call", "model calls")}`;
 }
 
 export function renderDemo(result: DemoResult): string {
@@ -254,12 +255,12 @@ export function renderDemo(result: DemoResult): string {
     "   already holds for the cases (publications) is recorded the same way.",
     "",
     indent(renderRunReport(result.baseline)),
-    mailLine(result.baseline),
+    modelLine(result.baseline),
     "",
     "2. A later day in DataJud (recorded): some cases moved, and DJEN has a new intimação. Second sweep:",
     "",
     indent(renderRunReport(result.later)),
-    `${mailLine(result.later)} (no ANTHROPIC_API_KEY: summaries by the rules engine)`,
+    `${modelLine(result.later)} (no ANTHROPIC_API_KEY: summaries by the rules engine)`,
     "",
   ];
   const shown = alertToShow(result);

@@ -1,4 +1,5 @@
 import { parseCnjNumber } from "../datajud/cnj-number.js";
+import { COURT_TIME_ZONE, formatInstant } from "../datajud/dates.js";
 import { countText } from "../datajud/glossary.js";
 import { LeaseBusyError } from "../monitor/run.js";
 import type { RunReport } from "../monitor/run-report.js";
@@ -35,7 +36,7 @@ function publicationsLines(report: RunReport): string {
   const cancelled =
     p.cancelled > 0 ? `, ${countText(p.cancelled, "cancellation", "cancellations")}` : "";
   const lines = [
-    `DJEN: ${countText(p.checked, "source", "sources")} checked, ${p.failed} failed; ${countText(p.newPublications, "new publication", "new publications")}${outside}${cancelled}; ${p.djenRequests} DJEN requests`,
+    `DJEN: ${countText(p.checked, "source", "sources")} checked, ${p.failed} failed; ${countText(p.newPublications, "new publication", "new publications")}${outside}${cancelled}; ${countText(p.djenRequests, "DJEN request", "DJEN requests")}`,
     ...p.failures.map((f) => `  DJEN failed for ${f.source}: ${f.error}`),
     ...(p.deferred > 0
       ? [
@@ -46,6 +47,32 @@ function publicationsLines(report: RunReport): string {
   return `${lines.join("\n")}\n`;
 }
 
+/**
+ * What became of mail: sent, waiting and why (the server and its error, the next attempt), given
+ * up. A run-once from cron exits 0 with mail down: this is where its reader learns of it.
+ */
+export function mailLines(report: RunReport, timeZone: string): string {
+  const mail = report.mail;
+  if (mail === null) return "";
+  const waiting =
+    mail.pending > 0 ? `, ${countText(mail.pending, "waiting", "waiting")} in the outbox` : "";
+  const lines = [`mail: ${report.emailsQueued} queued, ${mail.sent} sent${waiting}`];
+  if (mail.dead > 0) {
+    lines.push(
+      `  given up: ${countText(mail.dead, "e-mail", "e-mails")} after mail.maxAttempts attempts; \`${PROGRAM} status\` lists them`,
+    );
+  }
+  if (mail.retrying > 0 || mail.failed > 0) {
+    const next =
+      mail.nextAttemptAt === null ? "" : ` from ${formatInstant(mail.nextAttemptAt, timeZone)}`;
+    lines.push(`  not sent: ${mail.lastError ?? "the mail server failed"}`);
+    lines.push(
+      `  retried${next} by the next \`${PROGRAM} run-once\` or the daemon's mail tick; \`${PROGRAM} status\` shows what waits`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
 /** One plain line when DataJud could not be reached: what failed, where, and what to run. */
 export function unreachableLine(report: RunReport): string | null {
   if (report.unreachable === null) return null;
@@ -53,9 +80,11 @@ export function unreachableLine(report: RunReport): string | null {
   return `${cases} not checked: ${report.unreachable}. Run \`${PROGRAM} doctor\` to check the connection and the key.\n`;
 }
 
-export function renderRunReport(report: RunReport): string {
+export function renderRunReport(report: RunReport, timeZone: string = COURT_TIME_ZONE): string {
   const unreachable = unreachableLine(report);
-  if (unreachable !== null) return `${unreachable}${publicationsLines(report)}`;
+  if (unreachable !== null) {
+    return `${unreachable}${publicationsLines(report)}${mailLines(report, timeZone)}`;
+  }
   const rows = report.cases.map((c) => [
     c.outcome,
     c.number,
@@ -69,7 +98,7 @@ export function renderRunReport(report: RunReport): string {
     `${report.datajudRequests} DataJud requests` +
     (report.dryRun ? " (dry run: nothing written)" : "") +
     (report.interrupted ? " (interrupted: the rest was not checked)" : "");
-  return `${head}\n${total}\n${publicationsLines(report)}`;
+  return `${head}\n${total}\n${publicationsLines(report)}${mailLines(report, timeZone)}`;
 }
 
 export const runOnceCommand: Command = {
@@ -126,7 +155,9 @@ export const runOnceCommand: Command = {
       shown?.stop();
       monitor.reportDrift();
       io.stdout.write(
-        args.values.json === true ? `${JSON.stringify(report)}\n` : renderRunReport(report),
+        args.values.json === true
+          ? `${JSON.stringify(report)}\n`
+          : renderRunReport(report, runtime.config.schedule.timezone),
       );
       const djenFailed = (report.publications?.failed ?? 0) > 0;
       return report.failed > 0 || djenFailed || report.interrupted ? EXIT.failures : EXIT.ok;

@@ -12,6 +12,8 @@ import {
   deadOutbox,
   outboxCounts,
   pendingMailByCase,
+  type RetryingMail,
+  retryingOutbox,
 } from "../store/outbox.js";
 import { lastRun } from "../store/runs.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
@@ -138,6 +140,8 @@ export interface StatusView {
   mail: ReturnType<typeof outboxCounts> & {
     /** Of the pending: not due yet (digest hour, quiet hours, retry backoff). */
     waiting: number;
+    /** Of the pending: failed at least once; the newest failure and the soonest retry. */
+    retrying: RetryingMail;
   };
   deadMail: DeadMail[];
   /** Health problems mail.admin was told of and that are not over yet. */
@@ -153,7 +157,11 @@ export function readStatus(db: Db, view: MuteView): StatusView {
   // Registrations the watchlist in force follows (all ever asked when it cannot be read).
   const followed = view.watchlist === null ? null : new Set(view.watchlist.oab.map((o) => o.key));
   return {
-    mail: { ...outboxCounts(db), waiting: countWaitingOutbox(db, view.now.toISOString()) },
+    mail: {
+      ...outboxCounts(db),
+      waiting: countWaitingOutbox(db, view.now.toISOString()),
+      retrying: retryingOutbox(db),
+    },
     deadMail: deadOutbox(db).map((row) => ({
       recipient: row.recipient,
       subject: row.subject,
@@ -230,6 +238,16 @@ export const statusCommand: Command = {
       for (const dead of status.deadMail) {
         io.stdout.write(
           `undeliverable mail to ${dead.recipient} after ${countText(dead.attempts, "attempt", "attempts")}: ${dead.subject ?? ""} (${dead.lastError ?? "no error recorded"})\n`,
+        );
+      }
+      const retrying = status.mail.retrying;
+      if (retrying.rows > 0) {
+        const next =
+          retrying.nextAttemptAt === null
+            ? ""
+            : `; next attempt ${when(retrying.nextAttemptAt, tz)}`;
+        io.stdout.write(
+          `mail not sent yet: ${countText(retrying.rows, "e-mail", "e-mails")} failed (${retrying.lastError ?? "no error recorded"})${next}\n`,
         );
       }
       for (const incident of status.incidents) {

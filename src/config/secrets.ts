@@ -90,15 +90,18 @@ export function redactionValues(secrets: readonly (string | null)[]): string[] {
   const out = new Set<string>();
   for (const secret of secrets) {
     if (secret === null || secret === "") continue;
-    out.add(secret);
     try {
       const url = new URL(secret);
       if (url.password !== "") {
         out.add(url.password);
         out.add(decodeURIComponent(url.password));
       }
+      // An SMTP URL's secret is its password: the host stays readable in logs and errors (a mail
+      // failure must say which server). Other URLs (a heartbeat's) are capabilities: kept whole.
+      if (url.protocol !== "smtp:" && url.protocol !== "smtps:") out.add(secret);
     } catch {
-      // not a URL: the value itself is enough
+      // not a URL: the value itself is the secret
+      out.add(secret);
     }
   }
   return [...out];

@@ -7,7 +7,7 @@ export interface KnownMovement {
 }
 
 /**
- * Movements the real DataJud records of ../shared/real-datajud/hits.json carry (code and name as
+ * Movements the real DataJud records of test/fixtures/real-datajud/hits.json carry (code and name as
  * sent) that the hint table does not explain yet. Listed so that a rule naming them is known to
  * match something; their alerts still classify them by name.
  */

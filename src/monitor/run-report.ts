@@ -26,6 +26,35 @@ export const PublicationsReport = z.strictObject({
 });
 export type PublicationsReport = z.infer<typeof PublicationsReport>;
 
+/** What became of mail in a sweep's delivery, and what waits in the outbox after it. */
+export const MailReport = z.strictObject({
+  sent: z.number().int().nonnegative(),
+  /** Attempts that failed in this sweep: retried later. */
+  failed: z.number().int().nonnegative(),
+  /** Given up in this sweep (mail.maxAttempts reached, or a row that cannot be sent). */
+  dead: z.number().int().nonnegative(),
+  /** Pending after the sweep, for any reason: a digest's hour, quiet hours, a retry. */
+  pending: z.number().int().nonnegative(),
+  /** Of the pending: failed before, waiting for a retry. */
+  retrying: z.number().int().nonnegative(),
+  /** The most recent failure: the server and what went wrong (never a password). */
+  lastError: z.string().nullable(),
+  /** The soonest retry, an ISO instant. */
+  nextAttemptAt: z.string().nullable(),
+});
+export type MailReport = z.infer<typeof MailReport>;
+
+/** A delivery that had nothing to send and nothing waiting. */
+export const NOTHING_MAILED: MailReport = Object.freeze({
+  sent: 0,
+  failed: 0,
+  dead: 0,
+  pending: 0,
+  retrying: 0,
+  lastError: null,
+  nextAttemptAt: null,
+});
+
 /** What `monitor run-once --json` prints and the `runs` table keeps (DESIGN.md contract). */
 export const RunReport = z.strictObject({
   startedAt: z.string(),
@@ -47,6 +76,8 @@ export const RunReport = z.strictObject({
   cases: z.array(CaseReport),
   /** The DJEN phase; null when DJEN is off (or in reports of versions before it). */
   publications: PublicationsReport.nullable().default(null),
+  /** Mail delivery; null when nothing was delivered (a dry run, a stopped sweep, older versions). */
+  mail: MailReport.nullable().default(null),
 });
 export type RunReport = z.infer<typeof RunReport>;
 

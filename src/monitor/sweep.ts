@@ -14,7 +14,7 @@ import {
   watchPublications,
 } from "./publications/watch-publications.js";
 import { closeRun, openRun, type SweepRun, takeLease } from "./run.js";
-import { type RunReport, type SweepResult, sweepResult } from "./run-report.js";
+import { type MailReport, type RunReport, type SweepResult, sweepResult } from "./run-report.js";
 
 export interface SweepSettings {
   fullRereadDays: number;
@@ -93,9 +93,9 @@ export interface ReportPhases {
   queue(sweep: SweepTally): number;
   /**
    * Every e-mail that is due is sent. Two may run at once (one per phase): each row is claimed
-   * before its send, so none goes twice.
+   * before its send, so none goes twice. Says what came of it and what still waits.
    */
-  deliver(signal: AbortSignal): Promise<{ sent: number }>;
+  deliver(signal: AbortSignal): Promise<MailReport>;
 }
 
 export interface SweepOptions {
@@ -160,8 +160,27 @@ class Reported {
   llmCalls = 0;
   emailsQueued = 0;
   emailsSent = 0;
+  /** The deliveries' sends, failures and give-ups added up; what waits as the last one left it. */
+  mail: MailReport | null = null;
   /** Stopped mid-summary or mid-send. */
   interrupted = false;
+
+  delivered(result: MailReport): void {
+    this.emailsSent += result.sent;
+    const before = this.mail;
+    this.mail =
+      before === null
+        ? result
+        : {
+            sent: before.sent + result.sent,
+            failed: before.failed + result.failed,
+            dead: before.dead + result.dead,
+            pending: result.pending,
+            retrying: result.retrying,
+            lastError: result.lastError ?? before.lastError,
+            nextAttemptAt: result.nextAttemptAt,
+          };
+  }
 }
 
 /** The report phases, when this sweep reports at all: it writes, and the caller gave them. */
@@ -186,8 +205,8 @@ async function reportStep(
     reported.emailsQueued += queued;
     if (queued === 0) return;
     // Awaited first: `x += await y` would read x before the other phase's drain adds to it.
-    const { sent } = await phases.deliver(signal);
-    reported.emailsSent += sent;
+    const delivered = await phases.deliver(signal);
+    reported.delivered(delivered);
   } catch (error) {
     if (!signal.aborted) throw error;
     reported.interrupted = true;
@@ -270,8 +289,8 @@ async function finishReporting(
   try {
     reported.emailsQueued += phases.queue(tally);
     // Anything else now due (a retry, an alert quiet hours held) goes with this sweep's mail too.
-    const { sent } = await phases.deliver(run.signal);
-    reported.emailsSent += sent;
+    const delivered = await phases.deliver(run.signal);
+    reported.delivered(delivered);
   } catch (error) {
     if (!run.signal.aborted) throw error;
     reported.interrupted = true;
@@ -302,5 +321,6 @@ function reportOf(
     unreachable: detected.unreachable,
     cases,
     publications: deps.publications === undefined ? null : published.report,
+    mail: reported.mail,
   };
 }

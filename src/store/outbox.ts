@@ -285,6 +285,33 @@ export function countWaitingOutbox(db: Db, nowIso: string): number {
 }
 
 /** Messages given up on, oldest first, for `monitor status` (failed test-emails aside). */
+/** Pending mail that failed at least once: how many, the newest failure, the next attempt. */
+export interface RetryingMail {
+  rows: number;
+  /** The error of the failure whose retry is due last (the most recent failure). */
+  lastError: string | null;
+  /** The soonest retry. */
+  nextAttemptAt: string | null;
+}
+
+export function retryingOutbox(db: Db): RetryingMail {
+  const counted = db
+    .prepare<[], { n: number; next: string | null }>(
+      "SELECT COUNT(*) AS n, MIN(next_attempt_at) AS next FROM outbox WHERE status = 'pending' AND attempts > 0",
+    )
+    .get();
+  const last = db
+    .prepare<[], { lastError: string | null }>(
+      "SELECT last_error AS lastError FROM outbox WHERE status = 'pending' AND attempts > 0 ORDER BY next_attempt_at DESC, id DESC LIMIT 1",
+    )
+    .get();
+  return {
+    rows: counted?.n ?? 0,
+    lastError: last?.lastError ?? null,
+    nextAttemptAt: counted?.next ?? null,
+  };
+}
+
 export function deadOutbox(db: Db): OutboxRow[] {
   return db
     .prepare<[], RawOutboxRow>(

@@ -1,3 +1,4 @@
+import { outboxCounts, retryingOutbox } from "../../store/outbox.js";
 import { tokensSpentSince } from "../../store/summaries.js";
 import type { Summarizer } from "../../summarize/summarizer.js";
 import {
@@ -59,6 +60,18 @@ export function reportPhases(deps: ReportDeps): ReportPhases {
       );
     },
     queue: (sweep) => queueSweepMail(mail, sweep),
-    deliver: (signal) => deliver(mail, signal),
+    deliver: async (signal) => {
+      const drained = await deliver(mail, signal);
+      const retrying = retryingOutbox(mail.db);
+      return {
+        sent: drained.sent,
+        failed: drained.failed,
+        dead: drained.dead,
+        pending: outboxCounts(mail.db).pending,
+        retrying: retrying.rows,
+        lastError: drained.lastError ?? retrying.lastError,
+        nextAttemptAt: retrying.nextAttemptAt,
+      };
+    },
   };
 }

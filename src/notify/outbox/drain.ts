@@ -100,6 +100,8 @@ export interface DrainResult {
   dead: number;
   /** Rows still due, left for the next drain because the transport is down or the drain was stopped. */
   deferred: number;
+  /** The last failure's error (the server and what it said; never a password); null: none failed. */
+  lastError: string | null;
 }
 
 type Payload =
@@ -420,8 +422,8 @@ async function deliver(
     markAllFailed(db, ids, { error: text, nextAttemptAt: next, dead });
     const code = error instanceof MailError ? error.code : "unknown";
     logger.warn(
-      { ...logged, attempts, dead, code, transport: transport.describe() },
-      "mail delivery failed",
+      { ...logged, attempts, dead, code, transport: transport.describe(), error: text },
+      dead ? "mail delivery failed; given up" : "mail delivery failed; retried later",
     );
     return {
       status: "failed",
@@ -449,7 +451,7 @@ function allDue(db: Db, nowIso: string): OutboxRow[] {
  */
 export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
   validateOptions(options);
-  const result: DrainResult = { sent: 0, failed: 0, dead: 0, deferred: 0 };
+  const result: DrainResult = { sent: 0, failed: 0, dead: 0, deferred: 0, lastError: null };
   const claimant = options.claimant ?? thisProcessClaimant();
   const nowIso = options.now().toISOString();
   const released = releaseAbandonedClaims(options.db, nowIso, claimant.holderIsDead);
@@ -465,8 +467,11 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
     }
     const sent = await deliver(email, options, claimant.holder);
     if (sent.status === "sent") result.sent++;
-    else if (sent.status === "invalid") result.dead++;
-    else if (sent.status === "failed") {
+    else if (sent.status === "invalid") {
+      result.dead++;
+      result.lastError = sent.error;
+    } else if (sent.status === "failed") {
+      result.lastError = sent.error;
       if (sent.dead) result.dead++;
       else result.failed++;
       if (sent.transportDown) {

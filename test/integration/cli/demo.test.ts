@@ -41,7 +41,7 @@ describe("monitor demo", () => {
     expect(run.out).toMatch(/changed +1001111-48\.2019\.8\.26\.0224 +stj +1/);
     expect(run.out).toMatch(/unchanged +0712345-63\.2025\.8\.07\.0016 +tjdft/);
     expect(run.out).toContain("6 checked, 3 changed, 0 failed");
-    expect(run.out).toContain("7 e-mail(s) queued, 7 sent");
+    expect(run.out).toContain("mail: 7 queued, 7 sent");
     expect(run.out).toContain(
       "DJEN: 6 sources checked, 0 failed; 1 new publication; 6 DJEN requests",
     );
@@ -84,7 +84,8 @@ describe("monitor demo", () => {
     expect(run.code).toBe(0);
     expect(existsSync(join(dir, "mine.db"))).toBe(true);
     expect(readdirSync(join(dir, "mail")).filter((f) => f.endsWith(".eml"))).toHaveLength(7);
-    expect(run.out).toContain("0 model call(s), 7 e-mail(s) queued, 7 sent");
+    expect(run.out).toContain("0 model calls (no ANTHROPIC_API_KEY");
+    expect(run.out).toContain("mail: 7 queued, 7 sent");
   });
 });
 

@@ -4,6 +4,7 @@ import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
 import {
   baseEnv,
+  cliInProcess,
   closedPort,
   letTimePass,
   loadFixtures,
@@ -105,5 +106,32 @@ describe("an SMTP server that is not taking mail", () => {
     expect(run.report.emailsSent).toBe(2);
     expect(slowSink.messages).toHaveLength(2);
     expect(outboxRows(ws).map((r) => r.status)).toEqual(["sent", "sent"]);
+  });
+
+  it("is told, not hidden: run-once's summary, its log line and status name the server and the error", async () => {
+    const port = await closedPort();
+    const down = { ...env(`smtp://127.0.0.1:${port}`), MONITOR_LOG_LEVEL: "warn" };
+
+    const run = await cliInProcess(["run-once"], down, ws.dir);
+    const status = await cliInProcess(["status"], down, ws.dir);
+
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("mail: 2 queued, 0 sent, 2 waiting in the outbox");
+    expect(run.stdout).toMatch(
+      new RegExp(`not sent: smtp://127\\.0\\.0\\.1:${port} .*ECONNREFUSED`),
+    );
+    expect(run.stdout).toContain("retried from ");
+    const failure = run.stderr
+      .split("\n")
+      .filter((l) => l.includes("mail delivery failed"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(failure).toHaveLength(1);
+    expect(failure[0]?.transport).toBe(`smtp://127.0.0.1:${port} (STARTTLS when offered)`);
+    expect(String(failure[0]?.error)).toContain("ECONNREFUSED");
+    expect(status.stdout).toMatch(
+      new RegExp(
+        `mail not sent yet: 1 e-mail failed \\(smtp://127\\.0\\.0\\.1:${port} .*ECONNREFUSED.*\\); next attempt `,
+      ),
+    );
   });
 });

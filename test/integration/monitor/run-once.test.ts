@@ -190,7 +190,13 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     expect(eml).toContain("To: escritorio@example.com");
     expect(status.code).toBe(0);
     const parsedStatus = JSON.parse(status.stdout);
-    expect(parsedStatus.mail).toEqual({ pending: 0, waiting: 0, sent: 1, dead: 0 });
+    expect(parsedStatus.mail).toEqual({
+      pending: 0,
+      waiting: 0,
+      sent: 1,
+      dead: 0,
+      retrying: { rows: 0, lastError: null, nextAttemptAt: null },
+    });
     const cases = parsedStatus.cases as Array<{ number: string; lastOutcome: string }>;
     expect(cases).toHaveLength(7);
     expect(cases.find((c) => c.number === n.trt2Reclamacao)?.lastOutcome).toBe("unchanged");

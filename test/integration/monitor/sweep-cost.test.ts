@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOTHING_MAILED } from "../../../src/monitor/run-report.js";
 import { type ReportPhases, runSweep, type SweepDeps } from "../../../src/monitor/sweep.js";
 import type { Db } from "../../../src/store/database.js";
 import type { WatchedCase } from "../../../src/watchlist/parse-watchlist.js";
@@ -73,7 +74,7 @@ describe("a sweep stopped while reporting", () => {
           controller.abort(new Error("SIGTERM"));
         }),
       queue: () => 0,
-      deliver: async () => ({ sent: 0 }),
+      deliver: async () => NOTHING_MAILED,
     };
 
     const result = await runSweep(

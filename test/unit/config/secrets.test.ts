@@ -46,9 +46,27 @@ describe("readEnvValue", () => {
 
 describe("redactionValues", () => {
   it("adds the password of a URL, raw and decoded, and skips empty values", () => {
-    const values = redactionValues(["smtp://u:p%23ss@mail.example.com:587", null, "", "plain-key"]);
+    const values = redactionValues([
+      "https://hc-ping.com/abcd-uuid",
+      "smtp://u:p%23ss@mail.example.com:587",
+      null,
+      "",
+      "plain-key",
+    ]);
 
-    expect(values).toEqual(["smtp://u:p%23ss@mail.example.com:587", "p%23ss", "p#ss", "plain-key"]);
+    expect(values).toEqual(["https://hc-ping.com/abcd-uuid", "p%23ss", "p#ss", "plain-key"]);
+  });
+
+  it("keeps an SMTP URL's host readable: only its password is secret", () => {
+    const values = redactionValues(["smtp://127.0.0.1:2525", "smtps://u:pw12@mail.firm.com.br"]);
+    const line = scrubSecrets(
+      "smtp://127.0.0.1:2525 refused; smtps://u:pw12@mail.firm.com.br:465 (TLS)",
+      values,
+    );
+
+    expect(line).toBe(
+      "smtp://127.0.0.1:2525 refused; smtps://u:[redacted]@mail.firm.com.br:465 (TLS)",
+    );
   });
 });
 

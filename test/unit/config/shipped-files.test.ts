@@ -63,3 +63,22 @@ describe("config/monitor.example.env", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("the repository's documents", () => {
+  it("point at no file outside the repository (../shared is the team's, not the user's)", () => {
+    const documents = [
+      "README.md",
+      "ARCHITECTURE.md",
+      "watchlist.example.yaml",
+      "config/default.yaml",
+    ];
+
+    const outside = documents.filter((name) =>
+      readFileSync(fileURLToPath(new URL(`../../../${name}`, import.meta.url)), "utf8").includes(
+        "../shared",
+      ),
+    );
+
+    expect(outside).toEqual([]);
+  });
+});

@@ -17,6 +17,7 @@ function report(over: Partial<RunReport>): RunReport {
     unreachable: null,
     cases: [],
     publications: null,
+    mail: null,
     ...over,
   };
 }

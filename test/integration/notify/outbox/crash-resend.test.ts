@@ -121,8 +121,8 @@ describe("a drain killed while sending", () => {
 
     expect(killed.signal).toBe("SIGKILL");
     expect(pendingAfterCrash).toEqual({ pending: 1, sent: 0, dead: 0 });
-    expect(next).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0 });
-    expect(again).toEqual({ sent: 0, failed: 0, dead: 0, deferred: 0 });
+    expect(next).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0, lastError: null });
+    expect(again).toEqual({ sent: 0, failed: 0, dead: 0, deferred: 0, lastError: null });
     expect(outboxCounts(store.db)).toEqual({ pending: 0, sent: 1, dead: 0 });
     expect(sink.messages).toHaveLength(2);
     expect(second?.messageId).toBe(first?.messageId);

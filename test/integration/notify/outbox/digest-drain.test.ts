@@ -103,7 +103,7 @@ describe("digest delivery", () => {
 
     const result = await drain(store.db, transport, Date.parse(NOW));
 
-    expect(result).toEqual({ sent: 2, failed: 0, dead: 0, deferred: 0 });
+    expect(result).toEqual({ sent: 2, failed: 0, dead: 0, deferred: 0, lastError: null });
     expect(sink.messages.map((m) => m.to)).toEqual([["ana@example.com"], ["bruno@example.com"]]);
     const [ana, bruno] = await parsed(sink);
     if (ana === undefined || bruno === undefined) throw new Error("expected two e-mails");
@@ -151,9 +151,15 @@ describe("digest delivery", () => {
     queueChange(store.db, quietCase("0000003-00.2025.8.07.0001", "Terceiro"), ["ana@example.com"]);
     const instant = await drain(store.db, transport, Date.parse(NOW) + 2 * MINUTE);
 
-    expect(refused).toEqual({ sent: 0, failed: 1, dead: 0, deferred: 0 });
-    expect(retried).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0 });
-    expect(instant).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0 });
+    expect(refused).toEqual({
+      sent: 0,
+      failed: 1,
+      dead: 0,
+      deferred: 0,
+      lastError: expect.any(String),
+    });
+    expect(retried).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0, lastError: null });
+    expect(instant).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0, lastError: null });
     const [digest, single] = await parsed(sink);
     expect(digest?.subject).toBe("[datajud] ⚠ 2 processos com novidades");
     expect(single?.subject).toBe("[datajud] Terceiro: decidido (2 movimentações novas)");
@@ -210,7 +216,7 @@ describe("a digest drain killed between send and mark", () => {
     expect(afterCrash).toEqual({ pending: 2, sent: 0, dead: 0 });
     // The pair the dead process claimed is taken over at once and goes out as it was; the new
     // change does not join it.
-    expect(next).toEqual({ sent: 2, failed: 0, dead: 0, deferred: 0 });
+    expect(next).toEqual({ sent: 2, failed: 0, dead: 0, deferred: 0, lastError: null });
     expect(outboxCounts(s.db)).toEqual({ pending: 0, sent: 3, dead: 0 });
     const [first, again, later] = await parsed(smtp);
     expect(smtp.messages).toHaveLength(3);

@@ -69,7 +69,7 @@ describe("drainOutbox over SMTP", () => {
 
     const result = await drain();
 
-    expect(result).toEqual({ sent: 2, failed: 0, dead: 0, deferred: 0 });
+    expect(result).toEqual({ sent: 2, failed: 0, dead: 0, deferred: 0, lastError: null });
     expect(sink.messages.map((m) => m.to)).toEqual([["ana@example.com"], ["bruno@example.com"]]);
     expect(sink.messages.every((m) => m.user === CREDENTIALS.user)).toBe(true);
     const [ana, bruno] = await parsedMessages();
@@ -149,11 +149,23 @@ describe("drainOutbox over SMTP", () => {
     const third = await drain();
     const fourth = await drain();
 
-    expect(first).toEqual({ sent: 0, failed: 2, dead: 0, deferred: 0 });
-    expect(early).toEqual({ sent: 0, failed: 0, dead: 0, deferred: 0 });
-    expect(second).toEqual({ sent: 1, failed: 1, dead: 0, deferred: 0 });
-    expect(third).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0 });
-    expect(fourth).toEqual({ sent: 0, failed: 0, dead: 0, deferred: 0 });
+    expect(first).toEqual({
+      sent: 0,
+      failed: 2,
+      dead: 0,
+      deferred: 0,
+      lastError: expect.any(String),
+    });
+    expect(early).toEqual({ sent: 0, failed: 0, dead: 0, deferred: 0, lastError: null });
+    expect(second).toEqual({
+      sent: 1,
+      failed: 1,
+      dead: 0,
+      deferred: 0,
+      lastError: expect.any(String),
+    });
+    expect(third).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0, lastError: null });
+    expect(fourth).toEqual({ sent: 0, failed: 0, dead: 0, deferred: 0, lastError: null });
     expect(sink.refused).toBe(3);
     expect(sink.messages.map((m) => m.to[0]).sort()).toEqual([
       "ana@example.com",
@@ -182,9 +194,15 @@ describe("drainOutbox over SMTP", () => {
     await clock.advance(MINUTE);
     const later = await drain();
 
-    expect(during).toEqual({ sent: 0, failed: 1, dead: 0, deferred: 2 });
-    expect(after).toEqual({ sent: 2, failed: 0, dead: 0, deferred: 0 });
-    expect(later).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0 });
+    expect(during).toEqual({
+      sent: 0,
+      failed: 1,
+      dead: 0,
+      deferred: 2,
+      lastError: expect.any(String),
+    });
+    expect(after).toEqual({ sent: 2, failed: 0, dead: 0, deferred: 0, lastError: null });
+    expect(later).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0, lastError: null });
     expect(sink.messages.map((m) => m.to[0]).sort()).toEqual([
       "ana@example.com",
       "bruno@example.com",
@@ -205,7 +223,7 @@ describe("drainOutbox over SMTP", () => {
 
     expect(first).toMatchObject({ failed: 1, dead: 0 });
     expect(second).toMatchObject({ failed: 0, dead: 1 });
-    expect(third).toEqual({ sent: 0, failed: 0, dead: 0, deferred: 0 });
+    expect(third).toEqual({ sent: 0, failed: 0, dead: 0, deferred: 0, lastError: null });
     expect(sink.refused).toBe(2);
     expect(deadOutbox(store.db)).toMatchObject([{ attempts: 2, status: "dead" }]);
     expect(deadOutbox(store.db)[0]?.lastError).toContain("550");
@@ -237,7 +255,13 @@ describe("drainOutbox over SMTP", () => {
 
     const result = await drain();
 
-    expect(result).toEqual({ sent: 0, failed: 0, dead: 2, deferred: 0 });
+    expect(result).toEqual({
+      sent: 0,
+      failed: 0,
+      dead: 2,
+      deferred: 0,
+      lastError: expect.any(String),
+    });
     expect(sink.messages).toHaveLength(0);
     expect(dueOutbox(store.db, "2030-01-01T00:00:00.000Z", 10)).toEqual([]);
   });

@@ -142,8 +142,8 @@ async function sweep(
           lastVerdict = runningSweep(store.db);
           return queueNow(admin, lastVerdict);
         },
-        deliver: () =>
-          drainOutbox({
+        deliver: async () => ({
+          ...(await drainOutbox({
             db: store.db,
             transport,
             from: FROM,
@@ -152,7 +152,11 @@ async function sweep(
             now: () => new Date(clock.now()),
             maxAttempts: 5,
             logger: silentLogger(),
-          }),
+          })),
+          pending: 0,
+          retrying: 0,
+          nextAttemptAt: null,
+        }),
       },
     },
     { watchlist: cases, force: false, dryRun: false, trigger: "manual" },

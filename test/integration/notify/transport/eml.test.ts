@@ -122,7 +122,7 @@ describe(".eml transport", () => {
     });
     transport.close();
 
-    expect(result).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0 });
+    expect(result).toEqual({ sent: 1, failed: 0, dead: 0, deferred: 0, lastError: null });
     const row = store.db
       .prepare<[], { smtp_response: string; message_id: string }>(
         "SELECT smtp_response, message_id FROM outbox",

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { renderRunReport } from "../../../src/cli/run-once.js";
+import {
+  type MailReport,
+  NOTHING_MAILED,
+  type RunReport,
+} from "../../../src/monitor/run-report.js";
+
+function report(over: Partial<RunReport>): RunReport {
+  return {
+    startedAt: "2026-12-02T10:00:00.000Z",
+    finishedAt: "2026-12-02T10:00:41.000Z",
+    checked: 1,
+    changed: 1,
+    failed: 0,
+    datajudRequests: 2,
+    llmCalls: 0,
+    emailsQueued: 3,
+    emailsSent: 1,
+    dryRun: false,
+    interrupted: false,
+    unreachable: null,
+    cases: [
+      {
+        number: "0010490-56.2025.8.26.0309",
+        court: "tjsp",
+        outcome: "changed",
+        newMovements: 1,
+        error: null,
+      },
+    ],
+    publications: null,
+    mail: null,
+    ...over,
+  };
+}
+
+const mail = (over: Partial<MailReport>): MailReport => ({ ...NOTHING_MAILED, sent: 1, ...over });
+
+describe("renderRunReport: what became of mail", () => {
+  it("says what was sent when all went out", () => {
+    const text = renderRunReport(report({ mail: mail({ sent: 3 }) }));
+
+    expect(text).toContain("mail: 3 queued, 3 sent\n");
+    expect(text).not.toContain("not sent");
+  });
+
+  it("says what waits, why, and when it is tried again, in the schedule's time zone", () => {
+    const text = renderRunReport(
+      report({
+        mail: mail({
+          sent: 1,
+          failed: 1,
+          pending: 2,
+          retrying: 1,
+          lastError: "smtp://mail.firm.com.br:587 (STARTTLS when offered): ETIMEDOUT",
+          nextAttemptAt: "2026-12-02T10:02:00.000Z",
+        }),
+      }),
+      "America/Manaus",
+    );
+
+    expect(text).toContain("mail: 3 queued, 1 sent, 2 waiting in the outbox\n");
+    expect(text).toContain(
+      "  not sent: smtp://mail.firm.com.br:587 (STARTTLS when offered): ETIMEDOUT\n",
+    );
+    expect(text).toContain(
+      "  retried from 02/12/2026 06:02 by the next `datajud-monitor run-once`",
+    );
+  });
+
+  it("says what was given up", () => {
+    const text = renderRunReport(
+      report({ mail: mail({ sent: 0, dead: 2, lastError: "550 no such user" }) }),
+    );
+
+    expect(text).toContain("  given up: 2 e-mails after mail.maxAttempts attempts");
+  });
+
+  it("says nothing of mail when none was delivered (a dry run)", () => {
+    expect(renderRunReport(report({ dryRun: true }))).not.toContain("mail:");
+  });
+});

@@ -125,12 +125,15 @@ describe("an SMTP server that is not taking mail", () => {
       .split("\n")
       .filter((l) => l.includes("mail delivery failed"))
       .map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(failure).toHaveLength(1);
-    expect(failure[0]?.transport).toBe(`smtp://127.0.0.1:${port} (STARTTLS when offered)`);
-    expect(String(failure[0]?.error)).toContain("ECONNREFUSED");
+    // One line per failed attempt (each phase's delivery and the sweep's last one may try).
+    expect(failure.length).toBeGreaterThanOrEqual(1);
+    for (const line of failure) {
+      expect(line.transport).toBe(`smtp://127.0.0.1:${port} (STARTTLS when offered)`);
+      expect(String(line.error)).toContain("ECONNREFUSED");
+    }
     expect(status.stdout).toMatch(
       new RegExp(
-        `mail not sent yet: 1 e-mail failed \\(smtp://127\\.0\\.0\\.1:${port} .*ECONNREFUSED.*\\); next attempt `,
+        `mail not sent yet: \\d e-mails? failed \\(smtp://127\\.0\\.0\\.1:${port} .*ECONNREFUSED.*\\); next attempt `,
       ),
     );
   });

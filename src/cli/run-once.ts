@@ -53,7 +53,13 @@ function publicationsLines(report: RunReport): string {
  */
 export function mailLines(report: RunReport, timeZone: string): string {
   const mail = report.mail;
-  if (mail === null) return "";
+  // Nothing queued, sent, failed or waiting: nothing to say (an unchanged sweep).
+  if (
+    mail === null ||
+    (report.emailsQueued === 0 && mail.sent + mail.failed + mail.dead + mail.pending === 0)
+  ) {
+    return "";
+  }
   const waiting =
     mail.pending > 0 ? `, ${countText(mail.pending, "waiting", "waiting")} in the outbox` : "";
   const lines = [`mail: ${report.emailsQueued} queued, ${mail.sent} sent${waiting}`];

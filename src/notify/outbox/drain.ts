@@ -423,7 +423,7 @@ async function deliver(
     const code = error instanceof MailError ? error.code : "unknown";
     logger.warn(
       { ...logged, attempts, dead, code, transport: transport.describe(), error: text },
-      dead ? "mail delivery failed; given up" : "mail delivery failed; retried later",
+      "mail delivery failed",
     );
     return {
       status: "failed",

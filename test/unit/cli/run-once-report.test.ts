@@ -77,7 +77,10 @@ describe("renderRunReport: what became of mail", () => {
     expect(text).toContain("  given up: 2 e-mails after mail.maxAttempts attempts");
   });
 
-  it("says nothing of mail when none was delivered (a dry run)", () => {
+  it("says nothing of mail when none was delivered (a dry run) or there was none", () => {
+    const quiet = report({ emailsQueued: 0, emailsSent: 0, mail: mail({ sent: 0 }) });
+
     expect(renderRunReport(report({ dryRun: true }))).not.toContain("mail:");
+    expect(renderRunReport(quiet)).not.toContain("mail:");
   });
 });

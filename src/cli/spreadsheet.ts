@@ -19,15 +19,23 @@ export interface TableOptions {
  */
 const BOM = "\uFEFF";
 
+// Where a spreadsheet may start a cell: the field's start, and any delimiter it may split on
+// (Excel in Portuguese splits a double-clicked CSV on `;`, others on tab) or a line break (a
+// field split on the wrong delimiter loses its quotes, so its line breaks end the row). Spaces
+// and quotes may come before the formula character and still let it run.
+const CELL_START_FORMULA = /(^|[,;\t\r\n])([ "]*)(?=[=+\-@])/g;
+
 /**
- * One CSV field (RFC 4180): quoted when needed, and a leading = + - @ neutralised so a spreadsheet
- * never runs court text as a formula.
+ * One CSV field (RFC 4180): text always quoted, so a spreadsheet reading `,` keeps it one cell;
+ * and a formula character (= + - @) that would start a cell, at the field's start or after any
+ * `,` `;` tab or line break inside it, neutralised with a `'`, so a spreadsheet splitting on
+ * another delimiter never runs court text as a formula either.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === "number") return String(value);
+  const text = value.replace(CELL_START_FORMULA, "$1$2'");
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** A date's text as spreadsheets and scripts read it: "2025-11-04 00:15:00", "2025-11-04". */

@@ -430,15 +430,15 @@ describe("DJEN publications in history and export", () => {
     expect(intimacao?.text).toContain("Fica a parte intimada para manifestar-se.");
     expect(intimacao?.text).not.toContain("alert(");
     expect(parsed.countingNote).toMatch(/^Datas estimadas/);
-    const djenRows = csv.stdout.split("\r\n").filter((line) => line.includes(",djen,"));
+    const djenRows = csv.stdout.split("\r\n").filter((line) => line.includes(',"djen",'));
     expect(djenRows.map((line) => line.split(",")[0])).toEqual([
-      despejo,
-      despejo,
-      despejo,
-      despejo,
+      `"${despejo}"`,
+      `"${despejo}"`,
+      `"${despejo}"`,
+      `"${despejo}"`,
     ]);
-    expect(djenRows.find((line) => line.includes(",1002,"))).toContain(
-      ",2025-10-01,2025-10-02,yes,Publicada por engano,yes,alert,1002,",
+    expect(djenRows.find((line) => line.includes(',"1002",'))).toContain(
+      ',"2025-10-01","2025-10-02","yes","Publicada por engano","yes","alert","1002",',
     );
   });
 
@@ -447,15 +447,15 @@ describe("DJEN publications in history and export", () => {
     const json = await cliInProcess(["export", "--format", "json"], env, dir);
 
     expect(csv.code).toBe(0);
-    const djenRows = csv.stdout.split("\r\n").filter((line) => line.includes(",djen,"));
+    const djenRows = csv.stdout.split("\r\n").filter((line) => line.includes(',"djen",'));
     // 1001, 1004 and 1005 were made available on 29/09, before --since.
     const ids = djenRows.map(
-      (line) => line.match(/,(?:alert|baseline|muted|ignored),(\d{4}),/)?.[1],
+      (line) => line.match(/,"(?:alert|baseline|muted|ignored)","(\d{4})",/)?.[1],
     );
     expect([...ids].sort()).toEqual(["1002", "1003", "1006", "1007", "1008"]);
     expect(ids.at(-1)).toBe("1007");
-    expect(djenRows.find((line) => line.startsWith(outside))).toMatch(
-      /^[\d.-]+,tjsp,,,2025-09-30,,Intimação,.*,no,,no,alert,1003,/,
+    expect(djenRows.find((line) => line.startsWith(`"${outside}"`))).toMatch(
+      /^"[\d.-]+","tjsp",,,"2025-09-30",,"Intimação",.*,"no",,"no","alert","1003",/,
     );
     const exported = JSON.parse(json.stdout) as {
       publications: Array<{

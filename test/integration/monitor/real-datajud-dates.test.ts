@@ -89,8 +89,8 @@ describe("a publication stamped 2025-11-04T00:15:00Z on a real tjdft record", ()
       "Índice consultado: índice do TJDFT no DataJud (api_publica_tjdft)",
     );
     const rows = csv.stdout.trim().split("\r\n").slice(1);
-    expect(rows).toEqual([expect.stringContaining(",2025-11-04 00:15:00,92,Publicação,")]);
-    expect(rows[0]).toMatch(/,2025-11-04T00:15:00\.000Z,datajud,+$/);
+    expect(rows).toEqual([expect.stringContaining(',"2025-11-04 00:15:00",92,"Publicação",')]);
+    expect(rows[0]).toMatch(/,"2025-11-04T00:15:00\.000Z","datajud",+$/);
     const exported = JSON.parse(json.stdout) as {
       since: string;
       movements: Array<{ movement: { dateTime: string; dateTimeRaw: string } }>;

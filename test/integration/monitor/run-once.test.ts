@@ -215,13 +215,13 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     expect(csv.code).toBe(0);
     const csvLines = csv.stdout.trim().split("\r\n");
     expect(csvLines[0]).toMatch(
-      /^case,court,label,instance,date,code,name,complements,first_seen_at,date_as_sent,source,/,
+      /^"case","court","label","instance","date","code","name","complements","first_seen_at","date_as_sent","source",/,
     );
     expect(csvLines).toHaveLength(1 + 3);
     expect(csvLines.at(-1)).toContain("Julgamento");
     expect(exported.code).toBe(0);
     expect(exported.stdout.trim().split("\r\n").slice(1)).toEqual([
-      expect.stringContaining(",193,Julgamento,"),
+      expect.stringContaining(',193,"Julgamento",'),
     ]);
     const all = JSON.parse(exportedJson.stdout).movements as unknown[];
     expect(all.length).toBeGreaterThan(10);
@@ -251,7 +251,7 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     const first = rows[0]?.[4];
     const firstDate =
       first instanceof Date ? first.toISOString().slice(0, 19).replace("T", " ") : "";
-    expect(csvRows[0]).toContain(`,${firstDate},`);
+    expect(csvRows[0]).toContain(`,"${firstDate}",`);
     expect(exported.code).toBe(0);
     const [all] = await readXlsxFile(exported.stdoutBytes ?? Buffer.alloc(0));
     expect((all?.data.length ?? 0) - 1).toBeGreaterThan(10);

@@ -6,7 +6,7 @@ import type { MovementRow } from "../../../src/store/movements.js";
 import { testMovement, testMovementRow } from "../../support/movement.js";
 
 const HEADER =
-  "case,court,label,instance,date,code,name,complements,first_seen_at,date_as_sent,source,document_type,court_unit,published_on_estimate,counting_starts_on_estimate,cancelled,cancellation_reason,in_watchlist,disposition,djen_id,certificate_url,link,text";
+  '"case","court","label","instance","date","code","name","complements","first_seen_at","date_as_sent","source","document_type","court_unit","published_on_estimate","counting_starts_on_estimate","cancelled","cancellation_reason","in_watchlist","disposition","djen_id","certificate_url","link","text"';
 
 function publication(patch: Partial<HistoryPublication> = {}): HistoryPublication {
   return {
@@ -48,17 +48,78 @@ function row(patch: Partial<MovementRow> = {}): MovementRow {
 }
 
 describe("movement CSV", () => {
-  it("quotes commas, quotes and line breaks as RFC 4180 does", () => {
+  it("quotes every text field as RFC 4180 does, and leaves numbers bare", () => {
     expect(csvField('Silva, "Souza"\r\nx')).toBe('"Silva, ""Souza""\r\nx"');
-    expect(csvField("plain")).toBe("plain");
+    expect(csvField("plain")).toBe('"plain"');
     expect(csvField(null)).toBe("");
     expect(csvField(193)).toBe("193");
   });
 
   it("never lets a spreadsheet read court text as a formula", () => {
     expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvField("+1")).toBe("'+1");
-    expect(csvField("@cmd")).toBe("'@cmd");
+    expect(csvField("+1")).toBe('"\'+1"');
+    expect(csvField("@cmd")).toBe('"\'@cmd"');
+    expect(csvField(' "=cmd"')).toBe('" ""\'=cmd"""');
+  });
+
+  // The campaign's payloads: pt-BR Excel split the bare field on `;` and ran the second cell.
+  const PAYLOADS = [
+    "Despacho;=cmd|' /C calc'!A0;",
+    "Juntada; +SUM(1,2)",
+    "Decisão\t-2+3",
+    'Vista;"=HYPERLINK(""http://x"")"',
+    "Ato, @SUM(A1)",
+    "linha\n=1+1",
+    "fim;\r\n-1",
+  ];
+
+  /** Each cell a spreadsheet splitting on `delimiter` sees, quotes honoured only at a cell's start. */
+  function spreadsheetCells(line: string, delimiter: string): string[] {
+    const cells: string[] = [];
+    let i = 0;
+    while (i <= line.length) {
+      let cell = "";
+      if (line[i] === '"') {
+        i += 1;
+        while (i < line.length && !(line[i] === '"' && line[i + 1] !== '"')) {
+          cell += line[i];
+          i += line[i] === '"' ? 2 : 1;
+        }
+        i += 1;
+      }
+      while (i < line.length && line[i] !== delimiter) cell += line[i++];
+      cells.push(cell);
+      i += 1;
+    }
+    return cells;
+  }
+
+  it("neutralises a formula in every cell however a spreadsheet splits the row: `,`, `;` or tab", () => {
+    const csv = tableCsv(
+      movementTable(
+        PAYLOADS.map((name) => ({
+          number: "1000123-59.2024.5.02.0001",
+          court: "trt2",
+          label: name,
+          movement: row({ name }),
+        })),
+      ),
+      SAO_PAULO,
+    );
+
+    for (const delimiter of [",", ";", "\t"]) {
+      // Split on every line break too: a field split on the wrong delimiter loses its quotes.
+      const cells = csv
+        .slice(1)
+        .split(/\r\n|\r|\n/)
+        .flatMap((line) => spreadsheetCells(line, delimiter));
+      const formulas = cells.filter((cell) => /^[ "]*[=+\-@]/.test(cell));
+      expect({ delimiter, formulas }).toEqual({ delimiter, formulas: [] });
+    }
+    // Quotes ignored altogether: still no piece starts a formula.
+    const pieces = csv.slice(1).split(/[,;\t\r\n]/);
+    expect(pieces.filter((piece) => /^[ "]*[=+\-@]/.test(piece))).toEqual([]);
+    expect(csv.startsWith("\uFEFF")).toBe(true);
   });
 
   it("writes a BOM, a header and one CRLF row per movement, dated as the court recorded it, first seen in São Paulo time", () => {
@@ -77,7 +138,7 @@ describe("movement CSV", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv.slice(1).split("\r\n")).toEqual([
       HEADER,
-      '1000123-59.2024.5.02.0001,trt2,"Reclamação, João",G1,2025-11-20 00:15:00,193,Julgamento,tipo: procedente,2025-11-21 07:00:00,2025-11-20T00:15:00.000Z,datajud,,,,,,,,,,,,',
+      '"1000123-59.2024.5.02.0001","trt2","Reclamação, João","G1","2025-11-20 00:15:00",193,"Julgamento","tipo: procedente","2025-11-21 07:00:00","2025-11-20T00:15:00.000Z","datajud",,,,,,,,,,,,',
       "",
     ]);
   });
@@ -89,7 +150,7 @@ describe("movement CSV", () => {
 
     const manaus = tableCsv(table, "America/Manaus").split("\r\n")[1];
 
-    expect(manaus).toContain(",2025-11-21 06:00:00,");
+    expect(manaus).toContain(',"2025-11-21 06:00:00",');
   });
 
   it("writes DJEN publications after the movements: date of disponibilização, kind, estimates, cancellation", () => {
@@ -121,10 +182,10 @@ describe("movement CSV", () => {
     const lines = tableCsv(table, SAO_PAULO).slice(1).split("\r\n");
     expect(lines[0]).toBe(HEADER);
     expect(lines[2]).toBe(
-      "0713383-43.2025.8.07.0006,tjdft,Despejo,,2025-09-30,,Intimação,,2025-09-30 11:00:00,30/09/2025,djen,Despacho,1ª Vara Cível de Ceilândia,2025-10-01,2025-10-02,yes,Publicada por engano,yes,alert,1002,https://djen.example/api/v1/comunicacao/h/certidao,,Fica a parte intimada.",
+      '"0713383-43.2025.8.07.0006","tjdft","Despejo",,"2025-09-30",,"Intimação",,"2025-09-30 11:00:00","30/09/2025","djen","Despacho","1ª Vara Cível de Ceilândia","2025-10-01","2025-10-02","yes","Publicada por engano","yes","alert","1002","https://djen.example/api/v1/comunicacao/h/certidao",,"Fica a parte intimada."',
     );
     expect(lines[3]).toBe(
-      ',tjdft,,,2025-09-30,,Publicação,,2025-09-30 11:00:00,2025-09-30,djen,Despacho,1ª Vara Cível de Ceilândia,2025-10-01,2025-10-02,no,,no,alert,1003,https://djen.example/api/v1/comunicacao/h/certidao,,"\'=cmd\nsegunda linha"',
+      ',"tjdft",,,"2025-09-30",,"Publicação",,"2025-09-30 11:00:00","2025-09-30","djen","Despacho","1ª Vara Cível de Ceilândia","2025-10-01","2025-10-02","no",,"no","alert","1003","https://djen.example/api/v1/comunicacao/h/certidao",,"\'=cmd\nsegunda linha"',
     );
     expect(lines).toHaveLength(5);
   });

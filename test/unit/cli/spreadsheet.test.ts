@@ -80,7 +80,9 @@ describe("tableXlsx: a workbook a Brazilian spreadsheet opens with real dates", 
     const csvRows = tableCsv(TABLE, "America/Sao_Paulo").slice(1).trim().split("\r\n");
 
     expect(rows).toHaveLength(csvRows.length);
-    expect(csvRows[1]).toContain(",2025-11-04 00:15:00,92,Publicação,,2025-11-21 07:00:00,");
+    expect(csvRows[1]).toContain(
+      ',"2025-11-04 00:15:00",92,"Publicação","","2025-11-21 07:00:00",',
+    );
   });
 
   it("turns a case number or a name with characters a sheet's name cannot have into one it can", async () => {

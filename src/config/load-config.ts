@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { type ListenAddress, parseListenAddress } from "../http/listen-address.js";
+import { readUserFile } from "../user-file.js";
 import { issuesToErrors } from "../yaml/issue-messages.js";
 import { comparePositionedErrors, formatPositionedError } from "../yaml/positioned-error.js";
 import { schemaAt, unwrapSchema } from "../yaml/schema-path.js";
@@ -122,14 +123,18 @@ type Tree = Record<string, unknown>;
 
 const USER_CONFIG = join("config", "monitor.yaml");
 
+/**
+ * A config file or secret is at most this long: the documented defaults take 16 KiB, a key or a
+ * URL a few hundred bytes. What a path may name is anything (`/dev/zero`, a FIFO).
+ */
+export const USER_FILE_MAX_BYTES = 2 ** 20;
+
+/** A file's text; undefined when it does not exist; throws, saying what is wrong, otherwise. */
 export function readTextFile(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    throw error;
-  }
+  const read = readUserFile(path, USER_FILE_MAX_BYTES);
+  if (read.ok) return read.bytes.toString("utf8");
+  if (read.problem === "missing") return undefined;
+  throw new Error(read.detail);
 }
 
 /**
@@ -284,8 +289,9 @@ function loadUserLayer(ctx: EnvContext, errors: string[]): FileLayer | null {
   try {
     text = ctx.readFile(target.path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    errors.push(`${target.path}: cannot read the config file (${code})`);
+    const problem =
+      (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : error);
+    errors.push(`${target.path}: cannot read the config file (${String(problem)})`);
     return null;
   }
   if (text === undefined) {

@@ -1,10 +1,10 @@
-import { readFile } from "node:fs/promises";
 import { isMap, isSeq } from "yaml";
 import { z } from "zod";
 import { type CnjNumber, parseCnjNumber } from "../datajud/cnj-number.js";
 import { resolveCourt } from "../datajud/courts.js";
 import { isDataJudError } from "../datajud/errors.js";
 import type { CaseAlertPolicy, MovementRule, WatcherSettings } from "../policy/alert-rules.js";
+import { readUserFile, type UserFileRead } from "../user-file.js";
 import { issuesToErrors } from "../yaml/issue-messages.js";
 import { comparePositionedErrors, type PositionedError } from "../yaml/positioned-error.js";
 import { decodeUtf8 } from "../yaml/utf8.js";
@@ -396,27 +396,28 @@ export function parseWatchlist(text: string | Uint8Array, file: string): Watchli
   };
 }
 
-function readProblem(error: unknown, path: string): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === "ENOENT") {
-    return `the watchlist ${path} does not exist; create it (copy watchlist.example.yaml to ${path} and list your cases) or point MONITOR_WATCHLIST at yours`;
+function readProblem(read: Exclude<UserFileRead, { ok: true }>, path: string): string {
+  switch (read.problem) {
+    case "missing":
+      return `the watchlist ${path} does not exist; create it (copy watchlist.example.yaml to ${path} and list your cases) or point MONITOR_WATCHLIST at yours`;
+    case "not_a_file":
+      return `${read.detail}; MONITOR_WATCHLIST must name a YAML file`;
+    case "too_large":
+      return `the watchlist is too large: ${read.detail} (10,000 cases take about 1 MiB): look for a pasted blob or split the watchlist`;
+    case "unreadable":
+      return read.detail === "permission denied"
+        ? "the watchlist cannot be read (permission denied); let the monitor's user read it"
+        : `the watchlist cannot be read (${read.detail})`;
   }
-  if (code === "EACCES" || code === "EPERM") {
-    return "the watchlist cannot be read (permission denied); let the monitor's user read it";
-  }
-  if (code === "EISDIR") return "this is a directory; MONITOR_WATCHLIST must name a YAML file";
-  return `the watchlist cannot be read (${code ?? String(error)})`;
 }
 
 export async function loadWatchlist(path: string): Promise<WatchlistResult> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
+  const read = readUserFile(path, WATCHLIST_MAX_BYTES);
+  if (!read.ok) {
     return {
       ok: false,
-      errors: [{ file: path, line: 1, col: 1, message: readProblem(error, path) }],
+      errors: [{ file: path, line: 1, col: 1, message: readProblem(read, path) }],
     };
   }
-  return parseWatchlist(bytes, path);
+  return parseWatchlist(read.bytes, path);
 }

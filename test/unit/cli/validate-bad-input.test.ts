@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -89,5 +90,38 @@ describe("monitor validate on a watchlist with every kind of mistake", () => {
 
     expect(run.code, run.err).toBe(0);
     expect(run.out).toContain("OK, 10000 case(s) in 1 court(s)");
+  });
+});
+
+describe("monitor validate on paths that are no file", () => {
+  it("refuses /dev/zero and a FIFO as the watchlist, and as the config, with one line each", async () => {
+    const dir = makeTempDir("validate-odd-");
+    const pipe = join(dir, "fifo");
+    execFileSync("mkfifo", [pipe]);
+    const run = async (env: NodeJS.ProcessEnv): Promise<{ code: number; err: string }> => {
+      const io = captureIo({ PATH: process.env.PATH ?? "", ...env }, dir, ["validate"]);
+      const code = await runCli(io);
+      return { code, err: io.err() };
+    };
+
+    const zeroWatchlist = await run({ MONITOR_WATCHLIST: "/dev/zero" });
+    const pipeWatchlist = await run({ MONITOR_WATCHLIST: pipe });
+    const zeroConfig = await run({ MONITOR_CONFIG: "/dev/zero" });
+    const pipeSecret = await run({ DATAJUD_API_KEY_FILE: pipe });
+
+    expect(zeroWatchlist.code).toBe(2);
+    expect(zeroWatchlist.err).toContain(
+      "/dev/zero:1:1 it is a device (such as /dev/zero), not a file; MONITOR_WATCHLIST must name a YAML file",
+    );
+    expect(pipeWatchlist.code).toBe(2);
+    expect(pipeWatchlist.err).toContain("it is a named pipe (FIFO), not a file");
+    expect(zeroConfig.code).toBe(2);
+    expect(zeroConfig.err).toContain(
+      "/dev/zero: cannot read the config file (it is a device (such as /dev/zero), not a file)",
+    );
+    expect(pipeSecret.code).toBe(2);
+    expect(pipeSecret.err).toContain(
+      `DATAJUD_API_KEY_FILE (${pipe}): cannot read the file (it is a named pipe (FIFO), not a file)`,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { type Logger, pino } from "pino";
 import { prettyFactory } from "pino-pretty";
+import { terminalText } from "./text.js";
 
 export type { Logger };
 
@@ -60,12 +61,9 @@ function fieldsText(record: Record<string, unknown>): string {
       return;
     }
     const text =
-      typeof value === "string"
-        ? /^[^\s"=\p{Cc}]+$/u.test(value)
-          ? value
-          : JSON.stringify(value)
-        : JSON.stringify(value);
-    parts.push(`${path}=${text}`);
+      typeof value === "string" && /^[^\s"=\p{Cc}]+$/u.test(value) ? value : JSON.stringify(value);
+    // JSON escapes C0 controls only: bidi, zero-width and C1 characters are written out too.
+    parts.push(terminalText(`${path}=${text}`));
   };
   for (const [key, value] of Object.entries(record)) {
     // An error's stack is for the JSON lines; the terminal gets its message.
@@ -106,9 +104,10 @@ export function prettyLogLine(
         return Number.isNaN(at.getTime()) ? String(value) : timeOfDay.format(at);
       },
     },
-    // Control characters never reach the terminal raw: DataJud's text is hostile data.
+    // Control, bidi and invisible characters never reach the terminal raw: DataJud's text is
+    // hostile data. They are written out, so what was sent stays visible.
     messageFormat: (record, messageKey) =>
-      `${String(record[messageKey] ?? "").replace(/\p{Cc}/gu, " ")}${fieldsText(record)}`,
+      `${terminalText(String(record[messageKey] ?? ""))}${fieldsText(record)}`,
   });
 }
 

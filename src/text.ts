@@ -65,3 +65,26 @@ export function suggestName(unknown: string, known: readonly string[]): string |
   }
   return bestDistance <= allowed ? best : undefined;
 }
+
+// What a terminal acts on or hides: C0 and C1 controls (ESC starts colour, title, clipboard and
+// hyperlink sequences; CR and BS overwrite), format characters (bidi overrides and isolates,
+// zero-width spaces and joiners, soft hyphen, BOM, tag characters), line and paragraph
+// separators, and lone surrogates.
+const NOT_FOR_TERMINAL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/**
+ * Text from a court (or anywhere else) as a terminal may print it: every control, bidi and
+ * invisible character written out as its escape (`\x1B`, `\u202E`), so an escape sequence a court
+ * system stored is seen, never run, and hidden text is visible. Line breaks and tabs are kept when
+ * `keepLineBreaks` (whole lines of our own output); escaped otherwise (one field).
+ */
+export function terminalText(text: string, options: { keepLineBreaks?: boolean } = {}): string {
+  const keep = options.keepLineBreaks === true;
+  return text.replace(NOT_FOR_TERMINAL, (char) => {
+    if (keep && (char === "\n" || char === "\t")) return char;
+    const code = char.codePointAt(0) ?? 0;
+    const hex = code.toString(16).toUpperCase();
+    if (code <= 0xff) return `\\x${hex.padStart(2, "0")}`;
+    return code <= 0xffff ? `\\u${hex.padStart(4, "0")}` : `\\u{${hex}}`;
+  });
+}

@@ -9,12 +9,14 @@ import { closeDatabase } from "../store/database.js";
 import { listMovementEvents, listMovements, type MovementEventRow } from "../store/movements.js";
 import { publicationsOfCase } from "../store/publications.js";
 import type { SummaryDisposition } from "../store/summaries.js";
+import { terminalText } from "../text.js";
 import { COUNTING_DATES_NOTE } from "../time/counting-dates.js";
 import { type Command, EXIT, UsageError } from "./command.js";
 import { complementsText, movementTable } from "./export-table.js";
 import { exportedPublications, publicationJson, publicationLines } from "./publication-export.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 import { writeTable } from "./spreadsheet.js";
+import { readableOutput } from "./terminal.js";
 
 export type OutputFormat = "text" | "json" | "csv" | "xlsx";
 
@@ -36,13 +38,14 @@ const EVENT_TEXT: Record<MovementEventRow["kind"], string> = {
 function movementLine(m: Movement, instance: string): string {
   const date = m.dateTime ? formatWallClock(m.dateTime) : "sem data";
   const copy = (m.occurrence ?? 1) > 1 ? `  (copy ${m.occurrence})` : "";
-  return `${date}  ${m.code ?? "-"}  ${m.name}${copy}  · ${instanceText(instance)}`;
+  return `${date}  ${m.code ?? "-"}  ${terminalText(m.name)}${copy}  · ${instanceText(instance)}`;
 }
 
 function wasText(before: Movement | null): string {
   if (before === null) return "";
   const complements = complementsText(before);
-  return `  (was: ${before.name}${complements === "" ? "" : ` · ${complements}`})`;
+  const was = `${before.name}${complements === "" ? "" : ` · ${complements}`}`;
+  return `  (was: ${terminalText(was)})`;
 }
 
 /** `--format`, with `--json` kept as its short form. */
@@ -132,18 +135,20 @@ export const historyCommand: Command = {
         return EXIT.ok;
       }
       // Our instants (first seen, detected) in the schedule's zone; movement dates as recorded.
+      // Court text is hostile: what a terminal would act on or hide is written out.
+      const out = readableOutput(io.stdout);
       const tz = runtime.config.schedule.timezone;
       for (const h of history) {
         const gone = h.disappearedCount > 0 ? ` (and ${h.disappearedCount} no longer listed)` : "";
-        io.stdout.write(`${h.number} (${h.court})${h.label ? ` ${h.label}` : ""}\n`);
+        out.write(`${h.number} (${h.court})${h.label ? ` ${terminalText(h.label)}` : ""}\n`);
         if (h.foundIn !== null) {
           const moved = successorNote(h.court, h.foundIn);
-          io.stdout.write(
+          out.write(
             `  lido do ${indexText(`api_publica_${h.foundIn}`)}${moved === null ? "" : `: ${moved}`}\n`,
           );
         }
         const listed = plural(h.movementCount, "movement", "movements");
-        io.stdout.write(
+        out.write(
           `  first seen ${h.firstSeenAt ? formatInstant(h.firstSeenAt, tz) : "never"}, ${listed} listed by DataJud${gone}, ${plural(h.changes.length, "change", "changes")}\n`,
         );
         const entries = [
@@ -164,18 +169,18 @@ export const historyCommand: Command = {
         ].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
         for (const entry of entries) {
           const [first, ...rest] = entry.lines;
-          io.stdout.write(`  ${formatInstant(entry.at, tz)}  ${first}\n`);
-          for (const line of rest) io.stdout.write(`  ${line}\n`);
+          out.write(`  ${formatInstant(entry.at, tz)}  ${first}\n`);
+          for (const line of rest) out.write(`  ${line}\n`);
         }
       }
       if (publications.length > 0) {
-        io.stdout.write(
+        out.write(
           `DJEN publications of ${parsed.value.formatted} (${publications.length}), newest first\n`,
         );
         for (const exported of publications) {
-          for (const line of publicationLines(exported, tz)) io.stdout.write(`  ${line}\n`);
+          for (const line of publicationLines(exported, tz)) out.write(`  ${line}\n`);
         }
-        io.stdout.write(`${COUNTING_DATES_NOTE}\n`);
+        out.write(`${COUNTING_DATES_NOTE}\n`);
       }
       return EXIT.ok;
     } finally {

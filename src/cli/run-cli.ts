@@ -1,5 +1,5 @@
 import { isRuntimeFailure, storeFailure } from "../store/database.js";
-import { suggestName } from "../text.js";
+import { suggestName, terminalText } from "../text.js";
 import {
   type CliIo,
   type Command,
@@ -54,7 +54,7 @@ export async function runCli(io: CliIo): Promise<number> {
       COMMANDS.map((c) => c.name),
     );
     const hint = suggestion === undefined ? "" : `; did you mean "${suggestion}"?`;
-    io.stderr.write(`${PROGRAM}: unknown command "${name}"${hint}\n${usageLine()}`);
+    io.stderr.write(`${PROGRAM}: unknown command "${terminalText(name)}"${hint}\n${usageLine()}`);
     return EXIT.usage;
   }
   let args: ReturnType<typeof parseCommandArgs>;
@@ -62,7 +62,9 @@ export async function runCli(io: CliIo): Promise<number> {
     args = parseCommandArgs(command, rest);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`monitor ${command.name}: ${error.message}\n${usageLine(command)}`);
+    io.stderr.write(
+      `monitor ${command.name}: ${terminalText(error.message)}\n${usageLine(command)}`,
+    );
     return EXIT.usage;
   }
   if (args.values.help === true) {
@@ -73,14 +75,16 @@ export async function runCli(io: CliIo): Promise<number> {
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`monitor ${command.name}: ${error.message}\n${usageLine(command)}`);
+      io.stderr.write(
+        `monitor ${command.name}: ${terminalText(error.message)}\n${usageLine(command)}`,
+      );
       return EXIT.usage;
     }
     // The database is full (a runtime failure), or unusable as configured (a bad path, no write
     // access, a newer schema, not a database, an old SQLite).
     const store = storeFailure(error);
     if (store !== null) {
-      io.stderr.write(`monitor ${command.name}: ${store.message}\n`);
+      io.stderr.write(`monitor ${command.name}: ${terminalText(store.message)}\n`);
       return isRuntimeFailure(store) ? EXIT.failures : EXIT.usage;
     }
     throw error;

@@ -29,6 +29,7 @@ import { outboxCounts } from "../store/outbox.js";
 import { createSummarizer } from "../summarize/summarizer.js";
 import { observeSpending } from "../summarize/token-budget.js";
 import { realSystem, type System } from "../system.js";
+import { terminalText } from "../text.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { type CliIo, EXIT, systemOf } from "./command.js";
 import { LiveLines, terminalTraits } from "./terminal.js";
@@ -71,7 +72,7 @@ export function cliLogger(
 export function loadRuntime(io: CliIo, command: string): Runtime | null {
   const result = loadConfig({ env: io.env, cwd: io.cwd });
   if (!result.ok) {
-    for (const message of result.errors) io.stderr.write(`${message}\n`);
+    for (const message of result.errors) io.stderr.write(`${terminalText(message)}\n`);
     io.stderr.write(`monitor ${command}: fix the configuration above (see config/default.yaml)\n`);
     return null;
   }
@@ -401,7 +402,7 @@ export async function openMonitorOrReport(
     }
     const store = storeFailure(error);
     if (store === null) throw error;
-    io.stderr.write(`monitor ${command}: ${store.message}\n`);
+    io.stderr.write(`monitor ${command}: ${terminalText(store.message)}\n`);
     return isRuntimeFailure(store) ? EXIT.failures : EXIT.usage;
   }
 }

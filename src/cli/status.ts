@@ -16,10 +16,12 @@ import {
   retryingOutbox,
 } from "../store/outbox.js";
 import { lastRun } from "../store/runs.js";
+import { terminalText } from "../text.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { type Command, EXIT, systemOf } from "./command.js";
 import { formatTable } from "./format-table.js";
 import { loadRuntime } from "./runtime.js";
+import { readableOutput } from "./terminal.js";
 
 export interface CaseStatus {
   number: string;
@@ -211,6 +213,8 @@ export const statusCommand: Command = {
         return EXIT.ok;
       }
       const tz = runtime.config.schedule.timezone;
+      // Labels, court units and DataJud's errors are hostile text: written out, never acted on.
+      const out = readableOutput(io.stdout);
       const rows = status.cases.map((s) => [
         s.number,
         s.foundIn === null || s.foundIn === s.court ? s.court : `${s.court} (in ${s.foundIn})`,
@@ -224,20 +228,20 @@ export const statusCommand: Command = {
           .filter((e) => e !== null)
           .join("; "),
       ]);
-      io.stdout.write(
+      out.write(
         `${formatTable(["case", "court", "label", "last check", "outcome", "last change", "djen", "mail", "last error"], rows)}\n`,
       );
       for (const line of notFoundLines(status.cases, runtime.config.monitor.notFoundThreshold)) {
-        io.stdout.write(`${line}\n`);
+        out.write(`${line}\n`);
       }
       for (const o of status.oab) {
-        io.stdout.write(
-          `OAB ${o.registration}: DJEN last checked ${when(o.lastCheckedAt, tz)}, ${djenText(o)}${o.lastOutcome === "failed" ? `: ${o.lastError ?? ""}` : ""}\n`,
+        out.write(
+          `OAB ${o.registration}: DJEN last checked ${when(o.lastCheckedAt, tz)}, ${djenText(o)}${o.lastOutcome === "failed" ? `: ${terminalText(o.lastError ?? "")}` : ""}\n`,
         );
       }
       for (const dead of status.deadMail) {
-        io.stdout.write(
-          `undeliverable mail to ${dead.recipient} after ${countText(dead.attempts, "attempt", "attempts")}: ${dead.subject ?? ""} (${dead.lastError ?? "no error recorded"})\n`,
+        out.write(
+          `undeliverable mail to ${dead.recipient} after ${countText(dead.attempts, "attempt", "attempts")}: ${terminalText(dead.subject ?? "")} (${terminalText(dead.lastError ?? "no error recorded")})\n`,
         );
       }
       const retrying = status.mail.retrying;
@@ -251,7 +255,7 @@ export const statusCommand: Command = {
         );
       }
       for (const incident of status.incidents) {
-        io.stdout.write(
+        out.write(
           `${INCIDENT_TEXT[incident.kind]} since ${when(incident.since, tz)} (${incident.toldTo} was told)\n`,
         );
       }
@@ -260,7 +264,7 @@ export const statusCommand: Command = {
       const djenFailing =
         status.cases.filter((s) => s.djen?.lastOutcome === "failed").length +
         status.oab.filter((o) => o.lastOutcome === "failed").length;
-      io.stdout.write(
+      out.write(
         `${countText(status.cases.length, "watched case", "watched cases")}; ${failing} failing` +
           (djenFailing > 0 ? `; ${djenFailing} failing DJEN checks` : "") +
           `; mail: ${status.mail.pending} pending${status.mail.waiting > 0 ? ` (${status.mail.waiting} not due yet)` : ""}, ${status.mail.sent} sent, ${status.mail.dead} dead` +

@@ -1,3 +1,5 @@
+import { terminalText } from "../text.js";
+
 /** What the CLI writes to: process.stdout/stderr, or a test's capture. */
 export interface OutputStream {
   /** Text, or bytes (an .xlsx workbook on stdout). */
@@ -6,6 +8,23 @@ export interface OutputStream {
   isTTY?: boolean;
   /** The terminal's width in characters, when known. */
   columns?: number;
+}
+
+/**
+ * `stream` for text a person reads (history, status, a run report): every string written has its
+ * control, bidi and invisible characters written out (`terminalText`), line breaks and tabs kept;
+ * bytes pass as they are. JSON and CSV are written to the stream itself, exact.
+ */
+export function readableOutput(stream: OutputStream): OutputStream {
+  const readable: OutputStream = {
+    write: (chunk) =>
+      stream.write(
+        typeof chunk === "string" ? terminalText(chunk, { keepLineBreaks: true }) : chunk,
+      ),
+  };
+  if (stream.isTTY !== undefined) readable.isTTY = stream.isTTY;
+  if (stream.columns !== undefined) readable.columns = stream.columns;
+  return readable;
 }
 
 export interface TerminalTraits {

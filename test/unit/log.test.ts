@@ -85,6 +85,22 @@ describe("logger on a terminal (format pretty)", () => {
     );
   });
 
+  it("writes out bidi, zero-width and C1 characters of a message or a field, which JSON leaves raw", () => {
+    const line = prettyLogLine()(
+      JSON.stringify({
+        level: 40,
+        time: "2026-12-02T13:05:09.000Z",
+        msg: "movement \u202eodahcepsed\u202c read\u001b]0;x\u0007",
+        name: "ok",
+        movement: "Juntada\u200b de\u009b31m petição",
+      }),
+    );
+
+    expect(line).toBe(
+      '10:05:09 WARN: movement \\u202Eodahcepsed\\u202C read\\x1B]0;x\\x07  movement="Juntada\\u200B de\\x9B31m petição"\n',
+    );
+  });
+
   it("removes secrets before formatting, as in JSON lines", () => {
     const out = capture();
     const secret = "cDZHYzlZa0JadVREZDJCendQbXY6SkJlTzNjLV9TRENyQk1RdnFKZGRQdw==";

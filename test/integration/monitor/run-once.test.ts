@@ -159,6 +159,42 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     expect(run.report.changed).toBe(1);
   });
 
+  it("shows a hostile movement name and label escaped in history and status, exact in JSON", async () => {
+    const hostileName = "Despacho\u001b]0;pwn\u0007\u001b[31m\u202egnp.exe\u200b\rOK";
+    writeFileSync(
+      join(dir, "watchlist.yaml"),
+      `cases:\n  - number: "${n.trt2Reclamacao}"\n    label: "Silva\\r\\n\\e[2JSouza"\n`,
+    );
+    await runOnce();
+    const moved = docOf("trt2", n.trt2Reclamacao.replace(/\D/g, ""), "G1");
+    (moved._source.movimentos as unknown[]).push({
+      codigo: 11010,
+      nome: hostileName,
+      dataHora: "2025-11-20T12:00:00.000Z",
+    });
+    moved._source.dataHoraUltimaAtualizacao = "2025-11-21T09:00:00.000Z";
+    fake.upsert("trt2", moved);
+    await runOnce();
+
+    const history = await cli(["history", n.trt2Reclamacao]);
+    const status = await cli(["status"]);
+    const json = await cli(["history", n.trt2Reclamacao, "--json"]);
+
+    for (const out of [history.stdout, status.stdout]) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+      expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b\u202e]/u);
+    }
+    expect(history.stdout).toContain(
+      "Despacho\\x1B]0;pwn\\x07\\x1B[31m\\u202Egnp.exe\\u200B\\x0DOK",
+    );
+    expect(history.stdout).toContain("Silva\\x0D\\x0A\\x1B[2JSouza");
+    expect(status.stdout).toContain("Silva\\x0D\\x0A\\x1B[2JSouza");
+    const names = JSON.parse(json.stdout).cases[0].changes[0].movements.map(
+      (m: { data: { name: string } }) => m.data.name,
+    );
+    expect(names).toContain(hostileName);
+  });
+
   it("summarizes the change, mails each watcher once, and shows it in status and history", async () => {
     await runOnce();
     const moved = docOf("trt2", n.trt2Reclamacao.replace(/\D/g, ""), "G1");

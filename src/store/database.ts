@@ -107,8 +107,12 @@ function errnoOf(error: unknown): string {
     : "";
 }
 
-function failureKind(code: string): "disk_full" | "disk_error" | "not_writable" | null {
+function failureKind(
+  code: string,
+): "disk_full" | "disk_error" | "not_writable" | "busy" | "damaged" | null {
   if (code === "SQLITE_FULL" || code === "ENOSPC" || code === "EDQUOT") return "disk_full";
+  if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "busy";
+  if (code.startsWith("SQLITE_CORRUPT") || code.startsWith("SQLITE_NOTADB")) return "damaged";
   // A disk with no room left at all fails earlier, sizing the -shm file (SQLITE_IOERR_SHMSIZE).
   if (code.startsWith("SQLITE_IOERR") || code === "EIO") return "disk_error";
   if (
@@ -131,22 +135,24 @@ function unusableStore(path: string | null, error: unknown): StoreError | null {
   if (kind === null) return null;
   const file = path ?? "the database (MONITOR_DB)";
   const dir = path === null ? "its directory" : dirname(path);
-  const message =
-    kind === "disk_full"
-      ? `the disk holding ${file} is full; what was stored before is intact: free some space there and run the command again`
-      : kind === "disk_error"
-        ? `SQLite could not read or write ${file} (${code}): the disk is probably full, or failing; what was stored before is intact: free some space there (or check the disk) and run the command again`
-        : `cannot write ${file} (${code}): this user needs write access to the file and to ${dir}, where SQLite keeps its -wal and -shm files; fix the permissions or set MONITOR_DB to a writable place`;
-  return new StoreError(kind, path ?? "", message, { cause: error });
+  const messages: Record<NonNullable<typeof kind>, string> = {
+    disk_full: `the disk holding ${file} is full; what was stored before is intact: free some space there and run the command again`,
+    disk_error: `SQLite could not read or write ${file} (${code}): the disk is probably full, or failing; what was stored before is intact: free some space there (or check the disk) and run the command again`,
+    not_writable: `cannot write ${file} (${code}): this user needs write access to the file and to ${dir}, where SQLite keeps its -wal and -shm files; fix the permissions or set MONITOR_DB to a writable place`,
+    busy: `${file} is locked by another process writing to it (${code} after waiting ${BUSY_TIMEOUT_MS / 1000} s): another datajud-monitor command, the daemon or an sqlite3 shell holds a write transaction; let it finish (or close that shell) and run the command again`,
+    damaged: `${file} is damaged (${code}: ${error instanceof Error ? error.message : String(error)}): see where with \`sqlite3 ${path ?? "<MONITOR_DB>"} "PRAGMA integrity_check"\` (or \`datajud-monitor doctor\`), then restore it from a backup (\`datajud-monitor db backup\` makes them)`,
+  };
+  return new StoreError(kind, path ?? "", messages[kind], { cause: error });
 }
 
 /**
  * A database failure a person can act on (full disk, no write access, a bad path, a file that is
- * not ours), with the message to show; null for anything else. `isRuntimeFailure` tells a disk
- * that filled up (exit 1: run again once there is room) from a database unusable as configured.
+ * not ours, damaged pages, a lock another writer held too long), with the message to show; null
+ * for anything else. `isRuntimeFailure` tells what passes (a disk that filled up, a lock: exit 1,
+ * run again) from a database unusable as configured.
  */
 export function isRuntimeFailure(error: StoreError): boolean {
-  return error.code === "disk_full" || error.code === "disk_error";
+  return error.code === "disk_full" || error.code === "disk_error" || error.code === "busy";
 }
 
 export function storeFailure(error: unknown): StoreError | null {
@@ -159,8 +165,25 @@ function isDamageError(error: unknown): boolean {
   return error.code.startsWith("SQLITE_NOTADB") || error.code.startsWith("SQLITE_CORRUPT");
 }
 
+/** What a database path names when it is no file: a directory, a FIFO, a device. */
+function notAFileKind(path: string): string | null {
+  const stats = statSync(path);
+  if (stats.isFile()) return null;
+  if (stats.isDirectory()) return "a directory";
+  if (stats.isFIFO()) return "a named pipe (FIFO)";
+  return stats.isCharacterDevice() || stats.isBlockDevice() ? "a device" : "not a regular file";
+}
+
 /** Checked by hand before SQLite sees the file, so nothing (not even WAL setup) can write to it. */
 function assertLooksLikeSqlite(path: string): void {
+  const kind = notAFileKind(path);
+  if (kind !== null) {
+    throw new StoreError(
+      "bad_path",
+      path,
+      `the database path ${path} is ${kind}, not a database file: set MONITOR_DB to a file${kind === "a directory" ? ` (such as ${join(path, "monitor.db")})` : ""}`,
+    );
+  }
   const size = statSync(path).size;
   if (size === 0) return;
   const header = Buffer.alloc(SQLITE_HEADER.length);
@@ -327,7 +350,12 @@ export function databaseProblem(db: Db): string | null {
   }
 }
 
-/** Leaves the file compact for the next process: planner statistics, then an empty WAL. */
+/**
+ * Leaves the file compact for the next process: planner statistics, then an empty WAL. Both are
+ * housekeeping: a close in a `finally` must never replace the error that brought it there (another
+ * writer's lock, a damaged page, a full disk), so their failure is dropped and the next close
+ * does them.
+ */
 export function closeDatabase(db: Db): void {
   if (!db.open) return;
   try {
@@ -335,6 +363,8 @@ export function closeDatabase(db: Db): void {
       db.pragma("optimize");
       db.pragma("wal_checkpoint(TRUNCATE)");
     }
+  } catch {
+    // see above: the connection is closed all the same
   } finally {
     db.close();
   }

@@ -21,6 +21,10 @@ export type StoreErrorCode =
   | "bad_path"
   /** This user may not create or write the file, or the directory its -wal and -shm go in. */
   | "not_writable"
+  /** Another connection held the write lock past the busy timeout. */
+  | "busy"
+  /** SQLite found damaged pages while reading or writing (the header and schema were fine). */
+  | "damaged"
   /** The disk is full: nothing more could be written (what was stored before is intact). */
   | "disk_full"
   /** SQLite's I/O failed (a disk with no room left even for the -shm file, or a failing one). */

@@ -126,4 +126,31 @@ describe("run-once and a database it cannot use", () => {
     expect(runTruncated.code).toBe(2);
     expect(readFileSync(truncated.dbPath).equals(half)).toBe(true);
   });
+
+  it("says in one line, never a stack, that MONITOR_DB is a directory or that its pages are damaged", async () => {
+    const ws = workspace("faults-db-directory-");
+    mkdirSync(ws.dbPath, { recursive: true });
+    const damaged = workspace("faults-db-damaged-");
+    await runOnce(damaged, baseEnv(damaged, datajud));
+    // Pages overwritten behind an intact header and schema: the cases table's root page.
+    const [cases] = query<{ root: number; page: number }>(
+      damaged,
+      "SELECT rootpage AS root, (SELECT page_size FROM pragma_page_size) AS page FROM sqlite_schema WHERE name = 'cases'",
+    );
+    const bytes = readFileSync(damaged.dbPath);
+    const { root, page } = cases ?? { root: 0, page: 0 };
+    bytes.fill(0xa5, (root - 1) * page, root * page);
+    writeFileSync(damaged.dbPath, bytes);
+
+    const directory = await cliInProcess(["run-once", "--json"], baseEnv(ws, datajud), ws.dir);
+    const status = await cliInProcess(["status"], baseEnv(damaged, datajud), damaged.dir);
+
+    expect(directory.code).toBe(2);
+    expect(directory.stderr).toBe(
+      `monitor run-once: the database path ${ws.dbPath} is a directory, not a database file: set MONITOR_DB to a file (such as ${join(ws.dbPath, "monitor.db")})\n`,
+    );
+    expect(status.code).toBe(2);
+    expect(status.stderr.trim().split("\n")).toHaveLength(1);
+    expect(status.stderr).toMatch(/is damaged \(SQLITE_CORRUPT.*PRAGMA integrity_check.*backup/);
+  });
 });

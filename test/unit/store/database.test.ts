@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -243,5 +244,76 @@ describe("storeFailure", () => {
   it("leaves other errors alone", () => {
     expect(storeFailure(new Error("boom"))).toBeNull();
     expect(storeFailure(new Database.SqliteError("constraint", "SQLITE_CONSTRAINT"))).toBeNull();
+  });
+});
+
+describe("database failures a person meets, each one line", () => {
+  it("says another writer holds the lock, a runtime failure, and a close in finally keeps that error", () => {
+    const path = join(tempDir(), "monitor.db");
+    const db = openDatabase(path);
+    db.pragma("busy_timeout = 10");
+    const other = new Database(path);
+    other.exec("BEGIN IMMEDIATE");
+
+    let caught: unknown = null;
+    try {
+      immediate(db, () => db.prepare("DELETE FROM runs").run());
+    } catch (error) {
+      caught = error;
+    } finally {
+      // Its checkpoint meets the same lock: it must not throw over the first error.
+      closeDatabase(db);
+    }
+    other.exec("ROLLBACK");
+    other.close();
+    const failure = storeFailure(caught);
+
+    expect(db.open).toBe(false);
+    expect(failure?.code).toBe("busy");
+    expect(failure && isRuntimeFailure(failure)).toBe(true);
+    expect(failure?.message).toContain(
+      "is locked by another process writing to it (SQLITE_BUSY after waiting 5 s)",
+    );
+  });
+
+  it("refuses a directory, a FIFO or a device as the database, naming it", () => {
+    const dir = tempDir();
+    const folder = join(dir, "state");
+    mkdirSync(folder);
+    const pipe = join(dir, "fifo");
+    execFileSync("mkfifo", [pipe]);
+
+    const errors = [folder, pipe, "/dev/null"].map((path) => thrown(() => openDatabase(path)));
+
+    expect(errors.map((e) => (e as StoreError).code)).toEqual(["bad_path", "bad_path", "bad_path"]);
+    expect((errors[0] as Error).message).toBe(
+      `the database path ${folder} is a directory, not a database file: set MONITOR_DB to a file (such as ${join(folder, "monitor.db")})`,
+    );
+    expect((errors[1] as Error).message).toContain("is a named pipe (FIFO), not a database file");
+    expect((errors[2] as Error).message).toContain("is a device, not a database file");
+  });
+
+  it("reads damaged pages met after opening as a damaged database: integrity_check, then a backup", () => {
+    const path = join(tempDir(), "monitor.db");
+    const db = openDatabase(path);
+    const page = db.pragma("page_size", { simple: true }) as number;
+    const root = db
+      .prepare<[], { rootpage: number }>("SELECT rootpage FROM sqlite_schema WHERE name = 'cases'")
+      .get()?.rootpage;
+    closeDatabase(db);
+    const bytes = readFileSync(path);
+    bytes.fill(0xa5, ((root ?? 0) - 1) * page, (root ?? 0) * page);
+    writeFileSync(path, bytes);
+
+    const reopened = openDatabase(path);
+    const error = thrown(() => reopened.prepare("SELECT * FROM cases").all());
+    closeDatabase(reopened);
+    const failure = storeFailure(error);
+
+    expect(failure?.code).toBe("damaged");
+    expect(failure && isRuntimeFailure(failure)).toBe(false);
+    expect(failure?.message).toMatch(
+      /^the database \(MONITOR_DB\) is damaged \(SQLITE_CORRUPT[^)]*\): see where with `sqlite3 <MONITOR_DB> "PRAGMA integrity_check"`.*restore it from a backup/,
+    );
   });
 });

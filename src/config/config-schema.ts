@@ -25,13 +25,42 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-function httpUrl(input: string): boolean {
+function urlOf(input: string, protocols: readonly string[]): boolean {
   try {
     const url = new URL(input);
-    return url.protocol === "http:" || url.protocol === "https:";
+    return protocols.includes(url.protocol) && url.hostname !== "";
   } catch {
     return false;
   }
+}
+
+/**
+ * A URL's text fit for a message: whatever stands before its host's `@` (user and password, as a
+ * proxy's URL carries them) and its query (where tokens go) replaced by `***`, whether it parses
+ * or not: a malformed URL is where a message would quote it.
+ */
+export function maskUrlCredentials(text: string): string {
+  const scheme = text.indexOf("//");
+  const start = scheme === -1 ? 0 : scheme + 2;
+  const rest = text.slice(start);
+  const authorityEnd = rest.search(/[/?#]/u);
+  const authority = authorityEnd === -1 ? rest : rest.slice(0, authorityEnd);
+  const at = authority.lastIndexOf("@");
+  let masked = at === -1 ? rest : `***@${rest.slice(at + 1)}`;
+  const query = masked.indexOf("?");
+  if (query !== -1) masked = `${masked.slice(0, query)}?***`;
+  return `${text.slice(0, start)}${masked}`;
+}
+
+/**
+ * A URL that is itself a credential (an SMTP URL with its password, a heartbeat's or a webhook's
+ * capability URL): its value is never shown in a message, valid or not.
+ */
+export function credentialUrl(protocols: readonly string[], example: string): z.ZodString {
+  const names = protocols.map((p) => `${p}//`).join(" or ");
+  return z.string().refine((value) => urlOf(value, protocols), {
+    error: `is not an ${names} URL, like ${example} (the value is not shown: it may hold a credential)`,
+  });
 }
 
 const Cron5 = z.string().superRefine((value, ctx) => {
@@ -49,9 +78,9 @@ const TimeZone = z.string().refine(isTimeZone, {
     `${JSON.stringify(issue.input)} is not an IANA time zone; use a name like "America/Sao_Paulo" or "America/Manaus"`,
 });
 
-const HttpUrl = z.string().refine(httpUrl, {
+const HttpUrl = z.string().refine((value) => urlOf(value, ["http:", "https:"]), {
   error: (issue) =>
-    `${JSON.stringify(issue.input)} is not an http(s) URL, like https://api-publica.datajud.cnj.jus.br`,
+    `${JSON.stringify(maskUrlCredentials(String(issue.input)))} is not an http(s) URL, like https://api-publica.datajud.cnj.jus.br`,
 });
 
 const MAILBOX = /^(?:[^<>]*<\s*[^\s@<>]+@[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+)$/u;
@@ -133,7 +162,8 @@ const monitorShape = {
   notifyOnBaseline: z.boolean(),
   checkRetentionDays: wholeNumber(0, 3650, "days"),
   staleAfterDays: wholeNumber(1, 3650, "days"),
-  heartbeatUrl: HttpUrl.nullable(),
+  // A capability URL: whoever has it can ping the check.
+  heartbeatUrl: credentialUrl(["http:", "https:"], "https://hc-ping.com/<uuid>").nullable(),
 };
 
 const summarizerShape = {
@@ -202,21 +232,8 @@ const HttpToken = z
   .min(16, { error: "must be at least 16 characters; generate one with `openssl rand -hex 32`" })
   .refine((v) => !/\s/u.test(v), { error: "must not contain spaces or line breaks" });
 
-const SmtpUrl = z.string().refine(
-  (value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
-    } catch {
-      return false;
-    }
-  },
-  // The value is never shown: an SMTP URL usually carries the password.
-  {
-    error:
-      "is not an smtp:// or smtps:// URL, like smtps://user:password@mail.example.com:465 (the value is not shown: it may hold a password)",
-  },
-);
+// An SMTP URL usually carries the password.
+const SmtpUrl = credentialUrl(["smtp:", "smtps:"], "smtps://user:password@mail.example.com:465");
 
 /** Every setting, resolved from all layers; secrets come only from the environment. */
 export const ConfigSettings = z.strictObject({

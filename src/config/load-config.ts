@@ -25,7 +25,13 @@ import {
   type MAIL_MODES,
 } from "./config-schema.js";
 import { normalizeDataJudKey } from "./datajud-key.js";
-import { type EnvContext, readEnvValue, redactionValues, scrubSecrets } from "./secrets.js";
+import {
+  type EnvContext,
+  readEnvValue,
+  redactionValues,
+  scrubSecrets,
+  urlPasswords,
+} from "./secrets.js";
 
 export interface MonitorConfig {
   /** Absolute paths. */
@@ -360,6 +366,8 @@ function applyEnvironment(
   sources: Record<string, string>,
   errors: string[],
   notices: string[],
+  /** Each secret's value as given, valid or not: masked in every message. */
+  given: string[],
 ): void {
   for (const entry of ENV_SETTINGS) {
     let found: { value: string; source: string } | undefined;
@@ -375,6 +383,7 @@ function applyEnvironment(
       }
     }
     if (!found) continue;
+    if (entry.secret) given.push(found.value, found.value.trim());
     const path = entry.setting.split(".");
     const schema = schemaAt(ConfigSettings, path);
     if (!schema) throw new Error(`ENV_SETTINGS names an unknown setting ${entry.setting}`);
@@ -501,17 +510,27 @@ export function loadConfig(options: LoadConfigOptions): ConfigResult {
   if (user) applyLayer(merged, sources, user, (path) => positionOf(user, path));
 
   const notices: string[] = [];
-  applyEnvironment(ctx, merged, sources, errors, notices);
+  const given: string[] = [];
+  applyEnvironment(ctx, merged, sources, errors, notices, given);
   checkTogether(merged, sources, errors);
 
-  const secretValues = redactionValues(
-    ENV_SETTINGS.filter((e) => e.secret).map((e) => {
+  const secretValues = redactionValues([
+    ...ENV_SETTINGS.filter((e) => e.secret).map((e) => {
       const value = getIn(merged, e.setting.split("."));
       return typeof value === "string" ? value : null;
     }),
+  ]).concat(
+    urlPasswords(
+      ["datajud.baseUrl", "djen.baseUrl", "summarizer.baseUrl"].map((setting) => {
+        const value = getIn(merged, setting.split("."));
+        return typeof value === "string" ? value : null;
+      }),
+    ),
   );
   if (errors.length > 0) {
-    return { ok: false, errors: errors.map((e) => scrubSecrets(e, secretValues)) };
+    // A secret that was refused is masked too: its value as given never reaches a message.
+    const masked = [...secretValues, ...redactionValues(given)];
+    return { ok: false, errors: errors.map((e) => scrubSecrets(e, masked)) };
   }
 
   const complete = ConfigSettings.safeParse(merged);

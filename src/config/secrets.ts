@@ -107,6 +107,24 @@ export function redactionValues(secrets: readonly (string | null)[]): string[] {
   return [...out];
 }
 
+/**
+ * The password of a URL that is not itself secret (a base URL through a proxy that asks for one):
+ * blanked out wherever the URL is shown, the rest of it kept.
+ */
+export function urlPasswords(urls: readonly (string | null)[]): string[] {
+  const out = new Set<string>();
+  for (const text of urls) {
+    if (text === null) continue;
+    try {
+      const { password } = new URL(text);
+      if (password !== "") out.add(password).add(decodeURIComponent(password));
+    } catch {
+      // not a URL: the schema has refused it, masking what it quotes
+    }
+  }
+  return [...out];
+}
+
 /** Replaces every known secret in a message; a last guard for messages built from user input. */
 export function scrubSecrets(message: string, secrets: readonly string[]): string {
   let out = message;

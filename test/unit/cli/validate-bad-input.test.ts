@@ -125,3 +125,28 @@ describe("monitor validate on paths that are no file", () => {
     );
   });
 });
+
+describe("a malformed heartbeat URL holding credentials", () => {
+  it("is never echoed by validate, run-once or doctor", async () => {
+    const dir = makeTempDir("validate-heartbeat-");
+    const url = "https//ops:hb-pa55word@hc-ping.example/7e1e-capability";
+    const outputs: string[] = [];
+
+    for (const command of ["validate", "run-once", "doctor"]) {
+      const io = captureIo(
+        {
+          PATH: process.env.PATH ?? "",
+          MONITOR_HEARTBEAT_URL: url,
+          DATAJUD_API_KEY: "k".repeat(20),
+        },
+        dir,
+        [command],
+      );
+      const code = await runCli(io);
+      outputs.push(`${command} ${code}: ${io.out()}${io.err()}`);
+    }
+
+    expect(outputs.join("\n")).toContain("MONITOR_HEARTBEAT_URL (monitor.heartbeatUrl): is not an");
+    expect(outputs.join("\n")).not.toMatch(/pa55word|7e1e-capability|ops:|hc-ping\.example/);
+  });
+});

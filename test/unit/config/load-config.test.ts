@@ -520,6 +520,40 @@ describe("loadConfig: environment", () => {
   });
 });
 
+describe("loadConfig: settings that may hold a credential, masked valid or not", () => {
+  it("never shows a malformed heartbeat URL, from the environment or the config file", () => {
+    const env = "htps://ping-user:hb-s3cret@hc-ping.example/5c0ffee0-uuid";
+    const file = "https//ping-user:hb-f1le-secret@hc-ping.example/dead-beef-uuid";
+    const fs = { "/c.yaml": `monitor:\n  heartbeatUrl: "${file}"\n` };
+
+    const fromEnv = errors(load({ MONITOR_HEARTBEAT_URL: env }));
+    const fromFile = errors(load({ MONITOR_CONFIG: "/c.yaml" }, fs));
+
+    expect(fromEnv).toEqual([
+      "MONITOR_HEARTBEAT_URL (monitor.heartbeatUrl): is not an http:// or https:// URL, like https://hc-ping.com/<uuid> (the value is not shown: it may hold a credential)",
+    ]);
+    expect(fromFile).toEqual([
+      expect.stringMatching(/^\/c\.yaml:2:17 .*is not an http:\/\/ or https:\/\/ URL/),
+    ]);
+    for (const text of [...fromEnv, ...fromFile]) {
+      expect(text).not.toMatch(/s3cret|f1le-secret|ping-user|5c0ffee0|dead-beef/);
+    }
+  });
+
+  it("masks the user, password and query of a base URL it quotes, and redacts a valid one's password", () => {
+    const result = errors(
+      load({ DATAJUD_BASE_URL: "ftp://proxy-user:pr0xy-pass@proxy.example/?key=abc123" }),
+    );
+    const valid = ok(load({ DJEN_BASE_URL: "https://proxy-user:pr0xy-pass@proxy.example/" }));
+
+    expect(result).toEqual([
+      'DATAJUD_BASE_URL (datajud.baseUrl): "ftp://***@proxy.example/?***" is not an http(s) URL, like https://api-publica.datajud.cnj.jus.br',
+    ]);
+    expect(valid.secrets).toContain("pr0xy-pass");
+    expect(valid.secrets).not.toContain("https://proxy-user:pr0xy-pass@proxy.example");
+  });
+});
+
 describe("loadConfig: the HTTP server", () => {
   it("reads http.listen as host and port (127.0.0.1 when only a port), origins and the token", () => {
     const token = "a1b2c3d4e5f6a7b8c9d0";

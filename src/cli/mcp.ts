@@ -72,6 +72,7 @@ export async function startMcpHttp(
     listen,
     token: config.http.token,
     allowedOrigins: config.http.allowedOrigins,
+    allowedHosts: config.http.allowedHosts,
     maxBodyBytes: config.http.maxBodyBytes,
     logger,
   });

@@ -218,9 +218,20 @@ const BrowserOrigin = z.string().refine(
   },
 );
 
+const HostName = z
+  .string()
+  .refine(
+    (value) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/iu.test(value),
+    {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} is not a host name; write the name alone, like mcp.example.com (no scheme, port or path)`,
+    },
+  );
+
 const httpShape = {
   listen: Listen.nullable(),
   allowedOrigins: z.array(BrowserOrigin),
+  allowedHosts: z.array(HostName),
   maxBodyBytes: wholeNumber(1024, 16_777_216, "bytes"),
 };
 

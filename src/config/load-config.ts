@@ -101,6 +101,8 @@ export interface MonitorConfig {
     /** MCP_HTTP_TOKEN: required of every /mcp request. */
     token: string | null;
     allowedOrigins: string[];
+    /** Host names requests may be addressed to besides the listen address (DNS rebinding). */
+    allowedHosts: string[];
     maxBodyBytes: number;
   };
 }

@@ -54,6 +54,17 @@ export function isLoopback(host: string): boolean {
   return isIP(bare) === 4 && bare.startsWith("127.");
 }
 
+/**
+ * The host name of a `Host` header ("example.com:8765" -> "example.com", "[::1]:80" -> "::1"),
+ * lower case; null when it is no host.
+ */
+export function hostOfHeader(header: string): string | null {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/u.exec(header);
+  if (bracketed) return (bracketed[1] ?? "").toLowerCase();
+  const plain = /^([^:[\]]+)(?::\d+)?$/u.exec(header);
+  return plain ? (plain[1] ?? "").toLowerCase().replace(/\.$/u, "") : null;
+}
+
 export function hostForUrl(host: string): string {
   return isIP(host) === 6 ? `[${host}]` : host;
 }

@@ -1,12 +1,13 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { isIP } from "node:net";
 import type { Logger } from "../log.js";
-import { hostForUrl, type ListenAddress, listenProblem } from "./listen-address.js";
+import { hostForUrl, hostOfHeader, type ListenAddress, listenProblem } from "./listen-address.js";
 
 /**
  * The process's one HTTP server: `/mcp` today, health and metrics beside it later. Each part
- * registers its routes; the server does what every route needs first: the Origin allowlist
- * (DNS-rebinding protection), the bearer token, and bounds on body size and request time.
+ * registers its routes; the server does what every route needs first: the Host and Origin
+ * checks (DNS-rebinding protection), the bearer token, and bounds on body size and request time.
  */
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
@@ -28,6 +29,8 @@ export interface HttpServerOptions {
   token: string | null;
   /** Browser origins allowed besides the server's own, e.g. "https://mcp.example.com". */
   allowedOrigins: readonly string[];
+  /** Host names a request may be addressed to besides the listen address (a reverse proxy's). */
+  allowedHosts?: readonly string[];
   /** Larger request bodies are refused with 413. */
   maxBodyBytes: number;
   logger: Logger;
@@ -90,11 +93,35 @@ function ownOrigins(host: string, port: number): string[] {
   return [...hosts].map((h) => `http://${h}:${port}`);
 }
 
+/**
+ * The names a request's `Host` may carry. A DNS-rebinding page reaches the server under the
+ * attacker's own name (its address made to resolve here), so a name is accepted only when it is
+ * the listen address's, `localhost`, or configured (http.allowedHosts, the hosts of
+ * http.allowedOrigins); an IP address is never a rebound name, so any is accepted (a server on
+ * 0.0.0.0 is reached by its addresses).
+ */
+function hostNames(options: HttpServerOptions, origins: readonly string[]): Set<string> {
+  const names = [
+    options.listen.host,
+    "localhost",
+    ...(options.allowedHosts ?? []),
+    ...origins.map((o) => new URL(o).hostname),
+  ];
+  return new Set(names.map((name) => hostOfHeader(name) ?? name.toLowerCase()));
+}
+
 export function createHttpServer(options: HttpServerOptions): HttpServer {
   const { logger } = options;
   const routes = new Map<string, Route>();
   let allowed = new Set<string>();
   const configured = options.allowedOrigins.flatMap((o) => normalizeOrigin(o) ?? []);
+  const names = hostNames(options, configured);
+  const hostAllowed = (header: string | undefined): boolean => {
+    // HTTP/1.0 clients may send none; every browser does.
+    if (header === undefined) return true;
+    const host = hostOfHeader(header);
+    return host !== null && (isIP(host) !== 0 || names.has(host));
+  };
   let server: Server | null = null;
 
   const refuseAuth = (res: ServerResponse, given: boolean): void => {
@@ -116,6 +143,14 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (!hostAllowed(req.headers.host)) {
+      // Same-origin GETs carry no Origin: a rebinding page is told apart by the name it used.
+      logger.warn({ host: req.headers.host, path }, "HTTP request to a host name not allowed");
+      sendJson(res, 421, {
+        error: `this server is not ${req.headers.host ?? ""}; add the name to http.allowedHosts if it is yours (a reverse proxy's)`,
+      });
+      return;
+    }
     const route = routes.get(path);
     if (route === undefined) {
       sendJson(res, 404, { error: `nothing at ${path}` });

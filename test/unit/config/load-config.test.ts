@@ -90,7 +90,13 @@ describe("loadConfig: defaults", () => {
         healthAfterFailedSweeps: 3,
       },
       log: { level: "info" },
-      http: { listen: null, token: null, allowedOrigins: [], maxBodyBytes: 1_048_576 },
+      http: {
+        listen: null,
+        token: null,
+        allowedOrigins: [],
+        allowedHosts: [],
+        maxBodyBytes: 1_048_576,
+      },
     } satisfies MonitorConfig);
     expect(result.secrets).toEqual([]);
     expect(result.sources["schedule.cron"]).toBe("default");
@@ -558,7 +564,8 @@ describe("loadConfig: the HTTP server", () => {
   it("reads http.listen as host and port (127.0.0.1 when only a port), origins and the token", () => {
     const token = "a1b2c3d4e5f6a7b8c9d0";
     const fs = {
-      "/c.yaml": 'http:\n  listen: "8765"\n  allowedOrigins: [https://mcp.example.com]\n',
+      "/c.yaml":
+        'http:\n  listen: "8765"\n  allowedOrigins: [https://mcp.example.com]\n  allowedHosts: [mcp.example.com]\n',
       "/run/token": `${token}\n`,
     };
 
@@ -568,6 +575,7 @@ describe("loadConfig: the HTTP server", () => {
       listen: { host: "127.0.0.1", port: 8765 },
       token,
       allowedOrigins: ["https://mcp.example.com"],
+      allowedHosts: ["mcp.example.com"],
       maxBodyBytes: 1_048_576,
     });
     expect(result.secrets).toContain(token);

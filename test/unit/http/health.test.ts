@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { type HealthCheck, healthRoutes } from "../../../src/http/health.js";
 import { createHttpServer, type HttpServer } from "../../../src/http/server.js";
@@ -10,12 +11,16 @@ const TOKEN = "health-token-0123456789abcdef";
 let server: HttpServer | null = null;
 let checks: HealthCheck[];
 
-async function serve(token: string | null): Promise<{ url: string; metrics: MonitorMetrics }> {
+async function serve(
+  token: string | null,
+  allowedHosts: string[] = [],
+): Promise<{ url: string; metrics: MonitorMetrics }> {
   const metrics = new MonitorMetrics({ processMetrics: false });
   server = createHttpServer({
     listen: { host: "127.0.0.1", port: 0 },
     token,
-    allowedOrigins: [],
+    allowedOrigins: ["https://app.example.org"],
+    allowedHosts,
     maxBodyBytes: 4096,
     logger: silentLogger(),
   });
@@ -94,5 +99,44 @@ describe("/metrics", () => {
 
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("# TYPE datajud_monitor_sweeps_total counter");
+  });
+});
+
+/** A GET with the Host header a browser would send after resolving `host` to this server. */
+function getAs(url: string, path: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}${path}`, { headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the Host check (DNS rebinding)", () => {
+  it("refuses every route under a name that is not the server's, and serves its own names and any address", async () => {
+    checks = [{ name: "database", ok: true, problem: null }];
+    const { url } = await serve(null, ["mcp.example.com"]);
+    const port = new URL(url).port;
+    const paths = ["/livez", "/readyz", "/metrics", "/mcp"];
+
+    const rebound = await Promise.all(
+      paths.map((p) => getAs(url, p, `rebind.evil.example:${port}`)),
+    );
+    const own = await Promise.all(
+      [
+        `127.0.0.1:${port}`,
+        `localhost:${port}`,
+        `LOCALHOST.:${port}`,
+        "10.0.0.7",
+        `[::1]:${port}`,
+        "mcp.example.com",
+        `app.example.org:${port}`,
+      ].map((host) => getAs(url, "/livez", host)),
+    );
+
+    expect(rebound).toEqual([421, 421, 421, 421]);
+    expect(own).toEqual([200, 200, 200, 200, 200, 200, 200]);
   });
 });

@@ -238,7 +238,11 @@ export async function openMonitor(
     casesByOutcome: () => countWatchedByOutcome(db),
     outboxByState: () => outboxCounts(db),
   });
-  const connection = await connectInProcess(createDataJudServer({ reader: datajud.reader, djen }));
+  // The sweep's own view of the client: it shares the pace of the daemon's /mcp tools, and its
+  // run report counts its own requests only.
+  const sweepSearches = datajud.http.counted();
+  const sweepReader = new CaseReader(sweepSearches, { batchSize: config.datajud.batchSize });
+  const connection = await connectInProcess(createDataJudServer({ reader: sweepReader, djen }));
   const gateway = mcpGateway(connection.client, {
     // Room for every retry of every batch in one tool call; progress resets it anyway.
     timeoutMs: config.datajud.totalTimeoutMs * 2 + 30_000,
@@ -300,7 +304,7 @@ export async function openMonitor(
       concurrency: config.datajud.concurrency,
       batchSize: config.datajud.batchSize,
     },
-    datajudRequests: () => datajud.http.requestCount,
+    datajudRequests: () => sweepSearches.requestCount,
     finished: async (ended) => {
       metrics?.sweepEnded(ended.trigger, ended.result, ended.durationMs);
       // The demo's sweeps run on recordings: the operator's heartbeat hears only real ones.
@@ -344,7 +348,7 @@ export async function openMonitor(
   };
   const reported = new Set<string>();
   const reportDrift = (): void => {
-    const drift = datajud.reader.drift();
+    const drift = sweepReader.drift();
     const fresh = Object.keys(drift).filter((field) => !reported.has(field));
     if (fresh.length === 0) return;
     for (const field of fresh) reported.add(field);

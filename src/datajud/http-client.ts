@@ -129,6 +129,15 @@ interface Search {
   expectsHits: boolean;
   caller: AbortSignal | undefined;
   slot: ConcurrencySlot;
+  /** Told each HTTP attempt sent for this search (a caller's own count). */
+  onSend: (() => void) | undefined;
+}
+
+/** The client as one caller uses it: the same limiter and gate, its own count of requests sent. */
+export interface CountedSearcher {
+  search: DataJudHttpClient["search"];
+  /** HTTP attempts sent for this caller's searches (retries included). */
+  readonly requestCount: number;
 }
 
 /** The overload an error shows, if any: what halves the concurrency. */
@@ -210,6 +219,26 @@ export class DataJudHttpClient {
     return this.#requestCount;
   }
 
+  /**
+   * This client for one caller (a sweep, beside the MCP tools a daemon serves): its searches share
+   * the limiter and the gate, and only its own are counted in its `requestCount`.
+   */
+  counted(): CountedSearcher {
+    let sent = 0;
+    return {
+      search: (alias, body, options = {}) =>
+        this.search(alias, body, {
+          ...options,
+          onSend: () => {
+            sent += 1;
+          },
+        }),
+      get requestCount() {
+        return sent;
+      },
+    };
+  }
+
   /** The limiter's window now, and how many requests this client sends at once. */
   rateStatus(): DataJudRateStatus {
     const gate = this.#gate.usage();
@@ -230,7 +259,7 @@ export class DataJudHttpClient {
   async search(
     alias: string,
     body: Record<string, unknown>,
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; onSend?: () => void } = {},
   ): Promise<SearchResult> {
     const name = alias.trim().toLowerCase();
     if (!/^[a-z0-9][a-z0-9_-]*$/.test(name)) {
@@ -262,6 +291,7 @@ export class DataJudHttpClient {
       expectsHits: asksForFirstPage(body),
       caller,
       slot,
+      onSend: options.onSend,
     };
     try {
       const { value } = await withRetries(
@@ -307,6 +337,7 @@ export class DataJudHttpClient {
     const { index } = search;
     const { attempt } = context;
     this.#requestCount++;
+    search.onSend?.();
     this.#emit({ type: "send", index, attempt, inFlight: this.#gate.usage().inFlight });
     const sentAt = this.#clock.now();
     // The context's signal carries the caller's cancellation and the total deadline.

@@ -6,7 +6,7 @@ import { mailTick } from "../monitor/mail-tick.js";
 import { readiness } from "../monitor/readiness.js";
 import { deliver } from "../monitor/report/deliver.js";
 import { pruneOldChecks } from "../monitor/retention.js";
-import { LeaseBusyError } from "../monitor/run.js";
+import { LeaseBusyError, LeaseLostError } from "../monitor/run.js";
 import { startScheduler } from "../monitor/scheduler.js";
 import { runSweep } from "../monitor/sweep.js";
 import { type LiveWatchlist, openLiveWatchlist } from "../watchlist/live-watchlist.js";
@@ -199,6 +199,10 @@ export const daemonCommand: Command = {
           });
           monitor.reportDrift();
         } catch (error) {
+          if (error instanceof LeaseLostError) {
+            logger.error({ reason: error.message }, "sweep stopped: its lease was taken over");
+            return;
+          }
           if (!(error instanceof LeaseBusyError)) throw error;
           logger.warn({ reason: error.message }, "sweep skipped: database busy");
         }

@@ -1,7 +1,7 @@
 import { parseCnjNumber } from "../datajud/cnj-number.js";
 import { COURT_TIME_ZONE, formatInstant } from "../datajud/dates.js";
 import { countText } from "../datajud/glossary.js";
-import { LeaseBusyError } from "../monitor/run.js";
+import { LeaseBusyError, LeaseLostError } from "../monitor/run.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep, type SweepEvent } from "../monitor/sweep.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
@@ -168,7 +168,7 @@ export const runOnceCommand: Command = {
       const djenFailed = (report.publications?.failed ?? 0) > 0;
       return report.failed > 0 || djenFailed || report.interrupted ? EXIT.failures : EXIT.ok;
     } catch (error) {
-      if (!(error instanceof LeaseBusyError)) throw error;
+      if (!(error instanceof LeaseBusyError || error instanceof LeaseLostError)) throw error;
       io.stderr.write(`monitor run-once: ${error.message}\n`);
       return EXIT.failures;
     } finally {

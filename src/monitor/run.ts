@@ -1,7 +1,8 @@
 import { followAbort } from "../abort.js";
-import { immediate } from "../store/database.js";
+import { guardWrites, immediate } from "../store/database.js";
 import {
   acquireLease,
+  currentLease,
   holderIsDeadOnHost,
   leaseHolder,
   releaseLease,
@@ -30,12 +31,27 @@ export class LeaseBusyError extends Error {
   }
 }
 
+/**
+ * This sweep's lease was taken by another run while this one was stopped or stalled past it (a
+ * SIGSTOP, a suspended machine): it writes nothing more and leaves that run's record as it is.
+ */
+export class LeaseLostError extends Error {
+  override readonly name = "LeaseLostError";
+  constructor(ours: string, taker: string | null) {
+    super(
+      `this sweep (${ours}) lost the database lease to ${taker ?? "another run"} while it was stopped or stalled past the lease's 10 minutes: it stopped writing, keeping what it had committed, and left that run's record as it was; nothing to do, the other run carries on`,
+    );
+  }
+}
+
 export interface SweepLease {
   /**
    * Aborts when the caller aborts, or when a renewal fails (this process stalled past the lease's
    * expiry and another one took it): every phase stops at it.
    */
   signal: AbortSignal;
+  /** The lease was found taken by another run: the sweep must end with a LeaseLostError. */
+  lost(): LeaseLostError | null;
   release(): void;
 }
 
@@ -66,20 +82,37 @@ export function takeLease(deps: SweepDeps, options: SweepOptions): SweepLease {
   }
   const stop = new AbortController();
   const unfollow = followAbort(options.signal, stop);
+  let lost: LeaseLostError | null = null;
+  const loseLease = (): LeaseLostError => {
+    if (lost === null) {
+      lost = new LeaseLostError(holder, currentLease(db)?.holder ?? null);
+      logger.error({ holder }, "sweep lease lost to another run; this sweep stops writing");
+      stop.abort(lost);
+    }
+    return lost;
+  };
   const stopRenewing = write
     ? host.every(LEASE_TTL_MS / 3, () => {
-        if (!renewLease(db, holder, clock.now(), LEASE_TTL_MS)) {
-          logger.error({ holder }, "sweep lease lost to another process; stopping this sweep");
-          stop.abort(new Error("lease lost"));
-        }
+        if (lost === null && !renewLease(db, holder, clock.now(), LEASE_TTL_MS)) loseLease();
       })
     : undefined;
+  // Every write of this connection checks the lease first, inside its transaction: a process
+  // resumed after its lease ran out writes nothing, even before its renewal timer fires.
+  if (write) {
+    guardWrites(db, () => {
+      if (lost !== null || currentLease(db)?.holder !== holder) throw loseLease();
+    });
+  }
   return {
     signal: stop.signal,
+    lost: () => lost,
     release: () => {
       stopRenewing?.();
       unfollow();
-      if (write) releaseLease(db, holder);
+      if (write) {
+        guardWrites(db, null);
+        releaseLease(db, holder);
+      }
     },
   };
 }

@@ -139,10 +139,16 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
     });
     // Queue what mail.admin should hear of this sweep and the status reports due; deliver.
     await finishReporting(deps.report, run, reported, detected, published);
-    // Finish: the run's report stored and logged.
+    // Finish: the run's report stored and logged, unless another run took the lease meanwhile.
+    const lost = lease.lost();
+    if (lost !== null) throw lost;
     runReport = reportOf(deps, run, options, detected, published, reported);
     closeRun(deps, run, runReport);
     return runReport;
+  } catch (error) {
+    // Whatever the phases made of the refused writes, the sweep ended because it lost its lease.
+    runReport = null;
+    throw lease.lost() ?? error;
   } finally {
     lease.release();
     await deps.finished?.({

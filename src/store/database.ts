@@ -370,9 +370,27 @@ export function closeDatabase(db: Db): void {
   }
 }
 
+const writeGuards = new WeakMap<Db, () => void>();
+
+/**
+ * While set, every `immediate` transaction on `db` first calls `guard`, inside the transaction
+ * once its write lock is taken (so what the guard reads cannot change before the write): it
+ * throws to refuse the write. A sweep's lease uses it, so a sweep that lost its lease (stopped
+ * past it, another run took over) writes nothing more. null removes it.
+ */
+export function guardWrites(db: Db, guard: (() => void) | null): void {
+  if (guard === null) writeGuards.delete(db);
+  else writeGuards.set(db, guard);
+}
+
 /** Runs `fn` in a BEGIN IMMEDIATE transaction: the write lock is taken up front, so no SQLITE_BUSY mid-way. */
 export function immediate<T>(db: Db, fn: () => T): T {
-  return db.transaction(fn).immediate();
+  return db
+    .transaction(() => {
+      writeGuards.get(db)?.();
+      return fn();
+    })
+    .immediate();
 }
 
 const statements = new WeakMap<Db, Map<string, Database.Statement>>();

@@ -4,10 +4,12 @@ import type {
   DataJudGateway,
   FingerprintedCase,
 } from "../../../src/monitor/detect/datajud-gateway.js";
+import { LeaseLostError } from "../../../src/monitor/run.js";
 import type { RunReport } from "../../../src/monitor/run-report.js";
 import { runSweep } from "../../../src/monitor/sweep.js";
 import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";
 import { acquireLease, releaseLease } from "../../../src/store/lease.js";
+import { markStaleRunsCrashed } from "../../../src/store/runs.js";
 import { parseWatchlist, type WatchedCase } from "../../../src/watchlist/parse-watchlist.js";
 import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
 import { type TempStore, tempStore } from "../../support/outbox-store.js";
@@ -123,19 +125,53 @@ describe("the sweep lease's renewal", () => {
 
   it("stops the sweep when another process has taken the lease, and leaves that lease alone", async () => {
     const { gateway, held } = heldGateway();
-    const running = sweep(gateway);
+    const outcome = sweepError(gateway);
     await held;
     // This process stalled past its lease; another one took the database meanwhile.
-    const other = openDatabase(store.dbPath);
-    releaseLease(other, HOLDER);
-    acquireLease(other, { holder: "77@other-host:0badf00d", now: clock.now(), ttlMs: 60_000 });
-    closeDatabase(other);
+    takeOver();
 
     await clock.advance(RENEW_EVERY_MS);
-    const report = await running;
 
-    expect(report.interrupted).toBe(true);
-    expect(report.checked).toBeLessThan(2);
+    expect(await outcome).toBeInstanceOf(LeaseLostError);
+    expect(leaseRow(store.db)?.holder).toBe("77@other-host:0badf00d");
+  });
+
+  it("writes nothing once resumed past its lease, before any renewal: exits with one line, the other run's record kept", async () => {
+    const { gateway, held, release } = heldGateway();
+    const outcome = sweepError(gateway);
+    await held;
+    // SIGSTOP past the lease: another run took over and marked this one crashed; then SIGCONT,
+    // with DataJud's answer waiting and no renewal due yet on this process's clock.
+    takeOver();
+    release();
+
+    const error = await outcome;
+
+    expect(error).toBeInstanceOf(LeaseLostError);
+    expect((error as Error).message).toMatch(
+      /^this sweep \(4242@test-host:00c0ffee\) lost the database lease to 77@other-host:0badf00d while it was stopped/,
+    );
+    expect(store.db.prepare("SELECT status, report FROM runs").all()).toEqual([
+      { status: "crashed", report: null },
+    ]);
+    expect(store.db.prepare("SELECT COUNT(*) AS n FROM checks").get()).toEqual({ n: 0 });
     expect(leaseRow(store.db)?.holder).toBe("77@other-host:0badf00d");
   });
 });
+
+/** The sweep's error, or null when it ended with a report. */
+function sweepError(gateway: DataJudGateway): Promise<unknown> {
+  return sweep(gateway).then(
+    () => null,
+    (error: unknown) => error,
+  );
+}
+
+/** Another process takes the expired lease and closes the run it found running, as a sweep does. */
+function takeOver(): void {
+  const other = openDatabase(store.dbPath);
+  releaseLease(other, HOLDER);
+  acquireLease(other, { holder: "77@other-host:0badf00d", now: clock.now(), ttlMs: 60_000 });
+  markStaleRunsCrashed(other);
+  closeDatabase(other);
+}

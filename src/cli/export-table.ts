@@ -47,6 +47,10 @@ export const EXPORT_COLUMNS = [
   "court_unit",
   "published_on_estimate",
   "counting_starts_on_estimate",
+  "last_day_estimate",
+  "session",
+  "deadline_rule",
+  "days_skipped",
   "cancelled",
   "cancellation_reason",
   "in_watchlist",
@@ -70,6 +74,12 @@ function dateCell(value: string | null): ExportCell {
   return wallClock === null ? value : { date: wallClock };
 }
 
+/** A pauta's session, the court's wall clock: "2025-10-15 13:30", or its day alone. */
+function sessionCell(session: { date: string; time: string | null } | null): ExportCell {
+  if (session === null) return null;
+  return dateCell(session.time === null ? session.date : `${session.date}T${session.time}:00`);
+}
+
 function instantCell(value: string | null): ExportCell {
   return value === null ? null : { instant: value };
 }
@@ -85,8 +95,8 @@ export function complementsText(m: Movement): string {
 /**
  * Movements, then DJEN publications, one row each under EXPORT_COLUMNS: what `export` and
  * `history --format csv|xlsx` write. A publication's `date` is its date of disponibilização (a
- * calendar day, never shifted), its `name` the kind (Intimação, Citação...); its counting dates
- * are estimates.
+ * calendar day, never shifted), its `name` the kind (Intimação, Citação...); its counting dates,
+ * last day and session are estimates, with the rule and the days skipped (and their sources).
  */
 export function movementTable(
   rows: readonly ExportedMovement[],
@@ -126,6 +136,10 @@ export function movementTable(
       p.courtUnit,
       dateCell(p.publishedOn),
       dateCell(p.countingStartsOn),
+      dateCell(p.lastDay),
+      sessionCell(p.session),
+      p.rule.title,
+      p.countingReasons.join("; ") || null,
       p.cancelled === null ? "no" : "yes",
       p.cancelled?.reason ?? null,
       inWatchlist ? "yes" : "no",

@@ -1,9 +1,9 @@
 import { parseDataJudDate, wallClockDay } from "../datajud/dates.js";
+import { ESTIMATE_NOTE } from "../deadlines/publication-estimate.js";
 import { listCases } from "../store/cases.js";
 import { closeDatabase } from "../store/database.js";
 import { listMovements } from "../store/movements.js";
 import { publicationsAvailableSince } from "../store/publications.js";
-import { COUNTING_DATES_NOTE } from "../time/counting-dates.js";
 import { type Command, EXIT, UsageError } from "./command.js";
 import { type ExportedMovement, movementTable } from "./export-table.js";
 import { exportedPublications, publicationJson } from "./publication-export.js";
@@ -72,7 +72,7 @@ export const exportCommand: Command = {
             since,
             movements,
             publications: publications.map(publicationJson),
-            countingNote: COUNTING_DATES_NOTE,
+            countingNote: ESTIMATE_NOTE,
           })}\n`,
         );
       } else {

@@ -3,6 +3,7 @@ import { successorNote } from "../datajud/courts.js";
 import { formatInstant, formatWallClock } from "../datajud/dates.js";
 import { indexText, instanceText, countText as plural } from "../datajud/glossary.js";
 import type { Movement } from "../datajud/instance-record.js";
+import { ESTIMATE_NOTE } from "../deadlines/publication-estimate.js";
 import { findCasesByNumber } from "../store/cases.js";
 import { listChanges } from "../store/changes.js";
 import { closeDatabase } from "../store/database.js";
@@ -10,7 +11,6 @@ import { listMovementEvents, listMovements, type MovementEventRow } from "../sto
 import { publicationsOfCase } from "../store/publications.js";
 import type { SummaryDisposition } from "../store/summaries.js";
 import { terminalText } from "../text.js";
-import { COUNTING_DATES_NOTE } from "../time/counting-dates.js";
 import { type Command, EXIT, UsageError } from "./command.js";
 import { complementsText, movementTable } from "./export-table.js";
 import { exportedPublications, publicationJson, publicationLines } from "./publication-export.js";
@@ -117,7 +117,7 @@ export const historyCommand: Command = {
           `${JSON.stringify({
             cases: history,
             publications: publications.map(publicationJson),
-            countingNote: COUNTING_DATES_NOTE,
+            countingNote: ESTIMATE_NOTE,
           })}\n`,
         );
         return EXIT.ok;
@@ -180,7 +180,8 @@ export const historyCommand: Command = {
         for (const exported of publications) {
           for (const line of publicationLines(exported, tz)) out.write(`  ${line}\n`);
         }
-        out.write(`${COUNTING_DATES_NOTE}\n`);
+        out.write(`${ESTIMATE_NOTE}
+`);
       }
       return EXIT.ok;
     } finally {

@@ -89,8 +89,23 @@ export function publicationLines(exported: ExportedPublication, timeZone: string
   const outside = exported.inWatchlist ? "" : ", case outside the watchlist";
   const lines = [
     `${formatBrazilian(p.availableOn)}  ${what}  (DJEN ${p.djenId}, read ${formatInstant(p.firstSeenAt, timeZone)}${outside})`,
-    `  counts as published ${formatBrazilian(p.publishedOn)}, deadline counts from ${formatBrazilian(p.countingStartsOn)} (estimates)`,
+    `  ${[
+      `counts as published ${formatBrazilian(p.publishedOn)}`,
+      p.countingStartsOn === null
+        ? "starts no deadline from DJEN"
+        : `deadline counts from ${formatBrazilian(p.countingStartsOn)}`,
+      p.lastDay === null ? null : `last day ${formatBrazilian(p.lastDay)}`,
+      p.session === null
+        ? null
+        : `session ${formatBrazilian(p.session.date)}${p.session.time === null ? "" : ` ${p.session.time}`}`,
+    ]
+      .filter((part) => part !== null)
+      .join(", ")} (estimates)`,
+    `  rule: ${oneLine(p.rule.title)}`,
   ];
+  if (p.countingReasons.length > 0) {
+    lines.push(`  days skipped: ${p.countingReasons.map(oneLine).join("; ")}`);
+  }
   if (p.cancelled !== null) {
     const reason = oneLine(p.cancelled.reason);
     lines.push(

@@ -3,7 +3,7 @@ import { parseDataJudDate } from "../datajud/dates.js";
 import { invalidInput, quoteInput } from "../datajud/errors.js";
 import { Movement } from "../datajud/instance-record.js";
 import { StoredPublication } from "../djen/publication.js";
-import { publicationFacts } from "../djen/publication-facts.js";
+import { type CalendarFor, publicationFacts } from "../djen/publication-facts.js";
 import { cutPlainText } from "../djen/publication-text.js";
 import { complementText } from "../notify/render/alert.js";
 import type { ChangeRow, ChangeSummary } from "../store/changes.js";
@@ -105,7 +105,7 @@ const HISTORY_TEXT_MAX = 1500;
  */
 export function historyPublication(
   row: PublicationRow,
-  options: { maxTextChars?: number } = {},
+  options: { maxTextChars?: number; calendars?: CalendarFor | undefined } = {},
 ): HistoryPublication | null {
   const parsed = StoredPublication.safeParse(row.publication);
   if (!parsed.success) return null;
@@ -114,7 +114,12 @@ export function historyPublication(
   return {
     djenId: row.djenId,
     cnjNumber: publication.caseNumberFormatted,
-    ...publicationFacts(publication),
+    // The estimate stored (what was mailed, re-estimated each sweep), else one computed now.
+    ...publicationFacts(publication, {
+      text: row.text,
+      stored: row.estimate,
+      calendars: options.calendars,
+    }),
     firstSeenAt: row.firstSeenAt,
     foundBy: row.foundBy,
     disposition: row.disposition,

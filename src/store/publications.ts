@@ -50,21 +50,28 @@ export interface PublicationRow {
   cancelledAt: string | null;
   cancellation: unknown;
   correctionReportedAt: string | null;
+  /** Its current deadline estimate (store/deadline-estimates.ts), null until one is stored. */
+  estimate: unknown;
 }
 
 interface RawPublication
-  extends Omit<PublicationRow, "publication" | "foundBy" | "baseline" | "cancellation"> {
+  extends Omit<
+    PublicationRow,
+    "publication" | "foundBy" | "baseline" | "cancellation" | "estimate"
+  > {
   publication: string;
   foundBy: string;
   baseline: number;
   cancellation: string | null;
+  estimate: string | null;
 }
 
 const COLUMNS = `id, djen_id AS djenId, case_number AS caseNumber, court,
   available_on AS availableOn, kind, document_type AS documentType, court_unit AS courtUnit,
   publication, text, found_by AS foundBy, first_seen_at AS firstSeenAt, run_id AS runId, baseline,
   disposition, reported_at AS reportedAt, cancelled_at AS cancelledAt, cancellation,
-  correction_reported_at AS correctionReportedAt`;
+  correction_reported_at AS correctionReportedAt,
+  (SELECT e.estimate FROM deadline_estimates e WHERE e.publication_id = publications.id) AS estimate`;
 
 function toRow(raw: RawPublication): PublicationRow {
   return {
@@ -73,6 +80,7 @@ function toRow(raw: RawPublication): PublicationRow {
     foundBy: JSON.parse(raw.foundBy) as string[],
     baseline: raw.baseline === 1,
     cancellation: raw.cancellation === null ? null : (JSON.parse(raw.cancellation) as unknown),
+    estimate: raw.estimate === null ? null : (JSON.parse(raw.estimate) as unknown),
   };
 }
 
@@ -103,6 +111,13 @@ export function insertPublication(db: Db, row: NewPublication): boolean {
       baseline: row.baseline ? 1 : 0,
     });
   return result.changes === 1;
+}
+
+export function getPublicationById(db: Db, id: number): PublicationRow | undefined {
+  const raw = db
+    .prepare<[number], RawPublication>(`SELECT ${COLUMNS} FROM publications WHERE id = ?`)
+    .get(id);
+  return raw === undefined ? undefined : toRow(raw);
 }
 
 export function getPublication(db: Db, djenId: string): PublicationRow | undefined {

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { parseCnjNumber } from "../../datajud/cnj-number.js";
 import { courtAliasForNumber } from "../../datajud/courts.js";
 import { invalidInput } from "../../datajud/errors.js";
+import { ESTIMATE_NOTE } from "../../djen/publication-facts.js";
 import { type CaseRow, findCasesByNumber } from "../../store/cases.js";
 import { countChanges, listChanges } from "../../store/changes.js";
 import { movementsOfChanges } from "../../store/movements.js";
 import { countPublicationsOfCase, publicationsOfCase } from "../../store/publications.js";
-import { COUNTING_DATES_NOTE } from "../../time/counting-dates.js";
 import { GetCaseHistoryOutput } from "../history-schemas.js";
 import { historyChange, historyPublication, nextOffset } from "../history-view.js";
 import type { MonitorDeps } from "../monitor-deps.js";
@@ -104,7 +104,7 @@ export function registerGetCaseHistory(server: McpServer, deps: MonitorDeps): vo
           changes: changes.map((c) => historyChange(c, movements)),
           publications,
           totalPublications: countPublicationsOfCase(db, row.digits),
-          countingNote: COUNTING_DATES_NOTE,
+          countingNote: ESTIMATE_NOTE,
         };
         return toolSuccess(output);
       } catch (error) {

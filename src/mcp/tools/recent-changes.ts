@@ -1,10 +1,10 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { ESTIMATE_NOTE } from "../../djen/publication-facts.js";
 import { getCaseById, listCases } from "../../store/cases.js";
 import { casesChangedSince, changesSince } from "../../store/changes.js";
 import { movementsOfChanges } from "../../store/movements.js";
 import { countPublicationsSeenSince, publicationsSeenSince } from "../../store/publications.js";
-import { COUNTING_DATES_NOTE } from "../../time/counting-dates.js";
 import { RecentChangesOutput } from "../history-schemas.js";
 import { historyChange, historyPublication, nextOffset, sinceInstant } from "../history-view.js";
 import type { MonitorDeps } from "../monitor-deps.js";
@@ -74,7 +74,7 @@ export function registerRecentChanges(server: McpServer, deps: MonitorDeps): voi
             },
           ),
           totalPublications: countPublicationsSeenSince(db, bound, courtFilter),
-          countingNote: COUNTING_DATES_NOTE,
+          countingNote: ESTIMATE_NOTE,
           totalCases: page.total,
           offset,
           nextOffset: nextOffset(offset, limit, page.total),

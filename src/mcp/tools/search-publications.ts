@@ -4,16 +4,22 @@ import { djenInvalidInput } from "../../djen/errors.js";
 import type { DjenClient } from "../../djen/http-client.js";
 import { formatOab, parseOabRegistration } from "../../djen/oab.js";
 import { lawyerOabText, type Publication } from "../../djen/publication.js";
-import { PublicationFacts, publicationFacts } from "../../djen/publication-facts.js";
+import {
+  type CalendarFor,
+  ESTIMATE_NOTE,
+  PublicationFacts,
+  publicationFacts,
+} from "../../djen/publication-facts.js";
 import { publicationText } from "../../djen/publication-text.js";
 import { type DjenSearchInput, searchPage } from "../../djen/search.js";
-import { COUNTING_DATES_NOTE } from "../../time/counting-dates.js";
 import { READ_ONLY } from "../tool-deps.js";
 import { type ToolExtra, toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
 
 export interface PublicationToolDeps {
   djen: DjenClient;
   heartbeatMs: number;
+  /** Court calendars with the configured closures; absent: none configured. */
+  calendars?: CalendarFor | undefined;
 }
 
 const PublicationView = z.strictObject({
@@ -51,12 +57,20 @@ export type SearchPublicationsOutput = z.infer<typeof SearchPublicationsOutput>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function view(publication: Publication, maxTextChars: number): z.infer<typeof PublicationView> {
+/** Periods and sessions are read from the whole text, not from the part shown. */
+const READ_CHARS = 200_000;
+
+function view(
+  publication: Publication,
+  maxTextChars: number,
+  calendars: CalendarFor | undefined,
+): z.infer<typeof PublicationView> {
   const text = publicationText(publication.text, { maxChars: maxTextChars });
+  const whole = publicationText(publication.text, { maxChars: READ_CHARS }).text;
   return {
     id: publication.id,
     cnjNumber: publication.caseNumberFormatted,
-    ...publicationFacts(publication),
+    ...publicationFacts(publication, { text: whole, calendars }),
     active: publication.active,
     cancellation: publication.cancellation,
     lawyers: publication.lawyers.map((lawyer) => ({
@@ -130,8 +144,8 @@ export function registerSearchPublications(server: McpServer, deps: PublicationT
           total: result.total,
           totalCapped: result.totalCapped,
           hasMore: result.hasMore,
-          publications: result.publications.map((p) => view(p, maxTextChars)),
-          countingNote: COUNTING_DATES_NOTE,
+          publications: result.publications.map((p) => view(p, maxTextChars, deps.calendars)),
+          countingNote: ESTIMATE_NOTE,
           provenance: {
             source: "DJEN: Comunica API (CNJ)",
             urls: result.urls,

@@ -1,3 +1,4 @@
+import type { CalendarFor } from "../../deadlines/publication-estimate.js";
 import type { Logger } from "../../log.js";
 import type { DrainResult } from "../../notify/outbox/drain.js";
 import type { MailTransport } from "../../notify/transport/mail-transport.js";
@@ -39,6 +40,8 @@ export interface MailDeps {
   defaultRules: () => CaseAlertPolicy;
   /** `monitor.notifyOnBaseline`: also mail what a case's or registration's first check found. */
   notifyOnBaseline: boolean;
+  /** Court calendars with the configured closures (deadline estimates); absent: none. */
+  calendars?: CalendarFor | undefined;
   clock: Clock;
   logger: Logger;
   /** Told what each drain of the outbox came to (the daemon's metrics). */

@@ -37,6 +37,7 @@ export function reportPhases(deps: ReportDeps): ReportPhases {
         oab: mail.oab(),
         defaultRules: mail.defaultRules(),
         notifyOnBaseline: mail.notifyOnBaseline,
+        calendars: mail.calendars,
       }).emailsQueued,
     summarize: (signal) => {
       const now = new Date(mail.clock.now());

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { DeadlineEstimate } from "../../deadlines/estimate-schema.js";
+import { type CalendarFor, ESTIMATE_NOTE } from "../../deadlines/publication-estimate.js";
 import { sameRegistration } from "../../djen/oab.js";
 import { lawyerOabText, StoredPublication } from "../../djen/publication.js";
 import { publicationFacts } from "../../djen/publication-facts.js";
@@ -14,18 +16,25 @@ import { alertDelivery, type MailPolicy } from "../../policy/mail-policy.js";
 import { decidePublication } from "../../policy/publication-rules.js";
 import { getCase } from "../../store/cases.js";
 import { type Db, immediate } from "../../store/database.js";
+import {
+  markEstimateTold,
+  openEstimates,
+  publicationIdsWithoutEstimate,
+} from "../../store/deadline-estimates.js";
 import { enqueueAlert, outboxRecipientsByKeyPrefix } from "../../store/outbox.js";
 import {
   correctionsAwaitingReport,
+  getPublicationById,
   markCorrectionReported,
   type PublicationDisposition,
   type PublicationRow,
   publicationsAwaitingReport,
   setPublicationDisposition,
 } from "../../store/publications.js";
+import { dateInZone } from "../../time/calendar-date.js";
 import type { Clock } from "../../time/clock.js";
-import { COUNTING_DATES_NOTE } from "../../time/counting-dates.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
+import { estimateOf, previousDates, recordEstimate } from "./publication-estimates.js";
 
 /*
  * The report phase for DJEN publications: each stored publication no run has reported yet is
@@ -49,12 +58,16 @@ export interface ReportPublicationsDeps {
   defaultRules: CaseAlertPolicy;
   /** `monitor.notifyOnBaseline`: mail what a source's first check found too. */
   notifyOnBaseline: boolean;
+  /** Court calendars with the configured closures; absent: none configured. */
+  calendars?: CalendarFor | undefined;
 }
 
 export interface ReportedPublications {
   reported: number;
   emailsQueued: number;
   corrections: number;
+  /** Open estimates whose dates moved this sweep (a closure configured, a holiday learned). */
+  reestimated: number;
 }
 
 const DEFAULT_TIMEZONE = "America/Sao_Paulo";
@@ -111,6 +124,11 @@ export function publicationContent(
     notice: PublicationAlertContent["notice"];
     audience: Pick<Audience, "primary" | "registrations">;
     urgency: PublicationAlertContent["urgency"];
+    /** The estimate to show; absent: the one stored for it, else one computed now. */
+    estimate?: DeadlineEstimate | undefined;
+    calendars?: CalendarFor | undefined;
+    /** A re-estimated notice: the revision and the dates the previous mail gave. */
+    reestimate?: { revision: number; previous: PublicationAlertContent["previous"] } | undefined;
   },
 ): PublicationAlertContent {
   const text = cutPlainText(row.text);
@@ -126,8 +144,15 @@ export function publicationContent(
     watchedCase: primary === undefined ? null : { court: primary.court, label: primary.label },
     outsideWatchlist: primary === undefined,
     registrations: context.audience.registrations.map((o) => o.key),
-    ...publicationFacts(publication),
-    countingNote: COUNTING_DATES_NOTE,
+    ...publicationFacts(publication, {
+      text: row.text,
+      stored: context.estimate ?? row.estimate,
+      calendars: context.calendars,
+    }),
+    ...(context.reestimate === undefined
+      ? {}
+      : { estimateRevision: context.reestimate.revision, previous: context.reestimate.previous }),
+    countingNote: ESTIMATE_NOTE,
     text: text.text,
     truncationNote: truncationNote(text),
     link: publication.link,
@@ -145,13 +170,23 @@ export function publicationContent(
   };
 }
 
-function dedupeKey(
-  notice: PublicationAlertContent["notice"],
-  djenId: string,
-  recipient: string,
-): string {
-  const prefix = notice === "cancelled" ? "publication-cancelled" : "publication";
-  return `${prefix}:${djenId}:${recipient.toLowerCase()}`;
+/**
+ * What a notice is about: the publication, its cancellation, or one move of its estimate (each
+ * revision mailed once); the recipient follows.
+ */
+function noticeKey(content: PublicationAlertContent): string {
+  switch (content.notice) {
+    case "published":
+      return `publication:${content.djenId}`;
+    case "cancelled":
+      return `publication-cancelled:${content.djenId}`;
+    case "re-estimated":
+      return `publication-estimate:${content.djenId}:${content.estimateRevision ?? 0}`;
+  }
+}
+
+function dedupeKey(content: PublicationAlertContent, recipient: string): string {
+  return `${noticeKey(content)}:${recipient.toLowerCase()}`;
 }
 
 function queue(
@@ -164,15 +199,15 @@ function queue(
   const subject = renderPublicationSubject(content);
   let queued = 0;
   for (const recipient of recipients) {
-    const key = dedupeKey(content.notice, content.djenId, recipient);
-    // A correction is as pressing as the alert it corrects: a deadline that is not one.
+    const key = dedupeKey(content, recipient);
+    // A correction is as pressing as the alert it corrects: a deadline that is not one, or moved.
     const delivery =
       deps.policy === undefined
         ? { kind: "alert" as const, notBefore: null }
         : alertDelivery(
             deps.policy,
             recipient,
-            content.urgent || content.notice === "cancelled",
+            content.urgent || content.notice !== "published",
             now,
           );
     const inserted = enqueueAlert(deps.db, {
@@ -229,21 +264,94 @@ function reportOne(
         ? "baseline"
         : decision.disposition;
   const at = now.toISOString();
+  const estimate = estimateOf(row, publication, deps.calendars);
   return immediate(deps.db, () => {
     setPublicationDisposition(deps.db, row.id, disposition, at);
-    // Cancelled before anyone was told: there is nothing to correct.
-    if (disposition === "cancelled") markCorrectionReported(deps.db, row.id, at);
+    // Cancelled before anyone was told: there is nothing to correct, nor a deadline to follow.
+    if (disposition === "cancelled") {
+      markCorrectionReported(deps.db, row.id, at);
+      recordEstimate(deps.db, row, estimate, [], at);
+      return { disposition, queued: 0 };
+    }
+    const saved = recordEstimate(deps.db, row, estimate, audience.recipients, at);
     if (disposition !== "alert") return { disposition, queued: 0 };
     const content = publicationContent(row, publication, {
       notice: "published",
       audience,
       urgency: decision.urgency,
+      estimate,
     });
-    return {
-      disposition,
-      queued: queue(deps, content, audience.recipients, caseIdOf(deps, audience), now),
-    };
+    const queued = queue(deps, content, audience.recipients, caseIdOf(deps, audience), now);
+    if (audience.recipients.length > 0) markEstimateTold(deps.db, saved.row.id, saved.row.revision);
+    return { disposition, queued };
   });
+}
+
+/**
+ * Re-estimates one open estimate on the calendar as configured now; when a date moved and the
+ * publication was mailed, those told of it get one correction with the old and new dates.
+ */
+function reestimateOne(
+  deps: ReportPublicationsDeps,
+  row: PublicationRow,
+  publication: StoredPublication,
+  now: Date,
+): { moved: boolean; queued: number } {
+  const estimate = estimateOf(row, publication, deps.calendars);
+  const audience = audienceOf(deps, row, publication);
+  return immediate(deps.db, () => {
+    const saved = recordEstimate(deps.db, row, estimate, [], now.toISOString());
+    if (saved.kind !== "moved") return { moved: false, queued: 0 };
+    if (saved.row.toldRevision === null) return { moved: true, queued: 0 };
+    const told = outboxRecipientsByKeyPrefix(deps.db, `publication:${row.djenId}:`);
+    const content = publicationContent(row, publication, {
+      notice: "re-estimated",
+      audience,
+      urgency: null,
+      estimate,
+      reestimate: { revision: saved.row.revision, previous: previousDates(saved.before) },
+    });
+    const queued = queue(deps, content, told, caseIdOf(deps, audience), now);
+    markEstimateTold(deps.db, saved.row.id, saved.row.revision);
+    return { moved: true, queued };
+  });
+}
+
+/**
+ * Every open estimate (a date today or later, São Paulo) on the calendar as configured now, and
+ * an estimate for each publication reported before estimates were kept (stored, not mailed: the
+ * alert that went out then counts as told, so a later move is corrected).
+ */
+function reestimatePublications(
+  deps: ReportPublicationsDeps,
+  now: Date,
+): {
+  reestimated: number;
+  queued: number;
+} {
+  const result = { reestimated: 0, queued: 0 };
+  for (const id of publicationIdsWithoutEstimate(deps.db)) {
+    const row = getPublicationById(deps.db, id);
+    const publication = row === undefined ? null : parsed(deps, row);
+    if (row === undefined || publication === null) continue;
+    const estimate = estimateOf(row, publication, deps.calendars);
+    immediate(deps.db, () => {
+      const audience =
+        row.disposition === "cancelled" ? [] : audienceOf(deps, row, publication).recipients;
+      const saved = recordEstimate(deps.db, row, estimate, audience, now.toISOString());
+      if (row.disposition === "alert") markEstimateTold(deps.db, saved.row.id, saved.row.revision);
+    });
+  }
+  for (const open of openEstimates(deps.db, dateInZone(now.getTime()))) {
+    const row = getPublicationById(deps.db, open.publicationId);
+    if (row === undefined || row.cancelledAt !== null || row.disposition === "cancelled") continue;
+    const publication = parsed(deps, row);
+    if (publication === null) continue;
+    const { moved, queued } = reestimateOne(deps, row, publication, now);
+    if (moved) result.reestimated += 1;
+    result.queued += queued;
+  }
+  return result;
 }
 
 function correctOne(
@@ -268,7 +376,12 @@ function correctOne(
 }
 
 export function reportPublications(deps: ReportPublicationsDeps): ReportedPublications {
-  const result: ReportedPublications = { reported: 0, emailsQueued: 0, corrections: 0 };
+  const result: ReportedPublications = {
+    reported: 0,
+    emailsQueued: 0,
+    corrections: 0,
+    reestimated: 0,
+  };
   const now = new Date(deps.clock.now());
   const watched = new Set(deps.cases.map((c) => c.digits));
   const outside = (row: PublicationRow): boolean =>
@@ -292,6 +405,15 @@ export function reportPublications(deps: ReportPublicationsDeps): ReportedPublic
     const queued = correctOne(deps, row, publication, now);
     result.emailsQueued += queued;
     if (queued > 0) result.corrections += 1;
+  }
+  const reestimated = reestimatePublications(deps, now);
+  result.reestimated = reestimated.reestimated;
+  result.emailsQueued += reestimated.queued;
+  if (reestimated.reestimated > 0) {
+    deps.logger.info(
+      { reestimated: reestimated.reestimated, corrections: reestimated.queued },
+      "DJEN deadline estimates moved by the court calendar",
+    );
   }
   if (Object.keys(quiet).length > 0) {
     // The answer to "why did no e-mail come?", without reading monitor history.

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
-import { formatBrazilian, parseIsoDate, weekday } from "../../time/calendar-date.js";
+import {
+  DeadlineEstimate,
+  DeadlineRule,
+  SessionEstimate,
+} from "../../deadlines/estimate-schema.js";
+import { formatBrazilian } from "../../time/calendar-date.js";
+import { dayText, estimateLines, subjectDates } from "./deadline-text.js";
 import {
   breaks,
   escapeHtml,
@@ -15,9 +21,12 @@ import {
   URGENT_MARKER,
 } from "./email-kit.js";
 
+export { dayText } from "./deadline-text.js";
+
 /*
  * The e-mail about one DJEN publication (an intimação, citação, edital...), or the correction
- * sent when DJEN later shows it cancelled. Everything in it is computed before it is queued
+ * sent when DJEN later shows it cancelled, or when its estimated dates moved (a closure configured
+ * since, a calendar that learned a holiday). Everything in it is computed before it is queued
  * (counting dates, the plain text, who it was found for), so a resend renders the same e-mail.
  * DJEN's text is the court's, hostile: one clean paragraph in the text part, escaped in HTML.
  */
@@ -27,8 +36,11 @@ const Lawyer = z.object({ name: z.string().nullable(), oab: z.string().nullable(
 
 export const PublicationAlertContent = z.object({
   type: z.literal("publication"),
-  /** published: news of it; cancelled: the correction of an alert sent before. */
-  notice: z.enum(["published", "cancelled"]),
+  /**
+   * published: news of it; cancelled: the correction of an alert sent before; re-estimated: its
+   * dates moved since the alert (`previous` holds what was said).
+   */
+  notice: z.enum(["published", "cancelled", "re-estimated"]),
   djenId: z.string(),
   /** Formatted CNJ number; null when DJEN gave none. */
   caseNumber: z.string().nullable(),
@@ -46,9 +58,28 @@ export const PublicationAlertContent = z.object({
   className: z.string().nullable(),
   availableOn: z.string(),
   publishedOn: z.string(),
-  countingStartsOn: z.string(),
-  /** Holidays, recess and the like that moved the dates. */
+  /** Null where the publication starts no deadline from DJEN (a string in older payloads). */
+  countingStartsOn: z.string().nullable(),
+  /** The last day of the period its text states; absent in payloads queued before estimates. */
+  lastDay: z.string().nullable().optional(),
+  rule: DeadlineRule.optional(),
+  session: SessionEstimate.nullable().optional(),
+  /** Holidays, recess and the like that moved the dates, each with its source. */
   countingReasons: z.array(z.string()),
+  /** The whole estimate; absent in payloads queued before estimates. */
+  deadline: DeadlineEstimate.optional(),
+  /** A re-estimated notice: its estimate's revision (each move is mailed once). */
+  estimateRevision: z.number().int().positive().optional(),
+  /** A re-estimated notice: the dates the previous mail gave (session "YYYY-MM-DD HH:MM"). */
+  previous: z
+    .object({
+      publishedOn: z.string(),
+      countingStartsOn: z.string().nullable(),
+      lastDay: z.string().nullable(),
+      session: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   /** What the estimate leaves out. */
   countingNote: z.string(),
   /** Plain text, already cut. */
@@ -72,23 +103,8 @@ const SUBJECT_MAX = 200;
 const NAME_MAX = 80;
 const KIND_MAX = 60;
 const TEXT_MAX = 20_000;
-const WEEKDAYS = [
-  "domingo",
-  "segunda-feira",
-  "terça-feira",
-  "quarta-feira",
-  "quinta-feira",
-  "sexta-feira",
-  "sábado",
-];
 
 export const OUTSIDE_WATCHLIST = "Publicação em processo fora da lista";
-
-/** "29/09/2025 (segunda-feira)"; anything not a date as one clean line. */
-export function dayText(date: string): string {
-  if (parseIsoDate(date) === null) return oneLine(date, 40);
-  return `${formatBrazilian(date)} (${WEEKDAYS[weekday(date)]})`;
-}
 
 /** "Intimação", or "Publicação" when DJEN did not say. */
 export function kindText(content: PublicationAlertContent): string {
@@ -120,11 +136,18 @@ export function renderPublicationSubject(content: PublicationAlertContent): stri
       SUBJECT_MAX,
     );
   }
+  const dates = subjectDates(content);
+  const tail = dates === null ? "" : ` (${dates})`;
+  if (content.notice === "re-estimated") {
+    return oneLine(
+      `[datajud] ${URGENT_MARKER} Prazo reestimado: ${publicationName(content)} (${kind} de ${formatBrazilian(content.availableOn)})${tail}`,
+      SUBJECT_MAX,
+    );
+  }
   const marker = content.urgent ? `${URGENT_MARKER} ` : "";
-  const start = `prazo a partir de ${formatBrazilian(content.countingStartsOn)}, estimativa`;
   const subject = content.outsideWatchlist
-    ? `[datajud] ${marker}${OUTSIDE_WATCHLIST}: ${kind} · ${publicationName(content)} (${start})`
-    : `[datajud] ${marker}${kind} no DJEN: ${publicationName(content)} (${start})`;
+    ? `[datajud] ${marker}${OUTSIDE_WATCHLIST}: ${kind} · ${publicationName(content)}${tail}`
+    : `[datajud] ${marker}${kind} no DJEN: ${publicationName(content)}${tail}`;
   return oneLine(subject, SUBJECT_MAX);
 }
 
@@ -157,17 +180,66 @@ export function headerLines(content: PublicationAlertContent): string[] {
   return lines;
 }
 
-/** The three dates, marked as estimates, with what moved them. */
+/** The dates, marked as estimates, with the rule, the period and what moved them. */
 export function datesLines(content: PublicationAlertContent): string[] {
   const lines = [
     `Disponibilizada no DJEN em: ${dayText(content.availableOn)}`,
     `Considera-se publicada em: ${dayText(content.publishedOn)} (estimativa)`,
-    `Prazo começa a contar em: ${dayText(content.countingStartsOn)} (estimativa)`,
   ];
-  if (content.countingReasons.length > 0) {
+  if (content.countingStartsOn !== null) {
+    lines.push(`Prazo começa a contar em: ${dayText(content.countingStartsOn)} (estimativa)`);
+  }
+  if (content.deadline !== undefined) {
+    lines.push(...estimateLines(content.deadline));
+  } else if (content.countingReasons.length > 0) {
     lines.push(`Datas adiadas por: ${content.countingReasons.map((r) => oneLine(r)).join("; ")}.`);
   }
   lines.push(oneLine(content.countingNote, 1000));
+  return lines;
+}
+
+/** "2025-10-15 13:30" (as `previous.session` keeps it) as "15/10/2025 (quarta-feira) às 13:30". */
+function sessionWas(session: string | null): string {
+  if (session === null) return "nenhuma";
+  const [date = "", time] = session.split(" ");
+  return `${dayText(date)}${time === undefined ? "" : ` às ${time}`}`;
+}
+
+/** A re-estimated notice: what the previous mail said and what the dates are now. */
+function reestimateLines(content: PublicationAlertContent): string[] {
+  const previous = content.previous ?? null;
+  const was = (date: string | null): string => (date === null ? "nenhum" : dayText(date));
+  const lines = [
+    `As datas estimadas desta publicação mudaram desde o aviso anterior (${kindText(content)} disponibilizada em ${dayText(content.availableOn)}).`,
+  ];
+  if (previous !== null) {
+    const now = {
+      publishedOn: content.publishedOn,
+      countingStartsOn: content.countingStartsOn,
+      lastDay: content.lastDay ?? null,
+      session:
+        content.session == null
+          ? null
+          : `${content.session.date}${content.session.time === null ? "" : ` ${content.session.time}`}`,
+    };
+    if (previous.publishedOn !== now.publishedOn) {
+      lines.push(`Publicação: era ${was(previous.publishedOn)}; agora ${was(now.publishedOn)}.`);
+    }
+    if (previous.countingStartsOn !== now.countingStartsOn) {
+      lines.push(
+        `Início do prazo: era ${was(previous.countingStartsOn)}; agora ${was(now.countingStartsOn)}.`,
+      );
+    }
+    if (previous.lastDay !== now.lastDay) {
+      lines.push(`Último dia: era ${was(previous.lastDay)}; agora ${was(now.lastDay)}.`);
+    }
+    if (previous.session !== now.session) {
+      lines.push(`Sessão: era ${sessionWas(previous.session)}; agora ${sessionWas(now.session)}.`);
+    }
+  }
+  lines.push(
+    "Motivo: o calendário do tribunal mudou (um fechamento ou suspensão configurado, um feriado conhecido); os dias abaixo dizem qual.",
+  );
   return lines;
 }
 
@@ -223,6 +295,8 @@ function renderText(content: PublicationAlertContent, timeZone: string): string 
   );
   out.push(...headerLines(content), "");
   if (cancelled) out.push("CORREÇÃO", ...cancellationLines(content, timeZone), "");
+  if (content.notice === "re-estimated")
+    out.push("CORREÇÃO DE DATAS", ...reestimateLines(content), "");
   const urgency = urgencyText(content);
   if (urgency !== null && !cancelled) out.push(`${URGENT_MARKER}: ${urgency}`, "");
   out.push(cancelled ? "DATAS DO AVISO ANTERIOR" : "DATAS", ...datesLines(content), "");
@@ -272,6 +346,15 @@ function renderHtml(content: PublicationAlertContent, subject: string, timeZone:
     );
   }
   const urgency = urgencyText(content);
+  if (content.notice === "re-estimated") {
+    parts.push(
+      tag(
+        "div",
+        STYLES.attention,
+        `<strong>Correção de datas</strong><br>${reestimateLines(content).map(e).join("<br>")}`,
+      ),
+    );
+  }
   if (urgency !== null && !cancelled) {
     parts.push(tag("div", STYLES.attention, `<strong>${e(URGENT_MARKER)}</strong>: ${e(urgency)}`));
   }

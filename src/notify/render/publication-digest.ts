@@ -1,4 +1,4 @@
-import { formatBrazilian } from "../../time/calendar-date.js";
+import { datesLine as estimateDatesLine } from "./deadline-text.js";
 import {
   entryItem,
   escapeHtml,
@@ -9,7 +9,6 @@ import {
   URGENT_MARKER,
 } from "./email-kit.js";
 import {
-  dayText,
   headerLines,
   kindText,
   OUTSIDE_WATCHLIST,
@@ -62,6 +61,10 @@ export function publicationSections(
       heading: "Publicações canceladas (correção)",
       items: unique.filter((p) => p.notice === "cancelled"),
     },
+    {
+      heading: "Prazos reestimados (correção)",
+      items: unique.filter((p) => p.notice === "re-estimated"),
+    },
   ];
   return sections.filter((s) => s.items.length > 0);
 }
@@ -69,7 +72,8 @@ export function publicationSections(
 export function publicationsPhrase(items: readonly PublicationAlertContent[]): string | null {
   const counted = publicationSections(items).flatMap((s) => s.items);
   const published = counted.filter((p) => p.notice === "published").length;
-  const cancelled = counted.length - published;
+  const cancelled = counted.filter((p) => p.notice === "cancelled").length;
+  const reestimated = counted.filter((p) => p.notice === "re-estimated").length;
   const parts: string[] = [];
   if (published > 0) {
     parts.push(published === 1 ? "1 publicação no DJEN" : `${published} publicações no DJEN`);
@@ -77,18 +81,25 @@ export function publicationsPhrase(items: readonly PublicationAlertContent[]): s
   if (cancelled > 0) {
     parts.push(cancelled === 1 ? "1 publicação cancelada" : `${cancelled} publicações canceladas`);
   }
+  if (reestimated > 0) {
+    parts.push(reestimated === 1 ? "1 prazo reestimado" : `${reestimated} prazos reestimados`);
+  }
   return parts.length === 0 ? null : parts.join(", ");
 }
 
 function title(content: PublicationAlertContent): string {
   const marker = content.urgent && content.notice === "published" ? `${URGENT_MARKER} ` : "";
   const what =
-    content.notice === "cancelled" ? `${kindText(content)} cancelada` : kindText(content);
+    content.notice === "cancelled"
+      ? `${kindText(content)} cancelada`
+      : content.notice === "re-estimated"
+        ? `${kindText(content)}: prazo reestimado`
+        : kindText(content);
   return `${marker}${what} · ${publicationName(content)}`;
 }
 
 function datesLine(content: PublicationAlertContent): string {
-  return `Disponibilizada em ${dayText(content.availableOn)}; publicada em ${formatBrazilian(content.publishedOn)}; prazo a partir de ${formatBrazilian(content.countingStartsOn)} (estimativas)`;
+  return estimateDatesLine(content);
 }
 
 function excerpt(content: PublicationAlertContent): string {

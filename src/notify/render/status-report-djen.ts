@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { formatCnjNumber } from "../../datajud/cnj-number.js";
+import { DeadlineRule, SessionEstimate } from "../../deadlines/estimate-schema.js";
+import { storedEstimate } from "../../deadlines/publication-estimate.js";
 import type { DjenSourceRow } from "../../store/djen-sources.js";
 import type { PublicationRow } from "../../store/publications.js";
-import { formatBrazilian } from "../../time/calendar-date.js";
 import { countingDates } from "../../time/counting-dates.js";
+import { datesLine } from "./deadline-text.js";
 import { instantTime, oneLine } from "./email-kit.js";
-import { dayText } from "./publication-alert.js";
 
 /*
  * DJEN in the status report: the last publication check of each case number and OAB
@@ -46,9 +47,12 @@ export const StatusReportPublication = z.object({
   kind: z.string().nullable(),
   documentType: z.string().nullable(),
   availableOn: z.string(),
-  /** Estimates (counting-dates.ts). */
+  /** Estimates (deadlines/); null where the publication starts no deadline from DJEN. */
   publishedOn: z.string(),
-  countingStartsOn: z.string(),
+  countingStartsOn: z.string().nullable(),
+  lastDay: z.string().nullable().optional(),
+  session: SessionEstimate.nullable().optional(),
+  rule: DeadlineRule.optional(),
   firstSeenAt: z.string(),
   /** What was done with it: alert, baseline, ignored, muted, cancelled; null: not yet. */
   disposition: z.string().nullable(),
@@ -84,7 +88,9 @@ export function reportPublication(
   row: PublicationRow,
   labels: ReadonlyMap<string, string | null>,
 ): StatusReportPublication {
-  const dates = countingDates(row.availableOn);
+  // The estimate stored by the report phase; before it, the national calendar's dates.
+  const estimate = storedEstimate(row.estimate);
+  const dates = estimate ?? { ...countingDates(row.availableOn), lastDay: null, session: null };
   // Cancelled after it was read, or already cancelled when first read (disposition cancelled).
   const reason =
     Reason.safeParse(row.cancellation).data?.reason ??
@@ -102,6 +108,9 @@ export function reportPublication(
     availableOn: row.availableOn,
     publishedOn: dates.publishedOn,
     countingStartsOn: dates.countingStartsOn,
+    lastDay: dates.lastDay,
+    session: dates.session,
+    ...(estimate === null ? {} : { rule: estimate.rule }),
     firstSeenAt: row.firstSeenAt,
     disposition: row.disposition,
     cancelled: row.cancelledAt !== null || row.disposition === "cancelled",
@@ -182,7 +191,7 @@ export function publicationLines(p: StatusReportPublication): string[] {
   const unit = p.courtUnit === null ? "" : ` · ${oneLine(p.courtUnit, 120)}`;
   const lines = [
     `${p.caseNumber === null ? "" : `Processo ${oneLine(p.caseNumber, 40)} · `}${oneLine(p.court, 20)}${unit}`,
-    `Disponibilizada em ${dayText(p.availableOn)}; publicada em ${formatBrazilian(p.publishedOn)}; prazo a partir de ${formatBrazilian(p.countingStartsOn)} (estimativas)`,
+    datesLine(p),
   ];
   if (p.cancelled) {
     const reason = p.cancellationReason === null ? "" : oneLine(p.cancellationReason, 300);

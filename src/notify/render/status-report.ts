@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { successorNote } from "../../datajud/courts.js";
 import { COURT_TIME_ZONE, wallClockInstant } from "../../datajud/dates.js";
+import { ESTIMATE_NOTE } from "../../deadlines/publication-estimate.js";
 import type { CaseAlertPolicy } from "../../policy/alert-rules.js";
 import { isMuted } from "../../policy/movement-rules.js";
 import type { CaseRow } from "../../store/cases.js";
-import { COUNTING_DATES_NOTE } from "../../time/counting-dates.js";
 import {
   ATTENTION_MARKER,
   clocksNote,
@@ -451,7 +451,7 @@ function renderText(report: StatusReport, timeZone: string): string {
     publicationsInOrder(report).forEach((p, i) => {
       out.push(`${i + 1}. ${publicationTitle(p)}`, ...publicationLines(p).map((l) => `   ${l}`));
     });
-    if (report.publications.length > 0) out.push(COUNTING_DATES_NOTE);
+    if (report.publications.length > 0) out.push(ESTIMATE_NOTE);
     out.push("");
   }
 
@@ -522,10 +522,7 @@ function renderHtml(report: StatusReport, subject: string, timeZone: string): st
       const entries = publicationsInOrder(report).map((p) =>
         entryItem(publicationTitle(p), publicationLines(p)),
       );
-      parts.push(
-        tag("ol", STYLES.ul, entries.join("")),
-        tag("p", STYLES.small, e(COUNTING_DATES_NOTE)),
-      );
+      parts.push(tag("ol", STYLES.ul, entries.join("")), tag("p", STYLES.small, e(ESTIMATE_NOTE)));
     }
   }
   if (report.cases.length > 0) {

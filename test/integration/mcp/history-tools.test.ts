@@ -450,7 +450,7 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
     );
     expect(history.publications[0]?.countingStartsOn).toBe(countingDates(TODAY).countingStartsOn);
     expect(history.publications[0]?.textChars).toBe("Fica a parte intimada da decisão.".length);
-    expect(history.countingNote).toContain("não feriados locais");
+    expect(history.countingNote).toContain("nunca depois da resposta da lei");
   });
 
   it("get_case_history of a case the monitor never watched is an unknown_case error, not an empty history", async () => {

@@ -83,7 +83,12 @@ describe("search_publications", () => {
         availableOn: "2026-02-13",
         publishedOn: "2026-02-18",
         countingStartsOn: "2026-02-19",
-        countingReasons: ["Carnaval (segunda-feira)", "Carnaval (terça-feira)"],
+        // Each skipped day with its date and source.
+        countingReasons: expect.arrayContaining([
+          expect.stringMatching(/^Carnaval \(terça-feira\), 17\/02\/2026 \(.+\)$/u),
+        ]),
+        lastDay: null,
+        rule: expect.objectContaining({ code: "intimacao", procedure: "civil" }),
         text: "Fica a parte intimada.",
         textTruncated: false,
         lawyers: [{ name: "ANA ADVOGADA", oab: "123456/SP" }],

@@ -254,11 +254,13 @@ describe("DJEN publications in sweeps", () => {
 
   it("mails the publication outside the watchlist first, then the watched cases', once each", () => {
     expect(mails[1]?.map((m) => `${m.to} ${m.subject}`)).toEqual([
-      `${JOAO} [datajud] ⚠ URGENTE Publicação em processo fora da lista: Intimação · ${outside} (prazo a partir de 02/10/2025, estimativa)`,
+      `${JOAO} [datajud] ⚠ URGENTE Publicação em processo fora da lista: Intimação · ${outside} (prazo até 22/10/2025, estimativa)`,
       `${ANA} [datajud] ⚠ URGENTE Intimação no DJEN: Despejo (prazo a partir de 02/10/2025, estimativa)`,
-      `${ANA} [datajud] ⚠ URGENTE Citação no DJEN: Despejo (prazo a partir de 02/10/2025, estimativa)`,
-      `${JOAO} [datajud] ⚠ URGENTE Citação no DJEN: Despejo (prazo a partir de 02/10/2025, estimativa)`,
-      `${ANA} [datajud] ⚠ URGENTE Intimação no DJEN: Previdenciário (prazo a partir de 02/10/2025, estimativa)`,
+      // A citação's period runs from the citação itself (CPC art. 231), not from DJEN.
+      `${ANA} [datajud] ⚠ URGENTE Citação no DJEN: Despejo (citação: prazo conforme CPC art. 231)`,
+      `${JOAO} [datajud] ⚠ URGENTE Citação no DJEN: Despejo (citação: prazo conforme CPC art. 231)`,
+      // "no prazo de 15 dias" from Thu 02/10/2025: 2,3,6,7,8,9,10,13,14,15,16,17,20,21,22/10.
+      `${ANA} [datajud] ⚠ URGENTE Intimação no DJEN: Previdenciário (prazo até 22/10/2025, estimativa)`,
       `${RUI} [datajud] ⚠ URGENTE 1 publicação no DJEN`,
     ]);
     expect(mails[2]).toEqual([]);
@@ -280,7 +282,9 @@ describe("DJEN publications in sweeps", () => {
     expect(alert?.text).toContain(
       "Prazo começa a contar em: 02/10/2025 (quinta-feira) (estimativa)",
     );
-    expect(alert?.text).toContain("não feriados locais");
+    expect(alert?.text).toContain("Regra: Intimação pelo DJEN");
+    expect(alert?.text).toContain("O texto não informa prazo: não estimamos o último dia.");
+    expect(alert?.text).toContain("nunca depois da resposta da lei");
     expect(alert?.text).toContain("Tipo: Intimação");
     expect(alert?.text).toContain("Documento: Despacho");
     expect(alert?.text).toContain("Órgão: 1ª Vara Cível de Ceilândia");
@@ -319,7 +323,7 @@ describe("DJEN publications in sweeps", () => {
     ).toEqual(["123456", "123456-O", "123456-A", "123456-N", "123456-B", "123456-S", "123456-E"]);
   });
 
-  it("tells a watched case's citação to its watcher and to the registration's follower, once each, with the dates", () => {
+  it("tells a watched case's citação to its watcher and to the registration's follower, once each, saying where its count runs", () => {
     const citacoes = mails
       .flat()
       .filter((m) => m.subject.includes("Citação no DJEN: Despejo"))
@@ -329,8 +333,10 @@ describe("DJEN publications in sweeps", () => {
     expect(citacoes.sort()).toEqual([ANA, JOAO]);
     expect(joao?.text).toContain("JOÃO ADVOGADO, OAB 123456-S/SP");
     expect(joao?.text).toContain(
-      "Prazo começa a contar em: 02/10/2025 (quinta-feira) (estimativa)",
+      "Considera-se publicada em: 01/10/2025 (quarta-feira) (estimativa)",
     );
+    expect(joao?.text).toContain("Citação: o prazo não corre da publicação no DJEN.");
+    expect(joao?.text).not.toContain("Prazo começa a contar em");
     expect(joao?.text).not.toContain("fora da lista");
   });
 
@@ -352,7 +358,9 @@ describe("DJEN publications in sweeps", () => {
 
     expect(digest?.text).toContain("PUBLICAÇÕES NO DJEN (1)");
     expect(digest?.text).toContain("⚠ URGENTE Intimação · Previdenciário");
-    expect(digest?.text).toContain("prazo a partir de 02/10/2025 (estimativas)");
+    expect(digest?.text).toContain(
+      "prazo a partir de 02/10/2025; último dia 22/10/2025 (estimativas)",
+    );
   });
 
   it("sends one correction when DJEN shows a mailed publication cancelled, to those told of it", () => {
@@ -366,7 +374,7 @@ describe("DJEN publications in sweeps", () => {
 
   it("after days without a sweep, asks again from the day of the last complete check", () => {
     expect(mails[5]?.map((m) => `${m.to} ${m.subject}`)).toEqual([
-      `${ANA} [datajud] ⚠ URGENTE Intimação no DJEN: Despejo (prazo a partir de 07/10/2025, estimativa)`,
+      `${ANA} [datajud] ⚠ URGENTE Intimação no DJEN: Despejo (prazo até 27/10/2025, estimativa)`,
     ]);
     const asked = djen.requests
       .slice(djenRequestsBeforeGap)
@@ -397,7 +405,7 @@ describe("DJEN publications in history and export", () => {
     );
     expect(text).toMatch(/cancelled \(seen \d\d\/\d\d\/\d{4} \d\d:\d\d\): Publicada por engano/);
     expect(text).toContain("not mailed: already published at DJEN's first check (baseline)");
-    expect(text).toContain("não feriados locais");
+    expect(text).toContain("nunca depois da resposta da lei");
     expect(text.indexOf("DJEN 1007")).toBeLessThan(text.indexOf("DJEN 1002"));
     expect(text.indexOf("DJEN 1002")).toBeLessThan(text.indexOf("DJEN 1001"));
   });
@@ -437,9 +445,9 @@ describe("DJEN publications in history and export", () => {
       `"${despejo}"`,
       `"${despejo}"`,
     ]);
-    expect(djenRows.find((line) => line.includes(',"1002",'))).toContain(
-      ',"2025-10-01","2025-10-02","yes","Publicada por engano","yes","alert","1002",',
-    );
+    const row1002 = djenRows.find((line) => line.includes(',"1002",'));
+    expect(row1002).toContain(',"2025-10-01","2025-10-02",,,');
+    expect(row1002).toContain(',"yes","Publicada por engano","yes","alert","1002",');
   });
 
   it("monitor export adds every stored publication, those outside the watchlist included, from --since", async () => {

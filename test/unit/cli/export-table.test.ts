@@ -1,32 +1,44 @@
 import { describe, expect, it } from "vitest";
 import { movementTable } from "../../../src/cli/export-table.js";
 import { csvField, tableCsv } from "../../../src/cli/spreadsheet.js";
+import { publicationFacts } from "../../../src/djen/publication-facts.js";
 import type { HistoryPublication } from "../../../src/mcp/history-schemas.js";
 import type { MovementRow } from "../../../src/store/movements.js";
 import { testMovement, testMovementRow } from "../../support/movement.js";
 
 const HEADER =
-  '"case","court","label","instance","date","code","name","complements","first_seen_at","date_as_sent","source","document_type","court_unit","published_on_estimate","counting_starts_on_estimate","cancelled","cancellation_reason","in_watchlist","disposition","djen_id","certificate_url","link","text"';
+  '"case","court","label","instance","date","code","name","complements","first_seen_at","date_as_sent","source","document_type","court_unit","published_on_estimate","counting_starts_on_estimate","last_day_estimate","session","deadline_rule","days_skipped","cancelled","cancellation_reason","in_watchlist","disposition","djen_id","certificate_url","link","text"';
+
+const TEXT = "Fica a parte intimada para se manifestar em 5 (cinco) dias.";
+
+// Tue 30/09/2025 -> published Wed 01/10, counts from Thu 02/10; 5 business days: 2,3,6,7,8/10.
+const FACTS = publicationFacts(
+  {
+    court: "TJDFT",
+    courtUnit: "1ª Vara Cível de Ceilândia",
+    kind: "Intimação",
+    documentType: "Despacho",
+    className: "PROCEDIMENTO COMUM CÍVEL",
+    availableOn: "2025-09-30",
+    medium: "D",
+    caseNumber: "07133834320258070006",
+    recipients: [],
+    lawyers: [],
+  },
+  { text: TEXT },
+);
 
 function publication(patch: Partial<HistoryPublication> = {}): HistoryPublication {
   return {
     djenId: "1002",
     cnjNumber: "0713383-43.2025.8.07.0006",
-    court: "TJDFT",
-    courtUnit: "1ª Vara Cível de Ceilândia",
-    kind: "Intimação",
-    documentType: "Despacho",
-    className: null,
-    availableOn: "2025-09-30",
-    publishedOn: "2025-10-01",
-    countingStartsOn: "2025-10-02",
-    countingReasons: [],
+    ...FACTS,
     firstSeenAt: "2025-09-30T14:00:00.000Z",
     foundBy: ["case:07133834320258070006"],
     disposition: "alert",
     cancelled: null,
-    text: "Fica a parte intimada.",
-    textChars: 22,
+    text: TEXT,
+    textChars: TEXT.length,
     link: null,
     certificateUrl: "https://djen.example/api/v1/comunicacao/h/certidao",
     ...patch,
@@ -138,7 +150,7 @@ describe("movement CSV", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv.slice(1).split("\r\n")).toEqual([
       HEADER,
-      '"1000123-59.2024.5.02.0001","trt2","Reclamação, João","G1","2025-11-20 00:15:00",193,"Julgamento","tipo: procedente","2025-11-21 07:00:00","2025-11-20T00:15:00.000Z","datajud",,,,,,,,,,,,',
+      '"1000123-59.2024.5.02.0001","trt2","Reclamação, João","G1","2025-11-20 00:15:00",193,"Julgamento","tipo: procedente","2025-11-21 07:00:00","2025-11-20T00:15:00.000Z","datajud",,,,,,,,,,,,,,,,',
       "",
     ]);
   });
@@ -181,11 +193,12 @@ describe("movement CSV", () => {
 
     const lines = tableCsv(table, SAO_PAULO).slice(1).split("\r\n");
     expect(lines[0]).toBe(HEADER);
+    const rule = csvField(FACTS.rule.title);
     expect(lines[2]).toBe(
-      '"0713383-43.2025.8.07.0006","tjdft","Despejo",,"2025-09-30",,"Intimação",,"2025-09-30 11:00:00","30/09/2025","djen","Despacho","1ª Vara Cível de Ceilândia","2025-10-01","2025-10-02","yes","Publicada por engano","yes","alert","1002","https://djen.example/api/v1/comunicacao/h/certidao",,"Fica a parte intimada."',
+      `"0713383-43.2025.8.07.0006","tjdft","Despejo",,"2025-09-30",,"Intimação",,"2025-09-30 11:00:00","30/09/2025","djen","Despacho","1ª Vara Cível de Ceilândia","2025-10-01","2025-10-02","2025-10-08",,${rule},,"yes","Publicada por engano","yes","alert","1002","https://djen.example/api/v1/comunicacao/h/certidao",,"${TEXT}"`,
     );
     expect(lines[3]).toBe(
-      ',"tjdft",,,"2025-09-30",,"Publicação",,"2025-09-30 11:00:00","2025-09-30","djen","Despacho","1ª Vara Cível de Ceilândia","2025-10-01","2025-10-02","no",,"no","alert","1003","https://djen.example/api/v1/comunicacao/h/certidao",,"\'=cmd\nsegunda linha"',
+      `,"tjdft",,,"2025-09-30",,"Publicação",,"2025-09-30 11:00:00","2025-09-30","djen","Despacho","1ª Vara Cível de Ceilândia","2025-10-01","2025-10-02","2025-10-08",,${rule},,"no",,"no","alert","1003","https://djen.example/api/v1/comunicacao/h/certidao",,"'=cmd\nsegunda linha"`,
     );
     expect(lines).toHaveLength(5);
   });

@@ -63,6 +63,7 @@ function storedRow(
     cancelledAt: null,
     cancellation: null,
     correctionReportedAt: null,
+    estimate: null,
     ...overrides,
   };
 }

@@ -164,7 +164,7 @@ describe("status reports with DJEN", () => {
       "Disponibilizada em 23/09/2025 (terça-feira); publicada em 24/09/2025; prazo a partir de 25/09/2025 (estimativas)",
     );
     expect(text).toContain("Cancelada pelo tribunal; motivo: Publicada por engano");
-    expect(text).toContain("não feriados locais");
+    expect(text).toContain("nunca depois da resposta da lei");
     expect(text).toContain("Última consulta ao DJEN: 06/10/2025 07:00 (ok)");
   });
 

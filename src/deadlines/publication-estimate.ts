@@ -1,0 +1,100 @@
+import { formatBrazilian, type IsoDate } from "../time/calendar-date.js";
+import {
+  type CourtCalendar,
+  type CourtClosure,
+  type CourtPlace,
+  courtCalendar,
+} from "../time/court-calendar.js";
+import { estimateDeadline } from "./estimate.js";
+import { DeadlineEstimate, type SkippedDays } from "./estimate-schema.js";
+
+/*
+ * The estimate of a DJEN publication (or of a DataJud movement that made an act available), on
+ * the calendar of the court that sent it, with the operator's configured closures.
+ */
+
+/** The calendar of a court and seat; the composition root builds it with the configured closures. */
+export type CalendarFor = (place: CourtPlace) => CourtCalendar;
+
+/** Calendars with `closures` applied, one per court and seat, built once each. */
+export function calendarsWith(closures: readonly CourtClosure[] = []): CalendarFor {
+  const built = new Map<string, CourtCalendar>();
+  return (place) => {
+    const key = `${place.court}|${place.municipality ?? ""}`;
+    let calendar = built.get(key);
+    if (calendar === undefined) {
+      calendar = courtCalendar(place, closures);
+      built.set(key, calendar);
+    }
+    return calendar;
+  };
+}
+
+/** DJEN's court acronym (TJSP, TRE-SP, TRESP) as DataJud's alias (tjsp, tre-sp). */
+export function courtAlias(acronym: string): string {
+  const upper = acronym.trim().toUpperCase();
+  const electoral = /^TRE-?([A-Z]{2})$/u.exec(upper);
+  if (electoral?.[1] !== undefined) return `tre-${electoral[1].toLowerCase()}`;
+  return upper.replace(/[^A-Z0-9]/gu, "").toLowerCase();
+}
+
+/** What of a publication its estimate reads (djen/publication.ts `StoredPublication` has it). */
+export interface PublicationLike {
+  court: string;
+  kind: string | null;
+  documentType: string | null;
+  className: string | null;
+  medium: string | null;
+  availableOn: IsoDate;
+  caseNumber: string | null;
+  recipients: ReadonlyArray<{ name: string; side: string | null }>;
+  lawyers: readonly unknown[];
+}
+
+/** The estimate of a publication whose plain text is `text`. */
+export function estimatePublication(
+  publication: PublicationLike,
+  text: string,
+  calendars: CalendarFor,
+  options: { municipality?: number } = {},
+): DeadlineEstimate {
+  return estimateDeadline({
+    availableOn: publication.availableOn,
+    calendar: calendars({
+      court: courtAlias(publication.court),
+      municipality: options.municipality,
+    }),
+    communication: {
+      kind: publication.kind,
+      documentType: publication.documentType,
+      className: publication.className,
+      classCode: null,
+      medium: publication.medium,
+      text,
+      recipients: publication.recipients,
+      lawyerCount: publication.lawyers.length,
+      caseNumber: publication.caseNumber,
+      court: publication.court,
+    },
+  });
+}
+
+/** A stored estimate, when it is one this version reads; null otherwise (then compute again). */
+export function storedEstimate(value: unknown): DeadlineEstimate | null {
+  if (value === null || value === undefined) return null;
+  const parsed = DeadlineEstimate.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** "Natal, 25/12/2025 (Lei 662/1949, art. 1º)": a skipped day, or run of days, and its source. */
+export function skippedText(day: SkippedDays): string {
+  const when =
+    day.from === day.to
+      ? formatBrazilian(day.from)
+      : `${formatBrazilian(day.from)} a ${formatBrazilian(day.to)}`;
+  return `${day.name}, ${when} (${day.source})`;
+}
+
+/** What every display of estimated dates says next to them. */
+export const ESTIMATE_NOTE =
+  "Datas estimadas, nunca depois da resposta da lei: seguem a regra de cada comunicação e o calendário do tribunal (o que ele considera vem com cada publicação). Onde um fato não é conhecido (réu preso, um feriado local ou fechamento não cadastrado), usamos a data mais cedo e dizemos o que a mudaria. Confira sempre no tribunal.";

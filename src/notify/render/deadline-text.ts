@@ -1,0 +1,135 @@
+import type {
+  DeadlineEstimate,
+  PeriodEstimate,
+  SessionEstimate,
+} from "../../deadlines/estimate-schema.js";
+import { skippedText } from "../../deadlines/publication-estimate.js";
+import { formatBrazilian, parseIsoDate, weekday } from "../../time/calendar-date.js";
+import { oneLine } from "./email-kit.js";
+
+/*
+ * A deadline estimate in the lawyer's words, for every place that shows one (the alert, digests,
+ * status reports, history): the dates, the rule and its articles, the period read from the text or
+ * the law's default, what was assumed, and every day skipped with its source. Pure.
+ */
+
+const WEEKDAYS = [
+  "domingo",
+  "segunda-feira",
+  "terça-feira",
+  "quarta-feira",
+  "quinta-feira",
+  "sexta-feira",
+  "sábado",
+];
+
+/** "29/09/2025 (segunda-feira)"; anything not a date as one clean line. */
+export function dayText(date: string): string {
+  if (parseIsoDate(date) === null) return oneLine(date, 40);
+  return `${formatBrazilian(date)} (${WEEKDAYS[weekday(date)]})`;
+}
+
+/** The dates of a publication as older payloads carry them, and the estimate when there is one. */
+export interface DatedPublication {
+  availableOn: string;
+  publishedOn: string;
+  countingStartsOn: string | null;
+  lastDay?: string | null | undefined;
+  session?: SessionEstimate | null | undefined;
+  deadline?: DeadlineEstimate | undefined;
+}
+
+const UNIT: Readonly<Record<PeriodEstimate["unit"], [string, string]>> = {
+  "business-days": ["dia útil", "dias úteis"],
+  "calendar-days": ["dia corrido", "dias corridos"],
+  hours: ["hora", "horas"],
+  months: ["mês", "meses"],
+  years: ["ano", "anos"],
+};
+
+export function periodText(period: PeriodEstimate): string {
+  const [one, many] = UNIT[period.unit];
+  return `${period.amount} ${period.amount === 1 ? one : many}`;
+}
+
+export function sessionText(session: SessionEstimate): string {
+  const time = session.time === null ? "" : ` às ${session.time}`;
+  const end = session.endDate === null ? "" : ` a ${dayText(session.endDate)}`;
+  return `${session.virtual ? "sessão virtual" : "sessão"} em ${dayText(session.date)}${time}${end}`;
+}
+
+/** What the subject says of the dates, in parentheses: the most pressing date, or nothing. */
+export function subjectDates(p: DatedPublication): string | null {
+  const code = p.deadline?.rule.code;
+  if (p.session != null) {
+    return `${p.session.virtual ? "sessão virtual" : "sessão"} em ${formatBrazilian(p.session.date)}${p.session.time === null ? "" : ` ${p.session.time}`}`;
+  }
+  if (p.lastDay != null) return `prazo até ${formatBrazilian(p.lastDay)}, estimativa`;
+  if (p.countingStartsOn !== null) {
+    return `prazo a partir de ${formatBrazilian(p.countingStartsOn)}, estimativa`;
+  }
+  if (code === "personal") return "prazo pelo Domicílio Judicial Eletrônico";
+  if (code === "citacao") return "citação: prazo conforme CPC art. 231";
+  return null;
+}
+
+/** One line for lists (digest, status report, history): the dates, marked as estimates. */
+export function datesLine(p: DatedPublication): string {
+  const parts = [
+    `Disponibilizada em ${dayText(p.availableOn)}`,
+    `publicada em ${formatBrazilian(p.publishedOn)}`,
+  ];
+  if (p.countingStartsOn !== null) {
+    parts.push(`prazo a partir de ${formatBrazilian(p.countingStartsOn)}`);
+  }
+  if (p.lastDay != null) parts.push(`último dia ${formatBrazilian(p.lastDay)}`);
+  if (p.session != null) parts.push(sessionText(p.session));
+  const code = p.deadline?.rule.code;
+  if (code === "no-deadline") parts.push("não abre prazo");
+  if (code === "personal") parts.push("prazo pelo Domicílio Judicial Eletrônico, não pelo DJEN");
+  if (code === "citacao") parts.push("citação: o prazo não corre do DJEN");
+  if (code === "edital" && p.countingStartsOn === null)
+    parts.push("prazo após a dilação do edital");
+  return `${parts.join("; ")} (estimativas)`;
+}
+
+function periodLine(period: PeriodEstimate): string {
+  const what =
+    period.from === "text"
+      ? `${periodText(period)} (texto: \u201c${oneLine(period.quote ?? "", 160)}\u201d; ${period.basis})`
+      : `${oneLine(period.act ?? "", 120)}: ${periodText(period)} (prazo da lei, ${period.basis})`;
+  const until = period.lastDay === null ? "" : `, até ${dayText(period.lastDay)}`;
+  const note = period.note === null ? "" : ` ${oneLine(period.note, 400)}`;
+  return `${what}${until}${note}`;
+}
+
+/** Every line an alert shows of an estimate, after the three dates. */
+export function estimateLines(estimate: DeadlineEstimate): string[] {
+  const lines: string[] = [];
+  if (estimate.lastDay !== null && estimate.period !== null) {
+    lines.push(`Último dia do prazo: ${dayText(estimate.lastDay)} (estimativa)`);
+    lines.push(`Prazo: ${periodLine(estimate.period)}`);
+  }
+  if (estimate.session !== null) {
+    lines.push(`Sessão de julgamento: ${sessionText(estimate.session)} (conforme o texto)`);
+  }
+  lines.push(`Regra: ${oneLine(estimate.rule.title, 600)}`);
+  const fromText = estimate.otherPeriods.filter((p) => p.from === "text");
+  for (const period of fromText) lines.push(`Outro prazo no texto: ${periodLine(period)}`);
+  const laws = estimate.otherPeriods.filter((p) => p.from === "legal-default");
+  for (const period of laws) lines.push(`Prazo da lei, se for o caso: ${periodLine(period)}`);
+  for (const alternative of estimate.alternatives) {
+    const date = alternative.lastDay ?? alternative.countingStartsOn;
+    if (date === null) continue;
+    const what = alternative.lastDay === null ? "o prazo começa em" : "o último dia passa a";
+    lines.push(`${oneLine(alternative.condition, 400)}: ${what} ${dayText(date)}.`);
+  }
+  if (estimate.skippedDays.length > 0) {
+    lines.push(
+      `Dias que não contaram ou adiaram as datas: ${estimate.skippedDays.map((d) => oneLine(skippedText(d), 300)).join("; ")}.`,
+    );
+  }
+  for (const note of estimate.notes) lines.push(oneLine(note, 800));
+  lines.push(`Calendário do tribunal: ${oneLine(estimate.considered, 1500)}`);
+  return lines;
+}

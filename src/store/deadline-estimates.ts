@@ -1,0 +1,205 @@
+import type { Db } from "./database.js";
+
+/*
+ * The current deadline estimate of each DJEN publication, and who follows it. The store keeps what
+ * the report phase hands it and does not read the estimate itself (deadlines/ owns that shape):
+ * `estimate` comes back as parsed JSON for the caller to validate.
+ */
+
+/** The dates an estimate rests on, as columns (the whole estimate is kept beside them). */
+export interface EstimateDates {
+  rule: string;
+  publishedOn: string;
+  countingStartsOn: string | null;
+  lastDay: string | null;
+  sessionDate: string | null;
+  sessionTime: string | null;
+  sessionEndDate: string | null;
+}
+
+export interface NewEstimate extends EstimateDates {
+  publicationId: number;
+  /** "djen:<DJEN id>". */
+  subject: string;
+  estimate: unknown;
+  computedAt: string;
+}
+
+export interface EstimateRow extends EstimateDates {
+  id: number;
+  publicationId: number;
+  subject: string;
+  openUntil: string;
+  estimate: unknown;
+  revision: number;
+  computedAt: string;
+  toldRevision: number | null;
+}
+
+/** What saving did: stored the first time, moved (a date changed), or the same dates again. */
+export type EstimateSaved =
+  | { kind: "stored"; row: EstimateRow }
+  | { kind: "moved"; row: EstimateRow; before: EstimateRow }
+  | { kind: "unchanged"; row: EstimateRow };
+
+interface RawEstimate extends Omit<EstimateRow, "estimate"> {
+  estimate: string;
+}
+
+/** The columns, of the table itself or of its alias `e`. */
+function columns(e = ""): string {
+  return `${e}id, ${e}publication_id AS publicationId, ${e}subject, ${e}rule,
+  ${e}published_on AS publishedOn, ${e}counting_starts_on AS countingStartsOn,
+  ${e}last_day AS lastDay, ${e}session_date AS sessionDate, ${e}session_time AS sessionTime,
+  ${e}session_end_date AS sessionEndDate, ${e}open_until AS openUntil, ${e}estimate,
+  ${e}revision, ${e}computed_at AS computedAt, ${e}told_revision AS toldRevision`;
+}
+const COLUMNS = columns();
+
+function toRow(raw: RawEstimate): EstimateRow {
+  return { ...raw, estimate: JSON.parse(raw.estimate) as unknown };
+}
+
+/** The last of an estimate's dates: until that day passes, a closure may still move it. */
+function openUntil(dates: EstimateDates): string {
+  const days = [
+    dates.publishedOn,
+    dates.countingStartsOn,
+    dates.lastDay,
+    dates.sessionDate,
+    dates.sessionEndDate,
+  ]
+    .filter((d): d is string => d !== null)
+    .sort();
+  return days.at(-1) ?? dates.publishedOn;
+}
+
+const DATE_FIELDS: ReadonlyArray<keyof EstimateDates> = [
+  "rule",
+  "publishedOn",
+  "countingStartsOn",
+  "lastDay",
+  "sessionDate",
+  "sessionTime",
+  "sessionEndDate",
+];
+
+export function getEstimate(db: Db, publicationId: number): EstimateRow | undefined {
+  const raw = db
+    .prepare<[number], RawEstimate>(
+      `SELECT ${COLUMNS} FROM deadline_estimates WHERE publication_id = ?`,
+    )
+    .get(publicationId);
+  return raw === undefined ? undefined : toRow(raw);
+}
+
+/**
+ * Stores a publication's estimate. The same dates again keep the row and its revision (the
+ * estimate's text is refreshed); a date that moved makes a new revision.
+ */
+export function saveEstimate(db: Db, estimate: NewEstimate): EstimateSaved {
+  const before = getEstimate(db, estimate.publicationId);
+  const params = {
+    publicationId: estimate.publicationId,
+    subject: estimate.subject,
+    rule: estimate.rule,
+    publishedOn: estimate.publishedOn,
+    countingStartsOn: estimate.countingStartsOn,
+    lastDay: estimate.lastDay,
+    sessionDate: estimate.sessionDate,
+    sessionTime: estimate.sessionTime,
+    sessionEndDate: estimate.sessionEndDate,
+    openUntil: openUntil(estimate),
+    estimate: JSON.stringify(estimate.estimate ?? null),
+    computedAt: estimate.computedAt,
+  };
+  if (before === undefined) {
+    db.prepare(
+      `INSERT INTO deadline_estimates
+         (publication_id, subject, rule, published_on, counting_starts_on, last_day, session_date,
+          session_time, session_end_date, open_until, estimate, computed_at)
+       VALUES (@publicationId, @subject, @rule, @publishedOn, @countingStartsOn, @lastDay,
+          @sessionDate, @sessionTime, @sessionEndDate, @openUntil, @estimate, @computedAt)`,
+    ).run(params);
+    return { kind: "stored", row: getEstimate(db, estimate.publicationId) as EstimateRow };
+  }
+  const moved = DATE_FIELDS.some((field) => before[field] !== estimate[field]);
+  db.prepare(
+    `UPDATE deadline_estimates SET rule = @rule, published_on = @publishedOn,
+       counting_starts_on = @countingStartsOn, last_day = @lastDay, session_date = @sessionDate,
+       session_time = @sessionTime, session_end_date = @sessionEndDate, open_until = @openUntil,
+       estimate = @estimate, computed_at = @computedAt,
+       revision = revision + @moved
+     WHERE publication_id = @publicationId`,
+  ).run({ ...params, moved: moved ? 1 : 0 });
+  const row = getEstimate(db, estimate.publicationId) as EstimateRow;
+  return moved ? { kind: "moved", row, before } : { kind: "unchanged", row };
+}
+
+/** Those mailed about the publication now know revision `revision`. */
+export function markEstimateTold(db: Db, id: number, revision: number): void {
+  db.prepare<[number, number]>("UPDATE deadline_estimates SET told_revision = ? WHERE id = ?").run(
+    revision,
+    id,
+  );
+}
+
+/** Adds the estimate's followers (addresses compared in lower case). */
+export function addEstimateWatchers(db: Db, id: number, recipients: readonly string[]): void {
+  const insert = db.prepare<[number, string]>(
+    "INSERT OR IGNORE INTO deadline_estimate_watchers (estimate_id, recipient) VALUES (?, ?)",
+  );
+  for (const recipient of recipients) insert.run(id, recipient.trim().toLowerCase());
+}
+
+/** Estimates with a date on or after `today` (YYYY-MM-DD), oldest publication first. */
+export function openEstimates(db: Db, today: string): EstimateRow[] {
+  return db
+    .prepare<[string], RawEstimate>(
+      `SELECT ${COLUMNS} FROM deadline_estimates WHERE open_until >= ? ORDER BY publication_id`,
+    )
+    .all(today)
+    .map(toRow);
+}
+
+/** Reported publications with no estimate yet (stored before estimates were kept). */
+export function publicationIdsWithoutEstimate(db: Db): number[] {
+  return db
+    .prepare<[], { id: number }>(
+      `SELECT p.id FROM publications p
+       WHERE p.disposition IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM deadline_estimates e WHERE e.publication_id = p.id)
+       ORDER BY p.id`,
+    )
+    .all()
+    .map((r) => r.id);
+}
+
+/**
+ * A watcher's estimates, with a date on or after `since` (all with null), for a calendar of their
+ * deadlines and sessions; cancelled publications included (their events are to be cancelled).
+ */
+export function estimatesOfWatcher(
+  db: Db,
+  recipient: string,
+  options: { since?: string | null } = {},
+): Array<EstimateRow & { djenId: string; cancelled: boolean }> {
+  return db
+    .prepare<
+      { recipient: string; since: string | null },
+      RawEstimate & { djenId: string; cancelledAt: string | null }
+    >(
+      `SELECT ${columns("e.")}, p.djen_id AS djenId, p.cancelled_at AS cancelledAt
+       FROM deadline_estimates e
+       JOIN deadline_estimate_watchers w ON w.estimate_id = e.id
+       JOIN publications p ON p.id = e.publication_id
+       WHERE w.recipient = lower(@recipient) AND (@since IS NULL OR e.open_until >= @since)
+       ORDER BY e.open_until, e.id`,
+    )
+    .all({ recipient: recipient.trim(), since: options.since ?? null })
+    .map(({ djenId, cancelledAt, ...raw }) => ({
+      ...toRow(raw),
+      djenId,
+      cancelled: cancelledAt !== null,
+    }));
+}

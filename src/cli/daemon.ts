@@ -3,6 +3,7 @@ import { healthRoutes } from "../http/health.js";
 import { HttpStartError } from "../http/server.js";
 import { MonitorMetrics } from "../metrics/metrics.js";
 import { mailTick } from "../monitor/mail-tick.js";
+import { type BetweenSweeps, startBetweenSweeps } from "../monitor/publications/between-sweeps.js";
 import { readiness } from "../monitor/readiness.js";
 import { deliver } from "../monitor/report/deliver.js";
 import { pruneOldChecks } from "../monitor/retention.js";
@@ -179,6 +180,22 @@ export const daemonCommand: Command = {
     };
     process.on("SIGHUP", onHangup);
 
+    // DJEN's sources are asked as they come due, at DJEN's rate, not only at the sweeps' hours.
+    const publications = monitor.sweep.publications;
+    const report = monitor.sweep.report;
+    const between: BetweenSweeps | null =
+      publications === undefined || report === undefined
+        ? null
+        : startBetweenSweeps({
+            db: monitor.db,
+            clock: monitor.system.clock,
+            logger,
+            publications,
+            watchlist: () => watchlist.current(),
+            report,
+            random: monitor.system.random,
+            host: monitor.system,
+          });
     const scheduler = startScheduler({
       cron: config.schedule.cron,
       timezone: config.schedule.timezone,
@@ -188,6 +205,8 @@ export const daemonCommand: Command = {
       logger,
       tick: async (signal) => {
         const current = watchlist.current();
+        // The sweep asks what is due itself, under its own lease.
+        await between?.pause();
         try {
           await runSweep(monitor.sweep, {
             watchlist: current.cases,
@@ -205,6 +224,8 @@ export const daemonCommand: Command = {
           }
           if (!(error instanceof LeaseBusyError)) throw error;
           logger.warn({ reason: error.message }, "sweep skipped: database busy");
+        } finally {
+          between?.resume();
         }
       },
     });
@@ -234,6 +255,7 @@ export const daemonCommand: Command = {
     for (const [part, stop] of [
       ["http", async () => http?.stop()],
       ["scheduler", () => scheduler.stop()],
+      ["djen", async () => between?.stop()],
       ["retention", async () => retention?.stop()],
       ["mail", async () => mail.stop()],
       ["watchlist", async () => watchlist.close()],

@@ -105,6 +105,9 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
       MONITOR_DB: pathFrom(io, "MONITOR_DB") ?? join(dir, "monitor.db"),
       MONITOR_OUTBOX_DIR: pathFrom(io, "MONITOR_OUTBOX_DIR") ?? join(dir, "outbox"),
       DATAJUD_API_KEY: DEMO_KEY,
+      // The demo's "later day" comes a minute later: every DJEN source is asked at each sweep.
+      DJEN_CASE_EVERY_HOURS: "0",
+      DJEN_OAB_EVERY_HOURS: "0",
       MONITOR_LOG_LEVEL: io.env.MONITOR_LOG_LEVEL ?? "error",
     },
     cwd: dir,

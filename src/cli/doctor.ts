@@ -316,14 +316,22 @@ async function checkDataJud(
   }
 }
 
+/** Every DJEN fix ends with the way to run without it. */
+const DJEN_OFF = "set DJEN_ENABLED=false (djen.enabled: false) to run without publications";
+
 function djenFix(error: DjenError): string {
+  const fix = djenCause(error);
+  return fix.includes("DJEN_ENABLED=false") ? fix : `${fix}; or ${DJEN_OFF}`;
+}
+
+function djenCause(error: DjenError): string {
   switch (error.kind) {
     case "geo_blocked":
       return "run the monitor from a server in Brazil (or point DJEN_BASE_URL at a proxy there), or set djen.enabled: false (DJEN_ENABLED=false) to run without publications";
     case "network":
     case "timeout":
     case "deadline":
-      return "check this server's DNS, firewall and proxy towards DJEN_BASE_URL; DJEN is slow at times, so try again before changing anything";
+      return "check this server's DNS, firewall and proxy towards DJEN_BASE_URL (DJEN answers only addresses in Brazil); DJEN is slow at times, so try again before changing anything";
     case "bad_request":
     case "bad_response":
     case "filter_ignored":

@@ -28,15 +28,31 @@ function selectCases(watchlist: readonly WatchedCase[], wanted: readonly string[
   return selected;
 }
 
-/** The DJEN phase in a few lines: what was asked, what came, what failed. */
-function publicationsLines(report: RunReport): string {
+/**
+ * One plain line when DJEN could not be reached (or refused this server): what failed, and the
+ * two ways out. Null otherwise.
+ */
+export function djenUnreachableLine(report: RunReport): string | null {
+  const p = report.publications;
+  if (p === null || p.unreachable === null) return null;
+  return `DJEN: ${countText(p.failed, "source", "sources")} not checked: ${p.unreachable}. Run \`${PROGRAM} doctor\` to check the connection; DJEN answers only from Brazil: to run without publications, set DJEN_ENABLED=false.\n`;
+}
+
+/** The DJEN phase in a few lines: what was asked, what came, what failed, what is not due yet. */
+function publicationsLines(report: RunReport, timeZone: string): string {
   const p = report.publications;
   if (p === null) return "";
+  const unreachable = djenUnreachableLine(report);
+  if (unreachable !== null) return unreachable;
+  const notDue =
+    p.notDue > 0
+      ? `; ${p.notDue} not due yet${p.nextDueAt === null ? "" : ` (next check due ${formatInstant(p.nextDueAt, timeZone)})`}`
+      : "";
   const outside = p.outsideWatchlist > 0 ? ` (${p.outsideWatchlist} outside the watchlist)` : "";
   const cancelled =
     p.cancelled > 0 ? `, ${countText(p.cancelled, "cancellation", "cancellations")}` : "";
   const lines = [
-    `DJEN: ${countText(p.checked, "source", "sources")} checked, ${p.failed} failed; ${countText(p.newPublications, "new publication", "new publications")}${outside}${cancelled}; ${countText(p.djenRequests, "DJEN request", "DJEN requests")}`,
+    `DJEN: ${countText(p.checked, "source", "sources")} checked, ${p.failed} failed; ${countText(p.newPublications, "new publication", "new publications")}${outside}${cancelled}; ${countText(p.djenRequests, "DJEN request", "DJEN requests")}${notDue}`,
     ...p.failures.map((f) => `  DJEN failed for ${f.source}: ${f.error}`),
     ...(p.deferred > 0
       ? [
@@ -89,7 +105,7 @@ export function unreachableLine(report: RunReport): string | null {
 export function renderRunReport(report: RunReport, timeZone: string = COURT_TIME_ZONE): string {
   const unreachable = unreachableLine(report);
   if (unreachable !== null) {
-    return `${unreachable}${publicationsLines(report)}${mailLines(report, timeZone)}`;
+    return `${unreachable}${publicationsLines(report, timeZone)}${mailLines(report, timeZone)}`;
   }
   const rows = report.cases.map((c) => [
     c.outcome,
@@ -104,7 +120,7 @@ export function renderRunReport(report: RunReport, timeZone: string = COURT_TIME
     `${report.datajudRequests} DataJud requests` +
     (report.dryRun ? " (dry run: nothing written)" : "") +
     (report.interrupted ? " (interrupted: the rest was not checked)" : "");
-  return `${head}\n${total}\n${publicationsLines(report)}${mailLines(report, timeZone)}`;
+  return `${head}\n${total}\n${publicationsLines(report, timeZone)}${mailLines(report, timeZone)}`;
 }
 
 export const runOnceCommand: Command = {
@@ -118,7 +134,8 @@ export const runOnceCommand: Command = {
     "--json       print the run report as JSON on stdout (logs stay on stderr)",
     "",
     "Each sweep also asks DJEN for the publications of the cases and of the watchlist's OAB",
-    "registrations (not with --case), unless djen.enabled is false.",
+    "registrations that are due (djen.caseEveryHours, djen.oabEveryHours; with --case, those",
+    "cases whether due or not, no registration), unless djen.enabled is false.",
     "",
     "Exit codes: 0 every case checked, 1 some cases (or DJEN checks) failed, 2 bad config, watchlist or usage.",
   ],
@@ -151,8 +168,9 @@ export const runOnceCommand: Command = {
       const report = await runSweep(deps, {
         watchlist: watchlist.cases,
         selected,
-        // --case checks those cases only: no OAB registration is searched.
+        // --case checks those cases only, due or not: no OAB registration is searched.
         oab: some ? [] : watchlist.oab,
+        djen: some ? "all" : "due",
         force: args.values.force === true,
         dryRun: args.values["dry-run"] === true,
         trigger: "manual",

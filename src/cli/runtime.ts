@@ -320,6 +320,10 @@ export async function openMonitor(
             }),
             windowDays: config.djen.windowDays,
             maxMinutesPerSweep: config.djen.maxMinutesPerSweep,
+            plan: {
+              caseEveryHours: config.djen.caseEveryHours,
+              oabEveryHours: config.djen.oabEveryHours,
+            },
             requests: () => djen.requestCount,
           },
         }),

@@ -155,6 +155,8 @@ const djenShape = {
   maxAttempts: wholeNumber(1, 10, "attempts"),
   windowDays: wholeNumber(1, 31, "days"),
   maxMinutesPerSweep: wholeNumber(0, 1440, "minutes"),
+  caseEveryHours: wholeNumber(0, 168, "hours"),
+  oabEveryHours: wholeNumber(0, 168, "hours"),
 };
 
 const monitorShape = {
@@ -301,6 +303,8 @@ export const ENV_SETTINGS = [
   { names: ["DJEN_TOTAL_TIMEOUT_MS"], setting: "djen.totalTimeoutMs", secret: false },
   { names: ["DJEN_MAX_ATTEMPTS"], setting: "djen.maxAttempts", secret: false },
   { names: ["DJEN_MAX_MINUTES_PER_SWEEP"], setting: "djen.maxMinutesPerSweep", secret: false },
+  { names: ["DJEN_CASE_EVERY_HOURS"], setting: "djen.caseEveryHours", secret: false },
+  { names: ["DJEN_OAB_EVERY_HOURS"], setting: "djen.oabEveryHours", secret: false },
   { names: ["ANTHROPIC_API_KEY"], setting: "summarizer.apiKey", secret: true },
   { names: ["ANTHROPIC_BASE_URL"], setting: "summarizer.baseUrl", secret: false },
   { names: ["ANTHROPIC_MODEL"], setting: "summarizer.model", secret: false },

@@ -62,8 +62,12 @@ export interface MonitorConfig {
     maxAttempts: number;
     /** Days of disponibilização a sweep asks for, today included (São Paulo dates). */
     windowDays: number;
-    /** Minutes one sweep keeps asking DJEN; 0: no limit. */
+    /** Minutes one sweep waits for DJEN; 0: no limit. */
     maxMinutesPerSweep: number;
+    /** Hours between complete looks at a case number on working days; 0: every sweep. */
+    caseEveryHours: number;
+    /** Hours between complete looks at an OAB registration on working days; 0: every sweep. */
+    oabEveryHours: number;
   };
   monitor: {
     notFoundThreshold: number;

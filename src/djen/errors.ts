@@ -98,6 +98,40 @@ export class DjenError extends Error {
   }
 }
 
+/** How the client's message begins when no connection was made (refused, DNS, TLS). */
+export const DJEN_UNREACHABLE_PREFIX = "could not reach DJEN";
+/** How the client's message begins when an attempt got no answer in time. */
+const DJEN_NO_ANSWER_PREFIX = "DJEN did not answer within";
+/** What read_publications puts before a registration's error: which variant failed. */
+const VARIANT_PREFIX = /^OAB \S+ asked as "[^"]*": /u;
+
+/**
+ * Why DJEN could not be reached at all, or null when it answered (a 5xx or a 429 is an answer).
+ * Given the error a source ended with, after its retries: no connection (refused, DNS, TLS), or
+ * its last attempt unanswered in time, as the final error or the last one before the deadline.
+ * Read from kind and message, which cross the MCP boundary intact where the error object does not.
+ */
+export function djenUnreachableReason(error: { kind: string; message: string }): string | null {
+  const message = error.message.replace(VARIANT_PREFIX, "");
+  const unreachable = (text: string): boolean =>
+    text.startsWith(DJEN_UNREACHABLE_PREFIX) || text.startsWith(DJEN_NO_ANSWER_PREFIX);
+  if (error.kind === "network") {
+    return message.startsWith(DJEN_UNREACHABLE_PREFIX) ? message : null;
+  }
+  if (error.kind === "timeout") return message.startsWith(DJEN_NO_ANSWER_PREFIX) ? message : null;
+  if (error.kind === "deadline") {
+    const at = message.indexOf("last error: ");
+    const last = at < 0 ? "" : message.slice(at + "last error: ".length);
+    return unreachable(last) ? last : null;
+  }
+  return null;
+}
+
+/** What a source not asked because DJEN could not be reached is told (its failed check). */
+export function notAskedMessage(reason: string): string {
+  return `not asked: DJEN could not be reached (${reason})`;
+}
+
 export function djenInvalidInput(message: string): DjenError {
   return new DjenError("invalid_input", message, { retryable: false });
 }

@@ -17,6 +17,7 @@ import {
   upstream,
 } from "../pacing/upstream.js";
 import {
+  DJEN_UNREACHABLE_PREFIX,
   DjenError,
   type DjenErrorKind,
   type DjenErrorOptions,
@@ -197,7 +198,7 @@ export class DjenClient {
           ? new DjenError("timeout", `DJEN did not answer within ${sent.timeoutMs} ms`)
           : new DjenError(
               "network",
-              `${sent.failure === "lost" ? "lost the connection to DJEN while reading" : "could not reach DJEN"} (${this.baseUrl}): ${networkDetail(sent.error)}`,
+              `${sent.failure === "lost" ? "lost the connection to DJEN while reading" : DJEN_UNREACHABLE_PREFIX} (${this.baseUrl}): ${networkDetail(sent.error)}`,
               { cause: sent.error },
             );
       return { ok: false, error };

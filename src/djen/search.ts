@@ -1,4 +1,4 @@
-import { DjenError } from "./errors.js";
+import { DjenError, djenUnreachableReason } from "./errors.js";
 import { DJEN_COUNT_CAP, type DjenClient } from "./http-client.js";
 import { type OabRegistration, oabQueryVariants } from "./oab.js";
 import type { Publication } from "./publication.js";
@@ -96,8 +96,15 @@ export interface OabSearchResult {
   requests: number;
 }
 
-/** Failures that every other variant would meet too: stop at the first. */
+/**
+ * Failures that every other variant would meet too: stop at the first. DJEN not reachable at all
+ * (refused, DNS, TLS, no answer in time, retries spent) is one.
+ */
 const STOPS_ALL = new Set(["geo_blocked", "bad_request", "cancelled", "invalid_input"]);
+
+function stopsAll(error: DjenError): boolean {
+  return STOPS_ALL.has(error.kind) || djenUnreachableReason(error) !== null;
+}
 
 /**
  * Every communication addressed to a registration in a window: each suffix variant read in full,
@@ -120,7 +127,7 @@ export async function searchOab(
       addDistinct(seen, result.publications);
       variants.push({ number, count: result.count, error: null });
     } catch (error) {
-      if (!(error instanceof DjenError) || STOPS_ALL.has(error.kind)) throw error;
+      if (!(error instanceof DjenError) || stopsAll(error)) throw error;
       variants.push({ number, count: null, error });
     }
   }

@@ -20,8 +20,17 @@ export const PublicationsReport = z.strictObject({
   /** Publications stored as published that DJEN now shows cancelled. */
   cancelled: z.number().int().nonnegative(),
   djenRequests: z.number().int().nonnegative(),
-  /** Sources left unasked when `djen.maxMinutesPerSweep` ran out: the next sweep asks them first. */
+  /** Sources due but left unasked when `djen.maxMinutesPerSweep` ran out: asked next, first. */
   deferred: z.number().int().nonnegative().default(0),
+  /** Sources not due yet (djen.caseEveryHours, djen.oabEveryHours): not asked, not failed. */
+  notDue: z.number().int().nonnegative().default(0),
+  /** When the first of them is due; null when none is waiting. */
+  nextDueAt: z.string().nullable().default(null),
+  /**
+   * Set when DJEN could not be reached (refused, DNS, TLS, every attempt timing out) or refused
+   * this server's address, and the rest of the phase was not asked: what failed. Null otherwise.
+   */
+  unreachable: z.string().nullable().default(null),
   failures: z.array(z.strictObject({ source: z.string(), kind: z.string(), error: z.string() })),
 });
 export type PublicationsReport = z.infer<typeof PublicationsReport>;

@@ -56,7 +56,10 @@ export interface SweepLease {
 }
 
 /** Takes the database lease and keeps it renewed; a dry run writes nothing and takes none. */
-export function takeLease(deps: SweepDeps, options: SweepOptions): SweepLease {
+export function takeLease(
+  deps: Pick<SweepDeps, "db" | "clock" | "logger" | "random" | "host" | "holder">,
+  options: Pick<SweepOptions, "dryRun" | "signal">,
+): SweepLease {
   const { db, clock, logger } = deps;
   const random = deps.random ?? Math.random;
   const host = deps.host ?? realSystem;

@@ -109,6 +109,11 @@ export interface SweepOptions {
    */
   oab?: readonly WatchedOab[];
   force: boolean;
+  /**
+   * Which DJEN sources to ask: those due (djen-plan.ts), or every selected one now (`run-once
+   * --case`). @default "due"
+   */
+  djen?: "due" | "all";
   dryRun: boolean;
   trigger: "schedule" | "manual" | "demo" | "startup";
   signal?: AbortSignal;
@@ -135,6 +140,7 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
       selected,
       oab: options.oab ?? [],
       watchlist: options.watchlist,
+      everySelected: options.djen === "all",
       force: options.force,
     });
     // Queue what mail.admin should hear of this sweep and the status reports due; deliver.

@@ -26,7 +26,8 @@ export interface NewPublication {
   /** "case:<digits>" or "oab:123456/SP". */
   foundBy: string;
   firstSeenAt: string;
-  runId: number;
+  /** The sweep that found it; null when found between sweeps (the daemon). */
+  runId: number | null;
   baseline: boolean;
 }
 
@@ -135,14 +136,14 @@ export function notePublicationFound(
   db: Db,
   djenId: string,
   finder: string,
-  options: { runId: number; pastBaseline: boolean },
+  options: { runId: number | null; pastBaseline: boolean },
 ): void {
   db.prepare<{ djenId: string; finder: string }>(
     `UPDATE publications SET found_by = json_insert(found_by, '$[#]', @finder)
      WHERE djen_id = @djenId
        AND NOT EXISTS (SELECT 1 FROM json_each(found_by) WHERE value = @finder)`,
   ).run({ djenId, finder });
-  if (options.pastBaseline) {
+  if (options.pastBaseline && options.runId !== null) {
     db.prepare<[string, number]>(
       `UPDATE publications SET baseline = 0
        WHERE djen_id = ? AND run_id = ? AND baseline = 1 AND disposition IS NULL`,

@@ -1,7 +1,12 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { parseCnjNumber } from "../../datajud/cnj-number.js";
-import { DjenError, djenInvalidInput } from "../../djen/errors.js";
+import {
+  DjenError,
+  djenInvalidInput,
+  djenUnreachableReason,
+  notAskedMessage,
+} from "../../djen/errors.js";
 import type { DjenClient } from "../../djen/http-client.js";
 import { formatOab, type OabRegistration, parseOabRegistration } from "../../djen/oab.js";
 import { Publication } from "../../djen/publication.js";
@@ -46,8 +51,16 @@ export const ReadPublicationsOutput = z.strictObject({
 });
 export type ReadPublicationsOutput = z.infer<typeof ReadPublicationsOutput>;
 
-/** Failures every later source would meet as well: they are not asked, they get the same error. */
-const STOPS_ALL = new Set(["geo_blocked", "bad_request"]);
+/**
+ * Failures every later source would meet as well: they are not asked, they get the same error.
+ * DJEN not reachable at all (refused, DNS, TLS, no answer in time) once a source spent its
+ * retries is one of them: asking the rest would cost each its own retries for the same answer.
+ */
+function stopAll(failure: z.infer<typeof SourceError>): z.infer<typeof SourceError> | null {
+  if (failure.kind === "geo_blocked" || failure.kind === "bad_request") return failure;
+  const unreachable = djenUnreachableReason(failure);
+  return unreachable === null ? null : { ...failure, message: notAskedMessage(unreachable) };
+}
 
 function errorOf(error: unknown): z.infer<typeof SourceError> {
   if (error instanceof DjenError) {
@@ -169,7 +182,7 @@ export function registerReadPublications(server: McpServer, deps: PublicationToo
               if (error instanceof DjenError && error.kind === "cancelled") throw error;
               if (extra.signal.aborted) throw error;
               const failure = errorOf(error);
-              if (STOPS_ALL.has(failure.kind)) stop = failure;
+              stop = stopAll(failure);
               sources.push({ ...pick(target), complete: false, publications: [], error: failure });
             }
           }

@@ -43,6 +43,7 @@ export interface SourceOutcome {
 
 export interface RecordContext {
   db: Db;
+  /** The sweep's run; null between sweeps (the daemon asking DJEN as sources come due). */
   runId: number | null;
   write: boolean;
   nowIso: string;
@@ -74,7 +75,7 @@ export function recordSource(ctx: RecordContext, source: PublicationSource): Sou
       const known = getPublication(ctx.db, publication.id);
       if (known === undefined) {
         outcome.stored.push(publication);
-        if (!ctx.write || ctx.runId === null) continue;
+        if (!ctx.write) continue;
         insertPublication(ctx.db, {
           djenId: publication.id,
           caseNumber: publication.caseNumber,
@@ -97,7 +98,7 @@ export function recordSource(ctx: RecordContext, source: PublicationSource): Sou
       if (!publication.active && wasPublished && known.cancelledAt === null) {
         outcome.cancelled.push(publication);
       }
-      if (!ctx.write || ctx.runId === null) continue;
+      if (!ctx.write) continue;
       notePublicationFound(ctx.db, publication.id, finder, { runId: ctx.runId, pastBaseline });
       if (!publication.active && wasPublished) {
         markPublicationCancelled(ctx.db, publication.id, {

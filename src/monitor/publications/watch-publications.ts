@@ -1,6 +1,17 @@
 import { formatCnjNumber } from "../../datajud/cnj-number.js";
-import { getDjenSource } from "../../store/djen-sources.js";
+import { djenUnreachableReason, notAskedMessage } from "../../djen/errors.js";
+import type { Logger } from "../../log.js";
+import {
+  type Plan,
+  type PlanOptions,
+  type PlanSettings,
+  planLooks,
+  type SourceKind,
+} from "../../policy/djen-plan.js";
+import type { Db } from "../../store/database.js";
+import { listDjenSources } from "../../store/djen-sources.js";
 import { addDays, dateInZone } from "../../time/calendar-date.js";
+import type { Clock } from "../../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import type { SweepRun } from "../run.js";
 import type { PublicationsReport } from "../run-report.js";
@@ -12,13 +23,16 @@ import { recordSource, type SourceOutcome } from "./record-publications.js";
 /** What the DJEN phase needs, built once per process by the composition root. */
 export interface PublicationsDeps {
   gateway: PublicationGateway;
-  /** Days of disponibilização asked for on each sweep, ending today (`djen.windowDays`). */
+  /** Days of disponibilização asked for on each look, ending today (`djen.windowDays`). */
   windowDays: number;
   /**
-   * How long one sweep keeps asking DJEN, in minutes (`djen.maxMinutesPerSweep`); 0: no limit.
-   * What is left is asked first by the next sweep, from the day of its last complete answer.
+   * How long one sweep waits for DJEN, in minutes (`djen.maxMinutesPerSweep`); 0: no limit. What
+   * is left is asked between sweeps (the daemon) or first by the next sweep, from the day of its
+   * last complete answer.
    */
   maxMinutesPerSweep: number;
+  /** When each source is due its next look (`djen.caseEveryHours`, `djen.oabEveryHours`). */
+  plan: PlanSettings;
   /** DJEN requests this process has sent so far, for the run report. */
   requests: () => number;
 }
@@ -29,16 +43,16 @@ const DJEN_TIME_ZONE = "America/Sao_Paulo";
 /** Case numbers per tool call: each costs a DJEN request or more, at about 20 a minute. */
 const CASES_PER_CALL = 10;
 
-/** The window a sweep at `nowMs` asks for: `days` São Paulo dates ending today. */
+/** The window a look at `nowMs` asks for: `days` São Paulo dates ending today. */
 export function djenWindow(nowMs: number, days: number): DjenWindow {
   const to = dateInZone(nowMs, DJEN_TIME_ZONE);
   return { from: addDays(to, -(Math.max(1, days) - 1)), to };
 }
 
 /**
- * How far back a sweep reaches for a source that last answered whole before the window: DJEN
- * keeps its items, so days the monitor was stopped or DJEN failing are asked for again, up to
- * a month (older days would be a first read again, and cost pages).
+ * How far back a look reaches for a source that last answered whole before the window: DJEN
+ * keeps its items, so days the monitor was stopped, DJEN failing or the source not due are asked
+ * for again, up to a month (older days would be a first read again, and cost pages).
  */
 export const MAX_CATCH_UP_DAYS = 31;
 
@@ -81,47 +95,30 @@ function errorOf(error: unknown): SourceFailure {
   };
 }
 
-type Batch = { cnjNumbers: string[]; oab: string[] };
+export type Batch = { cnjNumbers: string[]; oab: string[] };
 
-/** When a source last answered whole, in ms; null when it never did (its baseline is due). */
-type LastOk = (kind: "case" | "oab", key: string) => number | null;
+/** A source DJEN is asked about. */
+export interface DjenSourceRef {
+  kind: SourceKind;
+  key: string;
+}
 
 /**
- * The calls of a sweep, in the order a time limit should cut them: sources never answered first
- * (their baseline is due), then the longest unanswered, so what one sweep leaves the next asks
- * first and nothing waits forever. Equals keep the watchlist's order (case numbers, then
- * registrations); consecutive case numbers share a call, ten at most.
+ * The calls that ask `sources` in their order: consecutive case numbers share a call, ten at
+ * most; a registration has a call of its own (its seven suffix variants are seven requests).
  */
-export function batchesOf(
-  selected: readonly WatchedCase[],
-  oab: readonly WatchedOab[],
-  lastOk: LastOk,
-): Batch[] {
-  const sources = [
-    ...[...new Set(selected.map((c) => c.digits))].map((key) => ({ kind: "case" as const, key })),
-    ...oab.map((o) => ({ kind: "oab" as const, key: o.key })),
-  ]
-    .map((source, index) => ({
-      ...source,
-      index,
-      since: lastOk(source.kind, source.key) ?? Number.NEGATIVE_INFINITY,
-    }))
-    .sort((a, b) => a.since - b.since || a.index - b.index);
+export function batchesOf(sources: readonly DjenSourceRef[]): Batch[] {
   const batches: Batch[] = [];
   for (const source of sources) {
     const last = batches.at(-1);
-    if (source.kind === "oab") {
-      // One registration per call: its seven suffix variants are seven requests or more.
-      batches.push({ cnjNumbers: [], oab: [source.key] });
-    } else if (
+    if (source.kind === "oab") batches.push({ cnjNumbers: [], oab: [source.key] });
+    else if (
       last !== undefined &&
       last.oab.length === 0 &&
       last.cnjNumbers.length < CASES_PER_CALL
     ) {
       last.cnjNumbers.push(source.key);
-    } else {
-      batches.push({ cnjNumbers: [source.key], oab: [] });
-    }
+    } else batches.push({ cnjNumbers: [source.key], oab: [] });
   }
   return batches;
 }
@@ -138,11 +135,179 @@ function failedSources(batch: Batch, failure: SourceFailure): PublicationSource[
   ].map((source) => ({ ...source, complete: false, publications: [], error: failure }));
 }
 
+/** The watchlist's DJEN sources, each once: case numbers, then OAB registrations. */
+export function sourcesOf(
+  cases: readonly WatchedCase[],
+  oab: readonly WatchedOab[],
+): DjenSourceRef[] {
+  return [
+    ...[...new Set(cases.map((c) => c.digits))].map((key) => ({ kind: "case" as const, key })),
+    ...[...new Set(oab.map((o) => o.key))].map((key) => ({ kind: "oab" as const, key })),
+  ];
+}
+
+/** When each source last answered whole and whether its last check failed, from the database. */
+export function planFor(
+  db: Db,
+  sources: readonly DjenSourceRef[],
+  nowMs: number,
+  settings: PlanSettings,
+  options: PlanOptions = {},
+): Plan {
+  const rows = new Map(listDjenSources(db).map((row) => [`${row.kind}:${row.key}`, row]));
+  const ms = (iso: string | null | undefined): number | null => {
+    const parsed = iso == null ? Number.NaN : Date.parse(iso);
+    return Number.isFinite(parsed) ? parsed : null;
+  };
+  return planLooks(
+    sources.map((source) => {
+      const row = rows.get(`${source.kind}:${source.key}`);
+      return {
+        ...source,
+        lastOkMs: ms(row?.lastOkAt),
+        failedAtMs: row?.lastOutcome === "failed" ? ms(row.lastCheckedAt) : null,
+      };
+    }),
+    nowMs,
+    settings,
+    options,
+  );
+}
+
 /** What the DJEN phase tells as it goes, for progress: its plan, then each source's check. */
 export type PublicationsEvent =
   | { type: "djen-planned"; sources: number }
   | { type: "djen-checked"; kind: "case" | "oab"; ok: boolean }
   | { type: "djen-deferred"; sources: number };
+
+/** What asking some batches needs: where to record, and what to tell. */
+export interface AskContext {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  phase: PublicationsDeps;
+  /** The sweep's run; null between sweeps. */
+  runId: number | null;
+  write: boolean;
+  signal: AbortSignal;
+  /** Stop asking once this much time has passed (ms); 0: no limit. */
+  budgetMs: number;
+  onEvent?: (event: PublicationsEvent) => void;
+}
+
+/** What asking came to. */
+export interface Asked {
+  outcomes: SourceOutcome[];
+  /** Due but not asked: the time ran out. */
+  deferred: number;
+  interrupted: boolean;
+  /**
+   * Why the rest was not sent: DJEN refused this server's address, or could not be reached
+   * (refused, DNS, TLS, every attempt timing out) once a source had spent its retries. Null when
+   * every batch was asked.
+   */
+  stopped: string | null;
+}
+
+/**
+ * Asks `batches` in order, each source's answer committed on its own (new publications,
+ * cancellations, the check) before the next call. DJEN refusing this server's address, or not
+ * reachable at all once one source has spent its retries, refuses every other request too: the
+ * rest is not sent, and each of its sources gets one failed check saying why (never "no
+ * publications"). A failed attempt that a retry got past is no such thing.
+ */
+export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Promise<Asked> {
+  const { phase, signal } = ctx;
+  const startedAt = ctx.clock.now();
+  const window = djenWindow(startedAt, phase.windowDays);
+  const lastOk = new Map(
+    listDjenSources(ctx.db).map((row) => [`${row.kind}:${row.key}`, row.lastOkAt]),
+  );
+  const since = (kind: SourceKind, key: string): number | null => {
+    const at = lastOk.get(`${kind}:${key}`);
+    const ms = at == null ? Number.NaN : Date.parse(at);
+    return Number.isFinite(ms) ? ms : null;
+  };
+  const tell = (event: PublicationsEvent): void => tellListener(ctx.onEvent, event);
+  const asked: Asked = { outcomes: [], deferred: 0, interrupted: false, stopped: null };
+  let stop: SourceFailure | null = null;
+  for (const [index, batch] of batches.entries()) {
+    if (signal.aborted) {
+      asked.interrupted = true;
+      break;
+    }
+    if (ctx.budgetMs > 0 && ctx.clock.now() - startedAt >= ctx.budgetMs) {
+      // Not a failure: nothing was asked. They stay due, asked first next time.
+      asked.deferred = batches.slice(index).reduce((sum, b) => sum + sourcesIn(b), 0);
+      ctx.logger.info(
+        { deferred: asked.deferred, maxMinutesPerSweep: phase.maxMinutesPerSweep },
+        "DJEN time for this sweep is up: the rest is asked next, first",
+      );
+      tell({ type: "djen-deferred", sources: asked.deferred });
+      break;
+    }
+    let sources: PublicationSource[];
+    try {
+      sources =
+        stop === null
+          ? await phase.gateway.read(
+              batch,
+              catchUpWindow(window, [
+                ...batch.cnjNumbers.map((key) => since("case", key)),
+                ...batch.oab.map((key) => since("oab", key)),
+              ]),
+              signal,
+            )
+          : failedSources(batch, stop);
+    } catch (error) {
+      if (signal.aborted) {
+        asked.interrupted = true;
+        break;
+      }
+      ctx.logger.warn({ sources: batch, error: errorOf(error) }, "DJEN publication read failed");
+      sources = failedSources(batch, errorOf(error));
+    }
+    for (const source of sources) {
+      const outcome = recordSource(
+        {
+          db: ctx.db,
+          runId: ctx.runId,
+          write: ctx.write,
+          nowIso: new Date(ctx.clock.now()).toISOString(),
+        },
+        source,
+      );
+      asked.outcomes.push(outcome);
+      tell({ type: "djen-checked", kind: outcome.kind, ok: outcome.ok });
+      if (outcome.error === null || stop !== null) continue;
+      if (outcome.error.kind === "geo_blocked") {
+        stop = { ...outcome.error, retryable: false };
+        asked.stopped = outcome.error.message;
+        ctx.logger.error({ error: outcome.error.message }, "DJEN refuses this server's address");
+        continue;
+      }
+      const unreachable = djenUnreachableReason(outcome.error);
+      if (unreachable !== null) {
+        asked.stopped = unreachable;
+        stop = {
+          kind: outcome.error.kind,
+          message: notAskedMessage(unreachable),
+          retryable: true,
+        };
+        ctx.logger.error(
+          { source: describeSource(source.kind, source.key), error: unreachable },
+          "DJEN cannot be reached: the rest is not asked now",
+        );
+        continue;
+      }
+      ctx.logger.warn(
+        { source: describeSource(source.kind, source.key), error: outcome.error },
+        "DJEN check failed",
+      );
+    }
+  }
+  return asked;
+}
 
 /** What a sweep asks DJEN about. */
 export interface PublicationTargets {
@@ -150,6 +315,8 @@ export interface PublicationTargets {
   oab: readonly WatchedOab[];
   /** Every case of the watchlist: a publication of another case found by OAB is "outside". */
   watchlist: readonly WatchedCase[];
+  /** Ask every selected source now, due or not (`run-once --case`). @default false */
+  everySelected?: boolean;
 }
 
 export interface WatchedPublications {
@@ -158,10 +325,10 @@ export interface WatchedPublications {
 }
 
 /**
- * The DJEN phase: every selected case number and every OAB registration of the watchlist is
- * asked for the window's publications through the MCP tool, and each source's answer is committed
- * on its own (new publications, cancellations, the check) before the next is asked. A source that
- * fails is a failed check, counted and shown, never "no publications".
+ * The DJEN phase: the selected case numbers and the watchlist's OAB registrations that are due
+ * (djen-plan.ts) are asked for their window's publications through the MCP tool, never-answered
+ * first, then the longest overdue, until `djen.maxMinutesPerSweep` is up; the rest waits for its
+ * due time. A source that fails is a failed check, counted and shown, never "no publications".
  */
 export async function watchPublications(
   deps: SweepDeps,
@@ -177,93 +344,41 @@ export async function watchPublications(
     cancelled: 0,
     djenRequests: 0,
     deferred: 0,
+    notDue: 0,
+    nextDueAt: null,
+    unreachable: null,
     failures: [],
   };
   if (phase === undefined) return { report: empty, interrupted: false };
-  // Read once per source: batchesOf orders by it, and each call's window starts from it.
-  const lastOkSeen = new Map<string, number | null>();
-  const lastOk: LastOk = (kind, key) => {
-    const id = `${kind}:${key}`;
-    if (!lastOkSeen.has(id)) {
-      const at = getDjenSource(deps.db, kind, key)?.lastOkAt;
-      const ms = at == null ? Number.NaN : Date.parse(at);
-      lastOkSeen.set(id, Number.isFinite(ms) ? ms : null);
-    }
-    return lastOkSeen.get(id) ?? null;
-  };
-  const startedAt = deps.clock.now();
-  const budgetMs = phase.maxMinutesPerSweep * 60_000;
-  let deferred = 0;
-  const { signal } = run;
+  const now = deps.clock.now();
+  const sources = sourcesOf(targets.selected, targets.oab);
+  const plan = planFor(
+    deps.db,
+    sources,
+    now,
+    targets.everySelected === true ? { caseEveryHours: 0, oabEveryHours: 0 } : phase.plan,
+  );
   const requestsBefore = phase.requests();
-  const window = djenWindow(deps.clock.now(), phase.windowDays);
+  const batches = batchesOf(plan.due);
+  tellListener(deps.onEvent, { type: "djen-planned", sources: plan.due.length });
+  const asked = await askBatches(
+    {
+      db: deps.db,
+      clock: deps.clock,
+      logger: deps.logger,
+      phase,
+      runId: run.id,
+      write: run.write,
+      signal: run.signal,
+      budgetMs: phase.maxMinutesPerSweep * 60_000,
+      ...(deps.onEvent === undefined ? {} : { onEvent: deps.onEvent }),
+    },
+    batches,
+  );
+  const { outcomes } = asked;
   const watched = new Set(targets.watchlist.map((c) => c.digits));
-  const outcomes: SourceOutcome[] = [];
-  let interrupted = false;
-  // DJEN refusing this server's address refuses every request: the rest is not asked.
-  let blocked: SourceFailure | null = null;
-  const batches = batchesOf(targets.selected, targets.oab, lastOk);
-  const tell = (event: PublicationsEvent): void => tellListener(deps.onEvent, event);
-  tell({ type: "djen-planned", sources: batches.reduce((sum, b) => sum + sourcesIn(b), 0) });
-  for (const [index, batch] of batches.entries()) {
-    if (signal.aborted) {
-      interrupted = true;
-      break;
-    }
-    if (budgetMs > 0 && deps.clock.now() - startedAt >= budgetMs) {
-      // Not a failure: nothing was asked. The next sweep starts with these (the stalest).
-      deferred = batches.slice(index).reduce((sum, b) => sum + sourcesIn(b), 0);
-      deps.logger.info(
-        { deferred, maxMinutesPerSweep: phase.maxMinutesPerSweep },
-        "DJEN time for this sweep is up: the rest is asked first next sweep",
-      );
-      tell({ type: "djen-deferred", sources: deferred });
-      break;
-    }
-    let sources: PublicationSource[];
-    const since = [
-      ...batch.cnjNumbers.map((key) => lastOk("case", key)),
-      ...batch.oab.map((key) => lastOk("oab", key)),
-    ];
-    try {
-      sources =
-        blocked === null
-          ? await phase.gateway.read(batch, catchUpWindow(window, since), signal)
-          : failedSources(batch, blocked);
-    } catch (error) {
-      if (signal.aborted) {
-        interrupted = true;
-        break;
-      }
-      deps.logger.warn({ sources: batch, error: errorOf(error) }, "DJEN publication read failed");
-      sources = failedSources(batch, errorOf(error));
-    }
-    for (const source of sources) {
-      const outcome = recordSource(
-        {
-          db: deps.db,
-          runId: run.id,
-          write: run.write,
-          nowIso: new Date(deps.clock.now()).toISOString(),
-        },
-        source,
-      );
-      outcomes.push(outcome);
-      tell({ type: "djen-checked", kind: outcome.kind, ok: outcome.ok });
-      if (outcome.error?.kind === "geo_blocked" && blocked === null) {
-        blocked = { ...outcome.error, retryable: false };
-        deps.logger.error({ error: outcome.error.message }, "DJEN refuses this server's address");
-        continue;
-      }
-      if (outcome.error !== null && blocked === null) {
-        deps.logger.warn(
-          { source: describeSource(source.kind, source.key), error: outcome.error },
-          "DJEN check failed",
-        );
-      }
-    }
-  }
   const fresh = new Map(outcomes.flatMap((o) => o.stored).map((p) => [p.id, p]));
+  const next = plan.later[0]?.dueAtMs;
   const report: PublicationsReport = {
     checked: outcomes.length,
     failed: outcomes.filter((o) => !o.ok).length,
@@ -273,7 +388,10 @@ export async function watchPublications(
     ).length,
     cancelled: new Set(outcomes.flatMap((o) => o.cancelled).map((p) => p.id)).size,
     djenRequests: phase.requests() - requestsBefore,
-    deferred,
+    deferred: asked.deferred,
+    notDue: plan.later.length,
+    nextDueAt: next === undefined ? null : new Date(next).toISOString(),
+    unreachable: asked.stopped,
     failures: outcomes.flatMap((o) =>
       o.error === null
         ? []
@@ -283,16 +401,16 @@ export async function watchPublications(
   if (report.checked > 0) {
     deps.logger.info(
       {
-        window,
         checked: report.checked,
         failed: report.failed,
         newPublications: report.newPublications,
         cancelled: report.cancelled,
         djenRequests: report.djenRequests,
         deferred: report.deferred,
+        notDue: report.notDue,
       },
       "DJEN publications checked",
     );
   }
-  return { report, interrupted };
+  return { report, interrupted: asked.interrupted };
 }

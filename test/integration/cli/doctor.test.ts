@@ -254,6 +254,9 @@ describe("monitor doctor and DJEN", () => {
 
     expect(line(down.out, "djen")).toMatch(/^FAIL +djen +DJEN answered HTTP 503/);
     expect(down.out).toContain("fix: DJEN itself is failing; try again later");
+    expect(down.out).toContain(
+      "or set DJEN_ENABLED=false (djen.enabled: false) to run without publications",
+    );
     expect(line(stray.out, "djen")).toMatch(/^FAIL +djen .*ignored a filter/);
     expect(stray.out).toContain("fix: check that DJEN_BASE_URL is CNJ's Comunica API");
   });

@@ -121,6 +121,8 @@ beforeAll(async () => {
     DJEN_ENABLED: "true",
     DJEN_BASE_URL: djen.url,
     DJEN_MAX_ATTEMPTS: "1",
+    DJEN_CASE_EVERY_HOURS: "0",
+    DJEN_OAB_EVERY_HOURS: "0",
   });
   djen.setItems([
     djenItem({ id: 5001, caseNumber: digits(n.tjdftDespejo), date: TODAY, lawyers: OTHER_LAWYER }),

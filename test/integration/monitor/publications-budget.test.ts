@@ -54,7 +54,14 @@ function deps(maxMinutesPerSweep: number): SweepDeps {
     db,
     clock,
     logger: silentLogger(),
-    publications: { gateway, windowDays: 2, maxMinutesPerSweep, requests: () => calls.length },
+    publications: {
+      gateway,
+      windowDays: 2,
+      maxMinutesPerSweep,
+      // Every source due at every sweep: what is measured here is the time limit alone.
+      plan: { caseEveryHours: 0, oabEveryHours: 0 },
+      requests: () => calls.length,
+    },
   } as unknown as SweepDeps;
 }
 

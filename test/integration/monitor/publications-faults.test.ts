@@ -18,6 +18,7 @@ import {
   type Workspace,
   workspace,
 } from "../../support/cli-harness.js";
+import { closedPort } from "../../support/closed-port.js";
 import { waitFor } from "../../support/wait-for.js";
 
 /*
@@ -49,6 +50,9 @@ function env(): Record<string, string> {
     DJEN_ENABLED: "true",
     DJEN_BASE_URL: djen.url,
     DJEN_MAX_ATTEMPTS: "1",
+    // Runs seconds apart: every source asked at each run (the plan is tested on its own).
+    DJEN_CASE_EVERY_HOURS: "0",
+    DJEN_OAB_EVERY_HOURS: "0",
   });
 }
 
@@ -257,5 +261,69 @@ describe("DJEN failures are failed checks", () => {
     expect(status.stdout).toMatch(
       /OAB 123456\/SP: DJEN last checked .*failed x2: DJEN refused the request \(HTTP 403\)/,
     );
+  });
+});
+
+describe("DJEN that cannot be reached", () => {
+  it("stops after one source's retries (port closed, name not resolving): every other source failed once, nothing stored, one line", async () => {
+    ws = workspace("djen-unreachable-", [despejo, n.trt2Reclamacao, n.trf1Previdenciario]);
+    writeFileSync(
+      ws.watchlistPath,
+      `defaults:\n  notify: [ana@example.com]\n  oab: ["123456/SP"]\ncases:\n${[despejo, n.trt2Reclamacao, n.trf1Previdenciario].map((x) => `  - number: "${x}"\n`).join("")}`,
+    );
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    const at = (base: string): Record<string, string> => ({
+      ...env(),
+      DJEN_BASE_URL: base,
+      DJEN_MAX_ATTEMPTS: "2",
+      DJEN_TIMEOUT_MS: "2000",
+    });
+
+    const refused = await runOnce(ws, at(closed));
+    const unresolved = await runOnce(ws, at("http://djen.invalid"));
+    const text = await cliInProcess(["run-once"], at(closed), ws.dir);
+
+    for (const run of [refused, unresolved]) {
+      expect(run.code).toBe(1);
+      // One source's two attempts; the three others not sent.
+      expect(run.report.publications).toMatchObject({ checked: 4, failed: 4, djenRequests: 2 });
+      expect(run.report.checked).toBe(3);
+    }
+    expect(refused.report.publications?.unreachable).toMatch(
+      /^could not reach DJEN \(http:\/\/127\.0\.0\.1:\d+\): .*ECONNREFUSED/,
+    );
+    expect(unresolved.report.publications?.unreachable).toMatch(
+      /could not reach DJEN \(http:\/\/djen\.invalid\)|DJEN did not answer within/,
+    );
+    expect(refused.report.publications?.failures.map((f) => f.error)).toEqual([
+      expect.stringMatching(/^could not reach DJEN/),
+      ...Array.from({ length: 3 }, () =>
+        expect.stringMatching(/^not asked: DJEN could not be reached \(could not reach DJEN/),
+      ),
+    ]);
+    const djenLines = text.stdout.split("\n").filter((l) => /DJEN/.test(l));
+    expect(djenLines).toEqual([
+      expect.stringMatching(
+        /^DJEN: 4 sources not checked: could not reach DJEN .*Run `.*doctor` .*DJEN_ENABLED=false/,
+      ),
+    ]);
+    // A failure, never an absence: no check recorded as answered, no publication.
+    expect(
+      query(ws, "SELECT count(*) AS n FROM djen_sources WHERE last_ok_at IS NOT NULL"),
+    ).toEqual([{ n: 0 }]);
+    expect(
+      query(ws, "SELECT count(*) AS n FROM djen_sources WHERE last_outcome = 'failed'"),
+    ).toEqual([{ n: 4 }]);
+    expect(publications()).toEqual([]);
+  });
+
+  it("does not stop for one failed attempt that the retry gets past", async () => {
+    ws = workspace("djen-blip-", [despejo, n.trt2Reclamacao]);
+    djen.failNext({ hang: true });
+
+    const run = await runOnce(ws, { ...env(), DJEN_MAX_ATTEMPTS: "2", DJEN_TIMEOUT_MS: "300" });
+
+    expect(run.code).toBe(0);
+    expect(run.report.publications).toMatchObject({ checked: 2, failed: 0, unreachable: null });
   });
 });

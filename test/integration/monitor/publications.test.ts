@@ -161,6 +161,9 @@ beforeAll(async () => {
     DATAJUD_MAX_ATTEMPTS: "1",
     DJEN_BASE_URL: djen.url,
     DJEN_MAX_ATTEMPTS: "1",
+    // Sweeps an hour apart: every source asked at each (the plan is tested on its own).
+    DJEN_CASE_EVERY_HOURS: "0",
+    DJEN_OAB_EVERY_HOURS: "0",
     SMTP_URL: sink.url(),
     MONITOR_LOG_LEVEL: "silent",
   };

@@ -62,6 +62,8 @@ describe("loadConfig: defaults", () => {
         maxAttempts: 4,
         windowDays: 2,
         maxMinutesPerSweep: 60,
+        caseEveryHours: 8,
+        oabEveryHours: 2,
       },
       monitor: {
         notFoundThreshold: 3,

@@ -4,6 +4,7 @@ import {
   catchUpWindow,
   djenWindow,
   MAX_CATCH_UP_DAYS,
+  sourcesOf,
 } from "../../../../src/monitor/publications/watch-publications.js";
 
 const WINDOW = { from: "2025-10-05", to: "2025-10-06" };
@@ -41,39 +42,41 @@ describe("catchUpWindow", () => {
 });
 
 describe("batchesOf", () => {
-  const cases = (...digits: string[]) =>
-    digits.map((d) => ({ digits: d }) as Parameters<typeof batchesOf>[0][number]);
-  const oab = (...keys: string[]) =>
-    keys.map((key) => ({ key }) as Parameters<typeof batchesOf>[1][number]);
+  const cases = (...keys: string[]) => keys.map((key) => ({ kind: "case" as const, key }));
+  const oab = (...keys: string[]) => keys.map((key) => ({ kind: "oab" as const, key }));
 
-  it("asks sources never answered first, then the longest unanswered, equals in watchlist order", () => {
-    const answered = new Map([
-      ["case:c1", 3_000],
-      ["case:c2", 1_000],
-      ["case:c4", 2_000],
-      ["oab:2/RJ", 500],
-    ]);
-
-    const batches = batchesOf(
-      cases("c1", "c2", "c3", "c4", "c5"),
-      oab("1/SP", "2/RJ"),
-      (kind, key) => answered.get(`${kind}:${key}`) ?? null,
-    );
+  it("keeps the order it is given: consecutive case numbers share a call, a registration has its own", () => {
+    const batches = batchesOf([...cases("c3", "c5"), ...oab("1/SP", "2/RJ"), ...cases("c2", "c4")]);
 
     expect(batches).toEqual([
       { cnjNumbers: ["c3", "c5"], oab: [] },
       { cnjNumbers: [], oab: ["1/SP"] },
       { cnjNumbers: [], oab: ["2/RJ"] },
-      { cnjNumbers: ["c2", "c4", "c1"], oab: [] },
+      { cnjNumbers: ["c2", "c4"], oab: [] },
     ]);
   });
 
-  it("asks each case number once, ten to a call", () => {
+  it("puts ten case numbers in a call at most", () => {
     const numbers = Array.from({ length: 23 }, (_, i) => `n${String(i).padStart(2, "0")}`);
 
-    const batches = batchesOf(cases(...numbers, "n00"), [], () => null);
+    const batches = batchesOf(cases(...numbers));
 
     expect(batches.map((b) => b.cnjNumbers.length)).toEqual([10, 10, 3]);
     expect(batches.flatMap((b) => b.cnjNumbers)).toEqual(numbers);
+  });
+});
+
+describe("sourcesOf", () => {
+  it("names each case number and registration once, case numbers first", () => {
+    const sources = sourcesOf(
+      [{ digits: "c1" }, { digits: "c2" }, { digits: "c1" }] as never,
+      [{ key: "1/SP" }, { key: "1/SP" }] as never,
+    );
+
+    expect(sources).toEqual([
+      { kind: "case", key: "c1" },
+      { kind: "case", key: "c2" },
+      { kind: "oab", key: "1/SP" },
+    ]);
   });
 });

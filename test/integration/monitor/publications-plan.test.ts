@@ -1,0 +1,237 @@
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { toPublication } from "../../../src/djen/publication.js";
+import { RawItem } from "../../../src/djen/raw-schemas.js";
+import { silentLogger } from "../../../src/log.js";
+import {
+  askDueBetweenSweeps,
+  type BetweenSweepsDeps,
+  startBetweenSweeps,
+} from "../../../src/monitor/publications/between-sweeps.js";
+import type {
+  DjenWindow,
+  PublicationGateway,
+  PublicationSource,
+} from "../../../src/monitor/publications/djen-gateway.js";
+import {
+  type PublicationsDeps,
+  watchPublications,
+} from "../../../src/monitor/publications/watch-publications.js";
+import type { SweepRun } from "../../../src/monitor/run.js";
+import type { SweepDeps } from "../../../src/monitor/sweep.js";
+import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";
+import { startRun } from "../../../src/store/runs.js";
+import type { WatchedCase, WatchedOab } from "../../../src/watchlist/parse-watchlist.js";
+import { FakeClock } from "../../fakes/fake-clock.js";
+import { djenItem } from "../../fakes/fake-djen.js";
+import { makeTempDir } from "../../support/temp-dir.js";
+
+/*
+ * The DJEN plan through the real phase and the real database, on a fake clock: sweeps at the
+ * default schedule's hours and the daemon's asking between them, across a week; a day the server
+ * was off; and the asking between sweeps paused by a sweep.
+ */
+
+const HOUR = 3_600_000;
+const NOTHING_DELIVERED = {
+  sent: 0,
+  failed: 0,
+  dead: 0,
+  pending: 0,
+  retrying: 0,
+  lastError: null,
+  nextAttemptAt: null,
+};
+/** Monday 6 October 2025, 00:00 in São Paulo (UTC-3). */
+const MONDAY = Date.UTC(2025, 9, 6, 3);
+
+let db: Db;
+let clock: FakeClock;
+let calls: Array<{
+  at: number;
+  cnjNumbers: readonly string[];
+  oab: readonly string[];
+  window: DjenWindow;
+}>;
+/** What the fake DJEN holds, by case number: items as DJEN sends them. */
+let feed: Map<string, Array<Record<string, unknown>>>;
+
+const gateway: PublicationGateway = {
+  read: async (sources, window) => {
+    calls.push({ at: clock.now(), ...sources, window });
+    return [
+      ...sources.cnjNumbers.map((key) => ({ kind: "case" as const, key })),
+      ...sources.oab.map((key) => ({ kind: "oab" as const, key })),
+    ].map(
+      (s): PublicationSource => ({
+        ...s,
+        complete: true,
+        publications: (s.kind === "case" ? (feed.get(s.key) ?? []) : [])
+          .filter((item) => {
+            const day = String(item.data_disponibilizacao);
+            return day >= window.from && day <= window.to;
+          })
+          .flatMap((item) => {
+            const parsed = toPublication(RawItem.parse(item), item, {
+              baseUrl: "http://djen.test",
+            });
+            return parsed.ok ? [parsed.value] : [];
+          }),
+        error: null,
+      }),
+    );
+  },
+};
+
+const cases = ["07133834320258070006", "10352894820228260602"].map(
+  (digits) => ({ digits }) as WatchedCase,
+);
+const oab = [{ key: "123456/SP" } as WatchedOab];
+
+function phase(): PublicationsDeps {
+  return {
+    gateway,
+    windowDays: 2,
+    maxMinutesPerSweep: 60,
+    plan: { caseEveryHours: 8, oabEveryHours: 2 },
+    requests: () => calls.length,
+  };
+}
+
+function sweepDeps(): SweepDeps {
+  return { db, clock, logger: silentLogger(), publications: phase() } as unknown as SweepDeps;
+}
+
+function run(): SweepRun {
+  const startedAt = new Date(clock.now()).toISOString();
+  const id = startRun(db, { startedAt, trigger: "schedule" });
+  return { id, startedAt, write: true, signal: new AbortController().signal, requestsBefore: 0 };
+}
+
+function betweenDeps(): BetweenSweepsDeps {
+  return {
+    db,
+    clock,
+    logger: silentLogger(),
+    publications: phase(),
+    watchlist: () => ({ cases, oab }),
+    report: { publications: () => 0, deliver: async () => NOTHING_DELIVERED },
+    host: { hostname: () => "test", pid: 1, isAlive: () => true, every: () => () => undefined },
+  };
+}
+
+beforeEach(() => {
+  db = openDatabase(join(makeTempDir("monitor-djen-plan-"), "monitor.db"));
+  clock = new FakeClock({ now: MONDAY });
+  calls = [];
+  feed = new Map();
+});
+
+afterEach(() => {
+  closeDatabase(db);
+});
+
+/** São Paulo wall time, "ddd HH:MM". */
+function sp(ms: number): string {
+  const days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+  const local = new Date(ms - 3 * HOUR);
+  return `${days[local.getUTCDay()]} ${String(local.getUTCHours()).padStart(2, "0")}:${String(local.getUTCMinutes()).padStart(2, "0")}`;
+}
+
+describe("the DJEN plan over a week", () => {
+  it("asks each source when due, between sweeps and in them, and never one not due", async () => {
+    // The default schedule: 07:00, 12:00 and 17:00 on weekdays; between them, the daemon's asking.
+    const sweepHours = [7, 12, 17];
+    const end = MONDAY + 7 * 24 * HOUR;
+    const sweeps: number[] = [];
+    for (let day = 0; day < 5; day++) {
+      for (const h of sweepHours) sweeps.push(MONDAY + (day * 24 + h) * HOUR);
+    }
+    const deps = betweenDeps();
+    while (clock.now() <= end) {
+      const nextSweep = sweeps.find((t) => t >= clock.now()) ?? Number.POSITIVE_INFINITY;
+      if (nextSweep === clock.now()) {
+        await watchPublications(sweepDeps(), run(), { selected: cases, oab, watchlist: cases });
+        clock.set(clock.now() + 1);
+        continue;
+      }
+      const step = await askDueBetweenSweeps(deps, new AbortController().signal);
+      if (step.waitMs > 0) {
+        if (clock.now() >= end) break;
+        clock.set(Math.min(clock.now() + step.waitMs, nextSweep, end));
+      }
+    }
+
+    const looksAt = (key: string): string[] =>
+      calls.filter((c) => [...c.cnjNumbers, ...c.oab].includes(key)).map((c) => sp(c.at));
+    // Never answered at Monday 00:00: asked between sweeps at once, both numbers in one call; then
+    // every 8 h (the sweeps find nothing due); Saturday and Sunday once; Monday 00:00 again.
+    const weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri"].flatMap((d) =>
+      ["00:00", "08:00", "16:00"].map((t) => `${d} ${t}`),
+    );
+    expect(looksAt(cases[0]?.digits ?? "")).toEqual([
+      ...weekdays,
+      "Sat 16:00",
+      "Sun 16:00",
+      "Mon 00:00",
+    ]);
+    expect(looksAt(cases[1]?.digits ?? "")).toEqual(looksAt(cases[0]?.digits ?? ""));
+    expect(looksAt("123456/SP")).toHaveLength(60 + 2 + 1);
+    // 18 looks at the two numbers, in one call each, and 63 at the registration: no call for a
+    // source that was not due.
+    expect(calls).toHaveLength(18 + 63);
+  });
+
+  it("finds, after a day the server was off, what was made available that day", async () => {
+    // Tuesday 10:00: both numbers answered; then the server is off until Thursday 09:00.
+    clock.set(MONDAY + 34 * HOUR);
+    await watchPublications(sweepDeps(), run(), { selected: cases, oab: [], watchlist: cases });
+    const [first] = cases;
+    feed.set(first?.digits ?? "", [
+      djenItem({ id: 9001, caseNumber: first?.digits ?? "", date: "2025-10-08" }),
+    ]);
+    clock.set(MONDAY + 3 * 24 * HOUR + 9 * HOUR);
+
+    const after = await watchPublications(sweepDeps(), run(), {
+      selected: cases,
+      oab: [],
+      watchlist: cases,
+    });
+
+    // Asked from Tuesday, the day of the last complete answer, not only yesterday and today.
+    expect(calls.at(-1)?.window).toEqual({ from: "2025-10-07", to: "2025-10-09" });
+    expect(after.report.failures).toEqual([]);
+    expect(after.report).toMatchObject({ checked: 2, newPublications: 1 });
+  });
+});
+
+describe("asking between sweeps", () => {
+  it("stops while a sweep runs and goes on after it", async () => {
+    let release: (() => void) | null = null;
+    const held: PublicationGateway = {
+      read: (sources, window, signal) =>
+        new Promise((resolve, reject) => {
+          calls.push({ at: clock.now(), ...sources, window });
+          signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+          release = () => resolve(gateway.read(sources, window));
+        }),
+    };
+    const deps = { ...betweenDeps(), publications: { ...phase(), gateway: held } };
+    const asking = startBetweenSweeps(deps);
+    await clock.advance(0);
+    const askedBeforePause = calls.length;
+
+    await asking.pause();
+    await clock.advance(HOUR);
+    const askedWhilePaused = calls.length - askedBeforePause;
+    asking.resume();
+    await clock.advance(0);
+    (release as (() => void) | null)?.();
+    await clock.advance(0);
+    await asking.stop();
+
+    expect(askedBeforePause).toBe(1);
+    expect(askedWhilePaused).toBe(0);
+    expect(calls.length).toBeGreaterThan(askedBeforePause);
+  });
+});

@@ -2,14 +2,15 @@ import { randomUUID } from "node:crypto";
 import { scrubSecrets } from "../config/secrets.js";
 import type { Logger } from "../log.js";
 import { deliverOutboxRow, type RowSendResult } from "../notify/outbox/drain.js";
-import { alertMessageId, mailIdentity } from "../notify/outbox/message-ids.js";
-import { renderSubject } from "../notify/render/alert.js";
+import { mailIdentity } from "../notify/outbox/message-ids.js";
+import { testMessage } from "../notify/outbox/messages.js";
+import { dedupeKey, type Endpoint, queueMessage } from "../notify/outbox/queue.js";
 import { sampleAlertContent } from "../notify/render/sample-alert.js";
 import { MailError, type MailTransport } from "../notify/transport/mail-transport.js";
 import { createTransport } from "../notify/transport/transports.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
 import { thisProcessClaimant } from "../store/lease.js";
-import { enqueueAlert, outboxIdByDedupeKey } from "../store/outbox.js";
+import { outboxIdByDedupeKey } from "../store/outbox.js";
 import { loadWatchlist, normalizeEmailAddress } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT, systemOf, UsageError } from "./command.js";
@@ -35,21 +36,10 @@ export interface SendTestEmailInput {
  * not retried later.
  */
 export async function sendTestEmail(input: SendTestEmailInput): Promise<RowSendResult> {
-  const content = sampleAlertContent(input.now);
-  const createdAt = input.now.toISOString();
-  const dedupeKey = `test:${createdAt}:${input.nonce}`;
-  enqueueAlert(input.db, {
-    changeId: null,
-    caseId: null,
-    recipient: input.to,
-    kind: "test",
-    dedupeKey,
-    subject: renderSubject(content),
-    messageId: alertMessageId(dedupeKey, input.domain),
-    payload: content,
-    createdAt,
-  });
-  const id = outboxIdByDedupeKey(input.db, dedupeKey);
+  const message = testMessage(sampleAlertContent(input.now), input.now, input.nonce);
+  const endpoint: Endpoint = { channel: "email", address: input.to };
+  queueMessage({ db: input.db, domain: input.domain, at: input.now }, message, [endpoint]);
+  const id = outboxIdByDedupeKey(input.db, dedupeKey(message.key, endpoint));
   if (id === undefined) {
     return { ok: false, error: "the test message could not be queued", code: "invalid" };
   }

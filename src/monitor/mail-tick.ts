@@ -12,6 +12,6 @@ import { queueDueStatusReports } from "./report/queue-mail.js";
 export async function mailTick(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult | null> {
   const now = new Date(mail.clock.now());
   queueDueStatusReports(mail, now);
-  if (countDueOutbox(mail.db, now.toISOString()) === 0) return null;
+  if (countDueOutbox(mail.db, "email", now.toISOString()) === 0) return null;
   return deliver(mail, signal);
 }

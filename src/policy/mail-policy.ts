@@ -4,7 +4,7 @@ import {
   NO_ALERT_POLICY,
   type WatcherSettings,
 } from "./alert-rules.js";
-import { deliveryTime, type QuietHours } from "./delivery-time.js";
+import { deliveryTime, type QuietHours, quietHoursEnd } from "./delivery-time.js";
 
 export interface MailSettings {
   timezone: string;
@@ -28,7 +28,7 @@ export interface MailPolicy extends MailSettings {
   watchers: readonly WatcherSettings[];
 }
 
-/** How one watcher gets one alert: alone or in their digest, and not before when. */
+/** How one message goes out: alone ("alert") or in the recipient's digest, and not before when. */
 export interface AlertDelivery {
   kind: "alert" | "digest";
   /** ISO time before which it is not sent (a digest's hour, the end of quiet hours); null: now. */
@@ -73,4 +73,32 @@ export function alertDelivery(
     kind: delivery === "digest" ? "digest" : "alert",
     notBefore: due === null ? null : due.toISOString(),
   };
+}
+
+/**
+ * When a queued message may go out. alert: as its watcher gets alerts (alone or in their digest;
+ * held by quiet hours, which an urgent one crosses when the settings allow); after-quiet-hours:
+ * alone, held by quiet hours (a status report); now: at once, alone (operator mail, a test).
+ */
+export type DeliveryTiming =
+  | { rule: "alert"; urgent: boolean }
+  | { rule: "after-quiet-hours" }
+  | { rule: "now" };
+
+const AT_ONCE: AlertDelivery = { kind: "alert", notBefore: null };
+
+/**
+ * The one delivery-time rule of the outbox: how a message queued at `at` for `address` goes out.
+ * Without a policy (no watchlist in force) everything goes out at once, alone.
+ */
+export function deliveryOf(
+  policy: MailPolicy | undefined,
+  address: string,
+  timing: DeliveryTiming,
+  at: Date,
+): AlertDelivery {
+  if (policy === undefined || timing.rule === "now") return AT_ONCE;
+  if (timing.rule === "alert") return alertDelivery(policy, address, timing.urgent, at);
+  const end = quietHoursEnd(at, policy.quietHours, policy.timezone);
+  return { kind: "alert", notBefore: end === null ? null : end.toISOString() };
 }

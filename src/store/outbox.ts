@@ -1,9 +1,9 @@
 import { type Db, immediate } from "./database.js";
 
 /**
- * alert: one change for one watcher, sent alone. digest: the same, for a watcher who gets a digest
- * (the drain combines a recipient's due digest rows into one e-mail). report: a periodic status
- * report. admin: operator mail. test: `monitor test-email`.
+ * alert: one change or publication for one watcher, sent alone. digest: the same, for a watcher
+ * who gets a digest (the drain combines a recipient's due digest rows into one e-mail). report: a
+ * periodic status report. admin: operator mail. test: `monitor test-email`.
  */
 export type OutboxKind = "alert" | "digest" | "report" | "admin" | "test";
 export type OutboxStatus = "pending" | "sent" | "dead";
@@ -11,6 +11,8 @@ export type OutboxStatus = "pending" | "sent" | "dead";
 export interface NewOutboxRow {
   changeId: number | null;
   caseId: number | null;
+  /** The endpoint: a channel ("email") and the address there. */
+  channel: string;
   recipient: string;
   kind: OutboxKind;
   /** Unique: queueing the same key again (a retried run) does nothing. */
@@ -27,6 +29,7 @@ export interface OutboxRow {
   id: number;
   changeId: number | null;
   caseId: number | null;
+  channel: string;
   recipient: string;
   kind: string;
   dedupeKey: string;
@@ -48,7 +51,7 @@ interface RawOutboxRow extends Omit<OutboxRow, "payload"> {
   payload: string;
 }
 
-const OUTBOX_COLUMNS = `id, change_id AS changeId, case_id AS caseId, recipient, kind,
+const OUTBOX_COLUMNS = `id, change_id AS changeId, case_id AS caseId, channel, recipient, kind,
   dedupe_key AS dedupeKey, subject, message_id AS messageId, payload, status, attempts,
   next_attempt_at AS nextAttemptAt, last_error AS lastError, created_at AS createdAt,
   sent_at AS sentAt, smtp_response AS smtpResponse`;
@@ -69,14 +72,16 @@ export function pendingMailByCase(db: Db): Map<number, number> {
 }
 
 /**
- * Queues one message. Meant to run inside the transaction that stores what it reports, so a
- * crash either keeps both or neither. Returns false when the dedupe key was already queued.
+ * Inserts one row (notify/outbox/queue.ts `queueMessage` is the one caller). Meant to run inside
+ * the transaction that stores what it reports, so a crash either keeps both or neither. Returns
+ * false when the dedupe key was already queued.
  */
-export function enqueueAlert(db: Db, row: NewOutboxRow): boolean {
+export function insertOutboxRow(db: Db, row: NewOutboxRow): boolean {
   const result = db
     .prepare<{
       changeId: number | null;
       caseId: number | null;
+      channel: string;
       recipient: string;
       kind: string;
       dedupeKey: string;
@@ -87,14 +92,15 @@ export function enqueueAlert(db: Db, row: NewOutboxRow): boolean {
       nextAttemptAt: string | null;
     }>(
       `INSERT OR IGNORE INTO outbox
-         (change_id, case_id, recipient, kind, dedupe_key, subject, message_id, payload, created_at,
-          next_attempt_at)
-       VALUES (@changeId, @caseId, @recipient, @kind, @dedupeKey, @subject, @messageId, @payload,
-          @createdAt, @nextAttemptAt)`,
+         (change_id, case_id, channel, recipient, kind, dedupe_key, subject, message_id, payload,
+          created_at, next_attempt_at)
+       VALUES (@changeId, @caseId, @channel, @recipient, @kind, @dedupeKey, @subject, @messageId,
+          @payload, @createdAt, @nextAttemptAt)`,
     )
     .run({
       changeId: row.changeId,
       caseId: row.caseId,
+      channel: row.channel,
       recipient: row.recipient,
       kind: row.kind,
       dedupeKey: row.dedupeKey,
@@ -107,26 +113,36 @@ export function enqueueAlert(db: Db, row: NewOutboxRow): boolean {
   return result.changes === 1;
 }
 
-/** Pending rows whose time has come, oldest first; `afterId` pages through them in one drain. */
-export function dueOutbox(db: Db, nowIso: string, limit: number, afterId = 0): OutboxRow[] {
+/**
+ * Pending rows of one channel whose time has come, oldest first; `afterId` pages through them in
+ * one drain.
+ */
+export function dueOutbox(
+  db: Db,
+  channel: string,
+  nowIso: string,
+  limit: number,
+  afterId = 0,
+): OutboxRow[] {
   return db
-    .prepare<{ now: string; limit: number; afterId: number }, RawOutboxRow>(
+    .prepare<{ channel: string; now: string; limit: number; afterId: number }, RawOutboxRow>(
       `SELECT ${OUTBOX_COLUMNS} FROM outbox
        WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @now)
-         AND id > @afterId
+         AND channel = @channel AND id > @afterId
        ORDER BY id LIMIT @limit`,
     )
-    .all({ now: nowIso, limit, afterId })
+    .all({ channel, now: nowIso, limit, afterId })
     .map(toOutboxRow);
 }
 
-export function countDueOutbox(db: Db, nowIso: string): number {
+export function countDueOutbox(db: Db, channel: string, nowIso: string): number {
   const row = db
-    .prepare<{ now: string }, { n: number }>(
+    .prepare<{ channel: string; now: string }, { n: number }>(
       `SELECT COUNT(*) AS n FROM outbox
-       WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @now)`,
+       WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @now)
+         AND channel = @channel`,
     )
-    .get({ now: nowIso });
+    .get({ channel, now: nowIso });
   return row?.n ?? 0;
 }
 
@@ -334,12 +350,14 @@ export function getOutboxRow(db: Db, id: number): OutboxRow | undefined {
   return raw === undefined ? undefined : toOutboxRow(raw);
 }
 
-/** The recipients of the rows whose dedupe key starts with `prefix` (one message's watchers). */
-export function outboxRecipientsByKeyPrefix(db: Db, prefix: string): string[] {
+/** The endpoints of the rows whose dedupe key starts with `prefix` (those one message went to). */
+export function outboxEndpointsByKeyPrefix(
+  db: Db,
+  prefix: string,
+): Array<{ channel: string; recipient: string }> {
   return db
-    .prepare<[string, string], string>(
-      "SELECT recipient FROM outbox WHERE substr(dedupe_key, 1, length(?)) = ? ORDER BY id",
+    .prepare<[string, string], { channel: string; recipient: string }>(
+      "SELECT channel, recipient FROM outbox WHERE substr(dedupe_key, 1, length(?)) = ? ORDER BY id",
     )
-    .pluck()
     .all(prefix, prefix);
 }

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { queueAlerts } from "../../src/notify/outbox/queue-alerts.js";
+import { movementAlert } from "../../src/notify/outbox/messages.js";
+import { emailEndpoints, queueMessage } from "../../src/notify/outbox/queue.js";
 import type { AlertContent } from "../../src/notify/render/alert-content.js";
-import type { AlertDelivery } from "../../src/policy/mail-policy.js";
+import { type MailPolicy, mailPolicy } from "../../src/policy/mail-policy.js";
 import { getCase, syncWatchedCases } from "../../src/store/cases.js";
 import { insertChange } from "../../src/store/changes.js";
 import { closeDatabase, type Db, openDatabase } from "../../src/store/database.js";
@@ -35,13 +36,27 @@ export function tempStore(prefix: string): TempStore {
   };
 }
 
-/** A watched case with one detected change, and its alert queued for `recipients`. */
+/** Every watcher gets digests, sent at the next drain (no schedule, no quiet hours). */
+export const DIGEST_POLICY: MailPolicy = mailPolicy(
+  { cases: [], watchers: [] },
+  {
+    timezone: "America/Sao_Paulo",
+    quietHours: null,
+    urgentBypassesQuietHours: true,
+    defaultDelivery: "digest",
+  },
+);
+
+/**
+ * A watched case with one detected change, and its alert queued for `recipients` as the sweep
+ * queues it (alone and at once, unless `policy` says otherwise).
+ */
 export function queueChange(
   db: Db,
   content: AlertContent,
   recipients: readonly string[],
   detectedAt = "2026-03-01T10:00:00.000Z",
-  delivery?: AlertDelivery,
+  policy?: MailPolicy,
 ): { caseId: number; changeId: number; queued: number } {
   const digits = content.caseNumber.replace(/\D/g, "");
   if (getCase(db, digits, content.court) === undefined) {
@@ -69,16 +84,10 @@ export function queueChange(
     details: {},
     newMovements: content.newMovements.length,
   });
-  const queued = queueAlerts({
-    db,
-    changeId,
-    caseId,
-    recipients,
-    content,
-    detectedAt,
-    domain: DOMAIN,
-    createdAt: detectedAt,
-    ...(delivery === undefined ? {} : { delivery: () => delivery }),
-  });
+  const queued = queueMessage(
+    { db, domain: DOMAIN, at: new Date(detectedAt), policy },
+    movementAlert({ changeId, caseId, detectedAt, content }),
+    emailEndpoints(recipients),
+  );
   return { caseId, changeId, queued };
 }

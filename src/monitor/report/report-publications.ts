@@ -6,13 +6,16 @@ import { lawyerOabText, StoredPublication } from "../../djen/publication.js";
 import { publicationFacts } from "../../djen/publication-facts.js";
 import { cutPlainText, truncationNote } from "../../djen/publication-text.js";
 import type { Logger } from "../../log.js";
-import { alertMessageId } from "../../notify/outbox/message-ids.js";
+import { publicationAlert, publicationKey } from "../../notify/outbox/messages.js";
 import {
-  type PublicationAlertContent,
-  renderPublicationSubject,
-} from "../../notify/render/publication-alert.js";
+  type Endpoint,
+  emailEndpoints,
+  isChannel,
+  queueMessage,
+} from "../../notify/outbox/queue.js";
+import type { PublicationAlertContent } from "../../notify/render/publication-alert.js";
 import { type CaseAlertPolicy, NO_ALERT_POLICY } from "../../policy/alert-rules.js";
-import { alertDelivery, type MailPolicy } from "../../policy/mail-policy.js";
+import type { MailPolicy } from "../../policy/mail-policy.js";
 import { decidePublication } from "../../policy/publication-rules.js";
 import { getCase } from "../../store/cases.js";
 import { type Db, immediate } from "../../store/database.js";
@@ -21,7 +24,7 @@ import {
   openEstimates,
   publicationIdsWithoutEstimate,
 } from "../../store/deadline-estimates.js";
-import { enqueueAlert, outboxRecipientsByKeyPrefix } from "../../store/outbox.js";
+import { outboxEndpointsByKeyPrefix } from "../../store/outbox.js";
 import {
   correctionsAwaitingReport,
   getPublicationById,
@@ -170,61 +173,25 @@ export function publicationContent(
   };
 }
 
-/**
- * What a notice is about: the publication, its cancellation, or one move of its estimate (each
- * revision mailed once); the recipient follows.
- */
-function noticeKey(content: PublicationAlertContent): string {
-  switch (content.notice) {
-    case "published":
-      return `publication:${content.djenId}`;
-    case "cancelled":
-      return `publication-cancelled:${content.djenId}`;
-    case "re-estimated":
-      return `publication-estimate:${content.djenId}:${content.estimateRevision ?? 0}`;
-  }
-}
-
-function dedupeKey(content: PublicationAlertContent, recipient: string): string {
-  return `${noticeKey(content)}:${recipient.toLowerCase()}`;
-}
-
 function queue(
   deps: ReportPublicationsDeps,
   content: PublicationAlertContent,
-  recipients: readonly string[],
+  endpoints: readonly Endpoint[],
   caseId: number | null,
   now: Date,
 ): number {
-  const subject = renderPublicationSubject(content);
-  let queued = 0;
-  for (const recipient of recipients) {
-    const key = dedupeKey(content, recipient);
-    // A correction is as pressing as the alert it corrects: a deadline that is not one, or moved.
-    const delivery =
-      deps.policy === undefined
-        ? { kind: "alert" as const, notBefore: null }
-        : alertDelivery(
-            deps.policy,
-            recipient,
-            content.urgent || content.notice !== "published",
-            now,
-          );
-    const inserted = enqueueAlert(deps.db, {
-      changeId: null,
-      caseId,
-      recipient,
-      kind: delivery.kind,
-      nextAttemptAt: delivery.notBefore,
-      dedupeKey: key,
-      subject,
-      messageId: alertMessageId(key, deps.mailDomain),
-      payload: content,
-      createdAt: now.toISOString(),
-    });
-    if (inserted) queued++;
-  }
-  return queued;
+  return queueMessage(
+    { db: deps.db, domain: deps.mailDomain, at: now, policy: deps.policy },
+    publicationAlert(content, caseId),
+    endpoints,
+  );
+}
+
+/** Those told of a publication, whatever the watchlist says now; nobody when it was never mailed. */
+function toldOf(deps: ReportPublicationsDeps, djenId: string): Endpoint[] {
+  return outboxEndpointsByKeyPrefix(deps.db, `${publicationKey(djenId)}:`).flatMap(
+    (r): Endpoint[] => (isChannel(r.channel) ? [{ channel: r.channel, address: r.recipient }] : []),
+  );
 }
 
 function parsed(deps: ReportPublicationsDeps, row: PublicationRow): StoredPublication | null {
@@ -281,7 +248,13 @@ function reportOne(
       urgency: decision.urgency,
       estimate,
     });
-    const queued = queue(deps, content, audience.recipients, caseIdOf(deps, audience), now);
+    const queued = queue(
+      deps,
+      content,
+      emailEndpoints(audience.recipients),
+      caseIdOf(deps, audience),
+      now,
+    );
     if (audience.recipients.length > 0) markEstimateTold(deps.db, saved.row.id, saved.row.revision);
     return { disposition, queued };
   });
@@ -303,7 +276,7 @@ function reestimateOne(
     const saved = recordEstimate(deps.db, row, estimate, [], now.toISOString());
     if (saved.kind !== "moved") return { moved: false, queued: 0 };
     if (saved.row.toldRevision === null) return { moved: true, queued: 0 };
-    const told = outboxRecipientsByKeyPrefix(deps.db, `publication:${row.djenId}:`);
+    const told = toldOf(deps, row.djenId);
     const content = publicationContent(row, publication, {
       notice: "re-estimated",
       audience,
@@ -363,7 +336,7 @@ function correctOne(
   const audience = audienceOf(deps, row, publication);
   return immediate(deps.db, () => {
     // Those told of it, whatever the watchlist says now; nobody when it was never mailed.
-    const told = outboxRecipientsByKeyPrefix(deps.db, `publication:${row.djenId}:`);
+    const told = toldOf(deps, row.djenId);
     const content = publicationContent(row, publication, {
       notice: "cancelled",
       audience,

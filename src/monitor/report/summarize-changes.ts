@@ -1,9 +1,10 @@
 import type { Provenance } from "../../datajud/instance-record.js";
 import type { Logger } from "../../log.js";
-import { queueAlerts } from "../../notify/outbox/queue-alerts.js";
+import { movementAlert } from "../../notify/outbox/messages.js";
+import { emailEndpoints, queueMessage } from "../../notify/outbox/queue.js";
 import { buildAlertContent } from "../../notify/render/alert-content.js";
 import { NO_ALERT_POLICY } from "../../policy/alert-rules.js";
-import { alertDelivery, type MailPolicy } from "../../policy/mail-policy.js";
+import type { MailPolicy } from "../../policy/mail-policy.js";
 import {
   type AlertDecision,
   decideAlert,
@@ -163,7 +164,6 @@ async function reportChange(
     ignoredMovements: ignoredIds.size,
   });
   const createdAt = now.toISOString();
-  const { policy } = deps;
   totals.emailsQueued += immediate(db, () => {
     insertSummary(db, {
       changeId: change.id,
@@ -176,20 +176,15 @@ async function reportChange(
       disposition: decision.disposition,
     });
     if (decision.disposition !== "alert") return 0;
-    return queueAlerts({
-      db,
-      changeId: change.id,
-      caseId: kase.id,
-      recipients: kase.watchers,
-      content,
-      detectedAt: change.detectedAt,
-      domain: deps.mailDomain,
-      createdAt,
-      ...(policy === undefined
-        ? {}
-        : {
-            delivery: (recipient: string) => alertDelivery(policy, recipient, content.urgent, now),
-          }),
-    });
+    return queueMessage(
+      { db, domain: deps.mailDomain, at: now, policy: deps.policy },
+      movementAlert({
+        changeId: change.id,
+        caseId: kase.id,
+        detectedAt: change.detectedAt,
+        content,
+      }),
+      emailEndpoints(kase.watchers),
+    );
   });
 }

@@ -37,7 +37,10 @@ import {
   isSafeMessageId,
   threadId,
 } from "./message-ids.js";
+import type { Channel } from "./queue.js";
 
+/** What this drain sends: e-mail. Rows of other channels are left to their own senders. */
+const CHANNEL: Channel = "email";
 const MINUTE_MS = 60_000;
 const MAX_BACKOFF_MS = 6 * 60 * MINUTE_MS;
 const BATCH = 50;
@@ -438,7 +441,7 @@ async function deliver(
 function allDue(db: Db, nowIso: string): OutboxRow[] {
   const rows: OutboxRow[] = [];
   for (;;) {
-    const page = dueOutbox(db, nowIso, BATCH, rows.at(-1)?.id ?? 0);
+    const page = dueOutbox(db, CHANNEL, nowIso, BATCH, rows.at(-1)?.id ?? 0);
     rows.push(...page);
     if (page.length < BATCH) return rows;
   }
@@ -480,7 +483,7 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
       }
     }
   }
-  if (stopped) result.deferred = countDueOutbox(options.db, options.now().toISOString());
+  if (stopped) result.deferred = countDueOutbox(options.db, CHANNEL, options.now().toISOString());
   return result;
 }
 
@@ -495,6 +498,7 @@ export async function deliverOutboxRow(options: DrainOptions, id: number): Promi
   const nowIso = options.now().toISOString();
   const due =
     row !== undefined &&
+    row.channel === CHANNEL &&
     row.status === "pending" &&
     (row.nextAttemptAt === null || row.nextAttemptAt <= nowIso);
   if (!due) return { ok: false, error: "the message is not waiting to be sent", code: "busy" };

@@ -29,14 +29,14 @@ import {
   latestFailedCheckOfRun,
 } from "../../store/failing-cases.js";
 import { closeIncident, openIncident, openIncidentOf } from "../../store/health-incidents.js";
-import { enqueueAlert } from "../../store/outbox.js";
 import {
   djenFailedStreakBefore,
   failedStreakBefore,
   sweepVerdictsBefore,
 } from "../../store/runs.js";
-import { type AdminAlert, renderAdminSubject } from "../render/operator-mail.js";
-import { alertMessageId, caseThreadKey } from "./message-ids.js";
+import type { AdminAlert } from "../render/operator-mail.js";
+import { operatorAlert } from "./messages.js";
+import { emailEndpoints, queueMessage } from "./queue.js";
 
 /**
  * Mail to `mail.admin` about problems only a person can fix. Case findings are derived from what
@@ -67,29 +67,6 @@ interface Finding {
   recipient: string;
   caseId: number | null;
   alert: AdminAlert;
-}
-
-/** One key per finding and address: each is queued once, however many sweeps still see it. */
-function dedupeKey(alert: AdminAlert, recipient: string): string {
-  const who = recipient.toLowerCase();
-  switch (alert.type) {
-    case "auth_rejected":
-      return `admin:auth:${alert.since}:${who}`;
-    case "auth_recovered":
-      return `admin:auth-recovered:${alert.since}:${who}`;
-    case "sweeps_failing":
-      return `admin:sweeps:${alert.since}:${who}`;
-    case "sweeps_recovered":
-      return `admin:sweeps-recovered:${alert.since}:${who}`;
-    case "djen_failing":
-      return `admin:djen:${alert.since}:${who}`;
-    case "djen_recovered":
-      return `admin:djen-recovered:${alert.since}:${who}`;
-    case "case_failing":
-      return `admin:failing:${caseThreadKey(alert.caseNumber, alert.court)}:${alert.failingSince}:${who}`;
-    case "case_gone":
-      return `admin:gone:${caseThreadKey(alert.caseNumber, alert.court)}:${alert.goneAt}:${who}`;
-  }
 }
 
 function record(db: Db, decision: HealthDecision, nowIso: string): void {
@@ -173,7 +150,6 @@ function evaluateHealth(
 export function queueAdminAlerts(input: QueueAdminAlertsInput): number {
   const admin = input.admin?.trim() ?? "";
   const failingAfterMs = input.failingAfterMs ?? DEFAULT_FAILING_AFTER_MS;
-  const createdAt = input.now.toISOString();
   const { db } = input;
   assertFailedSweepsThreshold(input.failedSweepsThreshold);
   return immediate(db, () => {
@@ -213,19 +189,11 @@ export function queueAdminAlerts(input: QueueAdminAlertsInput): number {
     ];
     let queued = 0;
     for (const finding of findings) {
-      const key = dedupeKey(finding.alert, finding.recipient);
-      const inserted = enqueueAlert(db, {
-        changeId: null,
-        caseId: finding.caseId,
-        recipient: finding.recipient,
-        kind: "admin",
-        dedupeKey: key,
-        subject: renderAdminSubject([finding.alert]),
-        messageId: alertMessageId(key, input.domain),
-        payload: finding.alert,
-        createdAt,
-      });
-      if (inserted) queued++;
+      queued += queueMessage(
+        { db, domain: input.domain, at: input.now },
+        operatorAlert(finding.alert, finding.caseId),
+        emailEndpoints([finding.recipient]),
+      );
     }
     return queued;
   });

@@ -1,20 +1,21 @@
-import { latestScheduledAt, quietHoursEnd } from "../../policy/delivery-time.js";
+import { latestScheduledAt } from "../../policy/delivery-time.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
 import { getCase } from "../../store/cases.js";
 import { type Db, immediate } from "../../store/database.js";
 import { listDjenSources } from "../../store/djen-sources.js";
 import { latestMovementTimes } from "../../store/movements.js";
-import { enqueueAlert, outboxIdByDedupeKey } from "../../store/outbox.js";
+import { outboxIdByDedupeKey } from "../../store/outbox.js";
 import { type PublicationRow, publicationsSeenSince } from "../../store/publications.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
-import { buildStatusReport, renderStatusReportSubject } from "../render/status-report.js";
+import { buildStatusReport } from "../render/status-report.js";
 import {
   concernsRegistration,
   type DjenCheckFields,
   djenCheckOf,
   reportPublication,
 } from "../render/status-report-djen.js";
-import { alertMessageId } from "./message-ids.js";
+import { statusReport, statusReportKey } from "./messages.js";
+import { dedupeKey, type Endpoint, queueMessage } from "./queue.js";
 
 /** A report whose hour passed while the monitor was down still goes out within this window. */
 export const DEFAULT_REPORT_LOOKBACK_MS = 24 * 60 * 60_000;
@@ -50,7 +51,7 @@ function inPeriod(row: PublicationRow, start: string): boolean {
  */
 export function queueStatusReports(input: QueueStatusReportsInput): number {
   const { db, policy, now } = input;
-  const due: Array<{ address: string; dedupeKey: string; periodStart: Date }> = [];
+  const due: Array<{ address: string; fire: Date; periodStart: Date }> = [];
   for (const watcher of policy.watchers) {
     if (watcher.statusReport === null) continue;
     const fire = latestScheduledAt(
@@ -60,8 +61,8 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
       input.lookbackMs ?? DEFAULT_REPORT_LOOKBACK_MS,
     );
     if (fire === null) continue;
-    const dedupeKey = `report:${watcher.address.toLowerCase()}:${fire.toISOString()}`;
-    if (outboxIdByDedupeKey(db, dedupeKey) === undefined) {
+    const endpoint: Endpoint = { channel: "email", address: watcher.address };
+    if (outboxIdByDedupeKey(db, dedupeKey(statusReportKey(fire), endpoint)) === undefined) {
       // The period ends now, not at the fire time: what was read since is in no report yet.
       const previous = latestScheduledAt(
         watcher.statusReport,
@@ -70,7 +71,7 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
         MAX_PERIOD_MS,
       );
       const periodStart = previous ?? new Date(fire.getTime() - MAX_PERIOD_MS);
-      due.push({ address: watcher.address, dedupeKey, periodStart });
+      due.push({ address: watcher.address, fire, periodStart });
     }
   }
   if (due.length === 0) return 0;
@@ -85,11 +86,9 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
   for (const c of input.cases) labels.set(c.digits, labels.get(c.digits) ?? c.label);
   const oldest = Math.min(...due.map((d) => d.periodStart.getTime()));
   const read = publicationsSeenSince(db, new Date(oldest).toISOString());
-  const createdAt = now.toISOString();
-  const notBefore = quietHoursEnd(now, policy.quietHours, policy.timezone)?.toISOString() ?? null;
   return immediate(db, () => {
     let queued = 0;
-    for (const { address, dedupeKey, periodStart } of due) {
+    for (const { address, fire, periodStart } of due) {
       const who = address.toLowerCase();
       const told = (notify: readonly string[]): boolean =>
         notify.some((a) => a.toLowerCase() === who);
@@ -125,19 +124,11 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
               a.availableOn.localeCompare(b.availableOn) || a.djenId.localeCompare(b.djenId),
           ),
       });
-      const inserted = enqueueAlert(db, {
-        changeId: null,
-        caseId: null,
-        recipient: address,
-        kind: "report",
-        dedupeKey,
-        subject: renderStatusReportSubject(report),
-        messageId: alertMessageId(dedupeKey, input.domain),
-        payload: report,
-        createdAt,
-        nextAttemptAt: notBefore,
-      });
-      if (inserted) queued++;
+      queued += queueMessage(
+        { db, domain: input.domain, at: now, policy },
+        statusReport(report, fire),
+        [{ channel: "email", address }],
+      );
     }
     return queued;
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
-import { alertDelivery, type MailSettings, mailPolicy } from "../../../src/policy/mail-policy.js";
+import {
+  alertDelivery,
+  deliveryOf,
+  type MailSettings,
+  mailPolicy,
+} from "../../../src/policy/mail-policy.js";
 import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
 
 const SETTINGS: MailSettings = {
@@ -83,5 +88,50 @@ describe("alertDelivery", () => {
       kind: "digest",
       notBefore: null,
     });
+  });
+});
+
+describe("deliveryOf: one rule for every message the outbox queues", () => {
+  const night = tuesday(22);
+  const morning = "2026-03-04T10:30:00.000Z";
+
+  it("holds an alert as its watcher gets alerts: quiet hours, digests, urgent crossing", () => {
+    const policy = mailPolicy(watchlist(), SETTINGS);
+
+    expect(deliveryOf(policy, "ana@example.com", { rule: "alert", urgent: false }, night)).toEqual({
+      kind: "alert",
+      notBefore: morning,
+    });
+    expect(deliveryOf(policy, "ana@example.com", { rule: "alert", urgent: true }, night)).toEqual({
+      kind: "alert",
+      notBefore: null,
+    });
+    expect(
+      deliveryOf(policy, "bia@example.com", { rule: "alert", urgent: false }, tuesday(12)),
+    ).toEqual({ kind: "digest", notBefore: null });
+  });
+
+  it("holds a status report by quiet hours but never puts it in a digest", () => {
+    const policy = mailPolicy(watchlist(), SETTINGS);
+
+    expect(deliveryOf(policy, "bia@example.com", { rule: "after-quiet-hours" }, night)).toEqual({
+      kind: "alert",
+      notBefore: morning,
+    });
+    expect(
+      deliveryOf(policy, "bia@example.com", { rule: "after-quiet-hours" }, tuesday(12)),
+    ).toEqual({ kind: "alert", notBefore: null });
+  });
+
+  it("sends operator mail and tests at once, and everything at once without a policy", () => {
+    const policy = mailPolicy(watchlist(), SETTINGS);
+
+    expect(deliveryOf(policy, "bia@example.com", { rule: "now" }, night)).toEqual({
+      kind: "alert",
+      notBefore: null,
+    });
+    expect(
+      deliveryOf(undefined, "bia@example.com", { rule: "alert", urgent: false }, night),
+    ).toEqual({ kind: "alert", notBefore: null });
   });
 });

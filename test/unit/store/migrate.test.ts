@@ -1,5 +1,5 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { closeDatabase, defaultMigrationsDir, openDatabase } from "../../../src/store/database.js";
@@ -156,5 +156,44 @@ describe("migrate", () => {
     closeDatabase(db);
 
     expect(version).toBe(2);
+  });
+});
+
+describe("008_outbox_channel", () => {
+  it("addresses old rows to e-mail and turns a status report's key to end with its address", () => {
+    const before = migrationsDir({});
+    for (const m of listMigrations(defaultMigrationsDir()).filter((m) => m.version < 8)) {
+      copyFileSync(m.file, join(before, basename(m.file)));
+    }
+    const db = new Database(":memory:");
+    migrate(db, before);
+    const insert = db.prepare<[string, string, string]>(
+      `INSERT INTO outbox (recipient, kind, dedupe_key, payload, created_at)
+       VALUES (?, ?, ?, '{}', '2026-03-01T10:00:00.000Z')`,
+    );
+    insert.run("Ana@Example.com", "report", "report:ana@example.com:2026-03-02T10:00:00.000Z");
+    insert.run(
+      "rui@example.com",
+      "alert",
+      "alert:1:2026-03-01T10:00:00.000Z:x.tjdft:rui@example.com",
+    );
+
+    migrate(db, defaultMigrationsDir());
+
+    expect(
+      db.prepare("SELECT channel, recipient, dedupe_key AS key FROM outbox ORDER BY id").all(),
+    ).toEqual([
+      {
+        channel: "email",
+        recipient: "Ana@Example.com",
+        key: "report:2026-03-02T10:00:00.000Z:ana@example.com",
+      },
+      {
+        channel: "email",
+        recipient: "rui@example.com",
+        key: "alert:1:2026-03-01T10:00:00.000Z:x.tjdft:rui@example.com",
+      },
+    ]);
+    db.close();
   });
 });

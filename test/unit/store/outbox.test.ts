@@ -7,7 +7,7 @@ import {
   claimOutbox,
   deadOutbox,
   dueOutbox,
-  enqueueAlert,
+  insertOutboxRow,
   markFailed,
   markSent,
   type NewOutboxRow,
@@ -33,6 +33,7 @@ function row(key: string, overrides: Partial<NewOutboxRow> = {}): NewOutboxRow {
   return {
     changeId: null,
     caseId: null,
+    channel: "email",
     recipient: "ana@example.com",
     kind: "alert",
     dedupeKey: key,
@@ -46,8 +47,8 @@ function row(key: string, overrides: Partial<NewOutboxRow> = {}): NewOutboxRow {
 
 describe("outbox", () => {
   it("queues a dedupe key once", () => {
-    const first = enqueueAlert(db, row("k1"));
-    const second = enqueueAlert(db, row("k1", { recipient: "other@example.com" }));
+    const first = insertOutboxRow(db, row("k1"));
+    const second = insertOutboxRow(db, row("k1", { recipient: "other@example.com" }));
 
     expect(first).toBe(true);
     expect(second).toBe(false);
@@ -55,12 +56,12 @@ describe("outbox", () => {
   });
 
   it("returns due rows oldest first with their payload, paging after an id", () => {
-    enqueueAlert(db, row("k1"));
-    enqueueAlert(db, row("k2"));
-    enqueueAlert(db, row("k3"));
+    insertOutboxRow(db, row("k1"));
+    insertOutboxRow(db, row("k2"));
+    insertOutboxRow(db, row("k3"));
 
-    const all = dueOutbox(db, "2026-03-01T10:00:00.000Z", 10);
-    const page = dueOutbox(db, "2026-03-01T10:00:00.000Z", 1, all[0]?.id ?? 0);
+    const all = dueOutbox(db, "email", "2026-03-01T10:00:00.000Z", 10);
+    const page = dueOutbox(db, "email", "2026-03-01T10:00:00.000Z", 1, all[0]?.id ?? 0);
 
     expect(all.map((r) => r.dedupeKey)).toEqual(["k1", "k2", "k3"]);
     expect(all[0]).toMatchObject({ status: "pending", attempts: 0, payload: { hello: "k1" } });
@@ -68,21 +69,21 @@ describe("outbox", () => {
   });
 
   it("lets one claimant take a due row and hides it until the claim runs out", () => {
-    enqueueAlert(db, row("k1"));
-    const id = dueOutbox(db, "2026-03-01T10:00:00.000Z", 1)[0]?.id ?? -1;
+    insertOutboxRow(db, row("k1"));
+    const id = dueOutbox(db, "email", "2026-03-01T10:00:00.000Z", 1)[0]?.id ?? -1;
 
     const won = claimOutbox(db, id, "2026-03-01T10:00:00.000Z", "2026-03-01T10:10:00.000Z");
     const lost = claimOutbox(db, id, "2026-03-01T10:00:01.000Z", "2026-03-01T10:10:01.000Z");
 
     expect(won).toBe(true);
     expect(lost).toBe(false);
-    expect(dueOutbox(db, "2026-03-01T10:05:00.000Z", 10)).toEqual([]);
-    expect(dueOutbox(db, "2026-03-01T10:10:00.000Z", 10)).toHaveLength(1);
+    expect(dueOutbox(db, "email", "2026-03-01T10:05:00.000Z", 10)).toEqual([]);
+    expect(dueOutbox(db, "email", "2026-03-01T10:10:00.000Z", 10)).toHaveLength(1);
   });
 
   it("makes rows claimed by a dead holder due at once, and leaves live holders' and retries alone", () => {
-    for (const key of ["dead", "live", "retry"]) enqueueAlert(db, row(key));
-    const ids = dueOutbox(db, "2026-03-01T10:00:00.000Z", 10).map((r) => r.id);
+    for (const key of ["dead", "live", "retry"]) insertOutboxRow(db, row(key));
+    const ids = dueOutbox(db, "email", "2026-03-01T10:00:00.000Z", 10).map((r) => r.id);
     const [dead, live, retry] = ids as [number, number, number];
     claimOutbox(db, dead, "2026-03-01T10:00:00.000Z", "2026-03-01T10:10:00.000Z", "1@h:aa");
     claimOutbox(db, live, "2026-03-01T10:00:00.000Z", "2026-03-01T10:10:00.000Z", "2@h:bb");
@@ -96,25 +97,27 @@ describe("outbox", () => {
     );
 
     expect(released).toBe(1);
-    expect(dueOutbox(db, "2026-03-01T10:01:00.000Z", 10).map((r) => r.dedupeKey)).toEqual(["dead"]);
+    expect(dueOutbox(db, "email", "2026-03-01T10:01:00.000Z", 10).map((r) => r.dedupeKey)).toEqual([
+      "dead",
+    ]);
   });
 
   it("counts failures, backs off, and keeps dead rows out of the due list", () => {
-    enqueueAlert(db, row("k1"));
-    const id = dueOutbox(db, "2026-03-01T10:00:00.000Z", 1)[0]?.id ?? -1;
+    insertOutboxRow(db, row("k1"));
+    const id = dueOutbox(db, "email", "2026-03-01T10:00:00.000Z", 1)[0]?.id ?? -1;
 
     markFailed(db, id, {
       error: "451 later",
       nextAttemptAt: "2026-03-01T10:01:00.000Z",
       dead: false,
     });
-    const waiting = dueOutbox(db, "2026-03-01T10:00:30.000Z", 10);
-    const retry = dueOutbox(db, "2026-03-01T10:01:00.000Z", 10);
+    const waiting = dueOutbox(db, "email", "2026-03-01T10:00:30.000Z", 10);
+    const retry = dueOutbox(db, "email", "2026-03-01T10:01:00.000Z", 10);
     markFailed(db, id, { error: "550 no", nextAttemptAt: "2026-03-01T10:03:00.000Z", dead: true });
 
     expect(waiting).toEqual([]);
     expect(retry[0]).toMatchObject({ attempts: 1, lastError: "451 later" });
-    expect(dueOutbox(db, "2026-03-02T00:00:00.000Z", 10)).toEqual([]);
+    expect(dueOutbox(db, "email", "2026-03-02T00:00:00.000Z", 10)).toEqual([]);
     expect(deadOutbox(db)).toMatchObject([
       { id, status: "dead", attempts: 2, lastError: "550 no" },
     ]);
@@ -122,12 +125,12 @@ describe("outbox", () => {
   });
 
   it("marks a row sent with the server's response", () => {
-    enqueueAlert(db, row("k1"));
-    const id = dueOutbox(db, "2026-03-01T10:00:00.000Z", 1)[0]?.id ?? -1;
+    insertOutboxRow(db, row("k1"));
+    const id = dueOutbox(db, "email", "2026-03-01T10:00:00.000Z", 1)[0]?.id ?? -1;
 
     markSent(db, id, { sentAt: "2026-03-01T10:00:05.000Z", smtpResponse: "250 OK queued as X" });
 
-    expect(dueOutbox(db, "2026-03-02T00:00:00.000Z", 10)).toEqual([]);
+    expect(dueOutbox(db, "email", "2026-03-02T00:00:00.000Z", 10)).toEqual([]);
     expect(outboxCounts(db)).toEqual({ pending: 0, sent: 1, dead: 0 });
     expect(pendingMailByCase(db).size).toBe(0);
   });

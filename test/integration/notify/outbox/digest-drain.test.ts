@@ -7,13 +7,13 @@ import { type DrainOptions, drainOutbox } from "../../../../src/notify/outbox/dr
 import { caseThreadKey, threadId } from "../../../../src/notify/outbox/message-ids.js";
 import type { MailTransport } from "../../../../src/notify/transport/mail-transport.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
-import type { AlertDelivery } from "../../../../src/policy/mail-policy.js";
 import type { Db } from "../../../../src/store/database.js";
 import { outboxCounts } from "../../../../src/store/outbox.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
 import { nodeArgs } from "../../../support/cli-process.js";
 import { killNow } from "../../../support/kill.js";
 import {
+  DIGEST_POLICY,
   DOMAIN,
   FROM,
   LIST_ID,
@@ -26,7 +26,6 @@ import { sampleAlert, sampleSummary } from "../../../unit/notify/render/sample-a
 const CHILD = fileURLToPath(new URL("./drain-child.ts", import.meta.url));
 const NOW = "2026-03-01T10:00:00.000Z";
 const MINUTE = 60_000;
-const DIGEST: AlertDelivery = { kind: "digest", notBefore: null };
 
 let store: TempStore | undefined;
 let sink: SmtpSink | undefined;
@@ -85,20 +84,20 @@ describe("digest delivery", () => {
     store = tempStore("notify-digest-");
     sink = await startSmtpSink();
     transport = createTransport({ smtpUrl: sink.url(), outboxDir: store.dir });
-    queueChange(store.db, sampleAlert(), ["ana@example.com"], NOW, DIGEST);
+    queueChange(store.db, sampleAlert(), ["ana@example.com"], NOW, DIGEST_POLICY);
     queueChange(
       store.db,
       quietCase("0000002-00.2025.8.07.0001", "<script>alert(1)</script>\r\nBcc: evil@x.example"),
       ["ana@example.com"],
       NOW,
-      DIGEST,
+      DIGEST_POLICY,
     );
     queueChange(
       store.db,
       quietCase("0000003-00.2025.8.07.0001", "Terceiro caso"),
       ["ana@example.com", "bruno@example.com"],
       NOW,
-      DIGEST,
+      DIGEST_POLICY,
     );
 
     const result = await drain(store.db, transport, Date.parse(NOW));
@@ -136,13 +135,13 @@ describe("digest delivery", () => {
     store = tempStore("notify-digest-retry-");
     sink = await startSmtpSink();
     transport = createTransport({ smtpUrl: sink.url(), outboxDir: store.dir });
-    queueChange(store.db, sampleAlert(), ["ana@example.com"], NOW, DIGEST);
+    queueChange(store.db, sampleAlert(), ["ana@example.com"], NOW, DIGEST_POLICY);
     queueChange(
       store.db,
       quietCase("0000002-00.2025.8.07.0001", "Segundo"),
       ["ana@example.com"],
       NOW,
-      DIGEST,
+      DIGEST_POLICY,
     );
     sink.refuseNext(1, 451);
 
@@ -184,13 +183,13 @@ describe("a digest drain killed between send and mark", () => {
       },
     });
     sink = smtp;
-    queueChange(s.db, sampleAlert(), ["ana@example.com"], NOW, DIGEST);
+    queueChange(s.db, sampleAlert(), ["ana@example.com"], NOW, DIGEST_POLICY);
     queueChange(
       s.db,
       quietCase("0000002-00.2025.8.07.0001", "Segundo"),
       ["ana@example.com"],
       NOW,
-      DIGEST,
+      DIGEST_POLICY,
     );
 
     const killed = await new Promise<NodeJS.Signals | null>((resolve, reject) => {
@@ -207,7 +206,7 @@ describe("a digest drain killed between send and mark", () => {
       quietCase("0000003-00.2025.8.07.0001", "Chegou depois"),
       ["ana@example.com"],
       "2026-03-01T10:05:00.000Z",
-      DIGEST,
+      DIGEST_POLICY,
     );
     transport = createTransport({ smtpUrl: smtp.url(), outboxDir: s.dir });
     const next = await drain(s.db, transport, Date.parse(NOW) + MINUTE);

@@ -5,7 +5,12 @@ import { type DrainOptions, drainOutbox } from "../../../../src/notify/outbox/dr
 import { caseThreadKey, threadId } from "../../../../src/notify/outbox/message-ids.js";
 import type { MailTransport } from "../../../../src/notify/transport/mail-transport.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
-import { deadOutbox, dueOutbox, enqueueAlert, outboxCounts } from "../../../../src/store/outbox.js";
+import {
+  deadOutbox,
+  dueOutbox,
+  insertOutboxRow,
+  outboxCounts,
+} from "../../../../src/store/outbox.js";
 import { FakeClock } from "../../../fakes/fake-clock.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
 import {
@@ -230,9 +235,10 @@ describe("drainOutbox over SMTP", () => {
   });
 
   it("marks a row it cannot render dead without sending anything", async () => {
-    enqueueAlert(store.db, {
+    insertOutboxRow(store.db, {
       changeId: null,
       caseId: null,
+      channel: "email",
       recipient: "ana@example.com",
       kind: "alert",
       dedupeKey: "broken",
@@ -241,9 +247,10 @@ describe("drainOutbox over SMTP", () => {
       payload: { not: "an alert" },
       createdAt: "2026-03-01T10:00:00.000Z",
     });
-    enqueueAlert(store.db, {
+    insertOutboxRow(store.db, {
       changeId: null,
       caseId: null,
+      channel: "email",
       recipient: "ana@example.com, evil@example.com",
       kind: "alert",
       dedupeKey: "two-recipients",
@@ -263,7 +270,7 @@ describe("drainOutbox over SMTP", () => {
       lastError: expect.any(String),
     });
     expect(sink.messages).toHaveLength(0);
-    expect(dueOutbox(store.db, "2030-01-01T00:00:00.000Z", 10)).toEqual([]);
+    expect(dueOutbox(store.db, "email", "2030-01-01T00:00:00.000Z", 10)).toEqual([]);
   });
 
   it("keeps the SMTP password out of errors, stored errors and describe()", async () => {

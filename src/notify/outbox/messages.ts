@@ -1,0 +1,142 @@
+import { renderSubject } from "../render/alert.js";
+import type { AlertContent } from "../render/alert-content.js";
+import { type AdminAlert, renderAdminSubject } from "../render/operator-mail.js";
+import {
+  type PublicationAlertContent,
+  renderPublicationSubject,
+} from "../render/publication-alert.js";
+import { renderStatusReportSubject, type StatusReport } from "../render/status-report.js";
+import { caseThreadKey } from "./message-ids.js";
+import type { OutboxMessage } from "./queue.js";
+
+/*
+ * Each kind of message the outbox carries, as `queueMessage` (queue.ts) takes it: what it is
+ * about (the first part of its dedupe key), what it carries and when it may go out.
+ */
+
+/**
+ * A change of a case, for its watchers. The key holds when the change was detected and the case's
+ * number and court, so a rebuilt database never reuses a Message-ID for another change.
+ */
+export function movementAlert(change: {
+  changeId: number;
+  caseId: number;
+  detectedAt: string;
+  content: AlertContent;
+}): OutboxMessage {
+  const { content } = change;
+  return {
+    kind: "alert",
+    key: `alert:${change.changeId}:${change.detectedAt}:${caseThreadKey(content.caseNumber, content.court)}`,
+    subject: renderSubject(content),
+    payload: content,
+    changeId: change.changeId,
+    caseId: change.caseId,
+    timing: { rule: "alert", urgent: content.urgent },
+  };
+}
+
+/** The key of a DJEN publication's alert: the prefix of the rows of everyone told of it. */
+export function publicationKey(djenId: string): string {
+  return `publication:${djenId}`;
+}
+
+/**
+ * What a publication's notice is about: the publication, its cancellation, or one move of its
+ * deadline estimate (each revision mailed once).
+ */
+function publicationNoticeKey(content: PublicationAlertContent): string {
+  switch (content.notice) {
+    case "published":
+      return publicationKey(content.djenId);
+    case "cancelled":
+      return `publication-cancelled:${content.djenId}`;
+    case "re-estimated":
+      return `publication-estimate:${content.djenId}:${content.estimateRevision ?? 0}`;
+  }
+}
+
+/**
+ * A DJEN publication (notice "published"), or a correction to those told of it: DJEN cancelled
+ * it, or its deadline estimate moved. A correction is as pressing as the alert it corrects: a
+ * deadline that is not one, or moved.
+ */
+export function publicationAlert(
+  content: PublicationAlertContent,
+  caseId: number | null,
+): OutboxMessage {
+  return {
+    kind: "alert",
+    key: publicationNoticeKey(content),
+    subject: renderPublicationSubject(content),
+    payload: content,
+    changeId: null,
+    caseId,
+    timing: { rule: "alert", urgent: content.urgent || content.notice !== "published" },
+  };
+}
+
+/** What an operator alert is about: each finding is mailed once, however many sweeps see it. */
+function operatorKey(alert: AdminAlert): string {
+  switch (alert.type) {
+    case "auth_rejected":
+      return `admin:auth:${alert.since}`;
+    case "auth_recovered":
+      return `admin:auth-recovered:${alert.since}`;
+    case "sweeps_failing":
+      return `admin:sweeps:${alert.since}`;
+    case "sweeps_recovered":
+      return `admin:sweeps-recovered:${alert.since}`;
+    case "djen_failing":
+      return `admin:djen:${alert.since}`;
+    case "djen_recovered":
+      return `admin:djen-recovered:${alert.since}`;
+    case "case_failing":
+      return `admin:failing:${caseThreadKey(alert.caseNumber, alert.court)}:${alert.failingSince}`;
+    case "case_gone":
+      return `admin:gone:${caseThreadKey(alert.caseNumber, alert.court)}:${alert.goneAt}`;
+  }
+}
+
+/** A problem only a person can fix (mail.admin), sent at once. */
+export function operatorAlert(alert: AdminAlert, caseId: number | null): OutboxMessage {
+  return {
+    kind: "admin",
+    key: operatorKey(alert),
+    subject: renderAdminSubject([alert]),
+    payload: alert,
+    changeId: null,
+    caseId,
+    timing: { rule: "now" },
+  };
+}
+
+/** The status report of one fire time of a watcher's schedule, held by quiet hours. */
+export function statusReport(report: StatusReport, fire: Date): OutboxMessage {
+  return {
+    kind: "report",
+    key: statusReportKey(fire),
+    subject: renderStatusReportSubject(report),
+    payload: report,
+    changeId: null,
+    caseId: null,
+    timing: { rule: "after-quiet-hours" },
+  };
+}
+
+export function statusReportKey(fire: Date): string {
+  return `report:${fire.toISOString()}`;
+}
+
+/** `monitor test-email`'s sample alert; `nonce` makes each run's key (and Message-ID) its own. */
+export function testMessage(content: AlertContent, at: Date, nonce: string): OutboxMessage {
+  return {
+    kind: "test",
+    key: `test:${at.toISOString()}:${nonce}`,
+    subject: renderSubject(content),
+    payload: content,
+    changeId: null,
+    caseId: null,
+    timing: { rule: "now" },
+  };
+}

@@ -56,7 +56,7 @@ export function estimatePublication(
   publication: PublicationLike,
   text: string,
   calendars: CalendarFor,
-  options: { municipality?: number } = {},
+  options: { municipality?: number | undefined } = {},
 ): DeadlineEstimate {
   return estimateDeadline({
     availableOn: publication.availableOn,
@@ -98,3 +98,48 @@ export function skippedText(day: SkippedDays): string {
 /** What every display of estimated dates says next to them. */
 export const ESTIMATE_NOTE =
   "Datas estimadas, nunca depois da resposta da lei: seguem a regra de cada comunicação e o calendário do tribunal (o que ele considera vem com cada publicação). Onde um fato não é conhecido (réu preso, um feriado local ou fechamento não cadastrado), usamos a data mais cedo e dizemos o que a mudaria. Confira sempre no tribunal.";
+
+/** What is known of an act a DataJud movement says was made available in a Diário (DJe). */
+export interface AvailabilityFacts {
+  /** The movement's date: the day the act was made available (disponibilizado). */
+  availableOn: IsoDate;
+  /** DataJud's alias (tjsp, trf3, tre-sp) and the unit's seat (orgaoJulgador.codigoMunicipioIBGE). */
+  court: string;
+  municipality?: number | undefined;
+  /** The case's class (DataJud `classe`). */
+  className: string | null;
+  classCode: number | null;
+  /** 20 digits. */
+  caseNumber: string | null;
+  /** The act, when the movement's complements name it ("Sentença", "Despacho"). */
+  documentType?: string | null | undefined;
+  /** Any text the movement carries (its complements); DataJud carries no document text. */
+  text?: string | undefined;
+}
+
+/**
+ * The estimate of an act DataJud says was made available in a Diário ("Disponibilização no Diário
+ * da Justiça Eletrônico"): the same rule and calendar as a DJEN intimação. DataJud carries no text,
+ * so no period is read (no last day; the law's default for a named act is offered).
+ */
+export function estimateAvailability(
+  facts: AvailabilityFacts,
+  calendars: CalendarFor,
+): DeadlineEstimate {
+  return estimateDeadline({
+    availableOn: facts.availableOn,
+    calendar: calendars({ court: courtAlias(facts.court), municipality: facts.municipality }),
+    communication: {
+      kind: null,
+      documentType: facts.documentType ?? null,
+      className: facts.className,
+      classCode: facts.classCode,
+      medium: "D",
+      text: facts.text ?? "",
+      recipients: [],
+      lawyerCount: 1,
+      caseNumber: facts.caseNumber,
+      court: facts.court,
+    },
+  });
+}

@@ -2,9 +2,11 @@ import type { DeadlineEstimate } from "../../deadlines/estimate-schema.js";
 import {
   type CalendarFor,
   calendarsWith,
+  courtAlias,
   estimatePublication,
 } from "../../deadlines/publication-estimate.js";
 import type { StoredPublication } from "../../djen/publication.js";
+import { foldText } from "../../policy/alert-rules.js";
 import type { Db } from "../../store/database.js";
 import {
   addEstimateWatchers,
@@ -12,6 +14,7 @@ import {
   type EstimateSaved,
   saveEstimate,
 } from "../../store/deadline-estimates.js";
+import { listInstances } from "../../store/instances.js";
 import type { PublicationRow } from "../../store/publications.js";
 
 /*
@@ -22,13 +25,41 @@ import type { PublicationRow } from "../../store/publications.js";
 
 const NO_CLOSURES = calendarsWith();
 
+/**
+ * The seat (IBGE municipality) of the unit that sent a publication in a watched case: the
+ * municipality DataJud gives for the case's instance in that court with the same unit name, else
+ * the one all its instances in that court share; undefined when unknown (municipal days are then
+ * not counted: earlier, never later).
+ */
+export function seatOf(
+  db: Db,
+  caseId: number | null,
+  publication: Pick<StoredPublication, "court" | "courtUnit">,
+): number | undefined {
+  if (caseId === null) return undefined;
+  const court = courtAlias(publication.court);
+  const units = listInstances(db, caseId)
+    .map((i) => i.record)
+    .filter((r) => r.court.toLowerCase() === court && r.courtUnit?.municipalityCode != null)
+    .map((r) => ({
+      name: foldText(r.courtUnit?.name ?? ""),
+      municipality: r.courtUnit?.municipalityCode ?? 0,
+    }));
+  const name = foldText(publication.courtUnit ?? "");
+  const same = units.find((u) => u.name !== "" && u.name === name);
+  if (same !== undefined) return same.municipality || undefined;
+  const seats = new Set(units.map((u) => u.municipality));
+  return seats.size === 1 ? [...seats][0] || undefined : undefined;
+}
+
 /** The estimate of a stored publication, on its court's calendar as configured now. */
 export function estimateOf(
   row: PublicationRow,
   publication: StoredPublication,
   calendars: CalendarFor | undefined,
+  municipality?: number,
 ): DeadlineEstimate {
-  return estimatePublication(publication, row.text, calendars ?? NO_CLOSURES);
+  return estimatePublication(publication, row.text, calendars ?? NO_CLOSURES, { municipality });
 }
 
 /** Stores `estimate` as the publication's current one, and its followers. */

@@ -37,7 +37,7 @@ import {
 import { dateInZone } from "../../time/calendar-date.js";
 import type { Clock } from "../../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
-import { estimateOf, previousDates, recordEstimate } from "./publication-estimates.js";
+import { estimateOf, previousDates, recordEstimate, seatOf } from "./publication-estimates.js";
 
 /*
  * The report phase for DJEN publications: each stored publication no run has reported yet is
@@ -231,7 +231,8 @@ function reportOne(
         ? "baseline"
         : decision.disposition;
   const at = now.toISOString();
-  const estimate = estimateOf(row, publication, deps.calendars);
+  const seat = seatOf(deps.db, caseIdOf(deps, audience), publication);
+  const estimate = estimateOf(row, publication, deps.calendars, seat);
   return immediate(deps.db, () => {
     setPublicationDisposition(deps.db, row.id, disposition, at);
     // Cancelled before anyone was told: there is nothing to correct, nor a deadline to follow.
@@ -270,8 +271,9 @@ function reestimateOne(
   publication: StoredPublication,
   now: Date,
 ): { moved: boolean; queued: number } {
-  const estimate = estimateOf(row, publication, deps.calendars);
   const audience = audienceOf(deps, row, publication);
+  const seat = seatOf(deps.db, caseIdOf(deps, audience), publication);
+  const estimate = estimateOf(row, publication, deps.calendars, seat);
   return immediate(deps.db, () => {
     const saved = recordEstimate(deps.db, row, estimate, [], now.toISOString());
     if (saved.kind !== "moved") return { moved: false, queued: 0 };
@@ -307,11 +309,12 @@ function reestimatePublications(
     const row = getPublicationById(deps.db, id);
     const publication = row === undefined ? null : parsed(deps, row);
     if (row === undefined || publication === null) continue;
-    const estimate = estimateOf(row, publication, deps.calendars);
+    const found = audienceOf(deps, row, publication);
+    const seat = seatOf(deps.db, caseIdOf(deps, found), publication);
+    const estimate = estimateOf(row, publication, deps.calendars, seat);
     immediate(deps.db, () => {
-      const audience =
-        row.disposition === "cancelled" ? [] : audienceOf(deps, row, publication).recipients;
-      const saved = recordEstimate(deps.db, row, estimate, audience, now.toISOString());
+      const watchers = row.disposition === "cancelled" ? [] : found.recipients;
+      const saved = recordEstimate(deps.db, row, estimate, watchers, now.toISOString());
       if (row.disposition === "alert") markEstimateTold(deps.db, saved.row.id, saved.row.revision);
     });
   }

@@ -7,8 +7,10 @@ import { RawItem } from "../../../src/djen/raw-schemas.js";
 import { reportPublications } from "../../../src/monitor/report/report-publications.js";
 import { PublicationAlertContent } from "../../../src/notify/render/publication-alert.js";
 import { NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
+import { getCase, syncWatchedCases } from "../../../src/store/cases.js";
 import { closeDatabase, type Db, immediate, openDatabase } from "../../../src/store/database.js";
 import { estimatesOfWatcher, getEstimate } from "../../../src/store/deadline-estimates.js";
+import { upsertInstance } from "../../../src/store/instances.js";
 import { getPublication, insertPublication } from "../../../src/store/publications.js";
 import { startRun } from "../../../src/store/runs.js";
 import type { CourtClosure } from "../../../src/time/court-calendar.js";
@@ -16,6 +18,7 @@ import { parseWatchlist } from "../../../src/watchlist/parse-watchlist.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 import { djenItem } from "../../fakes/fake-djen.js";
 import { makeTempDir } from "../../support/temp-dir.js";
+import { caseRecord } from "../../unit/store/store-fixtures.js";
 
 /*
  * A closure configured after an alert moves the open estimate on the next sweep, and those told
@@ -44,6 +47,40 @@ const SUSPENSION: CourtClosure = {
 
 let db: Db;
 let runId: number;
+
+/** The unit DJEN names, and the IBGE code DataJud gives for its seat (Brasília). */
+const CEILANDIA_UNIT = "1ª Vara Cível de Ceilândia";
+const BRASILIA = 5300108;
+
+/** The watched case, with its first-instance record as DataJud gave it (the unit's seat). */
+function watchedCaseAt(unit: string, municipality: number): number {
+  return immediate(db, () => {
+    syncWatchedCases(
+      db,
+      [
+        {
+          number: "0713383-43.2025.8.07.0006",
+          digits: CASE,
+          court: "tjdft",
+          label: "Despejo",
+          watchers: [ANA],
+        },
+      ],
+      "2025-10-01T12:00:00.000Z",
+    );
+    const caseId = getCase(db, CASE, "tjdft")?.id ?? -1;
+    upsertInstance(db, {
+      caseId,
+      record: caseRecord({
+        courtUnit: { code: 1, name: unit, nameRaw: unit, municipalityCode: municipality },
+      }),
+      fingerprint: null,
+      at: "2025-10-01T12:00:00.000Z",
+      changeId: null,
+    });
+    return caseId;
+  });
+}
 
 function watchlist() {
   const parsed = parseWatchlist(
@@ -157,6 +194,21 @@ describe("a configured suspension and an open estimate", () => {
       }),
     ]);
     expect(estimatesOfWatcher(db, "someone@example.com")).toEqual([]);
+  });
+
+  it("applies a closure of one seat only to the publications of a unit sitting there", () => {
+    const caseId = watchedCaseAt(CEILANDIA_UNIT, BRASILIA);
+    expect(caseId).toBeGreaterThan(0);
+    const atSeat = { ...SUSPENSION, municipalities: [BRASILIA] };
+    const elsewhere = { ...SUSPENSION, municipalities: [BRASILIA + 1] };
+
+    report("2025-10-17T12:05:00.000Z", [elsewhere]);
+    const unmoved = report("2025-10-20T12:00:00.000Z", [elsewhere]);
+    const moved = report("2025-10-20T13:00:00.000Z", [atSeat]);
+
+    expect(unmoved).toMatchObject({ reestimated: 0 });
+    expect(moved).toMatchObject({ reestimated: 1, emailsQueued: 1 });
+    expect(outbox().map((m) => m.payload.lastDay)).toEqual(["2025-10-27", "2025-10-29"]);
   });
 
   it("leaves a closed estimate alone: a suspension after its last day moves nothing", () => {

@@ -3,6 +3,10 @@ import type { CommunicationFacts } from "../../../src/deadlines/communication.js
 import { estimateDeadline } from "../../../src/deadlines/estimate.js";
 import type { DeadlineEstimate } from "../../../src/deadlines/estimate-schema.js";
 import { DeadlineEstimate as DeadlineEstimateSchema } from "../../../src/deadlines/estimate-schema.js";
+import {
+  calendarsWith,
+  estimateAvailability,
+} from "../../../src/deadlines/publication-estimate.js";
 import { addDays } from "../../../src/time/calendar-date.js";
 import { type CourtClosure, courtCalendar } from "../../../src/time/court-calendar.js";
 import { SCENARIOS, type Scenario } from "./scenarios.js";
@@ -251,5 +255,31 @@ describe("what each rule says", () => {
     expect(result.lastDay).toBeNull();
     expect(result.notes[0]).toMatch(/não informa prazo/u);
     expect(result.otherPeriods[0]).toMatchObject({ from: "legal-default", basis: /218/u });
+  });
+});
+
+describe("a DataJud availability in a Diário", () => {
+  it("gets the intimação's dates on the court's calendar, and no last day without a text", () => {
+    // Made available Fri 26/09/2025 (tjdft): published Mon 29/09, counts from Tue 30/09.
+    const result = estimateAvailability(
+      {
+        availableOn: "2025-09-26",
+        court: "tjdft",
+        className: "Procedimento Comum Cível",
+        classCode: 7,
+        caseNumber: "07133834320258070006",
+        documentType: "Sentença",
+      },
+      calendarsWith(),
+    );
+
+    expect(result).toMatchObject({
+      rule: { code: "intimacao", procedure: "civil" },
+      publishedOn: "2025-09-29",
+      countingStartsOn: "2025-09-30",
+      lastDay: null,
+    });
+    // ED 5 BD (CPC 1.023): 30/09, 1, 2, 3, 6/10; apelação 15 BD (CPC 1.003 §5): ... 20/10.
+    expect(result.otherPeriods.map((p) => p.lastDay)).toEqual(["2025-10-06", "2025-10-20"]);
   });
 });

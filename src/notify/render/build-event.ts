@@ -1,0 +1,269 @@
+import { parseCnjNumber } from "../../datajud/cnj-number.js";
+import { courtCaseLink } from "../../datajud/court-links.js";
+import type { Movement as DataJudMovement } from "../../datajud/instance-record.js";
+import { caseLinkOf, categoryLabel, complementText } from "./alert.js";
+import type { AlertContent } from "./alert-content.js";
+import { oneLine, paragraph } from "./email-kit.js";
+import { type AdminAlert, renderAdminSubject } from "./operator-mail.js";
+import type { PublicationAlertContent } from "./publication-alert.js";
+import {
+  type CorrectionEventData,
+  type EventMovement,
+  WEBHOOK_EVENT_VERSION,
+  WebhookEvent,
+} from "./webhook-event.js";
+
+/*
+ * The webhook event for each alert, built from the payload the outbox already stores for the
+ * e-mail, so the event (and its id) is the same on every retry. Text from DataJud and DJEN is
+ * made one clean line or paragraph (no control or bidi characters) and bounded; JSON encoding
+ * does the rest. Every event is checked against the schema on the way out.
+ */
+
+const MOVEMENTS_LISTED = 20;
+const TEXT_MAX = 4000;
+const FIELD_MAX = 500;
+
+export interface EventMeta {
+  /** `evt_` and 32 hex digits, the same on every retry (see eventId in notify/transport). */
+  id: string;
+  /** A sample for `test-notify`. */
+  test?: boolean;
+}
+
+function line(text: string | null, max = FIELD_MAX): string | null {
+  if (text === null) return null;
+  const clean = oneLine(text, max);
+  return clean === "" ? null : clean;
+}
+
+function movementOf(instance: string, m: DataJudMovement): EventMovement {
+  return {
+    instance: oneLine(instance, 20),
+    code: m.code,
+    name: oneLine(m.name, FIELD_MAX),
+    dateTime: m.dateTime,
+    complements: m.complements.flatMap((c) => complementText(c) ?? []),
+    occurrence: m.occurrence,
+  };
+}
+
+function envelope(meta: EventMeta): { id: string; version: 1; test: boolean } {
+  return { id: meta.id, version: WEBHOOK_EVENT_VERSION, test: meta.test ?? false };
+}
+
+/** The event of one case's change (new movements, field changes). */
+export function movementEvent(content: AlertContent, meta: EventMeta): WebhookEvent {
+  const sorted = [...content.newMovements].sort((a, b) =>
+    (b.movement.dateTime ?? "").localeCompare(a.movement.dateTime ?? ""),
+  );
+  const summary = content.current;
+  return WebhookEvent.parse({
+    ...envelope(meta),
+    type: "case.movement",
+    timestamp: content.provenance.fetchedAt,
+    data: {
+      case: {
+        number: content.caseNumber,
+        court: content.court,
+        label: line(content.label),
+        link: caseLinkOf(content)?.url ?? null,
+      },
+      urgent: content.urgent,
+      changeKinds: [...content.changeKinds],
+      movements: sorted
+        .slice(0, MOVEMENTS_LISTED)
+        .map(({ instance, movement }) => movementOf(instance, movement)),
+      movementsOmitted: Math.max(0, sorted.length - MOVEMENTS_LISTED),
+      ignoredMovements: content.ignoredMovements,
+      status: {
+        category: summary.statusCategory,
+        categoryLabel: categoryLabel(summary),
+        text: paragraph(summary.status, TEXT_MAX),
+        needsLawyerAttention: summary.needsLawyerAttention,
+        attentionReasons: summary.attentionReasons.flatMap((r) => line(r.reason) ?? []),
+        nextExpectedStep: line(summary.nextExpectedStep),
+        generatedBy: oneLine(summary.generatedBy, 100),
+      },
+      source: {
+        system: "datajud",
+        index: content.provenance.index,
+        fetchedAt: content.provenance.fetchedAt,
+        lastUpdatedAt: content.provenance.lastUpdatedAt,
+      },
+    },
+  });
+}
+
+/** What a correction of a movement an alert reported carries (see CorrectionEventData). */
+export interface CorrectionInput {
+  caseNumber: string;
+  court: string;
+  label: string | null;
+  urgent: boolean;
+  correction: string;
+  summary: string;
+  instance: string;
+  was: DataJudMovement;
+  now: DataJudMovement;
+  deadline?: CorrectionEventData["deadline"];
+  index: string;
+  fetchedAt: string;
+  lastUpdatedAt: string | null;
+}
+
+function courtLink(caseNumber: string | null, court: string): string | null {
+  if (caseNumber === null) return null;
+  const parsed = parseCnjNumber(caseNumber);
+  return parsed.ok ? (courtCaseLink(parsed.value, court)?.url ?? null) : null;
+}
+
+/** The event of a correction: a movement an earlier alert reported, amended or re-dated. */
+export function correctionEvent(input: CorrectionInput, meta: EventMeta): WebhookEvent {
+  return WebhookEvent.parse({
+    ...envelope(meta),
+    type: "case.correction",
+    timestamp: input.fetchedAt,
+    data: {
+      case: {
+        number: input.caseNumber,
+        court: input.court,
+        label: line(input.label),
+        link: courtLink(input.caseNumber, input.court),
+      },
+      urgent: input.urgent,
+      correction: oneLine(input.correction, 40),
+      summary: oneLine(input.summary, FIELD_MAX),
+      was: movementOf(input.instance, input.was),
+      now: movementOf(input.instance, input.now),
+      ...(input.deadline === undefined ? {} : { deadline: input.deadline }),
+      source: {
+        system: "datajud",
+        index: input.index,
+        fetchedAt: input.fetchedAt,
+        lastUpdatedAt: input.lastUpdatedAt,
+      },
+    },
+  });
+}
+
+/** The event of a DJEN publication, or of its cancellation (the correction of an earlier one). */
+export function publicationEvent(content: PublicationAlertContent, meta: EventMeta): WebhookEvent {
+  const text = paragraph(content.text, TEXT_MAX);
+  const data = {
+    case: {
+      number: content.caseNumber,
+      court: content.watchedCase?.court ?? content.court,
+      label: line(content.watchedCase?.label ?? null),
+      link:
+        content.watchedCase === null
+          ? null
+          : courtLink(content.caseNumber, content.watchedCase.court),
+    },
+    watched: !content.outsideWatchlist && content.watchedCase !== null,
+    registrations: [...content.registrations],
+    urgent: content.urgent,
+    urgency: content.urgency,
+    publication: {
+      kind: line(content.kind, 60),
+      documentType: line(content.documentType, 60),
+      className: line(content.className),
+      courtUnit: line(content.courtUnit),
+      availableOn: content.availableOn,
+      text,
+      textTruncated: content.truncationNote !== "" || text.length < content.text.trim().length,
+      link: content.link,
+      certificateUrl: content.certificateUrl,
+      parties: content.parties.map((p) => ({
+        name: oneLine(p.name, 200),
+        side: line(p.side, 10),
+      })),
+      lawyers: content.lawyers.map((l) => ({ name: line(l.name, 200), oab: line(l.oab, 30) })),
+    },
+    deadline: {
+      estimate: true,
+      publishedOn: content.publishedOn,
+      countingStartsOn: content.countingStartsOn,
+      reasons: content.countingReasons.map((r) => oneLine(r)),
+      note: oneLine(content.countingNote, 1000),
+    },
+    source: { system: "djen", djenId: content.djenId, fetchedAt: content.fetchedAt },
+  };
+  if (content.notice === "cancelled") {
+    return WebhookEvent.parse({
+      ...envelope(meta),
+      type: "publication.cancelled",
+      timestamp: content.fetchedAt,
+      data: {
+        ...data,
+        cancellation: {
+          reason: line(content.cancellation?.reason ?? null),
+          at: line(content.cancellation?.at ?? null, 40),
+        },
+      },
+    });
+  }
+  return WebhookEvent.parse({
+    ...envelope(meta),
+    type: "publication.published",
+    timestamp: content.fetchedAt,
+    data,
+  });
+}
+
+function operatorFacts(alert: AdminAlert): {
+  at: string;
+  since: string | null;
+  lastError: string | null;
+  case: { number: string; court: string; label: string | null } | null;
+} {
+  switch (alert.type) {
+    case "case_failing":
+      return {
+        at: alert.lastCheckedAt ?? alert.failingSince,
+        since: alert.failingSince,
+        lastError: alert.lastError,
+        case: { number: alert.caseNumber, court: alert.court, label: alert.label },
+      };
+    case "case_gone":
+      return {
+        at: alert.goneAt,
+        since: alert.goneAt,
+        lastError: null,
+        case: { number: alert.caseNumber, court: alert.court, label: alert.label },
+      };
+    case "auth_recovered":
+    case "sweeps_recovered":
+    case "djen_recovered":
+      return { at: alert.recoveredAt, since: alert.since, lastError: null, case: null };
+    default:
+      return { at: alert.since, since: alert.since, lastError: alert.lastError, case: null };
+  }
+}
+
+/** The event of one operator alert (the key refused, DataJud or DJEN down, a case failing or gone). */
+export function operatorEvent(alert: AdminAlert, meta: EventMeta): WebhookEvent {
+  const facts = operatorFacts(alert);
+  const title = renderAdminSubject([alert]).replace(/^\[datajud\]\s*/u, "");
+  return WebhookEvent.parse({
+    ...envelope(meta),
+    type: "operator.alert",
+    timestamp: facts.at,
+    data: {
+      alertType: alert.type,
+      problem: !alert.type.endsWith("_recovered"),
+      title,
+      case:
+        facts.case === null
+          ? null
+          : {
+              number: facts.case.number,
+              court: facts.case.court,
+              label: line(facts.case.label),
+              link: courtLink(facts.case.number, facts.case.court),
+            },
+      since: facts.since,
+      lastError: line(facts.lastError),
+    },
+  });
+}

@@ -1,0 +1,257 @@
+import { z } from "zod";
+
+/*
+ * The JSON body of every webhook we POST, version 1: the public contract a firm's system codes
+ * against. Its JSON Schema is committed as schemas/webhook-event.v1.json (`npm run schemas`
+ * writes it; a test fails when it and this file disagree). Within version 1 fields are only
+ * added, never removed, renamed or retyped, so a receiver must ignore fields it does not know;
+ * anything else is version 2, with its own type names and schema file. The envelope follows the
+ * Standard Webhooks recommendation (`type`, `timestamp`, `data`); `id` is also the `webhook-id`
+ * header and stays the same on every retry of the event, so it is the receiver's idempotency key.
+ */
+
+export const WEBHOOK_EVENT_VERSION = 1;
+
+export const EVENT_TYPES = [
+  "case.movement",
+  "case.correction",
+  "publication.published",
+  "publication.cancelled",
+  "operator.alert",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+const Instant = z
+  .string()
+  .describe("An instant the monitor itself measured, ISO 8601 in UTC (2025-10-02T14:11:20.512Z).");
+
+const CourtWallClock = z
+  .string()
+  .describe(
+    "A date or time as the court recorded it in DataJud (2025-10-02T13:30:00, or 2025-10-02 for a day): the court's own wall clock, never shifted to UTC.",
+  );
+
+const CalendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/u)
+  .describe("A calendar day, YYYY-MM-DD.");
+
+const CaseRef = z
+  .object({
+    number: z
+      .string()
+      .nullable()
+      .describe("The CNJ number, formatted (NNNNNNN-DD.AAAA.J.TR.OOOO); null when DJEN gave none."),
+    court: z.string().describe("The court: a DataJud alias (tjsp, trf1, stj) or DJEN's acronym."),
+    label: z.string().nullable().describe("The watchlist's own name for the case."),
+    link: z
+      .string()
+      .nullable()
+      .describe("The court's public page for the case, where the court has a stable one."),
+  })
+  .meta({ id: "Case", title: "Case" });
+
+const Movement = z
+  .object({
+    instance: z.string().describe("G1, G2, JE, TR, SUP..., as DataJud names the instance."),
+    code: z.number().int().nullable().describe("The movement's code in CNJ's TPU table."),
+    name: z.string(),
+    dateTime: CourtWallClock.nullable(),
+    complements: z.array(z.string()).describe("Each complement as one line of text."),
+    occurrence: z
+      .number()
+      .int()
+      .positive()
+      .describe("1 for the first copy of an identical movement in the instance, 2 for the next..."),
+  })
+  .meta({ id: "Movement", title: "Movement" });
+export type EventMovement = z.infer<typeof Movement>;
+
+/**
+ * A date a lawyer may act on. Every field but `estimate` and `note` is optional: deadlines grow
+ * (last day, the rule and calendar behind it) without a new version.
+ */
+const Deadline = z
+  .object({
+    estimate: z
+      .literal(true)
+      .describe("Always true: these dates are the monitor's estimate; confirm them in court."),
+    publishedOn: CalendarDate.nullable().optional(),
+    countingStartsOn: CalendarDate.nullable().optional(),
+    lastDay: CalendarDate.nullable().optional(),
+    rule: z.string().nullable().optional().describe("The legal rule the dates rest on."),
+    calendar: z.string().nullable().optional().describe("The court calendar the count used."),
+    reasons: z
+      .array(z.string())
+      .optional()
+      .describe("Holidays, recess and the like that moved the dates."),
+    note: z.string().describe("What the estimate leaves out, in Portuguese."),
+  })
+  .meta({ id: "Deadline", title: "Deadline" });
+
+const Status = z
+  .object({
+    category: z.string().describe("awaiting_citation, in_progress, awaiting_decision, ..."),
+    categoryLabel: z.string().describe("The category in Portuguese."),
+    text: z.string().describe("One paragraph, in Portuguese."),
+    needsLawyerAttention: z.boolean(),
+    attentionReasons: z.array(z.string()),
+    nextExpectedStep: z.string().nullable(),
+    generatedBy: z.string().describe('"rules", or the model that wrote the summary.'),
+  })
+  .meta({ id: "Status", title: "Status" });
+
+const DataJudSource = z.object({
+  system: z.literal("datajud"),
+  index: z.string(),
+  fetchedAt: Instant,
+  lastUpdatedAt: CourtWallClock.nullable(),
+});
+
+const DjenSource = z.object({
+  system: z.literal("djen"),
+  djenId: z.string(),
+  fetchedAt: Instant,
+});
+
+export const MovementEventData = z
+  .object({
+    case: CaseRef,
+    urgent: z.boolean().describe("A new movement matched the watchlist's urgent rules."),
+    changeKinds: z.array(z.string()).describe("new_movements, class_changed, ..."),
+    movements: z.array(Movement).describe("The new movements, newest first (at most 20)."),
+    movementsOmitted: z.number().int().nonnegative().describe("New movements beyond those listed."),
+    ignoredMovements: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe("New movements left out by the watchlist's ignore rules."),
+    status: Status,
+    deadline: Deadline.nullable().optional(),
+    source: DataJudSource,
+  })
+  .meta({ id: "MovementEventData", title: "MovementEventData" });
+export type MovementEventData = z.infer<typeof MovementEventData>;
+
+export const CorrectionEventData = z
+  .object({
+    case: CaseRef,
+    urgent: z.boolean(),
+    correction: z
+      .string()
+      .describe(
+        "amended (same act, other complement or text), redated (same act, another date), or a later kind.",
+      ),
+    summary: z.string().describe("What changed, in Portuguese, one line."),
+    was: Movement.describe("The movement as an earlier alert reported it."),
+    now: Movement.describe("The movement as the court records it now."),
+    deadline: Deadline.nullable().optional(),
+    source: DataJudSource,
+  })
+  .meta({ id: "CorrectionEventData", title: "CorrectionEventData" });
+export type CorrectionEventData = z.infer<typeof CorrectionEventData>;
+
+const Party = z.object({ name: z.string(), side: z.string().nullable() });
+const Lawyer = z.object({ name: z.string().nullable(), oab: z.string().nullable() });
+
+const Publication = z
+  .object({
+    kind: z.string().nullable().describe("Intimação, Citação, Edital..., as DJEN says."),
+    documentType: z.string().nullable(),
+    className: z.string().nullable(),
+    courtUnit: z.string().nullable(),
+    availableOn: CalendarDate.describe("The day DJEN made it available."),
+    text: z.string().describe("Plain text, cut at 4,000 characters."),
+    textTruncated: z.boolean(),
+    link: z.string().nullable().describe("The document at the court."),
+    certificateUrl: z.string().nullable().describe("DJEN's certificate of publication."),
+    parties: z.array(Party),
+    lawyers: z.array(Lawyer),
+  })
+  .meta({ id: "Publication", title: "Publication" });
+
+const publicationFields = {
+  case: CaseRef,
+  watched: z.boolean().describe("The case is in the watchlist."),
+  registrations: z.array(z.string()).describe('Watched OAB registrations it names ("123456/SP").'),
+  urgent: z.boolean(),
+  urgency: z
+    .string()
+    .nullable()
+    .describe("rule (an urgent rule matched), starts_deadline (intimação or citação), or null."),
+  publication: Publication,
+  deadline: Deadline,
+  source: DjenSource,
+};
+
+export const PublicationEventData = z
+  .object(publicationFields)
+  .meta({ id: "PublicationEventData", title: "PublicationEventData" });
+export type PublicationEventData = z.infer<typeof PublicationEventData>;
+
+export const CancellationEventData = z
+  .object({
+    ...publicationFields,
+    cancellation: z.object({
+      reason: z.string().nullable(),
+      at: z.string().nullable().describe("When DJEN says it was cancelled, as DJEN wrote it."),
+    }),
+  })
+  .meta({ id: "CancellationEventData", title: "CancellationEventData" });
+export type CancellationEventData = z.infer<typeof CancellationEventData>;
+
+export const OperatorEventData = z
+  .object({
+    alertType: z
+      .string()
+      .describe(
+        "auth_rejected, auth_recovered, sweeps_failing, sweeps_recovered, djen_failing, djen_recovered, case_failing, case_gone, or a later kind.",
+      ),
+    problem: z.boolean().describe("false for news that a problem is over."),
+    title: z.string().describe("One line, in Portuguese."),
+    case: CaseRef.nullable(),
+    since: Instant.nullable(),
+    lastError: z.string().nullable(),
+  })
+  .meta({ id: "OperatorEventData", title: "OperatorEventData" });
+export type OperatorEventData = z.infer<typeof OperatorEventData>;
+
+const envelope = {
+  id: z
+    .string()
+    .regex(/^evt_[0-9a-f]{32}$/u)
+    .describe("The event's id, also sent as webhook-id: the same on every retry."),
+  version: z.literal(WEBHOOK_EVENT_VERSION),
+  timestamp: Instant.describe("When the monitor found what the event reports."),
+  test: z.boolean().describe("true for a sample sent by `datajud-monitor test-notify`."),
+};
+
+export const WebhookEvent = z
+  .discriminatedUnion("type", [
+    z.object({ ...envelope, type: z.literal("case.movement"), data: MovementEventData }),
+    z.object({ ...envelope, type: z.literal("case.correction"), data: CorrectionEventData }),
+    z.object({ ...envelope, type: z.literal("publication.published"), data: PublicationEventData }),
+    z.object({
+      ...envelope,
+      type: z.literal("publication.cancelled"),
+      data: CancellationEventData,
+    }),
+    z.object({ ...envelope, type: z.literal("operator.alert"), data: OperatorEventData }),
+  ])
+  .meta({
+    title: `datajud-monitor webhook event, version ${WEBHOOK_EVENT_VERSION}`,
+    description:
+      "The body of each webhook POST. Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). Receivers must ignore fields they do not know: version 1 only grows.",
+  });
+export type WebhookEvent = z.infer<typeof WebhookEvent>;
+
+/**
+ * The JSON Schema committed in the repository. Input mode leaves `additionalProperties` open, as
+ * the contract says (fields are added within a version).
+ */
+export function webhookEventJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(WebhookEvent, { io: "input", target: "draft-2020-12" }) as Record<
+    string,
+    unknown
+  >;
+}

@@ -1,0 +1,180 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { SCHEMA_FILES, schemaText } from "../../../../scripts/write-schemas.js";
+import {
+  correctionEvent,
+  movementEvent,
+  operatorEvent,
+  publicationEvent,
+} from "../../../../src/notify/render/build-event.js";
+import { WebhookEvent } from "../../../../src/notify/render/webhook-event.js";
+import { sampleAlert, sampleMovement } from "./sample-alert.js";
+import { samplePublication } from "./sample-publication.js";
+
+const ID = `evt_${"ab".repeat(16)}`;
+const ROOT = new URL("../../../../", import.meta.url);
+
+describe("the committed JSON Schema", () => {
+  it("is what the zod schema generates (run `npm run schemas` after changing it)", () => {
+    for (const [path, make] of Object.entries(SCHEMA_FILES)) {
+      const committed = readFileSync(new URL(path, ROOT), "utf8");
+
+      expect(committed, path).toBe(schemaText(make));
+    }
+  });
+
+  it("names version 1 and every event type", () => {
+    const schema = JSON.parse(readFileSync(new URL("schemas/webhook-event.v1.json", ROOT), "utf8"));
+
+    const types = (schema.oneOf as { properties: { type: { const: string } } }[]).map(
+      (s) => s.properties.type.const,
+    );
+
+    expect(types).toEqual([
+      "case.movement",
+      "case.correction",
+      "publication.published",
+      "publication.cancelled",
+      "operator.alert",
+    ]);
+    expect(schema.title).toContain("version 1");
+  });
+});
+
+describe("movementEvent", () => {
+  it("carries the case, its link, the new movements in the court's clock and the status", () => {
+    const event = movementEvent(sampleAlert(), { id: ID });
+
+    expect(event.type).toBe("case.movement");
+    if (event.type !== "case.movement") return;
+    expect(event.id).toBe(ID);
+    expect(event.version).toBe(1);
+    expect(event.test).toBe(false);
+    expect(event.data.case.number).toBe("0713383-43.2025.8.07.0006");
+    expect(event.data.case.link).toMatch(/^https:\/\//);
+    expect(event.data.movements[0]).toMatchObject({
+      code: 219,
+      name: "Procedência",
+      dateTime: "2025-10-02T10:30:00",
+    });
+    expect(event.data.status.needsLawyerAttention).toBe(true);
+    expect(event.timestamp).toBe(sampleAlert().provenance.fetchedAt);
+  });
+
+  it("cleans hostile court text: no control or bidi characters survive", () => {
+    const alert = sampleAlert({ label: "Silva\u202e x\u0000 Souza\n<script>" });
+    alert.newMovements = [
+      { instance: "G1", movement: sampleMovement({ name: "Sentença\u0007\r\nforjada" }) },
+    ];
+
+    const event = movementEvent(alert, { id: ID });
+
+    const text = JSON.stringify(event);
+    expect(text).not.toMatch(/\\u0000|\\u0007|\\r|\\n|\u202e/);
+    if (event.type === "case.movement") {
+      expect(event.data.case.label).toBe("Silva x Souza <script>");
+      expect(event.data.movements[0]?.name).toBe("Sentença forjada");
+    }
+  });
+
+  it("is refused when the id is not an event id, since receivers key on it", () => {
+    expect(() => movementEvent(sampleAlert(), { id: "not-an-id" })).toThrow();
+  });
+});
+
+describe("publicationEvent", () => {
+  it("gives the deadline dates as an estimate with the note that qualifies them", () => {
+    const event = publicationEvent(samplePublication(), { id: ID, test: true });
+
+    expect(event.type).toBe("publication.published");
+    if (event.type !== "publication.published") return;
+    expect(event.test).toBe(true);
+    expect(event.data.deadline).toMatchObject({
+      estimate: true,
+      publishedOn: "2025-10-03",
+      countingStartsOn: "2025-10-06",
+    });
+    expect(event.data.deadline.note).toContain("Lei 11.419/2006");
+    expect(event.data.watched).toBe(true);
+  });
+
+  it("cuts a long text and says so", () => {
+    const event = publicationEvent(samplePublication({ text: "palavra ".repeat(2000) }), {
+      id: ID,
+    });
+
+    if (event.type !== "publication.published") throw new Error(event.type);
+    expect(event.data.publication.text.length).toBeLessThanOrEqual(4000);
+    expect(event.data.publication.textTruncated).toBe(true);
+  });
+
+  it("makes a cancellation its own type, with DJEN's reason", () => {
+    const event = publicationEvent(
+      samplePublication({
+        notice: "cancelled",
+        cancellation: { reason: "Publicado por engano", at: "2025-10-03 10:00" },
+      }),
+      { id: ID },
+    );
+
+    expect(event.type).toBe("publication.cancelled");
+    if (event.type === "publication.cancelled") {
+      expect(event.data.cancellation.reason).toBe("Publicado por engano");
+    }
+  });
+});
+
+describe("correctionEvent and operatorEvent", () => {
+  it("says what a corrected movement was and what it is now", () => {
+    const event = correctionEvent(
+      {
+        caseNumber: "0713383-43.2025.8.07.0006",
+        court: "tjdft",
+        label: null,
+        urgent: true,
+        correction: "redated",
+        summary: "Publicação com nova data: 05/11 → 06/11",
+        instance: "G1",
+        was: sampleMovement({ dateTime: "2025-11-05" }),
+        now: sampleMovement({ dateTime: "2025-11-06" }),
+        index: "api_publica_tjdft",
+        fetchedAt: "2025-11-06T12:00:00.000Z",
+        lastUpdatedAt: null,
+      },
+      { id: ID },
+    );
+
+    expect(WebhookEvent.parse(event).type).toBe("case.correction");
+    if (event.type === "case.correction") {
+      expect([event.data.was.dateTime, event.data.now.dateTime]).toEqual([
+        "2025-11-05",
+        "2025-11-06",
+      ]);
+    }
+  });
+
+  it("tells a problem from its end", () => {
+    const failing = operatorEvent(
+      {
+        type: "sweeps_failing",
+        since: "2025-10-01T10:00:00.000Z",
+        failedSweeps: 3,
+        lastErrorKind: "timeout",
+        lastError: "timed out",
+      },
+      { id: ID },
+    );
+    const over = operatorEvent(
+      {
+        type: "sweeps_recovered",
+        since: "2025-10-01T10:00:00.000Z",
+        recoveredAt: "2025-10-01T14:00:00.000Z",
+      },
+      { id: ID },
+    );
+
+    expect(failing.type === "operator.alert" && failing.data.problem).toBe(true);
+    expect(over.type === "operator.alert" && over.data.problem).toBe(false);
+    expect(over.timestamp).toBe("2025-10-01T14:00:00.000Z");
+  });
+});

@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import { listenLoopback } from "./listen-loopback.js";
 
 /**
  * A loopback stand-in for a Healthchecks.io-style ping service: real HTTP on 127.0.0.1, every
@@ -17,7 +17,6 @@ export interface FakeHeartbeat {
 }
 
 export async function startFakeHeartbeat(): Promise<FakeHeartbeat> {
-  const sockets = new Set<Socket>();
   const held: ServerResponse[] = [];
   const server = createServer((req, res) => {
     fake.pings.push({
@@ -32,22 +31,13 @@ export async function startFakeHeartbeat(): Promise<FakeHeartbeat> {
     res.writeHead(fake.status, { "content-type": "text/plain" });
     res.end(fake.status < 300 ? "OK" : "not found");
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no port");
+  const listening = await listenLoopback(server);
   const fake: FakeHeartbeat = {
-    url: `http://127.0.0.1:${address.port}`,
+    url: listening.origin,
     pings: [],
     status: 200,
     hang: false,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
   return fake;
 }

@@ -1,0 +1,162 @@
+import { formatBrazilian, parseIsoDate } from "../../time/calendar-date.js";
+import { courtTime, oneLine, URGENT_MARKER } from "./email-kit.js";
+import type { EventMovement, WebhookEvent } from "./webhook-event.js";
+
+/*
+ * The short message a chat channel (Slack, Teams, Telegram) shows for one event, before any
+ * platform's markup: what moved, the case, the deadline, a link. Plain text only; each platform's
+ * renderer escapes it for its own format. Long court text is cut here, and the link goes to the
+ * rest (the court's page, DJEN's certificate or the document). Lawyer-facing: Portuguese.
+ */
+
+export interface ChatMessage {
+  urgent: boolean;
+  /** One line. */
+  title: string;
+  /** Short lines, each plain text. */
+  lines: string[];
+  link: { label: string; url: string } | null;
+}
+
+const LINE_MAX = 200;
+const EXCERPT_MAX = 280;
+const MOVEMENTS_SHOWN = 3;
+
+function dayText(date: string | null | undefined): string | null {
+  if (date == null) return null;
+  return parseIsoDate(date) === null ? oneLine(date, 20) : formatBrazilian(date);
+}
+
+function caseName(c: { number: string | null; label: string | null }, fallback: string): string {
+  const label = c.label === null ? "" : oneLine(c.label, 80);
+  if (label !== "") return label;
+  return c.number === null ? fallback : oneLine(c.number, 40);
+}
+
+function caseLine(c: { number: string | null; court: string }): string {
+  const court = oneLine(c.court, 20).toUpperCase();
+  return c.number === null
+    ? `Sem número de processo · ${court}`
+    : `Processo ${oneLine(c.number, 40)} · ${court}`;
+}
+
+function movementLine(m: EventMovement): string {
+  const complements = m.complements.slice(0, 2).map((c) => oneLine(c, 60));
+  const extra = complements.length === 0 ? "" : ` (${complements.join("; ")})`;
+  return oneLine(`${courtTime(m.dateTime)} · ${m.name || "movimento sem nome"}${extra}`, LINE_MAX);
+}
+
+function excerpt(text: string): string {
+  return oneLine(text, EXCERPT_MAX);
+}
+
+/** "Prazo (estimativa): ..." from whatever dates the event carries; null when none. */
+function deadlineLine(deadline: {
+  publishedOn?: string | null | undefined;
+  countingStartsOn?: string | null | undefined;
+  lastDay?: string | null | undefined;
+}): string | null {
+  const parts: string[] = [];
+  const published = dayText(deadline.publishedOn);
+  const starts = dayText(deadline.countingStartsOn);
+  const last = dayText(deadline.lastDay);
+  if (published !== null) parts.push(`publicada em ${published}`);
+  if (starts !== null) parts.push(`prazo começa a contar em ${starts}`);
+  if (last !== null) parts.push(`último dia ${last}`);
+  return parts.length === 0 ? null : `Estimativa: ${parts.join("; ")}. Confira no tribunal.`;
+}
+
+function titled(event: WebhookEvent, urgent: boolean, title: string): string {
+  const test = event.test ? "[TESTE] " : "";
+  return oneLine(`${test}${urgent ? `${URGENT_MARKER} · ` : ""}${title}`, LINE_MAX);
+}
+
+export function chatMessage(event: WebhookEvent): ChatMessage {
+  switch (event.type) {
+    case "case.movement": {
+      const d = event.data;
+      const lines = [caseLine(d.case)];
+      const shown = d.movements.slice(0, MOVEMENTS_SHOWN).map(movementLine);
+      lines.push(...shown);
+      const more = d.movements.length - shown.length + d.movementsOmitted;
+      if (more > 0) lines.push(more === 1 ? "+1 movimentação" : `+${more} movimentações`);
+      if (shown.length === 0)
+        lines.push(`Mudança: ${d.changeKinds.join(", ") || "dados do processo"}`);
+      lines.push(`Situação: ${oneLine(d.status.categoryLabel, 60)}`);
+      if (d.status.needsLawyerAttention && d.status.attentionReasons[0] !== undefined) {
+        lines.push(`Atenção: ${oneLine(d.status.attentionReasons[0], LINE_MAX)}`);
+      }
+      const deadline = d.deadline == null ? null : deadlineLine(d.deadline);
+      if (deadline !== null) lines.push(deadline);
+      return {
+        urgent: d.urgent,
+        title: titled(event, d.urgent, `Movimentação nova: ${caseName(d.case, "processo")}`),
+        lines,
+        link: d.case.link === null ? null : { label: "Abrir no tribunal", url: d.case.link },
+      };
+    }
+    case "case.correction": {
+      const d = event.data;
+      const lines = [
+        caseLine(d.case),
+        oneLine(d.summary, LINE_MAX),
+        `Antes: ${movementLine(d.was)}`,
+        `Agora: ${movementLine(d.now)}`,
+      ];
+      const deadline = d.deadline == null ? null : deadlineLine(d.deadline);
+      if (deadline !== null) lines.push(deadline);
+      return {
+        urgent: d.urgent,
+        title: titled(event, d.urgent, `Correção: ${caseName(d.case, "processo")}`),
+        lines,
+        link: d.case.link === null ? null : { label: "Abrir no tribunal", url: d.case.link },
+      };
+    }
+    case "publication.published":
+    case "publication.cancelled": {
+      const d = event.data;
+      const kind = d.publication.kind ?? "Publicação";
+      const name = caseName(d.case, "sem número de processo");
+      const cancelled = event.type === "publication.cancelled";
+      const lines = [caseLine(d.case)];
+      if (!d.watched) lines.push("Processo fora da lista, encontrado pela OAB.");
+      if (event.type === "publication.cancelled") {
+        lines.push(
+          `Cancelada no DJEN. Motivo: ${event.data.cancellation.reason ?? "não informado"}.`,
+          "As datas do aviso anterior não valem.",
+        );
+      } else {
+        const available = dayText(d.publication.availableOn);
+        if (available !== null) lines.push(`Disponibilizada no DJEN em ${available}.`);
+        const deadline = deadlineLine(d.deadline);
+        if (deadline !== null) lines.push(deadline);
+      }
+      const text = excerpt(d.publication.text);
+      if (text !== "") lines.push(`“${text}”`);
+      const url = d.publication.certificateUrl ?? d.publication.link;
+      return {
+        urgent: d.urgent && !cancelled,
+        title: titled(
+          event,
+          d.urgent && !cancelled,
+          cancelled ? `Publicação cancelada: ${name}` : `${oneLine(kind, 60)} no DJEN: ${name}`,
+        ),
+        lines,
+        link: url === null ? null : { label: "Ler a publicação completa", url },
+      };
+    }
+    case "operator.alert": {
+      const d = event.data;
+      const lines: string[] = [];
+      if (d.case !== null) lines.push(caseLine(d.case));
+      if (d.lastError !== null) lines.push(`Último erro: ${oneLine(d.lastError, LINE_MAX)}`);
+      lines.push("monitor status mostra os detalhes.");
+      return {
+        urgent: false,
+        title: titled(event, false, `Monitor: ${oneLine(d.title, 160)}`),
+        lines,
+        link: null,
+      };
+    }
+  }
+}

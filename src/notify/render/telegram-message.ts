@@ -1,0 +1,38 @@
+import type { ChatMessage } from "./chat-message.js";
+
+/*
+ * A Telegram Bot API sendMessage body in its HTML parse mode. Telegram reads only a few tags and
+ * four named entities; every <, > and & of ours or the court's is written as an entity, so court
+ * text cannot open a tag or a link. Link previews are off: the link is ours, but its page is not.
+ * Telegram refuses a message over 4096 characters; ours stay far below.
+ */
+
+export interface TelegramBody {
+  chat_id: string;
+  text: string;
+  parse_mode: "HTML";
+  link_preview_options: { is_disabled: true };
+}
+
+export function escapeTelegram(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function attribute(value: string): string {
+  return escapeTelegram(value).replace(/"/g, "&quot;");
+}
+
+export function renderTelegram(message: ChatMessage, chatId: string): TelegramBody {
+  const lines = [`<b>${escapeTelegram(message.title)}</b>`, ...message.lines.map(escapeTelegram)];
+  if (message.link !== null) {
+    lines.push(
+      `<a href="${attribute(message.link.url)}">${escapeTelegram(message.link.label)}</a>`,
+    );
+  }
+  return {
+    chat_id: chatId,
+    text: lines.join("\n"),
+    parse_mode: "HTML",
+    link_preview_options: { is_disabled: true },
+  };
+}

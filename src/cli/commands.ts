@@ -9,6 +9,7 @@ import { mcpCommand } from "./mcp.js";
 import { runOnceCommand } from "./run-once.js";
 import { statusCommand } from "./status.js";
 import { testEmailCommand } from "./test-email.js";
+import { testNotifyCommand } from "./test-notify.js";
 import { validateCommand } from "./validate.js";
 
 /** Every command, in the order `monitor --help` lists them. */
@@ -21,6 +22,7 @@ export const COMMANDS: readonly Command[] = [
   validateCommand,
   doctorCommand,
   testEmailCommand,
+  testNotifyCommand,
   dbCommand,
   mcpCommand,
   demoCommand,

@@ -31,10 +31,11 @@ import { dateInZone } from "../time/calendar-date.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
+import { inspectEndpoints, type ResolveAll } from "./doctor-endpoints.js";
 import { MissingApiKeyError } from "./runtime.js";
 
 export interface DoctorCheck {
-  name: "config" | "watchlist" | "database" | "datajud" | "djen" | "mail" | "http";
+  name: "config" | "watchlist" | "database" | "datajud" | "djen" | "mail" | "http" | "endpoints";
   ok: boolean;
   summary: string;
   /** Lines shown under the summary (sources, errors). */
@@ -47,6 +48,8 @@ export interface DoctorOptions {
   fetch?: typeof fetch;
   /** Per network check (DataJud, DJEN, SMTP). @default 20_000 */
   timeoutMs?: number;
+  /** DNS for the endpoints' hosts (tests); nothing is sent to an endpoint. */
+  resolveHost?: ResolveAll;
 }
 
 /** DataJud's smallest question: no hits, just whether the index answers to this key. */
@@ -508,6 +511,31 @@ async function checkHttp(config: MonitorConfig, options: DoctorOptions): Promise
   );
 }
 
+async function checkEndpoints(config: MonitorConfig, options: DoctorOptions): Promise<DoctorCheck> {
+  const count = config.notify.endpoints.length;
+  if (count === 0) {
+    return pass(
+      "endpoints",
+      "none: alerts go by e-mail only (WEBHOOK_URL or notify.endpoints add webhooks and chat)",
+    );
+  }
+  const findings = await inspectEndpoints(config, options.resolveHost);
+  const details = findings.map((f) => `${f.ok ? "ok  " : "FAIL"} ${f.line}`);
+  const bad = findings.filter((f) => !f.ok).length;
+  return bad === 0
+    ? pass(
+        "endpoints",
+        `${count} endpoint(s) set up; nothing sent (test-notify ENDPOINT sends a sample)`,
+        details,
+      )
+    : fail(
+        "endpoints",
+        `${bad} of ${count} endpoint(s) cannot be delivered to`,
+        "fix the host in the endpoint's URL variable; a receiver inside your own network needs its network in notify.allowedPrivateNetworks",
+        details,
+      );
+}
+
 /** Every check, in order; a configuration that does not load stops after the first. */
 export async function runDoctor(io: CliIo, options: DoctorOptions = {}): Promise<DoctorCheck[]> {
   const { check, config } = checkConfig(io);
@@ -516,13 +544,14 @@ export async function runDoctor(io: CliIo, options: DoctorOptions = {}): Promise
   const watchlist = await checkWatchlist(config, new Date(now));
   // DJEN dates its publications by the day in São Paulo, whatever the schedule's zone.
   const today = dateInZone(now);
-  const [datajud, djen, mail, http] = await Promise.all([
+  const [datajud, djen, mail, http, endpoints] = await Promise.all([
     checkDataJud(config, watchlist.watchlist, options),
     checkDjen(config, watchlist.watchlist, today, options),
     checkMail(config, options),
     checkHttp(config, options),
+    checkEndpoints(config, options),
   ]);
-  return [check, watchlist.check, checkDatabase(config), datajud, djen, mail, http];
+  return [check, watchlist.check, checkDatabase(config), datajud, djen, mail, http, endpoints];
 }
 
 export function renderDoctor(checks: readonly DoctorCheck[]): string {
@@ -547,6 +576,7 @@ export const doctorCommand: Command = {
     "DJEN (when djen.enabled) for today's publications of the first watched case, and connects",
     "to the SMTP server without sending anything (or checks the .eml directory).",
     "Checks http.listen as the daemon would use it (token, port) and sends no heartbeat ping.",
+    "Resolves each webhook and chat endpoint's host and checks its addresses; sends nothing.",
     "Exit codes: 0 every check passed, 1 otherwise.",
   ],
   options: {},

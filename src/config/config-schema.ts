@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { parseListenAddress } from "../http/listen-address.js";
 import { cronProblem } from "../time/cron.js";
@@ -237,6 +238,71 @@ const httpShape = {
   maxBodyBytes: wholeNumber(1024, 16_777_216, "bytes"),
 };
 
+/** Alert kinds an endpoint may take (the webhook event types, schemas/webhook-event.v1.json). */
+export const EVENT_TYPES = [
+  "case.movement",
+  "case.correction",
+  "publication.published",
+  "publication.cancelled",
+  "operator.alert",
+] as const;
+
+const VariableName = z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/u, {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not an environment variable name; give the NAME of the variable that holds the value (like SLACK_WEBHOOK_URL): URLs, tokens and secrets are never written in a config file`,
+});
+
+const Events = z.array(z.enum(EVENT_TYPES)).min(1, { error: "list at least one event type" });
+
+/** Each endpoint names the variables its secrets are read from (X, X_FILE or a credential). */
+export const EndpointFile = z.discriminatedUnion("channel", [
+  z.strictObject({
+    channel: z.literal("webhook"),
+    urlVariable: VariableName,
+    secretVariable: VariableName,
+    events: Events.optional(),
+  }),
+  z.strictObject({
+    channel: z.literal("slack"),
+    urlVariable: VariableName,
+    events: Events.optional(),
+  }),
+  z.strictObject({
+    channel: z.literal("teams"),
+    urlVariable: VariableName,
+    events: Events.optional(),
+  }),
+  z.strictObject({
+    channel: z.literal("telegram"),
+    tokenVariable: VariableName,
+    chatId: z.union([z.string().trim().min(1), z.number().int()]),
+    apiBase: HttpUrl.optional(),
+    events: Events.optional(),
+  }),
+]);
+export type EndpointFile = z.infer<typeof EndpointFile>;
+
+/** The name a watchlist routes to; "webhook" is the firm-wide WEBHOOK_URL. */
+export const ENDPOINT_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/u;
+
+const EndpointName = z.string().regex(ENDPOINT_NAME, {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not an endpoint name; use lower-case letters, digits and dashes, like equipe-slack`,
+});
+
+const Cidr = z.string().refine((v) => ipaddr.isValidCIDR(v.trim()), {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not a network in CIDR form, like 10.20.0.0/16 or fd00::/8`,
+});
+
+const notifyShape = {
+  endpoints: z.record(EndpointName, EndpointFile),
+  maxAttempts: wholeNumber(1, 100, "attempts"),
+  timeoutMs: wholeNumber(1000, 120_000, "ms"),
+  maxResponseKb: wholeNumber(1, 1024, "KiB"),
+  allowedPrivateNetworks: z.array(Cidr),
+};
+
 const Secret = z.string().min(1, { error: "must not be empty" });
 
 /** Compared with what every HTTP client sends; a short one could be guessed. */
@@ -259,6 +325,14 @@ export const ConfigSettings = z.strictObject({
   log: z.strictObject(logShape),
   paths: z.strictObject(pathsShape),
   http: z.strictObject({ ...httpShape, token: HttpToken.nullable() }),
+  notify: z.strictObject({
+    ...notifyShape,
+    webhookUrl: credentialUrl(
+      ["http:", "https:"],
+      "https://sistema.example.com/webhooks/datajud",
+    ).nullable(),
+    webhookSecret: Secret.nullable(),
+  }),
 });
 export type ConfigSettings = z.infer<typeof ConfigSettings>;
 
@@ -273,6 +347,7 @@ export const ConfigFile = z.strictObject({
   log: z.strictObject(logShape).partial().nullable().optional(),
   paths: z.strictObject(pathsShape).partial().nullable().optional(),
   http: z.strictObject(httpShape).partial().nullable().optional(),
+  notify: z.strictObject(notifyShape).partial().nullable().optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 
@@ -315,6 +390,9 @@ export const ENV_SETTINGS = [
   { names: ["MCP_HTTP_TOKEN"], setting: "http.token", secret: true },
   // A capability URL (whoever has it can ping the check): kept out of logs like a secret.
   { names: ["MONITOR_HEARTBEAT_URL"], setting: "monitor.heartbeatUrl", secret: true },
+  // The firm-wide webhook: every alert event, signed with the secret.
+  { names: ["WEBHOOK_URL"], setting: "notify.webhookUrl", secret: true },
+  { names: ["WEBHOOK_SECRET"], setting: "notify.webhookSecret", secret: true },
 ] as const satisfies readonly EnvSetting[];
 
 /** Settings that exist only in the environment, for the hint on a config file that has them. */
@@ -323,4 +401,6 @@ export const ENV_ONLY_SETTINGS: Readonly<Record<string, string>> = {
   "summarizer.apiKey": "ANTHROPIC_API_KEY",
   "mail.smtpUrl": "SMTP_URL",
   "http.token": "MCP_HTTP_TOKEN",
+  "notify.webhookUrl": "WEBHOOK_URL",
+  "notify.webhookSecret": "WEBHOOK_SECRET",
 };

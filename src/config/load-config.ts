@@ -25,6 +25,7 @@ import {
   type MAIL_MODES,
 } from "./config-schema.js";
 import { normalizeDataJudKey } from "./datajud-key.js";
+import { type ConfiguredEndpoint, resolveEndpoints } from "./endpoints.js";
 import {
   type EnvContext,
   readEnvValue,
@@ -108,6 +109,14 @@ export interface MonitorConfig {
     /** Host names requests may be addressed to besides the listen address (DNS rebinding). */
     allowedHosts: string[];
     maxBodyBytes: number;
+  };
+  /** Webhook and chat endpoints (besides e-mail), their URLs and secrets read and checked. */
+  notify: {
+    endpoints: ConfiguredEndpoint[];
+    maxAttempts: number;
+    timeoutMs: number;
+    maxResponseBytes: number;
+    allowedPrivateNetworks: string[];
   };
 }
 
@@ -467,6 +476,7 @@ function toMonitorConfig(
   settings: ConfigSettings,
   ctx: EnvContext,
   sources: Record<string, string>,
+  endpoints: ConfiguredEndpoint[],
 ): MonitorConfig {
   return {
     paths: resolvePaths(settings, ctx, sources),
@@ -489,6 +499,13 @@ function toMonitorConfig(
       // Checked by the schema already; a failed parse here would be a bug, so it is "off".
       listen: settings.http.listen === null ? null : listenOf(settings.http.listen),
     },
+    notify: {
+      endpoints,
+      maxAttempts: settings.notify.maxAttempts,
+      timeoutMs: settings.notify.timeoutMs,
+      maxResponseBytes: settings.notify.maxResponseKb * 1024,
+      allowedPrivateNetworks: settings.notify.allowedPrivateNetworks.map((n) => n.trim()),
+    },
   };
 }
 
@@ -506,6 +523,7 @@ export function loadConfig(options: LoadConfigOptions): ConfigResult {
     summarizer: { apiKey: null },
     mail: { smtpUrl: null },
     http: { token: null },
+    notify: { webhookUrl: null, webhookSecret: null },
   };
 
   const defaults = builtInLayer();
@@ -550,10 +568,15 @@ export function loadConfig(options: LoadConfigOptions): ConfigResult {
       ),
     };
   }
+  const notify = resolveEndpoints(complete.data.notify, sources, ctx);
+  const secrets = [...secretValues, ...notify.secrets];
+  if (notify.errors.length > 0) {
+    return { ok: false, errors: notify.errors.map((e) => scrubSecrets(e, secrets)) };
+  }
   return {
     ok: true,
-    config: toMonitorConfig(complete.data, ctx, sources),
-    secrets: secretValues,
+    config: toMonitorConfig(complete.data, ctx, sources, notify.endpoints),
+    secrets,
     sources,
     notices,
   };

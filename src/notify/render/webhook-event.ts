@@ -12,14 +12,8 @@ import { z } from "zod";
 
 export const WEBHOOK_EVENT_VERSION = 1;
 
-export const EVENT_TYPES = [
-  "case.movement",
-  "case.correction",
-  "publication.published",
-  "publication.cancelled",
-  "operator.alert",
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+/** The event types; config/config-schema.ts lists them for `notify.endpoints.*.events`. */
+export type EventType = WebhookEvent["type"];
 
 const Instant = z
   .string()

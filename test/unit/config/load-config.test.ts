@@ -99,6 +99,13 @@ describe("loadConfig: defaults", () => {
         allowedHosts: [],
         maxBodyBytes: 1_048_576,
       },
+      notify: {
+        endpoints: [],
+        maxAttempts: 8,
+        timeoutMs: 15_000,
+        maxResponseBytes: 65_536,
+        allowedPrivateNetworks: [],
+      },
     } satisfies MonitorConfig);
     expect(result.secrets).toEqual([]);
     expect(result.sources["schedule.cron"]).toBe("default");

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SCHEMA_FILES, schemaText } from "../../../../scripts/write-schemas.js";
+import { EVENT_TYPES } from "../../../../src/config/config-schema.js";
 import {
   correctionEvent,
   movementEvent,
@@ -38,6 +39,8 @@ describe("the committed JSON Schema", () => {
       "publication.cancelled",
       "operator.alert",
     ]);
+    // The types an endpoint may choose in the configuration are these, no more, no fewer.
+    expect([...EVENT_TYPES]).toEqual(types);
     expect(schema.title).toContain("version 1");
   });
 });

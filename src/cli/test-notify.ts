@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import type { ConfiguredEndpoint } from "../config/endpoints.js";
+import type { MonitorConfig } from "../config/load-config.js";
+import { scrubSecrets } from "../config/secrets.js";
+import { deliverToEndpoint, type EndpointDelivery } from "../notify/outbox/endpoint-delivery.js";
+import { movementEvent } from "../notify/render/build-event.js";
+import { sampleAlertContent } from "../notify/render/sample-alert.js";
+import { describeEndpoint } from "../notify/transport/endpoint.js";
+import { eventId } from "../notify/transport/webhook-signature.js";
+import { type Command, EXIT, systemOf, UsageError } from "./command.js";
+import { loadRuntime } from "./runtime.js";
+
+/**
+ * The endpoint a `test-notify` argument names: an endpoint's name, or a channel (webhook, slack,
+ * teams, telegram) when exactly one endpoint has it.
+ */
+export function chooseEndpoint(
+  endpoints: readonly ConfiguredEndpoint[],
+  wanted: string,
+): { ok: true; endpoint: ConfiguredEndpoint } | { ok: false; problem: string } {
+  const byName = endpoints.find((e) => e.name === wanted);
+  if (byName !== undefined) return { ok: true, endpoint: byName };
+  const byChannel = endpoints.filter((e) => e.channel === wanted);
+  if (byChannel.length === 1 && byChannel[0] !== undefined) {
+    return { ok: true, endpoint: byChannel[0] };
+  }
+  const names = endpoints.map((e) => `${e.name} (${e.channel})`).join(", ");
+  if (byChannel.length > 1) {
+    return { ok: false, problem: `several ${wanted} endpoints are configured; name one: ${names}` };
+  }
+  return {
+    ok: false,
+    problem:
+      endpoints.length === 0
+        ? 'no endpoint is configured: set WEBHOOK_URL and WEBHOOK_SECRET, or add one under notify.endpoints (README, "Webhooks and chat")'
+        : `no endpoint or channel "${wanted.slice(0, 40)}"; configured: ${names}`,
+  };
+}
+
+/** The sample alert as an event marked `test`, with an id of its own each time. */
+export async function sendTestNotification(
+  endpoint: ConfiguredEndpoint,
+  config: MonitorConfig,
+  now: Date,
+  nonce: string,
+  signal?: AbortSignal,
+): Promise<EndpointDelivery> {
+  const event = movementEvent(sampleAlertContent(now), {
+    id: eventId(`test:${now.toISOString()}:${nonce}`),
+    test: true,
+  });
+  return deliverToEndpoint(endpoint, event, {
+    limits: {
+      timeoutMs: config.notify.timeoutMs,
+      maxResponseBytes: config.notify.maxResponseBytes,
+      allowedPrivateNetworks: config.notify.allowedPrivateNetworks,
+    },
+    now: () => now,
+    ...(signal === undefined ? {} : { signal }),
+  });
+}
+
+export function describeDelivery(delivery: EndpointDelivery): string {
+  const { outcome } = delivery;
+  if (outcome.kind === "failed") return `no answer: ${outcome.message}`;
+  const body = outcome.body === "" ? "" : `: ${outcome.body}`;
+  return `answered HTTP ${outcome.status}${body}`;
+}
+
+export const testNotifyCommand: Command = {
+  name: "test-notify",
+  summary: "Send one sample alert to a webhook or chat endpoint and show what it answered",
+  usage: "datajud-monitor test-notify ENDPOINT",
+  details: [
+    "ENDPOINT   an endpoint's name under notify.endpoints, webhook for WEBHOOK_URL, or a channel",
+    "           (webhook, slack, teams, telegram) when only one endpoint has it",
+    "",
+    "The sample is the recorded TJDFT case of test-email, sent as a webhook event marked",
+    '"test": true (signed like every webhook) or as the chat message a real alert makes.',
+    "It is sent once, now, and not retried; quiet hours and digests do not apply.",
+    "",
+    "Exit codes: 0 the endpoint answered 2xx, 1 it refused or could not be reached, 2 bad",
+    "config or no such endpoint.",
+  ],
+  options: {},
+  allowPositionals: true,
+  async run(args, io) {
+    const [wanted, ...extra] = args.positionals;
+    if (wanted === undefined || extra.length > 0) {
+      throw new UsageError("name one endpoint: datajud-monitor test-notify ENDPOINT");
+    }
+    const runtime = loadRuntime(io, "test-notify");
+    if (!runtime) return 2;
+    const { config, secrets } = runtime;
+    const chosen = chooseEndpoint(config.notify.endpoints, wanted);
+    if (!chosen.ok) {
+      io.stderr.write(`monitor test-notify: ${chosen.problem}\n`);
+      return EXIT.usage;
+    }
+    const endpoint = chosen.endpoint;
+    const delivery = await sendTestNotification(
+      endpoint,
+      config,
+      new Date(systemOf(io).clock.now()),
+      randomUUID(),
+      io.signal,
+    );
+    const line = `${describeEndpoint(endpoint)} ${scrubSecrets(describeDelivery(delivery), secrets)}`;
+    if (delivery.verdict.kind === "delivered") {
+      io.stdout.write(`test notification delivered: ${line}\n`);
+      return EXIT.ok;
+    }
+    const advice =
+      delivery.verdict.kind === "gone"
+        ? " (410: the endpoint says it no longer exists; alerts to it would stop)"
+        : delivery.verdict.kind === "retry"
+          ? " (a real alert would be retried later)"
+          : " (a real alert would be retried a few times, then given up)";
+    io.stderr.write(`monitor test-notify: not delivered: ${line}${advice}\n`);
+    return EXIT.failures;
+  },
+};

@@ -17,7 +17,9 @@ export const validateCommand: Command = {
       return EXIT.usage;
     }
     const path = config.config.paths.watchlist;
-    const watchlist = await loadWatchlist(path);
+    const watchlist = await loadWatchlist(path, {
+      endpoints: config.config.notify.endpoints.map((e) => e.name),
+    });
     if (!watchlist.ok) {
       for (const error of watchlist.errors) io.stderr.write(`${formatPositionedError(error)}\n`);
       io.stderr.write(`${path}: ${watchlist.errors.length} error(s)\n`);

@@ -45,7 +45,7 @@ function sameErrors(a: readonly PositionedError[], b: readonly PositionedError[]
 function contentKey(watchlist: Watchlist): string {
   return JSON.stringify([
     watchlist.defaults,
-    watchlist.cases.map((c) => [c.number, c.court, c.label, c.notify, c.policy]),
+    watchlist.cases.map((c) => [c.number, c.court, c.label, c.notify, c.channels, c.policy]),
     watchlist.watchers.map(({ line: _line, ...settings }) => settings),
   ]);
 }

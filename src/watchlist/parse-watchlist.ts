@@ -19,6 +19,7 @@ import {
 } from "../yaml/yaml-source.js";
 import { addressProblem, normalizeEmailAddress } from "./email-address.js";
 import { alertKeyHint } from "./parse-alert-settings.js";
+import { collectChannels } from "./parse-channels.js";
 import { MovementRuleListFile, parseScopeRules } from "./parse-ignore-urgent.js";
 import { parseCasePolicy } from "./parse-muting.js";
 import { mergeOabs, OabListFile, parseOabList, type WatchedOab } from "./parse-oab.js";
@@ -40,9 +41,12 @@ export type { WatchedOab } from "./parse-oab.js";
  * ignored setting; new per-case or default keys go into these objects and nowhere else.
  */
 const AddressList = z.array(z.string()).nullable().optional();
+/** Endpoint names (parse-channels.ts). */
+const ChannelList = z.array(z.string()).nullable().optional();
 
 export const WatchlistDefaultsFile = z.strictObject({
   notify: AddressList,
+  channels: ChannelList,
   ignore: MovementRuleListFile,
   urgent: MovementRuleListFile,
   oab: OabListFile,
@@ -67,6 +71,7 @@ export const WatchlistCaseFile = z.strictObject({
     .optional(),
   court: z.string().nullable().optional(),
   notify: AddressList,
+  channels: ChannelList,
   ignore: MovementRuleListFile,
   urgent: MovementRuleListFile,
   muted: z.boolean().nullable().optional(),
@@ -91,6 +96,8 @@ export interface WatchedCase {
   label: string | null;
   /** defaults.notify followed by the case's own, deduplicated, domains lower-cased. */
   notify: string[];
+  /** defaults.channels followed by the case's own: webhook and chat endpoints, by name. */
+  channels: string[];
   /** defaults.ignore/urgent followed by the case's own, and whether the case is muted. */
   policy: CaseAlertPolicy;
   /** Where the case starts in the file. */
@@ -99,7 +106,12 @@ export interface WatchedCase {
 
 export interface Watchlist {
   file: string;
-  defaults: { notify: string[]; ignore: MovementRule[]; urgent: MovementRule[] };
+  defaults: {
+    notify: string[];
+    channels: string[];
+    ignore: MovementRule[];
+    urgent: MovementRule[];
+  };
   cases: WatchedCase[];
   /** How listed addresses want their mail, in file order; unlisted ones get the configuration's. */
   watchers: WatcherSettings[];
@@ -216,6 +228,7 @@ function salvageCase(item: unknown): CaseEntry | null {
     court: typeof fields.court === "string" ? fields.court : null,
     label: null,
     notify: textItems(fields.notify),
+    channels: textItems(fields.channels),
     ignore: listOrNull(fields.ignore),
     urgent: listOrNull(fields.urgent),
     muted: typeof fields.muted === "boolean" ? fields.muted : null,
@@ -235,6 +248,7 @@ function wellShapedDefaults(
   const fields = raw.defaults as Record<string, unknown>;
   return {
     notify: textItems(fields.notify),
+    channels: textItems(fields.channels),
     ignore: listOrNull(fields.ignore),
     urgent: listOrNull(fields.urgent),
     oab: listOrNull(fields.oab),
@@ -285,8 +299,17 @@ function checkRoot(source: YamlSource): PositionedError | null {
   return errorAtPath(source, [], message);
 }
 
+export interface WatchlistOptions {
+  /** The configured endpoint names: a `channels:` item naming another is then an error. */
+  endpoints?: readonly string[];
+}
+
 /** Validates a watchlist and collects every error in it, each at its line and column. */
-export function parseWatchlist(text: string | Uint8Array, file: string): WatchlistResult {
+export function parseWatchlist(
+  text: string | Uint8Array,
+  file: string,
+  options: WatchlistOptions = {},
+): WatchlistResult {
   const size = typeof text === "string" ? Buffer.byteLength(text) : text.byteLength;
   if (size > WATCHLIST_MAX_BYTES) {
     const mib = (size / 2 ** 20).toFixed(1);
@@ -326,6 +349,15 @@ export function parseWatchlist(text: string | Uint8Array, file: string): Watchli
   const defaultsEntry = wellShapedDefaults(raw, parsed);
   const defaults: string[] = [];
   collectAddresses(source, ["defaults", "notify"], defaultsEntry.notify, defaults, errors);
+  const defaultChannels: string[] = [];
+  collectChannels(
+    source,
+    ["defaults", "channels"],
+    defaultsEntry.channels,
+    defaultChannels,
+    options.endpoints,
+    errors,
+  );
   const defaultRules = parseScopeRules(source, ["defaults"], defaultsEntry, errors);
   // Every address some notify list names, including lists of cases refused below.
   const notified = new Map(defaults.map((a) => [a.toLowerCase(), a]));
@@ -340,6 +372,15 @@ export function parseWatchlist(text: string | Uint8Array, file: string): Watchli
     for (const address of notify) {
       if (!notified.has(address.toLowerCase())) notified.set(address.toLowerCase(), address);
     }
+    const channels = [...defaultChannels];
+    collectChannels(
+      source,
+      [...at, "channels"],
+      entry.channels,
+      channels,
+      options.endpoints,
+      errors,
+    );
     const policy = parseCasePolicy(source, at, entry, defaultRules, errors);
     if (entry.number === null) continue;
     const cnj = parseCnjNumber(entry.number);
@@ -369,6 +410,7 @@ export function parseWatchlist(text: string | Uint8Array, file: string): Watchli
       court,
       label: blankToNull(entry.label),
       notify,
+      channels,
       policy,
       line,
     });
@@ -390,7 +432,13 @@ export function parseWatchlist(text: string | Uint8Array, file: string): Watchli
   if (errors.length > 0) return { ok: false, errors: errors.sort(comparePositionedErrors) };
   return {
     ok: true,
-    watchlist: { file, defaults: { notify: defaults, ...defaultRules }, cases, watchers, oab },
+    watchlist: {
+      file,
+      defaults: { notify: defaults, channels: defaultChannels, ...defaultRules },
+      cases,
+      watchers,
+      oab,
+    },
     warnings:
       parsed === undefined ? [] : watchlistWarnings(source, parsed).sort(comparePositionedErrors),
   };
@@ -411,7 +459,10 @@ function readProblem(read: Exclude<UserFileRead, { ok: true }>, path: string): s
   }
 }
 
-export async function loadWatchlist(path: string): Promise<WatchlistResult> {
+export async function loadWatchlist(
+  path: string,
+  options: WatchlistOptions = {},
+): Promise<WatchlistResult> {
   const read = readUserFile(path, WATCHLIST_MAX_BYTES);
   if (!read.ok) {
     return {
@@ -419,5 +470,5 @@ export async function loadWatchlist(path: string): Promise<WatchlistResult> {
       errors: [{ file: path, line: 1, col: 1, message: readProblem(read, path) }],
     };
   }
-  return parseWatchlist(read.bytes, path);
+  return parseWatchlist(read.bytes, path, options);
 }

@@ -40,6 +40,7 @@ export function watchlistOf(cases: number): WatchedCase[] {
       court: court.alias,
       label: null,
       notify: [],
+      channels: [],
       policy: NO_ALERT_POLICY,
       line: i + 1,
     };

@@ -49,6 +49,7 @@ export function generatedCases(
       court: court.alias,
       label: null,
       notify: [],
+      channels: [],
       policy: NO_ALERT_POLICY,
       line: i + 1,
     });

@@ -60,6 +60,7 @@ function watched(digits: string, court = "trf1"): WatchedCase {
     court,
     label: null,
     notify: [],
+    channels: [],
     policy: NO_ALERT_POLICY,
     line: 1,
   };

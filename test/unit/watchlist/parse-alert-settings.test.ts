@@ -46,6 +46,7 @@ describe("parseWatchlist alert settings: valid files", () => {
     ];
     expect(watchlist.defaults).toEqual({
       notify: ["escritorio@example.com", "ESCRITORIO2@example.com"],
+      channels: [],
       ignore: defaultIgnore,
       urgent: defaultUrgent,
     });
@@ -98,6 +99,7 @@ describe("parseWatchlist alert settings: valid files", () => {
 
     expect(watchlist.defaults).toEqual({
       notify: ["escritorio@example.com"],
+      channels: [],
       ignore: [],
       urgent: [],
     });

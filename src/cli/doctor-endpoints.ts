@@ -35,7 +35,11 @@ async function inspect(
   const host = url.hostname.replace(/^\[(.*)\]$/u, "$1");
   const events =
     endpoint.events.length === 5 ? "every event" : `events ${endpoint.events.join(", ")}`;
-  const head = `${describeEndpoint(endpoint)}: ${events}; from ${endpoint.source}`;
+  const timing =
+    endpoint.channel === "webhook"
+      ? ""
+      : `; ${endpoint.delivery === "digest" ? `digest${endpoint.digestSchedule === null ? " after each sweep" : ` at "${endpoint.digestSchedule}"`}` : "one message per alert"}, quiet hours ${endpoint.quietHours ? "followed" : "ignored"}`;
+  const head = `${describeEndpoint(endpoint)}: ${events}${timing}; from ${endpoint.source}`;
   let addresses: Array<{ address: string }>;
   try {
     addresses = await resolve(host);

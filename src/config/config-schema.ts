@@ -254,7 +254,17 @@ const VariableName = z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/u, {
 
 const Events = z.array(z.enum(EVENT_TYPES)).min(1, { error: "list at least one event type" });
 
-/** Each endpoint names the variables its secrets are read from (X, X_FILE or a credential). */
+/**
+ * Each endpoint names the variables its secrets are read from (X, X_FILE or a credential). A
+ * chat channel is read by people: it may take a digest, and follows quiet hours unless told not.
+ */
+const chatTiming = {
+  delivery: z.enum(MAIL_MODES).optional(),
+  digestSchedule: Cron5.optional(),
+  quietHours: z.boolean().optional(),
+  events: Events.optional(),
+};
+
 export const EndpointFile = z.discriminatedUnion("channel", [
   z.strictObject({
     channel: z.literal("webhook"),
@@ -262,22 +272,14 @@ export const EndpointFile = z.discriminatedUnion("channel", [
     secretVariable: VariableName,
     events: Events.optional(),
   }),
-  z.strictObject({
-    channel: z.literal("slack"),
-    urlVariable: VariableName,
-    events: Events.optional(),
-  }),
-  z.strictObject({
-    channel: z.literal("teams"),
-    urlVariable: VariableName,
-    events: Events.optional(),
-  }),
+  z.strictObject({ channel: z.literal("slack"), urlVariable: VariableName, ...chatTiming }),
+  z.strictObject({ channel: z.literal("teams"), urlVariable: VariableName, ...chatTiming }),
   z.strictObject({
     channel: z.literal("telegram"),
     tokenVariable: VariableName,
     chatId: z.union([z.string().trim().min(1), z.number().int()]),
     apiBase: HttpUrl.optional(),
-    events: Events.optional(),
+    ...chatTiming,
   }),
 ]);
 export type EndpointFile = z.infer<typeof EndpointFile>;

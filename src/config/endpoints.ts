@@ -15,11 +15,34 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export type ConfiguredEndpoint = Endpoint & {
   /** The event types it is sent. */
   events: readonly EventType[];
+  /** Chat: one message per alert, or a digest; a webhook is always instant. */
+  delivery: "instant" | "digest";
+  /** Cron of a chat digest; null: after every sweep. */
+  digestSchedule: string | null;
+  /** Chat: held by mail.quietHours; a webhook never is. */
+  quietHours: boolean;
   /** Where its secrets came from (variable, file or credential), for `monitor doctor`. */
   source: string;
 };
 
 export const FIRM_WEBHOOK = "webhook";
+
+/** What a chat endpoint gets unless its `events` say otherwise: not the operator's alerts. */
+export const CHAT_EVENTS: readonly EventType[] = EVENT_TYPES.filter((t) => t !== "operator.alert");
+
+const MACHINE_TIMING = { delivery: "instant", digestSchedule: null, quietHours: false } as const;
+
+function chatTiming(file: {
+  delivery?: "instant" | "digest" | undefined;
+  digestSchedule?: string | undefined;
+  quietHours?: boolean | undefined;
+}): Pick<ConfiguredEndpoint, "delivery" | "digestSchedule" | "quietHours"> {
+  return {
+    delivery: file.delivery ?? "instant",
+    digestSchedule: file.digestSchedule?.trim() ?? null,
+    quietHours: file.quietHours ?? true,
+  };
+}
 
 interface Resolved {
   endpoints: ConfiguredEndpoint[];
@@ -82,7 +105,6 @@ function fromFile(
   ctx: EnvContext,
   errors: string[],
 ): ConfiguredEndpoint | null {
-  const events = file.events ?? EVENT_TYPES;
   switch (file.channel) {
     case "webhook": {
       const url = read(name, file.urlVariable, ctx, errors);
@@ -93,7 +115,8 @@ function fromFile(
         channel: "webhook",
         url: url.value,
         secrets: [secret.value],
-        events,
+        events: file.events ?? EVENT_TYPES,
+        ...MACHINE_TIMING,
         source: `${url.source}, ${secret.source}`,
       };
     }
@@ -101,7 +124,14 @@ function fromFile(
     case "teams": {
       const url = read(name, file.urlVariable, ctx, errors);
       if (url === null) return null;
-      return { name, channel: file.channel, url: url.value, events, source: url.source };
+      return {
+        name,
+        channel: file.channel,
+        url: url.value,
+        events: file.events ?? CHAT_EVENTS,
+        ...chatTiming(file),
+        source: url.source,
+      };
     }
     case "telegram": {
       const token = read(name, file.tokenVariable, ctx, errors);
@@ -112,7 +142,8 @@ function fromFile(
         apiBase: (file.apiBase ?? "https://api.telegram.org").replace(/\/+$/u, ""),
         token: token.value,
         chatId: String(file.chatId).trim(),
-        events,
+        events: file.events ?? CHAT_EVENTS,
+        ...chatTiming(file),
         source: token.source,
       };
     }
@@ -147,6 +178,7 @@ export function resolveEndpoints(
         url: webhookUrl,
         secrets: [webhookSecret],
         events: EVENT_TYPES,
+        ...MACHINE_TIMING,
         source: `${sources["notify.webhookUrl"] ?? "WEBHOOK_URL"}, ${sources["notify.webhookSecret"] ?? "WEBHOOK_SECRET"}`,
       },
       allowedPrivateNetworks,

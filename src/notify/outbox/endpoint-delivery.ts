@@ -1,4 +1,4 @@
-import { chatMessage } from "../render/chat-message.js";
+import { type ChatMessage, chatDigest, chatMessage } from "../render/chat-message.js";
 import { renderSlack } from "../render/slack-message.js";
 import { renderTeams } from "../render/teams-message.js";
 import { renderTelegram } from "../render/telegram-message.js";
@@ -33,40 +33,46 @@ export interface EndpointDelivery {
 
 const JSON_TYPE = { "content-type": "application/json" };
 
-function requestBody(
-  endpoint: Endpoint,
-  event: WebhookEvent,
-  now: Date,
-): {
-  body: string;
-  headers: Record<string, string>;
-} {
+function chatBody(endpoint: Endpoint, message: ChatMessage): string {
   switch (endpoint.channel) {
-    case "webhook": {
-      const body = JSON.stringify(event);
-      const signed = signWebhook({
-        id: event.id,
-        timestampSeconds: now.getTime() / 1000,
-        body,
-        secrets: endpoint.secrets,
-      });
-      return { body, headers: { ...JSON_TYPE, ...signed } };
-    }
     case "slack":
-      return { body: JSON.stringify(renderSlack(chatMessage(event))), headers: JSON_TYPE };
+      return JSON.stringify(renderSlack(message));
     case "teams":
-      return { body: JSON.stringify(renderTeams(chatMessage(event))), headers: JSON_TYPE };
+      return JSON.stringify(renderTeams(message));
     case "telegram":
-      return {
-        body: JSON.stringify(renderTelegram(chatMessage(event), endpoint.chatId)),
-        headers: JSON_TYPE,
-      };
+      return JSON.stringify(renderTelegram(message, endpoint.chatId));
+    case "webhook":
+      throw new TypeError("a webhook takes events, not chat messages");
   }
 }
 
+/** One event, or a chat digest of several (webhooks never get digests: one POST per event). */
+function requestBody(
+  endpoint: Endpoint,
+  events: readonly WebhookEvent[],
+  now: Date,
+): { body: string; headers: Record<string, string> } {
+  const [first] = events;
+  if (first === undefined) throw new TypeError("nothing to deliver");
+  if (endpoint.channel !== "webhook") {
+    const message = events.length === 1 ? chatMessage(first) : chatDigest(events);
+    return { body: chatBody(endpoint, message), headers: JSON_TYPE };
+  }
+  if (events.length > 1) throw new TypeError("a webhook gets one event per request");
+  const body = JSON.stringify(first);
+  const signed = signWebhook({
+    id: first.id,
+    timestampSeconds: now.getTime() / 1000,
+    body,
+    secrets: endpoint.secrets,
+  });
+  return { body, headers: { ...JSON_TYPE, ...signed } };
+}
+
+/** One webhook event, one chat message, or (chat only) a digest of several events. */
 export async function deliverToEndpoint(
   endpoint: Endpoint,
-  event: WebhookEvent,
+  event: WebhookEvent | readonly WebhookEvent[],
   options: EndpointDeliveryOptions,
 ): Promise<EndpointDelivery> {
   let url: URL;
@@ -80,7 +86,8 @@ export async function deliverToEndpoint(
     };
     return { outcome, verdict: verdictOf(outcome) };
   }
-  const { body, headers } = requestBody(endpoint, event, options.now());
+  const events: readonly WebhookEvent[] = Array.isArray(event) ? event : [event as WebhookEvent];
+  const { body, headers } = requestBody(endpoint, events, options.now());
   const outcome = await postToEndpoint({
     url,
     body,

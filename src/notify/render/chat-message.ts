@@ -160,3 +160,26 @@ export function chatMessage(event: WebhookEvent): ChatMessage {
     }
   }
 }
+
+const DIGEST_LISTED = 10;
+
+/** Several alerts due together for one chat endpoint: one message, each alert a line. */
+export function chatDigest(events: readonly WebhookEvent[]): ChatMessage {
+  const messages = events.map(chatMessage);
+  const urgent = messages.some((m) => m.urgent);
+  const lines = messages.slice(0, DIGEST_LISTED).map((m) => {
+    const link = m.link === null ? "" : ` · ${m.link.url}`;
+    return oneLine(`${m.title}${link}`, 2 * LINE_MAX);
+  });
+  const more = messages.length - DIGEST_LISTED;
+  if (more > 0)
+    lines.push(`+${more} ${more === 1 ? "alerta" : "alertas"}: veja o e-mail ou monitor status.`);
+  const count = messages.length === 1 ? "1 alerta" : `${messages.length} alertas`;
+  const test = events.some((e) => e.test) ? "[TESTE] " : "";
+  return {
+    urgent,
+    title: `${test}${urgent ? `${URGENT_MARKER} · ` : ""}Resumo do monitor: ${count}`,
+    lines,
+    link: null,
+  };
+}

@@ -172,6 +172,25 @@ describe("chat messages with hostile court text", () => {
     expect(telegram.messages[0]?.links).toEqual(["https://comunica.pje.jus.br/certidao/449012345"]);
   });
 
+  it("a chat digest: the alerts due together in one message", async () => {
+    const teams = await track(startFakeTeams());
+    const events = [
+      movementEvent(sampleAlert(), { id: eventId("digest:a") }),
+      publicationEvent(samplePublication(), { id: eventId("digest:b") }),
+    ];
+
+    const result = await deliverToEndpoint(
+      { name: "e", channel: "teams", url: teams.url },
+      events,
+      options,
+    );
+
+    expect(result.verdict.kind).toBe("delivered");
+    expect(teams.requests).toHaveLength(1);
+    expect(teams.cards[0]?.texts[0]).toContain("Resumo do monitor: 2 alertas");
+    expect(teams.cards[0]?.texts).toHaveLength(3);
+  });
+
   it("a wrong Telegram token: 401, never retried forever, the token nowhere in the error", async () => {
     const telegram = await track(startFakeTelegram());
     const token = "999999:wrong-token-value";

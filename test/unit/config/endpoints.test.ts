@@ -37,6 +37,9 @@ describe("the firm-wide webhook", () => {
           "publication.cancelled",
           "operator.alert",
         ],
+        delivery: "instant",
+        digestSchedule: null,
+        quietHours: false,
         source: "WEBHOOK_URL, WEBHOOK_SECRET",
       },
     ]);
@@ -101,8 +104,8 @@ describe("notify.endpoints", () => {
     const yaml = [
       "notify:",
       "  endpoints:",
-      "    equipe: { channel: slack, urlVariable: SLACK_WEBHOOK_URL }",
-      '    plantao: { channel: telegram, tokenVariable: TELEGRAM_BOT_TOKEN, chatId: "-100123", events: [publication.published] }',
+      '    equipe: { channel: slack, urlVariable: SLACK_WEBHOOK_URL, delivery: digest, digestSchedule: "0 18 * * 1-5" }',
+      '    plantao: { channel: telegram, tokenVariable: TELEGRAM_BOT_TOKEN, chatId: "-100123", events: [publication.published], quietHours: false }',
       "  allowedPrivateNetworks: [10.20.0.0/16]",
     ].join("\n");
 
@@ -117,7 +120,15 @@ describe("notify.endpoints", () => {
         name: "equipe",
         channel: "slack",
         url: SLACK,
-        events: expect.any(Array),
+        events: [
+          "case.movement",
+          "case.correction",
+          "publication.published",
+          "publication.cancelled",
+        ],
+        delivery: "digest",
+        digestSchedule: "0 18 * * 1-5",
+        quietHours: true,
         source: "SLACK_WEBHOOK_URL",
       },
       {
@@ -127,6 +138,9 @@ describe("notify.endpoints", () => {
         token: "123456:telegram-token",
         chatId: "-100123",
         events: ["publication.published"],
+        delivery: "instant",
+        digestSchedule: null,
+        quietHours: false,
         source: "TELEGRAM_BOT_TOKEN_FILE (/run/tg)",
       },
     ]);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import {
+  movementEvent,
+  operatorEvent,
+  publicationEvent,
+} from "../../../../src/notify/render/build-event.js";
+import { chatDigest, chatMessage } from "../../../../src/notify/render/chat-message.js";
+import { sampleAlert } from "./sample-alert.js";
+import { samplePublication } from "./sample-publication.js";
+
+const id = (n: number): string => `evt_${n.toString(16).padStart(32, "0")}`;
+
+describe("chatMessage", () => {
+  it("says what moved, the case, and links to the court", () => {
+    const message = chatMessage(movementEvent(sampleAlert(), { id: id(1) }));
+
+    expect(message.title).toBe("Movimentação nova: Silva x Souza (despejo)");
+    expect(message.lines[0]).toBe("Processo 0713383-43.2025.8.07.0006 · TJDFT");
+    expect(message.lines[1]).toContain("Procedência");
+    expect(message.link?.url).toMatch(/^https:\/\//);
+  });
+
+  it("marks an urgent publication and gives the deadline as an estimate", () => {
+    const message = chatMessage(publicationEvent(samplePublication(), { id: id(2), test: true }));
+
+    expect(message.urgent).toBe(true);
+    expect(message.title).toBe("[TESTE] ⚠ URGENTE · Intimação no DJEN: Silva x Souza (despejo)");
+    expect(message.lines).toContain(
+      "Estimativa: publicada em 03/10/2025; prazo começa a contar em 06/10/2025. Confira no tribunal.",
+    );
+  });
+
+  it("never shows an operator alert as urgent court news", () => {
+    const message = chatMessage(
+      operatorEvent(
+        {
+          type: "auth_rejected",
+          since: "2025-10-01T10:00:00.000Z",
+          lastError: "401",
+          affectedCases: 3,
+        },
+        { id: id(3) },
+      ),
+    );
+
+    expect(message.urgent).toBe(false);
+    expect(message.title).toMatch(/^Monitor: /);
+  });
+});
+
+describe("chatDigest", () => {
+  it("lists ten alerts, counts the rest, and is urgent when one of them is", () => {
+    const events = Array.from({ length: 12 }, (_, i) =>
+      i === 5
+        ? publicationEvent(samplePublication(), { id: id(i) })
+        : movementEvent(sampleAlert(), { id: id(i) }),
+    );
+
+    const digest = chatDigest(events);
+
+    expect(digest.title).toBe("⚠ URGENTE · Resumo do monitor: 12 alertas");
+    expect(digest.lines).toHaveLength(11);
+    expect(digest.lines[10]).toBe("+2 alertas: veja o e-mail ou monitor status.");
+    expect(digest.urgent).toBe(true);
+  });
+});

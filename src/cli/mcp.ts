@@ -12,6 +12,7 @@ import {
   createDataJud,
   createDjen,
   type DataJudRuntime,
+  djenViewOf,
   loadRuntime,
   MissingApiKeyError,
   type Runtime,
@@ -54,6 +55,7 @@ export function monitorDepsFor(
     },
     timezone: config.schedule.timezone,
     now: () => new Date(system.clock.now()),
+    djen: djenViewOf(config),
   });
 }
 

@@ -14,6 +14,7 @@ import { reportPhases } from "../monitor/report/phases.js";
 import type { SweepDeps } from "../monitor/sweep.js";
 import { mailIdentity } from "../notify/outbox/message-ids.js";
 import { createTransport } from "../notify/transport/transports.js";
+import type { DjenView } from "../policy/djen-plan.js";
 import { mailPolicy } from "../policy/mail-policy.js";
 import { countWatchedByOutcome } from "../store/cases.js";
 import {
@@ -78,6 +79,14 @@ export function loadRuntime(io: CliIo, command: string): Runtime | null {
   }
   const { logger, live } = cliLogger(io, result.config, result.secrets, command);
   return { config: result.config, secrets: result.secrets, logger, live };
+}
+
+/** Whether DJEN is on, and when each source is due: what the status views show. */
+export function djenViewOf(config: MonitorConfig): DjenView {
+  return {
+    enabled: config.djen.enabled,
+    plan: { caseEveryHours: config.djen.caseEveryHours, oabEveryHours: config.djen.oabEveryHours },
+  };
 }
 
 export interface DataJudRuntime {
@@ -281,6 +290,7 @@ export async function openMonitor(
       return { ignore, urgent, muted: false, mutedUntil: null };
     },
     notifyOnBaseline: config.monitor.notifyOnBaseline,
+    djen: djenViewOf(config),
     clock,
     logger,
     ...(metrics === undefined ? {} : { delivered: (result) => metrics.mailsDelivered(result) }),

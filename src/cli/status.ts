@@ -2,6 +2,7 @@ import { formatInstant } from "../datajud/dates.js";
 import { countText } from "../datajud/glossary.js";
 import type { DjenCheck } from "../mcp/history-schemas.js";
 import { djenCheckOf } from "../notify/render/status-report-djen.js";
+import type { DjenView } from "../policy/djen-plan.js";
 import { muteState } from "../policy/movement-rules.js";
 import { type CaseRow, listCases } from "../store/cases.js";
 import { closeDatabase, type Db, databaseExists, openDatabase } from "../store/database.js";
@@ -20,7 +21,7 @@ import { terminalText } from "../text.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { type Command, EXIT, systemOf } from "./command.js";
 import { formatTable } from "./format-table.js";
-import { loadRuntime } from "./runtime.js";
+import { djenViewOf, loadRuntime } from "./runtime.js";
 import { readableOutput } from "./terminal.js";
 
 export interface CaseStatus {
@@ -43,11 +44,13 @@ export interface CaseStatus {
   djen: DjenCheck | null;
 }
 
-/** What the current watchlist says of mutes, read the way the sweeps read it. */
+/** What the current watchlist says of mutes, read the way the sweeps read it; whether DJEN is on. */
 interface MuteView {
   watchlist: Watchlist | null;
   now: Date;
   timezone: string;
+  /** @default on, no plan */
+  djen?: DjenView;
 }
 
 function mutedOf(row: CaseRow, view: MuteView): boolean | string {
@@ -78,13 +81,18 @@ function toStatus(
     goneAt: row.goneAt,
     pendingMail: pending.get(row.id) ?? 0,
     muted: mutedOf(row, view),
-    djen: source === undefined ? null : djenCheckOf(source),
+    djen: source === undefined ? null : djenCheckOf(source, view.djen?.plan ?? null),
   };
 }
 
-function djenText(check: DjenCheck | null): string {
+/** A source not due yet is "ok, next check due <when>", never failing. */
+function djenText(check: DjenCheck | null, enabled: boolean, timeZone: string): string {
+  if (!enabled) return "off";
   if (check === null) return "";
   if (check.lastOutcome === "failed") return `failed x${check.consecutiveFailures}`;
+  if (check.lastOutcome === "ok" && check.nextCheckDueAt !== null) {
+    return `ok, next check due ${when(check.nextCheckDueAt, timeZone)}`;
+  }
   return check.lastOutcome ?? "";
 }
 
@@ -150,11 +158,15 @@ export interface StatusView {
   incidents: Array<{ kind: HealthIncident["kind"]; since: string; toldTo: string }>;
   /** The OAB registrations DJEN was asked about, with their last check. */
   oab: Array<{ registration: string } & DjenCheck>;
+  /** false: djen.enabled is false; no DJEN check is shown, none counts as failing. */
+  djenEnabled: boolean;
 }
 
 export function readStatus(db: Db, view: MuteView): StatusView {
   const pending = pendingMailByCase(db);
-  const sources = listDjenSources(db);
+  const djenEnabled = view.djen?.enabled ?? true;
+  // DJEN off: no check is shown, so none counts as failing.
+  const sources = djenEnabled ? listDjenSources(db) : [];
   const djen = new Map(sources.map((s) => [`${s.kind}:${s.key}`, s]));
   // Registrations the watchlist in force follows (all ever asked when it cannot be read).
   const followed = view.watchlist === null ? null : new Set(view.watchlist.oab.map((o) => o.key));
@@ -173,10 +185,11 @@ export function readStatus(db: Db, view: MuteView): StatusView {
     cases: listCases(db, { watchedOnly: true }).map((row) => toStatus(row, pending, view, djen)),
     oab: sources
       .filter((s) => s.kind === "oab" && (followed === null || followed.has(s.key)))
-      .map((s) => ({ registration: s.key, ...djenCheckOf(s) })),
+      .map((s) => ({ registration: s.key, ...djenCheckOf(s, view.djen?.plan ?? null) })),
+    djenEnabled,
     lastRun: lastRun(db),
     incidents: listIncidents(db)
-      .filter((i) => i.recoveredAt === null)
+      .filter((i) => i.recoveredAt === null && (djenEnabled || i.kind !== "djen_failing"))
       .map((i) => ({ kind: i.kind, since: i.startedAt, toldTo: i.recipient })),
   };
 }
@@ -207,6 +220,7 @@ export const statusCommand: Command = {
         watchlist: loaded.ok ? loaded.watchlist : null,
         now: new Date(systemOf(io).clock.now()),
         timezone: runtime.config.schedule.timezone,
+        djen: djenViewOf(runtime.config),
       });
       if (args.values.json === true) {
         io.stdout.write(`${JSON.stringify({ database: path, ...status })}\n`);
@@ -222,7 +236,7 @@ export const statusCommand: Command = {
         when(s.lastCheckedAt, tz),
         outcomeText(s),
         when(s.lastChangedAt, tz),
-        djenText(s.djen),
+        djenText(s.djen, status.djenEnabled, tz),
         s.pendingMail > 0 ? String(s.pendingMail) : "",
         [s.lastError, s.djen?.lastOutcome === "failed" ? `DJEN: ${s.djen.lastError ?? ""}` : null]
           .filter((e) => e !== null)
@@ -236,7 +250,7 @@ export const statusCommand: Command = {
       }
       for (const o of status.oab) {
         out.write(
-          `OAB ${o.registration}: DJEN last checked ${when(o.lastCheckedAt, tz)}, ${djenText(o)}${o.lastOutcome === "failed" ? `: ${terminalText(o.lastError ?? "")}` : ""}\n`,
+          `OAB ${o.registration}: DJEN last checked ${when(o.lastCheckedAt, tz)}, ${djenText(o, true, tz)}${o.lastOutcome === "failed" ? `: ${terminalText(o.lastError ?? "")}` : ""}\n`,
         );
       }
       for (const dead of status.deadMail) {
@@ -266,7 +280,11 @@ export const statusCommand: Command = {
         status.oab.filter((o) => o.lastOutcome === "failed").length;
       out.write(
         `${countText(status.cases.length, "watched case", "watched cases")}; ${failing} failing` +
-          (djenFailing > 0 ? `; ${djenFailing} failing DJEN checks` : "") +
+          (status.djenEnabled
+            ? djenFailing > 0
+              ? `; ${djenFailing} failing DJEN checks`
+              : ""
+            : "; DJEN off (djen.enabled: false): no publication is read") +
           `; mail: ${status.mail.pending} pending${status.mail.waiting > 0 ? ` (${status.mail.waiting} not due yet)` : ""}, ${status.mail.sent} sent, ${status.mail.dead} dead` +
           (run ? `; last sweep ${when(run.startedAt, tz)} (${run.status})\n` : "; no sweep yet\n"),
       );

@@ -84,6 +84,8 @@ export const DjenCheck = z.strictObject({
   lastOutcome: z.enum(["ok", "failed"]).nullable(),
   consecutiveFailures: z.number().int(),
   lastError: z.string().nullable(),
+  /** When the next look is due (the last check answered: not failing); null: due now. */
+  nextCheckDueAt: z.string().nullable(),
 });
 export type DjenCheck = z.infer<typeof DjenCheck>;
 
@@ -121,6 +123,8 @@ export const ListWatchedCasesOutput = z.strictObject({
   cases: z.array(WatchedCaseView),
   /** The OAB registrations DJEN was asked about ("123456/SP"), with their last check; not paged. */
   oab: z.array(DjenCheck.extend({ registration: z.string() })),
+  /** false: djen.enabled is false, no DJEN check is made and none is shown (nor counted failing). */
+  djenEnabled: z.boolean(),
   notes: z.array(z.string()),
 });
 export type ListWatchedCasesOutput = z.infer<typeof ListWatchedCasesOutput>;

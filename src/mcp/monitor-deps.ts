@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import type { DataJudRateStatus } from "../datajud/http-client.js";
+import type { DjenView } from "../policy/djen-plan.js";
 import { closeDatabase, type Db, openDatabase, StoreError } from "../store/database.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { ToolError } from "./tool-errors.js";
@@ -21,6 +22,8 @@ export interface MonitorDeps {
   now(): Date;
   /** schedule.timezone: the zone `muted_until` days are read in. */
   timezone: string;
+  /** Whether DJEN is on, and its plan (when each source is due). @default on, no plan */
+  djen?: DjenView;
 }
 
 export interface HistoryDatabase {
@@ -69,6 +72,7 @@ export interface MonitorDepsOptions {
   summarizer: MonitorDeps["summarizer"];
   timezone: string;
   now?: () => Date;
+  djen?: DjenView;
 }
 
 /** The history tools' view of one process: its database (read-only), watchlist and budgets. */
@@ -85,6 +89,7 @@ export function createMonitorDeps(options: MonitorDepsOptions): {
       summarizer: options.summarizer,
       now: options.now ?? (() => new Date()),
       timezone: options.timezone,
+      ...(options.djen === undefined ? {} : { djen: options.djen }),
     },
     close: () => history.close(),
   };

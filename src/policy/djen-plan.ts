@@ -1,3 +1,4 @@
+import type { DjenSourceRow } from "../store/djen-sources.js";
 import { dateInZone } from "../time/calendar-date.js";
 import { isWorkingDay } from "../time/judicial-calendar.js";
 
@@ -64,13 +65,32 @@ function everyMs(kind: SourceKind, settings: PlanSettings): number {
   return (kind === "case" ? settings.caseEveryHours : settings.oabEveryHours) * HOUR_MS;
 }
 
+/** Local midnights fall on quarter hours of UTC in every zone (offsets are whole quarter hours). */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const workingMemo = new Map<number, boolean>();
+
+/**
+ * Whether `ms` falls on a working day in São Paulo, remembered per quarter hour: a plan asks it of
+ * every watched source (thousands) each time it is made, and formatting a date is what costs.
+ */
+function workingAt(ms: number): boolean {
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  let working = workingMemo.get(quarter);
+  if (working === undefined) {
+    if (workingMemo.size > 50_000) workingMemo.clear();
+    working = isWorkingDay(dateInZone(ms, DJEN_TIME_ZONE));
+    workingMemo.set(quarter, working);
+  }
+  return working;
+}
+
 /**
  * When the next complete look after one at `lastOkMs` is due: `every` later when that falls on a
  * working day (São Paulo), else a day after it at the soonest.
  */
 export function nextLookMs(lastOkMs: number, every: number): number {
   const next = lastOkMs + every;
-  if (every === 0 || isWorkingDay(dateInZone(next, DJEN_TIME_ZONE))) return next;
+  if (every === 0 || workingAt(next)) return next;
   return Math.max(next, lastOkMs + DAY_MS);
 }
 
@@ -95,23 +115,47 @@ export function planLooks(
   settings: PlanSettings,
   options: PlanOptions = {},
 ): Plan {
-  const planned = sources.map((source, index) => ({
-    ...source,
-    dueAtMs: dueAtMs(source, settings, options),
-    index,
-  }));
-  const neverFirst = (a: { lastOkMs: number | null }): number => (a.lastOkMs === null ? 0 : 1);
-  const byDue = (a: (typeof planned)[number], b: (typeof planned)[number]): number =>
-    neverFirst(a) - neverFirst(b) || a.dueAtMs - b.dueAtMs || a.index - b.index;
-  const strip = ({ index: _index, ...source }: (typeof planned)[number]): PlannedSource => source;
-  return {
-    due: planned
-      .filter((s) => s.dueAtMs <= nowMs)
-      .sort(byDue)
-      .map(strip),
-    later: planned
-      .filter((s) => s.dueAtMs > nowMs)
-      .sort((a, b) => a.dueAtMs - b.dueAtMs || a.index - b.index)
-      .map(strip),
-  };
+  // Thousands of sources, planned every minute between sweeps: no spreads, one object each.
+  const due: Array<[PlannedSource, number]> = [];
+  const later: Array<[PlannedSource, number]> = [];
+  sources.forEach((source, index) => {
+    const planned: PlannedSource = {
+      kind: source.kind,
+      key: source.key,
+      lastOkMs: source.lastOkMs,
+      failedAtMs: source.failedAtMs,
+      dueAtMs: dueAtMs(source, settings, options),
+    };
+    (planned.dueAtMs <= nowMs ? due : later).push([planned, index]);
+  });
+  const never = (s: PlannedSource): number => (s.lastOkMs === null ? 0 : 1);
+  due.sort(([a, i], [b, j]) => never(a) - never(b) || order(a.dueAtMs, b.dueAtMs) || i - j);
+  later.sort(([a, i], [b, j]) => order(a.dueAtMs, b.dueAtMs) || i - j);
+  return { due: due.map(([s]) => s), later: later.map(([s]) => s) };
+}
+
+/** Ascending, -Infinity (never answered) included. */
+function order(a: number, b: number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Whether DJEN is asked at all, and when each source is due: what the status views show. */
+export interface DjenView {
+  enabled: boolean;
+  plan: PlanSettings | null;
+}
+
+/**
+ * When a source that answered its last check is due its next look (ISO), for `status` and the
+ * reports; null when it is due now: never answered, or its last check failed (it is failing, and
+ * retried at once).
+ */
+export function nextCheckDueAt(
+  row: Pick<DjenSourceRow, "kind" | "lastOkAt" | "lastOutcome">,
+  settings: PlanSettings,
+): string | null {
+  if (row.lastOutcome !== "ok" || row.lastOkAt === null) return null;
+  const lastOk = Date.parse(row.lastOkAt);
+  if (!Number.isFinite(lastOk)) return null;
+  return new Date(nextLookMs(lastOk, everyMs(row.kind, settings))).toISOString();
 }

@@ -7,6 +7,11 @@
  *   npm run bench -- --sizes 1000,5000 --latency 1000-3000 --years ""
  *   npm run bench -- --sizes "" --years "" --watchlist-cases "" --hostile 100000,10000000,50000000
  *   npm run bench -- --sizes "" --years "" --watchlist-cases "" --hostile "" --compare-latency 2000
+ *   npm run bench -- --sizes "" --years "" --watchlist-cases "" --hostile "" --compare-latency "" --djen-sizes 200,1000,5000
+ *
+ * The DJEN rows (`--djen-sizes`, `--djen-registrations`; "" skips them) run two weeks of the
+ * default schedule on a fake clock, DJEN answering at its rate, with today's plan (every source at
+ * every sweep, nothing between sweeps) and the due-time plan side by side (djen-cost.ts).
  *
  * The latency comparison (`--compare-latency MS`, `--compare-sizes`; "" skips it) runs a first and
  * an unchanged sweep of each size at a fixed DataJud latency, once one request at a time and once
@@ -28,6 +33,8 @@ import { parseArgs } from "node:util";
 import { DEFAULT_DATAJUD_CONCURRENCY } from "../../src/datajud/http-client.js";
 import { parseWatchlist } from "../../src/watchlist/parse-watchlist.js";
 import { caseNumber } from "./bench-data.js";
+import { djenCostRows, djenCostTable } from "./djen-cost.js";
+import { djenCoverage } from "./djen-coverage.js";
 import type { FakeCommand, FakeReply } from "./fake-process.js";
 import type { HistoryResult } from "./history-process.js";
 import type { SweepResult } from "./sweep-process.js";
@@ -466,6 +473,11 @@ const { values } = parseArgs({
     "compare-sizes": { type: "string", default: "1000,5000,10000" },
     /** How much faster the comparison's time runs (1: real time). */
     "time-scale": { type: "string", default: "1" },
+    /** Watched cases of the DJEN plan rows; "" skips them. */
+    "djen-sizes": { type: "string", default: "200,1000,5000" },
+    "djen-registrations": { type: "string", default: "20" },
+    /** A monitor database to measure registration coverage on (djen-coverage.ts); "" skips it. */
+    "djen-coverage": { type: "string", default: "" },
   },
 });
 const latency = parseLatency(String(values.latency));
@@ -501,4 +513,25 @@ if (compareLatencyMs > 0) {
     );
   }
   printComparison(compared, compareLatencyMs, timeScale);
+}
+const djenSizes = String(values["djen-sizes"]).split(",").filter(Boolean).map(Number);
+if (djenSizes.length > 0) {
+  const rows = await djenCostRows(djenSizes, Number(values["djen-registrations"]));
+  const first = rows[0];
+  if (first !== undefined) {
+    process.stdout.write(
+      `\nDJEN on the default schedule (${first.requestsPerMinute} requests a minute, djen.maxMinutesPerSweep ${first.maxMinutesPerSweep}; planned: case numbers every ${first.settings.caseEveryHours} h, registrations every ${first.settings.oabEveryHours} h on working days, asked between sweeps too), the second of two simulated weeks:\n\n`,
+    );
+    const table = djenCostTable(rows);
+    printCells(table.header, table.body);
+  }
+}
+const coverageDb = String(values["djen-coverage"]);
+if (coverageDb !== "") {
+  const c = djenCoverage(coverageDb);
+  const share = (n: number, of: number): string =>
+    of === 0 ? "-" : `${((100 * n) / of).toFixed(0)}%`;
+  process.stdout.write(
+    `\nDJEN coverage in ${coverageDb}: ${c.foundByCase} publications of watched case numbers found by their own query; ${c.alsoByRegistration} (${share(c.alsoByRegistration, c.foundByCase)}) also by a watched registration; in the ${c.coveredCases} case numbers a registration covers, ${c.onlyByCaseInCovered} publications only the case query found\n`,
+  );
 }

@@ -44,7 +44,9 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
         const watchlist = await deps.watchlist();
         const now = deps.now();
         const latest = latestMovementTimes(db);
-        const sources = listDjenSources(db);
+        const view = deps.djen ?? { enabled: true, plan: null };
+        // DJEN off: no check is shown, so none counts as failing.
+        const sources = view.enabled ? listDjenSources(db) : [];
         const djen = new Map(sources.map((s) => [`${s.kind}:${s.key}`, s]));
         const policies = new Map(
           (watchlist?.cases ?? []).map((c) => [`${c.digits}@${c.court}`, c.policy]),
@@ -66,7 +68,7 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
             lastError: row.lastError,
             consecutiveFailures: row.consecutiveFailures,
             latestMovementAt: latestAt === undefined ? null : movementDate({ dateTime: latestAt }),
-            djen: source === undefined ? null : djenCheckOf(source),
+            djen: source === undefined ? null : djenCheckOf(source, view.plan),
           };
         });
         const selected = all.filter(
@@ -81,13 +83,20 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
           cases: selected.slice(offset, offset + limit),
           oab: sources
             .filter((s) => s.kind === "oab")
-            .map((s) => ({ registration: s.key, ...djenCheckOf(s) })),
-          notes:
-            watchlist === null
+            .map((s) => ({ registration: s.key, ...djenCheckOf(s, view.plan) })),
+          djenEnabled: view.enabled,
+          notes: [
+            ...(watchlist === null
               ? [
                   "The watchlist could not be read (monitor validate says why), so muted shows false for every case.",
                 ]
-              : [],
+              : []),
+            ...(view.enabled
+              ? []
+              : [
+                  "DJEN is off (djen.enabled: false): no publication is read, so no DJEN check is shown or failing.",
+                ]),
+          ],
         };
         return toolSuccess(output);
       } catch (error) {

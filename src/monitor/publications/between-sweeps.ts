@@ -8,6 +8,7 @@ import type { ReportPhases } from "../sweep.js";
 import {
   askBatches,
   batchesOf,
+  lastOkOf,
   type PublicationsDeps,
   planFor,
   sourcesOf,
@@ -27,6 +28,8 @@ export const RETRY_BETWEEN_SWEEPS_MS = 10 * 60_000;
 const IDLE_MAX_MS = 5 * 60_000;
 /** How long to wait when another process holds the database. */
 const BUSY_WAIT_MS = 60_000;
+/** How long one step asks before it plans again (new due times, a reloaded watchlist). */
+const STEP_MS = 60_000;
 
 export interface BetweenSweepsDeps {
   db: Db;
@@ -49,8 +52,8 @@ export interface Step {
 }
 
 /**
- * Asks the first call's worth of due sources (ten case numbers or one registration), commits
- * each answer, queues and delivers the alerts of what it found. Returns how long to wait: 0 when
+ * Asks the due sources for about a minute (a call is ten case numbers or one registration),
+ * commits each answer, queues and delivers the alerts of what it found. Returns how long to wait: 0 when
  * more is due, until the next due time when nothing is (at most a few minutes), a pause after
  * DJEN could not be reached.
  */
@@ -63,8 +66,8 @@ export async function askDueBetweenSweeps(
   const plan = planFor(deps.db, sourcesOf(cases, oab), now, deps.publications.plan, {
     retryFailedAfterMs: RETRY_BETWEEN_SWEEPS_MS,
   });
-  const [batch] = batchesOf(plan.due);
-  if (batch === undefined) {
+  const batches = batchesOf(plan.due);
+  if (batches.length === 0) {
     const next = plan.later[0]?.dueAtMs ?? Number.POSITIVE_INFINITY;
     return { asked: 0, waitMs: Math.max(1_000, Math.min(next - now, IDLE_MAX_MS)) };
   }
@@ -85,9 +88,10 @@ export async function askDueBetweenSweeps(
         runId: null,
         write: true,
         signal: lease.signal,
-        budgetMs: 0,
+        budgetMs: STEP_MS,
+        lastOk: lastOkOf(plan),
       },
-      [batch],
+      batches,
     );
     const found = asked.outcomes.some((o) => o.stored.length + o.cancelled.length > 0);
     if (found && !lease.signal.aborted) {

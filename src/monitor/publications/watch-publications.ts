@@ -146,6 +146,13 @@ export function sourcesOf(
   ];
 }
 
+/** Each planned source's last complete answer, by "kind:key", for askBatches. */
+export function lastOkOf(plan: Plan): Map<string, number | null> {
+  return new Map(
+    [...plan.due, ...plan.later].map((s) => [`${s.kind}:${s.key}`, s.lastOkMs] as const),
+  );
+}
+
 /** When each source last answered whole and whether its last check failed, from the database. */
 export function planFor(
   db: Db,
@@ -180,7 +187,7 @@ export type PublicationsEvent =
   | { type: "djen-checked"; kind: "case" | "oab"; ok: boolean }
   | { type: "djen-deferred"; sources: number };
 
-/** What asking some batches needs: where to record, and what to tell. */
+/** What asking some batches needs: where to record, what to tell, each source's last answer. */
 export interface AskContext {
   db: Db;
   clock: Clock;
@@ -192,6 +199,8 @@ export interface AskContext {
   signal: AbortSignal;
   /** Stop asking once this much time has passed (ms); 0: no limit. */
   budgetMs: number;
+  /** The sources' last complete answers (the plan's), by "kind:key": each window starts there. */
+  lastOk: ReadonlyMap<string, number | null>;
   onEvent?: (event: PublicationsEvent) => void;
 }
 
@@ -220,14 +229,8 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
   const { phase, signal } = ctx;
   const startedAt = ctx.clock.now();
   const window = djenWindow(startedAt, phase.windowDays);
-  const lastOk = new Map(
-    listDjenSources(ctx.db).map((row) => [`${row.kind}:${row.key}`, row.lastOkAt]),
-  );
-  const since = (kind: SourceKind, key: string): number | null => {
-    const at = lastOk.get(`${kind}:${key}`);
-    const ms = at == null ? Number.NaN : Date.parse(at);
-    return Number.isFinite(ms) ? ms : null;
-  };
+  const since = (kind: SourceKind, key: string): number | null =>
+    ctx.lastOk.get(`${kind}:${key}`) ?? null;
   const tell = (event: PublicationsEvent): void => tellListener(ctx.onEvent, event);
   const asked: Asked = { outcomes: [], deferred: 0, interrupted: false, stopped: null };
   let stop: SourceFailure | null = null;
@@ -239,11 +242,6 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
     if (ctx.budgetMs > 0 && ctx.clock.now() - startedAt >= ctx.budgetMs) {
       // Not a failure: nothing was asked. They stay due, asked first next time.
       asked.deferred = batches.slice(index).reduce((sum, b) => sum + sourcesIn(b), 0);
-      ctx.logger.info(
-        { deferred: asked.deferred, maxMinutesPerSweep: phase.maxMinutesPerSweep },
-        "DJEN time for this sweep is up: the rest is asked next, first",
-      );
-      tell({ type: "djen-deferred", sources: asked.deferred });
       break;
     }
     let sources: PublicationSource[];
@@ -371,11 +369,19 @@ export async function watchPublications(
       write: run.write,
       signal: run.signal,
       budgetMs: phase.maxMinutesPerSweep * 60_000,
+      lastOk: lastOkOf(plan),
       ...(deps.onEvent === undefined ? {} : { onEvent: deps.onEvent }),
     },
     batches,
   );
   const { outcomes } = asked;
+  if (asked.deferred > 0) {
+    deps.logger.info(
+      { deferred: asked.deferred, maxMinutesPerSweep: phase.maxMinutesPerSweep },
+      "DJEN time for this sweep is up: the rest is asked next, first",
+    );
+    tellListener(deps.onEvent, { type: "djen-deferred", sources: asked.deferred });
+  }
   const watched = new Set(targets.watchlist.map((c) => c.digits));
   const fresh = new Map(outcomes.flatMap((o) => o.stored).map((p) => [p.id, p]));
   const next = plan.later[0]?.dueAtMs;

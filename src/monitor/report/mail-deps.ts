@@ -3,6 +3,7 @@ import type { Logger } from "../../log.js";
 import type { DrainResult } from "../../notify/outbox/drain.js";
 import type { MailTransport } from "../../notify/transport/mail-transport.js";
 import type { CaseAlertPolicy } from "../../policy/alert-rules.js";
+import type { DjenView } from "../../policy/djen-plan.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
 import type { Db } from "../../store/database.js";
 import type { Claimant } from "../../store/lease.js";
@@ -40,6 +41,8 @@ export interface MailDeps {
   defaultRules: () => CaseAlertPolicy;
   /** `monitor.notifyOnBaseline`: also mail what a case's or registration's first check found. */
   notifyOnBaseline: boolean;
+  /** Whether DJEN is on and when each source is due, for the status reports. @default on */
+  djen?: DjenView;
   /** Court calendars with the configured closures (deadline estimates); absent: none. */
   calendars?: CalendarFor | undefined;
   clock: Clock;

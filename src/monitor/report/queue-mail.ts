@@ -30,5 +30,6 @@ export function queueDueStatusReports(mail: MailDeps, now: Date): number {
     now,
     staleAfterDays: mail.staleAfterDays,
     domain: mail.domain,
+    ...(mail.djen === undefined ? {} : { djen: mail.djen }),
   });
 }

@@ -1,4 +1,5 @@
 import { latestScheduledAt } from "../../policy/delivery-time.js";
+import type { DjenView } from "../../policy/djen-plan.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
 import { getCase } from "../../store/cases.js";
 import { type Db, immediate } from "../../store/database.js";
@@ -36,6 +37,8 @@ export interface QueueStatusReportsInput {
   domain: string;
   /** @default 24 h */
   lookbackMs?: number;
+  /** Whether DJEN is on, and when each source is due. @default on, no plan */
+  djen?: DjenView;
 }
 
 /** Read in the period, or seen cancelled in it (news of the period too). */
@@ -77,10 +80,14 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
   if (due.length === 0) return 0;
 
   const lastMovement = latestMovementTimes(db);
-  const sources = new Map(listDjenSources(db).map((r) => [`${r.kind}:${r.key}`, r]));
+  const djen = input.djen ?? { enabled: true, plan: null };
+  // DJEN off: no check is shown, so none counts as failing; the report says it is off.
+  const sources = new Map(
+    (djen.enabled ? listDjenSources(db) : []).map((r) => [`${r.kind}:${r.key}`, r]),
+  );
   const check = (key: string): DjenCheckFields | null => {
     const row = sources.get(key);
-    return row === undefined ? null : djenCheckOf(row);
+    return row === undefined ? null : djenCheckOf(row, djen.plan);
   };
   const labels = new Map<string, string | null>();
   for (const c of input.cases) labels.set(c.digits, labels.get(c.digits) ?? c.label);
@@ -114,6 +121,7 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
         now,
         staleAfterDays: input.staleAfterDays,
         timezone: policy.timezone,
+        djenOff: !djen.enabled,
         oab: oab.map((o) => ({ registration: o.key, djen: check(`oab:${o.key}`) })),
         periodStart: periodStart.toISOString(),
         publications: read

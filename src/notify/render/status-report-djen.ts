@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatCnjNumber } from "../../datajud/cnj-number.js";
 import { DeadlineRule, SessionEstimate } from "../../deadlines/estimate-schema.js";
 import { storedEstimate } from "../../deadlines/publication-estimate.js";
+import { nextCheckDueAt, type PlanSettings } from "../../policy/djen-plan.js";
 import type { DjenSourceRow } from "../../store/djen-sources.js";
 import type { PublicationRow } from "../../store/publications.js";
 import { countingDates } from "../../time/counting-dates.js";
@@ -23,6 +24,8 @@ export const StatusReportDjenCheck = z.object({
   lastOutcome: z.string().nullable(),
   consecutiveFailures: z.number().int().nonnegative(),
   lastError: z.string().nullable(),
+  /** When the next look is due, for a source whose last check answered; null: due now. */
+  nextCheckDueAt: z.string().nullable().default(null),
 });
 export type StatusReportDjenCheck = z.infer<typeof StatusReportDjenCheck>;
 
@@ -66,14 +69,16 @@ export type StatusReportPublication = z.infer<typeof StatusReportPublication>;
 export type DjenCheckFields = Pick<
   DjenSourceRow,
   "lastCheckedAt" | "lastOutcome" | "consecutiveFailures" | "lastError"
->;
+> & { nextCheckDueAt: string | null };
 
-export function djenCheckOf(row: DjenSourceRow): DjenCheckFields {
+/** A source's last check; with the plan in force, when its next look is due. */
+export function djenCheckOf(row: DjenSourceRow, plan: PlanSettings | null = null): DjenCheckFields {
   return {
     lastCheckedAt: row.lastCheckedAt,
     lastOutcome: row.lastOutcome,
     consecutiveFailures: row.consecutiveFailures,
     lastError: row.lastError,
+    nextCheckDueAt: plan === null ? null : nextCheckDueAt(row, plan),
   };
 }
 
@@ -162,7 +167,11 @@ export function djenCheckLine(check: StatusReportDjenCheck | null, timeZone: str
       : check.lastOutcome === "ok"
         ? "ok"
         : oneLine(check.lastOutcome ?? "desconhecido", 40);
-  return `Última consulta ao DJEN: ${instantTime(check.lastCheckedAt, timeZone)} (${outcome})`;
+  const next =
+    check.lastOutcome === "ok" && check.nextCheckDueAt != null
+      ? `; próxima a partir de ${instantTime(check.nextCheckDueAt, timeZone)}`
+      : "";
+  return `Última consulta ao DJEN: ${instantTime(check.lastCheckedAt, timeZone)} (${outcome})${next}`;
 }
 
 const QUIET: Record<string, string> = {

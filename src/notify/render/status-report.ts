@@ -85,6 +85,8 @@ export const StatusReport = z.object({
    * period, by date of disponibilização.
    */
   publications: z.array(StatusReportPublication).default([]),
+  /** djen.enabled is false: no publication is read, no DJEN check shown (nor counted failing). */
+  djenOff: z.boolean().default(false),
 });
 export type StatusReport = z.infer<typeof StatusReport>;
 
@@ -108,6 +110,8 @@ export interface StatusReportInput {
   staleAfterDays: number;
   /** The schedule's time zone: `muted_until` is a date there. */
   timezone: string;
+  /** djen.enabled is false. @default false */
+  djenOff?: boolean;
 }
 
 function newest(values: ReadonlyArray<string | null>): string | null {
@@ -179,6 +183,7 @@ export function buildStatusReport(input: StatusReportInput): StatusReport {
     oab: [...(input.oab ?? [])],
     periodStart: input.periodStart ?? null,
     publications: [...(input.publications ?? [])],
+    djenOff: input.djenOff ?? false,
   };
 }
 
@@ -190,8 +195,16 @@ const OUTCOMES_PT: Record<string, string> = {
   failed: "falhou",
 };
 
-function footer(timeZone: string): string[] {
-  return [clocksNote(timeZone), "Mensagem automática do datajud-monitor."];
+/** Said when djen.enabled is false, so no one reads the report's silence on DJEN as "nothing". */
+const DJEN_OFF_NOTE =
+  "DJEN desligado neste monitor (djen.enabled: false): nenhuma publicação é consultada.";
+
+function footer(timeZone: string, report: StatusReport): string[] {
+  return [
+    ...(report.djenOff ? [DJEN_OFF_NOTE] : []),
+    clocksNote(timeZone),
+    "Mensagem automática do datajud-monitor.",
+  ];
 }
 
 function gone(c: StatusReportCase): boolean {
@@ -425,7 +438,7 @@ function publicationsInOrder(report: StatusReport): StatusReportPublication[] {
 function renderText(report: StatusReport, timeZone: string): string {
   const out: string[] = [];
   if (empty(report)) {
-    out.push(EMPTY, "", ...footer(timeZone));
+    out.push(EMPTY, "", ...footer(timeZone, report));
     return `${out.join("\n")}\n`;
   }
   const n = counts(report);
@@ -471,7 +484,7 @@ function renderText(report: StatusReport, timeZone: string): string {
     for (const o of report.oab) out.push(`- ${oabLine(o, timeZone)}`);
     out.push("");
   }
-  out.push(...footer(timeZone));
+  out.push(...footer(timeZone, report));
   return `${out.join("\n")}\n`;
 }
 
@@ -490,7 +503,7 @@ function caseItem(c: StatusReportCase, lines: readonly string[]): string {
 
 function renderHtml(report: StatusReport, subject: string, timeZone: string): string {
   const e = escapeHtml;
-  const closing = footer(timeZone).map((line) => tag("p", STYLES.footer, e(line)));
+  const closing = footer(timeZone, report).map((line) => tag("p", STYLES.footer, e(line)));
   if (empty(report)) {
     return htmlDocument(subject, [tag("p", STYLES.p, e(EMPTY)), ...closing]);
   }

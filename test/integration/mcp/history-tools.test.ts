@@ -500,6 +500,37 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
   });
 });
 
+describe("the history tools with DJEN switched off", () => {
+  it("list_watched_cases shows no DJEN check, counts none failing and says DJEN is off", async () => {
+    const deps = createMonitorDeps({
+      dbPath: ws.dbPath,
+      watchlist: async () => null,
+      datajud: null,
+      summarizer: { model: null, runTokenBudget: 1, dailyTokenBudget: 1 },
+      timezone: "America/Sao_Paulo",
+      djen: { enabled: false, plan: null },
+    });
+    const conn = await connectInProcess(createDataJudServer({ reader: null, monitor: deps.deps }));
+
+    const list = await callTool(
+      conn.client,
+      "list_watched_cases",
+      {},
+      ListWatchedCasesOutput,
+      CALL,
+    );
+    await conn.close();
+    deps.close();
+
+    expect(list.djenEnabled).toBe(false);
+    expect(list.cases.map((c) => c.djen)).toEqual(list.cases.map(() => null));
+    expect(list.oab).toEqual([]);
+    expect(list.notes).toContain(
+      "DJEN is off (djen.enabled: false): no publication is read, so no DJEN check is shown or failing.",
+    );
+  });
+});
+
 describe("the history tools without a database", () => {
   it("are still listed and say how to point the server at one", async () => {
     const deps = createMonitorDeps({

@@ -327,3 +327,28 @@ describe("DJEN that cannot be reached", () => {
     expect(run.report.publications).toMatchObject({ checked: 2, failed: 0, unreachable: null });
   });
 });
+
+describe("monitor status and DJEN", () => {
+  it("shows a source not due yet as its next check, and DJEN switched off as off, counting no DJEN failure", async () => {
+    ws = workspace("djen-status-", [despejo]);
+    const planned = { ...env(), DJEN_CASE_EVERY_HOURS: "8" };
+    await runOnce(ws, planned);
+    const answered = await cliInProcess(["status"], planned, ws.dir);
+    djen.failAlways({ status: 500 });
+    await runOnce(ws, env());
+    const failing = await cliInProcess(["status"], env(), ws.dir);
+    const off = { ...env(), DJEN_ENABLED: "false" };
+
+    const text = await cliInProcess(["status"], off, ws.dir);
+    const json = JSON.parse((await cliInProcess(["status", "--json"], off, ws.dir)).stdout);
+
+    expect(answered.stdout).toMatch(/ok, next check due \d/);
+    expect(failing.stdout).toMatch(/1 failing DJEN checks/);
+    expect(text.stdout).toMatch(/ off /);
+    expect(text.stdout).toMatch(/DJEN off \(djen\.enabled: false\): no publication is read/);
+    expect(text.stdout).not.toMatch(/failing DJEN|DJEN answered HTTP 500/);
+    expect(json.djenEnabled).toBe(false);
+    expect(json.cases[0].djen).toBeNull();
+    expect(json.oab).toEqual([]);
+  });
+});

@@ -18,6 +18,7 @@ import {
   watchPublications,
 } from "../../../src/monitor/publications/watch-publications.js";
 import type { SweepRun } from "../../../src/monitor/run.js";
+import { NOTHING_MAILED } from "../../../src/monitor/run-report.js";
 import type { SweepDeps } from "../../../src/monitor/sweep.js";
 import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";
 import { startRun } from "../../../src/store/runs.js";
@@ -33,15 +34,6 @@ import { makeTempDir } from "../../support/temp-dir.js";
  */
 
 const HOUR = 3_600_000;
-const NOTHING_DELIVERED = {
-  sent: 0,
-  failed: 0,
-  dead: 0,
-  pending: 0,
-  retrying: 0,
-  lastError: null,
-  nextAttemptAt: null,
-};
 /** Monday 6 October 2025, 00:00 in São Paulo (UTC-3). */
 const MONDAY = Date.UTC(2025, 9, 6, 3);
 
@@ -115,7 +107,7 @@ function betweenDeps(): BetweenSweepsDeps {
     logger: silentLogger(),
     publications: phase(),
     watchlist: () => ({ cases, oab }),
-    report: { publications: () => 0, deliver: async () => NOTHING_DELIVERED },
+    report: { publications: () => 0, deliver: async () => NOTHING_MAILED },
     host: { hostname: () => "test", pid: 1, isAlive: () => true, every: () => () => undefined },
   };
 }

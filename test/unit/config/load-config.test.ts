@@ -63,7 +63,7 @@ describe("loadConfig: defaults", () => {
         windowDays: 2,
         maxMinutesPerSweep: 60,
         caseEveryHours: 8,
-        oabEveryHours: 2,
+        oabEveryHours: 4,
       },
       monitor: {
         notFoundThreshold: 3,

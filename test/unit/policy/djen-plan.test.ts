@@ -4,7 +4,7 @@ import { type PlanSettings, planLooks, type SourceState } from "../../../src/pol
 const HOUR = 3_600_000;
 /** Monday 6 October 2025, 00:00 in São Paulo (UTC-3): a working week, no holiday in it. */
 const MONDAY = Date.UTC(2025, 9, 6, 3);
-const DEFAULTS: PlanSettings = { caseEveryHours: 8, oabEveryHours: 2 };
+const SETTINGS: PlanSettings = { caseEveryHours: 8, oabEveryHours: 2 };
 
 function source(kind: "case" | "oab", key: string, lastOkMs: number | null = null): SourceState {
   return { kind, key, lastOkMs, failedAtMs: null };
@@ -31,7 +31,7 @@ describe("planLooks", () => {
       source("oab", "2/RJ"),
     ];
 
-    const plan = planLooks(sources, now, DEFAULTS);
+    const plan = planLooks(sources, now, SETTINGS);
 
     expect(plan.due.map((s) => s.key)).toEqual(["c2", "2/RJ", "c3", "c1", "1/SP"]);
     expect(plan.later.map((s) => [s.key, sp(s.dueAtMs)])).toEqual([["c4", "Tue 02:00"]]);
@@ -44,8 +44,8 @@ describe("planLooks", () => {
       failedAtMs: now - 5 * 60_000,
     };
 
-    const sweep = planLooks([failed], now, DEFAULTS);
-    const between = planLooks([failed], now, DEFAULTS, { retryFailedAfterMs: 10 * 60_000 });
+    const sweep = planLooks([failed], now, SETTINGS);
+    const between = planLooks([failed], now, SETTINGS, { retryFailedAfterMs: 10 * 60_000 });
 
     expect(sweep.due.map((s) => s.key)).toEqual(["c1"]);
     expect(between.due).toEqual([]);
@@ -74,7 +74,7 @@ describe("planLooks", () => {
       ["1/SP", []],
     ]);
     for (let now = MONDAY; now <= MONDAY + 7 * 24 * HOUR; now += 5 * 60_000) {
-      for (const due of planLooks([...states.values()], now, DEFAULTS).due) {
+      for (const due of planLooks([...states.values()], now, SETTINGS).due) {
         looks.get(due.key)?.push(now);
         states.set(due.key, { ...due, lastOkMs: now });
       }
@@ -105,7 +105,7 @@ describe("planLooks", () => {
     // is Thursday 04:00, a holiday, so the next look is a day after, Thursday 20:00.
     const wednesday = Date.UTC(2025, 10, 19, 23);
 
-    const plan = planLooks([source("case", "c1", wednesday)], wednesday, DEFAULTS);
+    const plan = planLooks([source("case", "c1", wednesday)], wednesday, SETTINGS);
 
     expect(sp(plan.later[0]?.dueAtMs ?? 0)).toBe("Thu 20:00");
   });

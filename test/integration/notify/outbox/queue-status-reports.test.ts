@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { queueStatusReports } from "../../../../src/notify/outbox/queue-status-reports.js";
 import { renderStatusReport, StatusReport } from "../../../../src/notify/render/status-report.js";
+import type { DjenView } from "../../../../src/policy/djen-plan.js";
 import { mailPolicy } from "../../../../src/policy/mail-policy.js";
 import { syncWatchedCases } from "../../../../src/store/cases.js";
 import { recordDjenSourceFailure, recordDjenSourceOk } from "../../../../src/store/djen-sources.js";
@@ -125,8 +126,9 @@ beforeEach(() => {
 
 afterEach(() => store.dispose());
 
-function queue(): number {
+function queue(djen?: DjenView): number {
   return queueStatusReports({
+    ...(djen === undefined ? {} : { djen }),
     db: store.db,
     policy: mailPolicy(watchlist, {
       timezone: "America/Sao_Paulo",
@@ -143,6 +145,28 @@ function queue(): number {
 }
 
 describe("status reports with DJEN", () => {
+  it("says when a source's next look is due, and with DJEN off, that it is off and nothing failing", () => {
+    queue({ enabled: true, plan: { caseEveryHours: 8, oabEveryHours: 2 } });
+    const on = reports().get(ANA);
+    store.db.prepare("DELETE FROM outbox").run();
+    queue({ enabled: false, plan: null });
+    const ana = reports().get(ANA);
+    const joao = reports().get(JOAO);
+
+    // Answered Monday 6 October 2025 at 07:00 (São Paulo), a working day: due 8 hours later.
+    expect(renderStatusReport(on?.report as StatusReport).text).toContain(
+      "Última consulta ao DJEN: 06/10/2025 07:00 (ok); próxima a partir de 06/10/2025 15:00",
+    );
+    expect(ana?.report.djenOff).toBe(true);
+    expect(ana?.report.cases[0]?.djen).toBeNull();
+    // João's registration was refused (403) before DJEN was switched off: not failing now.
+    expect(joao?.report.oab).toEqual([{ registration: "123456/SP", djen: null }]);
+    expect(joao?.subject).not.toMatch(/⚠|sem resposta do DJEN/);
+    expect(renderStatusReport(joao?.report as StatusReport).text).toContain(
+      "DJEN desligado neste monitor (djen.enabled: false): nenhuma publicação é consultada.",
+    );
+  });
+
   it("lists the watcher's case publications of the week, a cancellation included, with the last DJEN check", () => {
     const queued = queue();
 

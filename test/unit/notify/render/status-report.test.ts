@@ -86,6 +86,7 @@ function reportOf(cases: StatusReportCase[]): StatusReport {
     oab: [],
     periodStart: null,
     publications: [],
+    djenOff: false,
   };
 }
 
@@ -436,6 +437,7 @@ describe("the status report's DJEN part", () => {
     lastOutcome: "ok",
     consecutiveFailures: 0,
     lastError: null,
+    nextCheckDueAt: null,
   };
   const publication: StatusReportPublication = {
     djenId: "77",

@@ -197,6 +197,35 @@ describe("the DJEN plan over a week", () => {
   });
 });
 
+describe("a sweep", () => {
+  it("asks only what is due, saying when the rest is, unless run-once --case asks for them now", async () => {
+    clock.set(MONDAY + 10 * HOUR);
+    await watchPublications(sweepDeps(), run(), { selected: cases, oab: [], watchlist: cases });
+    clock.set(MONDAY + 11 * HOUR);
+
+    const due = await watchPublications(sweepDeps(), run(), {
+      selected: cases,
+      oab: [],
+      watchlist: cases,
+    });
+    const now = await watchPublications(sweepDeps(), run(), {
+      selected: cases.slice(0, 1),
+      oab: [],
+      watchlist: cases,
+      everySelected: true,
+    });
+
+    // Answered Monday 10:00: due again 8 hours later, at 18:00 (21:00 UTC).
+    expect(due.report).toMatchObject({
+      checked: 0,
+      notDue: 2,
+      nextDueAt: "2025-10-06T21:00:00.000Z",
+    });
+    expect(now.report).toMatchObject({ checked: 1, notDue: 0 });
+    expect(calls.at(-1)?.cnjNumbers).toEqual([cases[0]?.digits]);
+  });
+});
+
 describe("asking between sweeps", () => {
   it("stops while a sweep runs and goes on after it", async () => {
     let release: (() => void) | null = null;

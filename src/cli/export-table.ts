@@ -1,7 +1,9 @@
 import { parseDataJudDate, type WallClock } from "../datajud/dates.js";
 import type { Movement } from "../datajud/instance-record.js";
 import { cutPlainText } from "../djen/publication-text.js";
-import type { MovementRow } from "../store/movements.js";
+import type { MovementRow, MovementVersionRow } from "../store/movements.js";
+import { formLine } from "../summarize/corrections.js";
+import { complementReading } from "../summarize/movement-reading.js";
 import type { ExportedPublication } from "./publication-export.js";
 
 export interface ExportedMovement {
@@ -9,6 +11,8 @@ export interface ExportedMovement {
   court: string;
   label: string | null;
   movement: MovementRow;
+  /** The forms it had before the court corrected it, oldest first; empty when never corrected. */
+  earlier?: readonly Movement[];
 }
 
 /**
@@ -59,13 +63,22 @@ export const EXPORT_COLUMNS = [
   "certificate_url",
   "link",
   "text",
+  // Last, so scripts reading the columns before it keep working.
+  "earlier_versions",
 ];
 
 /** Spreadsheets hold at most 32,767 characters in a cell; a longer text is cut (with "…"). */
 const CELL_MAX = 32_000;
 
 /** The publication columns a movement row leaves empty. */
-const NOT_A_PUBLICATION = EXPORT_COLUMNS.length - EXPORT_COLUMNS.indexOf("source") - 1;
+const NOT_A_PUBLICATION =
+  EXPORT_COLUMNS.indexOf("earlier_versions") - EXPORT_COLUMNS.indexOf("source") - 1;
+
+/** Earlier forms of a corrected movement, oldest first: "05/11/2025 00:15 · Publicação | ...". */
+function earlierText(earlier: readonly Movement[] | undefined): string | null {
+  if (earlier === undefined || earlier.length === 0) return null;
+  return earlier.map((m) => formLine(m)).join(" | ");
+}
 
 /** A stored DataJud (or DJEN) date as a date cell; text that is no date stays text. */
 function dateCell(value: string | null): ExportCell {
@@ -84,12 +97,9 @@ function instantCell(value: string | null): ExportCell {
   return value === null ? null : { instant: value };
 }
 
-/** A movement's complements on one line: "name: value: description; ...". */
+/** A movement's complements on one line, readable: "tipo de petição: Petição inicial; ...". */
 export function complementsText(m: Movement): string {
-  return m.complements
-    .map((c) => [c.name, c.value, c.description].filter((v) => v !== null && v !== "").join(": "))
-    .filter((c) => c !== "")
-    .join("; ");
+  return m.complements.flatMap((c) => complementReading(c) ?? []).join("; ");
 }
 
 /**
@@ -103,7 +113,7 @@ export function movementTable(
   publications: readonly ExportedPublication[] = [],
 ): ExportTable {
   const table: ExportCell[][] = [];
-  for (const { number, court, label, movement } of rows) {
+  for (const { number, court, label, movement, earlier } of rows) {
     table.push([
       number,
       court,
@@ -117,6 +127,7 @@ export function movementTable(
       movement.data.dateTimeRaw ?? null,
       "datajud",
       ...Array<null>(NOT_A_PUBLICATION).fill(null),
+      earlierText(earlier),
     ]);
   }
   for (const { label, inWatchlist, availableOnAsSent, publication: p } of publications) {
@@ -148,7 +159,16 @@ export function movementTable(
       p.certificateUrl,
       p.link,
       cutPlainText(p.text, { maxChars: CELL_MAX }).text,
+      null,
     ]);
   }
   return { columns: EXPORT_COLUMNS, rows: table };
+}
+
+/** Each corrected movement's earlier forms, by its row: every version but the current one. */
+export function earlierForms(versions: readonly MovementVersionRow[]): Map<number, Movement[]> {
+  const byRow = new Map<number, Movement[]>();
+  for (const v of versions) byRow.set(v.rowId, [...(byRow.get(v.rowId) ?? []), v.data]);
+  for (const [rowId, forms] of byRow) byRow.set(rowId, forms.slice(0, -1));
+  return byRow;
 }

@@ -2,10 +2,10 @@ import { parseDataJudDate, wallClockDay } from "../datajud/dates.js";
 import { ESTIMATE_NOTE } from "../deadlines/publication-estimate.js";
 import { listCases } from "../store/cases.js";
 import { closeDatabase } from "../store/database.js";
-import { listMovements } from "../store/movements.js";
+import { listMovements, listMovementVersions } from "../store/movements.js";
 import { publicationsAvailableSince } from "../store/publications.js";
 import { type Command, EXIT, UsageError } from "./command.js";
-import { type ExportedMovement, movementTable } from "./export-table.js";
+import { type ExportedMovement, earlierForms, movementTable } from "./export-table.js";
 import { exportedPublications, publicationJson } from "./publication-export.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 import { writeTable } from "./spreadsheet.js";
@@ -51,10 +51,17 @@ export const exportCommand: Command = {
       const rows: ExportedMovement[] = [];
       const watched = listCases(db, { watchedOnly: true });
       for (const kase of watched) {
+        const earlier = earlierForms(listMovementVersions(db, kase.id));
         for (const movement of listMovements(db, kase.id).reverse()) {
           const day = movement.dateTime === null ? null : wallClockDay(movement.dateTime);
           if (since !== null && (day === null || day < since)) continue;
-          rows.push({ number: kase.number, court: kase.court, label: kase.label, movement });
+          rows.push({
+            number: kase.number,
+            court: kase.court,
+            label: kase.label,
+            movement,
+            earlier: earlier.get(movement.id) ?? [],
+          });
         }
       }
       const publications = exportedPublications(db, publicationsAvailableSince(db, since), watched);
@@ -66,6 +73,8 @@ export const exportCommand: Command = {
           instance: r.movement.instance,
           firstSeenAt: r.movement.firstSeenAt,
           movement: r.movement.data,
+          /** The forms it had before the court corrected it, oldest first. */
+          earlierVersions: r.earlier ?? [],
         }));
         io.stdout.write(
           `${JSON.stringify({

@@ -7,12 +7,19 @@ import { ESTIMATE_NOTE } from "../deadlines/publication-estimate.js";
 import { findCasesByNumber } from "../store/cases.js";
 import { listChanges } from "../store/changes.js";
 import { closeDatabase } from "../store/database.js";
-import { listMovementEvents, listMovements, type MovementEventRow } from "../store/movements.js";
+import {
+  listMovementEvents,
+  listMovements,
+  listMovementVersions,
+  type MovementEventRow,
+  type MovementVersionRow,
+  movementsOfChanges,
+} from "../store/movements.js";
 import { publicationsOfCase } from "../store/publications.js";
 import type { SummaryDisposition } from "../store/summaries.js";
 import { terminalText } from "../text.js";
 import { type Command, EXIT, UsageError } from "./command.js";
-import { complementsText, movementTable } from "./export-table.js";
+import { complementsText, earlierForms, movementTable } from "./export-table.js";
 import { exportedPublications, publicationJson, publicationLines } from "./publication-export.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 import { writeTable } from "./spreadsheet.js";
@@ -29,6 +36,7 @@ const QUIET_NOTE: Record<SummaryDisposition, string> = {
 
 /** What happened to a stored movement after it was first seen; none of it is mailed. */
 const EVENT_TEXT: Record<MovementEventRow["kind"], string> = {
+  // Written by versions before movement_versions kept every form.
   amended: "movement amended by DataJud (not mailed: same code and time, known movement)",
   disappeared: "movement no longer listed by DataJud (kept; not mailed)",
   reappeared: "movement listed by DataJud again (not mailed)",
@@ -39,6 +47,34 @@ function movementLine(m: Movement, instance: string): string {
   const date = m.dateTime ? formatWallClock(m.dateTime) : "sem data";
   const copy = (m.occurrence ?? 1) > 1 ? `  (copy ${m.occurrence})` : "";
   return `${date}  ${m.code ?? "-"}  ${terminalText(m.name)}${copy}  · ${instanceText(instance)}`;
+}
+
+/** A later form of a corrected movement, with the form it replaced. */
+function versionEntry(
+  version: MovementVersionRow,
+  previous: MovementVersionRow | undefined,
+): { at: string; lines: string[] } {
+  const what =
+    version.changeId === null
+      ? `movement ${version.kind === "redated" ? "re-dated" : "completed"} by DataJud (version ${version.version}; not mailed: nothing reported before became untrue)`
+      : `movement ${version.kind === "redated" ? "re-dated" : "amended"} by the court (version ${version.version}; mailed as a correction)`;
+  return {
+    at: version.recordedAt,
+    lines: [
+      what,
+      `    ${movementLine(version.data, version.instance)}${wasText(previous?.data ?? null)}`,
+    ],
+  };
+}
+
+/** Every later form of the case's corrected movements, each with the one before it. */
+function versionEntries(
+  versions: readonly MovementVersionRow[],
+): Array<{ at: string; lines: string[] }> {
+  return versions.flatMap((v, i) => {
+    const previous = versions[i - 1];
+    return v.version > 1 && previous?.rowId === v.rowId ? [versionEntry(v, previous)] : [];
+  });
 }
 
 function wasText(before: Movement | null): string {
@@ -94,6 +130,12 @@ export const historyCommand: Command = {
       const history = cases.map((c) => {
         const movements = listMovements(db, c.id, { includeDisappeared: true });
         const listed = movements.filter((m) => m.disappearedAt === null);
+        const changes = listChanges(db, c.id);
+        // Each change's movements as it reported them: a later correction is its own entry.
+        const reported = movementsOfChanges(
+          db,
+          changes.map((change) => change.id),
+        );
         return {
           number: c.number,
           court: c.court,
@@ -101,15 +143,17 @@ export const historyCommand: Command = {
           label: c.label,
           firstSeenAt: c.firstSeenAt,
           lastCheckedAt: c.lastCheckedAt,
-          changes: listChanges(db, c.id).map((change) => ({
+          changes: changes.map((change) => ({
             ...change,
-            movements: movements.filter((m) => m.changeId === change.id),
+            movements: reported.filter((m) => m.changeId === change.id),
           })),
           /** What DataJud lists now, each repeated copy counted: DataJud's own count. */
           movementCount: listed.length,
           /** Copies DataJud stopped listing: kept, never alerted. */
           disappearedCount: movements.length - listed.length,
           events: listMovementEvents(db, c.id),
+          /** Every form of each corrected movement, the first as first seen. */
+          versions: listMovementVersions(db, c.id),
         };
       });
       if (format === "json") {
@@ -123,11 +167,18 @@ export const historyCommand: Command = {
         return EXIT.ok;
       }
       if (format === "csv" || format === "xlsx") {
-        const rows = cases.flatMap((c) =>
-          listMovements(db, c.id)
+        const rows = cases.flatMap((c) => {
+          const earlier = earlierForms(listMovementVersions(db, c.id));
+          return listMovements(db, c.id)
             .reverse()
-            .map((movement) => ({ number: c.number, court: c.court, label: c.label, movement })),
-        );
+            .map((movement) => ({
+              number: c.number,
+              court: c.court,
+              label: c.label,
+              movement,
+              earlier: earlier.get(movement.id) ?? [],
+            }));
+        });
         await writeTable(io, movementTable(rows, publications), format, {
           timeZone: runtime.config.schedule.timezone,
           sheet: parsed.value.formatted,
@@ -166,6 +217,7 @@ export const historyCommand: Command = {
               `    ${movementLine(e.movement, e.instance)}${wasText(e.before)}`,
             ],
           })),
+          ...versionEntries(h.versions),
         ].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
         for (const entry of entries) {
           const [first, ...rest] = entry.lines;

@@ -12,7 +12,8 @@ function canonicalValue(value: string | number | null): string | null {
   return value === null ? null : foldText(String(value));
 }
 
-function canonicalComplement(c: MovementComplement): string {
+/** A complement as the identity compares it: without regard to case, accents or spacing. */
+export function canonicalComplement(c: MovementComplement): string {
   return JSON.stringify([
     c.code,
     c.name === null ? null : foldText(c.name),

@@ -51,6 +51,14 @@ export interface TpuEntry {
   code: number;
   /** The TPU name, as DataJud returns it in `movimentos[].nome`. */
   name: string;
+  /**
+   * What a lawyer calls the movement where the TPU's leaf alone says nothing ("Confirmada",
+   * "Definitivo", "de Conciliação"): its parent in the TPU's tree with the leaf (CNJ, Tabela
+   * Processual Unificada de Movimentos: 245/246 under Arquivamento, 12265/12266 under Intimação
+   * eletrônica, 12282 under Comunicação eletrônica, 12740 under Audiência), or the act the leaf
+   * records. Absent: the name says it.
+   */
+  title?: string;
   pt: string;
   en: string;
   kind: MovementKind;
@@ -75,6 +83,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 11010,
     name: "Mero expediente",
+    title: "Despacho de mero expediente",
     kind: "routine",
     pt: "Despacho de mero expediente: ordem de rotina do juiz.",
     en: "A routine procedural order from the judge.",
@@ -82,6 +91,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 12164,
     name: "Outras Decisões",
+    title: "Decisão (outras decisões)",
     kind: "decision",
     pt: "Decisão do juiz de tipo não especificado pela tabela.",
     en: "A judge's ruling of a type the table does not single out.",
@@ -96,6 +106,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 12444,
     name: "deferimento",
+    title: "Decisão: pedido deferido",
     kind: "decision",
     pt: "Decisão que defere (concede) um pedido de uma das partes; o pedido está nos autos.",
     en: "A ruling granting a party's request; the request is in the record.",
@@ -103,6 +114,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 941,
     name: "Incompetência",
+    title: "Decisão: incompetência declarada",
     kind: "decision",
     pt: "Decisão que declara a incompetência do juízo: o processo deve seguir para outro juízo ou tribunal.",
     en: "A ruling that this court lacks jurisdiction: the case is to go to another court.",
@@ -110,6 +122,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 394,
     name: "Com efeito suspensivo",
+    title: "Recurso recebido com efeito suspensivo",
     kind: "decision",
     pt: "Recurso recebido com efeito suspensivo: a decisão recorrida não produz efeitos até o julgamento do recurso.",
     en: "The appeal was admitted with suspensive effect: the decision under appeal has no effect until the appeal is decided.",
@@ -120,6 +133,45 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
     kind: "decision",
     pt: "Embargos de declaração acolhidos em parte: a decisão foi esclarecida ou corrigida em parte.",
     en: "Motion for clarification partly granted: the ruling was clarified or corrected in part.",
+  },
+  {
+    code: 12283,
+    name: "Confirmada",
+    title: "Comunicação eletrônica confirmada",
+    kind: "intimation",
+    pt: "Comunicação eletrônica (intimação ou citação) confirmada: o destinatário tomou ciência, o que pode abrir prazo.",
+    en: "An electronic notice (of an act or of the claim) was confirmed as received, which can start a deadline.",
+  },
+  {
+    code: 391,
+    name: "Recebimento",
+    title: "Denúncia recebida",
+    kind: "decision",
+    pt: "Decisão que recebe a denúncia (ou a queixa): a ação penal começa e o acusado será citado para responder (CPP, art. 396).",
+    en: "The court accepted the criminal complaint: the prosecution begins and the accused is summoned to answer (CPP, art. 396).",
+  },
+  {
+    code: 12116,
+    name: "Para julgamento de mérito",
+    title: "Inclusão em pauta para julgamento de mérito",
+    kind: "session",
+    pt: "Processo pautado para julgamento do mérito em sessão do colegiado: confira a data da sessão e o prazo para memoriais ou pedido de sustentação oral.",
+    en: "Listed for judgment on the merits at a panel session: check the session date and the deadline for briefs or a request to argue orally.",
+  },
+  {
+    code: 11385,
+    name: "Execução/Cumprimento de Sentença Iniciada (o)",
+    kind: "execution",
+    pt: "Começou a fase de cumprimento de sentença (ou a execução): a parte vencedora pede que a decisão seja cumprida.",
+    en: "The enforcement phase began: the winning party asks for the judgment to be carried out.",
+  },
+  {
+    code: 12455,
+    name: "Indeferimento",
+    title: "Decisão: pedido indeferido",
+    kind: "decision",
+    pt: "Decisão que indefere (nega) um pedido de uma das partes; o pedido está nos autos.",
+    en: "A ruling refusing a party's request; the request is in the record.",
   },
   // Magistrate: judgments
   {
@@ -167,6 +219,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 237,
     name: "Provimento",
+    title: "Recurso provido",
     kind: "judgment",
     pt: "Recurso provido: o tribunal deu razão a quem recorreu.",
     en: "Appeal allowed: the court sided with the appellant.",
@@ -174,6 +227,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 238,
     name: "Provimento em Parte",
+    title: "Recurso provido em parte",
     kind: "judgment",
     pt: "Recurso provido em parte.",
     en: "Appeal partly allowed.",
@@ -181,6 +235,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 239,
     name: "Não-Provimento",
+    title: "Recurso não provido",
     kind: "judgment",
     pt: "Recurso não provido: a decisão recorrida foi mantida.",
     en: "Appeal dismissed: the decision under appeal stands.",
@@ -188,6 +243,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 235,
     name: "Não Conhecimento de recurso",
+    title: "Recurso não conhecido",
     kind: "judgment",
     pt: "Recurso não conhecido: faltou um requisito e o tribunal não examinou o mérito.",
     en: "Appeal not heard: a formal requirement was missing, so the merits were not examined.",
@@ -266,6 +322,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 985,
     name: "Mandado",
+    title: "Mandado (andamento)",
     kind: "routine",
     pt: "Andamento de um mandado (ordem cumprida por oficial de justiça: citação, intimação, penhora...); os autos dizem qual.",
     en: "A step of a writ served by a court officer (service, notice, attachment...); the record says which.",
@@ -280,6 +337,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 106,
     name: "Mandado",
+    title: "Mandado devolvido",
     kind: "routine",
     pt: "Mandado devolvido pelo oficial de justiça e juntado aos autos.",
     en: "A writ came back from the court officer and was added to the record.",
@@ -323,6 +381,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 12265,
     name: "Expedida/certificada",
+    title: "Intimação eletrônica expedida",
     kind: "intimation",
     pt: "Intimação eletrônica expedida para uma das partes.",
     en: "An electronic notice was sent to a party.",
@@ -330,6 +389,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 12282,
     name: "Expedida/Certificada",
+    title: "Comunicação eletrônica expedida",
     kind: "intimation",
     pt: "Comunicação eletrônica (intimação ou citação) expedida pelo sistema; os autos dizem a quem e qual prazo corre.",
     en: "An electronic notice (of an act or of the claim) was sent by the system; the record says to whom and which deadline runs.",
@@ -337,6 +397,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 12266,
     name: "Confirmada",
+    title: "Intimação eletrônica confirmada",
     kind: "intimation",
     pt: "Intimação eletrônica confirmada: a parte tomou ciência, o que pode abrir prazo.",
     en: "Electronic notice confirmed as received, which can start a deadline.",
@@ -373,6 +434,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 12115,
     name: "Para julgamento de mérito",
+    title: "Inclusão em pauta para julgamento de mérito",
     kind: "session",
     pt: "Processo pautado para julgamento do mérito em sessão do colegiado: confira a data da sessão e o prazo para memoriais ou pedido de sustentação oral.",
     en: "Listed for judgment on the merits at a panel session: check the session date and the deadline for briefs or a request to argue orally.",
@@ -380,6 +442,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 12203,
     name: "Adiado",
+    title: "Julgamento adiado",
     kind: "session_change",
     pt: "Julgamento adiado para outra sessão; a nova data sai em nova pauta.",
     en: "The judgment was postponed to another session; the new date comes in a new listing.",
@@ -387,6 +450,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 12205,
     name: "Retirado",
+    title: "Processo retirado de pauta",
     kind: "session_change",
     pt: "Processo retirado da pauta: não será julgado na sessão para a qual estava pautado.",
     en: "The case was taken off the session's list: it will not be judged at that session.",
@@ -394,6 +458,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 12740,
     name: "de Conciliação",
+    title: "Audiência de conciliação",
     kind: "hearing",
     pt: "Audiência de conciliação (designada, realizada, cancelada...; o complemento diz qual).",
     en: "Conciliation hearing (scheduled, held, cancelled...; the complement says which).",
@@ -474,6 +539,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 898,
     name: "Por decisão judicial",
+    title: "Suspensão por decisão judicial",
     kind: "suspension",
     pt: "Processo suspenso por decisão do juiz.",
     en: "The proceedings were stayed by court order.",
@@ -481,6 +547,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 263,
     name: "Réu revel citado por edital",
+    title: "Suspensão: réu revel citado por edital",
     kind: "suspension",
     pt: "Processo suspenso porque o réu, citado por edital, não apareceu nem constituiu advogado.",
     en: "Stayed because the defendant, served by public notice, neither appeared nor hired counsel.",
@@ -488,6 +555,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 272,
     name: "A depender do julgamento de outra causa, de outro juízo ou declaração incidente",
+    title: "Suspensão: a depender do julgamento de outra causa",
     kind: "suspension",
     pt: "Processo suspenso até o julgamento de outra causa ou questão de que depende (CPC, art. 313, V, a).",
     en: "Stayed until another case or issue it depends on is decided (CPC, art. 313, V, a).",
@@ -495,6 +563,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 12099,
     name: "Por decisão do Presidente do STJ - SIRDR",
+    title: "Suspensão por decisão do Presidente do STJ (SIRDR)",
     kind: "suspension",
     pt: "Processo suspenso por decisão do Presidente do STJ que suspendeu, em todo o país, os processos de um incidente de resolução de demandas repetitivas (SIRDR).",
     en: "Stayed by the STJ President's nationwide suspension of the cases of a repetitive-claims incident (SIRDR).",
@@ -502,6 +571,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 12065,
     name: "Cumprimento de Suspensão ou Sobrestamento",
+    title: "Suspensão cumprida pela secretaria",
     kind: "suspension",
     pt: "A secretaria registrou a suspensão determinada.",
     en: "The clerk's office recorded the ordered stay.",
@@ -517,6 +587,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 246,
     name: "Definitivo",
+    title: "Arquivamento definitivo",
     kind: "archiving",
     pt: "Arquivamento definitivo: o processo terminou e foi para o arquivo.",
     en: "Archived for good: the case is over.",
@@ -524,6 +595,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 245,
     name: "Provisório",
+    title: "Arquivamento provisório",
     kind: "archiving",
     pt: "Arquivamento provisório: o processo está parado no arquivo e pode voltar a andar.",
     en: "Archived provisionally: the case is parked and can resume.",
@@ -545,6 +617,11 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
 ];
 
 const ENTRY_BY_CODE: ReadonlyMap<number, TpuEntry> = new Map(TPU_ENTRIES.map((e) => [e.code, e]));
+
+/** The TPU's entry for a code, when the table holds it. */
+export function tpuEntry(code: number | null): TpuEntry | undefined {
+  return code === null ? undefined : ENTRY_BY_CODE.get(code);
+}
 
 export function movementHint(code: number | null): MovementHint | null {
   if (code === null) return null;

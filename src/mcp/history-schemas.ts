@@ -10,6 +10,8 @@ export const HistoryMovement = z.strictObject({
   instance: z.string(),
   code: z.number().int().nullable(),
   name: z.string(),
+  /** The name a lawyer reads: the TPU's leaf with its parent where the leaf says nothing. */
+  title: z.string(),
   /** DataJud's date of the movement: the court's wall clock, no zone, never shifted. */
   dateTime: z.string().nullable(),
   /** Each complement as "name: value". */
@@ -46,7 +48,22 @@ export const HistoryChange = z.strictObject({
       after: z.unknown(),
     }),
   ),
+  /** As this change reported them: a later correction never rewrites them. */
   newMovements: z.array(HistoryMovement),
+  /** Known movements the court corrected, reported by this change: what they were and are now. */
+  corrections: z.array(
+    z.strictObject({
+      instance: z.string(),
+      /** amended: other complements at the same time; redated: the same act at another time. */
+      kind: z.enum(["amended", "redated"]),
+      /** In Portuguese: "Audiência de conciliação: designada → cancelada". */
+      headline: z.string(),
+      /** Why it was urgent, in Portuguese; null when it was not. */
+      urgent: z.string().nullable(),
+      before: HistoryMovement,
+      after: HistoryMovement,
+    }),
+  ),
   /** null until a summary is written (the next sweep writes one a crash left out). */
   summary: SummaryHeadline.nullable(),
 });
@@ -169,6 +186,30 @@ export const GetCaseHistoryOutput = z.strictObject({
   totalChanges: z.number().int(),
   ...Page,
   changes: z.array(HistoryChange),
+  /**
+   * Every form of the case's corrected movements (at most 50 movements, most recently corrected
+   * first, the same on every page), oldest form first: what was reported is never rewritten.
+   */
+  movementVersions: z.array(
+    z.strictObject({
+      instance: z.string(),
+      versions: z.array(
+        z.strictObject({
+          version: z.number().int(),
+          kind: z.enum(["first", "amended", "redated"]),
+          /** When the monitor first read this form (an instant). */
+          recordedAt: z.string(),
+          /**
+           * A change reported this form (version 1 as news, a later one as a correction): mailed
+           * unless that change was kept quiet (ignore rules, a muted case). False: a baseline
+           * read or a completion recorded without mail.
+           */
+          reported: z.boolean(),
+          movement: HistoryMovement,
+        }),
+      ),
+    }),
+  ),
   /** The case number's DJEN publications, newest disponibilização first (at most 50, the same on every page). */
   publications: z.array(HistoryPublication),
   totalPublications: z.number().int(),

@@ -7,10 +7,13 @@ import { type CalendarFor, publicationFacts } from "../djen/publication-facts.js
 import { cutPlainText } from "../djen/publication-text.js";
 import { complementText } from "../notify/render/alert.js";
 import type { ChangeRow, ChangeSummary } from "../store/changes.js";
-import type { MovementRow } from "../store/movements.js";
+import type { MovementRow, MovementVersionRow } from "../store/movements.js";
 import type { PublicationRow } from "../store/publications.js";
 import { parseStoredSummary } from "../summarize/case-summary.js";
+import { type Correction, correctionsOfChange, readCorrection } from "../summarize/corrections.js";
+import { movementTitle } from "../summarize/movement-reading.js";
 import type {
+  GetCaseHistoryOutput,
   HistoryChange,
   HistoryMovement,
   HistoryPublication,
@@ -31,12 +34,19 @@ export function movementDate(row: Pick<MovementRow, "dateTime">): string | null 
   return row.dateTime === null ? null : (parseDataJudDate(row.dateTime) ?? row.dateTime);
 }
 
-export function historyMovement(row: MovementRow): HistoryMovement {
+export function historyMovement(
+  row: Pick<MovementRow, "instance" | "code" | "name" | "dateTime" | "data">,
+): HistoryMovement {
   const data = Movement.safeParse(row.data);
   return {
     instance: row.instance,
     code: row.code,
     name: row.name,
+    title: movementTitle({
+      code: row.code,
+      name: row.name,
+      complements: data.data?.complements ?? [],
+    }),
     dateTime: movementDate(row),
     complements: data.success ? data.data.complements.flatMap((c) => complementText(c) ?? []) : [],
     hint: data.success ? (data.data.hint?.pt ?? null) : null,
@@ -71,6 +81,44 @@ const ChangeDetails = z.looseObject({
     .catch([]),
 });
 
+function movementOf(instance: string, m: Movement): HistoryMovement {
+  return historyMovement({ instance, code: m.code, name: m.name, dateTime: m.dateTime, data: m });
+}
+
+function historyCorrection(c: Correction): HistoryChange["corrections"][number] {
+  const reading = readCorrection(c);
+  return {
+    instance: c.instance,
+    kind: c.kind,
+    headline: reading.headline,
+    urgent: reading.urgent,
+    before: movementOf(c.instance, c.before),
+    after: movementOf(c.instance, c.after),
+  };
+}
+
+/** Every form of each corrected movement, grouped by movement, most recently corrected first. */
+export function historyVersions(
+  versions: readonly MovementVersionRow[],
+  limit = 50,
+): GetCaseHistoryOutput["movementVersions"] {
+  const byRow = new Map<number, MovementVersionRow[]>();
+  for (const v of versions) byRow.set(v.rowId, [...(byRow.get(v.rowId) ?? []), v]);
+  return [...byRow.values()]
+    .sort((a, b) => (b.at(-1)?.recordedAt ?? "").localeCompare(a.at(-1)?.recordedAt ?? ""))
+    .slice(0, limit)
+    .map((forms) => ({
+      instance: forms[0]?.instance ?? "",
+      versions: forms.map((v) => ({
+        version: v.version,
+        kind: v.kind,
+        recordedAt: v.recordedAt,
+        reported: v.changeId !== null,
+        movement: movementOf(v.instance, v.data),
+      })),
+    }));
+}
+
 /** A change with the movements it first reported (any order; shown newest first). */
 export function historyChange(change: ChangeRow, movements: readonly MovementRow[]): HistoryChange {
   const details = ChangeDetails.safeParse(change.details);
@@ -90,6 +138,7 @@ export function historyChange(change: ChangeRow, movements: readonly MovementRow
       .filter((m) => m.changeId === change.id)
       .reverse()
       .map(historyMovement),
+    corrections: correctionsOfChange(change.details).map(historyCorrection),
     summary: summaryHeadline(change.summary),
   };
 }

@@ -30,6 +30,10 @@ export interface AlertDecision {
   ignored: Movement[];
   /** The new movements worth showing: all but the ignored ones, in input order. */
   shown: Movement[];
+  /** Corrected movements (their form now) matching an urgent rule. */
+  urgentCorrections: Movement[];
+  /** Corrected movements worth showing: those no ignore rule silences (urgent wins), in order. */
+  shownCorrections: Movement[];
 }
 
 /** `muted: true`, or `now` is on or before the local day `mutedUntil` in `timezone`. */
@@ -50,6 +54,8 @@ export interface AlertInput {
   changeKinds: readonly string[];
   /** The change's new movements. */
   movements: readonly Movement[];
+  /** The change's corrected movements, as they read now: the same rules apply to them. */
+  corrected?: readonly Movement[];
   policy: CaseAlertPolicy;
   now: Date;
   timezone: string;
@@ -70,15 +76,30 @@ export function decideAlert(input: AlertInput): AlertDecision {
       shown.push(movement);
     }
   }
-  return { disposition: disposition(input, ignored.length), urgent, ignored, shown };
+  const corrected = input.corrected ?? [];
+  const urgentCorrections = corrected.filter((m) => matchesAny(m, policy.urgent));
+  const shownCorrections = corrected.filter(
+    (m) => matchesAny(m, policy.urgent) || !matchesAny(m, policy.ignore),
+  );
+  const quiet = shown.length === 0 && shownCorrections.length === 0;
+  return {
+    disposition: disposition(input, quiet),
+    urgent,
+    ignored,
+    shown,
+    urgentCorrections,
+    shownCorrections,
+  };
 }
 
-function disposition(input: AlertInput, ignoredCount: number): Disposition {
+/** Ignore rules speak about movements only: a new class, instance or first look always alerts. */
+const MOVEMENT_KINDS: ReadonlySet<string> = new Set(["new_movements", "corrected_movements"]);
+
+function disposition(input: AlertInput, onlyIgnored: boolean): Disposition {
   if (isMuted(input.policy, input.now, input.timezone)) return "muted";
-  // Ignore rules speak about movements only: a new class, instance or first look always alerts.
-  if (input.changeKinds.some((kind) => kind !== "new_movements")) return "alert";
-  const onlyIgnored = input.movements.length > 0 && ignoredCount === input.movements.length;
-  return onlyIgnored ? "ignored" : "alert";
+  if (input.changeKinds.some((kind) => !MOVEMENT_KINDS.has(kind))) return "alert";
+  const any = input.movements.length + (input.corrected?.length ?? 0) > 0;
+  return any && onlyIgnored ? "ignored" : "alert";
 }
 
 export const URGENT_REASON = "Movimentação marcada como urgente no watchlist";

@@ -20,15 +20,29 @@ export interface MovementRow {
   changeId: number | null;
   /** When DataJud stopped listing this copy; null while it does. */
   disappearedAt: string | null;
+  /** How many forms it has had (movement_versions); 0: never corrected, `data` is its only form. */
+  versions: number;
 }
 
 interface RawMovement extends Omit<MovementRow, "data"> {
   data: string;
 }
 
+const VERSIONS = "(SELECT COUNT(*) FROM movement_versions v WHERE v.movement_row_id = m.id)";
+
 const ROW_COLUMNS = `m.id, m.case_id AS caseId, m.instance_id AS instanceId, i.instance,
   m.movement_id AS movementId, m.occurrence, m.code, m.name, m.date_time AS dateTime, m.data,
-  m.first_seen_at AS firstSeenAt, m.change_id AS changeId, m.disappeared_at AS disappearedAt`;
+  m.first_seen_at AS firstSeenAt, m.change_id AS changeId, m.disappeared_at AS disappearedAt,
+  ${VERSIONS} AS versions`;
+
+/** The same columns with the form first seen (version 1) where the movement was corrected since. */
+const FIRST_FORM_COLUMNS = `m.id, m.case_id AS caseId, m.instance_id AS instanceId, i.instance,
+  m.movement_id AS movementId, m.occurrence, m.code,
+  coalesce(json_extract(f.data, '$.name'), m.name) AS name,
+  CASE WHEN f.id IS NULL THEN m.date_time ELSE f.date_time END AS dateTime,
+  coalesce(f.data, m.data) AS data,
+  m.first_seen_at AS firstSeenAt, m.change_id AS changeId, m.disappeared_at AS disappearedAt,
+  ${VERSIONS} AS versions`;
 
 function toRow(raw: RawMovement): MovementRow {
   // Written by this module from validated Movements (or by schema 2, a subset of the shape).
@@ -79,10 +93,21 @@ export interface RowUpdate {
   movement: Movement;
 }
 
+/** A stored movement DataJud now serves in another form: both forms are kept (movement_versions). */
+export interface CorrectedRow extends RowUpdate {
+  /** The form stored until now. */
+  before: Movement;
+  /**
+   * The correction is news (monitor/detect/diff.ts decides): its version belongs to the change
+   * that reports it. False: recorded quietly (a complement added, a name reworded).
+   */
+  reported?: boolean;
+}
+
 /**
  * What one fresh answer means for an instance's stored movements (monitor/movement-match.ts
  * decides it). Every fresh movement is in exactly one of kept, reappeared, rekeyed, filled,
- * amended or added.
+ * amended, redated or added.
  */
 export interface MovementPlan {
   /** The fresh list in DataJud's order, each with the id it is stored under. */
@@ -98,8 +123,10 @@ export interface MovementPlan {
    * news, first seen when the row they were collapsed into was.
    */
   filled: Array<{ movement: Movement; firstSeenAt: string }>;
-  /** Same code and time as a stored movement whose name or complements changed: stored, not news. */
-  amended: Array<RowUpdate & { before: Movement }>;
+  /** Same code and time as a stored movement whose name or complements changed. */
+  amended: CorrectedRow[];
+  /** Same code, name and complements as a stored movement DataJud now lists at another time. */
+  redated: CorrectedRow[];
   /** New movements, repeated copies of known ones included: these are alerted. */
   added: Movement[];
   /** Stored copies DataJud no longer lists: recorded, never alerted. */
@@ -137,6 +164,7 @@ export function emptyMovementPlan(): MovementPlan {
     rekeyed: [],
     filled: [],
     amended: [],
+    redated: [],
     added: [],
     disappeared: [],
   };
@@ -199,9 +227,44 @@ export function applyMovementPlan(db: Db, input: ApplyMovementPlanInput): void {
     update.run({ rowId, ...fields(movement) });
     note(rowId, "reappeared", null);
   }
-  for (const { rowId, movement, before } of plan.amended) {
-    update.run({ rowId, ...fields(movement) });
-    note(rowId, "amended", before);
+  const keepFirst = statement<{ rowId: number }>(
+    db,
+    `INSERT INTO movement_versions (movement_row_id, case_id, version, kind, date_time, data,
+       recorded_at, change_id)
+     SELECT id, case_id, 1, 'first', date_time, data, first_seen_at, change_id FROM movements
+     WHERE id = @rowId AND NOT EXISTS (SELECT 1 FROM movement_versions WHERE movement_row_id = @rowId)`,
+  );
+  const addVersion = statement<{
+    rowId: number;
+    caseId: number;
+    kind: "amended" | "redated";
+    dateTime: string | null;
+    data: string;
+    at: string;
+    changeId: number | null;
+  }>(
+    db,
+    `INSERT INTO movement_versions (movement_row_id, case_id, version, kind, date_time, data,
+       recorded_at, change_id)
+     VALUES (@rowId, @caseId,
+       (SELECT MAX(version) + 1 FROM movement_versions WHERE movement_row_id = @rowId),
+       @kind, @dateTime, @data, @at, @changeId)`,
+  );
+  for (const kind of ["amended", "redated"] as const) {
+    for (const { rowId, movement, reported } of plan[kind]) {
+      // The form stored until now becomes version 1 before the row takes the new one.
+      keepFirst.run({ rowId });
+      update.run({ rowId, ...fields(movement) });
+      addVersion.run({
+        rowId,
+        caseId: input.caseId,
+        kind,
+        dateTime: movement.dateTime,
+        data: JSON.stringify(movement),
+        at,
+        changeId: reported === true ? input.changeId : null,
+      });
+    }
   }
   for (const { rowId } of plan.disappeared) {
     statement<[string, number]>(db, "UPDATE movements SET disappeared_at = ? WHERE id = ?").run(
@@ -271,19 +334,23 @@ export function listMovements(
     .map(toRow);
 }
 
-/** The movements a change first reported, oldest first. */
+/** The movements a change first reported, as it reported them, oldest first. */
 export function movementsOfChange(db: Db, changeId: number): MovementRow[] {
   return movementsOfChanges(db, [changeId]);
 }
 
-/** The movements these changes first reported, oldest first within each change. */
+/**
+ * The movements these changes first reported, oldest first within each change, each in the form
+ * it was reported in: a correction since then never rewrites what was mailed.
+ */
 export function movementsOfChanges(db: Db, changeIds: readonly number[]): MovementRow[] {
   return db
     .prepare<[string], RawMovement>(
-      `SELECT ${ROW_COLUMNS}
+      `SELECT ${FIRST_FORM_COLUMNS}
        FROM movements m JOIN instances i ON i.id = m.instance_id
+         LEFT JOIN movement_versions f ON f.movement_row_id = m.id AND f.version = 1
        WHERE m.change_id IN (SELECT value FROM json_each(?))
-       ORDER BY m.change_id, m.date_time IS NULL, julianday(m.date_time), m.id`,
+       ORDER BY m.change_id, dateTime IS NULL, julianday(dateTime), m.id`,
     )
     .all(JSON.stringify(changeIds))
     .map(toRow);
@@ -301,4 +368,36 @@ export function latestMovementTimes(db: Db): Map<number, string> {
     )
     .all();
   return new Map(rows.map((row) => [row.caseId, row.dateTime]));
+}
+
+export type MovementVersionKind = "first" | "amended" | "redated";
+
+export interface MovementVersionRow {
+  /** The movements row the version belongs to. */
+  rowId: number;
+  instance: string;
+  /** 1 for the form first seen, then one per correction. */
+  version: number;
+  kind: MovementVersionKind;
+  /** The court's wall clock of this form. */
+  dateTime: string | null;
+  data: Movement;
+  /** When the monitor first read this form. */
+  recordedAt: string;
+  /** The change that reported this form; null for a baseline read or a quiet completion. */
+  changeId: number | null;
+}
+
+/** Every form of the case's corrected movements, by movement and then version. */
+export function listMovementVersions(db: Db, caseId: number): MovementVersionRow[] {
+  return db
+    .prepare<[number], Omit<MovementVersionRow, "data"> & { data: string }>(
+      `SELECT v.movement_row_id AS rowId, i.instance, v.version, v.kind, v.date_time AS dateTime,
+         v.data, v.recorded_at AS recordedAt, v.change_id AS changeId
+       FROM movement_versions v JOIN movements m ON m.id = v.movement_row_id
+         JOIN instances i ON i.id = m.instance_id
+       WHERE v.case_id = ? ORDER BY v.movement_row_id, v.version`,
+    )
+    .all(caseId)
+    .map((raw) => ({ ...raw, data: JSON.parse(raw.data) as Movement }));
 }

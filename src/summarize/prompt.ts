@@ -1,6 +1,7 @@
 import { instanceName } from "../datajud/glossary.js";
 import type { InstanceRecord, Movement, MovementComplement } from "../datajud/instance-record.js";
 import { type CaseSummary, STATUS_CATEGORIES, type StatusCategory } from "./case-summary.js";
+import type { Correction } from "./corrections.js";
 
 /**
  * What Claude reads. The system prompt is static (with the tools, the cacheable prefix); the
@@ -74,6 +75,7 @@ needsLawyerAttention is true exactly when at least one NEW movement (listed in n
 - trânsito em julgado: consider enforcement or archiving
 - a deadline event (prazo, decurso de prazo)
 - the start of cumprimento de sentença / execution
+- a correction (listed in "corrections": a movement reported before that the court now serves with other complements or at another date) that cancels, moves or brings forward a hearing, or moves the date of a publication, intimação or citação (the date a deadline may count from): say what it was and what it is now
 Older movements are context only and never cause attention by themselves. Each attention reason is one short sentence in Portuguese naming what to check, with the movement(s) that caused it. When needsLawyerAttention is false, attentionReasons is empty; when true, it is not empty.
 
 ## Movement references
@@ -186,6 +188,7 @@ export interface ChangeForPrompt {
   records: readonly InstanceRecord[];
   newMovements: readonly Movement[];
   changeKinds: readonly string[];
+  corrections?: readonly Correction[];
   previousSummary: CaseSummary | null;
   now: Date;
 }
@@ -202,6 +205,13 @@ export function buildUserMessage(change: ChangeForPrompt): string {
     newMovementsNotInRecords: change.newMovements
       .filter((m) => !inRecords.has(m.id))
       .map((m) => compactMovement(m, true)),
+    // What the court corrected: the form reported before and the form now (same movement).
+    corrections: (change.corrections ?? []).map((c) => ({
+      instance: c.instance,
+      kind: c.kind,
+      before: compactMovement(c.before, false),
+      after: compactMovement(c.after, false),
+    })),
     previousSummary: previousForPrompt(change.previousSummary),
     records: change.records.map((r) => compactRecord(r, newIds)),
   };

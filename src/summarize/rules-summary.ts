@@ -9,6 +9,8 @@ import {
   STATUS_LABELS_PT,
   type StatusCategory,
 } from "./case-summary.js";
+import { type Correction, readCorrection } from "./corrections.js";
+import { isHearing, readingContextOf } from "./movement-reading.js";
 
 /**
  * The deterministic summary: the same rules the prompt states, applied to movement kinds. Used when
@@ -150,7 +152,29 @@ export interface RulesInput {
   records: readonly InstanceRecord[];
   /** Movements this change brought, oldest first. */
   newMovements: readonly Movement[];
+  /** Known movements the court corrected in this change. */
+  corrections?: readonly Correction[];
   now: Date;
+}
+
+/** Urgent corrections (a hearing cancelled or moved, a counting date moved) ask for attention. */
+function correctionAttention(
+  records: readonly InstanceRecord[],
+  corrections: readonly Correction[],
+): Array<{ reason: AttentionReason; next: string }> {
+  return corrections.flatMap((c) => {
+    const reading = readCorrection(c, readingContextOf(records, c.instance));
+    if (reading.urgent === null) return [];
+    const next = isHearing(c.after)
+      ? "Audiência: conferir no processo a nova data ou o cancelamento."
+      : "Refazer a contagem do prazo pela data corrigida.";
+    return [
+      {
+        reason: { reason: `correção do tribunal: ${reading.urgent}`, movements: [ref(c.after)] },
+        next,
+      },
+    ];
+  });
 }
 
 function ref(m: Movement): MovementRef {
@@ -217,7 +241,8 @@ function describeMovement(m: Movement): string {
 export function rulesSummary(input: RulesInput): CaseSummary {
   const all = input.records.flatMap((r) => r.movements).sort(byDate);
   const category = statusCategoryOf(input.records);
-  const reasons = attentionReasons(input.newMovements);
+  const fixes = correctionAttention(input.records, input.corrections ?? []);
+  const reasons = [...fixes.map((f) => f.reason), ...attentionReasons(input.newMovements)];
   const relevant =
     [...input.newMovements].reverse().find((m) => ATTENTION_BY_KIND.has(kindOf(m))) ??
     input.newMovements.at(-1) ??
@@ -246,7 +271,7 @@ export function rulesSummary(input: RulesInput): CaseSummary {
     needsLawyerAttention: reasons.length > 0,
     attentionReasons: reasons,
     latestRelevantMovement: relevant ? ref(relevant) : null,
-    nextExpectedStep: nextStep(input.newMovements, category),
+    nextExpectedStep: fixes[0]?.next ?? nextStep(input.newMovements, category),
     generatedBy: "rules",
     generatedAt: input.now.toISOString(),
   };

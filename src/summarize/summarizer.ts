@@ -7,6 +7,7 @@ import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import type { Logger } from "../log.js";
 import { type FallbackReason, type LoopResult, runAgentLoop } from "./agent-loop.js";
 import { CaseSummary, type MovementRef } from "./case-summary.js";
+import type { Correction } from "./corrections.js";
 import { contradictions, setAside, withRulesAttention } from "./fact-check.js";
 import { createToolBridge, noToolsBridge, type ToolBridge } from "./mcp-tool-bridge.js";
 import { buildUserMessage, SYSTEM_PROMPT } from "./prompt.js";
@@ -25,6 +26,8 @@ export interface SummarizeInput {
   newMovements: Movement[];
   /** e.g. ["new_movements", "class_changed"] */
   changeKinds: string[];
+  /** Known movements the court corrected in this change (summarize/corrections.ts). */
+  corrections?: Correction[];
   previousSummary: CaseSummary | null;
   now: Date;
 }
@@ -207,6 +210,7 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
       court: input.court,
       records: input.records,
       newMovements: input.newMovements,
+      ...(input.corrections === undefined ? {} : { corrections: input.corrections }),
       now: input.now,
     });
     return { summary, model: null, usage, llmCalls, fallbackReason: reason };

@@ -59,6 +59,7 @@ export function testMovementRow(data: Movement, patch: Partial<MovementRow> = {}
     firstSeenAt: "2025-11-21T10:00:00.000Z",
     changeId: null,
     disappearedAt: null,
+    versions: 0,
     ...patch,
   };
 }

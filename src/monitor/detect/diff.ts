@@ -1,10 +1,14 @@
 import type { CodeName, InstanceRecord, Movement } from "../../datajud/instance-record.js";
+import { canonicalComplement } from "../../datajud/movement-identity.js";
 import { comparableName } from "../../datajud/text.js";
+import type { CorrectedRow } from "../../store/movements.js";
 import { type MovementPlan, matchMovements, type StoredMovement } from "./movement-match.js";
 
 /** What can make a case "changed". Anything else DataJud touches is recorded but sends nothing. */
 export type ChangeKind =
   | "new_movements"
+  /** A movement already reported now reads otherwise: amended or re-dated (MovementCorrection). */
+  | "corrected_movements"
   | "new_instance"
   | "class_changed"
   | "subjects_changed"
@@ -24,10 +28,25 @@ export interface NewMovement {
   movement: Movement;
 }
 
+/**
+ * A known movement DataJud now serves otherwise, in a way that makes what a lawyer read untrue:
+ * the same act with other complements (a hearing "designada" now "cancelada"), or at another
+ * time (a publication of 05/11 now of 06/11).
+ */
+export interface MovementCorrection {
+  instance: string;
+  recordId: string;
+  kind: "amended" | "redated";
+  before: Movement;
+  after: Movement;
+}
+
 export interface CaseDiff {
   kinds: ChangeKind[];
   newInstances: string[];
   newMovements: NewMovement[];
+  /** Corrections worth a mail; completions (a complement added, a name reworded) are not here. */
+  corrections: MovementCorrection[];
   fieldChanges: FieldChange[];
   /** Instances we stored that DataJud no longer returned: kept, noted, never alerted on. */
   missingInstances: string[];
@@ -75,19 +94,38 @@ export function diffCase(
   const kinds = new Set<ChangeKind>();
   const newInstances: string[] = [];
   const newMovements: NewMovement[] = [];
+  const corrections: MovementCorrection[] = [];
   const fieldChanges: FieldChange[] = [];
   let recordsDiffer = false;
   const instances: CaseDiff["instances"] = [];
 
   for (const fetched of fresh) {
     const before = byId.get(fetched.id);
-    const plan = matchMovements(before?.movements ?? [], fetched.movements);
+    const matched = matchMovements(before?.movements ?? [], fetched.movements);
+    const plan: MovementPlan = {
+      ...matched,
+      amended: matched.amended.map(reported("amended")),
+      redated: matched.redated.map(reported("redated")),
+    };
     const record = withMovements(fetched, plan.movements);
     instances.push({ record, plan });
     for (const movement of plan.added) {
       newMovements.push({ instance: record.instance, recordId: record.id, movement });
     }
     if (plan.added.length > 0) kinds.add("new_movements");
+    for (const kind of ["amended", "redated"] as const) {
+      for (const row of plan[kind]) {
+        if (row.reported !== true) continue;
+        corrections.push({
+          instance: record.instance,
+          recordId: record.id,
+          kind,
+          before: row.before,
+          after: row.movement,
+        });
+      }
+    }
+    if (corrections.length > 0) kinds.add("corrected_movements");
     if (!before) {
       kinds.add("new_instance");
       newInstances.push(record.instance);
@@ -141,11 +179,31 @@ export function diffCase(
     kinds: [...kinds],
     newInstances,
     newMovements,
+    corrections,
     fieldChanges,
     missingInstances,
     recordsDiffer,
     instances,
   };
+}
+
+/**
+ * Whether a correction makes what was reported untrue: a new date always does; new complements
+ * or a reworded name alone do not (nothing read before is contradicted), a complement gone or
+ * changed does.
+ */
+export function contradictsBefore(
+  kind: "amended" | "redated",
+  before: Movement,
+  after: Movement,
+): boolean {
+  if (kind === "redated") return true;
+  const now = new Set(after.complements.map(canonicalComplement));
+  return before.complements.some((c) => !now.has(canonicalComplement(c)));
+}
+
+function reported(kind: "amended" | "redated"): (row: CorrectedRow) => CorrectedRow {
+  return (row) => ({ ...row, reported: contradictsBefore(kind, row.before, row.movement) });
 }
 
 /** The record with its movements under the ids they are stored as (same order). */

@@ -1,6 +1,10 @@
-import { parseDataJudDate } from "../../datajud/dates.js";
+import { parseDataJudDate, wallClockInstant } from "../../datajud/dates.js";
 import type { Movement } from "../../datajud/instance-record.js";
-import { legacyMovementIds, movementId } from "../../datajud/movement-identity.js";
+import {
+  legacyMovementIds,
+  movementId,
+  movementIdentity,
+} from "../../datajud/movement-identity.js";
 import {
   emptyMovementPlan,
   type MovementPlan,
@@ -9,7 +13,7 @@ import {
 
 export type { MovementPlan, StoredMovement } from "../../store/movements.js";
 
-type Role = "kept" | "reappeared" | "rekeyed" | "filled" | "amended" | "added";
+type Role = "kept" | "reappeared" | "rekeyed" | "filled" | "amended" | "redated" | "added";
 
 interface Assignment {
   role: Role;
@@ -20,6 +24,17 @@ interface Assignment {
 function amendmentKey(code: number | null, dateTime: string | null): string | null {
   const wall = dateTime === null ? null : parseDataJudDate(dateTime);
   return wall === null ? null : `${code ?? ""}|${wall}`;
+}
+
+/** The act without its time: code, name and complements, compared as the identity compares them. */
+function contentKey(m: Movement): string {
+  return movementIdentity({ ...m, dateTime: null });
+}
+
+/** How far apart two wall clocks are, in milliseconds; undated ones are as far as can be. */
+function distance(a: string | null, b: string | null): number {
+  const gap = Math.abs(wallClockInstant(a ?? "") - wallClockInstant(b ?? ""));
+  return Number.isNaN(gap) ? Number.POSITIVE_INFINITY : gap;
 }
 
 /** Rows DataJud still lists first, then by occurrence: who a fresh copy is matched with first. */
@@ -44,8 +59,11 @@ function groupBy(
 /**
  * Matches DataJud's current movements of one instance with the stored ones, as a multiset: first
  * rows written before the upgrade, by their schema-2 id; then exact identities, copy for copy;
- * then the leftovers by code and wall-clock time (an amendment). Fresh movements left over are
- * new; stored copies left over have disappeared. Pure.
+ * then the leftovers by code and wall-clock time (an amendment: the complements or the name
+ * changed); then the leftovers by code, name and complements (re-dated: the same act at another
+ * time), each with the stored copy nearest in time. Only a stored copy DataJud listed until this
+ * answer can be amended or re-dated: one it had stopped listing before is another event. Fresh
+ * movements left over are new; stored copies left over have disappeared. Pure.
  */
 export function matchMovements(
   stored: readonly StoredMovement[],
@@ -88,7 +106,22 @@ export function matchMovements(
     if (assigned[i] !== undefined) return;
     const key = amendmentKey(movement.code, movement.dateTime);
     const row = take(key === null ? undefined : byTime.get(key)?.find((r) => !used.has(r.rowId)));
-    assigned[i] = row === undefined ? { role: "added" } : { role: "amended", row };
+    if (row !== undefined) assigned[i] = { role: "amended", row };
+  });
+
+  const byContent = groupBy(
+    stored.filter((r) => !used.has(r.rowId) && !r.disappeared && r.identity !== null),
+    (r) => contentKey(r.data),
+  );
+  fresh.forEach((movement, i) => {
+    if (assigned[i] !== undefined) return;
+    const nearest = (byContent.get(contentKey(movement)) ?? [])
+      .filter((r) => !used.has(r.rowId))
+      .sort(
+        (a, b) => distance(a.dateTime, movement.dateTime) - distance(b.dateTime, movement.dateTime),
+      )[0];
+    const row = take(nearest);
+    assigned[i] = row === undefined ? { role: "added" } : { role: "redated", row };
   });
 
   return planOf(stored, fresh, assigned, used);
@@ -133,8 +166,8 @@ function planOf(
     if (a.role === "filled")
       plan.filled.push({ movement: final, firstSeenAt: a.firstSeenAt ?? "" });
     else if (a.role === "added" || row === undefined) plan.added.push(final);
-    else if (a.role === "amended")
-      plan.amended.push({ rowId: row.rowId, movement: final, before: row.data });
+    else if (a.role === "amended" || a.role === "redated")
+      plan[a.role].push({ rowId: row.rowId, movement: final, before: row.data });
     else plan[a.role].push({ rowId: row.rowId, movement: final });
   });
   for (const row of stored) {

@@ -266,6 +266,12 @@ function commitRead(
               fieldChanges: diff.fieldChanges,
               missingInstances: diff.missingInstances,
               newMovementIds: diff.newMovements.map((m) => m.movement.id),
+              corrections: diff.corrections.map(({ instance, kind, before, after }) => ({
+                instance,
+                kind,
+                before,
+                after,
+              })),
               provenance: fp.provenance,
             },
             newMovements: diff.newMovements.length,

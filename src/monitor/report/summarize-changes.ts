@@ -17,6 +17,12 @@ import { listInstances } from "../../store/instances.js";
 import { movementsOfChange } from "../../store/movements.js";
 import { insertSummary, latestSummary } from "../../store/summaries.js";
 import { parseStoredSummary } from "../../summarize/case-summary.js";
+import {
+  type Correction,
+  correctionsOfChange,
+  readCorrection,
+} from "../../summarize/corrections.js";
+import { readingContextOf } from "../../summarize/movement-reading.js";
 import { rulesSummary } from "../../summarize/rules-summary.js";
 import type { SummarizeInput, SummarizeResult, Summarizer } from "../../summarize/summarizer.js";
 import { ZERO_USAGE } from "../../summarize/token-budget.js";
@@ -100,10 +106,32 @@ function decide(deps: SummarizeDeps, kase: CaseRow, change: ChangeRow, input: Su
   return decideAlert({
     changeKinds: change.kinds,
     movements: input.newMovements,
+    corrected: (input.corrections ?? []).map((c) => c.after),
     policy: deps.policy?.casePolicy(kase.digits, kase.court) ?? NO_ALERT_POLICY,
     now: input.now,
     timezone: deps.policy?.timezone ?? DEFAULT_TIMEZONE,
   });
+}
+
+const RULE_URGENT = "há movimentação que o watchlist marca como urgente.";
+
+/**
+ * Why a change cannot wait, in Portuguese: the watchlist's urgent rules, and what the change
+ * means whatever the rules say (a hearing cancelled or moved, a date a deadline counts from
+ * moved). Empty: not urgent.
+ */
+function urgentReasons(
+  decision: AlertDecision,
+  corrections: readonly Correction[],
+  records: Parameters<typeof readingContextOf>[0],
+): string[] {
+  const reasons: string[] = [];
+  if (decision.urgent.length + decision.urgentCorrections.length > 0) reasons.push(RULE_URGENT);
+  for (const c of corrections) {
+    const reading = readCorrection(c, readingContextOf(records, c.instance));
+    if (reading.urgent !== null) reasons.push(`correção do tribunal: ${reading.headline}`);
+  }
+  return reasons;
 }
 
 async function reportChange(
@@ -126,10 +154,14 @@ async function reportChange(
     records,
     newMovements: movements.map((m) => m.data),
     changeKinds: change.kinds,
+    corrections: correctionsOfChange(change.details),
     previousSummary: previous,
     now,
   };
   const decision = decide(deps, kase, change, input);
+  const shownFixes = new Set(decision.shownCorrections.map((m) => m.id));
+  const corrections = (input.corrections ?? []).filter((c) => shownFixes.has(c.after.id));
+  const reasons = urgentReasons(decision, corrections, records);
   const outcome = await summarize(deps, input, decision, signal);
   totals.llmCalls += outcome.llmCalls;
   totals.summarized += 1;
@@ -141,7 +173,10 @@ async function reportChange(
       "summary written by the rules engine",
     );
   }
-  const summary = withUrgentAttention(outcome.summary, decision.urgent);
+  const summary = withUrgentAttention(outcome.summary, [
+    ...decision.urgent,
+    ...decision.urgentCorrections,
+  ]);
   const provenance = (change.details as { provenance?: Provenance } | null)?.provenance ?? {
     index: `api_publica_${kase.foundIn ?? kase.court}`,
     url: "",
@@ -158,9 +193,11 @@ async function reportChange(
     newMovements: movements
       .filter((m) => !ignoredIds.has(m.data.id))
       .map((m) => ({ instance: m.instance, movement: m.data })),
+    corrections,
     provenance,
     changeKinds: change.kinds,
-    urgent: decision.urgent.length > 0,
+    urgent: reasons.length > 0,
+    urgentReasons: reasons,
     ignoredMovements: ignoredIds.size,
   });
   const createdAt = now.toISOString();

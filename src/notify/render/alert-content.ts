@@ -6,6 +6,7 @@ import {
   RawDate,
 } from "../../datajud/instance-record.js";
 import { CaseSummary } from "../../summarize/case-summary.js";
+import type { Correction } from "../../summarize/corrections.js";
 
 /** A movement as queued: alerts queued before raw dates and occurrences were kept still render. */
 const QueuedMovement = Movement.extend({
@@ -26,6 +27,20 @@ export const AlertContent = z.object({
   previous: CaseSummary.nullable(),
   current: CaseSummary,
   newMovements: z.array(z.object({ instance: z.string(), movement: QueuedMovement })),
+  /**
+   * Known movements DataJud now serves otherwise (summarize/corrections.ts): what was reported
+   * and what it is now. Absent in alerts queued before corrections were reported.
+   */
+  corrections: z
+    .array(
+      z.object({
+        instance: z.string(),
+        kind: z.enum(["amended", "redated"]),
+        before: QueuedMovement,
+        after: QueuedMovement,
+      }),
+    )
+    .default([]),
   instances: z.array(
     z.object({
       instance: z.string(),
@@ -41,6 +56,12 @@ export const AlertContent = z.object({
   changeKinds: z.array(z.string()),
   /** A new movement matched the watchlist's `urgent:` rules (absent in alerts queued before them). */
   urgent: z.boolean().default(false),
+  /**
+   * Why it is urgent, in Portuguese, each once: the watchlist's rules, a hearing cancelled, a
+   * date a deadline counts from moved. Empty in alerts queued before reasons were given (the
+   * watchlist's rules were then the only reason).
+   */
+  urgentReasons: z.array(z.string()).default([]),
   /** New movements left out of `newMovements` because they matched an `ignore:` rule. */
   ignoredMovements: z.number().int().nonnegative().default(0),
 });
@@ -55,9 +76,11 @@ export interface BuildAlertContentInput {
   /** The case's current records, one per instance. */
   records: readonly InstanceRecord[];
   newMovements: ReadonlyArray<{ instance: string; movement: Movement }>;
+  corrections?: readonly Correction[];
   provenance: Provenance;
   changeKinds: readonly string[];
   urgent?: boolean;
+  urgentReasons?: readonly string[];
   ignoredMovements?: number;
 }
 
@@ -76,6 +99,12 @@ export function buildAlertContent(input: BuildAlertContentInput): AlertContent {
     previous: input.previous,
     current: input.current,
     newMovements: input.newMovements.map((m) => ({ instance: m.instance, movement: m.movement })),
+    corrections: (input.corrections ?? []).map((c) => ({
+      instance: c.instance,
+      kind: c.kind,
+      before: c.before,
+      after: c.after,
+    })),
     instances: input.records.map((r) => ({
       instance: r.instance,
       courtUnit: r.courtUnit?.name || null,
@@ -89,6 +118,7 @@ export function buildAlertContent(input: BuildAlertContentInput): AlertContent {
     },
     changeKinds: [...input.changeKinds],
     urgent: input.urgent ?? false,
+    urgentReasons: [...(input.urgentReasons ?? [])],
     ignoredMovements: input.ignoredMovements ?? 0,
   };
 }

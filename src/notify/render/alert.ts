@@ -2,9 +2,19 @@ import { parseCnjNumber } from "../../datajud/cnj-number.js";
 import { type CourtCaseLink, courtCaseLink } from "../../datajud/court-links.js";
 import { findCourt, successorNote } from "../../datajud/courts.js";
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
-import { indexText, instanceText, newMovementsText } from "../../datajud/glossary.js";
+import { countText, indexText, instanceText, newMovementsText } from "../../datajud/glossary.js";
 import type { Movement, MovementComplement } from "../../datajud/instance-record.js";
 import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
+import { type CorrectionReading, readCorrection } from "../../summarize/corrections.js";
+import type { PublicationEstimate } from "../../summarize/datajud-publication.js";
+import {
+  complementReading,
+  isCriminalClass,
+  movementMeaning,
+  movementTitle,
+  type ReadingContext,
+} from "../../summarize/movement-reading.js";
+import { formatBrazilian } from "../../time/calendar-date.js";
 import type { AlertContent } from "./alert-content.js";
 import {
   ATTENTION_MARKER,
@@ -30,6 +40,7 @@ const MOVEMENTS_SHOWN = 30;
 
 const CHANGE_KINDS_PT: Record<string, string> = {
   new_movements: "movimentações novas",
+  corrected_movements: "movimentações corrigidas pelo tribunal",
   new_instance: "nova instância",
   class_changed: "classe alterada",
   subjects_changed: "assuntos alterados",
@@ -80,13 +91,16 @@ function fieldDiffs(previous: CaseSummary | null, current: CaseSummary): FieldDi
   ];
 }
 
-/** A complement as one line: "description: name or value". */
+/** A complement as one line: "readable descriptor: name" ("situação da audiência: designada"). */
 export function complementText(c: MovementComplement): string | null {
-  const kind = c.description === null ? "" : oneLine(c.description.replace(/_/g, " "));
-  const name = c.name === null ? "" : oneLine(c.name);
-  const value = name !== "" ? name : c.value === null ? "" : oneLine(String(c.value));
-  if (kind === "" && value === "") return null;
-  return kind === "" ? value : value === "" ? kind : `${kind}: ${value}`;
+  const text = complementReading(c);
+  return text === null ? null : oneLine(text) || null;
+}
+
+/** How the instance's class reads its movements: a criminal class in criminal words. */
+export function readingOf(content: AlertContent, instance: string): ReadingContext {
+  const className = content.instances.find((i) => i.instance === instance)?.className ?? null;
+  return { criminal: isCriminalClass(className) };
 }
 
 export interface MovementLine {
@@ -106,6 +120,29 @@ function repeatNote(occurrence: number): string {
   return occurrence > 1 ? ` (${occurrence}ª ocorrência idêntica)` : "";
 }
 
+/**
+ * A movement as a lawyer reads it: the name with its TPU parent where the leaf alone says
+ * nothing, the TPU's own name beside the code when they differ.
+ */
+export function movementLine(
+  movement: Movement,
+  instance: string,
+  context: ReadingContext = {},
+): MovementLine {
+  const title = oneLine(movementTitle(movement, context)) || "movimento sem nome";
+  const tpu = oneLine(movement.name);
+  const code = movement.code === null ? "sem código" : `código ${movement.code}`;
+  const meaning = movementMeaning(movement, context);
+  return {
+    date: courtTime(movement.dateTime),
+    name: `${title}${repeatNote(movement.occurrence)}`,
+    code: tpu !== "" && tpu !== title ? `${code}, na TPU “${tpu}”` : code,
+    instance: oneLine(instanceText(instance)),
+    hint: meaning === null ? null : oneLine(meaning) || null,
+    complements: movement.complements.flatMap((c) => complementText(c) ?? []),
+  };
+}
+
 export function movementLines(
   content: AlertContent,
   limit = MOVEMENTS_SHOWN,
@@ -114,20 +151,8 @@ export function movementLines(
   const sorted = [...content.newMovements].sort((a, b) =>
     (b.movement.dateTime ?? "").localeCompare(a.movement.dateTime ?? ""),
   );
-  const line = ({
-    instance,
-    movement,
-  }: {
-    instance: string;
-    movement: Movement;
-  }): MovementLine => ({
-    date: courtTime(movement.dateTime),
-    name: `${oneLine(movement.name) || "movimento sem nome"}${repeatNote(movement.occurrence)}`,
-    code: movement.code === null ? "sem código" : `código ${movement.code}`,
-    instance: oneLine(instanceText(instance)),
-    hint: movement.hint === null ? null : oneLine(movement.hint.pt) || null,
-    complements: movement.complements.flatMap((c) => complementText(c) ?? []),
-  });
+  const line = ({ instance, movement }: { instance: string; movement: Movement }): MovementLine =>
+    movementLine(movement, instance, readingOf(content, instance));
   return {
     shown: sorted.slice(0, limit).map(line),
     hidden: Math.max(0, sorted.length - limit),
@@ -135,6 +160,57 @@ export function movementLines(
 }
 
 const URGENT_TEXT = "há movimentação nova que o watchlist marca como urgente.";
+
+/** Why the alert is urgent, each reason once; alerts queued before reasons were kept: the rules. */
+export function urgentTexts(content: AlertContent): string[] {
+  if (!content.urgent) return [];
+  const reasons = content.urgentReasons.map((r) => oneLine(r)).filter((r) => r !== "");
+  return reasons.length > 0 ? [...new Set(reasons)] : [URGENT_TEXT];
+}
+
+export interface CorrectionLine {
+  instance: string;
+  reading: CorrectionReading;
+}
+
+/** Each correction read in its instance's words (criminal classes in criminal words). */
+export function correctionLines(content: AlertContent): CorrectionLine[] {
+  return content.corrections.map((c) => ({
+    instance: oneLine(instanceText(c.instance)),
+    reading: readCorrection(c, readingOf(content, c.instance)),
+  }));
+}
+
+function estimateText(e: PublicationEstimate): string {
+  const why = e.reasons.length === 0 ? "" : ` (${e.reasons.join("; ")})`;
+  return `publicação ${formatBrazilian(e.publishedOn)}, prazo a partir de ${formatBrazilian(e.countingStartsOn)}${why}`;
+}
+
+/** A correction as plain lines: what it was, what it is now, why it matters. */
+export function correctionDetail(line: CorrectionLine): string[] {
+  const r = line.reading;
+  const out = [`Antes: ${oneLine(r.before)}`, `Agora: ${oneLine(r.after)}`];
+  if (r.urgent !== null) out.push(`${URGENT_MARKER}: ${oneLine(r.urgent)}`);
+  if (r.counting !== null) {
+    out.push(
+      `Datas de prazo, estimativa: antes ${estimateText(r.counting.before)}; agora ${estimateText(r.counting.after)} (${oneLine(r.counting.after.rule)}).`,
+    );
+  }
+  return out;
+}
+
+/** "2 movimentações novas, 1 correção", or the one correction's headline when it is all. */
+export function newsText(content: AlertContent): string {
+  const n = content.newMovements.length;
+  const fixes = correctionLines(content);
+  const [only] = fixes;
+  if (fixes.length === 0) return newMovementsText(n);
+  if (n === 0 && fixes.length === 1 && only !== undefined) {
+    return `correção: ${oneLine(only.reading.headline)}`;
+  }
+  const corrected = countText(fixes.length, "correção", "correções");
+  return n === 0 ? corrected : `${newMovementsText(n)}, ${corrected}`;
+}
 
 /** The line that says routine movements were left out; null when none were. */
 export function ignoredText(count: number): string | null {
@@ -202,7 +278,7 @@ export function renderSubject(content: AlertContent): string {
     : content.current.needsLawyerAttention
       ? `${ATTENTION_MARKER} `
       : "";
-  const subject = `[datajud] ${marker}${caseName(content)}: ${categoryLabel(content.current)} (${newMovementsText(content.newMovements.length)})`;
+  const subject = `[datajud] ${marker}${caseName(content)}: ${categoryLabel(content.current)} (${newsText(content)})`;
   return oneLine(subject, SUBJECT_MAX);
 }
 
@@ -218,7 +294,9 @@ function renderText(content: AlertContent, timeZone: string): string {
   if (kinds !== null) out.push(kinds);
   out.push("");
 
-  if (content.urgent) out.push(`${URGENT_MARKER}: ${URGENT_TEXT}`);
+  const urgent = urgentTexts(content);
+  for (const reason of urgent) out.push(`${URGENT_MARKER}: ${reason}`);
+  if (urgent.length > 0 && !current.needsLawyerAttention) out.push("");
   if (current.needsLawyerAttention) {
     out.push(`${ATTENTION_MARKER} REQUER ATENÇÃO DO ADVOGADO`);
     for (const r of current.attentionReasons) {
@@ -244,6 +322,16 @@ function renderText(content: AlertContent, timeZone: string): string {
     }
   }
   out.push("");
+
+  const fixes = correctionLines(content);
+  if (fixes.length > 0) {
+    out.push(`CORREÇÕES DO TRIBUNAL (${fixes.length})`);
+    for (const fix of fixes) {
+      out.push(`- ${oneLine(fix.reading.headline)} · ${fix.instance}`);
+      for (const line of correctionDetail(fix)) out.push(`  ${line}`);
+    }
+    out.push("");
+  }
 
   const { shown, hidden } = movementLines(content);
   out.push(`MOVIMENTAÇÕES NOVAS (${content.newMovements.length})`);
@@ -296,10 +384,8 @@ function renderHtml(content: AlertContent, subject: string, timeZone: string): s
   const kinds = changeKindsText(content.changeKinds);
   if (kinds !== null) parts.push(tag("p", STYLES.meta, e(kinds)));
 
-  if (content.urgent) {
-    parts.push(
-      tag("div", STYLES.attention, `<strong>${e(URGENT_MARKER)}</strong>: ${e(URGENT_TEXT)}`),
-    );
+  for (const reason of urgentTexts(content)) {
+    parts.push(tag("div", STYLES.attention, `<strong>${e(URGENT_MARKER)}</strong>: ${e(reason)}`));
   }
   if (current.needsLawyerAttention) {
     const reasons = current.attentionReasons.map((r) => {
@@ -345,6 +431,12 @@ function renderHtml(content: AlertContent, subject: string, timeZone: string): s
     }
   }
 
+  const fixes = correctionLines(content);
+  if (fixes.length > 0) {
+    parts.push(tag("h2", STYLES.h2, `Correções do tribunal (${fixes.length})`));
+    parts.push(correctionListHtml(fixes));
+  }
+
   const { shown, hidden } = movementLines(content);
   parts.push(tag("h2", STYLES.h2, `Movimentações novas (${content.newMovements.length})`));
   if (shown.length === 0) parts.push(tag("p", STYLES.muted, "Nenhuma."));
@@ -375,6 +467,22 @@ function renderHtml(content: AlertContent, subject: string, timeZone: string): s
   parts.push(tag("p", STYLES.footer, e(NOT_LEGAL_ADVICE)));
 
   return htmlDocument(subject, parts);
+}
+
+/** The corrections as an HTML list, every value escaped; alerts and digests share it. */
+export function correctionListHtml(fixes: readonly CorrectionLine[]): string {
+  const e = escapeHtml;
+  const items = fixes.map((fix) =>
+    tag(
+      "li",
+      STYLES.li,
+      [
+        `<strong>${e(oneLine(fix.reading.headline))}</strong> · ${e(fix.instance)}`,
+        ...correctionDetail(fix).map((line) => tag("span", STYLES.muted, e(line))),
+      ].join("<br>"),
+    ),
+  );
+  return tag("ul", STYLES.ul, items.join(""));
 }
 
 /** The new movements as an HTML list, every value escaped; alerts and digests share it. */

@@ -4,6 +4,9 @@ import {
   attentionValue,
   caseName,
   categoryLabel,
+  correctionDetail,
+  correctionLines,
+  correctionListHtml,
   generatedByText,
   ignoredText,
   type MovementLine,
@@ -64,8 +67,11 @@ function mergeByCase(items: readonly AlertContent[]): AlertContent[] {
         ...earlier.newMovements,
         ...item.newMovements.filter((m) => !seen.has(m.movement.id)),
       ],
+      // Each correction is its own step (a hearing designada, cancelada, then redesignada).
+      corrections: [...earlier.corrections, ...item.corrections],
       changeKinds: [...new Set([...earlier.changeKinds, ...item.changeKinds])],
       urgent: earlier.urgent || item.urgent,
+      urgentReasons: [...new Set([...earlier.urgentReasons, ...item.urgentReasons])],
       ignoredMovements: earlier.ignoredMovements + item.ignoredMovements,
     });
   }
@@ -170,6 +176,12 @@ function renderText(
     out.push(`   Situação: ${paragraph(current.status).replace(/\n/g, "\n   ")}`);
     out.push(`   Atenção do advogado: ${attentionValue(current)}`);
     out.push(`   Próximo passo: ${nextStepValue(current)}`);
+    const fixes = correctionLines(content);
+    if (fixes.length > 0) out.push(`   Correções do tribunal (${fixes.length}):`);
+    for (const fix of fixes) {
+      out.push(`   - ${oneLine(fix.reading.headline)} · ${fix.instance}`);
+      for (const line of correctionDetail(fix)) out.push(`     ${line}`);
+    }
     const { shown, hidden } = movementLines(content, MOVEMENTS_PER_CASE);
     out.push(
       `   Movimentações novas (${content.newMovements.length}):${shown.length ? "" : " nenhuma"}`,
@@ -212,6 +224,11 @@ function caseHtml(content: AlertContent, position: number, timeZone: string): st
     tag("p", STYLES.p, `<strong>Situação:</strong> ${breaks(e(paragraph(current.status)))}`),
   );
   parts.push(tag("p", STYLES.p, `<strong>Próximo passo:</strong> ${e(nextStepValue(current))}`));
+  const fixes = correctionLines(content);
+  if (fixes.length > 0) {
+    parts.push(tag("p", STYLES.p, `<strong>Correções do tribunal (${fixes.length})</strong>`));
+    parts.push(correctionListHtml(fixes));
+  }
   const { shown, hidden } = movementLines(content, MOVEMENTS_PER_CASE);
   parts.push(
     tag("p", STYLES.p, `<strong>Movimentações novas (${content.newMovements.length})</strong>`),

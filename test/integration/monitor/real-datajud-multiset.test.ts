@@ -180,7 +180,7 @@ describe("the tjrr record's 195 movements, 50 of them repeats", () => {
     expect(run.report.cases[0]).toMatchObject({ outcome: "unchanged", newMovements: 0 });
     expect(emlFiles(ws)).toEqual([]);
     expect(query(ws, "SELECT COUNT(*) AS n FROM movements")).toEqual([{ n: 195 }]);
-    expect(history.stdout).toContain("movement amended by DataJud");
-    expect(history.stdout).toContain("(was: Petição · Petição inicial: 58: tipo_de_peticao)");
+    expect(history.stdout).toContain("movement completed by DataJud (version 2; not mailed");
+    expect(history.stdout).toContain("(was: Petição · tipo de petição: Petição inicial)");
   });
 });

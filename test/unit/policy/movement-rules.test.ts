@@ -160,7 +160,12 @@ describe("decideAlert", () => {
 
     const decision = decideAlert(input);
 
-    expect(decision).toEqual({ disposition: "alert", urgent: [], ignored: [], shown: [sentenca] });
+    expect(decision).toMatchObject({
+      disposition: "alert",
+      urgent: [],
+      ignored: [],
+      shown: [sentenca],
+    });
   });
 
   it("lets an urgent rule win over an ignore rule for the same movement", () => {
@@ -174,7 +179,7 @@ describe("decideAlert", () => {
 
     const decision = decideAlert(input);
 
-    expect(decision).toEqual({
+    expect(decision).toMatchObject({
       disposition: "alert",
       urgent: [conclusao],
       ignored: [],
@@ -193,7 +198,7 @@ describe("decideAlert", () => {
 
     const decision = decideAlert(input);
 
-    expect(decision).toEqual({
+    expect(decision).toMatchObject({
       disposition: "ignored",
       urgent: [],
       ignored: [juntada, intimacao],
@@ -212,7 +217,7 @@ describe("decideAlert", () => {
 
     const decision = decideAlert(input);
 
-    expect(decision).toEqual({
+    expect(decision).toMatchObject({
       disposition: "alert",
       urgent: [],
       ignored: [juntada, intimacao],
@@ -247,7 +252,12 @@ describe("decideAlert", () => {
 
     const decision = decideAlert(input);
 
-    expect(decision).toEqual({ disposition: "alert", urgent: [], ignored: [juntada], shown: [] });
+    expect(decision).toMatchObject({
+      disposition: "alert",
+      urgent: [],
+      ignored: [juntada],
+      shown: [],
+    });
   });
 
   it("alerts on a baseline, even one with only ignored movements", () => {
@@ -275,7 +285,7 @@ describe("decideAlert", () => {
 
     const decision = decideAlert(input);
 
-    expect(decision).toEqual({ disposition: "alert", urgent: [], ignored: [], shown: [] });
+    expect(decision).toMatchObject({ disposition: "alert", urgent: [], ignored: [], shown: [] });
   });
 
   it("mutes over everything, urgent movements and class changes included, and still sorts them", () => {
@@ -289,12 +299,33 @@ describe("decideAlert", () => {
 
     const decision = decideAlert(input);
 
-    expect(decision).toEqual({
+    expect(decision).toMatchObject({
       disposition: "muted",
       urgent: [conclusao],
       ignored: [juntada],
       shown: [conclusao],
     });
+  });
+
+  it("applies the same rules to corrected movements: ignored alone is quiet, urgent wins", () => {
+    const base = {
+      changeKinds: ["corrected_movements"],
+      movements: [],
+      now: NOW,
+      timezone: SAO_PAULO,
+    };
+
+    const ignored = decideAlert({ ...base, corrected: [juntada], policy: ignoreOnly });
+    const urgent = decideAlert({ ...base, corrected: [conclusao, juntada], policy: rules });
+    const plain = decideAlert({ ...base, corrected: [sentenca], policy: ignoreOnly });
+
+    expect(ignored).toMatchObject({ disposition: "ignored", shownCorrections: [] });
+    expect(urgent).toMatchObject({
+      disposition: "alert",
+      urgentCorrections: [conclusao],
+      shownCorrections: [conclusao],
+    });
+    expect(plain).toMatchObject({ disposition: "alert", shownCorrections: [sentenca] });
   });
 
   it("mutes until the end of muted_until in the given time zone", () => {

@@ -10,6 +10,7 @@ import {
   latestMovementTimes,
   listMovementEvents,
   listMovements,
+  listMovementVersions,
   listStoredMovements,
   type MovementPlan,
 } from "../../../src/store/movements.js";
@@ -17,6 +18,7 @@ import { caseRecord, movement, type StoreWithCase, storeWithCase } from "./store
 
 const T1 = "2026-03-01T10:00:00.000Z";
 const T2 = "2026-03-02T10:00:00.000Z";
+const T3 = "2026-03-04T10:00:00.000Z";
 
 let db: Db;
 let caseId: number;
@@ -122,7 +124,7 @@ describe("applyMovementPlan", () => {
     ).toEqual(["G1", "G2"]);
   });
 
-  it("records an amendment in place, with the form before, and a disappearance and return", () => {
+  it("keeps every form of a corrected movement, the first as first seen, and records a disappearance and return", () => {
     const instanceId = instance();
     const publication = movement("pub", "2026-02-01T00:15:00", "Publicação");
     const expiry = movement("exp", "2026-02-02T23:59:59", "Decurso de Prazo");
@@ -140,6 +142,26 @@ describe("applyMovementPlan", () => {
       at: T2,
       changeId: null,
     });
+    const redated = { ...amended, dateTime: "2026-02-02T00:15:00" };
+    const changeId = insertChange(db, {
+      caseId,
+      runId,
+      detectedAt: T3,
+      kinds: ["corrected_movements"],
+      details: {},
+      newMovements: 0,
+    });
+    applyMovementPlan(db, {
+      caseId,
+      instanceId,
+      plan: plan({
+        redated: [
+          { rowId: pubRow?.rowId ?? 0, movement: redated, before: amended, reported: true },
+        ],
+      }),
+      at: T3,
+      changeId,
+    });
     const listed = listMovements(db, caseId);
     const all = listMovements(db, caseId, { includeDisappeared: true });
     applyMovementPlan(db, {
@@ -152,11 +174,29 @@ describe("applyMovementPlan", () => {
 
     expect(listed.map((m) => m.name)).toEqual(["Publicação no DJe"]);
     expect(all.find((m) => m.name === "Decurso de Prazo")?.disappearedAt).toBe(T2);
-    expect(listMovements(db, caseId)).toHaveLength(2);
+    expect(listMovements(db, caseId).map((m) => [m.name, m.dateTime, m.versions])).toEqual(
+      [
+        ["Publicação no DJe", "2026-02-02T00:15:00", 3],
+        ["Decurso de Prazo", "2026-02-02T23:59:59", 0],
+      ].sort((a, b) => String(b[1]).localeCompare(String(a[1]))),
+    );
+    expect(
+      listMovementVersions(db, caseId).map((v) => [
+        v.version,
+        v.kind,
+        v.data.name,
+        v.dateTime,
+        v.recordedAt,
+        v.changeId,
+      ]),
+    ).toEqual([
+      [1, "first", "Publicação", "2026-02-01T00:15:00", T1, null],
+      [2, "amended", "Publicação no DJe", "2026-02-01T00:15:00", T2, null],
+      [3, "redated", "Publicação no DJe", "2026-02-02T00:15:00", T3, changeId],
+    ]);
     expect(
       listMovementEvents(db, caseId).map((e) => [e.kind, e.movement.name, e.before?.name]),
     ).toEqual([
-      ["amended", "Publicação no DJe", "Publicação"],
       ["disappeared", "Decurso de Prazo", undefined],
       ["reappeared", "Decurso de Prazo", undefined],
     ]);

@@ -8,6 +8,7 @@ import {
 } from "../../../../src/monitor/detect/diff.js";
 import { loadRecordedCases } from "../../../support/fixtures.js";
 import { storedMovements, testMovement } from "../../../support/movement.js";
+import { loadRealHits, REAL, realHit } from "../../../support/real-datajud.js";
 
 const recorded = loadRecordedCases();
 const tjdft = recorded.indices.tjdft ?? [];
@@ -151,5 +152,83 @@ describe("diffCase", () => {
 
     expect(isRealChange(diff)).toBe(false);
     expect(diff.missingInstances).toEqual(["TR"]);
+  });
+});
+
+describe("diffCase: corrections of known movements", () => {
+  const hits = loadRealHits();
+  type Raw = {
+    codigo?: number;
+    dataHora?: string;
+    complementosTabelados?: Array<Record<string, unknown>>;
+  };
+
+  function tjto(edit: (movements: Raw[]) => void = () => {}): InstanceRecord {
+    const hit = realHit(hits, "tjto", REAL.tjtoMojibake, "G1");
+    edit(hit._source.movimentos as Raw[]);
+    return normalizeInstanceRecord(hit, "tjto");
+  }
+
+  function find(movements: Raw[], codigo: number, dataHora: string): Raw {
+    const m = movements.find((x) => x.codigo === codigo && x.dataHora === dataHora);
+    if (m === undefined) throw new Error(`no ${codigo} at ${dataHora}`);
+    return m;
+  }
+
+  const HEARING = [12740, "2017-12-18T15:57:44.000Z"] as const;
+
+  it("reports a hearing designada now cancelada as a correction, before and after", () => {
+    const before = tjto();
+    const after = tjto((ms) => {
+      const situation = find(ms, ...HEARING).complementosTabelados?.[0];
+      if (situation) Object.assign(situation, { nome: "cancelada", valor: 11 });
+    });
+
+    const diff = diffCase([stored(before)], [after]);
+
+    expect(diff.kinds).toEqual(["corrected_movements"]);
+    expect(diff.newMovements).toEqual([]);
+    expect(
+      diff.corrections.map((c) => [
+        c.kind,
+        c.before.complements[0]?.name,
+        c.after.complements[0]?.name,
+      ]),
+    ).toEqual([["amended", "designada", "cancelada"]]);
+  });
+
+  it("reports a disponibilização re-dated to the next day as a correction, not as news", () => {
+    const tjal = (dataHora: string): InstanceRecord => {
+      const hit = realHit(hits, "tjal", "00016632020118020049", "G1");
+      find(hit._source.movimentos as Raw[], 1061, "2024-01-16T13:41:41.000Z").dataHora = dataHora;
+      return normalizeInstanceRecord(hit, "tjal");
+    };
+    const before = tjal("2024-01-16T13:41:41.000Z");
+
+    const diff = diffCase([stored(before)], [tjal("2024-01-17T13:41:41.000Z")]);
+
+    expect(diff.kinds).toEqual(["corrected_movements"]);
+    expect(diff.newMovements).toEqual([]);
+    expect(diff.corrections.map((c) => [c.kind, c.before.dateTime, c.after.dateTime])).toEqual([
+      ["redated", "2024-01-16T13:41:41", "2024-01-17T13:41:41"],
+    ]);
+  });
+
+  it("keeps a complement added to a known movement quiet: nothing read before became untrue", () => {
+    const before = tjto();
+    const after = tjto((ms) => {
+      find(ms, ...HEARING).complementosTabelados?.push({
+        codigo: 5,
+        valor: 1,
+        nome: "urgente",
+        descricao: "prioridade",
+      });
+    });
+
+    const diff = diffCase([stored(before)], [after]);
+
+    expect(isRealChange(diff)).toBe(false);
+    expect(diff.corrections).toEqual([]);
+    expect(diff.instances[0]?.plan.amended.map((a) => a.reported)).toEqual([false]);
   });
 });

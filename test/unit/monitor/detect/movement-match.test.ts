@@ -31,6 +31,7 @@ function counts(plan: ReturnType<typeof matchMovements>): Record<string, number>
     rekeyed: plan.rekeyed.length,
     filled: plan.filled.length,
     amended: plan.amended.length,
+    redated: plan.redated.length,
     added: plan.added.length,
     disappeared: plan.disappeared.length,
   };
@@ -42,6 +43,7 @@ const NOTHING = {
   rekeyed: 0,
   filled: 0,
   amended: 0,
+  redated: 0,
   added: 0,
   disappeared: 0,
 };
@@ -118,6 +120,45 @@ describe("matchMovements: the same movement, re-served, is not news", () => {
     const plan = matchMovements(stored(before), read(PUBLICATION, other, EXPIRY));
 
     expect(counts(plan)).toEqual({ ...NOTHING, kept: 2, added: 1 });
+  });
+});
+
+describe("matchMovements: the same act at another time is a correction, not news", () => {
+  it("matches a publication re-dated from 04/11 to 05/11 with the stored one", () => {
+    const before = read(PUBLICATION, EXPIRY);
+
+    const plan = matchMovements(
+      stored(before),
+      read({ ...PUBLICATION, dataHora: "2025-11-05T00:15:00.000Z" }, EXPIRY),
+    );
+
+    expect(counts(plan)).toEqual({ ...NOTHING, kept: 1, redated: 1 });
+    expect(plan.redated[0]?.before.dateTime).toBe("2025-11-04T00:15:00");
+    expect(plan.redated[0]?.movement.dateTime).toBe("2025-11-05T00:15:00");
+  });
+
+  it("pairs each re-dated copy with the stored copy nearest in time", () => {
+    const early = { ...EXPIRY, dataHora: "2025-10-01T23:59:59.000Z" };
+    const before = read(early, EXPIRY);
+
+    const plan = matchMovements(
+      stored(before),
+      read(early, { ...EXPIRY, dataHora: "2025-11-12T23:59:59.000Z" }),
+    );
+
+    expect(counts(plan)).toEqual({ ...NOTHING, kept: 1, redated: 1 });
+    expect(plan.redated[0]?.before.dateTime).toBe("2025-11-10T23:59:59");
+  });
+
+  it("alerts as new the same act when the stored copy was no longer listed before", () => {
+    const before = read(PUBLICATION, EXPIRY);
+
+    const plan = matchMovements(
+      stored(before, [1]),
+      read({ ...PUBLICATION, dataHora: "2025-11-05T00:15:00.000Z" }, EXPIRY),
+    );
+
+    expect(counts(plan)).toEqual({ ...NOTHING, kept: 1, added: 1 });
   });
 });
 

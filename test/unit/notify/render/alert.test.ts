@@ -94,7 +94,7 @@ describe("renderAlert body", () => {
     expect(sentence).toBeGreaterThan(-1);
     expect(petition).toBeGreaterThan(sentence);
     expect(text).toContain("O que significa: Sentença de mérito a favor do autor");
-    expect(text).toContain("Complementos: tipo de conclusao: para sentença");
+    expect(text).toContain("Complementos: tipo de conclusão: para sentença");
   });
 
   it("shows a publication stamped 00:15Z at 00:15 of its own day, in text and HTML", () => {

@@ -1,0 +1,224 @@
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GetCaseHistoryOutput } from "../../../src/mcp/history-schemas.js";
+import { connectInProcess } from "../../../src/mcp/in-process-client.js";
+import { createMonitorDeps } from "../../../src/mcp/monitor-deps.js";
+import { createDataJudServer } from "../../../src/mcp/server.js";
+import { callTool } from "../../../src/mcp/tool-caller.js";
+import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import type { FixtureDoc } from "../../support/fixtures.js";
+import { formatted, loadRealHits, realHit } from "../../support/real-datajud.js";
+import {
+  baseEnv,
+  cliInProcess,
+  emlFiles,
+  query,
+  runOnce,
+  type Workspace,
+  workspace,
+} from "../faults/harness.js";
+
+/**
+ * Real records (tjto's first instance, tjal's cumprimento de sentença) edited the way a court
+ * corrects them, through the fake DataJud, the sweep, the mail, history and the MCP tools: a
+ * correction is one mail saying what it was and what it is now, and what was mailed before is
+ * never rewritten.
+ */
+
+const hits = loadRealHits();
+const TJTO = "00034953520178272716";
+const TJAL = "00016632020118020049";
+
+type RawMovement = Record<string, unknown> & { complementosTabelados?: unknown[] };
+
+/** A hearing scheduled on top of the real tjto record: a realistic edit of it. */
+const HEARING: RawMovement = {
+  codigo: 12740,
+  nome: "de Conciliação",
+  dataHora: "2026-11-20T14:10:00.000Z",
+  complementosTabelados: [
+    { codigo: 15, valor: 9, nome: "designada", descricao: "situacao_da_audiencia" },
+    { codigo: 16, valor: 17, nome: "conciliação", descricao: "tipo_de_audiencia" },
+    { codigo: 36, valor: 188, nome: "Conciliador(a)", descricao: "dirigida_por" },
+  ],
+};
+
+let datajud: FakeDataJud;
+let ws: Workspace;
+let stamp = 0;
+
+function serve(alias: string, doc: FixtureDoc): void {
+  stamp += 1;
+  doc._source.dataHoraUltimaAtualizacao = `2026-11-${String(20 + stamp).padStart(2, "0")}T10:00:00.000Z`;
+  datajud.setDocuments(alias, [doc]);
+}
+
+function tjto(...extra: RawMovement[]): FixtureDoc {
+  const doc = realHit(hits, "tjto", TJTO, "G1");
+  (doc._source.movimentos as RawMovement[]).push(...structuredClone(extra));
+  return doc;
+}
+
+function tjal(disponibilizacao: string): FixtureDoc {
+  const doc = realHit(hits, "tjal", TJAL, "G1");
+  const m = (doc._source.movimentos as RawMovement[]).find(
+    (x) => x.codigo === 1061 && x.dataHora === "2024-01-16T13:41:41.000Z",
+  );
+  if (m === undefined) throw new Error("fixture: no disponibilização on 2024-01-16");
+  m.dataHora = disponibilizacao;
+  return doc;
+}
+
+function cancelled(hearing: RawMovement): RawMovement {
+  const copy = structuredClone(hearing);
+  copy.complementosTabelados = [
+    { codigo: 15, valor: 11, nome: "cancelada", descricao: "situacao_da_audiencia" },
+    ...(hearing.complementosTabelados ?? []).slice(1),
+  ];
+  return copy;
+}
+
+async function sweep(): Promise<Awaited<ReturnType<typeof runOnce>>> {
+  return runOnce(ws, baseEnv(ws, datajud));
+}
+
+async function mails(): Promise<Array<{ subject: string; text: string }>> {
+  const parsed = await Promise.all(emlFiles(ws).map((raw) => simpleParser(raw)));
+  return parsed
+    .map((m) => ({ subject: m.subject ?? "", text: m.text ?? "" }))
+    .sort((a, b) => a.subject.localeCompare(b.subject));
+}
+
+async function caseHistory(number: string): Promise<GetCaseHistoryOutput> {
+  const deps = createMonitorDeps({
+    dbPath: ws.dbPath,
+    watchlist: async () => null,
+    datajud: null,
+    summarizer: { model: null, runTokenBudget: 1, dailyTokenBudget: 1 },
+    timezone: "America/Sao_Paulo",
+  });
+  const connection = await connectInProcess(
+    createDataJudServer({ reader: null, monitor: deps.deps }),
+  );
+  try {
+    return await callTool(
+      connection.client,
+      "get_case_history",
+      { cnjNumber: number },
+      GetCaseHistoryOutput,
+      { timeoutMs: 30_000 },
+    );
+  } finally {
+    await connection.close();
+    deps.close();
+  }
+}
+
+beforeAll(async () => {
+  datajud = await startFakeDataJud({ apiKey: "real-corrections-key" });
+});
+
+afterAll(async () => {
+  await datajud.close();
+});
+
+describe("a hearing cancelled in place after it was mailed", () => {
+  beforeEach(async () => {
+    ws = workspace("real-corrections-", [formatted(TJTO)]);
+    serve("tjto", tjto());
+    await sweep();
+    serve("tjto", tjto(HEARING));
+    await sweep();
+  });
+
+  it("mails one urgent correction, keeps both forms, and history still shows what was mailed", async () => {
+    serve("tjto", tjto(cancelled(HEARING)));
+
+    const run = await sweep();
+    const all = await mails();
+    const history = await caseHistory(formatted(TJTO));
+    const cli = await cliInProcess(
+      ["history", formatted(TJTO), "--json"],
+      baseEnv(ws, datajud),
+      ws.dir,
+    );
+
+    expect(run.report.cases[0]).toMatchObject({ outcome: "changed", newMovements: 0 });
+    expect(all).toHaveLength(2);
+    expect(all[0]?.subject).toMatch(
+      /^\[datajud\] ⚠ 0003495-35\.2017\.8\.27\.2716: .* \(1 movimentação nova\)$/,
+    );
+    expect(all[1]?.subject).toMatch(
+      /^\[datajud\] ⚠ URGENTE 0003495-35\.2017\.8\.27\.2716: .* \(correção: Audiência de conciliação: designada → cancelada\)$/,
+    );
+    const correction = all[1]?.text ?? "";
+    expect(correction).toContain("CORREÇÕES DO TRIBUNAL (1)");
+    expect(correction).toContain(
+      "Antes: 20/11/2026 14:10 · Audiência de conciliação designada · situação da audiência: designada; tipo de audiência: conciliação; dirigida por: Conciliador(a)",
+    );
+    expect(correction).toContain("Agora: 20/11/2026 14:10 · Audiência de conciliação cancelada");
+    expect(correction).toContain("MOVIMENTAÇÕES NOVAS (0)");
+    expect(
+      query(
+        ws,
+        "SELECT version, kind, json_extract(data, '$.complements[0].name') AS situation FROM movement_versions ORDER BY version",
+      ),
+    ).toEqual([
+      { version: 1, kind: "first", situation: "designada" },
+      { version: 2, kind: "amended", situation: "cancelada" },
+    ]);
+    const [correcting, reporting] = history.changes;
+    expect(
+      correcting?.corrections.map((c) => [
+        c.headline,
+        c.before.complements[0],
+        c.after.complements[0],
+      ]),
+    ).toEqual([
+      [
+        "Audiência de conciliação: designada → cancelada",
+        "situação da audiência: designada",
+        "situação da audiência: cancelada",
+      ],
+    ]);
+    expect(reporting?.newMovements.map((m) => [m.title, m.complements[0]])).toEqual([
+      ["Audiência de conciliação designada", "situação da audiência: designada"],
+    ]);
+    expect(history.movementVersions[0]?.versions.map((v) => [v.version, v.reported])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    const fromCli = JSON.parse(cli.stdout).cases[0];
+    expect(
+      fromCli.changes.map(
+        (c: { movements: Array<{ data: { complements: Array<{ name: string }> } }> }) =>
+          c.movements.map((m) => m.data.complements[0]?.name),
+      ),
+    ).toEqual([[], ["designada"]]);
+  });
+});
+
+describe("a disponibilização re-dated from 16/01 to 17/01/2024", () => {
+  it("mails one urgent correction with the counting dates before and after", async () => {
+    ws = workspace("real-corrections-", [formatted(TJAL)]);
+    serve("tjal", tjal("2024-01-16T13:41:41.000Z"));
+    await sweep();
+    serve("tjal", tjal("2024-01-17T13:41:41.000Z"));
+
+    const run = await sweep();
+    const [mail] = await mails();
+
+    expect(run.report.cases[0]).toMatchObject({ outcome: "changed", newMovements: 0 });
+    expect(mail?.subject).toMatch(/^\[datajud\] ⚠ URGENTE 0001663-20\.2011\.8\.02\.0049: /);
+    expect(mail?.subject).toContain(
+      "(correção: Disponibilização no Diário da Justiça Eletrônico: data corrigida de 16/01/2024 13:41 para 17/01/2024 13:41)",
+    );
+    // By hand: made available Tue 16/01/2024, published Wed 17/01 (Lei 11.419/2006 art. 4 §3);
+    // made available Wed 17/01, published Thu 18/01. Either way the count cannot start before
+    // Sat 20/01 (CPC art. 220 suspends deadlines 20/12-20/01), so it starts Mon 22/01 (art. 4 §4).
+    expect(mail?.text).toContain(
+      "Datas de prazo, estimativa: antes publicação 17/01/2024, prazo a partir de 22/01/2024 (prazos suspensos de 20/12 a 20/01 (CPC art. 220)); agora publicação 18/01/2024, prazo a partir de 22/01/2024 (prazos suspensos de 20/12 a 20/01 (CPC art. 220))",
+    );
+    expect(mail?.text).toContain("mudou a data de que um prazo pode contar");
+  });
+});

@@ -113,7 +113,8 @@ function decide(deps: SummarizeDeps, kase: CaseRow, change: ChangeRow, input: Su
   });
 }
 
-const RULE_URGENT = "há movimentação que o watchlist marca como urgente.";
+const RULE_URGENT = "há movimentação nova que o watchlist marca como urgente.";
+const RULE_URGENT_CORRECTION = "há movimentação corrigida que o watchlist marca como urgente.";
 
 /**
  * Why a change cannot wait, in Portuguese: the watchlist's urgent rules, and what the change
@@ -126,7 +127,8 @@ function urgentReasons(
   records: Parameters<typeof readingContextOf>[0],
 ): string[] {
   const reasons: string[] = [];
-  if (decision.urgent.length + decision.urgentCorrections.length > 0) reasons.push(RULE_URGENT);
+  if (decision.urgent.length > 0) reasons.push(RULE_URGENT);
+  if (decision.urgentCorrections.length > 0) reasons.push(RULE_URGENT_CORRECTION);
   for (const c of corrections) {
     const reading = readCorrection(c, readingContextOf(records, c.instance));
     if (reading.urgent !== null) reasons.push(`correção do tribunal: ${reading.headline}`);

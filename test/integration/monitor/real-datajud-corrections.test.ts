@@ -6,8 +6,6 @@ import { createMonitorDeps } from "../../../src/mcp/monitor-deps.js";
 import { createDataJudServer } from "../../../src/mcp/server.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
-import type { FixtureDoc } from "../../support/fixtures.js";
-import { formatted, loadRealHits, realHit } from "../../support/real-datajud.js";
 import {
   baseEnv,
   cliInProcess,
@@ -16,7 +14,9 @@ import {
   runOnce,
   type Workspace,
   workspace,
-} from "../faults/harness.js";
+} from "../../support/cli-harness.js";
+import type { FixtureDoc } from "../../support/fixtures.js";
+import { formatted, loadRealHits, realHit } from "../../support/real-datajud.js";
 
 /**
  * Real records (tjto's first instance, tjal's cumprimento de sentença) edited the way a court

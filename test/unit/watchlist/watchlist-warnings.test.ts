@@ -108,7 +108,7 @@ describe("watchlist warnings: rules that match no known movement", () => {
 
     expect(warnings.map((w) => w.message.slice(0, 40))).toEqual([
       'ignore: "juntada" is in no movement name',
-      "ignore: code 999999 is none of the 78 mo",
+      "ignore: code 999999 is none of the 83 mo",
     ]);
   });
 

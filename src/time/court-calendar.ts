@@ -1,5 +1,11 @@
-import { addDays, type IsoDate, isoDate, parseIsoDate, weekday, yearOf } from "./calendar-date.js";
-import { easterSunday } from "./judicial-calendar.js";
+import { type CourtSeat, courtSeat } from "./calendar/court-seat.js";
+import type { ConsideredItem, DayEffect, DayRule, LayerYear } from "./calendar/day-rule.js";
+import { merge } from "./calendar/day-rule.js";
+import { nationalDays, unionCourt, weekendRule } from "./calendar/national-days.js";
+import { unionDays } from "./calendar/union-days.js";
+import { type IsoDate, parseIsoDate, yearOf } from "./calendar-date.js";
+
+export type { ConsideredItem, DayEffect, DayScope } from "./calendar/day-rule.js";
 
 /*
  * The judicial calendar of one court at one seat: which days it works, which it does not, which
@@ -21,26 +27,8 @@ export interface CourtPlace {
 
 export type DayKind = "working" | "weekend" | "holiday" | "recess" | "closed";
 
-/**
- * What a reason does to the day. `late-opening` covers all of CPC art. 224 §1: the court opens
- * late, closes early or its electronic system is down; such a day neither begins nor ends a count.
- * `suspended`: deadlines do not run, although the court may work (CPC art. 220).
- */
-export type DayEffect = "weekend" | "holiday" | "recess" | "closed" | "suspended" | "late-opening";
-
-/** Whose rule it is. */
-export type DayScope = "national" | "branch" | "state" | "municipal" | "court" | "configuration";
-
-export interface DayReason {
-  effect: DayEffect;
-  /** What the day is, in Portuguese for the lawyer: "Tiradentes", "recesso forense". */
-  name: string;
-  /** Where it comes from: "Lei 662/1949, art. 1º", "Res. CNJ 244/2016, art. 1º", an act's number. */
-  source: string;
-  /** A link to the source, when there is one. */
-  url: string | null;
-  scope: DayScope;
-}
+/** One reason for a day: what it does, what it is, and its source. */
+export type DayReason = DayRule;
 
 export interface CourtDayStatus {
   date: IsoDate;
@@ -76,13 +64,6 @@ export interface CourtClosure {
   url: string | null;
 }
 
-/** One thing a calendar took into account, or left out, for a court and year. */
-export interface ConsideredItem {
-  scope: DayScope;
-  /** Portuguese: "feriados nacionais (Lei 662/1949, Lei 6.802/1980, Lei 14.759/2023)". */
-  text: string;
-}
-
 export interface CalendarConsidered {
   year: number;
   considered: readonly ConsideredItem[];
@@ -96,160 +77,6 @@ export interface CourtCalendar {
   readonly place: CourtPlace;
   dayStatus(date: IsoDate): CourtDayStatus;
   considered(year: number): CalendarConsidered;
-}
-
-const CPC_216 = "CPC, art. 216";
-const PLANALTO = "https://www.planalto.gov.br/ccivil_03";
-
-const LEI_662 = {
-  source: "Lei 662/1949, art. 1º (redação da Lei 10.607/2002)",
-  url: `${PLANALTO}/leis/l0662.htm`,
-};
-
-interface DayRule {
-  name: string;
-  source: string;
-  url: string | null;
-  scope: DayScope;
-  effect: DayEffect;
-}
-
-/** Fixed national holidays. */
-const NATIONAL_FIXED: ReadonlyArray<{
-  month: number;
-  day: number;
-  name: string;
-  source: string;
-  url: string;
-  since?: number;
-}> = [
-  { month: 1, day: 1, name: "Confraternização Universal", ...LEI_662 },
-  { month: 4, day: 21, name: "Tiradentes", ...LEI_662 },
-  { month: 5, day: 1, name: "Dia do Trabalho", ...LEI_662 },
-  { month: 9, day: 7, name: "Independência do Brasil", ...LEI_662 },
-  {
-    month: 10,
-    day: 12,
-    name: "Nossa Senhora Aparecida",
-    source: "Lei 6.802/1980, art. 1º",
-    url: `${PLANALTO}/leis/l6802.htm`,
-  },
-  { month: 11, day: 2, name: "Finados", ...LEI_662 },
-  { month: 11, day: 15, name: "Proclamação da República", ...LEI_662 },
-  {
-    month: 11,
-    day: 20,
-    name: "Dia Nacional de Zumbi e da Consciência Negra",
-    source: "Lei 14.759/2023, art. 1º",
-    url: `${PLANALTO}/_ato2023-2026/2023/lei/l14759.htm`,
-    since: 2024,
-  },
-  { month: 12, day: 25, name: "Natal", ...LEI_662 },
-];
-
-/** A day each court closes by its own act, where this calendar presumes it closed. */
-function closedByCourtAct(name: string): DayRule {
-  return {
-    name,
-    source: "fechamento por ato de cada tribunal",
-    url: null,
-    scope: "court",
-    effect: "closed",
-  };
-}
-
-/** Days counted from Easter Sunday that close every court this calendar knows of. */
-const FROM_EASTER: ReadonlyArray<{ offset: number; rule: DayRule }> = [
-  { offset: -48, rule: closedByCourtAct("Carnaval (segunda-feira)") },
-  { offset: -47, rule: closedByCourtAct("Carnaval (terça-feira)") },
-  {
-    offset: -2,
-    rule: {
-      name: "Sexta-feira Santa",
-      source: "Lei 9.093/1995, art. 2º",
-      url: `${PLANALTO}/leis/l9093.htm`,
-      scope: "national",
-      effect: "holiday",
-    },
-  },
-  { offset: 60, rule: closedByCourtAct("Corpus Christi") },
-];
-
-const ASH_WEDNESDAY: DayRule = {
-  name: "Quarta-feira de Cinzas: expediente a partir do meio-dia",
-  source: "ato de cada tribunal; CPC, art. 224, §1º",
-  url: null,
-  scope: "court",
-  effect: "late-opening",
-};
-
-const RECESS: DayRule = {
-  name: "recesso forense (20/12 a 06/01)",
-  source: "Res. CNJ 244/2016, art. 1º",
-  url: "https://atos.cnj.jus.br/atos/detalhar/2299",
-  scope: "national",
-  effect: "recess",
-};
-
-const SUSPENSION: DayRule = {
-  name: "prazos suspensos de 20/12 a 20/01",
-  source: "CPC, art. 220",
-  url: `${PLANALTO}/_ato2015-2018/2015/lei/l13105.htm`,
-  scope: "national",
-  effect: "suspended",
-};
-
-const SATURDAY: DayRule = {
-  name: "sábado",
-  source: CPC_216,
-  url: null,
-  scope: "national",
-  effect: "weekend",
-};
-const SUNDAY: DayRule = { ...SATURDAY, name: "domingo" };
-
-function reason(rule: DayRule): DayReason {
-  return {
-    effect: rule.effect,
-    name: rule.name,
-    source: rule.source,
-    url: rule.url,
-    scope: rule.scope,
-  };
-}
-
-/** The national days of a year, by date. */
-function nationalDays(year: number): ReadonlyMap<IsoDate, readonly DayRule[]> {
-  const days = new Map<IsoDate, DayRule[]>();
-  const add = (date: IsoDate, rule: DayRule): void => {
-    const list = days.get(date);
-    if (list === undefined) days.set(date, [rule]);
-    else list.push(rule);
-  };
-  for (const fixed of NATIONAL_FIXED) {
-    if (fixed.since !== undefined && year < fixed.since) continue;
-    add(isoDate(year, fixed.month, fixed.day), {
-      name: fixed.name,
-      source: fixed.source,
-      url: fixed.url,
-      scope: "national",
-      effect: "holiday",
-    });
-  }
-  const easter = easterSunday(year);
-  for (const { offset, rule } of FROM_EASTER) add(addDays(easter, offset), rule);
-  add(addDays(easter, -46), ASH_WEDNESDAY);
-  return days;
-}
-
-function inRecess(date: IsoDate): boolean {
-  const monthDay = date.slice(5);
-  return monthDay >= "12-20" || monthDay <= "01-06";
-}
-
-function inSuspension(date: IsoDate): boolean {
-  const monthDay = date.slice(5);
-  return monthDay >= "12-20" || monthDay <= "01-20";
 }
 
 const KIND_ORDER: ReadonlyArray<{ effect: DayEffect; kind: DayKind }> = [
@@ -275,11 +102,16 @@ function statusOf(date: IsoDate, reasons: readonly DayReason[]): CourtDayStatus 
   };
 }
 
-/** `closure` is of the place's court already. */
-function closureApplies(closure: CourtClosure, place: CourtPlace, date: IsoDate): boolean {
+/** The same reason twice (a day both in a law and in an act citing it) is told once. */
+function sameReason(a: DayReason, b: DayReason): boolean {
+  return a.effect === b.effect && a.name === b.name && a.source === b.source;
+}
+
+/** `closure` is of the seat's court already. */
+function closureApplies(closure: CourtClosure, seat: CourtSeat, date: IsoDate): boolean {
   if (date < closure.from || date > closure.to) return false;
   if (closure.municipalities.length === 0) return true;
-  return place.municipality !== undefined && closure.municipalities.includes(place.municipality);
+  return seat.municipality !== null && closure.municipalities.includes(seat.municipality);
 }
 
 function closureReason(closure: CourtClosure): DayReason {
@@ -292,25 +124,36 @@ function closureReason(closure: CourtClosure): DayReason {
   };
 }
 
-const CONSIDERED_NATIONAL: readonly ConsideredItem[] = [
-  {
-    scope: "national",
-    text: "sábados e domingos (CPC, art. 216) e feriados nacionais (Lei 662/1949, Lei 6.802/1980, Lei 14.759/2023)",
-  },
-  { scope: "national", text: "Sexta-feira Santa (Lei 9.093/1995, art. 2º)" },
-  { scope: "court", text: "Carnaval e Corpus Christi como dias sem expediente" },
-  {
-    scope: "court",
-    text: "Quarta-feira de Cinzas com expediente a partir do meio-dia (CPC, art. 224, §1º)",
-  },
-  { scope: "national", text: "recesso forense de 20/12 a 06/01 (Res. CNJ 244/2016)" },
-  { scope: "national", text: "suspensão dos prazos de 20/12 a 20/01 (CPC, art. 220)" },
+/** What no layer knows yet, for every court. */
+const NOT_KNOWN_ANYWHERE: readonly string[] = [
+  "dias sem expediente declarados pelo tribunal (portarias, indisponibilidade do sistema) que não estejam na configuração",
 ];
 
-const NOT_CONSIDERED_NATIONAL: readonly string[] = [
-  "feriados estaduais e municipais",
-  "dias sem expediente declarados pelo tribunal",
-];
+/** The days that depend on each court's act, where no act of this court is known. */
+function courtActsUnknown(seat: CourtSeat): LayerYear {
+  const union = unionCourt(seat);
+  return {
+    days: [],
+    considered: [],
+    notConsidered: [
+      ...(union
+        ? []
+        : ["segunda-feira de Carnaval e Semana Santa antes da sexta-feira (ato do tribunal)"]),
+      "Quarta-feira de Cinzas (expediente reduzido ou sem expediente por ato do tribunal)",
+      "Corpus Christi onde não é feriado municipal conhecido (ato do tribunal)",
+      ...(seat.branch === null ? ["o tribunal não é reconhecido: só o calendário nacional"] : []),
+    ],
+  };
+}
+
+function layersOf(seat: CourtSeat, year: number): LayerYear {
+  return merge([
+    nationalDays(seat, year),
+    ...(unionCourt(seat) ? [unionDays(seat, year)] : []),
+    courtActsUnknown(seat),
+    { days: [], considered: [], notConsidered: NOT_KNOWN_ANYWHERE },
+  ]);
+}
 
 function consideredNote(
   considered: readonly ConsideredItem[],
@@ -318,6 +161,11 @@ function consideredNote(
 ): string {
   const yes = `Considera: ${considered.map((c) => c.text).join("; ")}.`;
   return notConsidered.length === 0 ? yes : `${yes} Não considera: ${notConsidered.join("; ")}.`;
+}
+
+interface YearBook {
+  days: ReadonlyMap<IsoDate, readonly DayReason[]>;
+  layer: LayerYear;
 }
 
 /**
@@ -328,41 +176,46 @@ export function courtCalendar(
   place: CourtPlace,
   closures: readonly CourtClosure[] = [],
 ): CourtCalendar {
-  const seat: CourtPlace = {
-    court: place.court.trim().toLowerCase(),
-    municipality:
-      place.municipality === undefined || place.municipality === 0 ? undefined : place.municipality,
-  };
+  const seat = courtSeat(place.court, place.municipality);
+  const normalized: CourtPlace =
+    seat.municipality === null
+      ? { court: seat.court }
+      : { court: seat.court, municipality: seat.municipality };
   const ours = closures.filter((c) => c.court.trim().toLowerCase() === seat.court);
-  const years = new Map<number, ReadonlyMap<IsoDate, readonly DayRule[]>>();
-  const daysOf = (year: number): ReadonlyMap<IsoDate, readonly DayRule[]> => {
-    let days = years.get(year);
-    if (days === undefined) {
-      days = nationalDays(year);
-      years.set(year, days);
+  const years = new Map<number, YearBook>();
+  const bookOf = (year: number): YearBook => {
+    let book = years.get(year);
+    if (book === undefined) {
+      const layer = layersOf(seat, year);
+      const days = new Map<IsoDate, DayReason[]>();
+      for (const { date, rule } of layer.days) {
+        const list = days.get(date);
+        if (list === undefined) days.set(date, [rule]);
+        else if (!list.some((r) => sameReason(r, rule))) list.push(rule);
+      }
+      book = { days, layer };
+      years.set(year, book);
     }
-    return days;
+    return book;
   };
 
   return {
-    place: seat,
+    place: normalized,
     dayStatus(date: IsoDate): CourtDayStatus {
       if (parseIsoDate(date) === null) {
         throw new RangeError(`"${date}" is not a calendar date (YYYY-MM-DD)`);
       }
-      const reasons: DayReason[] = (daysOf(yearOf(date)).get(date) ?? []).map(reason);
-      const day = weekday(date);
-      if (day === 6) reasons.push(reason(SATURDAY));
-      if (day === 0) reasons.push(reason(SUNDAY));
-      if (inRecess(date)) reasons.push(reason(RECESS));
-      if (inSuspension(date)) reasons.push(reason(SUSPENSION));
+      const reasons: DayReason[] = [...(bookOf(yearOf(date)).days.get(date) ?? [])];
+      const weekend = weekendRule(date);
+      if (weekend !== null) reasons.push(weekend);
       for (const closure of ours) {
         if (closureApplies(closure, seat, date)) reasons.push(closureReason(closure));
       }
       return statusOf(date, reasons);
     },
     considered(year: number): CalendarConsidered {
-      const considered = [...CONSIDERED_NATIONAL];
+      const { layer } = bookOf(year);
+      const considered = [...layer.considered];
       const configured = ours.filter((c) => yearOf(c.from) <= year && yearOf(c.to) >= year);
       if (configured.length > 0) {
         considered.push({
@@ -373,8 +226,8 @@ export function courtCalendar(
       return {
         year,
         considered,
-        notConsidered: NOT_CONSIDERED_NATIONAL,
-        note: consideredNote(considered, NOT_CONSIDERED_NATIONAL),
+        notConsidered: layer.notConsidered,
+        note: consideredNote(considered, layer.notConsidered),
       };
     },
   };

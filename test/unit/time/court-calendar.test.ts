@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { addDays, type IsoDate } from "../../../src/time/calendar-date.js";
-import { type CourtClosure, courtCalendar } from "../../../src/time/court-calendar.js";
-import { countingSuspended, dayStatus } from "../../../src/time/judicial-calendar.js";
+import {
+  type CourtClosure,
+  type CourtDayStatus,
+  courtCalendar,
+} from "../../../src/time/court-calendar.js";
 
 function closure(overrides: Partial<CourtClosure>): CourtClosure {
   return {
@@ -17,33 +20,66 @@ function closure(overrides: Partial<CourtClosure>): CourtClosure {
   };
 }
 
-describe("courtCalendar: the national days", () => {
-  it("works, rests and suspends on the same days as the national calendar, 2024-2027", () => {
-    const calendar = courtCalendar({ court: "tjsp" });
-    const differ: IsoDate[] = [];
-    for (let day: IsoDate = "2024-01-01"; day <= "2027-12-31"; day = addDays(day, 1)) {
-      const national = dayStatus(day);
-      const ours = calendar.dayStatus(day);
-      if (
-        (national.kind === "working") !== (ours.kind === "working") ||
-        national.lateOpening !== ours.lateOpening ||
-        countingSuspended(day) !== ours.countingSuspended
-      ) {
-        differ.push(day);
-      }
-    }
+/** kind, and the first reason's source, of `date` in `court`'s calendar. */
+function day(court: string, date: IsoDate, municipality?: number): [string, string | null] {
+  const status = courtCalendar({ court, municipality }).dayStatus(date);
+  return [status.kind, status.reasons[0]?.source ?? null];
+}
 
-    expect(differ).toEqual([]);
+/*
+ * Expected values worked out by hand from the laws cited, not from the calendar. Easter: 20/04/2025,
+ * 05/04/2026, 28/03/2027; so Carnival Monday and Tuesday 03-04/03/2025, 16-17/02/2026,
+ * 08-09/02/2027; Holy Wednesday 16/04/2025, 01/04/2026, 24/03/2027.
+ */
+describe("courtCalendar: days every court keeps", () => {
+  it.each([
+    ["tjsp", "2025-04-21", "holiday", "Lei 662/1949, art. 1º (redação da Lei 10.607/2002)"],
+    ["trt2", "2026-10-12", "holiday", "Lei 6.802/1980, art. 1º"],
+    ["tre-ba", "2026-11-20", "holiday", "Lei 14.759/2023, art. 1º"],
+    // Lei 1.408/1951 art. 5: no court works on Carnival Tuesday or Good Friday.
+    ["tjrs", "2026-02-17", "holiday", "Lei 1.408/1951, art. 5º"],
+    ["tjmg", "2027-03-26", "holiday", "Lei 1.408/1951, art. 5º; Lei 9.093/1995, art. 2º"],
+    ["tjsp", "2026-01-03", "weekend", "CPC, art. 216"],
+  ])("%s %s is %s (%s)", (court, date, kind, source) => {
+    expect(day(court, date)).toEqual([kind, source]);
   });
 
-  it("names each reason with its source, the deciding one first", () => {
-    const christmas = courtCalendar({ court: "trf3" }).dayStatus("2025-12-25");
+  it("had 20 November as a working day before Lei 14.759/2023 (2024 on)", () => {
+    expect(day("tjsp", "2023-11-20")).toEqual(["working", null]);
+  });
+
+  it("keeps the states' courts in the CNJ's recess and suspends deadlines to 20 January", () => {
+    const tjsp = courtCalendar({ court: "tjsp" });
+
+    expect(tjsp.dayStatus("2025-12-22")).toMatchObject({ kind: "recess", countingSuspended: true });
+    expect(tjsp.dayStatus("2026-01-07")).toMatchObject({
+      kind: "working",
+      countingSuspended: true,
+    });
+    expect(tjsp.dayStatus("2026-01-21")).toMatchObject({
+      kind: "working",
+      countingSuspended: false,
+    });
+    expect(tjsp.dayStatus("2025-12-22").reasons.map((r) => r.source)).toEqual([
+      "Res. CNJ 244/2016, art. 1º",
+      "CPC, art. 220",
+    ]);
+  });
+
+  it("suspends the labour courts' deadlines by CLT art. 775-A", () => {
+    expect(courtCalendar({ court: "trt2" }).dayStatus("2026-01-12").reasons).toMatchObject([
+      { effect: "suspended", source: "CLT, art. 775-A" },
+    ]);
+  });
+
+  it("names Christmas first, then the recess and the suspension", () => {
+    const christmas = courtCalendar({ court: "tjsp" }).dayStatus("2025-12-25");
 
     expect(christmas.kind).toBe("holiday");
-    expect(christmas.reasons.map((r) => [r.effect, r.name, r.source])).toEqual([
-      ["holiday", "Natal", "Lei 662/1949, art. 1º (redação da Lei 10.607/2002)"],
-      ["recess", "recesso forense (20/12 a 06/01)", "Res. CNJ 244/2016, art. 1º"],
-      ["suspended", "prazos suspensos de 20/12 a 20/01", "CPC, art. 220"],
+    expect(christmas.reasons.map((r) => [r.effect, r.name])).toEqual([
+      ["holiday", "Natal"],
+      ["recess", "recesso forense (20/12 a 06/01)"],
+      ["suspended", "prazos suspensos de 20/12 a 20/01"],
     ]);
   });
 
@@ -61,6 +97,84 @@ describe("courtCalendar: the national days", () => {
     expect(() => courtCalendar({ court: "tjsp" }).dayStatus("2025-02-30")).toThrow(
       /not a calendar date/,
     );
+  });
+});
+
+describe("courtCalendar: the Union's courts (Lei 5.010/1966 art. 62)", () => {
+  it.each([
+    ["trf3", "2026-04-01", "Lei 5.010/1966, art. 62, II"],
+    ["trf1", "2026-04-02", "Lei 5.010/1966, art. 62, II"],
+    ["trt2", "2025-04-16", "Lei 5.010/1966, art. 62, II (regimentos dos TRTs)"],
+    ["tre-sp", "2026-08-11", "Lei 5.010/1966, art. 62, IV c/c Res. TSE 18.154/1992"],
+    ["stj", "2027-02-08", "Lei 5.010/1966, art. 62, III"],
+    ["tst", "2025-11-01", "Lei 5.010/1966, art. 62, IV"],
+    ["trf5", "2025-12-08", "Lei 5.010/1966, art. 62, IV"],
+    ["trf4", "2026-01-05", "Lei 5.010/1966, art. 62, I"],
+  ])("%s is closed on %s (%s)", (court, date, source) => {
+    expect(day(court, date)).toEqual(["holiday", source]);
+  });
+
+  it.each([
+    // Lei 5.010 binds the Union's courts, not the states': their Holy Wednesday, 11/08 and 08/12 work.
+    ["tjsp", "2026-04-01"],
+    ["tjrj", "2026-08-11"],
+    ["tjba", "2025-12-08"],
+    ["tjmsp", "2025-04-16"],
+    // TRT13's RI art. 207 a: only Holy Thursday and Friday.
+    ["trt13", "2026-04-01"],
+  ])("%s works on %s", (court, date) => {
+    expect(day(court, date)).toEqual(["working", null]);
+  });
+
+  it("makes the recess a holiday in the Union's courts, with the suspension", () => {
+    expect(courtCalendar({ court: "trf1" }).dayStatus("2025-12-22")).toMatchObject({
+      kind: "holiday",
+      countingSuspended: true,
+    });
+    expect(day("trt13", "2026-04-02")[0]).toBe("holiday");
+  });
+
+  it("suspends the TST's deadlines and keeps the STJ's from beginning or ending in the ministers' holidays", () => {
+    // LOMAN art. 66 §1: 2-31 January and 2-31 July; 15/07/2026 and 26/01/2026 are weekdays.
+    expect(courtCalendar({ court: "tst" }).dayStatus("2026-07-15")).toMatchObject({
+      kind: "working",
+      countingSuspended: true,
+      lateOpening: false,
+    });
+    expect(courtCalendar({ court: "stj" }).dayStatus("2026-07-15")).toMatchObject({
+      kind: "working",
+      countingSuspended: false,
+      lateOpening: true,
+    });
+    expect(courtCalendar({ court: "stj" }).dayStatus("2026-01-26")).toMatchObject({
+      lateOpening: true,
+      countingSuspended: false,
+    });
+    expect(courtCalendar({ court: "stj" }).dayStatus("2026-08-03").lateOpening).toBe(false);
+    expect(courtCalendar({ court: "trf3" }).dayStatus("2026-07-15").lateOpening).toBe(false);
+  });
+});
+
+describe("courtCalendar: days left to each court's act", () => {
+  it("keeps Carnival Monday, Ash Wednesday and Corpus Christi working where no act is known, and says so", () => {
+    const tjsp = courtCalendar({ court: "tjsp" });
+
+    expect(tjsp.dayStatus("2026-02-16").kind).toBe("working");
+    expect(tjsp.dayStatus("2026-02-18")).toMatchObject({ kind: "working", lateOpening: false });
+    expect(tjsp.dayStatus("2026-06-04").kind).toBe("working");
+    expect(tjsp.considered(2026).notConsidered).toEqual(
+      expect.arrayContaining([
+        "segunda-feira de Carnaval e Semana Santa antes da sexta-feira (ato do tribunal)",
+        "Quarta-feira de Cinzas (expediente reduzido ou sem expediente por ato do tribunal)",
+      ]),
+    );
+  });
+
+  it("tells an unknown court that only the national calendar applies", () => {
+    const unknown = courtCalendar({ court: "tjxx" });
+
+    expect(unknown.dayStatus("2026-08-11").kind).toBe("working");
+    expect(unknown.considered(2026).note).toContain("o tribunal não é reconhecido");
   });
 });
 
@@ -118,5 +232,64 @@ describe("courtCalendar: configured closures", () => {
     expect(courtCalendar({ court: "tjsp" }, closures).considered(2026).note).not.toContain(
       "Comunicado",
     );
+  });
+});
+
+/** A small deterministic generator (mulberry32), so a failure names a case that repeats. */
+function generator(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** What a day allows: being a publication day, counting, beginning or ending a count. */
+function openness(status: CourtDayStatus): [boolean, boolean, boolean] {
+  const works = status.kind === "working";
+  const counts = works && !status.countingSuspended;
+  return [works, counts, counts && !status.lateOpening];
+}
+
+describe("courtCalendar: a closure never opens a day", () => {
+  it("adding a closure of any effect makes no day of 2025-2027 more open, in any court", () => {
+    const random = generator(25);
+    const courts = ["tjsp", "trf3", "trt2", "tre-sp", "stj", "tst", "tjmsp", "trt13"];
+    const effects = ["closed", "suspended", "late-opening"] as const;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+    const randomDay = (): IsoDate => addDays("2025-01-01", Math.floor(random() * 1095));
+    const failures: string[] = [];
+
+    for (let round = 0; round < 60; round++) {
+      const court = pick(courts);
+      const before = Array.from({ length: Math.floor(random() * 3) }, () => {
+        const from = randomDay();
+        return closure({
+          court,
+          from,
+          to: addDays(from, Math.floor(random() * 5)),
+          effect: pick(effects),
+        });
+      });
+      const from = randomDay();
+      const added = closure({
+        court,
+        from,
+        to: addDays(from, Math.floor(random() * 10)),
+        effect: pick(effects),
+      });
+      const without = courtCalendar({ court }, before);
+      const withIt = courtCalendar({ court }, [...before, added]);
+      for (let date = addDays(from, -3); date <= addDays(added.to, 3); date = addDays(date, 1)) {
+        const was = openness(without.dayStatus(date));
+        const is = openness(withIt.dayStatus(date));
+        if (is.some((open, i) => open && !was[i]))
+          failures.push(`${court} ${date} +${added.effect}`);
+      }
+    }
+
+    expect(failures).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { courtRules, NOTE_BY_TOPIC, type Topic } from "./calendar/court-rules.js";
 import { type CourtSeat, courtSeat } from "./calendar/court-seat.js";
 import type { ConsideredItem, DayEffect, DayRule, LayerYear } from "./calendar/day-rule.js";
 import { merge } from "./calendar/day-rule.js";
@@ -107,6 +108,12 @@ function sameReason(a: DayReason, b: DayReason): boolean {
   return a.effect === b.effect && a.name === b.name && a.source === b.source;
 }
 
+/** A court's act closing a day a law already closes, under the same name, adds nothing. */
+function sameDay(first: DayReason, later: DayReason): boolean {
+  const closes = (r: DayReason): boolean => r.effect === "holiday" || r.effect === "closed";
+  return closes(first) && closes(later) && first.name === later.name;
+}
+
 /** `closure` is of the seat's court already. */
 function closureApplies(closure: CourtClosure, seat: CourtSeat, date: IsoDate): boolean {
   if (date < closure.from || date > closure.to) return false;
@@ -129,28 +136,31 @@ const NOT_KNOWN_ANYWHERE: readonly string[] = [
   "dias sem expediente declarados pelo tribunal (portarias, indisponibilidade do sistema) que não estejam na configuração",
 ];
 
-/** The days that depend on each court's act, where no act of this court is known. */
-function courtActsUnknown(seat: CourtSeat): LayerYear {
-  const union = unionCourt(seat);
+/** What no court rule found settles, for `considered`. */
+function unsettled(seat: CourtSeat, settled: ReadonlySet<Topic>): LayerYear {
+  const known = new Set(settled);
+  if (unionCourt(seat)) {
+    known.add("carnival-monday");
+    known.add("holy-week");
+  }
+  const topics = (Object.keys(NOTE_BY_TOPIC) as Topic[]).filter((t) => !known.has(t));
   return {
     days: [],
     considered: [],
     notConsidered: [
-      ...(union
-        ? []
-        : ["segunda-feira de Carnaval e Semana Santa antes da sexta-feira (ato do tribunal)"]),
-      "Quarta-feira de Cinzas (expediente reduzido ou sem expediente por ato do tribunal)",
-      "Corpus Christi onde não é feriado municipal conhecido (ato do tribunal)",
+      ...topics.map((t) => NOTE_BY_TOPIC[t]),
       ...(seat.branch === null ? ["o tribunal não é reconhecido: só o calendário nacional"] : []),
     ],
   };
 }
 
 function layersOf(seat: CourtSeat, year: number): LayerYear {
+  const rules = courtRules(seat, year);
   return merge([
     nationalDays(seat, year),
     ...(unionCourt(seat) ? [unionDays(seat, year)] : []),
-    courtActsUnknown(seat),
+    rules,
+    unsettled(seat, rules.settled),
     { days: [], considered: [], notConsidered: NOT_KNOWN_ANYWHERE },
   ]);
 }
@@ -191,7 +201,7 @@ export function courtCalendar(
       for (const { date, rule } of layer.days) {
         const list = days.get(date);
         if (list === undefined) days.set(date, [rule]);
-        else if (!list.some((r) => sameReason(r, rule))) list.push(rule);
+        else if (!list.some((r) => sameReason(r, rule) || sameDay(r, rule))) list.push(rule);
       }
       book = { days, layer };
       years.set(year, book);

@@ -157,17 +157,70 @@ describe("courtCalendar: the Union's courts (Lei 5.010/1966 art. 62)", () => {
 
 describe("courtCalendar: days left to each court's act", () => {
   it("keeps Carnival Monday, Ash Wednesday and Corpus Christi working where no act is known, and says so", () => {
-    const tjsp = courtCalendar({ court: "tjsp" });
+    // No act of the TJPI is known here.
+    const tjpi = courtCalendar({ court: "tjpi" });
 
-    expect(tjsp.dayStatus("2026-02-16").kind).toBe("working");
-    expect(tjsp.dayStatus("2026-02-18")).toMatchObject({ kind: "working", lateOpening: false });
-    expect(tjsp.dayStatus("2026-06-04").kind).toBe("working");
-    expect(tjsp.considered(2026).notConsidered).toEqual(
+    expect(tjpi.dayStatus("2026-02-16").kind).toBe("working");
+    expect(tjpi.dayStatus("2026-02-18")).toMatchObject({ kind: "working", lateOpening: false });
+    expect(tjpi.dayStatus("2026-06-04").kind).toBe("working");
+    expect(tjpi.considered(2026).notConsidered).toEqual(
       expect.arrayContaining([
-        "segunda-feira de Carnaval e Semana Santa antes da sexta-feira (ato do tribunal)",
+        "segunda-feira de Carnaval (ato do tribunal)",
         "Quarta-feira de Cinzas (expediente reduzido ou sem expediente por ato do tribunal)",
+        "quarta e quinta-feira da Semana Santa (ato do tribunal)",
+        "Corpus Christi onde não é feriado municipal conhecido (ato do tribunal)",
       ]),
     );
+  });
+
+  it.each([
+    // Provimento CSM TJSP 2.813/2025 art. 1: 16-17/02, 02/04, 04/06 and 05/06/2026 without expediente.
+    ["tjsp", "2026-02-16", "closed", "Provimento CSM TJSP 2.813/2025, art. 1º"],
+    ["tjsp", "2026-06-05", "closed", "Provimento CSM TJSP 2.813/2025, art. 1º"],
+    ["tjsp", "2027-02-08", "working", null],
+    // Res. TJMG 458/2004 art. 1 III: Carnival Monday to Ash Wednesday, every year.
+    ["tjmg", "2027-02-10", "closed", "Res. TJMG 458/2004, art. 1º, III"],
+    // Lei RJ 6.956/2015 art. 66 IV: Holy Thursday; the Wednesday works.
+    ["tjrj", "2026-04-02", "closed", "Lei estadual RJ 6.956/2015 (LODJ), art. 66, IV"],
+    ["tjrj", "2026-04-01", "working", null],
+    // Lei 11.697/2008 art. 60: the TJDFT keeps the Union's Holy Week and 11/08.
+    ["tjdft", "2027-03-24", "closed", "Lei 11.697/2008 (LOJDFT), art. 60"],
+    ["tjdft", "2026-08-11", "closed", "Lei 11.697/2008 (LOJDFT), art. 60, §3º, III"],
+    // Portaria Conjunta TJDFT 1/2025: Corpus Christi and the Friday after.
+    ["tjdft", "2025-06-20", "closed", "Portaria Conjunta TJDFT 1/2025"],
+    // Portaria TRE-SP 261/2025: Corpus Christi 2026 in the whole TRE-SP.
+    ["tre-sp", "2026-06-04", "closed", "Portaria TRE-SP 261/2025, art. 1º"],
+    // Portaria STJ/GDG 1.010/2025.
+    ["stj", "2026-06-04", "closed", "Portaria STJ/GDG 1.010/2025"],
+    ["stj", "2027-05-27", "working", null],
+  ])("%s %s is %s by its act (%s)", (court, date, kind, source) => {
+    expect(day(court, date)).toEqual([kind, source]);
+  });
+
+  it("opens late where the act says so, and not where it says the day is normal", () => {
+    // Lei GO 21.268/2022 art. 91 III: Ash Wednesday closed until noon; Res. GP TJSC 13/2022.
+    expect(courtCalendar({ court: "tjgo" }).dayStatus("2026-02-18")).toMatchObject({
+      kind: "working",
+      lateOpening: true,
+    });
+    expect(courtCalendar({ court: "tjsc" }).dayStatus("2026-02-18")).toMatchObject({
+      kind: "working",
+      lateOpening: false,
+    });
+    expect(courtCalendar({ court: "tjsc" }).considered(2026).notConsidered).not.toContain(
+      "Quarta-feira de Cinzas (expediente reduzido ou sem expediente por ato do tribunal)",
+    );
+    expect(courtCalendar({ court: "trf4" }).dayStatus("2025-03-05").lateOpening).toBe(true);
+    expect(courtCalendar({ court: "trf4" }).dayStatus("2026-02-18").lateOpening).toBe(false);
+  });
+
+  it("names a day closed by a law and an act once, by the law", () => {
+    expect(courtCalendar({ court: "tjsc" }).dayStatus("2026-02-17").reasons).toEqual([
+      expect.objectContaining({
+        name: "Carnaval (terça-feira)",
+        source: "Lei 1.408/1951, art. 5º",
+      }),
+    ]);
   });
 
   it("tells an unknown court that only the national calendar applies", () => {

@@ -31,6 +31,7 @@ import { createSummarizer } from "../summarize/summarizer.js";
 import { observeSpending } from "../summarize/token-budget.js";
 import { realSystem, type System } from "../system.js";
 import { terminalText } from "../text.js";
+import { type CalendarBook, calendarBook } from "../time/court-calendar.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { type CliIo, EXIT, systemOf } from "./command.js";
 import { LiveLines, terminalTraits } from "./terminal.js";
@@ -201,6 +202,8 @@ export interface MonitorHandles {
   mail: MailDeps;
   /** Logs `_source` fields DataJud sent that we do not read, once per new field: the API drifting. */
   reportDrift: () => void;
+  /** Each court's calendar, with the configured closures (calendar.closures), for deadline dates. */
+  calendars: CalendarBook;
   close(): Promise<void>;
 }
 
@@ -380,6 +383,7 @@ export async function openMonitor(
     sweep,
     mail,
     reportDrift,
+    calendars: calendarBook(config.calendar.closures),
     close: async () => {
       transport.close();
       await connection.close();

@@ -1,6 +1,8 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { parseListenAddress } from "../http/listen-address.js";
+import { courtSeat, ufOfMunicipality } from "../time/calendar/court-seat.js";
+import { parseIsoDate } from "../time/calendar-date.js";
 import { cronProblem } from "../time/cron.js";
 
 /*
@@ -305,6 +307,77 @@ const notifyShape = {
   allowedPrivateNetworks: z.array(Cidr),
 };
 
+const IsoDateText = z.string().refine((v) => parseIsoDate(v.trim()) !== null, {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not a date; write YYYY-MM-DD, like "2026-03-10"`,
+});
+
+const CourtAlias = z.string().refine((v) => courtSeat(v).branch !== null, {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not a court this calendar knows; use the DataJud alias, like "tjsp", "trf3", "trt2", "tre-sp", "tjmsp" or "stj"`,
+});
+
+const IbgeCode = z
+  .number()
+  .int()
+  .refine((code) => ufOfMunicipality(code) !== null, {
+    error: (issue) =>
+      `${JSON.stringify(issue.input)} is not an IBGE municipality code (seven digits, like 3550308 for São Paulo; DataJud's orgaoJulgador.codigoMunicipioIBGE)`,
+  });
+
+/** Longest closure one entry may span: a longer one is more likely a typo in a year. */
+const MAX_CLOSURE_DAYS = 366;
+
+/**
+ * A day or run of days a court closed, suspended its deadlines or opened late, that the operator
+ * learned of (a portaria, an outage, a ponto facultativo): the calendar of every estimate for
+ * that court uses it on the next sweep.
+ */
+const CalendarClosure = z
+  .strictObject({
+    court: CourtAlias,
+    from: IsoDateText,
+    to: IsoDateText.optional(),
+    effect: z.enum(["closed", "suspended", "late-opening"]),
+    reason: NonEmpty,
+    source: NonEmpty,
+    url: HttpUrl.nullable().optional(),
+    municipalities: z.array(IbgeCode).optional(),
+  })
+  .superRefine((entry, ctx) => {
+    const from = entry.from.trim();
+    const to = (entry.to ?? entry.from).trim();
+    if (parseIsoDate(from) === null || parseIsoDate(to) === null) return;
+    if (to < from) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: `${to} is before from (${from}); a closure runs from its first day to its last`,
+      });
+    } else if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_CLOSURE_DAYS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: `${from} to ${to} is more than a year; write one entry per closure (a typo in the year?)`,
+      });
+    }
+    const seat = courtSeat(entry.court);
+    for (const [i, code] of (entry.municipalities ?? []).entries()) {
+      const uf = ufOfMunicipality(code);
+      if (seat.branch !== null && uf !== null && !seat.states.includes(uf)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["municipalities", i],
+          message: `${code} is in ${uf.toUpperCase()}, where ${seat.court} has no seat; list only the court's own municipalities, or none for the whole court`,
+        });
+      }
+    }
+  });
+
+const calendarShape = {
+  closures: z.array(CalendarClosure),
+};
+
 const Secret = z.string().min(1, { error: "must not be empty" });
 
 /** Compared with what every HTTP client sends; a short one could be guessed. */
@@ -335,6 +408,7 @@ export const ConfigSettings = z.strictObject({
     ).nullable(),
     webhookSecret: Secret.nullable(),
   }),
+  calendar: z.strictObject(calendarShape),
 });
 export type ConfigSettings = z.infer<typeof ConfigSettings>;
 
@@ -350,6 +424,7 @@ export const ConfigFile = z.strictObject({
   paths: z.strictObject(pathsShape).partial().nullable().optional(),
   http: z.strictObject(httpShape).partial().nullable().optional(),
   notify: z.strictObject(notifyShape).partial().nullable().optional(),
+  calendar: z.strictObject(calendarShape).partial().nullable().optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 

@@ -3,6 +3,8 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { type ListenAddress, parseListenAddress } from "../http/listen-address.js";
+import { courtSeat } from "../time/calendar/court-seat.js";
+import type { CourtClosure } from "../time/court-calendar.js";
 import { readUserFile } from "../user-file.js";
 import { issuesToErrors } from "../yaml/issue-messages.js";
 import { comparePositionedErrors, formatPositionedError } from "../yaml/positioned-error.js";
@@ -117,6 +119,10 @@ export interface MonitorConfig {
     timeoutMs: number;
     maxResponseBytes: number;
     allowedPrivateNetworks: string[];
+  };
+  calendar: {
+    /** Closures and suspensions the operator configured, for every court calendar built. */
+    closures: CourtClosure[];
   };
 }
 
@@ -506,6 +512,21 @@ function toMonitorConfig(
       maxResponseBytes: settings.notify.maxResponseKb * 1024,
       allowedPrivateNetworks: settings.notify.allowedPrivateNetworks.map((n) => n.trim()),
     },
+    calendar: { closures: settings.calendar.closures.map(toClosure) },
+  };
+}
+
+function toClosure(entry: ConfigSettings["calendar"]["closures"][number]): CourtClosure {
+  const from = entry.from.trim();
+  return {
+    court: courtSeat(entry.court).court,
+    municipalities: entry.municipalities ?? [],
+    from,
+    to: entry.to?.trim() ?? from,
+    effect: entry.effect,
+    reason: entry.reason,
+    source: entry.source,
+    url: entry.url ?? null,
   };
 }
 

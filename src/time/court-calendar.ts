@@ -242,3 +242,24 @@ export function courtCalendar(
     },
   };
 }
+
+/** The calendar of each court and seat a process asks for, built once. */
+export type CalendarBook = (place: CourtPlace) => CourtCalendar;
+
+/**
+ * What the composition root hands every part that dates a deadline: one calendar per court and
+ * seat, each with the configured `closures` (calendar.closures) that concern it.
+ */
+export function calendarBook(closures: readonly CourtClosure[]): CalendarBook {
+  const built = new Map<string, CourtCalendar>();
+  return (place) => {
+    const seat = courtSeat(place.court, place.municipality);
+    const key = `${seat.court}|${seat.municipality ?? ""}`;
+    let calendar = built.get(key);
+    if (calendar === undefined) {
+      calendar = courtCalendar(place, closures);
+      built.set(key, calendar);
+    }
+    return calendar;
+  };
+}

@@ -106,6 +106,7 @@ describe("loadConfig: defaults", () => {
         maxResponseBytes: 65_536,
         allowedPrivateNetworks: [],
       },
+      calendar: { closures: [] },
     } satisfies MonitorConfig);
     expect(result.secrets).toEqual([]);
     expect(result.sources["schedule.cron"]).toBe("default");
@@ -615,5 +616,111 @@ describe("loadConfig: the HTTP server", () => {
 
     expect(all.join("\n")).toContain("set MCP_HTTP_TOKEN in the environment");
     expect(all.join("\n")).not.toContain("abcdefabcdefabcdef");
+  });
+});
+
+describe("loadConfig: court closures (calendar.closures)", () => {
+  it("reads a closure, one day when `to` is omitted, lower-casing the court", () => {
+    const fs = {
+      "/c.yaml": [
+        "calendar:",
+        "  closures:",
+        "    - court: TJSP",
+        '      from: "2026-03-10"',
+        '      to: "2026-03-11"',
+        "      effect: closed",
+        "      reason: indisponibilidade do eSAJ",
+        "      source: Comunicado CG 100/2026",
+        "      url: https://www.tjsp.jus.br/",
+        "      municipalities: [3550308]",
+        "    - court: api_publica_trt2",
+        "      from: 2026-04-06",
+        "      effect: late-opening",
+        "      reason: expediente a partir das 13h",
+        "      source: Ato GP 5/2026",
+        "",
+      ].join("\n"),
+    };
+
+    const result = ok(load({ MONITOR_CONFIG: "/c.yaml" }, fs));
+
+    expect(result.config.calendar.closures).toEqual([
+      {
+        court: "tjsp",
+        municipalities: [3550308],
+        from: "2026-03-10",
+        to: "2026-03-11",
+        effect: "closed",
+        reason: "indisponibilidade do eSAJ",
+        source: "Comunicado CG 100/2026",
+        url: "https://www.tjsp.jus.br/",
+      },
+      {
+        court: "trt2",
+        municipalities: [],
+        from: "2026-04-06",
+        to: "2026-04-06",
+        effect: "late-opening",
+        reason: "expediente a partir das 13h",
+        source: "Ato GP 5/2026",
+        url: null,
+      },
+    ]);
+  });
+
+  it("refuses an unknown court, a date that is not one, a reversed range and a seat elsewhere, at their positions", () => {
+    const fs = {
+      "/c.yaml": [
+        "calendar:",
+        "  closures:",
+        "    - court: tjps",
+        '      from: "2026-02-30"',
+        "      effect: closed",
+        "      reason: x",
+        "      source: y",
+        "    - court: tjrj",
+        '      from: "2026-03-11"',
+        '      to: "2026-03-10"',
+        "      effect: shut",
+        "      reason: x",
+        "      source: y",
+        "      municipalities: [3550308]",
+        "",
+      ].join("\n"),
+    };
+
+    const messages = errors(load({ MONITOR_CONFIG: "/c.yaml" }, fs));
+
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/c\.yaml:3:14 .*"tjps" is not a court this calendar knows/),
+        expect.stringMatching(/^\/c\.yaml:4:13 .*"2026-02-30" is not a date; write YYYY-MM-DD/),
+        expect.stringMatching(/^\/c\.yaml:11:15 /),
+      ]),
+    );
+  });
+
+  it("says when the range runs backwards or a seat is outside the court's state", () => {
+    const fs = {
+      "/c.yaml": [
+        "calendar:",
+        "  closures:",
+        "    - court: tjrj",
+        '      from: "2026-03-11"',
+        '      to: "2026-03-10"',
+        "      effect: closed",
+        "      reason: x",
+        "      source: y",
+        "      municipalities: [3304557, 3550308]",
+        "",
+      ].join("\n"),
+    };
+
+    const messages = errors(load({ MONITOR_CONFIG: "/c.yaml" }, fs));
+
+    expect(messages).toEqual([
+      expect.stringMatching(/^\/c\.yaml:5:11 .*2026-03-10 is before from \(2026-03-11\)/),
+      expect.stringMatching(/^\/c\.yaml:9:33 .*3550308 is in SP, where tjrj has no seat/),
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { addDays, type IsoDate } from "../../../src/time/calendar-date.js";
 import {
   type CourtClosure,
   type CourtDayStatus,
+  calendarBook,
   courtCalendar,
 } from "../../../src/time/court-calendar.js";
 
@@ -344,5 +345,18 @@ describe("courtCalendar: a closure never opens a day", () => {
     }
 
     expect(failures).toEqual([]);
+  });
+});
+
+describe("calendarBook", () => {
+  it("builds one calendar per court and seat, each with the closures of its court", () => {
+    const book = calendarBook([closure({ court: "tjsp", from: "2026-03-10", to: "2026-03-10" })]);
+
+    const first = book({ court: "TJSP", municipality: 3550308 });
+
+    expect(book({ court: "tjsp", municipality: 3550308 })).toBe(first);
+    expect(book({ court: "tjsp" })).not.toBe(first);
+    expect(first.dayStatus("2026-03-10").kind).toBe("closed");
+    expect(book({ court: "tjrj" }).dayStatus("2026-03-10").kind).toBe("working");
   });
 });

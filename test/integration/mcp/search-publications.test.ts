@@ -81,8 +81,9 @@ describe("search_publications", () => {
         cnjNumber: CASE,
         kind: "Intimação",
         availableOn: "2026-02-13",
-        publishedOn: "2026-02-18",
-        countingStartsOn: "2026-02-19",
+        // TJDFT: no expediente on Carnival Monday, Tuesday and Ash Wednesday (Lei 11.697/2008 art. 60).
+        publishedOn: "2026-02-19",
+        countingStartsOn: "2026-02-20",
         // Each skipped day with its date and source.
         countingReasons: expect.arrayContaining([
           expect.stringMatching(/^Carnaval \(terça-feira\), 17\/02\/2026 \(.+\)$/u),

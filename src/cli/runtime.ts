@@ -285,6 +285,7 @@ export async function openMonitor(
         quietHours: config.mail.quietHours,
         urgentBypassesQuietHours: config.mail.urgentBypassesQuietHours,
         defaultDelivery: config.mail.mode,
+        endpoints: config.notify.endpoints,
       }),
     cases: () => options.watchlist().cases,
     oab: () => options.watchlist().oab,
@@ -297,6 +298,22 @@ export async function openMonitor(
     clock,
     logger,
     ...(metrics === undefined ? {} : { delivered: (result) => metrics.mailsDelivered(result) }),
+    ...(config.notify.endpoints.length === 0
+      ? {}
+      : {
+          endpoints: {
+            list: config.notify.endpoints,
+            limits: {
+              timeoutMs: config.notify.timeoutMs,
+              maxResponseBytes: config.notify.maxResponseBytes,
+              allowedPrivateNetworks: config.notify.allowedPrivateNetworks,
+            },
+            maxAttempts: config.notify.maxAttempts,
+            ...(metrics === undefined
+              ? {}
+              : { delivered: (result) => metrics.endpointsDelivered(result) }),
+          },
+        }),
   };
   const heartbeat: HeartbeatDeps = {
     url: config.monitor.heartbeatUrl,

@@ -138,6 +138,8 @@ const INCIDENT_TEXT: Record<HealthIncident["kind"], string> = {
 };
 
 export interface DeadMail {
+  /** email, or the webhook or chat channel of an endpoint (`recipient` is then its name). */
+  channel: string;
   recipient: string;
   subject: string | null;
   attempts: number;
@@ -177,6 +179,7 @@ export function readStatus(db: Db, view: MuteView): StatusView {
       retrying: retryingOutbox(db),
     },
     deadMail: deadOutbox(db).map((row) => ({
+      channel: row.channel,
       recipient: row.recipient,
       subject: row.subject,
       attempts: row.attempts,
@@ -255,7 +258,7 @@ export const statusCommand: Command = {
       }
       for (const dead of status.deadMail) {
         out.write(
-          `undeliverable mail to ${dead.recipient} after ${countText(dead.attempts, "attempt", "attempts")}: ${terminalText(dead.subject ?? "")} (${terminalText(dead.lastError ?? "no error recorded")})\n`,
+          `${dead.channel === "email" ? `undeliverable mail to ${dead.recipient}` : `undelivered ${dead.channel} alert to endpoint "${terminalText(dead.recipient)}"`} after ${countText(dead.attempts, "attempt", "attempts")}: ${terminalText(dead.subject ?? "")} (${terminalText(dead.lastError ?? "no error recorded")})\n`,
         );
       }
       const retrying = status.mail.retrying;

@@ -64,6 +64,7 @@ export class MonitorMetrics {
   readonly #modelCalls: Counter;
   readonly #tokens: Counter<"type">;
   readonly #mails: Counter<"result">;
+  readonly #endpointDeliveries: Counter<"result">;
 
   constructor(options: MonitorMetricsOptions = {}) {
     const registers = [this.registry];
@@ -145,6 +146,12 @@ export class MonitorMetrics {
     this.#mails = new Counter({
       name: `${p}mails_total`,
       help: "E-mails handed to the transport, by result: sent, failed (retried later), dead (given up).",
+      labelNames: ["result"],
+      registers,
+    });
+    this.#endpointDeliveries = new Counter({
+      name: `${p}endpoint_deliveries_total`,
+      help: "Alerts POSTed to webhook and chat endpoints, by result: sent (2xx), failed (retried later), dead (given up, or the endpoint answered 410).",
       labelNames: ["result"],
       registers,
     });
@@ -240,6 +247,13 @@ export class MonitorMetrics {
     this.#mails.inc({ result: "sent" }, result.sent);
     this.#mails.inc({ result: "failed" }, result.failed);
     this.#mails.inc({ result: "dead" }, result.dead);
+  }
+
+  /** What one drain of the webhook and chat rows came to. */
+  endpointsDelivered(result: { sent: number; failed: number; dead: number }): void {
+    this.#endpointDeliveries.inc({ result: "sent" }, result.sent);
+    this.#endpointDeliveries.inc({ result: "failed" }, result.failed);
+    this.#endpointDeliveries.inc({ result: "dead" }, result.dead);
   }
 
   /** `/metrics` in Prometheus' text format; asks for the bearer token when one is set. */

@@ -50,3 +50,19 @@ export interface WatcherSettings {
 
 /** Lower case, no accents, single spaces: how names and name rules are compared. */
 export { foldText } from "../text.js";
+
+/** How one webhook or chat endpoint takes alerts (the configuration's notify.endpoints). */
+export type EndpointChannel = "webhook" | "slack" | "teams" | "telegram";
+
+export interface EndpointPolicy {
+  name: string;
+  channel: EndpointChannel;
+  /** The event types it takes. */
+  events: readonly string[];
+  /** Chat only; a webhook is always instant. */
+  delivery: Delivery;
+  /** Cron of a chat digest (schedule time zone); null: a digest after every sweep. */
+  digestSchedule: string | null;
+  /** Chat only: whether the configuration's quiet hours hold its messages. */
+  quietHours: boolean;
+}

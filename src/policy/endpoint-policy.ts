@@ -1,6 +1,8 @@
-import type { Delivery } from "./alert-rules.js";
+import type { EndpointPolicy } from "./alert-rules.js";
 import { deliveryTime } from "./delivery-time.js";
 import type { AlertDelivery, MailSettings } from "./mail-policy.js";
+
+export type { EndpointChannel, EndpointPolicy } from "./alert-rules.js";
 
 /*
  * Who among the webhook and chat endpoints hears of an alert, and when (pure). A case's mute and
@@ -17,21 +19,6 @@ import type { AlertDelivery, MailSettings } from "./mail-policy.js";
  *   mail.urgentBypassesQuietHours says so) unless the endpoint opts out, and it may take a
  *   digest at its own schedule instead of one message per alert.
  */
-
-export type EndpointChannel = "webhook" | "slack" | "teams" | "telegram";
-
-export interface EndpointPolicy {
-  name: string;
-  channel: EndpointChannel;
-  /** The event types it takes. */
-  events: readonly string[];
-  /** Chat only; a webhook is always instant. */
-  delivery: Delivery;
-  /** Cron of a chat digest (schedule time zone); null: a digest after every sweep. */
-  digestSchedule: string | null;
-  /** Chat only: whether the configuration's quiet hours hold its messages. */
-  quietHours: boolean;
-}
 
 export const FIRM_ENDPOINT = "webhook";
 

@@ -1,6 +1,7 @@
 import {
   type CaseAlertPolicy,
   type Delivery,
+  type EndpointPolicy,
   NO_ALERT_POLICY,
   type WatcherSettings,
 } from "./alert-rules.js";
@@ -12,6 +13,8 @@ export interface MailSettings {
   urgentBypassesQuietHours: boolean;
   /** `mail.mode`: the delivery of watchers the watchlist does not give one. */
   defaultDelivery: Delivery;
+  /** The configured webhook and chat endpoints (endpoint-policy.ts); absent: none. */
+  endpoints?: readonly EndpointPolicy[];
 }
 
 /**
@@ -26,6 +29,10 @@ export interface MailPolicy extends MailSettings {
   watcher(address: string): WatcherSettings | undefined;
   /** Every `watchers:` entry, in file order. */
   watchers: readonly WatcherSettings[];
+  /** The endpoints a case's `channels:` name (with the defaults'); none for a case not listed. */
+  channels(digits: string, court: string): readonly string[];
+  /** `defaults.channels`: who hears of a publication outside the watchlist. */
+  defaultChannels: readonly string[];
 }
 
 /** How one message goes out: alone ("alert") or in the recipient's digest, and not before when. */
@@ -37,15 +44,26 @@ export interface AlertDelivery {
 
 /** What the alert policy reads of a watchlist: each case's rules and the `watchers:` entries. */
 export interface PolicySource {
-  cases: ReadonlyArray<{ digits: string; court: string; policy: CaseAlertPolicy }>;
+  cases: ReadonlyArray<{
+    digits: string;
+    court: string;
+    policy: CaseAlertPolicy;
+    channels?: readonly string[];
+  }>;
   watchers: readonly WatcherSettings[];
+  defaults?: { channels?: readonly string[] };
 }
 
 export function mailPolicy(watchlist: PolicySource, settings: MailSettings): MailPolicy {
   const cases = new Map(watchlist.cases.map((c) => [`${c.digits}|${c.court}`, c.policy]));
   const watchers = new Map(watchlist.watchers.map((w) => [w.address.toLowerCase(), w]));
+  const channels = new Map(
+    watchlist.cases.map((c) => [`${c.digits}|${c.court}`, c.channels ?? []]),
+  );
   return {
     ...settings,
+    channels: (digits, court) => channels.get(`${digits}|${court}`) ?? [],
+    defaultChannels: watchlist.defaults?.channels ?? [],
     casePolicy: (digits, court) => cases.get(`${digits}|${court}`) ?? NO_ALERT_POLICY,
     watcher: (address) => watchers.get(address.trim().toLowerCase()),
     watchers: watchlist.watchers,

@@ -361,3 +361,17 @@ export function outboxEndpointsByKeyPrefix(
     )
     .all(prefix, prefix);
 }
+
+/**
+ * Gives up every pending row of one webhook or chat endpoint at once (it answered 410 Gone: it
+ * no longer exists); returns how many. Rows claimed by a send in progress are left to it.
+ */
+export function giveUpEndpoint(db: Db, channel: string, recipient: string, error: string): number {
+  return db
+    .prepare<{ channel: string; recipient: string; error: string }>(
+      `UPDATE outbox SET status = 'dead', last_error = @error, next_attempt_at = NULL
+       WHERE status = 'pending' AND channel = @channel AND recipient = @recipient
+         AND claimed_by IS NULL`,
+    )
+    .run({ channel, recipient, error }).changes;
+}

@@ -30,6 +30,8 @@ export interface EndpointFake {
   requests: ReceivedRequest[];
   /** Answers for the next requests, in order, before the handler's. */
   script: ScriptedAnswer[];
+  /** Called once an answer has been written out (a test kills the sender there). */
+  afterAnswer?: (() => void) | undefined;
   close(): Promise<void>;
 }
 
@@ -53,7 +55,7 @@ export async function startEndpointFake(
       }
       const answer = scripted ?? handle(request);
       res.writeHead(answer.status, { "content-type": "text/plain", ...answer.headers });
-      res.end(answer.body ?? "");
+      res.end(answer.body ?? "", () => fake.afterAnswer?.());
     });
   });
   const listening = await listenLoopback(server);

@@ -1,4 +1,5 @@
 import { type DrainResult, drainOutbox } from "../../notify/outbox/drain.js";
+import { drainEndpoints } from "../../notify/outbox/endpoint-drain.js";
 import type { MailDeps } from "./mail-deps.js";
 
 /** Sends every e-mail that is due (stopping at `signal`); what fails waits for its retry. */
@@ -17,5 +18,19 @@ export async function deliver(mail: MailDeps, signal?: AbortSignal): Promise<Dra
     ...(signal ? { signal } : {}),
   });
   mail.delivered?.(result);
+  if (mail.endpoints !== undefined && !signal?.aborted) {
+    // Webhooks and chat after the e-mail: each row claimed, sent and marked as mail is.
+    const endpoints = await drainEndpoints({
+      db: mail.db,
+      endpoints: mail.endpoints.list,
+      limits: mail.endpoints.limits,
+      now: () => new Date(mail.clock.now()),
+      maxAttempts: mail.endpoints.maxAttempts,
+      logger: mail.logger,
+      claimant: mail.claimant,
+      ...(signal ? { signal } : {}),
+    });
+    mail.endpoints.delivered?.(endpoints);
+  }
   return result;
 }

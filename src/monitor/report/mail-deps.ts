@@ -1,6 +1,9 @@
 import type { CalendarFor } from "../../deadlines/publication-estimate.js";
 import type { Logger } from "../../log.js";
 import type { DrainResult } from "../../notify/outbox/drain.js";
+import type { EndpointDrainResult } from "../../notify/outbox/endpoint-drain.js";
+import type { Endpoint } from "../../notify/transport/endpoint.js";
+import type { EndpointLimits } from "../../notify/transport/http-endpoint.js";
 import type { MailTransport } from "../../notify/transport/mail-transport.js";
 import type { CaseAlertPolicy } from "../../policy/alert-rules.js";
 import type { DjenView } from "../../policy/djen-plan.js";
@@ -49,4 +52,13 @@ export interface MailDeps {
   logger: Logger;
   /** Told what each drain of the outbox came to (the daemon's metrics). */
   delivered?: (result: DrainResult) => void;
+  /** The webhook and chat endpoints, and how to reach them; absent: e-mail only. */
+  endpoints?: {
+    list: readonly Endpoint[];
+    limits: EndpointLimits;
+    /** `notify.maxAttempts`. */
+    maxAttempts: number;
+    /** Told what each drain of their rows came to (the daemon's metrics). */
+    delivered?: (result: EndpointDrainResult) => void;
+  };
 }

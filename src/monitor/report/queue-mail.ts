@@ -16,6 +16,7 @@ export function queueSweepMail(mail: MailDeps, sweep: SweepTally): number {
     now,
     failedSweepsThreshold: mail.failedSweepsThreshold,
     sweep,
+    policy: mail.policy(),
   });
   return operator + queueDueStatusReports(mail, now);
 }

@@ -173,6 +173,13 @@ export function publicationContent(
   };
 }
 
+/** The webhook and chat endpoints told of a publication: its cases', or the defaults' outside. */
+function channelsOf(deps: ReportPublicationsDeps, content: PublicationAlertContent): string[] {
+  if (content.outsideWatchlist) return [...(deps.policy?.defaultChannels ?? [])];
+  const digits = content.caseNumber?.replace(/\D/gu, "") ?? "";
+  return [...new Set(deps.cases.filter((c) => c.digits === digits).flatMap((c) => c.channels))];
+}
+
 function queue(
   deps: ReportPublicationsDeps,
   content: PublicationAlertContent,
@@ -182,7 +189,7 @@ function queue(
 ): number {
   return queueMessage(
     { db: deps.db, domain: deps.mailDomain, at: now, policy: deps.policy },
-    publicationAlert(content, caseId),
+    publicationAlert(content, caseId, channelsOf(deps, content)),
     endpoints,
   );
 }

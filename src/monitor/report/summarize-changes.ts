@@ -222,6 +222,7 @@ async function reportChange(
         caseId: kase.id,
         detectedAt: change.detectedAt,
         content,
+        channels: deps.policy?.channels(kase.digits, kase.court) ?? [],
       }),
       emailEndpoints(kase.watchers),
     );

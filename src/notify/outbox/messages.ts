@@ -23,6 +23,8 @@ export function movementAlert(change: {
   caseId: number;
   detectedAt: string;
   content: AlertContent;
+  /** The webhook and chat endpoints the case routes to (the watchlist's channels). */
+  channels?: readonly string[];
 }): OutboxMessage {
   const { content } = change;
   return {
@@ -33,6 +35,7 @@ export function movementAlert(change: {
     changeId: change.changeId,
     caseId: change.caseId,
     timing: { rule: "alert", urgent: content.urgent },
+    event: { type: "case.movement", channels: change.channels ?? [] },
   };
 }
 
@@ -64,6 +67,7 @@ function publicationNoticeKey(content: PublicationAlertContent): string {
 export function publicationAlert(
   content: PublicationAlertContent,
   caseId: number | null,
+  channels: readonly string[] = [],
 ): OutboxMessage {
   return {
     kind: "alert",
@@ -73,6 +77,16 @@ export function publicationAlert(
     changeId: null,
     caseId,
     timing: { rule: "alert", urgent: content.urgent || content.notice !== "published" },
+    // A re-estimated deadline has no webhook event of its own yet: e-mail only.
+    ...(content.notice === "re-estimated"
+      ? {}
+      : {
+          event: {
+            type:
+              content.notice === "cancelled" ? "publication.cancelled" : "publication.published",
+            channels,
+          },
+        }),
   };
 }
 
@@ -108,6 +122,7 @@ export function operatorAlert(alert: AdminAlert, caseId: number | null): OutboxM
     changeId: null,
     caseId,
     timing: { rule: "now" },
+    event: { type: "operator.alert", channels: [] },
   };
 }
 

@@ -20,6 +20,7 @@ import {
   streakReachesThreshold,
   sweepsHealthQuestion,
 } from "../../policy/health.js";
+import type { MailPolicy } from "../../policy/mail-policy.js";
 import { goneWatchedCases } from "../../store/cases.js";
 import { type Db, immediate } from "../../store/database.js";
 import {
@@ -61,6 +62,8 @@ export interface QueueAdminAlertsInput {
   failedSweepsThreshold: number;
   /** The sweep that just ran, its run still 'running'; null when called outside a sweep. */
   sweep: SweepTally | null;
+  /** The alert policy in force: its webhook and chat endpoints hear operator alerts too. */
+  policy?: MailPolicy | undefined;
 }
 
 interface Finding {
@@ -190,7 +193,7 @@ export function queueAdminAlerts(input: QueueAdminAlertsInput): number {
     let queued = 0;
     for (const finding of findings) {
       queued += queueMessage(
-        { db, domain: input.domain, at: input.now },
+        { db, domain: input.domain, at: input.now, policy: input.policy },
         operatorAlert(finding.alert, finding.caseId),
         emailEndpoints([finding.recipient]),
       );

@@ -1,4 +1,10 @@
-import { type DeliveryTiming, deliveryOf, type MailPolicy } from "../../policy/mail-policy.js";
+import { endpointDelivery, endpointsFor } from "../../policy/endpoint-policy.js";
+import {
+  type AlertDelivery,
+  type DeliveryTiming,
+  deliveryOf,
+  type MailPolicy,
+} from "../../policy/mail-policy.js";
 import type { Db } from "../../store/database.js";
 import { insertOutboxRow, type OutboxKind } from "../../store/outbox.js";
 import { alertMessageId } from "./message-ids.js";
@@ -16,7 +22,7 @@ import { alertMessageId } from "./message-ids.js";
  * The channels an outbox row can be addressed to. A new channel (a webhook, a chat) is a name
  * here and a renderer and sender of its own in the drain; it queues through `queueMessage` too.
  */
-export const CHANNELS = ["email"] as const;
+export const CHANNELS = ["email", "webhook", "slack", "teams", "telegram"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export function isChannel(value: string): value is Channel {
@@ -29,7 +35,10 @@ export interface Endpoint {
   address: string;
 }
 
-/** An endpoint in a dedupe key: an e-mail address in lower case, anything else `channel:address`. */
+/**
+ * An endpoint in a dedupe key: an e-mail address in lower case, anything else `channel:address`
+ * (a webhook or chat endpoint's address is its name in the configuration).
+ */
 export function endpointKey(endpoint: Endpoint): string {
   const address = endpoint.address.trim();
   return endpoint.channel === "email" ? address.toLowerCase() : `${endpoint.channel}:${address}`;
@@ -59,6 +68,11 @@ export interface OutboxMessage {
   changeId: number | null;
   caseId: number | null;
   timing: DeliveryTiming;
+  /**
+   * The webhook event type it is, and the endpoints (by name) its case routes to: the configured
+   * endpoints that take it get a row each too (policy/endpoint-policy.ts). Absent: e-mail only.
+   */
+  event?: { type: string; channels: readonly string[] };
 }
 
 export interface QueueContext {
@@ -69,6 +83,31 @@ export interface QueueContext {
   at: Date;
   /** The watchlist's watchers and mail settings; absent: everything goes out at once, alone. */
   policy?: MailPolicy | undefined;
+}
+
+/** The endpoints, besides the given ones, that `message` goes to: those its event routes to. */
+function routed(context: QueueContext, message: OutboxMessage): Endpoint[] {
+  const configured = context.policy?.endpoints;
+  if (message.event === undefined || configured === undefined) return [];
+  return endpointsFor(message.event.type, message.event.channels, configured).map((e) => ({
+    channel: e.channel,
+    address: e.name,
+  }));
+}
+
+/** When a row for a webhook or chat endpoint goes: as that endpoint takes alerts (a webhook at once). */
+function endpointTiming(
+  context: QueueContext,
+  endpoint: Endpoint,
+  timing: DeliveryTiming,
+): AlertDelivery {
+  const settings = context.policy?.endpoints?.find(
+    (e) => e.channel === endpoint.channel && e.name === endpoint.address,
+  );
+  if (settings === undefined || context.policy === undefined || timing.rule !== "alert") {
+    return { kind: "alert", notBefore: null };
+  }
+  return endpointDelivery(settings, context.policy, timing.urgent, context.at);
 }
 
 /**
@@ -85,13 +124,16 @@ export function queueMessage(
   const seen = new Set<string>();
   const createdAt = context.at.toISOString();
   let queued = 0;
-  for (const raw of endpoints) {
+  for (const raw of [...endpoints, ...routed(context, message)]) {
     const endpoint: Endpoint = { channel: raw.channel, address: raw.address.trim() };
     const who = endpointKey(endpoint);
     if (endpoint.address === "" || seen.has(who)) continue;
     seen.add(who);
     const key = dedupeKey(message.key, endpoint);
-    const delivery = deliveryOf(context.policy, endpoint.address, message.timing, context.at);
+    const delivery =
+      endpoint.channel === "email"
+        ? deliveryOf(context.policy, endpoint.address, message.timing, context.at)
+        : endpointTiming(context, endpoint, message.timing);
     const inserted = insertOutboxRow(context.db, {
       changeId: message.changeId,
       caseId: message.caseId,

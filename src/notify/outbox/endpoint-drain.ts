@@ -1,0 +1,207 @@
+import type { Logger } from "../../log.js";
+import type { Db } from "../../store/database.js";
+import { type Claimant, thisProcessClaimant } from "../../store/lease.js";
+import {
+  claimOutbox,
+  claimOutboxGroup,
+  dueOutbox,
+  giveUpEndpoint,
+  markAllFailed,
+  markAllSent,
+  type OutboxRow,
+  releaseAbandonedClaims,
+} from "../../store/outbox.js";
+import { AlertContent } from "../render/alert-content.js";
+import { movementEvent, operatorEvent, publicationEvent } from "../render/build-event.js";
+import { AdminAlert } from "../render/operator-mail.js";
+import { PublicationAlertContent } from "../render/publication-alert.js";
+import type { WebhookEvent } from "../render/webhook-event.js";
+import { describeEndpoint, type Endpoint } from "../transport/endpoint.js";
+import { isLastAttempt } from "../transport/endpoint-verdict.js";
+import type { EndpointLimits } from "../transport/http-endpoint.js";
+import { eventId } from "../transport/webhook-signature.js";
+import { defaultBackoffMs } from "./drain.js";
+import { deliverToEndpoint } from "./endpoint-delivery.js";
+
+/*
+ * The outbox's rows for webhook and chat endpoints, sent as the e-mail drain sends mail: claim
+ * the row (under this process's name), POST, and mark it sent in one statement right after the
+ * 2xx. A crash between the 2xx and the mark leaves the row claimed by a dead process; the next
+ * drain takes it over at once and sends it again, with the same webhook-id (the event id comes
+ * from the row's dedupe key): at most one resend per endpoint per crash, which a receiver that
+ * remembers ids absorbs. A chat endpoint's digest rows due together go as one message.
+ */
+
+export const ENDPOINT_CHANNELS = ["webhook", "slack", "teams", "telegram"] as const;
+
+const MINUTE_MS = 60_000;
+const DEFAULT_CLAIM_MS = 10 * MINUTE_MS;
+const BATCH = 50;
+const GROUP_MAX = 50;
+
+export interface EndpointDrainOptions {
+  db: Db;
+  /** The configured endpoints, found by channel and name. */
+  endpoints: readonly Endpoint[];
+  limits: EndpointLimits;
+  now: () => Date;
+  maxAttempts: number;
+  backoffMs?: (attempt: number) => number;
+  logger: Logger;
+  signal?: AbortSignal;
+  claimMs?: number;
+  claimant?: Claimant;
+}
+
+export interface EndpointDrainResult {
+  sent: number;
+  failed: number;
+  dead: number;
+}
+
+/** The event a row carries, with an id that is the same on every retry of the row. */
+export function rowEvent(row: OutboxRow): WebhookEvent | null {
+  const meta = { id: eventId(row.dedupeKey), test: row.kind === "test" };
+  const publication = PublicationAlertContent.safeParse(row.payload);
+  if (publication.success) return publicationEvent(publication.data, meta);
+  const admin = AdminAlert.safeParse(row.payload);
+  if (admin.success && row.kind === "admin") return operatorEvent(admin.data, meta);
+  const alert = AlertContent.safeParse(row.payload);
+  return alert.success ? movementEvent(alert.data, meta) : null;
+}
+
+interface Planned {
+  endpoint: Endpoint | null;
+  rows: OutboxRow[];
+}
+
+/** One POST per row; a chat endpoint's digest rows due together, one message. */
+function plan(rows: readonly OutboxRow[], endpoints: readonly Endpoint[]): Planned[] {
+  const out: Planned[] = [];
+  const digests = new Map<string, Planned>();
+  for (const row of rows) {
+    const endpoint =
+      endpoints.find((e) => e.channel === row.channel && e.name === row.recipient) ?? null;
+    if (endpoint === null || endpoint.channel === "webhook" || row.kind !== "digest") {
+      out.push({ endpoint, rows: [row] });
+      continue;
+    }
+    const key = `${row.channel}|${row.recipient}`;
+    let group = digests.get(key);
+    if (group === undefined || group.rows.length >= GROUP_MAX) {
+      group = { endpoint, rows: [] };
+      digests.set(key, group);
+      out.push(group);
+    }
+    group.rows.push(row);
+  }
+  return out;
+}
+
+type Outcome = "sent" | "failed" | "dead" | "skipped";
+
+async function send(
+  planned: Planned,
+  options: EndpointDrainOptions,
+  holder: string,
+): Promise<Outcome> {
+  const { db, logger } = options;
+  const nowIso = options.now().toISOString();
+  const until = new Date(
+    options.now().getTime() + (options.claimMs ?? DEFAULT_CLAIM_MS),
+  ).toISOString();
+  const first = planned.rows[0];
+  if (first === undefined) return "skipped";
+  const ids = planned.rows.map((r) => r.id);
+  const events = planned.rows.map(rowEvent);
+  if (planned.endpoint === null || events.some((e) => e === null)) {
+    if (!claimOutbox(db, first.id, nowIso, until, holder)) return "skipped";
+    const error =
+      planned.endpoint === null
+        ? `no ${first.channel} endpoint "${first.recipient.slice(0, 40)}" in the configuration any more`
+        : "the stored payload is not an alert; it cannot be sent";
+    markAllFailed(db, [first.id], { error, nextAttemptAt: until, dead: true });
+    return "dead";
+  }
+  const endpoint = planned.endpoint;
+  let claimedIds: number[];
+  if (ids.length === 1) {
+    claimedIds = claimOutbox(db, first.id, nowIso, until, holder) ? [first.id] : [];
+  } else {
+    claimedIds = claimOutboxGroup(
+      db,
+      ids,
+      nowIso,
+      until,
+      () => `digest:${eventId(ids.join(","))}`,
+      holder,
+    ).claimedIds;
+  }
+  if (claimedIds.length === 0) return "skipped";
+  const claimed = claimedIds
+    .map((id) => events[ids.indexOf(id)])
+    .filter((e): e is WebhookEvent => e != null);
+  const delivery = await deliverToEndpoint(
+    endpoint,
+    claimed.length === 1 ? (claimed[0] as WebhookEvent) : claimed,
+    {
+      limits: options.limits,
+      now: options.now,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    },
+  );
+  const { verdict } = delivery;
+  const logged = { outboxIds: claimedIds, endpoint: describeEndpoint(endpoint) };
+  if (verdict.kind === "delivered") {
+    // Nothing between the 2xx and this mark: a crash in that gap is one resend, same webhook-id.
+    markAllSent(db, claimedIds, {
+      sentAt: options.now().toISOString(),
+      smtpResponse: verdict.response,
+    });
+    logger.info(logged, "alert delivered to endpoint");
+    return "sent";
+  }
+  const attempts =
+    Math.max(...planned.rows.filter((r) => claimedIds.includes(r.id)).map((r) => r.attempts)) + 1;
+  const dead = isLastAttempt(verdict, attempts, options.maxAttempts) || first.kind === "test";
+  const backoff = Math.max(0, (options.backoffMs ?? defaultBackoffMs)(attempts));
+  const wait =
+    verdict.kind === "retry" && verdict.retryAfterSeconds !== null
+      ? Math.max(backoff, verdict.retryAfterSeconds * 1000)
+      : backoff;
+  const next = new Date(options.now().getTime() + wait).toISOString();
+  markAllFailed(db, claimedIds, { error: verdict.error, nextAttemptAt: next, dead });
+  if (verdict.kind === "gone") {
+    const others = giveUpEndpoint(
+      db,
+      endpoint.channel,
+      endpoint.name,
+      `the endpoint answered 410 Gone: ${verdict.error}`,
+    );
+    logger.error({ ...logged, others }, "endpoint answered 410 Gone: its alerts are given up");
+  } else {
+    logger.warn({ ...logged, attempts, dead, error: verdict.error }, "endpoint delivery failed");
+  }
+  return dead ? "dead" : "failed";
+}
+
+export async function drainEndpoints(options: EndpointDrainOptions): Promise<EndpointDrainResult> {
+  const result: EndpointDrainResult = { sent: 0, failed: 0, dead: 0 };
+  const claimant = options.claimant ?? thisProcessClaimant();
+  const nowIso = options.now().toISOString();
+  releaseAbandonedClaims(options.db, nowIso, claimant.holderIsDead);
+  for (const channel of ENDPOINT_CHANNELS) {
+    const rows: OutboxRow[] = [];
+    for (;;) {
+      const page = dueOutbox(options.db, channel, nowIso, BATCH, rows.at(-1)?.id ?? 0);
+      rows.push(...page);
+      if (page.length < BATCH) break;
+    }
+    for (const planned of plan(rows, options.endpoints)) {
+      if (options.signal?.aborted) return result;
+      const outcome = await send(planned, options, claimant.holder);
+      if (outcome !== "skipped") result[outcome]++;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,182 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeSlack, startFakeSlack } from "../../fakes/fake-chat.js";
+import type { FakeDataJud } from "../../fakes/fake-datajud.js";
+import {
+  type FakeWebhookReceiver,
+  startFakeWebhookReceiver,
+} from "../../fakes/fake-webhook-receiver.js";
+import {
+  baseEnv,
+  cliInProcess,
+  loadFixtures,
+  moveCase,
+  n,
+  query,
+  runOnce,
+  startDataJud,
+  type Workspace,
+  workspace,
+} from "../../support/cli-harness.js";
+import { cliCommand } from "../../support/cli-process.js";
+
+/*
+ * Alerts through the one outbox to a signed webhook and a Slack channel: each event once per
+ * endpoint, a 410 giving the endpoint up, and a kill between the receiver's 2xx and the mark
+ * costing at most one resend, with the same webhook-id.
+ */
+
+const SECRET = `whsec_${Buffer.alloc(32, 8).toString("base64")}`;
+let datajud: FakeDataJud;
+let receiver: FakeWebhookReceiver;
+let slack: FakeSlack;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  datajud = await startDataJud("webhook-key");
+  receiver = await startFakeWebhookReceiver({ secret: SECRET });
+  slack = await startFakeSlack();
+});
+
+afterAll(async () => {
+  for (const child of children) child.kill("SIGKILL");
+  await Promise.all([receiver.close(), slack.close(), datajud.close()]);
+});
+
+function setUp(prefix: string): { ws: Workspace; env: Record<string, string> } {
+  loadFixtures(datajud);
+  const ws = workspace(prefix);
+  writeFileSync(
+    ws.watchlistPath,
+    `defaults:\n  notify: [ana@example.com]\n  channels: [equipe]\ncases:\n${[n.trf1Previdenciario, n.trt2Reclamacao, n.tjdftDespejo].map((x) => `  - number: "${x}"\n`).join("")}`,
+  );
+  const config = join(ws.dir, "monitor.yaml");
+  writeFileSync(
+    config,
+    "notify:\n  endpoints:\n    equipe: { channel: slack, urlVariable: SLACK_URL }\n",
+  );
+  const env = baseEnv(ws, datajud, {
+    MONITOR_CONFIG: config,
+    WEBHOOK_URL: receiver.url,
+    WEBHOOK_SECRET: SECRET,
+    SLACK_URL: slack.url,
+  });
+  return { ws, env };
+}
+
+function moveAll(): void {
+  moveCase(datajud, "trf1", n.trf1Previdenciario);
+  moveCase(datajud, "trt2", n.trt2Reclamacao);
+  moveCase(datajud, "tjdft", n.tjdftDespejo);
+}
+
+function rows(
+  ws: Workspace,
+): Array<{ channel: string; recipient: string; status: string; lastError: string | null }> {
+  return query(
+    ws,
+    "SELECT channel, recipient, status, last_error AS lastError FROM outbox ORDER BY id",
+  );
+}
+
+function byChannel(ws: Workspace): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const r of rows(ws)) {
+    const list = out[r.channel] ?? [];
+    list.push(r.status);
+    out[r.channel] = list;
+  }
+  return out;
+}
+
+describe("alerts to a webhook and a chat, through the outbox", () => {
+  it("sends each case's change once to the e-mail watcher, the signed webhook and Slack", async () => {
+    const { ws, env } = setUp("webhook-outbox-");
+    await runOnce(ws, env);
+    moveAll();
+    const eventsBefore = receiver.events.length;
+    const slackBefore = slack.messages.length;
+
+    const run = await runOnce(ws, env);
+    const again = await runOnce(ws, env);
+
+    expect(run.code).toBe(0);
+    expect(again.code).toBe(0);
+    expect(byChannel(ws)).toEqual({
+      email: ["sent", "sent", "sent"],
+      webhook: ["sent", "sent", "sent"],
+      slack: ["sent", "sent", "sent"],
+    });
+    const events = receiver.events.slice(eventsBefore) as Array<{ type: string; id: string }>;
+    expect(events.map((e) => e.type)).toEqual(["case.movement", "case.movement", "case.movement"]);
+    expect(new Set(events.map((e) => e.id)).size).toBe(3);
+    expect(receiver.deliveries.every((d) => d.verified)).toBe(true);
+    expect(slack.messages.length - slackBefore).toBe(3);
+    expect(slack.messages.at(-1)?.mentions).toEqual([]);
+  });
+
+  it("gives Slack up on 410 and keeps sending the webhook", async () => {
+    const { ws, env } = setUp("webhook-gone-");
+    await runOnce(ws, env);
+    moveAll();
+    slack.script.push({ status: 410, body: "channel_is_archived" });
+
+    await runOnce(ws, env);
+
+    expect(byChannel(ws).webhook).toEqual(["sent", "sent", "sent"]);
+    expect(byChannel(ws).slack).toEqual(["dead", "dead", "dead"]);
+    const errors = rows(ws)
+      .filter((r) => r.channel === "slack")
+      .map((r) => r.lastError ?? "");
+    expect(errors.every((e) => e.includes("410"))).toBe(true);
+    expect(errors.join(" ")).not.toContain("slacksecretpath123");
+    const status = await cliInProcess(["status"], env, ws.dir);
+    expect(status.stdout).toContain('undelivered slack alert to endpoint "equipe" after 1 attempt');
+    expect(`${status.stdout}${status.stderr}`).not.toContain("slacksecretpath123");
+  });
+});
+
+describe("run-once killed right after the webhook receiver's 2xx", () => {
+  it("twice in a row: the next run delivers the rest, at most one resend per kill, same webhook-id", {
+    timeout: 60_000,
+  }, async () => {
+    const { ws, env } = setUp("webhook-crash-");
+    await runOnce(ws, env);
+    moveAll();
+    const before = receiver.deliveries.length;
+    const eventsBefore = receiver.events.length;
+
+    const kills: Array<NodeJS.Signals | null> = [];
+    for (let i = 0; i < 2; i++) {
+      const { command, args } = cliCommand();
+      const child = spawn(command, [...args, "run-once", "--json"], {
+        cwd: ws.dir,
+        env: { ...env, DATAJUD_TIMEOUT_MS: "10000", DATAJUD_TOTAL_TIMEOUT_MS: "20000" },
+        stdio: ["ignore", "ignore", "ignore"],
+      });
+      children.push(child);
+      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child.on("exit", (_code, signal) => resolve(signal)),
+      );
+      receiver.afterAnswer = () => {
+        receiver.afterAnswer = undefined;
+        child.kill("SIGKILL");
+      };
+      kills.push(await exited);
+    }
+    receiver.afterAnswer = undefined;
+    const next = await runOnce(ws, env);
+
+    expect(kills).toEqual(["SIGKILL", "SIGKILL"]);
+    expect(next.code).toBe(0);
+    expect(byChannel(ws).webhook).toEqual(["sent", "sent", "sent"]);
+    const ids = receiver.deliveries.slice(before).map((d) => d.id);
+    const distinct = new Set(ids);
+    expect(distinct.size).toBe(3);
+    // The floor: a kill between the 2xx and the mark resends that one event, once, same id.
+    expect(ids.length - distinct.size).toBeLessThanOrEqual(kills.length);
+    expect(receiver.events.length - eventsBefore).toBe(3);
+  });
+});

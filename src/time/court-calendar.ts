@@ -2,7 +2,9 @@ import { courtRules, NOTE_BY_TOPIC, type Topic } from "./calendar/court-rules.js
 import { type CourtSeat, courtSeat } from "./calendar/court-seat.js";
 import type { ConsideredItem, DayEffect, DayRule, LayerYear } from "./calendar/day-rule.js";
 import { merge } from "./calendar/day-rule.js";
+import { municipalDays } from "./calendar/municipal-days.js";
 import { nationalDays, unionCourt, weekendRule } from "./calendar/national-days.js";
+import { stateDays } from "./calendar/state-days.js";
 import { unionDays } from "./calendar/union-days.js";
 import { type IsoDate, parseIsoDate, yearOf } from "./calendar-date.js";
 
@@ -156,11 +158,16 @@ function unsettled(seat: CourtSeat, settled: ReadonlySet<Topic>): LayerYear {
 
 function layersOf(seat: CourtSeat, year: number): LayerYear {
   const rules = courtRules(seat, year);
+  const municipal = municipalDays(seat, year);
+  const settled = new Set(rules.settled);
+  if (municipal.corpusChristi) settled.add("corpus-christi");
   return merge([
     nationalDays(seat, year),
     ...(unionCourt(seat) ? [unionDays(seat, year)] : []),
+    stateDays(seat, year),
+    municipal,
     rules,
-    unsettled(seat, rules.settled),
+    unsettled(seat, settled),
     { days: [], considered: [], notConsidered: NOT_KNOWN_ANYWHERE },
   ]);
 }

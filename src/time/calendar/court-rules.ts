@@ -262,6 +262,16 @@ const RULES: readonly CourtRule[] = [
     url: "https://www.tre-sp.jus.br/legislacao/compilada/portarias-tre-sp/2025/portaria-no-261-de-26-de-novembro-de-2025",
   },
   {
+    courts: ["tre-sp"],
+    years: [2026],
+    // Portaria 261/2025 art. 2 set 14h-19h; the Presidency then suspended the day and its deadlines.
+    when: [{ ...ASH_WEDNESDAY, name: "Quarta-feira de Cinzas: expediente e prazos suspensos" }],
+    effect: "closed",
+    source:
+      "Decisão da Presidência do TRE-SP de fevereiro de 2026 (Portaria TRE-SP 261/2025, art. 2º)",
+    url: "https://sintrajud.org.br/conteudo/15482/tre-sp-acata-pedido-do-sintrajud-e-suspende-expediente-e-prazos-da-quarta-feira-de-cinzas",
+  },
+  {
     courts: ["stj"],
     years: [2025],
     when: [day("2025-11-21", "ponto facultativo")],

@@ -68,3 +68,12 @@ export function merge(layers: readonly LayerYear[]): LayerYear {
     notConsidered: [...new Set(layers.flatMap((l) => l.notConsidered))],
   };
 }
+
+/** The acts behind `sources`, each named once: "Lei X; Lei Y" from rules that share parts. */
+export function citations(sources: readonly string[]): string {
+  const parts: string[] = [];
+  for (const source of sources) {
+    for (const part of source.split("; ")) if (!parts.includes(part)) parts.push(part);
+  }
+  return parts.join("; ");
+}

@@ -360,3 +360,41 @@ describe("calendarBook", () => {
     expect(book({ court: "tjrj" }).dayStatus("2026-03-10").kind).toBe("working");
   });
 });
+
+describe("courtCalendar: one trap across the branches", () => {
+  // Holy Thursday, 02/04/2026 (Easter 05/04/2026).
+  it.each([
+    ["tjsp", "closed", "Provimento CSM TJSP 2.813/2025, art. 1º"], // Endoenças
+    ["tjrj", "closed", "Lei estadual RJ 6.956/2015 (LODJ), art. 66, IV"],
+    ["tjpr", "working", null], // no act of the TJPR known here: the earlier answer
+    ["trf4", "holiday", "Lei 5.010/1966, art. 62, II"],
+    ["trt9", "holiday", "Lei 5.010/1966, art. 62, II (regimentos dos TRTs)"],
+    ["tre-pr", "holiday", "Lei 5.010/1966, art. 62, II c/c Res. TSE 18.154/1992"],
+    ["tst", "holiday", "Lei 5.010/1966, art. 62, II"],
+  ])("%s on Holy Thursday 2026 is %s (%s)", (court, kind, source) => {
+    expect(day(court, "2026-04-02")).toEqual([kind, source]);
+  });
+
+  it("lists what a labour court at São Paulo took into account in 2026, layer by layer", () => {
+    const considered = courtCalendar({ court: "trt2", municipality: 3550308 }).considered(2026);
+
+    expect(considered.considered.map((c) => c.scope)).toEqual([
+      "national",
+      "national",
+      "national",
+      "branch",
+      "state",
+      "municipal",
+    ]);
+    expect(considered.note).toMatch(/^Considera: sábados e domingos \(CPC, art\. 216\)/u);
+    expect(considered.note).toContain("suspensão dos prazos de 20/12 a 20/01 (CLT, art. 775-A)");
+    expect(considered.note).toContain("feriados estaduais de SP (Lei SP 9.497/1997, art. 1º;");
+    expect(considered.note).toContain(
+      "feriados municipais de São Paulo (Lei municipal SP 14.485/2007, art. 10)",
+    );
+    expect(considered.notConsidered).toContain(
+      "Quarta-feira de Cinzas (expediente reduzido ou sem expediente por ato do tribunal)",
+    );
+    expect(considered.note).not.toMatch(/Corpus Christi/u);
+  });
+});

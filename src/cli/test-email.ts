@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { scrubSecrets } from "../config/secrets.js";
+import { normalizeEmailAddress } from "../email-address.js";
 import type { Logger } from "../log.js";
 import { deliverOutboxRow, type RowSendResult } from "../notify/outbox/drain.js";
 import { mailIdentity } from "../notify/outbox/message-ids.js";
@@ -11,7 +12,7 @@ import { createTransport } from "../notify/transport/transports.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
 import { thisProcessClaimant } from "../store/lease.js";
 import { outboxIdByDedupeKey } from "../store/outbox.js";
-import { loadWatchlist, normalizeEmailAddress } from "../watchlist/parse-watchlist.js";
+import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT, systemOf, UsageError } from "./command.js";
 import { loadRuntime } from "./runtime.js";

@@ -1,5 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { isEmailAddress } from "../email-address.js";
 import { parseListenAddress } from "../http/listen-address.js";
 import { courtSeat, ufOfMunicipality } from "../time/calendar/court-seat.js";
 import { parseIsoDate } from "../time/calendar-date.js";
@@ -87,14 +88,13 @@ const HttpUrl = z.string().refine((value) => urlOf(value, ["http:", "https:"]), 
 });
 
 const MAILBOX = /^(?:[^<>]*<\s*[^\s@<>]+@[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+)$/u;
-const ADDRESS = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/u;
 
 const Mailbox = z.string().refine((v) => MAILBOX.test(v.trim()), {
   error: (issue) =>
     `${JSON.stringify(issue.input)} is not a sender address; write "name <address>" or just the address`,
 });
 
-const Address = z.string().refine((v) => ADDRESS.test(v.trim()), {
+const Address = z.string().refine(isEmailAddress, {
   error: (issue) =>
     `${JSON.stringify(issue.input)} is not an e-mail address (like admin@example.com)`,
 });

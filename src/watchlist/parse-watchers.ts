@@ -1,5 +1,6 @@
 import { isMap, isScalar } from "yaml";
 import { z } from "zod";
+import { addressProblem, normalizeEmailAddress } from "../email-address.js";
 import type { Delivery, WatcherSettings } from "../policy/alert-rules.js";
 import { suggestName } from "../text.js";
 import { cronProblem } from "../time/cron.js";
@@ -12,7 +13,6 @@ import {
   type YamlPath,
   type YamlSource,
 } from "../yaml/yaml-source.js";
-import { addressProblem, normalizeEmailAddress } from "./email-address.js";
 
 /** `watchers:`: how each address gets its mail (delivery, digest schedule, status report). */
 

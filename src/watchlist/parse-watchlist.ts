@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type CnjNumber, parseCnjNumber } from "../datajud/cnj-number.js";
 import { resolveCourt } from "../datajud/courts.js";
 import { isDataJudError } from "../datajud/errors.js";
+import { addressProblem, normalizeEmailAddress } from "../email-address.js";
 import type { CaseAlertPolicy, MovementRule, WatcherSettings } from "../policy/alert-rules.js";
 import { readUserFile, type UserFileRead } from "../user-file.js";
 import { issuesToErrors } from "../yaml/issue-messages.js";
@@ -17,7 +18,6 @@ import {
   type YamlPath,
   type YamlSource,
 } from "../yaml/yaml-source.js";
-import { addressProblem, normalizeEmailAddress } from "./email-address.js";
 import { alertKeyHint } from "./parse-alert-settings.js";
 import { collectChannels } from "./parse-channels.js";
 import { MovementRuleListFile, parseScopeRules } from "./parse-ignore-urgent.js";
@@ -33,7 +33,6 @@ export type {
   WatcherSettings,
 } from "../policy/alert-rules.js";
 export type { PositionedError } from "../yaml/positioned-error.js";
-export { normalizeEmailAddress } from "./email-address.js";
 export type { WatchedOab } from "./parse-oab.js";
 
 /*

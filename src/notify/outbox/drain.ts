@@ -1,4 +1,5 @@
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
+import { isEmailAddress } from "../../email-address.js";
 import type { Logger } from "../../log.js";
 import type { Db } from "../../store/database.js";
 import { type Claimant, thisProcessClaimant } from "../../store/lease.js";
@@ -57,8 +58,6 @@ const RENDERED_KINDS: ReadonlySet<string> = new Set<OutboxKind>([
   "test",
 ]);
 
-/** One bare address: anything a parser could split into two recipients or a header is refused. */
-const RECIPIENT = /^[^\s<>()[\]\\,;:"@]+@[^\s<>()[\]\\,;:"@]+$/;
 const LIST_ID = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -158,7 +157,8 @@ function decode(row: OutboxRow): { ok: true; entry: DecodedRow } | { ok: false; 
     return { ok: false, error: `no renderer for outbox kind "${row.kind.slice(0, 20)}"` };
   }
   const recipient = row.recipient.trim();
-  if (!RECIPIENT.test(recipient)) {
+  // One bare address: anything a parser could split into two recipients or a header is refused.
+  if (!isEmailAddress(recipient)) {
     return { ok: false, error: "the recipient is not a single plain e-mail address" };
   }
   if (row.kind === "report") {

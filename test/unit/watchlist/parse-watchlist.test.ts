@@ -11,7 +11,6 @@ import { NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
 import { WatcherFile } from "../../../src/watchlist/parse-watchers.js";
 import {
   loadWatchlist,
-  normalizeEmailAddress,
   parseWatchlist,
   WatchlistCaseFile,
   WatchlistDefaultsFile,
@@ -335,25 +334,6 @@ describe("parseWatchlist: errors with positions", () => {
         message: expect.stringContaining("copy watchlist.example.yaml"),
       },
     ]);
-  });
-});
-
-describe("normalizeEmailAddress", () => {
-  it("lower-cases the domain only and trims", () => {
-    expect(normalizeEmailAddress("  Ana.Silva@Example.COM.br ")).toBe("Ana.Silva@example.com.br");
-  });
-
-  it("rejects addresses without a dotted domain, with names or with two @", () => {
-    for (const bad of [
-      "ana@example",
-      "ana",
-      "Ana <ana@x.com>",
-      "a@b@c.com",
-      "a..b@x.com",
-      "a@-x.com",
-    ]) {
-      expect(normalizeEmailAddress(bad)).toBeNull();
-    }
   });
 });
 

@@ -1,6 +1,12 @@
-// Deliberately plain: one @, no spaces or brackets, a dotted domain. Anything stricter rejects
-// real addresses; anything looser lets "ana@example" or "Ana <ana@x.com>" through to the mailer.
-const ADDRESS = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+$/u;
+/*
+ * The one rule for an e-mail address we send to: a watcher's, `mail.admin`, `test-email --to`, an
+ * outbox row's recipient (the From mailbox, which may be local, is config's own). Deliberately
+ * plain: one @, no spaces, brackets, quotes, separators, backslashes or control characters, a
+ * dotted domain. Anything stricter rejects real addresses; anything looser lets "ana@example",
+ * "Ana <ana@x.com>" or "a@x.com, b@y.com" through to the mailer, where one string could become
+ * two recipients or a header.
+ */
+const ADDRESS = /^[^\s@<>()[\],;:"\\\p{Cc}]+@[^\s@<>()[\],;:"\\\p{Cc}]+$/u;
 const DOMAIN = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}-]{2,}$/u;
 
 /** "Ana@Example.COM " -> "Ana@example.com"; null if it is not a plain address. */
@@ -19,6 +25,10 @@ export function normalizeEmailAddress(input: string): string | null {
     return null;
   }
   return `${local}@${domain}`;
+}
+
+export function isEmailAddress(input: string): boolean {
+  return normalizeEmailAddress(input) !== null;
 }
 
 /** What is wrong with an input normalizeEmailAddress refused, and how to write it. */

@@ -1,3 +1,5 @@
+import { UpstreamError, type UpstreamErrorOptions } from "../pacing/upstream-error.js";
+
 /**
  * Every way a DataJud lookup can fail, as a stable string code. The orchestrator decides
  * retry-or-skip from `retryable`; the message always says what a person can do about it.
@@ -36,14 +38,8 @@ export type DataJudErrorKind =
   /** the court exists but DataJud's public API does not serve it (STF) */
   | "unsupported_court";
 
-export interface DataJudErrorOptions {
-  retryable?: boolean;
-  status?: number;
+export interface DataJudErrorOptions extends UpstreamErrorOptions {
   index?: string;
-  attempts?: number;
-  /** seconds DataJud asked us to wait, from `Retry-After` */
-  retryAfterSeconds?: number;
-  cause?: unknown;
 }
 
 const RETRYABLE_BY_DEFAULT: ReadonlySet<DataJudErrorKind> = new Set([
@@ -56,47 +52,22 @@ const RETRYABLE_BY_DEFAULT: ReadonlySet<DataJudErrorKind> = new Set([
   "bad_response",
 ]);
 
-export class DataJudError extends Error {
+export class DataJudError extends UpstreamError<DataJudErrorKind> {
   override readonly name = "DataJudError";
-  readonly kind: DataJudErrorKind;
-  readonly retryable: boolean;
-  readonly status: number | undefined;
   readonly index: string | undefined;
-  readonly attempts: number | undefined;
-  readonly retryAfterSeconds: number | undefined;
 
   constructor(kind: DataJudErrorKind, message: string, options: DataJudErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.kind = kind;
-    this.retryable = options.retryable ?? RETRYABLE_BY_DEFAULT.has(kind);
-    this.status = options.status;
+    super(kind, message, options, RETRYABLE_BY_DEFAULT);
     this.index = options.index;
-    this.attempts = options.attempts;
-    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   /** A copy that records how many attempts were made before giving up. */
   withAttempts(attempts: number): DataJudError {
-    const copy = new DataJudError(this.kind, this.message, {
-      retryable: this.retryable,
+    return new DataJudError(this.kind, this.message, {
+      ...this.options(),
       attempts,
-      ...(this.status === undefined ? {} : { status: this.status }),
       ...(this.index === undefined ? {} : { index: this.index }),
-      ...(this.retryAfterSeconds === undefined
-        ? {}
-        : { retryAfterSeconds: this.retryAfterSeconds }),
-      cause: this.cause,
     });
-    return copy;
-  }
-
-  toJSON(): { kind: DataJudErrorKind; message: string; retryable: boolean; status?: number } {
-    return {
-      kind: this.kind,
-      message: this.message,
-      retryable: this.retryable,
-      ...(this.status === undefined ? {} : { status: this.status }),
-    };
   }
 }
 

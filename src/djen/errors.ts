@@ -1,3 +1,5 @@
+import { UpstreamError, type UpstreamErrorOptions } from "../pacing/upstream-error.js";
+
 /**
  * Every way a DJEN lookup can fail, as a stable string code. As with DataJud, a failure is never
  * "no publication": the caller reports it and tries again later.
@@ -30,14 +32,7 @@ export type DjenErrorKind =
   /** our own input was wrong: a case number, an OAB registration, a date */
   | "invalid_input";
 
-export interface DjenErrorOptions {
-  retryable?: boolean;
-  status?: number;
-  attempts?: number;
-  /** Seconds DJEN asked us to wait, from `Retry-After`. */
-  retryAfterSeconds?: number;
-  cause?: unknown;
-}
+export type DjenErrorOptions = UpstreamErrorOptions;
 
 const RETRYABLE_BY_DEFAULT: ReadonlySet<DjenErrorKind> = new Set([
   "rate_limited",
@@ -53,22 +48,11 @@ const RETRYABLE_BY_DEFAULT: ReadonlySet<DjenErrorKind> = new Set([
 /** Not retried inside one query: they would fail the same way at once; the next sweep tries again. */
 const RETRIED_LATER_ONLY: ReadonlySet<DjenErrorKind> = new Set(["filter_ignored", "deadline"]);
 
-export class DjenError extends Error {
+export class DjenError extends UpstreamError<DjenErrorKind> {
   override readonly name = "DjenError";
-  readonly kind: DjenErrorKind;
-  /** Whether trying again later may succeed (a sweep reports the check as failed, not done). */
-  readonly retryable: boolean;
-  readonly status: number | undefined;
-  readonly attempts: number | undefined;
-  readonly retryAfterSeconds: number | undefined;
 
   constructor(kind: DjenErrorKind, message: string, options: DjenErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.kind = kind;
-    this.retryable = options.retryable ?? RETRYABLE_BY_DEFAULT.has(kind);
-    this.status = options.status;
-    this.attempts = options.attempts;
-    this.retryAfterSeconds = options.retryAfterSeconds;
+    super(kind, message, options, RETRYABLE_BY_DEFAULT);
   }
 
   /** Whether the same request may be sent again within this query. */
@@ -76,25 +60,9 @@ export class DjenError extends Error {
     return this.retryable && !RETRIED_LATER_ONLY.has(this.kind);
   }
 
+  /** A copy that records how many attempts were made before giving up. */
   withAttempts(attempts: number): DjenError {
-    return new DjenError(this.kind, this.message, {
-      retryable: this.retryable,
-      attempts,
-      ...(this.status === undefined ? {} : { status: this.status }),
-      ...(this.retryAfterSeconds === undefined
-        ? {}
-        : { retryAfterSeconds: this.retryAfterSeconds }),
-      cause: this.cause,
-    });
-  }
-
-  toJSON(): { kind: DjenErrorKind; message: string; retryable: boolean; status?: number } {
-    return {
-      kind: this.kind,
-      message: this.message,
-      retryable: this.retryable,
-      ...(this.status === undefined ? {} : { status: this.status }),
-    };
+    return new DjenError(this.kind, this.message, { ...this.options(), attempts });
   }
 }
 

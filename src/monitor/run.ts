@@ -3,10 +3,9 @@ import { guardWrites, immediate } from "../store/database.js";
 import {
   acquireLease,
   currentLease,
-  holderIsDeadOnHost,
-  leaseHolder,
   releaseLease,
   renewLease,
+  thisProcessClaimant,
 } from "../store/lease.js";
 import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
 import { realSystem } from "../system.js";
@@ -61,25 +60,17 @@ export function takeLease(
   options: Pick<SweepOptions, "dryRun" | "signal">,
 ): SweepLease {
   const { db, clock, logger } = deps;
-  const random = deps.random ?? Math.random;
   const host = deps.host ?? realSystem;
-  const hostName = host.hostname();
-  const holder =
-    deps.holder ??
-    leaseHolder(
-      host.pid,
-      hostName,
-      Math.floor(random() * 0xffffffff)
-        .toString(16)
-        .padStart(8, "0"),
-    );
+  // Named and judging others as the outbox's claims are: pid@host:random.
+  const claimant = thisProcessClaimant({ ...host, random: deps.random ?? Math.random });
+  const holder = deps.holder ?? claimant.holder;
   const write = !options.dryRun;
   if (write) {
     const lease = acquireLease(db, {
       holder,
       now: clock.now(),
       ttlMs: LEASE_TTL_MS,
-      holderIsDead: (other) => holderIsDeadOnHost(other, hostName, host.isAlive),
+      holderIsDead: claimant.holderIsDead,
     });
     if (!lease.ok) throw new LeaseBusyError(lease.holder, lease.expiresAt);
   }

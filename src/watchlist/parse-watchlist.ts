@@ -1,5 +1,4 @@
 import { isMap, isSeq } from "yaml";
-import { z } from "zod";
 import { type CnjNumber, parseCnjNumber } from "../datajud/cnj-number.js";
 import { resolveCourt } from "../datajud/courts.js";
 import { isDataJudError } from "../datajud/errors.js";
@@ -20,10 +19,11 @@ import {
 } from "../yaml/yaml-source.js";
 import { alertKeyHint } from "./parse-alert-settings.js";
 import { collectChannels } from "./parse-channels.js";
-import { MovementRuleListFile, parseScopeRules } from "./parse-ignore-urgent.js";
+import { parseScopeRules } from "./parse-ignore-urgent.js";
 import { parseCasePolicy } from "./parse-muting.js";
-import { mergeOabs, OabListFile, parseOabList, type WatchedOab } from "./parse-oab.js";
-import { parseWatchers, WatcherFile, wellShapedWatchers } from "./parse-watchers.js";
+import { mergeOabs, parseOabList, type WatchedOab } from "./parse-oab.js";
+import { parseWatchers, wellShapedWatchers } from "./parse-watchers.js";
+import { WatchlistCaseFile, WatchlistDefaultsFile, WatchlistFile } from "./watchlist-file.js";
 import { watchlistWarnings } from "./watchlist-warnings.js";
 
 export type {
@@ -34,57 +34,18 @@ export type {
 } from "../policy/alert-rules.js";
 export type { PositionedError } from "../yaml/positioned-error.js";
 export type { WatchedOab } from "./parse-oab.js";
-
-/*
- * The file's shape. Every object is strict so a misspelt key is an error instead of a silently
- * ignored setting; new per-case or default keys go into these objects and nowhere else.
- */
-const AddressList = z.array(z.string()).nullable().optional();
-/** Endpoint names (parse-channels.ts). */
-const ChannelList = z.array(z.string()).nullable().optional();
-
-export const WatchlistDefaultsFile = z.strictObject({
-  notify: AddressList,
-  channels: ChannelList,
-  ignore: MovementRuleListFile,
-  urgent: MovementRuleListFile,
-  oab: OabListFile,
-});
-export type WatchlistDefaultsFile = z.infer<typeof WatchlistDefaultsFile>;
-
-/** Longest label: it is every alert's subject and title; a longer one is a mistake or an attack. */
-export const LABEL_MAX = 200;
+export {
+  LABEL_MAX,
+  WatchlistCaseFile,
+  WatchlistDefaultsFile,
+  WatchlistFile,
+} from "./watchlist-file.js";
 
 /**
  * Largest watchlist file read: 10,000 cases with labels, notify lists and rules take about 1 MiB,
  * and parsing YAML costs many times the file's size in memory.
  */
 export const WATCHLIST_MAX_BYTES = 4 * 2 ** 20;
-
-export const WatchlistCaseFile = z.strictObject({
-  number: z.string(),
-  label: z
-    .string()
-    .max(LABEL_MAX, `a label is at most ${LABEL_MAX} characters; shorten it`)
-    .nullable()
-    .optional(),
-  court: z.string().nullable().optional(),
-  notify: AddressList,
-  channels: ChannelList,
-  ignore: MovementRuleListFile,
-  urgent: MovementRuleListFile,
-  muted: z.boolean().nullable().optional(),
-  // Any value: parse-alert-settings.ts says what is wrong with one that is not a date.
-  muted_until: z.unknown().optional(),
-});
-export type WatchlistCaseFile = z.infer<typeof WatchlistCaseFile>;
-
-export const WatchlistFile = z.strictObject({
-  defaults: WatchlistDefaultsFile.nullable().optional(),
-  cases: z.array(WatchlistCaseFile).nullable().optional(),
-  watchers: z.array(WatcherFile).nullable().optional(),
-});
-export type WatchlistFile = z.infer<typeof WatchlistFile>;
 
 export interface WatchedCase {
   /** NNNNNNN-DD.AAAA.J.TR.OOOO */

@@ -4,7 +4,7 @@ import type { PositionedError } from "../yaml/positioned-error.js";
 import { errorAtPath, type YamlPath, type YamlSource } from "../yaml/yaml-source.js";
 import { normalizeEmailAddress } from "../email-address.js";
 import { movementRule } from "./parse-ignore-urgent.js";
-import type { WatchlistFile } from "./parse-watchlist.js";
+import type { WatchlistFile } from "./watchlist-file.js";
 
 /*
  * What is valid but most likely a mistake, for `monitor validate` and `monitor doctor`: rules that

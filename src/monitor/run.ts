@@ -1,5 +1,6 @@
 import { followAbort } from "../abort.js";
-import { guardWrites, immediate } from "../store/database.js";
+import type { Logger } from "../log.js";
+import { type Db, guardWrites, immediate } from "../store/database.js";
 import {
   acquireLease,
   currentLease,
@@ -8,9 +9,11 @@ import {
   thisProcessClaimant,
 } from "../store/lease.js";
 import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
+import type { System } from "../system.js";
 import { realSystem } from "../system.js";
+import type { Clock } from "../time/clock.js";
+import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import type { RunReport } from "./run-report.js";
-import type { SweepDeps, SweepOptions } from "./sweep.js";
 import { syncWatchlist } from "./sync-watchlist.js";
 
 /*
@@ -54,10 +57,37 @@ export interface SweepLease {
   release(): void;
 }
 
+/** What the lease uses. */
+export interface LeaseDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** Identifies this process in the lease (default: pid@host:random). */
+  holder?: string | undefined;
+  random?: (() => number) | undefined;
+  /** This process and its host, for the lease and its renewal timer (default: the real ones). */
+  host?: Pick<System, "hostname" | "pid" | "isAlive" | "every"> | undefined;
+}
+
+/** What the run rows use besides the lease. */
+export interface RunDeps extends LeaseDeps {
+  /** DataJud HTTP requests sent so far by this process, for the report. */
+  datajudRequests: () => number;
+}
+
+/** What starts a sweep's run: what it syncs, what started it, whether it writes. */
+export interface RunOptions {
+  /** The whole watchlist: kept in sync with the database. */
+  watchlist: readonly WatchedCase[];
+  dryRun: boolean;
+  trigger: "schedule" | "manual" | "demo" | "startup";
+  signal?: AbortSignal | undefined;
+}
+
 /** Takes the database lease and keeps it renewed; a dry run writes nothing and takes none. */
 export function takeLease(
-  deps: Pick<SweepDeps, "db" | "clock" | "logger" | "random" | "host" | "holder">,
-  options: Pick<SweepOptions, "dryRun" | "signal">,
+  deps: LeaseDeps,
+  options: Pick<RunOptions, "dryRun" | "signal">,
 ): SweepLease {
   const { db, clock, logger } = deps;
   const host = deps.host ?? realSystem;
@@ -127,7 +157,7 @@ export interface SweepRun {
  * Starts the run, in one transaction: runs a crash left "running" are closed (only one sweep runs
  * at a time, the lease), the watchlist is synced, and this run's row is written.
  */
-export function openRun(deps: SweepDeps, options: SweepOptions, signal: AbortSignal): SweepRun {
+export function openRun(deps: RunDeps, options: RunOptions, signal: AbortSignal): SweepRun {
   const { db } = deps;
   const startedAt = new Date(deps.clock.now()).toISOString();
   const requestsBefore = deps.datajudRequests();
@@ -144,7 +174,7 @@ export function openRun(deps: SweepDeps, options: SweepOptions, signal: AbortSig
 }
 
 /** The run's report is stored with its row and logged. */
-export function closeRun(deps: SweepDeps, run: SweepRun, report: RunReport): void {
+export function closeRun(deps: RunDeps, run: SweepRun, report: RunReport): void {
   const { db } = deps;
   const id = run.id;
   if (run.write && id !== null) {

@@ -1,11 +1,12 @@
-import type { Logger } from "../log.js";
 import type { SweepTally } from "../policy/health.js";
-import type { Db } from "../store/database.js";
-import type { System } from "../system.js";
-import type { Clock } from "../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../watchlist/parse-watchlist.js";
 import type { DataJudGateway } from "./detect/datajud-gateway.js";
-import { type DetectEvent, type Detected, detectChanges } from "./detect/detect.js";
+import {
+  type DetectEvent,
+  type Detected,
+  type DetectSettings,
+  detectChanges,
+} from "./detect/detect.js";
 import {
   type PublicationsDeps,
   type PublicationsEvent,
@@ -13,34 +14,26 @@ import {
   type WatchedPublications,
   watchPublications,
 } from "./publications/watch-publications.js";
-import { closeRun, openRun, type SweepRun, takeLease } from "./run.js";
+import type { ReportPhases } from "./report/phases.js";
+import {
+  closeRun,
+  openRun,
+  type RunDeps,
+  type RunOptions,
+  type SweepRun,
+  takeLease,
+} from "./run.js";
 import { type MailReport, type RunReport, type SweepResult, sweepResult } from "./run-report.js";
 
-export interface SweepSettings {
-  fullRereadDays: number;
-  notFoundThreshold: number;
-  /**
-   * DataJud requests the sweep keeps going at once (datajud.concurrency): the most batches of
-   * full records it holds at once. The DataJud client's gate may let fewer through.
-   */
-  concurrency: number;
-  /** Case numbers per DataJud request (datajud.batchSize). */
-  batchSize: number;
-  /** Also report a case's first check (its current state) to its watchers. */
-  notifyOnBaseline?: boolean;
-}
+export type SweepSettings = DetectSettings;
 
-export interface SweepDeps {
-  db: Db;
+/** What a sweep uses: each phase takes its part (RunDeps, DetectDeps, WatchDeps). */
+export interface SweepDeps extends RunDeps {
   gateway: DataJudGateway;
-  clock: Clock;
-  logger: Logger;
   settings: SweepSettings;
-  /** DataJud HTTP requests sent so far by this process, for the report. */
-  datajudRequests: () => number;
   /** The DJEN phase (publications); absent when DJEN is off. */
   publications?: PublicationsDeps;
-  /** Told as detection goes (batches asked and answered), for progress and metrics. */
+  /** Told as detection and the DJEN phase go, for progress and metrics. */
   onEvent?: (event: SweepEvent) => void;
   /**
    * What follows each phase: summaries, the outbox, delivery (report/phases.ts builds them). Runs
@@ -54,11 +47,6 @@ export interface SweepDeps {
    * exits); must not throw.
    */
   finished?: (sweep: FinishedSweep) => Promise<void>;
-  /** Identifies this process in the lease (default: pid@host:random). */
-  holder?: string;
-  random?: () => number;
-  /** This process and its host, for the lease and its renewal timer (default: the real ones). */
-  host?: Pick<System, "hostname" | "pid" | "isAlive" | "every">;
 }
 
 /** What a sweep tells as it goes: detection's batches and checks, and the DJEN phase's. */
@@ -74,33 +62,7 @@ export interface FinishedSweep {
   report: RunReport | null;
 }
 
-/**
- * What follows the phases: `summarize` once detection is committed, `publications` once the DJEN
- * phase is, each followed by `deliver` when it queued mail; `queue` and `deliver` once both are.
- */
-export interface ReportPhases {
-  /**
-   * Every stored DJEN publication not reported yet is decided and its alerts queued (those
-   * outside the watchlist first), then the corrections of cancelled ones; returns e-mails queued.
-   */
-  publications?(): number;
-  /**
-   * Every stored change without a summary gets one (the model, or the rules), and its alerts are
-   * queued with it, to whom and when the alert policy says.
-   */
-  summarize(signal: AbortSignal): Promise<{ llmCalls: number; emailsQueued: number }>;
-  /** What mail.admin should hear of this sweep, and the status reports now due. */
-  queue(sweep: SweepTally): number;
-  /**
-   * Every e-mail that is due is sent. Two may run at once (one per phase): each row is claimed
-   * before its send, so none goes twice. Says what came of it and what still waits.
-   */
-  deliver(signal: AbortSignal): Promise<MailReport>;
-}
-
-export interface SweepOptions {
-  /** The whole watchlist: kept in sync with the database. */
-  watchlist: readonly WatchedCase[];
+export interface SweepOptions extends RunOptions {
   /** The cases to check now (default: all of the watchlist). */
   selected?: readonly WatchedCase[];
   /**
@@ -114,9 +76,6 @@ export interface SweepOptions {
    * --case`). @default "due"
    */
   djen?: "due" | "all";
-  dryRun: boolean;
-  trigger: "schedule" | "manual" | "demo" | "startup";
-  signal?: AbortSignal;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { formatOab, parseOabRegistration } from "../djen/oab.js";
+import { normalizeEmailAddress } from "../email-address.js";
 import { unreachableRuleProblem } from "../policy/rule-reach.js";
 import type { PositionedError } from "../yaml/positioned-error.js";
 import { errorAtPath, type YamlPath, type YamlSource } from "../yaml/yaml-source.js";
-import { normalizeEmailAddress } from "../email-address.js";
 import { movementRule } from "./parse-ignore-urgent.js";
 import type { WatchlistFile } from "./watchlist-file.js";
 

@@ -225,6 +225,41 @@ describe("the folder graph", () => {
   });
 });
 
+describe("the file graph", () => {
+  /** Every cycle of files, type-only imports included (what `madge --circular` reports). */
+  function fileCycles(): string[] {
+    const edges = new Map(
+      files.map((f) => [
+        f.path,
+        f.imports.flatMap(({ spec }) => {
+          const path = target(f, spec);
+          return path !== null && byPath.has(path) ? [path] : [];
+        }),
+      ]),
+    );
+    const cycles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const stack: string[] = [];
+    const visit = (path: string): void => {
+      state.set(path, "open");
+      stack.push(path);
+      for (const next of edges.get(path) ?? []) {
+        if (state.get(next) === "open") {
+          cycles.push([...stack.slice(stack.indexOf(next)), next].map(name).join(" -> "));
+        } else if (!state.has(next)) visit(next);
+      }
+      stack.pop();
+      state.set(path, "done");
+    };
+    for (const f of files) if (!state.has(f.path)) visit(f.path);
+    return cycles;
+  }
+
+  it("has no cycle, not even through type-only imports: a phase names what it uses, not the orchestrator's types", () => {
+    expect(fileCycles()).toEqual([]);
+  });
+});
+
 describe("SQL", () => {
   it("lives in src/store only: no better-sqlite3 import, no SQL text, no prepare or pragma elsewhere", () => {
     const outside = files.filter((f) => f.module !== "store");

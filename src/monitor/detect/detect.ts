@@ -4,17 +4,20 @@ import { parseCnjNumber } from "../../datajud/cnj-number.js";
 import { lookupIndices, preferIndex } from "../../datajud/courts.js";
 import { DataJudError } from "../../datajud/errors.js";
 import { LookupPlan } from "../../datajud/lookup-plan.js";
+import type { Logger } from "../../log.js";
 import { type CaseRow, getCase } from "../../store/cases.js";
 import type { CheckOutcome } from "../../store/checks.js";
+import type { Db } from "../../store/database.js";
+import type { Clock } from "../../time/clock.js";
 import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
 import type { SweepRun } from "../run.js";
 import type { CaseReport } from "../run-report.js";
-import type { SweepDeps } from "../sweep.js";
 import { tellListener } from "../sweep-events.js";
-import type { FingerprintedCase, ReadCase } from "./datajud-gateway.js";
+import type { DataJudGateway, FingerprintedCase, ReadCase } from "./datajud-gateway.js";
 import { judgeFingerprint, suspectAnswers } from "./judge.js";
 import {
   type CheckContext,
+  type CheckSettings,
   commitTogether,
   describeError,
   priorOf,
@@ -24,6 +27,29 @@ import {
   recordUnchanged,
 } from "./record-check.js";
 import { UnreachableStop } from "./unreachable.js";
+
+export interface DetectSettings extends CheckSettings {
+  /** Days after which an unchanged case is read in full anyway (schedule.fullRereadDays). */
+  fullRereadDays: number;
+  /**
+   * DataJud requests the sweep keeps going at once (datajud.concurrency): the most batches of
+   * full records it holds at once. The DataJud client's gate may let fewer through.
+   */
+  concurrency: number;
+  /** Case numbers per DataJud request (datajud.batchSize). */
+  batchSize: number;
+}
+
+/** What detection uses: the database, DataJud (through the MCP tools), time, and its listener. */
+export interface DetectDeps {
+  db: Db;
+  gateway: DataJudGateway;
+  clock: Clock;
+  logger: Logger;
+  settings: DetectSettings;
+  /** Told as detection goes (batches asked and answered), for progress and metrics. */
+  onEvent?: ((event: DetectEvent) => void) | undefined;
+}
 
 /** What detection found: one report per case checked, in the order of the cases selected. */
 export interface Detected {
@@ -123,7 +149,7 @@ function answerOf(fp: FingerprintedCase): string {
  * at once.
  */
 export async function detectChanges(
-  deps: SweepDeps,
+  deps: DetectDeps,
   run: SweepRun,
   selected: readonly WatchedCase[],
   force: boolean,
@@ -132,7 +158,7 @@ export async function detectChanges(
 }
 
 class Detection {
-  readonly #deps: SweepDeps;
+  readonly #deps: DetectDeps;
   readonly #check: CheckContext;
   readonly #force: boolean;
   readonly #run: SweepRun;
@@ -161,7 +187,7 @@ class Detection {
   #fatal: { error: unknown } | undefined;
   #finished: (() => void) | undefined;
 
-  constructor(deps: SweepDeps, run: SweepRun, selected: readonly WatchedCase[], force: boolean) {
+  constructor(deps: DetectDeps, run: SweepRun, selected: readonly WatchedCase[], force: boolean) {
     this.#deps = deps;
     this.#run = run;
     this.#force = force;

@@ -14,7 +14,6 @@ import { applyMovementPlan, listStoredMovements } from "../../store/movements.js
 import type { Clock } from "../../time/clock.js";
 import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
 import type { CaseReport } from "../run-report.js";
-import type { SweepSettings } from "../sweep.js";
 import type { FingerprintedCase, ReadCase } from "./datajud-gateway.js";
 import { type CaseDiff, diffCase, isRealChange, type StoredInstance } from "./diff.js";
 import { judgeNotFound, type PriorState } from "./judge.js";
@@ -25,12 +24,20 @@ import { judgeNotFound, type PriorState } from "./judge.js";
  * writes nothing and reports the same.
  */
 
+/** What judging one case's answer reads of the configuration. */
+export interface CheckSettings {
+  /** Clean not-found answers in a row before a case counts as gone (monitor.notFoundThreshold). */
+  notFoundThreshold: number;
+  /** Also report a case's first check (its current state) to its watchers. */
+  notifyOnBaseline?: boolean;
+}
+
 /** What the writers need: the database, the run they belong to, and whether to write at all. */
 export interface CheckContext {
   db: Db;
   clock: Clock;
   logger: Logger;
-  settings: SweepSettings;
+  settings: CheckSettings;
   /** null on a dry run. */
   runId: number | null;
   write: boolean;

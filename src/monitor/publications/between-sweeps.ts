@@ -3,8 +3,8 @@ import type { Db } from "../../store/database.js";
 import type { System } from "../../system.js";
 import type { Clock } from "../../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
+import type { ReportPhases } from "../report/phases.js";
 import { LeaseBusyError, takeLease } from "../run.js";
-import type { ReportPhases } from "../sweep.js";
 import {
   askBatches,
   batchesOf,

@@ -15,7 +15,6 @@ import type { Clock } from "../../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import type { SweepRun } from "../run.js";
 import type { PublicationsReport } from "../run-report.js";
-import type { SweepDeps } from "../sweep.js";
 import { tellListener } from "../sweep-events.js";
 import type { DjenWindow, PublicationGateway, PublicationSource } from "./djen-gateway.js";
 import { recordSource, type SourceOutcome } from "./record-publications.js";
@@ -35,6 +34,17 @@ export interface PublicationsDeps {
   plan: PlanSettings;
   /** DJEN requests this process has sent so far, for the run report. */
   requests: () => number;
+}
+
+/** What the DJEN phase of a sweep uses. */
+export interface WatchDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** Absent when DJEN is off: the phase asks nothing. */
+  publications?: PublicationsDeps | undefined;
+  /** Told as the phase goes (sources planned, checked, deferred), for progress and metrics. */
+  onEvent?: ((event: PublicationsEvent) => void) | undefined;
 }
 
 /** DJEN's dates are the courts' calendar days, in São Paulo. */
@@ -329,7 +339,7 @@ export interface WatchedPublications {
  * due time. A source that fails is a failed check, counted and shown, never "no publications".
  */
 export async function watchPublications(
-  deps: SweepDeps,
+  deps: WatchDeps,
   run: SweepRun,
   targets: PublicationTargets,
 ): Promise<WatchedPublications> {

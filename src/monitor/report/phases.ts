@@ -1,3 +1,4 @@
+import type { SweepTally } from "../../policy/health.js";
 import { outboxCounts, retryingOutbox } from "../../store/outbox.js";
 import { tokensSpentSince } from "../../store/summaries.js";
 import type { Summarizer } from "../../summarize/summarizer.js";
@@ -6,12 +7,36 @@ import {
   startOfSaoPauloDay,
   type TokenBudget,
 } from "../../summarize/token-budget.js";
-import type { ReportPhases } from "../sweep.js";
+import type { MailReport } from "../run-report.js";
 import { deliver } from "./deliver.js";
 import type { MailDeps } from "./mail-deps.js";
 import { queueSweepMail } from "./queue-mail.js";
 import { reportPublications } from "./report-publications.js";
 import { summarizeChanges } from "./summarize-changes.js";
+
+/**
+ * What follows the phases: `summarize` once detection is committed, `publications` once the DJEN
+ * phase is, each followed by `deliver` when it queued mail; `queue` and `deliver` once both are.
+ */
+export interface ReportPhases {
+  /**
+   * Every stored DJEN publication not reported yet is decided and its alerts queued (those
+   * outside the watchlist first), then the corrections of cancelled ones; returns e-mails queued.
+   */
+  publications?(): number;
+  /**
+   * Every stored change without a summary gets one (the model, or the rules), and its alerts are
+   * queued with it, to whom and when the alert policy says.
+   */
+  summarize(signal: AbortSignal): Promise<{ llmCalls: number; emailsQueued: number }>;
+  /** What mail.admin should hear of this sweep, and the status reports now due. */
+  queue(sweep: SweepTally): number;
+  /**
+   * Every e-mail that is due is sent. Two may run at once (one per phase): each row is claimed
+   * before its send, so none goes twice. Says what came of it and what still waits.
+   */
+  deliver(signal: AbortSignal): Promise<MailReport>;
+}
 
 /** What the phases after detection need, built once per process by the composition root. */
 export interface ReportDeps {

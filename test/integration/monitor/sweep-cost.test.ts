@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ReportPhases } from "../../../src/monitor/report/phases.js";
 import { NOTHING_MAILED } from "../../../src/monitor/run-report.js";
-import { type ReportPhases, runSweep, type SweepDeps } from "../../../src/monitor/sweep.js";
+import { runSweep, type SweepDeps } from "../../../src/monitor/sweep.js";
 import type { Db } from "../../../src/store/database.js";
 import type { WatchedCase } from "../../../src/watchlist/parse-watchlist.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";

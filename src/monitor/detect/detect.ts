@@ -13,6 +13,7 @@ import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
 import type { SweepRun } from "../run.js";
 import type { CaseReport } from "../run-report.js";
 import { tellListener } from "../sweep-events.js";
+import { type BatchJob, BatchScheduler, runJobs } from "./batch-scheduler.js";
 import type { DataJudGateway, FingerprintedCase, ReadCase } from "./datajud-gateway.js";
 import { judgeFingerprint, suspectAnswers } from "./judge.js";
 import {
@@ -110,9 +111,7 @@ interface ToRead {
   fingerprint: FingerprintedCase;
 }
 
-type Job =
-  | { step: "fingerprint"; index: string; lookups: Lookup[] }
-  | { step: "read"; index: string; items: ToRead[] };
+type Job = BatchJob<Lookup, ToRead>;
 
 /**
  * The indices to ask for a case, where it was last found first: a TRF1 number is asked in TRF1
@@ -122,12 +121,6 @@ function indicesOf(watched: WatchedCase, row: CaseRow | undefined): string[] {
   const parsed = parseCnjNumber(watched.number);
   const indices = parsed.ok ? lookupIndices(parsed.value, watched.court) : [watched.court];
   return preferIndex(indices, row?.foundIn ?? null);
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 function tally(reports: readonly CaseReport[]): Partial<Record<CheckOutcome, number>> {
@@ -173,19 +166,10 @@ class Detection {
   readonly #requests = new AbortController();
   readonly #unreachable = new UnreachableStop(this.#requests);
   readonly #reports = new Map<Lookup, CaseReport>();
-  /** Fingerprint batches waiting to be sent, by index, taken in turn across indices. */
-  readonly #fingerprints: Array<{ index: string; batches: Lookup[][] }> = [];
-  /** Fingerprint batches of each index not yet answered. */
-  readonly #fingerprinting = new Map<string, number>();
-  /** Cases of each index that moved, gathered into full batches before they are read. */
-  readonly #toRead = new Map<string, ToRead[]>();
-  readonly #reads: Job[] = [];
-  /** Whose turn it is when both a read and a fingerprint wait. */
-  #readNext = true;
-  #running = 0;
+  /** Which request goes next (batch-scheduler.ts); this class judges what comes back. */
+  readonly #scheduler: BatchScheduler<Lookup, ToRead>;
   #interrupted = false;
   #fatal: { error: unknown } | undefined;
-  #finished: (() => void) | undefined;
 
   constructor(deps: DetectDeps, run: SweepRun, selected: readonly WatchedCase[], force: boolean) {
     this.#deps = deps;
@@ -199,6 +183,7 @@ class Detection {
       runId: run.id,
       write: run.write,
     };
+    this.#scheduler = new BatchScheduler(deps.settings.batchSize);
     this.#lookups = selected.map((watched) => ({
       watched,
       row: getCase(deps.db, watched.digits, watched.court),
@@ -225,10 +210,18 @@ class Detection {
     const unfollow = followAbort(this.#run.signal, this.#stop);
     const unfollowRequests = followAbort(this.#stop.signal, this.#requests);
     try {
-      await new Promise<void>((resolve) => {
-        this.#finished = resolve;
-        this.#pump();
+      await runJobs({
+        concurrency: this.#deps.settings.concurrency,
+        signal: this.#stop.signal,
+        next: () => this.#nextJob(),
+        perform: (job) => this.#perform(job),
       });
+      if (this.#stop.signal.aborted) {
+        if (!this.#plan.done) this.#interrupted = true;
+      } else if (!this.#plan.done && this.#fatal === undefined) {
+        // Nothing runs and nothing can start, yet cases wait: a bug, never a quiet partial sweep.
+        this.#fatal = { error: new Error("detection stalled with cases still to ask DataJud") };
+      }
     } finally {
       unfollowRequests();
       unfollow();
@@ -248,64 +241,12 @@ class Detection {
     return { cases, interrupted: this.#interrupted, unreachable };
   }
 
-  /** Starts jobs while there are places and work; resolves `run` once nothing runs or waits. */
-  #pump(): void {
-    const { signal } = this.#stop;
-    while (!signal.aborted && this.#running < this.#deps.settings.concurrency) {
-      const job = this.#nextJob();
-      if (job === undefined) break;
-      this.#running++;
-      void this.#perform(job).finally(() => {
-        this.#running--;
-        this.#pump();
-      });
-    }
-    if (this.#running > 0) return;
-    if (signal.aborted) {
-      if (!this.#plan.done) this.#interrupted = true;
-    } else if (!this.#plan.done && this.#fatal === undefined) {
-      // Nothing runs and nothing can start, yet cases wait: a bug, never a quiet partial sweep.
-      this.#fatal = { error: new Error("detection stalled with cases still to ask DataJud") };
-    }
-    this.#finished?.();
-  }
-
-  /**
-   * Full reads and fingerprints take turns when both wait: a read commits what moved, a
-   * fingerprint is what lets more reads start. Reads always first left the last fingerprints
-   * waiting behind a wave of reads, and their own reads a wave later still.
-   */
+  /** The next request: cases the plan says are ready for an index join its batches first. */
   #nextJob(): Job | undefined {
-    this.#takePlanned();
-    const job =
-      this.#readNext || this.#fingerprints.length === 0
-        ? (this.#reads.shift() ?? this.#nextFingerprint())
-        : (this.#nextFingerprint() ?? this.#reads.shift());
-    if (job !== undefined) this.#readNext = job.step === "fingerprint";
-    return job;
-  }
-
-  /** Cases the plan says are ready for an index join that index's fingerprint batches. */
-  #takePlanned(): void {
     for (let step = this.#plan.take(); step !== undefined; step = this.#plan.take()) {
-      const batches = chunks(step.items, this.#deps.settings.batchSize);
-      this.#fingerprinting.set(
-        step.index,
-        (this.#fingerprinting.get(step.index) ?? 0) + batches.length,
-      );
-      const queued = this.#fingerprints.find((f) => f.index === step.index);
-      if (queued === undefined) this.#fingerprints.push({ index: step.index, batches });
-      else queued.batches.push(...batches);
+      this.#scheduler.fingerprint(step.index, step.items);
     }
-  }
-
-  #nextFingerprint(): Job | undefined {
-    const next = this.#fingerprints.shift();
-    const lookups = next?.batches.shift();
-    if (next === undefined || lookups === undefined) return undefined;
-    // Courts take turns: a slow or failing one holds at most its share of the places.
-    if (next.batches.length > 0) this.#fingerprints.push(next);
-    return { step: "fingerprint", index: next.index, lookups };
+    return this.#scheduler.next();
   }
 
   async #perform(job: Job): Promise<void> {
@@ -406,7 +347,7 @@ class Detection {
       (numbers, signal) => this.#deps.gateway.fingerprint(index, numbers, signal),
       (fingerprints) => this.#judge(index, lookups, fingerprints),
     );
-    if (answered) this.#answered(index);
+    if (answered) this.#scheduler.fingerprintAnswered(index);
   }
 
   /** The checks a fingerprint answer settles, committed together; the rest go on. */
@@ -435,8 +376,6 @@ class Detection {
     );
     const now = deps.clock.now();
     const reports: CaseReport[] = [];
-    const toRead = this.#toRead.get(index) ?? [];
-    this.#toRead.set(index, toRead);
     commitTogether(check, () => {
       for (const lookup of lookups) {
         const { watched, row } = lookup;
@@ -485,25 +424,11 @@ class Detection {
         if (verdict.action === "unchanged") {
           reports.push(this.#keep(lookup, recordUnchanged(check, watched, row, fp, index)));
         } else {
-          toRead.push({ lookup, fingerprint: fp });
+          this.#scheduler.read(index, { lookup, fingerprint: fp });
         }
       }
     });
     return reports;
-  }
-
-  /**
-   * One more fingerprint batch of `index` answered: what moved is read in batches as full as
-   * the fingerprints allow, the last partial one once every fingerprint of the index is in.
-   */
-  #answered(index: string): void {
-    const left = (this.#fingerprinting.get(index) ?? 1) - 1;
-    this.#fingerprinting.set(index, left);
-    const waiting = this.#toRead.get(index) ?? [];
-    const { batchSize } = this.#deps.settings;
-    while (waiting.length >= batchSize || (left === 0 && waiting.length > 0)) {
-      this.#reads.push({ step: "read", index, items: waiting.splice(0, batchSize) });
-    }
   }
 
   /** Full records of the cases of one index that moved, each committed with its change. */

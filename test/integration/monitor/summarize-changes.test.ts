@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { silentLogger } from "../../../src/log.js";
+import { summarizeChanges } from "../../../src/monitor/report/summarize-changes.js";
+import { mailPolicy } from "../../../src/policy/mail-policy.js";
+import { getCase, syncWatchedCases } from "../../../src/store/cases.js";
+import { insertChange } from "../../../src/store/changes.js";
+import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";
+import { startRun } from "../../../src/store/runs.js";
+import { rulesSummary } from "../../../src/summarize/rules-summary.js";
+import type { SummarizeInput, Summarizer } from "../../../src/summarize/summarizer.js";
+import { ZERO_USAGE } from "../../../src/summarize/token-budget.js";
+import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
+import { FakeClock } from "../../fakes/fake-clock.js";
+import { makeTempDir } from "../../support/temp-dir.js";
+
+/*
+ * The summarize phase on its own: every stored change without a summary gets one, the model is
+ * asked only about changes that will be mailed, and a mailed change's alerts are queued with its
+ * summary, once.
+ */
+
+const LOUD = "0713383-43.2025.8.07.0006";
+const MUTED = "0708123-34.2024.8.07.0001";
+const NOW = Date.parse("2026-03-04T15:00:00.000Z");
+
+let db: Db;
+let watchlist: Watchlist;
+
+beforeEach(() => {
+  db = openDatabase(`${makeTempDir("summarize-changes-")}/monitor.db`);
+  const parsed = parseWatchlist(
+    [
+      "defaults:",
+      "  notify: [ana@example.com, rui@example.com]",
+      "cases:",
+      `  - number: "${LOUD}"`,
+      `  - number: "${MUTED}"`,
+      "    muted: true",
+      "",
+    ].join("\n"),
+    "watchlist.yaml",
+  );
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  watchlist = parsed.watchlist;
+  const at = new Date(NOW).toISOString();
+  syncWatchedCases(
+    db,
+    watchlist.cases.map((c) => ({ ...c, watchers: c.notify })),
+    at,
+  );
+  const runId = startRun(db, { startedAt: at, trigger: "manual" });
+  for (const c of watchlist.cases) {
+    insertChange(db, {
+      caseId: getCase(db, c.digits, c.court)?.id ?? -1,
+      runId,
+      detectedAt: at,
+      kinds: ["class_changed"],
+      details: {},
+      newMovements: 0,
+    });
+  }
+});
+
+afterEach(() => {
+  closeDatabase(db);
+});
+
+/** The model's stand-in: the rules' summary, each call counted as one model call. */
+function countingSummarizer(): Summarizer & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    summarize: async (input: SummarizeInput) => {
+      asked.push(input.cnjNumber);
+      return {
+        summary: rulesSummary(input),
+        model: "stand-in",
+        usage: ZERO_USAGE,
+        llmCalls: 1,
+        fallbackReason: null,
+      };
+    },
+  };
+}
+
+function deps(summarizer: Summarizer) {
+  return {
+    db,
+    summarizer,
+    clock: new FakeClock({ now: NOW }),
+    logger: silentLogger(),
+    mailDomain: "monitor.example.com",
+    policy: mailPolicy(watchlist, {
+      timezone: "America/Sao_Paulo",
+      quietHours: null,
+      urgentBypassesQuietHours: true,
+      defaultDelivery: "instant",
+    }),
+  };
+}
+
+function outbox(): Array<{ recipient: string; kind: string }> {
+  return db
+    .prepare<[], { recipient: string; kind: string }>(
+      "SELECT recipient, kind FROM outbox ORDER BY id",
+    )
+    .all();
+}
+
+describe("summarizeChanges", () => {
+  it("asks the model only about what will be mailed, and queues its alerts once per watcher", async () => {
+    const summarizer = countingSummarizer();
+
+    const first = await summarizeChanges(deps(summarizer));
+    const again = await summarizeChanges(deps(summarizer));
+
+    expect(first).toEqual({ summarized: 2, llmCalls: 1, emailsQueued: 2, ignored: 0, muted: 1 });
+    expect(summarizer.asked).toEqual([LOUD]);
+    expect(outbox()).toEqual([
+      { recipient: "ana@example.com", kind: "alert" },
+      { recipient: "rui@example.com", kind: "alert" },
+    ]);
+    expect(again).toEqual({ summarized: 0, llmCalls: 0, emailsQueued: 0, ignored: 0, muted: 0 });
+  });
+
+  it("stops before the next change once stopped, leaving it for the next run", async () => {
+    const summarizer = countingSummarizer();
+    const stop = new AbortController();
+    stop.abort();
+
+    const stopped = await summarizeChanges(deps(summarizer), stop.signal);
+    const next = await summarizeChanges(deps(summarizer));
+
+    expect(stopped.summarized).toBe(0);
+    expect(next.summarized).toBe(2);
+  });
+});

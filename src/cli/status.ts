@@ -1,12 +1,15 @@
 import { formatInstant } from "../datajud/dates.js";
 import { countText } from "../datajud/glossary.js";
-import type { DjenCheck } from "../mcp/history-schemas.js";
-import { djenCheckOf } from "../notify/render/status-report-djen.js";
+import {
+  type CaseStatus as CaseStatusView,
+  caseStatuses,
+  type DjenCheck,
+  djenCheckOf,
+} from "../policy/case-status.js";
 import type { DjenView } from "../policy/djen-plan.js";
-import { muteState } from "../policy/movement-rules.js";
-import { type CaseRow, listCases } from "../store/cases.js";
+import { listCases } from "../store/cases.js";
 import { closeDatabase, type Db, databaseExists, openDatabase } from "../store/database.js";
-import { type DjenSourceRow, listDjenSources } from "../store/djen-sources.js";
+import { listDjenSources } from "../store/djen-sources.js";
 import { type HealthIncident, listIncidents } from "../store/health-incidents.js";
 import {
   countWaitingOutbox,
@@ -24,25 +27,11 @@ import { formatTable } from "./format-table.js";
 import { djenViewOf, loadRuntime } from "./runtime.js";
 import { readableOutput } from "./terminal.js";
 
-export interface CaseStatus {
-  number: string;
-  court: string;
-  /** The index DataJud last returned the case from, when not the court's own (TRF1 numbers in TRF6). */
-  foundIn: string | null;
-  label: string | null;
-  lastCheckedAt: string | null;
-  lastOutcome: string | null;
-  lastChangedAt: string | null;
-  lastError: string | null;
-  consecutiveFailures: number;
-  consecutiveNotFound: number;
-  goneAt: string | null;
+/** A case as `monitor status` shows it: the one status view (policy/case-status.ts) and its mail. */
+export type CaseStatus = Omit<CaseStatusView, "state"> & {
+  /** Alerts waiting to be sent for the case. */
   pendingMail: number;
-  /** Per the watchlist in force now: true, the last muted day, or false (also when unreadable). */
-  muted: boolean | string;
-  /** The case number's last DJEN check; null when DJEN was never asked about it. */
-  djen: DjenCheck | null;
-}
+};
 
 /** What the current watchlist says of mutes, read the way the sweeps read it; whether DJEN is on. */
 interface MuteView {
@@ -51,38 +40,6 @@ interface MuteView {
   timezone: string;
   /** @default on, no plan */
   djen?: DjenView;
-}
-
-function mutedOf(row: CaseRow, view: MuteView): boolean | string {
-  const watched = view.watchlist?.cases.find(
-    (c) => c.digits === row.digits && c.court === row.court,
-  );
-  return watched === undefined ? false : muteState(watched.policy, view.now, view.timezone);
-}
-
-function toStatus(
-  row: CaseRow,
-  pending: ReadonlyMap<number, number>,
-  view: MuteView,
-  djen: ReadonlyMap<string, DjenSourceRow>,
-): CaseStatus {
-  const source = djen.get(`case:${row.digits}`);
-  return {
-    number: row.number,
-    court: row.court,
-    foundIn: row.foundIn,
-    label: row.label,
-    lastCheckedAt: row.lastCheckedAt,
-    lastOutcome: row.lastOutcome,
-    lastChangedAt: row.lastChangedAt,
-    lastError: row.lastError,
-    consecutiveFailures: row.consecutiveFailures,
-    consecutiveNotFound: row.consecutiveNotFound,
-    goneAt: row.goneAt,
-    pendingMail: pending.get(row.id) ?? 0,
-    muted: mutedOf(row, view),
-    djen: source === undefined ? null : djenCheckOf(source, view.djen?.plan ?? null),
-  };
 }
 
 /** A source not due yet is "ok, next check due <when>", never failing. */
@@ -170,6 +127,14 @@ export function readStatus(db: Db, view: MuteView): StatusView {
   // DJEN off: no check is shown, so none counts as failing.
   const sources = djenEnabled ? listDjenSources(db) : [];
   const djen = new Map(sources.map((s) => [`${s.kind}:${s.key}`, s]));
+  const rows = listCases(db, { watchedOnly: true });
+  const statuses = caseStatuses(rows, {
+    cases: view.watchlist?.cases ?? null,
+    now: view.now,
+    timezone: view.timezone,
+    djen,
+    plan: view.djen?.plan ?? null,
+  });
   // Registrations the watchlist in force follows (all ever asked when it cannot be read).
   const followed = view.watchlist === null ? null : new Set(view.watchlist.oab.map((o) => o.key));
   return {
@@ -185,7 +150,10 @@ export function readStatus(db: Db, view: MuteView): StatusView {
       attempts: row.attempts,
       lastError: row.lastError,
     })),
-    cases: listCases(db, { watchedOnly: true }).map((row) => toStatus(row, pending, view, djen)),
+    cases: rows.map((row, i) => {
+      const { state: _state, ...shown } = statuses[i] as CaseStatusView;
+      return { ...shown, pendingMail: pending.get(row.id) ?? 0 };
+    }),
     oab: sources
       .filter((s) => s.kind === "oab" && (followed === null || followed.has(s.key)))
       .map((s) => ({ registration: s.key, ...djenCheckOf(s, view.djen?.plan ?? null) })),

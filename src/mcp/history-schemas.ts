@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PublicationFacts } from "../djen/publication-facts.js";
+import { CASE_STATES } from "../policy/case-status.js";
 
 /*
  * Outputs of the tools over the monitor's own history. Our own output: strict. Instants we
@@ -91,8 +92,6 @@ export const HistoryPublication = z.strictObject({
   certificateUrl: z.string().nullable(),
 });
 export type HistoryPublication = z.infer<typeof HistoryPublication>;
-
-export const CASE_STATES = ["ok", "failing", "not_found", "gone", "never_checked"] as const;
 
 /** A DJEN source's last check (a case number or an OAB registration). */
 export const DjenCheck = z.strictObject({

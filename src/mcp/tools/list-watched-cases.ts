@@ -1,23 +1,19 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { djenCheckOf } from "../../notify/render/status-report-djen.js";
-import { muteState } from "../../policy/movement-rules.js";
-import { type CaseRow, listCases } from "../../store/cases.js";
+import {
+  CASE_STATES,
+  type CaseStatus,
+  caseStatuses,
+  djenCheckOf,
+} from "../../policy/case-status.js";
+import { listCases } from "../../store/cases.js";
 import { listDjenSources } from "../../store/djen-sources.js";
 import { latestMovementTimes } from "../../store/movements.js";
-import { CASE_STATES, ListWatchedCasesOutput, type WatchedCaseView } from "../history-schemas.js";
+import { ListWatchedCasesOutput, type WatchedCaseView } from "../history-schemas.js";
 import { movementDate, nextOffset } from "../history-view.js";
 import type { MonitorDeps } from "../monitor-deps.js";
 import { HISTORY_READ_ONLY, PAGE_OFFSET } from "../tool-deps.js";
 import { toolFailure, toolSuccess } from "../tool-result.js";
-
-function stateOf(row: CaseRow): WatchedCaseView["state"] {
-  if (row.goneAt !== null) return "gone";
-  if (row.lastOutcome === null) return "never_checked";
-  if (row.lastOutcome === "failed") return "failing";
-  if (row.lastOutcome === "not_found") return "not_found";
-  return "ok";
-}
 
 export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): void {
   server.registerTool(
@@ -48,27 +44,22 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
         // DJEN off: no check is shown, so none counts as failing.
         const sources = view.enabled ? listDjenSources(db) : [];
         const djen = new Map(sources.map((s) => [`${s.kind}:${s.key}`, s]));
-        const policies = new Map(
-          (watchlist?.cases ?? []).map((c) => [`${c.digits}@${c.court}`, c.policy]),
-        );
-        const all = listCases(db, { watchedOnly: true }).map((row): WatchedCaseView => {
-          const policy = policies.get(`${row.digits}@${row.court}`);
+        const rows = listCases(db, { watchedOnly: true });
+        const statuses = caseStatuses(rows, {
+          cases: watchlist?.cases ?? null,
+          now,
+          timezone: deps.timezone,
+          djen,
+          plan: view.plan,
+        });
+        const all = rows.map((row, i): WatchedCaseView => {
+          const { number, consecutiveNotFound, goneAt, ...shown } = statuses[i] as CaseStatus;
           const latestAt = latest.get(row.id);
-          const source = djen.get(`case:${row.digits}`);
           return {
-            cnjNumber: row.number,
-            court: row.court,
-            foundIn: row.foundIn,
-            label: row.label,
-            state: stateOf(row),
-            muted: policy === undefined ? false : muteState(policy, now, deps.timezone),
-            lastCheckedAt: row.lastCheckedAt,
-            lastOutcome: row.lastOutcome,
-            lastChangedAt: row.lastChangedAt,
-            lastError: row.lastError,
-            consecutiveFailures: row.consecutiveFailures,
+            // The MCP tools' own names: a case's number is `cnjNumber` there.
+            cnjNumber: number,
+            ...shown,
             latestMovementAt: latestAt === undefined ? null : movementDate({ dateTime: latestAt }),
-            djen: source === undefined ? null : djenCheckOf(source, view.plan),
           };
         });
         const selected = all.filter(

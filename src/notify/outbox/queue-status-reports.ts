@@ -1,3 +1,4 @@
+import { type DjenCheck, djenCheckOf } from "../../policy/case-status.js";
 import { latestScheduledAt } from "../../policy/delivery-time.js";
 import type { DjenView } from "../../policy/djen-plan.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
@@ -9,12 +10,7 @@ import { outboxIdByDedupeKey } from "../../store/outbox.js";
 import { type PublicationRow, publicationsSeenSince } from "../../store/publications.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import { buildStatusReport } from "../render/status-report.js";
-import {
-  concernsRegistration,
-  type DjenCheckFields,
-  djenCheckOf,
-  reportPublication,
-} from "../render/status-report-djen.js";
+import { concernsRegistration, reportPublication } from "../render/status-report-djen.js";
 import { statusReport, statusReportKey } from "./messages.js";
 import { dedupeKey, type Endpoint, queueMessage } from "./queue.js";
 
@@ -85,7 +81,7 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
   const sources = new Map(
     (djen.enabled ? listDjenSources(db) : []).map((r) => [`${r.kind}:${r.key}`, r]),
   );
-  const check = (key: string): DjenCheckFields | null => {
+  const check = (key: string): DjenCheck | null => {
     const row = sources.get(key);
     return row === undefined ? null : djenCheckOf(row, djen.plan);
   };

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { formatCnjNumber } from "../../datajud/cnj-number.js";
 import { DeadlineRule, SessionEstimate } from "../../deadlines/estimate-schema.js";
 import { storedEstimate } from "../../deadlines/publication-estimate.js";
-import { nextCheckDueAt, type PlanSettings } from "../../policy/djen-plan.js";
-import type { DjenSourceRow } from "../../store/djen-sources.js";
 import type { PublicationRow } from "../../store/publications.js";
 import { countingDates } from "../../time/counting-dates.js";
 import { datesLine } from "./deadline-text.js";
@@ -64,23 +62,6 @@ export const StatusReportPublication = z.object({
   cancellationReason: z.string().nullable(),
 });
 export type StatusReportPublication = z.infer<typeof StatusReportPublication>;
-
-/** What every view of a DJEN source's last check shows (report, `monitor status`, MCP). */
-export type DjenCheckFields = Pick<
-  DjenSourceRow,
-  "lastCheckedAt" | "lastOutcome" | "consecutiveFailures" | "lastError"
-> & { nextCheckDueAt: string | null };
-
-/** A source's last check; with the plan in force, when its next look is due. */
-export function djenCheckOf(row: DjenSourceRow, plan: PlanSettings | null = null): DjenCheckFields {
-  return {
-    lastCheckedAt: row.lastCheckedAt,
-    lastOutcome: row.lastOutcome,
-    consecutiveFailures: row.consecutiveFailures,
-    lastError: row.lastError,
-    nextCheckDueAt: plan === null ? null : nextCheckDueAt(row, plan),
-  };
-}
 
 const Reason = z.looseObject({ reason: z.string().nullable().catch(null) });
 const StoredCancellation = z.looseObject({ cancellation: Reason.nullable().catch(null) });

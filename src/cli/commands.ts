@@ -1,3 +1,4 @@
+import { calendarCommand, calendarTokenCommand } from "./calendar.js";
 import type { Command } from "./command.js";
 import { daemonCommand } from "./daemon.js";
 import { dbCommand } from "./db.js";
@@ -19,6 +20,8 @@ export const COMMANDS: readonly Command[] = [
   statusCommand,
   historyCommand,
   exportCommand,
+  calendarCommand,
+  calendarTokenCommand,
   validateCommand,
   doctorCommand,
   testEmailCommand,

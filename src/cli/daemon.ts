@@ -1,6 +1,7 @@
 import { Cron } from "croner";
+import { calendarHttpRoute } from "../calendar/http-route.js";
 import { healthRoutes } from "../http/health.js";
-import { HttpStartError } from "../http/server.js";
+import { HttpStartError, type Route } from "../http/server.js";
 import { MonitorMetrics } from "../metrics/metrics.js";
 import { mailTick } from "../monitor/mail-tick.js";
 import { type BetweenSweeps, startBetweenSweeps } from "../monitor/publications/between-sweeps.js";
@@ -19,8 +20,9 @@ import { readWatchlistOrReport } from "./watchlist-input.js";
 
 /**
  * The HTTP server of `http.listen`: MCP at /mcp over this process's DataJud and DJEN clients (one
- * limiter each, for sweeps and tool calls alike) and database, `/livez`, `/readyz` and
- * `/metrics`; null when off, or after saying why it cannot start.
+ * limiter each, for sweeps and tool calls alike) and database, `/livez`, `/readyz`, `/metrics`
+ * and, with calendarFeed.serve, each watcher's calendar feed; null when off, or after saying why
+ * it cannot start.
  */
 async function startHttp(
   io: CliIo,
@@ -30,6 +32,9 @@ async function startHttp(
   metrics: MonitorMetrics | null,
 ): Promise<{ stop(): Promise<void> } | null | "failed"> {
   const listen = runtime.config.http.listen;
+  if (listen === null && runtime.config.calendarFeed.serve) {
+    runtime.logger.warn("calendarFeed.serve is on but http.listen is not set: no feed is served");
+  }
   if (listen === null || metrics === null) return null;
   const history = monitorDepsFor(
     runtime,
@@ -50,7 +55,7 @@ async function startHttp(
       runtime,
       listen,
       { reader: monitor.datajud.reader, djen: monitor.djen, monitor: history.deps },
-      [...health, metrics.route()],
+      [...health, metrics.route(), ...calendarRoutes(runtime, monitor)],
     );
     return {
       stop: async () => {
@@ -64,6 +69,20 @@ async function startHttp(
     io.stderr.write(`monitor daemon: ${error.message} (http.listen)\n`);
     return "failed";
   }
+}
+
+/** /calendar/<token>.ics when calendarFeed.serve is on: each watcher's feed at its address. */
+function calendarRoutes(runtime: Runtime, monitor: MonitorHandles): Route[] {
+  if (!runtime.config.calendarFeed.serve) return [];
+  return [
+    calendarHttpRoute({
+      db: monitor.db,
+      settings: runtime.config.calendarFeed,
+      calendars: monitor.calendars,
+      now: () => new Date(monitor.system.clock.now()),
+      logger: runtime.logger,
+    }),
+  ];
 }
 
 /** Once a day, checks older than `monitor.checkRetentionDays` go (each case keeps its latest). */

@@ -378,6 +378,18 @@ const calendarShape = {
   closures: z.array(CalendarClosure),
 };
 
+/** The calendar feed (`datajud-monitor calendar`, the daemon's /calendar/<token>.ics). */
+const calendarFeedShape = {
+  serve: z.boolean(),
+  reminderBusinessDays: z
+    .array(wholeNumber(0, 20, "business days"))
+    .max(5, { error: "at most 5 reminders per last day" }),
+  reminderTime: ClockTime,
+  pastDays: wholeNumber(0, 366, "days"),
+  maxEvents: wholeNumber(10, 10_000, "events"),
+  refreshMinutes: wholeNumber(5, 1440, "minutes"),
+};
+
 const Secret = z.string().min(1, { error: "must not be empty" });
 
 /** Compared with what every HTTP client sends; a short one could be guessed. */
@@ -409,6 +421,7 @@ export const ConfigSettings = z.strictObject({
     webhookSecret: Secret.nullable(),
   }),
   calendar: z.strictObject(calendarShape),
+  calendarFeed: z.strictObject(calendarFeedShape),
 });
 export type ConfigSettings = z.infer<typeof ConfigSettings>;
 
@@ -425,6 +438,7 @@ export const ConfigFile = z.strictObject({
   http: z.strictObject(httpShape).partial().nullable().optional(),
   notify: z.strictObject(notifyShape).partial().nullable().optional(),
   calendar: z.strictObject(calendarShape).partial().nullable().optional(),
+  calendarFeed: z.strictObject(calendarFeedShape).partial().nullable().optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 

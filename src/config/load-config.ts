@@ -124,6 +124,19 @@ export interface MonitorConfig {
     /** Closures and suspensions the operator configured, for every court calendar built. */
     closures: CourtClosure[];
   };
+  /** The iCalendar feed of last days and sessions. */
+  calendarFeed: {
+    /** The daemon serves /calendar/<token>.ics on http.listen. */
+    serve: boolean;
+    /** Court business days before a last day to remind it (0: the day itself). */
+    reminderBusinessDays: number[];
+    /** HH:MM, on the clock of the calendar that shows the reminder. */
+    reminderTime: string;
+    /** Events older than this many days are left out. */
+    pastDays: number;
+    maxEvents: number;
+    refreshMinutes: number;
+  };
 }
 
 export type ConfigResult =
@@ -513,6 +526,10 @@ function toMonitorConfig(
       allowedPrivateNetworks: settings.notify.allowedPrivateNetworks.map((n) => n.trim()),
     },
     calendar: { closures: settings.calendar.closures.map(toClosure) },
+    calendarFeed: {
+      ...settings.calendarFeed,
+      reminderTime: settings.calendarFeed.reminderTime.trim().padStart(5, "0"),
+    },
   };
 }
 

@@ -13,8 +13,13 @@ import { hostForUrl, hostOfHeader, type ListenAddress, listenProblem } from "./l
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
 export interface Route {
-  /** The exact path, e.g. "/mcp". */
+  /** The exact path, e.g. "/mcp"; with `prefix`, every path under it ("/calendar/"). */
   path: string;
+  /**
+   * The route takes every path starting with `path`. What follows it may be a secret (a feed's
+   * token): the server never logs it, only `path` and "…".
+   */
+  prefix?: boolean;
   /**
    * bearer: the token is required, and without one configured the route answers 503;
    * bearer-if-set: required when one is configured; public: never asked.
@@ -141,17 +146,33 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     );
   };
 
+  const prefixRoute = (path: string): Route | undefined => {
+    for (const route of routes.values()) {
+      if (route.prefix === true && path.startsWith(route.path)) return route;
+    }
+    return undefined;
+  };
+  /** The path as logs may show it: a prefix route's tail may be a secret. */
+  const loggable = (url: string | undefined): string => {
+    const path = new URL(url ?? "/", "http://localhost").pathname;
+    const route = prefixRoute(path);
+    return route === undefined ? path : `${route.path}…`;
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (!hostAllowed(req.headers.host)) {
       // Same-origin GETs carry no Origin: a rebinding page is told apart by the name it used.
-      logger.warn({ host: req.headers.host, path }, "HTTP request to a host name not allowed");
+      logger.warn(
+        { host: req.headers.host, path: loggable(req.url) },
+        "HTTP request to a host name not allowed",
+      );
       sendJson(res, 421, {
         error: `this server is not ${req.headers.host ?? ""}; add the name to http.allowedHosts if it is yours (a reverse proxy's)`,
       });
       return;
     }
-    const route = routes.get(path);
+    const route = routes.get(path) ?? prefixRoute(path);
     if (route === undefined) {
       sendJson(res, 404, { error: `nothing at ${path}` });
       return;
@@ -159,7 +180,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     const origin = req.headers.origin;
     if (origin !== undefined && !allowed.has(normalizeOrigin(origin) ?? "")) {
       // A browser page from elsewhere (DNS rebinding included) never reaches a route.
-      logger.warn({ origin, path }, "HTTP request from an origin not allowed");
+      logger.warn({ origin, path: loggable(req.url) }, "HTTP request from an origin not allowed");
       sendJson(res, 403, {
         error: `origin ${origin} is not allowed; add it to http.allowedOrigins if it is yours`,
       });
@@ -197,7 +218,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       if (problem !== null) throw new HttpStartError(problem);
       const created = createServer((req, res) => {
         handle(req, res).catch((error: unknown) => {
-          logger.error({ err: error, path: req.url }, "HTTP request failed");
+          logger.error({ err: error, path: loggable(req.url) }, "HTTP request failed");
           sendJson(res, 500, { error: "internal error; the server log has the details" });
         });
       });

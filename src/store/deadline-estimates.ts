@@ -23,6 +23,8 @@ export interface NewEstimate extends EstimateDates {
   subject: string;
   estimate: unknown;
   computedAt: string;
+  /** The IBGE code of the unit's seat the estimate was made at; null or absent: unknown. */
+  seat?: number | null | undefined;
 }
 
 export interface EstimateRow extends EstimateDates {
@@ -112,14 +114,15 @@ export function saveEstimate(db: Db, estimate: NewEstimate): EstimateSaved {
     openUntil: openUntil(estimate),
     estimate: JSON.stringify(estimate.estimate ?? null),
     computedAt: estimate.computedAt,
+    seat: estimate.seat ?? null,
   };
   if (before === undefined) {
     db.prepare(
       `INSERT INTO deadline_estimates
          (publication_id, subject, rule, published_on, counting_starts_on, last_day, session_date,
-          session_time, session_end_date, open_until, estimate, computed_at)
+          session_time, session_end_date, open_until, estimate, computed_at, seat)
        VALUES (@publicationId, @subject, @rule, @publishedOn, @countingStartsOn, @lastDay,
-          @sessionDate, @sessionTime, @sessionEndDate, @openUntil, @estimate, @computedAt)`,
+          @sessionDate, @sessionTime, @sessionEndDate, @openUntil, @estimate, @computedAt, @seat)`,
     ).run(params);
     return { kind: "stored", row: getEstimate(db, estimate.publicationId) as EstimateRow };
   }
@@ -128,7 +131,7 @@ export function saveEstimate(db: Db, estimate: NewEstimate): EstimateSaved {
     `UPDATE deadline_estimates SET rule = @rule, published_on = @publishedOn,
        counting_starts_on = @countingStartsOn, last_day = @lastDay, session_date = @sessionDate,
        session_time = @sessionTime, session_end_date = @sessionEndDate, open_until = @openUntil,
-       estimate = @estimate, computed_at = @computedAt,
+       estimate = @estimate, computed_at = @computedAt, seat = @seat,
        revision = revision + @moved
      WHERE publication_id = @publicationId`,
   ).run({ ...params, moved: moved ? 1 : 0 });
@@ -202,4 +205,74 @@ export function estimatesOfWatcher(
       djenId,
       cancelled: cancelledAt !== null,
     }));
+}
+
+/** An estimate as a calendar feed shows it: with its publication, as stored, and its case. */
+export interface CalendarEstimateRow extends EstimateRow {
+  /** The IBGE code of the unit's seat the estimate was made at; null: unknown. */
+  seat: number | null;
+  djenId: string;
+  /** The normalized publication (djen/publication.ts `StoredPublication`), to be validated. */
+  publication: unknown;
+  cancelled: boolean;
+  /** The watchlist's label of the case, when the case is watched with one. */
+  caseLabel: string | null;
+}
+
+export interface CalendarQuery {
+  /** One watcher's estimates (compared in lower case); null: every estimate someone follows. */
+  recipient: string | null;
+  /** Only estimates with a date on or after this day (YYYY-MM-DD); null: all. */
+  since: string | null;
+  /** Only estimates with a date on or before this day; null: all. */
+  until: string | null;
+  /** At most this many, the latest dates kept. */
+  limit: number;
+}
+
+/**
+ * The estimates a calendar feed holds: those someone follows (or `recipient` follows), with a
+ * date in [since, until], cancelled publications included (their events are cancelled, not
+ * dropped), in date order.
+ */
+export function calendarEstimates(db: Db, query: CalendarQuery): CalendarEstimateRow[] {
+  const rows = db
+    .prepare<
+      Omit<CalendarQuery, "limit"> & { limit: number },
+      RawEstimate & {
+        seat: number | null;
+        djenId: string;
+        publication: string;
+        cancelledAt: string | null;
+        caseLabel: string | null;
+      }
+    >(
+      `SELECT ${columns("e.")}, e.seat, p.djen_id AS djenId, p.publication,
+         p.cancelled_at AS cancelledAt,
+         (SELECT c.label FROM cases c WHERE c.digits = p.case_number AND c.label IS NOT NULL
+          ORDER BY c.watched DESC, c.id LIMIT 1) AS caseLabel
+       FROM deadline_estimates e
+       JOIN publications p ON p.id = e.publication_id
+       WHERE EXISTS (SELECT 1 FROM deadline_estimate_watchers w
+                     WHERE w.estimate_id = e.id
+                       AND (@recipient IS NULL OR w.recipient = lower(@recipient)))
+         AND (@since IS NULL OR e.open_until >= @since)
+         AND (@until IS NULL OR e.published_on <= @until)
+       ORDER BY e.open_until DESC, e.id DESC
+       LIMIT @limit`,
+    )
+    .all({
+      recipient: query.recipient?.trim() ?? null,
+      since: query.since,
+      until: query.until,
+      limit: query.limit,
+    });
+  return rows.reverse().map(({ djenId, cancelledAt, publication, seat, caseLabel, ...raw }) => ({
+    ...toRow(raw),
+    seat,
+    djenId,
+    publication: JSON.parse(publication) as unknown,
+    cancelled: cancelledAt !== null,
+    caseLabel,
+  }));
 }

@@ -10,6 +10,7 @@ import { foldText } from "../../policy/alert-rules.js";
 import type { Db } from "../../store/database.js";
 import {
   addEstimateWatchers,
+  type EstimateDates,
   type EstimateRow,
   type EstimateSaved,
   saveEstimate,
@@ -62,17 +63,9 @@ export function estimateOf(
   return estimatePublication(publication, row.text, calendars ?? NO_CLOSURES, { municipality });
 }
 
-/** Stores `estimate` as the publication's current one, and its followers. */
-export function recordEstimate(
-  db: Db,
-  row: PublicationRow,
-  estimate: DeadlineEstimate,
-  watchers: readonly string[],
-  at: string,
-): EstimateSaved {
-  const saved = saveEstimate(db, {
-    publicationId: row.id,
-    subject: `djen:${row.djenId}`,
+/** The dates of an estimate as the store keeps them beside it (what a feed and a move read). */
+export function estimateDates(estimate: DeadlineEstimate): EstimateDates {
+  return {
     rule: estimate.rule.code,
     publishedOn: estimate.publishedOn,
     countingStartsOn: estimate.countingStartsOn,
@@ -80,8 +73,25 @@ export function recordEstimate(
     sessionDate: estimate.session?.date ?? null,
     sessionTime: estimate.session?.time ?? null,
     sessionEndDate: estimate.session?.endDate ?? null,
+  };
+}
+
+/** Stores `estimate`, made at the seat `seat`, as the publication's current one, and its followers. */
+export function recordEstimate(
+  db: Db,
+  row: PublicationRow,
+  estimate: DeadlineEstimate,
+  watchers: readonly string[],
+  at: string,
+  seat?: number,
+): EstimateSaved {
+  const saved = saveEstimate(db, {
+    publicationId: row.id,
+    subject: `djen:${row.djenId}`,
+    ...estimateDates(estimate),
     estimate,
     computedAt: at,
+    seat: seat ?? null,
   });
   if (watchers.length > 0) addEstimateWatchers(db, saved.row.id, watchers);
   return saved;

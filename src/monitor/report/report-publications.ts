@@ -245,10 +245,10 @@ function reportOne(
     // Cancelled before anyone was told: there is nothing to correct, nor a deadline to follow.
     if (disposition === "cancelled") {
       markCorrectionReported(deps.db, row.id, at);
-      recordEstimate(deps.db, row, estimate, [], at);
+      recordEstimate(deps.db, row, estimate, [], at, seat);
       return { disposition, queued: 0 };
     }
-    const saved = recordEstimate(deps.db, row, estimate, audience.recipients, at);
+    const saved = recordEstimate(deps.db, row, estimate, audience.recipients, at, seat);
     if (disposition !== "alert") return { disposition, queued: 0 };
     const content = publicationContent(row, publication, {
       notice: "published",
@@ -282,7 +282,7 @@ function reestimateOne(
   const seat = seatOf(deps.db, caseIdOf(deps, audience), publication);
   const estimate = estimateOf(row, publication, deps.calendars, seat);
   return immediate(deps.db, () => {
-    const saved = recordEstimate(deps.db, row, estimate, [], now.toISOString());
+    const saved = recordEstimate(deps.db, row, estimate, [], now.toISOString(), seat);
     if (saved.kind !== "moved") return { moved: false, queued: 0 };
     if (saved.row.toldRevision === null) return { moved: true, queued: 0 };
     const told = toldOf(deps, row.djenId);
@@ -321,7 +321,7 @@ function reestimatePublications(
     const estimate = estimateOf(row, publication, deps.calendars, seat);
     immediate(deps.db, () => {
       const watchers = row.disposition === "cancelled" ? [] : found.recipients;
-      const saved = recordEstimate(deps.db, row, estimate, watchers, now.toISOString());
+      const saved = recordEstimate(deps.db, row, estimate, watchers, now.toISOString(), seat);
       if (row.disposition === "alert") markEstimateTold(deps.db, saved.row.id, saved.row.revision);
     });
   }

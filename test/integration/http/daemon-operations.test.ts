@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliIo } from "../../../src/cli/command.js";
@@ -7,6 +8,7 @@ import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { type FakeHeartbeat, startFakeHeartbeat } from "../../fakes/fake-heartbeat.js";
 import {
   baseEnv,
+  cliInProcess,
   emlFiles,
   moveCase,
   n,
@@ -14,6 +16,7 @@ import {
   type Workspace,
   workspace,
 } from "../../support/cli-harness.js";
+import { readIcs } from "../../support/ics-reader.js";
 import { sample } from "../../support/prometheus-text.js";
 import { waitFor } from "../../support/wait-for.js";
 
@@ -27,12 +30,25 @@ let logs = "";
 let base = "";
 let stop: AbortController;
 let exit: Promise<number>;
+let env: Record<string, string>;
 
 function get(path: string, token: string | null = TOKEN): Promise<Response> {
   return fetch(
     `${base}${path}`,
     token === null ? {} : { headers: { authorization: `Bearer ${token}` } },
   );
+}
+
+/** fetch will not send another Host: a DNS-rebinding page's request, by hand. */
+function statusAsHost(path: string, host: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    request(`${base}${path}`, { headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    })
+      .on("error", reject)
+      .end();
+  });
 }
 
 async function metricsText(): Promise<string> {
@@ -72,9 +88,9 @@ beforeAll(async () => {
   // A sweep every second, on the real clock: the scheduler is what is under test.
   writeFileSync(
     config,
-    'schedule:\n  cron: "* * * * * *"\n  startJitterSeconds: 0\nhttp:\n  listen: "127.0.0.1:0"\n',
+    'schedule:\n  cron: "* * * * * *"\n  startJitterSeconds: 0\nhttp:\n  listen: "127.0.0.1:0"\ncalendarFeed:\n  serve: true\n',
   );
-  const env = baseEnv(ws, datajud, {
+  env = baseEnv(ws, datajud, {
     MONITOR_CONFIG: config,
     MONITOR_LOG_LEVEL: "info",
     MCP_HTTP_TOKEN: TOKEN,
@@ -172,5 +188,36 @@ describe("the daemon's operations endpoints", () => {
     const body = (await broken.json()) as { checks: Array<{ name: string; ok: boolean }> };
     expect(body.checks.find((c) => c.name === "watchlist")?.ok).toBe(false);
     expect(fixed.status).toBe(200);
+  });
+
+  it("serves a watcher's calendar at its private address only, and never logs the address", async () => {
+    const created = await cliInProcess(
+      ["calendar-token", "create", "--watcher", "ana@example.com", "--label", "Ana, Outlook"],
+      env,
+      ws.dir,
+    );
+    const path = new URL(created.stdout.trim()).pathname;
+    const token = path.slice("/calendar/".length, -".ics".length);
+    const wrong = `/calendar/${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}.ics`;
+
+    const served = await get(path, null);
+    const refused = await get(wrong, null);
+    const rebound = await statusAsHost(path, "evil.example");
+    const revoked = await cliInProcess(["calendar-token", "revoke", "1"], env, ws.dir);
+    const afterRevoke = await get(path, null);
+
+    expect(created.code).toBe(0);
+    expect(path).toMatch(/^\/calendar\/cal_[A-Za-z0-9_-]{43}\.ics$/u);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(readIcs(await served.text()).calendar.getFirstPropertyValue("x-wr-calname")).toBe(
+      "Prazos e sessões: ana@example.com",
+    );
+    expect(refused.status).toBe(404);
+    expect(rebound).toBe(421);
+    expect(revoked.code).toBe(0);
+    expect(afterRevoke.status).toBe(404);
+    expect(logs).toContain('"path":"/calendar/…"');
+    expect(logs).not.toContain(token);
   });
 });

@@ -107,6 +107,14 @@ describe("loadConfig: defaults", () => {
         allowedPrivateNetworks: [],
       },
       calendar: { closures: [] },
+      calendarFeed: {
+        serve: false,
+        reminderBusinessDays: [],
+        reminderTime: "09:00",
+        pastDays: 30,
+        maxEvents: 2000,
+        refreshMinutes: 60,
+      },
     } satisfies MonitorConfig);
     expect(result.secrets).toEqual([]);
     expect(result.sources["schedule.cron"]).toBe("default");

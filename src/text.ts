@@ -88,3 +88,47 @@ export function terminalText(text: string, options: { keepLineBreaks?: boolean }
     return code <= 0xffff ? `\\u${hex.padStart(4, "0")}` : `\\u{${hex}}`;
   });
 }
+
+/*
+ * Text from a label, DataJud, DJEN or an error message made safe to show (an e-mail, a tool's
+ * answer, a calendar event): no control or bidi characters that could disguise it, bounded.
+ */
+
+const FIELD_MAX = 500;
+const PARAGRAPH_MAX = 4000;
+
+// Control characters, line/paragraph separators, and bidi overrides that could disguise text.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_KEEP_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function clip(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
+}
+
+/** Anything from a label or DataJud as one clean line. */
+export function oneLine(text: string, max = FIELD_MAX): string {
+  return clip(text.replace(BIDI, "").replace(CONTROL, " ").replace(/\s+/g, " ").trim(), max);
+}
+
+/** A paragraph that may keep its line breaks. */
+export function paragraph(text: string, max = PARAGRAPH_MAX): string {
+  const clean = text
+    .replace(/\r\n?/g, "\n")
+    .replace(BIDI, "")
+    .replace(CONTROL_KEEP_NEWLINE, " ")
+    .split("\n")
+    .map((line) => line.replace(/[ \t]+/g, " ").trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return clip(clean, max);
+}

@@ -16,8 +16,8 @@ import {
   periodText,
   sessionText,
 } from "../notify/render/deadline-text.js";
-import { oneLine, paragraph } from "../notify/render/email-kit.js";
 import type { CalendarEstimateRow } from "../store/deadline-estimates.js";
+import { oneLine, paragraph } from "../text.js";
 import { formatBrazilian, type IsoDate, parseIsoDate } from "../time/calendar-date.js";
 import { courtTimeZone } from "../time/court-zone.js";
 

@@ -5,13 +5,12 @@ import { Movement } from "../datajud/instance-record.js";
 import { StoredPublication } from "../djen/publication.js";
 import { type CalendarFor, publicationFacts } from "../djen/publication-facts.js";
 import { cutPlainText } from "../djen/publication-text.js";
-import { complementText } from "../notify/render/alert.js";
 import type { ChangeRow, ChangeSummary } from "../store/changes.js";
 import type { MovementRow, MovementVersionRow } from "../store/movements.js";
 import type { PublicationRow } from "../store/publications.js";
 import { parseStoredSummary } from "../summarize/case-summary.js";
 import { type Correction, correctionsOfChange, readCorrection } from "../summarize/corrections.js";
-import { movementTitle } from "../summarize/movement-reading.js";
+import { complementText, movementTitle } from "../summarize/movement-reading.js";
 import type {
   GetCaseHistoryOutput,
   HistoryChange,

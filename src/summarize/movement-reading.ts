@@ -5,7 +5,7 @@ import type {
   MovementComplement,
 } from "../datajud/instance-record.js";
 import { tpuEntry } from "../datajud/tpu-hints.js";
-import { foldText } from "../text.js";
+import { foldText, oneLine } from "../text.js";
 
 /*
  * A movement in the words a lawyer reads: the TPU's leaf with its parent where the leaf alone
@@ -49,6 +49,12 @@ export function complementReading(c: MovementComplement): string | null {
   const value = name === "" ? raw : textValue === "" ? name : `${name}: ${textValue}`;
   if (kind === "" && value === "") return null;
   return kind === "" ? value : value === "" ? kind : `${kind}: ${value}`;
+}
+
+/** A complement as one clean line (an e-mail, a tool's answer): "situação da audiência: designada". */
+export function complementText(c: MovementComplement): string | null {
+  const text = complementReading(c);
+  return text === null ? null : oneLine(text) || null;
 }
 
 type MovementParts = Pick<Movement, "code" | "name" | "complements">;

@@ -3,17 +3,18 @@ import { type CourtCaseLink, courtCaseLink } from "../../datajud/court-links.js"
 import { findCourt, successorNote } from "../../datajud/courts.js";
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { countText, indexText, instanceText, newMovementsText } from "../../datajud/glossary.js";
-import type { Movement, MovementComplement } from "../../datajud/instance-record.js";
+import type { Movement } from "../../datajud/instance-record.js";
 import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
 import { type CorrectionReading, readCorrection } from "../../summarize/corrections.js";
 import type { PublicationEstimate } from "../../summarize/datajud-publication.js";
 import {
-  complementReading,
+  complementText,
   isCriminalClass,
   movementMeaning,
   movementTitle,
   type ReadingContext,
 } from "../../summarize/movement-reading.js";
+import { oneLine, paragraph } from "../../text.js";
 import { formatBrazilian } from "../../time/calendar-date.js";
 import type { AlertContent } from "./alert-content.js";
 import {
@@ -25,8 +26,6 @@ import {
   htmlDocument,
   instantTime,
   NOT_LEGAL_ADVICE,
-  oneLine,
-  paragraph,
   type RenderedAlert,
   STYLES,
   tag,
@@ -89,12 +88,6 @@ function fieldDiffs(previous: CaseSummary | null, current: CaseSummary): FieldDi
     field("Atenção do advogado", attentionValue),
     field("Próximo passo", nextStepValue),
   ];
-}
-
-/** A complement as one line: "readable descriptor: name" ("situação da audiência: designada"). */
-export function complementText(c: MovementComplement): string | null {
-  const text = complementReading(c);
-  return text === null ? null : oneLine(text) || null;
 }
 
 /** How the instance's class reads its movements: a criminal class in criminal words. */

@@ -1,9 +1,10 @@
 import { parseCnjNumber } from "../../datajud/cnj-number.js";
 import { courtCaseLink } from "../../datajud/court-links.js";
 import type { Movement as DataJudMovement } from "../../datajud/instance-record.js";
-import { caseLinkOf, categoryLabel, complementText } from "./alert.js";
+import { complementText } from "../../summarize/movement-reading.js";
+import { oneLine, paragraph } from "../../text.js";
+import { caseLinkOf, categoryLabel } from "./alert.js";
 import type { AlertContent } from "./alert-content.js";
-import { oneLine, paragraph } from "./email-kit.js";
 import { type AdminAlert, renderAdminSubject } from "./operator-mail.js";
 import type { PublicationAlertContent } from "./publication-alert.js";
 import {

@@ -1,5 +1,6 @@
+import { oneLine } from "../../text.js";
 import { formatBrazilian, parseIsoDate } from "../../time/calendar-date.js";
-import { courtTime, oneLine, URGENT_MARKER } from "./email-kit.js";
+import { courtTime, URGENT_MARKER } from "./email-kit.js";
 import type { EventMovement, WebhookEvent } from "./webhook-event.js";
 
 /*

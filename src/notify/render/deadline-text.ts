@@ -4,8 +4,8 @@ import type {
   SessionEstimate,
 } from "../../deadlines/estimate-schema.js";
 import { skippedText } from "../../deadlines/publication-estimate.js";
+import { oneLine } from "../../text.js";
 import { formatBrazilian, parseIsoDate, weekday } from "../../time/calendar-date.js";
-import { oneLine } from "./email-kit.js";
 
 /*
  * A deadline estimate in the lawyer's words, for every place that shows one (the alert, digests,

@@ -1,5 +1,6 @@
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { indexText } from "../../datajud/glossary.js";
+import { oneLine, paragraph } from "../../text.js";
 import {
   attentionValue,
   caseName,
@@ -24,8 +25,6 @@ import {
   htmlDocument,
   instantTime,
   NOT_LEGAL_ADVICE,
-  oneLine,
-  paragraph,
   type RenderedAlert,
   STYLES,
   tag,

@@ -1,9 +1,10 @@
 import { formatInstant, formatWallClock } from "../../datajud/dates.js";
+import { oneLine } from "../../text.js";
 
 /*
- * What every e-mail we render shares: text from a label, DataJud or an error message made safe
- * (one line, no control or bidi characters, bounded), the two clocks dates are shown in, HTML
- * escaping, inline styles and the page.
+ * What every e-mail we render shares: the two clocks dates are shown in, HTML escaping, inline
+ * styles and the page. Text from a label, DataJud or an error message is made safe by `oneLine`
+ * and `paragraph` (`text.ts`).
  */
 
 export interface RenderedAlert {
@@ -15,45 +16,6 @@ export interface RenderedAlert {
 export const ATTENTION_MARKER = "⚠";
 export const URGENT_MARKER = "⚠ URGENTE";
 export const NOT_LEGAL_ADVICE = "Não é aconselhamento jurídico.";
-
-const FIELD_MAX = 500;
-const PARAGRAPH_MAX = 4000;
-
-// Control characters, line/paragraph separators, and bidi overrides that could disguise text.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const CONTROL_KEEP_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
-const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max
-    ? text
-    : `${chars
-        .slice(0, max - 1)
-        .join("")
-        .trimEnd()}…`;
-}
-
-/** Anything from a label or DataJud as one clean line. */
-export function oneLine(text: string, max = FIELD_MAX): string {
-  return clip(text.replace(BIDI, "").replace(CONTROL, " ").replace(/\s+/g, " ").trim(), max);
-}
-
-/** A paragraph that may keep its line breaks. */
-export function paragraph(text: string, max = PARAGRAPH_MAX): string {
-  const clean = text
-    .replace(/\r\n?/g, "\n")
-    .replace(BIDI, "")
-    .replace(CONTROL_KEEP_NEWLINE, " ")
-    .split("\n")
-    .map((line) => line.replace(/[ \t]+/g, " ").trim())
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-  return clip(clean, max);
-}
 
 export function escapeHtml(text: string): string {
   return text

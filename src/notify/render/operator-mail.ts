@@ -11,12 +11,12 @@ import {
   SweepsFailingAlert,
   SweepsRecoveredAlert,
 } from "../../policy/health.js";
+import { oneLine } from "../../text.js";
 import {
   ATTENTION_MARKER,
   escapeHtml,
   htmlDocument,
   instantTime,
-  oneLine,
   type RenderedAlert,
   STYLES,
   tag,

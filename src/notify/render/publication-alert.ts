@@ -5,6 +5,7 @@ import {
   DeadlineRule,
   SessionEstimate,
 } from "../../deadlines/estimate-schema.js";
+import { oneLine, paragraph } from "../../text.js";
 import { formatBrazilian } from "../../time/calendar-date.js";
 import { dayText, estimateLines, subjectDates } from "./deadline-text.js";
 import {
@@ -13,8 +14,6 @@ import {
   htmlDocument,
   instantTime,
   NOT_LEGAL_ADVICE,
-  oneLine,
-  paragraph,
   type RenderedAlert,
   STYLES,
   tag,

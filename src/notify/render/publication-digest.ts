@@ -1,13 +1,6 @@
+import { oneLine, paragraph } from "../../text.js";
 import { datesLine as estimateDatesLine } from "./deadline-text.js";
-import {
-  entryItem,
-  escapeHtml,
-  oneLine,
-  paragraph,
-  STYLES,
-  tag,
-  URGENT_MARKER,
-} from "./email-kit.js";
+import { entryItem, escapeHtml, STYLES, tag, URGENT_MARKER } from "./email-kit.js";
 import {
   headerLines,
   kindText,

@@ -3,9 +3,10 @@ import { formatCnjNumber } from "../../datajud/cnj-number.js";
 import { DeadlineRule, SessionEstimate } from "../../deadlines/estimate-schema.js";
 import { storedEstimate } from "../../deadlines/publication-estimate.js";
 import type { PublicationRow } from "../../store/publications.js";
+import { oneLine } from "../../text.js";
 import { countingDates } from "../../time/counting-dates.js";
 import { datesLine } from "./deadline-text.js";
-import { instantTime, oneLine } from "./email-kit.js";
+import { instantTime } from "./email-kit.js";
 
 /*
  * DJEN in the status report: the last publication check of each case number and OAB

@@ -5,6 +5,7 @@ import { ESTIMATE_NOTE } from "../../deadlines/publication-estimate.js";
 import type { CaseAlertPolicy } from "../../policy/alert-rules.js";
 import { isMuted } from "../../policy/movement-rules.js";
 import type { CaseRow } from "../../store/cases.js";
+import { oneLine } from "../../text.js";
 import {
   ATTENTION_MARKER,
   clocksNote,
@@ -13,7 +14,6 @@ import {
   escapeHtml,
   htmlDocument,
   instantTime,
-  oneLine,
   type RenderedAlert,
   STYLES,
   tag,

@@ -154,6 +154,7 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
     djenFetch: djen.fetch,
     system,
     onDataJudEvent: (event) => progress?.onDataJud(event),
+    onDjenEvent: (event) => progress?.onDjen(event),
   });
   try {
     const sweep = async (): Promise<RunReport> => {

@@ -154,6 +154,7 @@ export const runOnceCommand: Command = {
     let progress: LiveProgress | null = null;
     const monitor = await openMonitorOrReport(io, runtime, "run-once", () => watchlist, {
       onDataJudEvent: (event) => progress?.onDataJud(event),
+      onDjenEvent: (event) => progress?.onDjen(event),
     });
     if (typeof monitor === "number") return monitor;
     // On a terminal, the sweep's progress is drawn on stderr while it runs; nothing elsewhere.

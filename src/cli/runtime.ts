@@ -217,6 +217,8 @@ export interface OpenMonitorOptions {
   system?: System;
   /** Told every DataJud client event too (a sweep's progress display). */
   onDataJudEvent?: (event: DataJudClientEvent) => void;
+  /** Told every DJEN client event too (a sweep's progress display: DJEN's rate-limit waits). */
+  onDjenEvent?: (event: DjenClientEvent) => void;
   /** The heartbeat's fetch (monitor.heartbeatUrl). @default globalThis.fetch */
   heartbeatFetch?: typeof fetch;
   /**
@@ -242,9 +244,10 @@ export async function openMonitor(
     options.onDataJudEvent?.(event);
     metrics?.dataJudEvent(event);
   });
-  const djen = createDjen(config, logger, options.djenFetch ?? options.fetch, system, (event) =>
-    metrics?.djenEvent(event),
-  );
+  const djen = createDjen(config, logger, options.djenFetch ?? options.fetch, system, (event) => {
+    options.onDjenEvent?.(event);
+    metrics?.djenEvent(event);
+  });
   const db = openDatabase(config.paths.db);
   metrics?.readStoredFrom({
     casesByOutcome: () => countWatchedByOutcome(db),
@@ -430,7 +433,7 @@ export async function openMonitorOrReport(
   runtime: Runtime,
   command: string,
   watchlist: () => Watchlist,
-  more: Pick<OpenMonitorOptions, "onDataJudEvent" | "metrics"> = {},
+  more: Pick<OpenMonitorOptions, "onDataJudEvent" | "onDjenEvent" | "metrics"> = {},
 ): Promise<MonitorHandles | number> {
   try {
     return await openMonitor(runtime, { ...more, watchlist, system: systemOf(io) });

@@ -1,4 +1,5 @@
 import type { DataJudClientEvent } from "../datajud/http-client.js";
+import type { DjenClientEvent } from "../djen/http-client.js";
 import type { SweepEvent } from "../monitor/sweep.js";
 import type { System } from "../system.js";
 import type { LiveLines } from "./terminal.js";
@@ -30,6 +31,10 @@ export interface DjenProgress {
   /** Left for the next sweep when djen.maxMinutesPerSweep ran out. */
   deferred: number;
   doneAt: number | null;
+  /** Nothing leaves for DJEN until then (our rate limit, or a retry's pause); null: no wait. */
+  waitUntil: number | null;
+  /** Why, as the line says it: "waiting on our DJEN rate limit (djen.requestsPerMinute: 20)". */
+  waitCause: string | null;
 }
 
 const INDEX_PREFIX = "api_publica_";
@@ -43,6 +48,8 @@ export class SweepProgress {
   readonly #courts = new Map<string, CourtProgress>();
   /** Null until the DJEN phase says what it will ask (never, with DJEN off). */
   djen: DjenProgress | null = null;
+  /** When detection ended (every case asked, DataJud unreachable, or the sweep stopped). */
+  dataJudDoneAt: number | null = null;
 
   constructor(startedAt: number) {
     this.startedAt = startedAt;
@@ -71,6 +78,13 @@ export class SweepProgress {
         if (court.checked >= court.total) court.doneAt = now;
         return;
       }
+      case "detection-end":
+        this.dataJudDoneAt = now;
+        for (const court of this.#courts.values()) {
+          court.inFlight = [];
+          court.retryAt = null;
+        }
+        return;
       case "djen-planned":
         this.djen = {
           total: event.sources,
@@ -78,19 +92,51 @@ export class SweepProgress {
           failed: 0,
           deferred: 0,
           doneAt: event.sources === 0 ? now : null,
+          waitUntil: null,
+          waitCause: null,
         };
         return;
       case "djen-checked": {
         if (this.djen === null) return;
         this.djen.checked++;
         if (!event.ok) this.djen.failed++;
-        if (this.djen.checked >= this.djen.total) this.djen.doneAt = now;
+        if (this.djen.checked >= this.djen.total) {
+          this.djen.doneAt = now;
+          this.djen.waitUntil = null;
+        }
         return;
       }
       case "djen-deferred":
         if (this.djen === null) return;
         this.djen.deferred = event.sources;
         this.djen.doneAt = now;
+        this.djen.waitUntil = null;
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** DJEN's client: a wait for the rate limit or before a retry is shown until a request leaves. */
+  onDjen(event: DjenClientEvent, now: number): void {
+    const djen = this.djen;
+    if (djen === null || djen.doneAt !== null) return;
+    switch (event.type) {
+      case "throttled":
+        djen.waitUntil = now + event.waitMs;
+        djen.waitCause = `waiting on our DJEN rate limit (djen.requestsPerMinute: ${event.limit})`;
+        return;
+      case "retry":
+        djen.waitUntil = now + event.delayMs;
+        djen.waitCause =
+          event.error.kind === "rate_limited"
+            ? "DJEN asked us to slow down (HTTP 429)"
+            : `retrying after ${event.error.kind}`;
+        return;
+      case "request":
+      case "unanswered":
+        djen.waitUntil = null;
+        djen.waitCause = null;
         return;
       default:
         return;
@@ -159,10 +205,15 @@ function requestsText(n: number): string {
 }
 
 /** What a court's row says it is doing now. */
-function stateText(court: CourtProgress, now: number): string {
+function stateText(court: CourtProgress, now: number, dataJudDoneAt: number | null): string {
   const failed = court.failed > 0 ? `, ${court.failed} failed` : "";
   if (court.total > 0 && court.doneAt !== null) {
     return `done in ${durationText(court.doneAt - (court.startedAt ?? court.doneAt))}${failed}`;
+  }
+  // Detection ended with this court's cases not all asked (DataJud unreachable, Ctrl-C).
+  if (dataJudDoneAt !== null) {
+    const left = court.total - court.checked;
+    return `${left > 0 ? `stopped, ${left} not checked` : "stopped"}${failed}`;
   }
   const oldest = court.inFlight[0];
   const parts: string[] = [];
@@ -187,7 +238,12 @@ export function renderProgress(progress: SweepProgress, now: number): string[] {
   const total = courts.reduce((n, c) => n + c.total, 0);
   const checked = courts.reduce((n, c) => n + c.checked, 0);
   const requests = courts.reduce((n, c) => n + c.requests, 0);
-  const head = `DataJud: ${checked} of ${total} cases checked, ${requestsText(requests)}, ${durationText(now - progress.startedAt)}`;
+  // Once detection is over its time stops: what runs on (DJEN, mail) is not DataJud's.
+  const time =
+    progress.dataJudDoneAt === null
+      ? durationText(now - progress.startedAt)
+      : `done in ${durationText(progress.dataJudDoneAt - progress.startedAt)}`;
+  const head = `DataJud: ${checked} of ${total} cases checked, ${requestsText(requests)}, ${time}`;
   const nameWidth = Math.max(0, ...courts.map((c) => c.court.length));
   const countWidth = Math.max(0, ...courts.map((c) => `${c.checked}/${c.total}`.length));
   const requestWidth = Math.max(0, ...courts.map((c) => requestsText(c.requests).length));
@@ -198,7 +254,7 @@ export function renderProgress(progress: SweepProgress, now: number): string[] {
       `  ${c.court.padEnd(nameWidth)}`,
       cases.padStart(countWidth),
       requestsText(c.requests).padEnd(requestWidth),
-      stateText(c, now),
+      stateText(c, now, progress.dataJudDoneAt),
     ]
       .join("  ")
       .trimEnd();
@@ -215,13 +271,17 @@ function djenLines(djen: DjenProgress | null, startedAt: number, now: number): s
     djen.doneAt === null
       ? durationText(now - startedAt)
       : `done in ${durationText(djen.doneAt - startedAt)}`;
-  return [`DJEN: ${djen.checked} of ${djen.total} sources checked${failed}${deferred}, ${state}`];
+  const line = `DJEN: ${djen.checked} of ${djen.total} sources checked${failed}${deferred}, ${state}`;
+  if (djen.doneAt !== null || djen.waitUntil === null) return [line];
+  // Said on a line of its own: a count that stands still for a minute looks frozen otherwise.
+  return [line, `  ${djen.waitCause}: next request in ${durationText(djen.waitUntil - now)}`];
 }
 
 /** Handlers for a sweep's events that keep a progress display drawn; `stop` removes it. */
 export interface LiveProgress {
   onSweep(event: SweepEvent): void;
   onDataJud(event: DataJudClientEvent): void;
+  onDjen(event: DjenClientEvent): void;
   stop(): void;
 }
 
@@ -249,6 +309,10 @@ export function liveProgress(
     },
     onDataJud(event) {
       progress.onDataJud(event, clock.now());
+      draw();
+    },
+    onDjen(event) {
+      progress.onDjen(event, clock.now());
       draw();
     },
     stop() {

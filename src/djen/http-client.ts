@@ -40,6 +40,17 @@ export type DjenClientEvent =
       delayMs: number;
       error: { kind: DjenErrorKind; message: string };
     }
+  | {
+      /**
+       * An attempt waits for our own rate limit (djen.requestsPerMinute) before it can leave,
+       * about `waitMs`: told before the wait.
+       */
+      type: "throttled";
+      attempt: number;
+      waitMs: number;
+      /** Requests a minute allowed. */
+      limit: number;
+    }
   | { type: "request"; attempt: number; status: number; durationMs: number }
   | {
       /** An attempt ended without an HTTP answer. */
@@ -146,6 +157,10 @@ export class DjenClient {
             retryable: false,
             attempts: n,
           }),
+        onLimiterQueue: (attempt, waitMs) => {
+          const { limit } = this.#up.limiter.usage();
+          this.#emit({ type: "throttled", attempt, waitMs, limit });
+        },
         onRetry: (attempt, delayMs, error) =>
           this.#emit({
             type: "retry",

@@ -93,6 +93,16 @@ export class SlidingWindowLimiter {
     };
   }
 
+  /**
+   * How long a caller asking now would wait, roughly: until one more grant fits, plus a full
+   * spacing for every `limit` callers already queued ahead of it. 0 when it would go at once.
+   */
+  expectedWaitMs(): number {
+    const rounds = Math.floor(this.#queue.length / this.#limit);
+    if (this.#queue.length === 0 && this.#waitMs() === 0) return 0;
+    return this.#waitMs() + rounds * this.#spacingMs;
+  }
+
   /** How long until one more grant fits, 0 when it fits now. */
   #waitMs(): number {
     if (this.#grants.length < this.#limit) return 0;

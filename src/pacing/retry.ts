@@ -26,6 +26,11 @@ export interface RetryPolicy<E> {
   deadline(attempts: number, last: E | undefined, nextDelayMs?: number): E;
   cancelled(attempts: number): E;
   onRetry?(attempt: number, delayMs: number, error: E): void;
+  /**
+   * Attempt `attempt` is about to wait for the limiter, about `expectedMs` (only when > 0): told
+   * before the wait, so a progress display can say why nothing moves.
+   */
+  onLimiterQueue?(attempt: number, expectedMs: number): void;
   /** The limiter held attempt `attempt` back this long before it could be sent (only when > 0). */
   onLimiterWait?(attempt: number, waitedMs: number): void;
 }
@@ -87,6 +92,8 @@ export async function withRetries<T, E>(
     for (let n = 1; ; n++) {
       if (expired()) throw stopped(n - 1, last);
       const queuedAt = policy.clock.now();
+      const expectedMs = policy.limiter.expectedWaitMs();
+      if (expectedMs > 0) policy.onLimiterQueue?.(n, expectedMs);
       try {
         await policy.limiter.acquire(deadline.signal);
       } catch {

@@ -89,6 +89,14 @@ export type DetectEvent =
       outcomes: Partial<Record<CheckOutcome, number>>;
     }
   | {
+      /**
+       * Detection is over: every case asked, or DataJud unreachable, or the sweep stopped. What
+       * follows (DJEN, mail) no longer waits on DataJud.
+       */
+      type: "detection-end";
+      interrupted: boolean;
+    }
+  | {
       /** One case's check recorded (decided, on a dry run), under its watchlist court. */
       type: "case-checked";
       court: string;
@@ -225,6 +233,7 @@ class Detection {
     } finally {
       unfollowRequests();
       unfollow();
+      this.#emit({ type: "detection-end", interrupted: this.#interrupted });
     }
     if (this.#fatal !== undefined) throw this.#fatal.error;
     const cases = this.#lookups.flatMap((l) => {

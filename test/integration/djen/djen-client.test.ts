@@ -268,6 +268,19 @@ describe("failures", () => {
     expect(fake.requests).toHaveLength(5);
     expect(clock.now() - start).toBeGreaterThanOrEqual(120_000);
   });
+
+  it("says before each wait for the limit that it waits, and about how long", async () => {
+    fake.setItems(Array.from({ length: 150 }, (_, i) => djenItem({ id: 5000 + i })));
+
+    await readAllPages(client({ requestsPerMinute: 2 }), djenQuery({ caseNumber: CASE }));
+
+    const throttled = events.filter((e) => e.type === "throttled");
+    expect(throttled).toHaveLength(1);
+    expect(throttled[0]).toMatchObject({ attempt: 1, limit: 2 });
+    const waitMs = throttled[0]?.type === "throttled" ? throttled[0].waitMs : 0;
+    expect(waitMs).toBeGreaterThan(55_000);
+    expect(waitMs).toBeLessThanOrEqual(62_000);
+  });
 });
 
 describe("searchOab", () => {

@@ -34,6 +34,40 @@ describe("renderProgress: the DJEN phase beside DataJud's courts", () => {
     );
   });
 
+  it("says when DJEN waits on our rate limit, and for how long, until the request leaves", () => {
+    const progress = planned({ tjdft: 1 });
+    progress.onSweep({ type: "djen-planned", sources: 30 }, T0);
+    progress.onDjen({ type: "throttled", attempt: 1, waitMs: 42_000, limit: 20 }, T0 + 18_000);
+
+    const waiting = renderProgress(progress, T0 + 30_000).slice(-2);
+    progress.onDjen({ type: "request", attempt: 1, status: 200, durationMs: 300 }, T0 + 60_000);
+    const sent = renderProgress(progress, T0 + 61_000).slice(-1);
+
+    expect(waiting).toEqual([
+      "DJEN: 0 of 30 sources checked, 30 s",
+      "  waiting on our DJEN rate limit (djen.requestsPerMinute: 20): next request in 30 s",
+    ]);
+    expect(sent).toEqual(["DJEN: 0 of 30 sources checked, 1 min 01 s"]);
+  });
+
+  it("says when DJEN asked us to slow down (HTTP 429), with the pause before the retry", () => {
+    const progress = planned({ tjdft: 1 });
+    progress.onSweep({ type: "djen-planned", sources: 2 }, T0);
+    progress.onDjen(
+      {
+        type: "retry",
+        attempt: 1,
+        delayMs: 20_000,
+        error: { kind: "rate_limited", message: "DJEN is rate limiting requests (HTTP 429)" },
+      },
+      T0 + 1_000,
+    );
+
+    expect(renderProgress(progress, T0 + 6_000).at(-1)).toBe(
+      "  DJEN asked us to slow down (HTTP 429): next request in 15 s",
+    );
+  });
+
   it("shows no DJEN line when DJEN is off or has nothing to ask", () => {
     const off = planned({ tjdft: 2 });
     const empty = planned({ tjdft: 2 });
@@ -135,6 +169,34 @@ describe("renderProgress: per court, cases checked of total, requests, elapsed, 
 
     expect(lines[1]).toBe("  tjsp  2/2  1 request   done in 3 s, 1 failed");
     expect(lines[2]).toBe("  trt2  0/1  0 requests  queued");
+  });
+
+  it("stops DataJud's clock when detection ends, while DJEN goes on", () => {
+    const progress = planned({ tjsp: 2 });
+    progress.onDataJud({ type: "send", index: "api_publica_tjsp", attempt: 1, inFlight: 1 }, T0);
+    progress.onSweep({ type: "case-checked", court: "tjsp", outcome: "unchanged" }, T0 + 2_000);
+    progress.onSweep({ type: "case-checked", court: "tjsp", outcome: "unchanged" }, T0 + 3_000);
+    progress.onSweep({ type: "detection-end", interrupted: false }, T0 + 4_000);
+    progress.onSweep({ type: "djen-planned", sources: 5 }, T0 + 4_000);
+
+    const lines = renderProgress(progress, T0 + 90_000);
+
+    expect(lines[0]).toBe("DataJud: 2 of 2 cases checked, 1 request, done in 4 s");
+    expect(lines.at(-1)).toBe("DJEN: 0 of 5 sources checked, 1 min 30 s");
+  });
+
+  it("says which courts were left unchecked when detection stopped early", () => {
+    const progress = planned({ tjsp: 3 });
+    progress.onDataJud({ type: "send", index: "api_publica_tjsp", attempt: 1, inFlight: 1 }, T0);
+    progress.onSweep({ type: "case-checked", court: "tjsp", outcome: "failed" }, T0 + 2_000);
+    progress.onSweep({ type: "detection-end", interrupted: true }, T0 + 2_000);
+
+    const lines = renderProgress(progress, T0 + 30_000);
+
+    expect(lines).toEqual([
+      "DataJud: 1 of 3 cases checked, 1 request, done in 2 s",
+      "  tjsp  1/3  1 request  stopped, 2 not checked, 1 failed",
+    ]);
   });
 
   it("shows an index asked for another court's cases (TRF6 for TRF1 numbers) with its requests alone", () => {

@@ -251,6 +251,23 @@ export function formatInstant(iso: string, timeZone: string = COURT_TIME_ZONE): 
 }
 
 /**
+ * An instant another service wrote, as `Date#toISOString` text. DJEN writes its own times
+ * (`data_cancelamento` "2025-09-30T18:00:00", `created_at`) without a zone. They are read as
+ * UTC, as issue 26 found them (a cancellation mailed as that raw text read three hours off to a
+ * lawyer in São Paulo); DJEN documents no zone, so a text that names one is applied instead. Null
+ * when the text is no date and time: the caller keeps the raw text, so nothing is hidden.
+ */
+export function serviceInstant(text: string | null): string | null {
+  if (text === null) return null;
+  const t = parseIso(text.trim());
+  if (t === null || !t.hasTime || !isValid(t)) return null;
+  const ms =
+    Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second, t.millisecond) -
+    (t.offsetMinutes ?? 0) * MINUTE_MS;
+  return new Date(ms).toISOString();
+}
+
+/**
  * One of our own instants as the wall clock of `timeZone` (the schedule's), `2025-11-04T09:30:00`:
  * for a spreadsheet's date cells and CSV, which hold no zone. Null when not an instant.
  */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COURT_TIME_ZONE } from "../../datajud/dates.js";
+import { COURT_TIME_ZONE, serviceInstant } from "../../datajud/dates.js";
 import {
   DeadlineEstimate,
   DeadlineRule,
@@ -265,13 +265,22 @@ function linkLines(content: PublicationAlertContent): Array<{ label: string; url
   return links;
 }
 
+/**
+ * One of DJEN's own instants in the schedule's zone; alerts queued before they were read as
+ * instants hold DJEN's zoneless text, read the same way; text that is no time is shown as sent.
+ */
+function djenTime(at: string, timeZone: string): string {
+  const instant = serviceInstant(at);
+  return instant === null ? oneLine(at, 40) : instantTime(instant, timeZone);
+}
+
 function cancellationLines(content: PublicationAlertContent, timeZone: string): string[] {
   const c = content.cancellation;
   const reason = c?.reason == null ? "" : oneLine(c.reason, 500);
   return [
     `O tribunal cancelou no DJEN a publicação abaixo, de que este endereço foi avisado: ${kindText(content)} disponibilizada em ${dayText(content.availableOn)}.`,
     `Motivo informado: ${reason === "" ? "não informado" : reason}`,
-    ...(c?.at == null ? [] : [`Cancelada em (segundo o DJEN): ${oneLine(c.at, 40)}`]),
+    ...(c?.at == null ? [] : [`Cancelada em (segundo o DJEN): ${djenTime(c.at, timeZone)}`]),
     `Percebido pelo monitor em: ${instantTime(content.fetchedAt, timeZone)}`,
     "As datas de prazo do aviso anterior não valem para uma publicação cancelada; confira no tribunal se outra a substitui.",
   ];

@@ -371,6 +371,9 @@ describe("DJEN publications in sweeps", () => {
       `${ANA} [datajud] Publicação cancelada no DJEN: Despejo (Intimação de 30/09/2025)`,
     ]);
     expect(mails[3]?.[0]?.text).toContain("Motivo informado: Publicada por engano");
+    // DJEN wrote "2025-09-30T18:00:00" (no zone, read as UTC): 15:00 in São Paulo, the schedule's.
+    expect(mails[3]?.[0]?.text).toContain("Cancelada em (segundo o DJEN): 30/09/2025 15:00");
+    expect(mails[3]?.[0]?.text).not.toContain("T18:00:00");
     expect(mails[4]).toEqual([]);
     expect(reports[3]?.publications).toMatchObject({ cancelled: 1, newPublications: 0 });
   });

@@ -4,6 +4,7 @@ import {
   formatWallClock,
   legacyInstant,
   parseDataJudDate,
+  serviceInstant,
   toDataJudDate,
   wallClockDay,
   wallClockInstant,
@@ -219,6 +220,33 @@ describe("formatInstant", () => {
       "never",
       "2025-11-04T00:15:00",
     ]);
+  });
+});
+
+describe("serviceInstant", () => {
+  it("reads DJEN's zoneless times as UTC and applies a zone the text names", () => {
+    const read = [
+      serviceInstant("2025-09-30T18:00:00"),
+      serviceInstant("2025-09-30 18:00:00.5"),
+      serviceInstant("2025-09-30T18:00:00-03:00"),
+      serviceInstant("2025-09-30T18:00:00Z"),
+    ];
+
+    expect(read).toEqual([
+      "2025-09-30T18:00:00.000Z",
+      "2025-09-30T18:00:00.500Z",
+      "2025-09-30T21:00:00.000Z",
+      "2025-09-30T18:00:00.000Z",
+    ]);
+  });
+
+  it("is null for text that is no date and time, so the caller shows it as sent", () => {
+    expect([
+      serviceInstant(null),
+      serviceInstant("ontem"),
+      serviceInstant("2025-09-30"),
+      serviceInstant("2025-02-30T10:00:00"),
+    ]).toEqual([null, null, null, null]);
   });
 });
 

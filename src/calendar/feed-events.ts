@@ -10,6 +10,7 @@ import {
 import { businessDaysBefore } from "../deadlines/reminder-day.js";
 import { StoredPublication } from "../djen/publication.js";
 import {
+  capitalized,
   datesLine,
   dayText,
   estimateLines,
@@ -278,11 +279,14 @@ function sessionEvents(row: FeedEstimate, facts: Facts, options: FeedOptions): F
     time === null || end !== null
       ? { kind: "all-day", date, lastDate: end }
       : { kind: "timed", date, time, zone: facts.zone };
-  const title = `${virtual ? "Sessão virtual" : "Sessão de julgamento"}: ${facts.who}`;
+  const hearing = session?.hearing === true;
+  const title = hearing
+    ? `${virtual ? "Audiência virtual" : "Audiência"}: ${facts.who}`
+    : `${virtual ? "Sessão virtual" : "Sessão de julgamento"}: ${facts.who}`;
   const said =
     session === null
       ? `Sessão em ${dayText(date)}${time === null ? "" : ` às ${time}`}`
-      : sessionText(session).replace(/^s/u, "S");
+      : capitalized(sessionText(session));
   const zoneNote = when.kind === "timed" ? ` (horário do tribunal, ${facts.zone})` : "";
   return [
     {
@@ -291,7 +295,11 @@ function sessionEvents(row: FeedEstimate, facts: Facts, options: FeedOptions): F
       cancelled: row.cancelled,
       when,
       summary: oneLine(row.cancelled ? `CANCELADA: ${title}` : title, 200),
-      description: descriptionOf(row, facts, `${said}${zoneNote}, conforme o texto da pauta.`),
+      description: descriptionOf(
+        row,
+        facts,
+        `${said}${zoneNote}, conforme o texto ${hearing ? "da intimação" : "da pauta"}.`,
+      ),
       location:
         facts.publication === null
           ? null

@@ -97,7 +97,7 @@ export function publicationLines(exported: ExportedPublication, timeZone: string
       p.lastDay === null ? null : `last day ${formatBrazilian(p.lastDay)}`,
       p.session === null
         ? null
-        : `session ${formatBrazilian(p.session.date)}${p.session.time === null ? "" : ` ${p.session.time}`}`,
+        : `${p.session.hearing === true ? "hearing" : "session"} ${formatBrazilian(p.session.date)}${p.session.time === null ? "" : ` ${p.session.time}`}`,
     ]
       .filter((part) => part !== null)
       .join(", ")} (estimates)`,

@@ -53,6 +53,8 @@ export type DeadlineRule = z.infer<typeof DeadlineRule>;
 
 export const SessionEstimate = z.strictObject({
   date: IsoDay,
+  /** Present: a hearing an intimação announces; absent: a pauta's session of judgment. */
+  hearing: z.literal(true).optional(),
   /** "13:30", the court's wall clock; null when the text gives no time. */
   time: z.string().nullable(),
   endDate: IsoDay.nullable(),
@@ -82,7 +84,7 @@ export const DeadlineEstimate = z.strictObject({
   period: PeriodEstimate.nullable(),
   /** The text's other periods, then the law's defaults for the act named, each with its end. */
   otherPeriods: z.array(PeriodEstimate),
-  /** A pauta's session. */
+  /** A pauta's session, or the hearing another item announces (`hearing`). */
   session: SessionEstimate.nullable(),
   /** Every day that did not count or moved a date, with its source. */
   skippedDays: z.array(SkippedDays),

@@ -25,7 +25,7 @@ import type {
 } from "./estimate-schema.js";
 import { legalDefaults } from "./legal-defaults.js";
 import { type Procedure, regimeOf } from "./regimes.js";
-import { sessionDate } from "./session-date.js";
+import { hearingDate, sessionDate } from "./session-date.js";
 import { type StatedPeriod, statedPeriods } from "./stated-period.js";
 
 /*
@@ -507,8 +507,14 @@ export function estimateDeadline(input: EstimateInput): DeadlineEstimate {
   };
   const dates = computeDates(input, reading, base);
   const { alternatives, notes } = alternativesOf(input, reading, base, dates);
+  // A pauta announces a session of judgment; any other item may announce a hearing (an intimação
+  // for an audiência): the lawyer's appointment, shown beside whatever period the item opens.
   const session: SessionEstimate | null =
-    reading.kind === "pauta" ? sessionDate(input.communication.text, input.availableOn) : null;
+    reading.kind === "pauta"
+      ? sessionDate(input.communication.text, input.availableOn)
+      : reading.kind === "no-deadline"
+        ? null
+        : hearingDate(input.communication.text, input.availableOn);
   if (reading.kind === "pauta" && session === null) {
     notes.push("O texto não traz a data da sessão: confira no tribunal.");
   }

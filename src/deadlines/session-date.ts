@@ -11,6 +11,8 @@ import { type FoldedText, foldForReading, quoteOf } from "./folded-text.js";
 
 export interface SessionDate {
   date: IsoDate;
+  /** A hearing (audiência) an intimação announces, rather than a pauta's session of judgment. */
+  hearing?: true;
   /** "13:30"; null when the text gives no time. */
   time: string | null;
   /** The last day of a virtual session that runs over several days. */
@@ -41,6 +43,11 @@ const DATE = new RegExp(
 const TIME =
   /^[\s,]*(?:\(?[a-z-]+-feira\)?[\s,]*)?(?:a\s+partir\s+das|as|a|com\s+inicio\s+as|com\s+inicio\s+a)?\s*(\d{1,2})\s*(?:horas?|hs?|:)\s*(\d{2})?/u;
 const SESSION_WORDS = /sess(?:ao|oes)|julgamento|pauta|plenario|realizar-se-a|inicio|audiencia/u;
+/*
+ * In an intimação only a hearing's own words tie a date to it ("audiência de conciliação designada
+ * para o dia 10/03/2026, às 14h00"): "julgamento" or "início" there name other things.
+ */
+const HEARING_WORDS = /audiencia/u;
 const END_WORDS = /(?:termino|encerramento|fim|final|ate)\s*(?:em|no\s+dia|dia|:)?\s*$/u;
 
 interface FoundDate {
@@ -79,12 +86,26 @@ function timeAfter(folded: string, end: number): { time: string; end: number } |
  * names none: the pauta is then shown without a session date, never with a guessed one.
  */
 export function sessionDate(text: string, availableOn: IsoDate): SessionDate | null {
+  return announcedDate(text, availableOn, SESSION_WORDS);
+}
+
+/**
+ * The hearing an intimação or citação announces ("intimada para a audiência de instrução e
+ * julgamento designada para 10/03/2026 às 14h"), read as a pauta's session is: the first date on or
+ * after `availableOn` that "audiência" comes before. Null when the text ties no date to a hearing.
+ */
+export function hearingDate(text: string, availableOn: IsoDate): SessionDate | null {
+  const found = announcedDate(text, availableOn, HEARING_WORDS);
+  return found === null ? null : { ...found, hearing: true };
+}
+
+function announcedDate(text: string, availableOn: IsoDate, words: RegExp): SessionDate | null {
   const folded = foldForReading(text);
   const dates = datesIn(folded);
   for (const [i, found] of dates.entries()) {
     if (found.date < availableOn) continue;
     const before = folded.folded.slice(Math.max(0, found.start - 120), found.start);
-    if (!SESSION_WORDS.test(before) || END_WORDS.test(before)) continue;
+    if (!words.test(before) || END_WORDS.test(before)) continue;
     const next = dates[i + 1];
     const between = next === undefined ? "" : folded.folded.slice(found.end, next.start);
     const endDate =

@@ -52,19 +52,33 @@ export function periodText(period: PeriodEstimate): string {
   return `${period.amount} ${period.amount === 1 ? one : many}`;
 }
 
+/** "sessão", "sessão virtual", "audiência", "audiência virtual": what the date is of. */
+export function sessionNoun(session: Pick<SessionEstimate, "hearing" | "virtual">): string {
+  const noun = session.hearing === true ? "audiência" : "sessão";
+  return session.virtual ? `${noun} virtual` : noun;
+}
+
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function sessionText(session: SessionEstimate): string {
   const time = session.time === null ? "" : ` às ${session.time}`;
   const end = session.endDate === null ? "" : ` a ${dayText(session.endDate)}`;
-  return `${session.virtual ? "sessão virtual" : "sessão"} em ${dayText(session.date)}${time}${end}`;
+  return `${sessionNoun(session)} em ${dayText(session.date)}${time}${end}`;
 }
 
 /** What the subject says of the dates, in parentheses: the most pressing date, or nothing. */
 export function subjectDates(p: DatedPublication): string | null {
   const code = p.deadline?.rule.code;
-  if (p.session != null) {
-    return `${p.session.virtual ? "sessão virtual" : "sessão"} em ${formatBrazilian(p.session.date)}${p.session.time === null ? "" : ` ${p.session.time}`}`;
-  }
+  const session =
+    p.session == null
+      ? null
+      : `${sessionNoun(p.session)} em ${formatBrazilian(p.session.date)}${p.session.time === null ? "" : ` ${p.session.time}`}`;
+  // A pauta's session is its news; a hearing yields to a period's last day (the earlier risk).
+  if (session !== null && p.session?.hearing !== true) return session;
   if (p.lastDay != null) return `prazo até ${formatBrazilian(p.lastDay)}, estimativa`;
+  if (session !== null) return session;
   if (p.countingStartsOn !== null) {
     return `prazo a partir de ${formatBrazilian(p.countingStartsOn)}, estimativa`;
   }
@@ -111,7 +125,12 @@ export function estimateLines(estimate: DeadlineEstimate): string[] {
     lines.push(`Prazo: ${periodLine(estimate.period)}`);
   }
   if (estimate.session !== null) {
-    lines.push(`Sessão de julgamento: ${sessionText(estimate.session)} (conforme o texto)`);
+    const said = sessionText(estimate.session);
+    lines.push(
+      estimate.session.hearing === true
+        ? `${capitalized(said)} (conforme o texto)`
+        : `Sessão de julgamento: ${said} (conforme o texto)`,
+    );
   }
   lines.push(`Regra: ${oneLine(estimate.rule.title, 600)}`);
   const fromText = estimate.otherPeriods.filter((p) => p.from === "text");

@@ -201,6 +201,46 @@ describe("a pauta", () => {
   });
 });
 
+describe("a hearing an intimação announces", () => {
+  /** Made available Fri 17/10/2025 at the TJDFT: published Mon 20/10, counts from Tue 21/10, and
+   * 5 business days (21, 22, 23, 24, 27) end Mon 27/10 (CPC arts. 219 and 224; Lei 11.419/2006
+   * art. 4 §§3-4); the hearing is on Wed 12/11/2025 at 14h, Brasília's clock (UTC-3): 17:00 UTC. */
+  const HEARING = {
+    id: 701,
+    date: "2025-10-17",
+    caseNumber: CASE,
+    texto:
+      "Fica a parte autora intimada para a audiência de conciliação designada para o dia 12/11/2025, às 14h00, e para apresentar o rol de testemunhas no prazo de 5 (cinco) dias.",
+  };
+
+  it("is timed at the court's clock beside the period's last day", () => {
+    const { events } = readIcs(feed([row(HEARING)]));
+
+    expect(events.map((e) => [e.uid, e.start, e.allDay])).toEqual([
+      ["djen-701-ultimo-dia@datajud-monitor", "2025-10-27", true],
+      ["djen-701-sessao@datajud-monitor", "2025-11-12T17:00:00.000Z", false],
+    ]);
+    const hearing = events[1] as ReadEvent;
+    expect(hearing).toMatchObject({
+      tzid: "America/Sao_Paulo",
+      transparency: "OPAQUE",
+      summary: "Audiência: Despejo · 0713383-43.2025.8.07.0006",
+    });
+    expect(hearing.description).toContain(
+      "Audiência em 12/11/2025 (quarta-feira) às 14:00 (horário do tribunal, America/Sao_Paulo), conforme o texto da intimação.",
+    );
+  });
+
+  it("is dropped with the rest when the publication is cancelled: STATUS:CANCELLED", () => {
+    const { events } = readIcs(feed([row(HEARING, { cancelled: true })]));
+
+    expect(events.map((e) => [e.summary.slice(0, 20), e.status])).toEqual([
+      ["CANCELADA: Último di", "CANCELLED"],
+      ["CANCELADA: Audiência", "CANCELLED"],
+    ]);
+  });
+});
+
 describe("reminders", () => {
   it("go off the court's business days before the last day, skipping its holidays", () => {
     // Last day Fri 21/11/2025; Thu 20/11 is a national holiday (Lei 14.759/2023): one business

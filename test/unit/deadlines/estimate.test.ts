@@ -229,6 +229,57 @@ describe("what each rule says", () => {
     expect(result.notes.join(" ")).toMatch(/não abre prazo/u);
   });
 
+  it("an intimação for a hearing keeps its period and carries the hearing's date and time", () => {
+    // Made available Fri 29/08/2025 at the TJSP: published Mon 01/09, counts from Tue 02/09 (Lei
+    // 11.419/2006 art. 4 §§3-4); 15 business days (CPC art. 219): 02-05, 08-12, 15-19 and 22/09,
+    // no holiday among them (07/09, Independência, is a Sunday): the 15th is Mon 22/09.
+    const result = estimateDeadline({
+      availableOn: "2025-08-29",
+      calendar: courtCalendar({ court: "tjsp" }, []),
+      communication: {
+        kind: "Intimação",
+        documentType: "Despacho",
+        className: "Procedimento Comum Cível",
+        classCode: 7,
+        medium: "D",
+        text: "Designo audiência de instrução e julgamento para 14/10/2025, às 13h30. Apresentem as partes rol de testemunhas no prazo de 15 (quinze) dias.",
+        recipients: [{ name: "PARTE INTERESSADA", side: "A" }],
+        lawyerCount: 1,
+        caseNumber: null,
+        court: "TJSP",
+      },
+    });
+
+    expect([result.publishedOn, result.countingStartsOn, result.lastDay]).toEqual([
+      "2025-09-01",
+      "2025-09-02",
+      "2025-09-22",
+    ]);
+    expect(result.session).toMatchObject({ date: "2025-10-14", time: "13:30", hearing: true });
+  });
+
+  it("a lista de distribuição announces no hearing even where its text names one", () => {
+    const result = estimateDeadline({
+      availableOn: "2025-10-17",
+      calendar: courtCalendar({ court: "tjsp" }, []),
+      communication: {
+        kind: "Lista de distribuição",
+        documentType: null,
+        className: null,
+        classCode: null,
+        medium: "D",
+        text: "Processos distribuídos. Audiência designada para 02/12/2025, às 13h30.",
+        recipients: [],
+        lawyerCount: 0,
+        caseNumber: null,
+        court: "TJSP",
+      },
+    });
+
+    expect(result.rule.code).toBe("no-deadline");
+    expect(result.session).toBeNull();
+  });
+
   it("an edital without its dilação says the period runs after it", () => {
     const s = SCENARIOS.find((x) => x.id.startsWith("G2"));
     if (s === undefined) throw new Error("scenario G2 missing");

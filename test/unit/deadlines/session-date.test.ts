@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionDate } from "../../../src/deadlines/session-date.js";
+import { hearingDate, sessionDate } from "../../../src/deadlines/session-date.js";
 
 describe("sessionDate", () => {
   it("reads a session's date and time (TJRJ's EDITAL-PAUTA form)", () => {
@@ -42,5 +42,41 @@ describe("sessionDate", () => {
   it("finds no session where the text names none", () => {
     expect(sessionDate("Intimação da decisão de 01/10/2025.", "2025-09-29")).toBeNull();
     expect(sessionDate("Inclua-se em pauta oportunamente.", "2025-09-29")).toBeNull();
+  });
+});
+
+describe("hearingDate", () => {
+  it("reads the hearing an intimação announces, marked as a hearing", () => {
+    const text =
+      "Fica a parte autora intimada para a audiência de instrução e julgamento designada para o dia 10/03/2026, às 14h00, na sala de audiências da 2ª Vara.";
+
+    expect(hearingDate(text, "2026-02-20")).toEqual({
+      date: "2026-03-10",
+      hearing: true,
+      time: "14:00",
+      endDate: null,
+      virtual: false,
+      quote: expect.stringContaining("designada para o dia 10/03/2026, às 14h00"),
+    });
+  });
+
+  it("reads a hearing by videoconference without calling it a virtual session", () => {
+    expect(
+      hearingDate(
+        "Audiência de conciliação por videoconferência em 5 de maio de 2026, às 9 horas.",
+        "2026-04-01",
+      ),
+    ).toMatchObject({ date: "2026-05-05", time: "09:00", virtual: false, hearing: true });
+  });
+
+  it("ties no date to a hearing where the text names none, or names one already held", () => {
+    // In an intimação "julgamento" and "início" name other things than an appointment.
+    expect(hearingDate("Intimação do acórdão. Início do prazo em 10/03/2026.", "2026-03-02")).toBe(
+      null,
+    );
+    expect(hearingDate("Sessão de julgamento de 10/03/2026.", "2026-03-02")).toBeNull();
+    expect(
+      hearingDate("Termo da audiência realizada em 02/03/2026. Intimem-se.", "2026-03-05"),
+    ).toBeNull();
   });
 });

@@ -114,13 +114,17 @@ export function renderRunReport(report: RunReport, timeZone: string = COURT_TIME
     c.newMovements > 0 ? String(c.newMovements) : "",
     c.error ?? "",
   ]);
-  const head = formatTable(["outcome", "case", "court", "new", "error"], rows);
+  // A sweep stopped before its first answer has no rows: no table, not a header over nothing.
+  const table =
+    rows.length === 0 ? "" : `${formatTable(["outcome", "case", "court", "new", "error"], rows)}\n`;
   const total =
     `${report.checked} checked, ${report.changed} changed, ${report.failed} failed; ` +
     `${report.datajudRequests} DataJud requests` +
     (report.dryRun ? " (dry run: nothing written)" : "") +
-    (report.interrupted ? " (interrupted: the rest was not checked)" : "");
-  return `${head}\n${total}\n${publicationsLines(report, timeZone)}${mailLines(report, timeZone)}`;
+    (report.interrupted
+      ? " (interrupted: the rest was not checked; the next sweep checks it)"
+      : "");
+  return `${table}${total}\n${publicationsLines(report, timeZone)}${mailLines(report, timeZone)}`;
 }
 
 export const runOnceCommand: Command = {

@@ -24,6 +24,7 @@ import { terminalText } from "../text.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { type Command, EXIT, systemOf } from "./command.js";
 import { formatTable } from "./format-table.js";
+import { lastSweepLine } from "./last-sweep.js";
 import { djenViewOf, loadRuntime } from "./runtime.js";
 import { readableOutput } from "./terminal.js";
 
@@ -257,8 +258,9 @@ export const statusCommand: Command = {
               : ""
             : "; DJEN off (djen.enabled: false): no publication is read") +
           `; mail: ${status.mail.pending} pending${status.mail.waiting > 0 ? ` (${status.mail.waiting} not due yet)` : ""}, ${status.mail.sent} sent, ${status.mail.dead} dead` +
-          (run ? `; last sweep ${when(run.startedAt, tz)} (${run.status})\n` : "; no sweep yet\n"),
+          "\n",
       );
+      out.write(`${lastSweepLine(run, tz)}\n`);
       return EXIT.ok;
     } finally {
       closeDatabase(db);

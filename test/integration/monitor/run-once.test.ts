@@ -380,8 +380,12 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     } finally {
       fake.release();
     }
+    const statusAfterStop = await cli(["status"]);
     const after = await runOnce();
 
+    expect(statusAfterStop.stdout).toMatch(
+      /\nlast sweep: [0-9/]+ [0-9:]+, interrupted \(Ctrl-C or SIGTERM\) after 6 cases checked; the next sweep checks the rest\n/,
+    );
     expect(stopped.code).toBe(1);
     expect(stopped.report.interrupted).toBe(true);
     expect(outcomes(stopped.report)).toEqual({

@@ -84,3 +84,16 @@ describe("renderRunReport: what became of mail", () => {
     expect(renderRunReport(quiet)).not.toContain("mail:");
   });
 });
+
+describe("renderRunReport: a sweep stopped by Ctrl-C", () => {
+  it("prints no table header over nothing, and says the rest waits for the next sweep", () => {
+    const text = renderRunReport(
+      report({ checked: 0, changed: 0, emailsQueued: 0, interrupted: true, cases: [] }),
+    );
+
+    expect(text).not.toContain("outcome");
+    expect(text).toBe(
+      "0 checked, 0 changed, 0 failed; 2 DataJud requests (interrupted: the rest was not checked; the next sweep checks it)\n",
+    );
+  });
+});

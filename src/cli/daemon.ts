@@ -54,7 +54,12 @@ async function startHttp(
     const { http } = await startMcpHttp(
       runtime,
       listen,
-      { reader: monitor.datajud.reader, djen: monitor.djen, monitor: history.deps },
+      {
+        reader: monitor.datajud.reader,
+        djen: monitor.djen,
+        calendars: monitor.calendars,
+        monitor: history.deps,
+      },
       [...health, metrics.route(), ...calendarRoutes(runtime, monitor)],
     );
     return {

@@ -98,7 +98,7 @@ export const historyCommand: Command = {
   details: [
     "--format csv   every stored movement of the case, then its DJEN publications, one row each (--json = --format json)",
     "--format xlsx  the same rows as a spreadsheet, dates as date cells: redirect it, as in > history.xlsx",
-    "Publication counting dates are estimates: national holidays and the recess only.",
+    "Publication dates are estimates on the court's calendar (with calendar.closures), never later than the law's answer.",
     "Exit codes: 0 shown, 2 the case was never recorded (or bad number).",
   ],
   options: { json: { type: "boolean", default: false }, format: { type: "string" } },

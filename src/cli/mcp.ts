@@ -6,6 +6,7 @@ import { createMonitorDeps } from "../mcp/monitor-deps.js";
 import { createDataJudServer, type DataJudServerOptions } from "../mcp/server.js";
 import { BoundedStdioServerTransport } from "../mcp/stdio-transport.js";
 import { realSystem, type System } from "../system.js";
+import { calendarBook } from "../time/court-calendar.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { type CliIo, type Command, EXIT, systemOf, UsageError } from "./command.js";
 import {
@@ -147,6 +148,7 @@ export const mcpCommand: Command = {
     const options: DataJudServerOptions = {
       reader: datajud?.reader ?? null,
       djen,
+      calendars: calendarBook(runtime.config.calendar.closures),
       ...(unavailable === undefined ? {} : { unavailable }),
       monitor: monitor.deps,
     };

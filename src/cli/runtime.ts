@@ -270,6 +270,8 @@ export async function openMonitor(
     writer: claimant,
   });
   const { domain, listId } = mailIdentity(config.mail.from, config.paths.watchlist);
+  // One calendar per court and seat, with calendar.closures: what every estimate is dated on.
+  const calendars = calendarBook(config.calendar.closures);
   const mail: MailDeps = {
     db,
     transport,
@@ -297,6 +299,7 @@ export async function openMonitor(
       return { ignore, urgent, muted: false, mutedUntil: null };
     },
     notifyOnBaseline: config.monitor.notifyOnBaseline,
+    calendars,
     djen: djenViewOf(config),
     clock,
     logger,
@@ -403,7 +406,7 @@ export async function openMonitor(
     sweep,
     mail,
     reportDrift,
-    calendars: calendarBook(config.calendar.closures),
+    calendars,
     close: async () => {
       transport.close();
       await connection.close();

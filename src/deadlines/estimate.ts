@@ -104,7 +104,7 @@ function ruleTitle(reading: CommunicationReading): string {
     case "no-deadline":
       return "Lista de distribuição, certidão ou ata: não abre prazo";
     case "personal":
-      return `Intimação pessoal de ${publicNames(reading.publicParties)}: corre pelo Domicílio Judicial Eletrônico, não pelo DJEN (CPC, arts. 180, 183 §1º e 186 §1º; Res. CNJ 455/2022, arts. 18 e 20, red. Res. CNJ 569/2024)`;
+      return `Intimação pessoal de ${publicNames(reading.publicParties)}: corre pelo Domicílio Judicial Eletrônico, não pelo DJEN (CPC, arts. 180, 183 §1º, 186 §1º e 231, V; Res. CNJ 455/2022, arts. 18 e 20, red. Res. CNJ 569/2024)`;
     case "citacao":
       return "Citação: o prazo conta da citação (CPC, art. 231), feita pelo Domicílio Judicial Eletrônico, correio ou oficial de justiça, não da publicação no DJEN (Res. CNJ 455/2022, art. 18, red. Res. CNJ 569/2024)";
   }
@@ -444,7 +444,7 @@ function kindNotes(input: EstimateInput, reading: CommunicationReading, dates: D
       break;
     case "personal":
       notes.push(
-        `Dirigida só a ${publicNames(reading.publicParties)}, sem advogado: a intimação pessoal corre pelo Domicílio Judicial Eletrônico (ou pelo sistema do tribunal), não pelo DJEN. O prazo conta da consulta ou, sem ela, do fim de 10 dias corridos do envio (Lei 11.419/2006, art. 5º §3º; Res. CNJ 455/2022, art. 20 §3º-B), em dobro (${reading.publicParties.map((e) => ENTITY[e].doubling).join("; ")}). Confira a data de ciência no Domicílio.`,
+        `Dirigida só a ${publicNames(reading.publicParties)}, sem advogado: a intimação pessoal corre pelo Domicílio Judicial Eletrônico (ou pelo sistema do tribunal), não pelo DJEN. O prazo começa no dia útil seguinte à consulta ou, sem ela, ao fim de 10 dias corridos do envio (CPC, art. 231, V; Lei 11.419/2006, art. 5º §3º; Res. CNJ 455/2022, art. 20 §3º-B), em dobro (${reading.publicParties.map((e) => ENTITY[e].doubling).join("; ")}). Confira a data de ciência no Domicílio.`,
       );
       break;
     case "citacao":

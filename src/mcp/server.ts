@@ -2,6 +2,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { CaseReader } from "../datajud/case-reader.js";
 import type { DjenClient } from "../djen/http-client.js";
+import type { CalendarFor } from "../djen/publication-facts.js";
 import type { MonitorDeps } from "./monitor-deps.js";
 import { registerWeeklyReview } from "./prompts/weekly-review.js";
 import { sdkErrorPayload } from "./tool-errors.js";
@@ -38,6 +39,11 @@ export interface DataJudServerOptions {
    * process, shared by every server of it, so one limiter paces all its DJEN requests.
    */
   djen?: DjenClient | null;
+  /**
+   * Court calendars with calendar.closures, for the dates search_publications estimates; absent:
+   * no closures (the sweep's own server needs none).
+   */
+  calendars?: CalendarFor | undefined;
 }
 
 /**
@@ -78,7 +84,11 @@ export function createDataJudServer(options: DataJudServerOptions): McpServer {
   registerFingerprintCases(server, deps);
   registerReadCases(server, deps);
   if (options.djen) {
-    registerSearchPublications(server, { ...deps, djen: options.djen });
+    registerSearchPublications(server, {
+      ...deps,
+      djen: options.djen,
+      calendars: options.calendars,
+    });
     registerReadPublications(server, { ...deps, djen: options.djen });
   }
   if (options.monitor !== undefined) {

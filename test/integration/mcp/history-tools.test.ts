@@ -1,7 +1,5 @@
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CaseReader } from "../../../src/datajud/case-reader.js";
-import { DataJudHttpClient } from "../../../src/datajud/http-client.js";
 import { normalizeMovement } from "../../../src/datajud/normalize.js";
 import {
   GetCaseHistoryOutput,
@@ -16,7 +14,6 @@ import { callTool } from "../../../src/mcp/tool-caller.js";
 import { GetCaseOutput, ToolErrorPayload } from "../../../src/mcp/tool-schemas.js";
 import { dateInZone } from "../../../src/time/calendar-date.js";
 import { countingDates } from "../../../src/time/counting-dates.js";
-import { loadWatchlist } from "../../../src/watchlist/parse-watchlist.js";
 import { type FakeAnthropic, finalReply, startFakeAnthropic } from "../../fakes/fake-anthropic.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
@@ -31,6 +28,7 @@ import {
   type Workspace,
   workspace,
 } from "../../support/cli-harness.js";
+import { connectMonitorMcp, type MonitorMcp } from "../../support/monitor-mcp.js";
 
 const CALL = { timeoutMs: 30_000 };
 const APPEAL = { codigo: 26, nome: "Distribuição", dataHora: "2025-11-25T00:10:00.000Z" };
@@ -45,7 +43,7 @@ let djen: FakeDjen;
 let anthropic: FakeAnthropic;
 let ws: Workspace;
 let connection: InProcessConnection;
-let closeDeps: () => void;
+let mcp: MonitorMcp | undefined;
 
 function moved(alias: string, formatted: string, movements: readonly object[]): void {
   const doc = fixtureDoc(alias, formatted);
@@ -166,31 +164,12 @@ beforeAll(async () => {
   expect(second.report.publications).toMatchObject({ failed: 0, newPublications: 2 });
   expect(third.report.publications).toMatchObject({ failed: 0, cancelled: 1 });
 
-  const http = new DataJudHttpClient({
-    baseUrl: datajud.url,
-    apiKey: datajud.apiKey,
-    requestsPerMinute: 90,
-    concurrency: 3,
-  });
-  const deps = createMonitorDeps({
-    dbPath: ws.dbPath,
-    watchlist: async () => {
-      const result = await loadWatchlist(ws.watchlistPath);
-      return result.ok ? result.watchlist : null;
-    },
-    datajud: http,
-    summarizer: { model: "claude-fake-1", runTokenBudget: 200_000, dailyTokenBudget: 1_000_000 },
-    timezone: "America/Sao_Paulo",
-  });
-  closeDeps = deps.close;
-  connection = await connectInProcess(
-    createDataJudServer({ reader: new CaseReader(http), monitor: deps.deps }),
-  );
+  mcp = await connectMonitorMcp(ws, datajud);
+  connection = mcp.connection;
 }, 60_000);
 
 afterAll(async () => {
-  await connection?.close();
-  closeDeps?.();
+  await mcp?.close();
   await datajud?.close();
   await djen?.close();
   await anthropic?.close();

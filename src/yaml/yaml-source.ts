@@ -10,6 +10,7 @@ import {
   visit,
   type Node as YamlNode,
 } from "yaml";
+import { indentationProblem } from "./indentation.js";
 import type { PositionedError } from "./positioned-error.js";
 
 /** A parsed YAML file and what turns its offsets back into line:col. */
@@ -33,7 +34,6 @@ export function lineAt(source: YamlSource, offset: number): number {
 }
 
 const YAML_HINTS: Partial<Record<string, string>> = {
-  TAB_AS_INDENT: "a tab is used for indentation; YAML indents with spaces only",
   DUPLICATE_KEY: "this key appears twice in the same mapping; keep one",
   MULTIPLE_DOCS: "the file holds more than one YAML document (a second ---); keep one",
 };
@@ -46,9 +46,20 @@ export function parseYamlSource(
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const source: YamlSource = { file, text, doc, lines };
-  const errors = doc.errors.map((e) =>
-    errorAt(source, e.pos[0], `YAML: ${YAML_HINTS[e.code] ?? e.message}`),
-  );
+  const errors: PositionedError[] = [];
+  // An indentation mistake makes yaml report the line up to three times: said once, ours.
+  const explained = new Set<number>();
+  for (const e of doc.errors) {
+    const line = lineAt(source, e.pos[0]);
+    if (explained.has(line)) continue;
+    const indent = indentationProblem(text, { code: e.code, message: e.message, offset: e.pos[0] });
+    if (indent !== null) {
+      explained.add(line);
+      errors.push(errorAt(source, indent.offset, indent.message));
+    } else {
+      errors.push(errorAt(source, e.pos[0], `YAML: ${YAML_HINTS[e.code] ?? e.message}`));
+    }
+  }
   return { source, errors };
 }
 

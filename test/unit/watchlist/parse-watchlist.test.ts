@@ -303,7 +303,7 @@ describe("parseWatchlist: errors with positions", () => {
 
     expect(lines(result)).toEqual([
       expect.stringMatching(
-        /\/tabs\.yaml:3:1 YAML: a tab is used for indentation; YAML indents with spaces only$/,
+        /\/tabs\.yaml:3:1 YAML: a tab is used for indentation; YAML indents with spaces only: replace the tab with spaces$/,
       ),
     ]);
   });

@@ -374,9 +374,15 @@ export const SCENARIOS: readonly Scenario[] = [
       rule: "intimacao",
       publishedOn: "2025-10-13",
       countingStartsOn: "2025-10-14",
-      lastDay: "2025-11-03",
+      lastDay: "2025-11-04",
     },
-    law: "Fri 10/10 -> published Mon 13/10 (12/10 a Sunday), starts Tue 14/10; 15 BD: 14,15,16,17,20,21,22,23,24,27,28,29,30,31/10, 03/11 (01/11 and 02/11, Lei 5.010 art. 62, fall on the weekend).",
+    // Rechecked by hand: the TRF3 closes the Dia do Servidor Público (Lei 8.112/1990 art. 236)
+    // on the day its yearly Portaria CATRF3R moves it to (31/10 in 2011 and 2024, Portaria
+    // CATRF3R 34/2023), and in 2025 it moved it to Fri 31/10 (reported with the TRF5's, TRT3's
+    // and TRT22's). The calendar holds no TRF3 act for 2025, so the estimate (03/11) is a day
+    // early, never late; the law's answer with the court's closure is 04/11.
+    courtActs: [{ date: "2025-10-31", effect: "closed" }],
+    law: "Fri 10/10 -> published Mon 13/10 (12/10 a Sunday), starts Tue 14/10; 15 BD: 14,15,16,17,20,21,22,23,24,27,28,29,30/10 (13), Fri 31/10 closed (Dia do Servidor Público, transferred), 01/11 and 02/11 (Lei 5.010 art. 62) on the weekend, 03/11 (14), 04/11 (15).",
   },
   {
     id: "B2 TRF1 Juizado Especial Federal with the INSS: no doubled period",
@@ -870,8 +876,9 @@ export const SCENARIOS: readonly Scenario[] = [
       publishedOn: "2025-11-04",
       countingStartsOn: "2025-12-05",
       lastDay: "2026-01-26",
+      alternatives: ["2026-02-06", "2026-01-27"],
     },
-    law: "Mon 03/11 -> published Tue 04/11; dilação 30 days 05/11..04/12; starts Fri 05/12; 15 BD: 5,8,9,10,11,12,15,16,17,18,19/12 (11 days), suspended 20/12-20/01, 21,22,23,26/01 (12-15).",
+    law: "Mon 03/11 -> published Tue 04/11; dilação 30 days 05/11..04/12; starts Fri 05/12; 15 BD: 5,8,9,10,11,12,15,16,17,18,19/12 (11 days), suspended 20/12-20/01, 21,22,23,26/01 (12-15). Rechecked by hand: CPC art. 231 IV makes Fri 05/12 the dia do começo, which art. 224 excludes on one reading: then 8..12, 15..19/12 (10), 21,22,23,26,27/01 -> 27/01; with the dilação in business days (art. 219; 20/11 a holiday): 30 BD end Wed 17/12, count from 18/12: 18,19/12, 21..23, 26..30/01, 2..6/02 -> 06/02. The earliest reading is the estimate; both later ones are its alternatives.",
   },
   {
     id: "G4 TRF1 edital in an execução fiscal: 5 days to pay after 30 days",

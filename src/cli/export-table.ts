@@ -1,7 +1,14 @@
-import { parseDataJudDate, type WallClock } from "../datajud/dates.js";
+import { parseDataJudDate, type WallClock, wallClockDay } from "../datajud/dates.js";
 import type { Movement } from "../datajud/instance-record.js";
 import { cutPlainText } from "../djen/publication-text.js";
-import type { MovementRow, MovementVersionRow } from "../store/movements.js";
+import type { CaseRow } from "../store/cases.js";
+import type { Db } from "../store/database.js";
+import {
+  eachMovementOldestFirst,
+  listMovementVersions,
+  type MovementRow,
+  type MovementVersionRow,
+} from "../store/movements.js";
 import { formLine } from "../summarize/corrections.js";
 import { complementReading } from "../summarize/movement-reading.js";
 import type { ExportedPublication } from "./publication-export.js";
@@ -28,10 +35,13 @@ export type ExportCell =
   /** One of our own instants (ISO text): shown in the schedule's time zone, never UTC. */
   | { instant: string };
 
-/** An export's columns and rows, before it is written as CSV or a spreadsheet. */
+/**
+ * An export's columns and rows, before it is written as CSV or a spreadsheet: the rows may be
+ * read from the database as they are written (export), never all held at once.
+ */
 export interface ExportTable {
   columns: readonly string[];
-  rows: ExportCell[][];
+  rows: Iterable<ExportCell[]>;
 }
 
 export const EXPORT_COLUMNS = [
@@ -102,67 +112,114 @@ export function complementsText(m: Movement): string {
   return m.complements.flatMap((c) => complementReading(c) ?? []).join("; ");
 }
 
+/** A movement's row under EXPORT_COLUMNS. */
+export function movementCells({
+  number,
+  court,
+  label,
+  movement,
+  earlier,
+}: ExportedMovement): ExportCell[] {
+  return [
+    number,
+    court,
+    label,
+    movement.instance,
+    dateCell(movement.dateTime),
+    movement.code,
+    movement.name,
+    complementsText(movement.data),
+    instantCell(movement.firstSeenAt),
+    movement.data.dateTimeRaw ?? null,
+    "datajud",
+    ...Array<null>(NOT_A_PUBLICATION).fill(null),
+    earlierText(earlier),
+  ];
+}
+
 /**
- * Movements, then DJEN publications, one row each under EXPORT_COLUMNS: what `export` and
- * `history --format csv|xlsx` write. A publication's `date` is its date of disponibilização (a
+ * A DJEN publication's row under EXPORT_COLUMNS. Its `date` is its date of disponibilização (a
  * calendar day, never shifted), its `name` the kind (Intimação, Citação...); its counting dates,
  * last day and session are estimates, with the rule and the days skipped (and their sources).
  */
+export function publicationCells({
+  label,
+  inWatchlist,
+  availableOnAsSent,
+  publication: p,
+}: ExportedPublication): ExportCell[] {
+  return [
+    p.cnjNumber,
+    p.court.toLowerCase(),
+    label,
+    null,
+    dateCell(p.availableOn),
+    null,
+    p.kind ?? "Publicação",
+    null,
+    instantCell(p.firstSeenAt),
+    availableOnAsSent,
+    "djen",
+    p.documentType,
+    p.courtUnit,
+    dateCell(p.publishedOn),
+    dateCell(p.countingStartsOn),
+    dateCell(p.lastDay),
+    sessionCell(p.session),
+    p.rule.title,
+    p.countingReasons.join("; ") || null,
+    p.cancelled === null ? "no" : "yes",
+    p.cancelled?.reason ?? null,
+    inWatchlist ? "yes" : "no",
+    p.disposition,
+    p.djenId,
+    p.certificateUrl,
+    p.link,
+    cutPlainText(p.text, { maxChars: CELL_MAX }).text,
+    null,
+  ];
+}
+
+/**
+ * Movements, then DJEN publications, one row each under EXPORT_COLUMNS: what `export` and
+ * `history --format csv|xlsx` write, each row made as it is written.
+ */
 export function movementTable(
-  rows: readonly ExportedMovement[],
-  publications: readonly ExportedPublication[] = [],
+  rows: Iterable<ExportedMovement>,
+  publications: Iterable<ExportedPublication> = [],
 ): ExportTable {
-  const table: ExportCell[][] = [];
-  for (const { number, court, label, movement, earlier } of rows) {
-    table.push([
-      number,
-      court,
-      label,
-      movement.instance,
-      dateCell(movement.dateTime),
-      movement.code,
-      movement.name,
-      complementsText(movement.data),
-      instantCell(movement.firstSeenAt),
-      movement.data.dateTimeRaw ?? null,
-      "datajud",
-      ...Array<null>(NOT_A_PUBLICATION).fill(null),
-      earlierText(earlier),
-    ]);
+  // Iterable again each time it is read (a test writes one table twice); generators given as
+  // rows and publications are read once.
+  const cells = {
+    *[Symbol.iterator](): Generator<ExportCell[]> {
+      for (const row of rows) yield movementCells(row);
+      for (const publication of publications) yield publicationCells(publication);
+    },
+  };
+  return { columns: EXPORT_COLUMNS, rows: cells };
+}
+
+/**
+ * The export rows of these cases' movements, case by case, each case's oldest first, read from
+ * the database one at a time; with `sinceDay`, only those dated on or after it (by the day the
+ * court recorded: undated ones are left out).
+ */
+export function* exportedMovements(
+  db: Db,
+  cases: Iterable<CaseRow>,
+  sinceDay: string | null = null,
+): Generator<ExportedMovement> {
+  for (const kase of cases) {
+    const earlier = earlierForms(listMovementVersions(db, kase.id));
+    for (const movement of eachMovementOldestFirst(db, kase.id)) {
+      if (sinceDay !== null) {
+        const day = movement.dateTime === null ? null : wallClockDay(movement.dateTime);
+        if (day === null || day < sinceDay) continue;
+      }
+      const { number, court, label } = kase;
+      yield { number, court, label, movement, earlier: earlier.get(movement.id) ?? [] };
+    }
   }
-  for (const { label, inWatchlist, availableOnAsSent, publication: p } of publications) {
-    table.push([
-      p.cnjNumber,
-      p.court.toLowerCase(),
-      label,
-      null,
-      dateCell(p.availableOn),
-      null,
-      p.kind ?? "Publicação",
-      null,
-      instantCell(p.firstSeenAt),
-      availableOnAsSent,
-      "djen",
-      p.documentType,
-      p.courtUnit,
-      dateCell(p.publishedOn),
-      dateCell(p.countingStartsOn),
-      dateCell(p.lastDay),
-      sessionCell(p.session),
-      p.rule.title,
-      p.countingReasons.join("; ") || null,
-      p.cancelled === null ? "no" : "yes",
-      p.cancelled?.reason ?? null,
-      inWatchlist ? "yes" : "no",
-      p.disposition,
-      p.djenId,
-      p.certificateUrl,
-      p.link,
-      cutPlainText(p.text, { maxChars: CELL_MAX }).text,
-      null,
-    ]);
-  }
-  return { columns: EXPORT_COLUMNS, rows: table };
 }
 
 /** Each corrected movement's earlier forms, by its row: every version but the current one. */

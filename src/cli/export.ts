@@ -1,12 +1,16 @@
-import { parseDataJudDate, wallClockDay } from "../datajud/dates.js";
+import { parseDataJudDate } from "../datajud/dates.js";
 import { ESTIMATE_NOTE } from "../deadlines/publication-estimate.js";
 import { listCases } from "../store/cases.js";
 import { closeDatabase } from "../store/database.js";
-import { listMovements, listMovementVersions } from "../store/movements.js";
-import { publicationsAvailableSince } from "../store/publications.js";
-import { type Command, EXIT, UsageError } from "./command.js";
-import { type ExportedMovement, earlierForms, movementTable } from "./export-table.js";
-import { exportedPublications, publicationJson } from "./publication-export.js";
+import { eachPublicationAvailableSince } from "../store/publications.js";
+import { ChunkedOutput } from "./chunked-output.js";
+import { type CliIo, type Command, EXIT, UsageError } from "./command.js";
+import { type ExportedMovement, exportedMovements, movementTable } from "./export-table.js";
+import {
+  type ExportedPublication,
+  exportedPublications,
+  publicationJson,
+} from "./publication-export.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 import { writeTable } from "./spreadsheet.js";
 
@@ -22,6 +26,41 @@ function sinceDay(value: unknown): string | null {
   return text;
 }
 
+/**
+ * The JSON export, written as it is read: the same text JSON.stringify of the whole would give
+ * ({since, movements, publications, countingNote}), one element at a time.
+ */
+async function writeJson(
+  io: CliIo,
+  since: string | null,
+  movements: Iterable<ExportedMovement>,
+  publications: Iterable<ExportedPublication>,
+): Promise<void> {
+  const out = new ChunkedOutput(io.stdout);
+  const array = async <T>(items: Iterable<T>, json: (item: T) => unknown): Promise<void> => {
+    let first = true;
+    for (const item of items) {
+      await out.write(`${first ? "" : ","}${JSON.stringify(json(item))}`);
+      first = false;
+    }
+  };
+  await out.write(`{"since":${JSON.stringify(since)},"movements":[`);
+  await array(movements, (r) => ({
+    case: r.number,
+    court: r.court,
+    label: r.label,
+    instance: r.movement.instance,
+    firstSeenAt: r.movement.firstSeenAt,
+    movement: r.movement.data,
+    /** The forms it had before the court corrected it, oldest first. */
+    earlierVersions: r.earlier ?? [],
+  }));
+  await out.write('],"publications":[');
+  await array(publications, publicationJson);
+  await out.write(`],"countingNote":${JSON.stringify(ESTIMATE_NOTE)}}\n`);
+  await out.flush();
+}
+
 export const exportCommand: Command = {
   name: "export",
   summary:
@@ -30,8 +69,9 @@ export const exportCommand: Command = {
   details: [
     "--since DATE   only movements dated on or after DATE, by the day the court recorded (undated ones are left out), and publications made available on or after DATE",
     "--format       csv (default: one row per movement, then one per DJEN publication, column source;",
-    "               UTF-8 with a BOM), xlsx (the same rows, dates as date cells: redirect it, > export.xlsx)",
-    "               or json",
+    "               UTF-8 with a BOM), xlsx (the same rows, dates as date cells: redirect it, > export.xlsx;",
+    "               at most 25,000 rows, a workbook is built in memory) or json; csv and json are",
+    "               written as they are read, in the same memory whatever their size",
     "Dates from DataJud and DJEN are written as the court recorded them; our own times (first_seen_at)",
     "in schedule.timezone.",
     "Publications include those found through an OAB registration in cases outside the watchlist; their counting dates are estimates.",
@@ -48,46 +88,20 @@ export const exportCommand: Command = {
     const db = openRecordedDatabase(io, runtime, "export");
     if (!db) return EXIT.usage;
     try {
-      const rows: ExportedMovement[] = [];
       const watched = listCases(db, { watchedOnly: true });
-      for (const kase of watched) {
-        const earlier = earlierForms(listMovementVersions(db, kase.id));
-        for (const movement of listMovements(db, kase.id).reverse()) {
-          const day = movement.dateTime === null ? null : wallClockDay(movement.dateTime);
-          if (since !== null && (day === null || day < since)) continue;
-          rows.push({
-            number: kase.number,
-            court: kase.court,
-            label: kase.label,
-            movement,
-            earlier: earlier.get(movement.id) ?? [],
-          });
-        }
-      }
-      const publications = exportedPublications(db, publicationsAvailableSince(db, since), watched);
+      const movements = exportedMovements(db, watched, since);
+      const publications = exportedPublications(
+        db,
+        eachPublicationAvailableSince(db, since),
+        watched,
+      );
       if (format === "json") {
-        const movements = rows.map((r) => ({
-          case: r.number,
-          court: r.court,
-          label: r.label,
-          instance: r.movement.instance,
-          firstSeenAt: r.movement.firstSeenAt,
-          movement: r.movement.data,
-          /** The forms it had before the court corrected it, oldest first. */
-          earlierVersions: r.earlier ?? [],
-        }));
-        io.stdout.write(
-          `${JSON.stringify({
-            since,
-            movements,
-            publications: publications.map(publicationJson),
-            countingNote: ESTIMATE_NOTE,
-          })}\n`,
-        );
+        await writeJson(io, since, movements, publications);
       } else {
-        await writeTable(io, movementTable(rows, publications), format, {
+        await writeTable(io, movementTable(movements, publications), format, {
           timeZone: runtime.config.schedule.timezone,
           sheet: "datajud-monitor export",
+          fewerRows: "--since DATE",
         });
       }
       return EXIT.ok;

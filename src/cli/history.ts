@@ -19,7 +19,7 @@ import { publicationsOfCase } from "../store/publications.js";
 import type { SummaryDisposition } from "../store/summaries.js";
 import { terminalText } from "../text.js";
 import { type Command, EXIT, UsageError } from "./command.js";
-import { complementsText, earlierForms, movementTable } from "./export-table.js";
+import { complementsText, exportedMovements, movementTable } from "./export-table.js";
 import { exportedPublications, publicationJson, publicationLines } from "./publication-export.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 import { writeTable } from "./spreadsheet.js";
@@ -122,11 +122,13 @@ export const historyCommand: Command = {
         );
         return EXIT.usage;
       }
-      const publications = exportedPublications(
-        db,
-        publicationsOfCase(db, parsed.value.digits),
-        cases.filter((c) => c.watched),
-      );
+      const publications = [
+        ...exportedPublications(
+          db,
+          publicationsOfCase(db, parsed.value.digits),
+          cases.filter((c) => c.watched),
+        ),
+      ];
       const history = cases.map((c) => {
         const movements = listMovements(db, c.id, { includeDisappeared: true });
         const listed = movements.filter((m) => m.disappearedAt === null);
@@ -167,19 +169,7 @@ export const historyCommand: Command = {
         return EXIT.ok;
       }
       if (format === "csv" || format === "xlsx") {
-        const rows = cases.flatMap((c) => {
-          const earlier = earlierForms(listMovementVersions(db, c.id));
-          return listMovements(db, c.id)
-            .reverse()
-            .map((movement) => ({
-              number: c.number,
-              court: c.court,
-              label: c.label,
-              movement,
-              earlier: earlier.get(movement.id) ?? [],
-            }));
-        });
-        await writeTable(io, movementTable(rows, publications), format, {
+        await writeTable(io, movementTable(exportedMovements(db, cases), publications), format, {
           timeZone: runtime.config.schedule.timezone,
           sheet: parsed.value.formatted,
         });

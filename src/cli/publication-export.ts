@@ -24,29 +24,27 @@ const WHOLE_TEXT = Number.MAX_SAFE_INTEGER;
 
 /**
  * The rows that can be read (one whose stored form cannot be read is left out, as history does),
- * with what the watched cases say of them.
+ * with what the watched cases say of them, made one at a time as they are read.
  */
-export function exportedPublications(
+export function* exportedPublications(
   db: Db,
-  rows: readonly PublicationRow[],
+  rows: Iterable<PublicationRow>,
   watched: readonly CaseRow[],
-): ExportedPublication[] {
+): Generator<ExportedPublication> {
   const labels = new Map<string, string | null>();
   for (const c of watched) labels.set(c.digits, labels.get(c.digits) ?? c.label);
-  return rows.flatMap((row) => {
+  for (const row of rows) {
     const publication = historyPublication(row, { maxTextChars: WHOLE_TEXT });
-    if (publication === null) return [];
+    if (publication === null) continue;
     const raw = RawItem.safeParse(publicationRaw(db, row.id));
     const inWatchlist = row.caseNumber !== null && labels.has(row.caseNumber);
-    return [
-      {
-        label: row.caseNumber === null ? null : (labels.get(row.caseNumber) ?? null),
-        inWatchlist,
-        availableOnAsSent: raw.success ? availableOnAsSent(raw.data) : null,
-        publication,
-      },
-    ];
-  });
+    yield {
+      label: row.caseNumber === null ? null : (labels.get(row.caseNumber) ?? null),
+      inWatchlist,
+      availableOnAsSent: raw.success ? availableOnAsSent(raw.data) : null,
+      publication,
+    };
+  }
 }
 
 /** The JSON form: the view with the case's label and DJEN's date as sent beside it. */

@@ -1,5 +1,6 @@
 import writeXlsxFile, { type Cell } from "write-excel-file/node";
 import { instantWallClock, type WallClock } from "../datajud/dates.js";
+import { ChunkedOutput, writeInTurn } from "./chunked-output.js";
 import { type CliIo, UsageError } from "./command.js";
 import type { ExportCell, ExportTable } from "./export-table.js";
 
@@ -11,6 +12,8 @@ export interface TableOptions {
   timeZone: string;
   /** The worksheet's name (xlsx). */
   sheet: string;
+  /** How to ask for fewer rows, for the refusal of a workbook too big: "--since DATE". */
+  fewerRows?: string;
 }
 
 /**
@@ -50,13 +53,48 @@ function csvCell(cell: ExportCell, timeZone: string): string {
   return csvField(wallClock === null ? cell.instant : csvDate(wallClock));
 }
 
+/** One row as a CSV line, without its line end. */
+function csvLine(row: readonly ExportCell[], timeZone: string): string {
+  return row.map((cell) => csvCell(cell, timeZone)).join(",");
+}
+
 /** The table as CSV: UTF-8 with a BOM, a header row, CRLF line ends. */
 export function tableCsv(table: ExportTable, timeZone: string): string {
-  const lines = [
-    table.columns.map(csvField).join(","),
-    ...table.rows.map((row) => row.map((cell) => csvCell(cell, timeZone)).join(",")),
-  ];
+  const lines = [table.columns.map(csvField).join(",")];
+  for (const row of table.rows) lines.push(csvLine(row, timeZone));
   return `${BOM}${lines.join("\r\n")}\r\n`;
+}
+
+/** tableCsv written row by row as the rows come: the export's memory stays flat. */
+async function writeCsv(io: CliIo, table: ExportTable, timeZone: string): Promise<void> {
+  const out = new ChunkedOutput(io.stdout);
+  await out.write(`${BOM}${table.columns.map(csvField).join(",")}\r\n`);
+  for (const row of table.rows) await out.write(`${csvLine(row, timeZone)}\r\n`);
+  await out.flush();
+}
+
+/**
+ * The most rows a workbook is written with. write-excel-file builds the whole workbook in memory
+ * (about 5.6 KB a row: 480 MB peak at 50,000 rows, `npm run bench`, README's Performance), so
+ * past this, about 340 MB, the export is refused and CSV, written as it is read, is the way:
+ * Excel opens it too.
+ */
+export const XLSX_MAX_ROWS = 25_000;
+
+/** The table's rows, or a refusal as soon as there are more than a workbook is written with. */
+function workbookRows(table: ExportTable, options: TableOptions): ExportCell[][] {
+  const rows: ExportCell[][] = [];
+  for (const row of table.rows) {
+    if (rows.length === XLSX_MAX_ROWS) {
+      const fewer =
+        options.fewerRows === undefined ? "" : `, or fewer rows with ${options.fewerRows}`;
+      throw new UsageError(
+        `--format xlsx writes at most ${XLSX_MAX_ROWS.toLocaleString("en")} rows and this has more: use --format csv (Excel and LibreOffice open it)${fewer}`,
+      );
+    }
+    rows.push(row);
+  }
+  return rows;
 }
 
 /** A cell holds at most this many characters (Excel's limit). */
@@ -127,7 +165,9 @@ const WIDTHS: Record<string, number> = {
  */
 export async function tableXlsx(table: ExportTable, options: TableOptions): Promise<Buffer> {
   const header = table.columns.map((name): Cell => ({ value: name, fontWeight: "bold" }));
-  const rows = table.rows.map((row) => row.map((cell) => xlsxCell(cell, options.timeZone)));
+  const rows = workbookRows(table, options).map((row) =>
+    row.map((cell) => xlsxCell(cell, options.timeZone)),
+  );
   return writeXlsxFile([header, ...rows], {
     // Excel's rules for a sheet's name: at most 31 characters, none of : \ / ? * [ ].
     sheet: options.sheet.replace(/[:\\/?*[\]]/g, "-").slice(0, 31),
@@ -137,8 +177,8 @@ export async function tableXlsx(table: ExportTable, options: TableOptions): Prom
 }
 
 /**
- * Writes the table to stdout as `format`. A workbook is binary: refused on a terminal, where it
- * would only scramble the screen.
+ * Writes the table to stdout as `format`, CSV row by row as the rows come. A workbook is binary:
+ * refused on a terminal, where it would only scramble the screen; and past XLSX_MAX_ROWS.
  */
 export async function writeTable(
   io: CliIo,
@@ -147,11 +187,11 @@ export async function writeTable(
   options: TableOptions,
 ): Promise<void> {
   if (format === "csv") {
-    io.stdout.write(tableCsv(table, options.timeZone));
+    await writeCsv(io, table, options.timeZone);
     return;
   }
   if (io.stdout.isTTY === true) {
     throw new UsageError("--format xlsx writes a binary file: redirect it, as in > export.xlsx");
   }
-  io.stdout.write(await tableXlsx(table, options));
+  await writeInTurn(io.stdout, await tableXlsx(table, options));
 }

@@ -8,6 +8,12 @@ export interface OutputStream {
   isTTY?: boolean;
   /** The terminal's width in characters, when known. */
   columns?: number;
+  /**
+   * Node streams: "drain" once a write that returned false has been taken (backpressure; see
+   * chunked-output.ts), "error" and "close" when the reader went away.
+   */
+  once?(event: "drain" | "error" | "close", listener: (error?: unknown) => void): unknown;
+  off?(event: "drain" | "error" | "close", listener: (error?: unknown) => void): unknown;
 }
 
 /**

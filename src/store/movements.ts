@@ -334,6 +334,24 @@ export function listMovements(
     .map(toRow);
 }
 
+/**
+ * The case's movements DataJud still lists, oldest first (undated ones first: listMovements'
+ * order reversed), read one at a time so an export of every case never holds them all. Other
+ * statements may run between two rows; nothing may write to the database until it ends.
+ */
+export function* eachMovementOldestFirst(db: Db, caseId: number): Generator<MovementRow> {
+  // Prepared for this read alone: a shared statement stays busy until its iteration ends.
+  const rows = db
+    .prepare<[number], RawMovement>(
+      `SELECT ${ROW_COLUMNS}
+       FROM movements m JOIN instances i ON i.id = m.instance_id
+       WHERE m.case_id = ? AND m.disappeared_at IS NULL
+       ORDER BY m.date_time IS NULL DESC, julianday(m.date_time), m.id`,
+    )
+    .iterate(caseId);
+  for (const raw of rows) yield toRow(raw);
+}
+
 /** The movements a change first reported, as it reported them, oldest first. */
 export function movementsOfChange(db: Db, changeId: number): MovementRow[] {
   return movementsOfChanges(db, [changeId]);

@@ -270,14 +270,20 @@ export function countPublicationsSeenSince(
   );
 }
 
-/** Every publication made available on or after `sinceDay` (all with null), oldest first. */
-export function publicationsAvailableSince(db: Db, sinceDay: string | null): PublicationRow[] {
-  return db
+/**
+ * Every publication made available on or after `sinceDay` (all with null), oldest first, one at a
+ * time: an export never holds them all.
+ */
+export function* eachPublicationAvailableSince(
+  db: Db,
+  sinceDay: string | null,
+): Generator<PublicationRow> {
+  const rows = db
     .prepare<[string], RawPublication>(
       `SELECT ${COLUMNS} FROM publications WHERE available_on >= ? ORDER BY available_on, id`,
     )
-    .all(sinceDay ?? "")
-    .map(toRow);
+    .iterate(sinceDay ?? "");
+  for (const raw of rows) yield toRow(raw);
 }
 
 /** The newest publication of each case number: its date and kind, for status reports. */

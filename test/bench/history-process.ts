@@ -7,19 +7,13 @@
  * Each case gets a new movement with a fixed chance per sweep (BENCH_MOVES_PER_MONTH, default 2).
  */
 import { statSync } from "node:fs";
-import type { InstanceFingerprint, InstanceRecord } from "../../src/datajud/instance-record.js";
-import {
-  caseFingerprint,
-  normalizeFingerprint,
-  normalizeInstanceRecord,
-} from "../../src/datajud/normalize.js";
 import { silentLogger } from "../../src/log.js";
-import type { DataJudGateway } from "../../src/monitor/detect/datajud-gateway.js";
 import { runSweep, type SweepDeps } from "../../src/monitor/sweep.js";
 import { deleteChecksBefore } from "../../src/store/checks.js";
 import { closeDatabase, immediate, openDatabase } from "../../src/store/database.js";
 import type { Clock } from "../../src/time/clock.js";
-import { documentFor, seededRandom, watchlistOf } from "./bench-data.js";
+import { seededRandom, watchlistOf } from "./bench-data.js";
+import { memoryGateway } from "./memory-gateway.js";
 
 export interface HistoryResult {
   sweeps: number;
@@ -51,54 +45,9 @@ const clock: Clock = {
 };
 
 const watchlist = watchlistOf(cases);
-const indexOf = new Map(watchlist.map((c, i) => [c.number, i]));
 /** Movements each case gained beyond the initial ones. */
 const extra = new Array<number>(cases).fill(0);
-const fingerprints = new Map<number, { extra: number; instance: InstanceFingerprint }>();
-
-function fingerprintOfCase(i: number): InstanceFingerprint {
-  const cached = fingerprints.get(i);
-  if (cached !== undefined && cached.extra === extra[i]) return cached.instance;
-  const doc = documentFor(i, extra[i]);
-  const { movimentos: _movements, ...rest } = doc._source;
-  const instance = normalizeFingerprint({ _id: doc._id, _source: rest });
-  fingerprints.set(i, { extra: extra[i] ?? 0, instance });
-  return instance;
-}
-
-function provenance(court: string): { index: string; url: string; fetchedAt: string } {
-  const index = `api_publica_${court}`;
-  return { index, url: `http://fake/${index}/_search`, fetchedAt: new Date(now).toISOString() };
-}
-
-const gateway: DataJudGateway = {
-  fingerprint: async (court, numbers) =>
-    numbers.map((number) => {
-      const i = indexOf.get(number) ?? -1;
-      const instance = fingerprintOfCase(i);
-      return {
-        cnjNumber: number,
-        court,
-        found: true,
-        fingerprint: caseFingerprint([instance]),
-        instances: [instance],
-        provenance: provenance(court),
-      };
-    }),
-  read: async (court, numbers) =>
-    numbers.map((number) => {
-      const i = indexOf.get(number) ?? -1;
-      const record: InstanceRecord = normalizeInstanceRecord(documentFor(i, extra[i]), court);
-      return {
-        cnjNumber: number,
-        court,
-        found: true,
-        records: [record],
-        provenance: provenance(court),
-        error: null,
-      };
-    }),
-};
+const gateway = memoryGateway(watchlist, extra, () => now);
 
 const db = openDatabase(dbPath);
 const deps: SweepDeps = {

@@ -9,6 +9,10 @@
  *   npm run bench -- --sizes "" --years "" --watchlist-cases "" --hostile "" --compare-latency 2000
  *   npm run bench -- --sizes "" --years "" --watchlist-cases "" --hostile "" --compare-latency "" --djen-sizes 200,1000,5000
  *
+ * The export rows (`--export-cases`, `--export-movements`; "" skips them) fill a database with one
+ * baseline sweep of that many cases and movements each, then run `monitor export` in each format
+ * in a fresh child (export-process.ts) writing to a file, and print each one's peak RSS.
+ *
  * The DJEN rows (`--djen-sizes`, `--djen-registrations`; "" skips them) run two weeks of the
  * default schedule on a fake clock, DJEN answering at its rate, with today's plan (every source at
  * every sweep, nothing between sweeps) and the due-time plan side by side (djen-cost.ts).
@@ -26,7 +30,7 @@
  * (sweep-process.ts), so a row's peak RSS is that monitor process alone, fake and bench excluded.
  */
 import { type ChildProcess, fork } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -35,6 +39,7 @@ import { parseWatchlist } from "../../src/watchlist/parse-watchlist.js";
 import { caseNumber } from "./bench-data.js";
 import { djenCostRows, djenCostTable } from "./djen-cost.js";
 import { djenCoverage } from "./djen-coverage.js";
+import type { ExportResult } from "./export-process.js";
 import type { FakeCommand, FakeReply } from "./fake-process.js";
 import type { HistoryResult } from "./history-process.js";
 import type { SweepResult } from "./sweep-process.js";
@@ -275,6 +280,51 @@ async function history(cases: number, years: number): Promise<Row[]> {
 }
 
 /**
+ * `monitor export` of `cases` cases with `movements` movements each, in each format, each in a
+ * fresh process writing to a file (as `> export.csv` does): its peak RSS, time and output size.
+ */
+async function exports(cases: number, movements: number): Promise<string[][]> {
+  const dir = mkdtempSync(join(tmpdir(), "monitor-bench-export-"));
+  const env = { BENCH_DB: join(dir, "monitor.db"), BENCH_DIR: dir, BENCH_CASES: String(cases) };
+  try {
+    await next(
+      child("export-process.ts", {
+        ...env,
+        BENCH_MODE: "seed",
+        BENCH_MOVEMENTS: String(movements),
+      }),
+    );
+    const body: string[][] = [];
+    for (const format of ["csv", "json", "xlsx"]) {
+      const file = join(dir, `export.${format}`);
+      const fd = openSync(file, "w");
+      const proc = fork(join(HERE, "export-process.ts"), [], {
+        execArgv: ["--import", "tsx"],
+        env: { ...process.env, ...env, BENCH_FORMAT: format },
+        stdio: ["ignore", fd, "inherit", "ipc"],
+      });
+      const result = await next<ExportResult>(proc);
+      closeSync(fd);
+      const outcome =
+        result.code === 0 ? "written" : `exit ${result.code}: ${result.stderr.trim()}`;
+      body.push([
+        format,
+        cases.toLocaleString("en"),
+        (cases * movements).toLocaleString("en"),
+        result.seconds.toFixed(1),
+        mb(result.peakRss),
+        mb(result.startRss),
+        (statSync(file).size / 2 ** 20).toFixed(1),
+        outcome,
+      ]);
+    }
+    return body;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Validating a big watchlist (what `monitor validate` and every reload do), with a label, a notify
  * list and ignore/urgent rules per case, in this process: time only.
  */
@@ -476,6 +526,10 @@ const { values } = parseArgs({
     /** Watched cases of the DJEN plan rows; "" skips them. */
     "djen-sizes": { type: "string", default: "200,1000,5000" },
     "djen-registrations": { type: "string", default: "20" },
+    /** Cases of the export rows; "" skips them. */
+    "export-cases": { type: "string", default: "5000" },
+    /** Movements of each case in the export rows (29: the issue's 144,000 rows at 5,000). */
+    "export-movements": { type: "string", default: "29" },
     /** A monitor database to measure registration coverage on (djen-coverage.ts); "" skips it. */
     "djen-coverage": { type: "string", default: "" },
   },
@@ -525,6 +579,26 @@ if (djenSizes.length > 0) {
     const table = djenCostTable(rows);
     printCells(table.header, table.body);
   }
+}
+for (const size of String(values["export-cases"]).split(",").filter(Boolean).map(Number)) {
+  const movements = Number(values["export-movements"]);
+  const body = await exports(size, movements);
+  process.stdout.write(
+    `\nmonitor export of ${size.toLocaleString("en")} cases, ${movements} movements each, to a file, each format in a fresh process:\n\n`,
+  );
+  printCells(
+    [
+      "format",
+      "cases",
+      "movement rows",
+      "wall s",
+      "peak RSS MB",
+      "RSS before export MB",
+      "file MB",
+      "outcome",
+    ],
+    body,
+  );
 }
 const coverageDb = String(values["djen-coverage"]);
 if (coverageDb !== "") {

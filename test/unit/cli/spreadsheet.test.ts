@@ -2,7 +2,7 @@ import readXlsxFile from "read-excel-file/node";
 import { describe, expect, it } from "vitest";
 import type { CliIo } from "../../../src/cli/command.js";
 import { type ExportTable, movementTable } from "../../../src/cli/export-table.js";
-import { tableCsv, tableXlsx, writeTable } from "../../../src/cli/spreadsheet.js";
+import { tableCsv, tableXlsx, writeTable, XLSX_MAX_ROWS } from "../../../src/cli/spreadsheet.js";
 import type { MovementRow } from "../../../src/store/movements.js";
 import { testMovement, testMovementRow } from "../../support/movement.js";
 
@@ -133,5 +133,21 @@ describe("writeTable", () => {
     // An .xlsx file is a zip archive.
     expect(piped.bytes().subarray(0, 2).toString("latin1")).toBe("PK");
     expect([...terminal.bytes().subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it("refuses a workbook past XLSX_MAX_ROWS with the CSV alternative, and writes nothing", async () => {
+    const piped = io(false);
+    const [row] = TABLE.rows;
+    const rows = function* () {
+      for (let i = 0; i <= XLSX_MAX_ROWS; i++) yield row ?? [];
+    };
+    const big = { columns: TABLE.columns, rows: { [Symbol.iterator]: rows } };
+
+    await expect(
+      writeTable(piped, big, "xlsx", { timeZone: "UTC", sheet: "x", fewerRows: "--since DATE" }),
+    ).rejects.toThrow(
+      "--format xlsx writes at most 25,000 rows and this has more: use --format csv (Excel and LibreOffice open it), or fewer rows with --since DATE",
+    );
+    expect(piped.bytes()).toHaveLength(0);
   });
 });

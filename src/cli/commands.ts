@@ -4,6 +4,7 @@ import { daemonCommand } from "./daemon.js";
 import { dbCommand } from "./db.js";
 import { demoCommand } from "./demo.js";
 import { doctorCommand } from "./doctor.js";
+import { endpointCommand } from "./endpoint.js";
 import { exportCommand } from "./export.js";
 import { historyCommand } from "./history.js";
 import { mcpCommand } from "./mcp.js";
@@ -26,6 +27,7 @@ export const COMMANDS: readonly Command[] = [
   doctorCommand,
   testEmailCommand,
   testNotifyCommand,
+  endpointCommand,
   dbCommand,
   mcpCommand,
   demoCommand,

@@ -15,6 +15,7 @@ import type { SweepDeps } from "../monitor/sweep.js";
 import { mailIdentity } from "../notify/outbox/message-ids.js";
 import { createTransport } from "../notify/transport/transports.js";
 import type { DjenView } from "../policy/djen-plan.js";
+import { endpointStatuses } from "../policy/endpoint-status.js";
 import { mailPolicy } from "../policy/mail-policy.js";
 import { countWatchedByOutcome } from "../store/cases.js";
 import {
@@ -25,8 +26,9 @@ import {
   openDatabase,
   storeFailure,
 } from "../store/database.js";
+import { endpointStates } from "../store/endpoint-state.js";
 import { thisProcessClaimant } from "../store/lease.js";
-import { outboxCounts } from "../store/outbox.js";
+import { endpointOutbox, outboxCounts } from "../store/outbox.js";
 import { createSummarizer } from "../summarize/summarizer.js";
 import { observeSpending } from "../summarize/token-budget.js";
 import { realSystem, type System } from "../system.js";
@@ -252,6 +254,15 @@ export async function openMonitor(
   metrics?.readStoredFrom({
     casesByOutcome: () => countWatchedByOutcome(db),
     outboxByState: () => outboxCounts(db),
+    endpoints: () =>
+      endpointStatuses(config.notify.endpoints, endpointOutbox(db), endpointStates(db)).map(
+        (e) => ({
+          channel: e.channel,
+          name: e.name,
+          alerts: { pending: e.pending, retrying: e.retrying, sent: e.sent, dead: e.dead },
+          disabled: e.disabledAt !== null,
+        }),
+      ),
   });
   // The sweep's own view of the client: it shares the pace of the daemon's /mcp tools, and its
   // run report counts its own requests only.

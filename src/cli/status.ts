@@ -7,13 +7,17 @@ import {
   djenCheckOf,
 } from "../policy/case-status.js";
 import type { DjenView } from "../policy/djen-plan.js";
+import { enableCommand } from "../policy/endpoint-health.js";
+import { type EndpointStatus, endpointStatuses } from "../policy/endpoint-status.js";
 import { listCases } from "../store/cases.js";
 import { closeDatabase, type Db, databaseExists, openDatabase } from "../store/database.js";
 import { listDjenSources } from "../store/djen-sources.js";
+import { endpointStates } from "../store/endpoint-state.js";
 import { type HealthIncident, listIncidents } from "../store/health-incidents.js";
 import {
   countWaitingOutbox,
   deadOutbox,
+  endpointOutbox,
   outboxCounts,
   pendingMailByCase,
   type RetryingMail,
@@ -41,6 +45,8 @@ interface MuteView {
   timezone: string;
   /** @default on, no plan */
   djen?: DjenView;
+  /** The configured webhook and chat endpoints (channel and name). @default none */
+  endpoints?: ReadonlyArray<{ channel: string; name: string }>;
 }
 
 /** A source not due yet is "ok, next check due <when>", never failing. */
@@ -89,6 +95,33 @@ export function notFoundLines(cases: readonly CaseStatus[], threshold: number): 
   ];
 }
 
+/**
+ * One webhook or chat endpoint: its condition, then its alerts (pending, retrying with the next
+ * attempt and last error, dead, delivered). Its name and channel only, never its URL; the stored
+ * errors were cleared of its secrets when written.
+ */
+export function endpointLine(e: EndpointStatus, timeZone: string): string {
+  const name = `${e.channel} endpoint "${terminalText(e.name)}"`;
+  const parts: string[] = [];
+  if (e.condition === "disabled") {
+    parts.push(
+      `DISABLED since ${when(e.disabledAt, timeZone)} (${terminalText(e.disabledReason ?? "410 Gone")}); nothing is sent to it until: ${enableCommand(terminalText(e.name))}`,
+    );
+  } else if (e.condition === "dead") {
+    parts.push(`DEAD since ${when(e.deadSince, timeZone)}: alerts to it are being given up`);
+  }
+  if (!e.configured) parts.push("no longer in the configuration");
+  parts.push(`${e.pending} pending`);
+  if (e.retrying > 0) {
+    parts.push(`${e.retrying} retrying, next attempt ${when(e.nextAttemptAt, timeZone)}`);
+  }
+  parts.push(`${e.dead} dead`, `${e.sent} delivered`);
+  if (e.lastError !== null && (e.retrying > 0 || e.dead > 0)) {
+    parts.push(`last error: ${terminalText(e.lastError)}`);
+  }
+  return `${name}: ${parts.join("; ")}`;
+}
+
 const INCIDENT_TEXT: Record<HealthIncident["kind"], string> = {
   sweeps_failing: "DataJud answers no sweep",
   auth_rejected: "DataJud rejects the API key",
@@ -120,6 +153,8 @@ export interface StatusView {
   oab: Array<{ registration: string } & DjenCheck>;
   /** false: djen.enabled is false; no DJEN check is shown, none counts as failing. */
   djenEnabled: boolean;
+  /** Each webhook and chat endpoint: configured, or with alerts or state left in the database. */
+  endpoints: EndpointStatus[];
 }
 
 export function readStatus(db: Db, view: MuteView): StatusView {
@@ -159,6 +194,7 @@ export function readStatus(db: Db, view: MuteView): StatusView {
       .filter((s) => s.kind === "oab" && (followed === null || followed.has(s.key)))
       .map((s) => ({ registration: s.key, ...djenCheckOf(s, view.djen?.plan ?? null) })),
     djenEnabled,
+    endpoints: endpointStatuses(view.endpoints ?? [], endpointOutbox(db), endpointStates(db)),
     lastRun: lastRun(db),
     incidents: listIncidents(db)
       .filter((i) => i.recoveredAt === null && (djenEnabled || i.kind !== "djen_failing"))
@@ -193,6 +229,7 @@ export const statusCommand: Command = {
         now: new Date(systemOf(io).clock.now()),
         timezone: runtime.config.schedule.timezone,
         djen: djenViewOf(runtime.config),
+        endpoints: runtime.config.notify.endpoints,
       });
       if (args.values.json === true) {
         io.stdout.write(`${JSON.stringify({ database: path, ...status })}\n`);
@@ -225,11 +262,12 @@ export const statusCommand: Command = {
           `OAB ${o.registration}: DJEN last checked ${when(o.lastCheckedAt, tz)}, ${djenText(o, true, tz)}${o.lastOutcome === "failed" ? `: ${terminalText(o.lastError ?? "")}` : ""}\n`,
         );
       }
-      for (const dead of status.deadMail) {
+      for (const dead of status.deadMail.filter((d) => d.channel === "email")) {
         out.write(
-          `${dead.channel === "email" ? `undeliverable mail to ${dead.recipient}` : `undelivered ${dead.channel} alert to endpoint "${terminalText(dead.recipient)}"`} after ${countText(dead.attempts, "attempt", "attempts")}: ${terminalText(dead.subject ?? "")} (${terminalText(dead.lastError ?? "no error recorded")})\n`,
+          `undeliverable mail to ${dead.recipient} after ${countText(dead.attempts, "attempt", "attempts")}: ${terminalText(dead.subject ?? "")} (${terminalText(dead.lastError ?? "no error recorded")})\n`,
         );
       }
+      for (const endpoint of status.endpoints) out.write(`${endpointLine(endpoint, tz)}\n`);
       const retrying = status.mail.retrying;
       if (retrying.rows > 0) {
         const next =

@@ -18,6 +18,16 @@ export interface StoredCounts {
   casesByOutcome(): Record<string, number>;
   /** Outbox rows by state (pending, sent, dead). */
   outboxByState(): Record<string, number>;
+  /**
+   * Each webhook and chat endpoint by channel and configured name (never its URL): its alerts by
+   * state (pending, retrying, sent, dead) and whether a 410 disabled it. Absent: not exported.
+   */
+  endpoints?(): Array<{
+    channel: string;
+    name: string;
+    alerts: Record<string, number>;
+    disabled: boolean;
+  }>;
 }
 
 export const METRIC_PREFIX = "datajud_monitor_";
@@ -64,7 +74,7 @@ export class MonitorMetrics {
   readonly #modelCalls: Counter;
   readonly #tokens: Counter<"type">;
   readonly #mails: Counter<"result">;
-  readonly #endpointDeliveries: Counter<"result">;
+  readonly #endpointDeliveries: Counter<"channel" | "endpoint" | "result">;
 
   constructor(options: MonitorMetricsOptions = {}) {
     const registers = [this.registry];
@@ -151,8 +161,8 @@ export class MonitorMetrics {
     });
     this.#endpointDeliveries = new Counter({
       name: `${p}endpoint_deliveries_total`,
-      help: "Alerts POSTed to webhook and chat endpoints, by result: sent (2xx), failed (retried later), dead (given up, or the endpoint answered 410).",
-      labelNames: ["result"],
+      help: "Alerts to webhook and chat endpoints, by channel, endpoint (its configured name) and result: sent (2xx), failed (retried later), dead (given up after its attempts, or the endpoint is disabled by a 410).",
+      labelNames: ["channel", "endpoint", "result"],
       registers,
     });
     const stored = (): StoredCounts | null => this.#stored;
@@ -174,6 +184,46 @@ export class MonitorMetrics {
       collect() {
         const from = stored();
         if (from !== null) setAll(this, "state", () => from.outboxByState());
+      },
+    });
+    this.#endpointGauges(p, registers, stored);
+  }
+
+  /** Each endpoint's stored alerts and state, read at each scrape. */
+  #endpointGauges(p: string, registers: Registry[], stored: () => StoredCounts | null): void {
+    const read = () => {
+      const from = stored();
+      if (from?.endpoints === undefined) return null;
+      try {
+        return from.endpoints();
+      } catch {
+        return null;
+      }
+    };
+    new Gauge({
+      name: `${p}endpoint_alerts`,
+      help: "Alerts stored for each webhook and chat endpoint, by state: pending (retrying included), retrying (failed at least once), sent, dead (given up).",
+      labelNames: ["channel", "endpoint", "state"],
+      registers,
+      collect() {
+        this.reset();
+        for (const e of read() ?? []) {
+          for (const [state, n] of Object.entries(e.alerts)) {
+            this.set({ channel: e.channel, endpoint: e.name, state }, n);
+          }
+        }
+      },
+    });
+    new Gauge({
+      name: `${p}endpoint_disabled`,
+      help: "1 when the endpoint answered 410 Gone and is disabled until `datajud-monitor endpoint enable NAME`, else 0.",
+      labelNames: ["channel", "endpoint"],
+      registers,
+      collect() {
+        this.reset();
+        for (const e of read() ?? []) {
+          this.set({ channel: e.channel, endpoint: e.name }, e.disabled ? 1 : 0);
+        }
       },
     });
   }
@@ -249,11 +299,22 @@ export class MonitorMetrics {
     this.#mails.inc({ result: "dead" }, result.dead);
   }
 
-  /** What one drain of the webhook and chat rows came to. */
-  endpointsDelivered(result: { sent: number; failed: number; dead: number }): void {
-    this.#endpointDeliveries.inc({ result: "sent" }, result.sent);
-    this.#endpointDeliveries.inc({ result: "failed" }, result.failed);
-    this.#endpointDeliveries.inc({ result: "dead" }, result.dead);
+  /** What one drain of the webhook and chat rows came to, per endpoint. */
+  endpointsDelivered(result: {
+    byEndpoint: ReadonlyArray<{
+      channel: string;
+      name: string;
+      sent: number;
+      failed: number;
+      dead: number;
+    }>;
+  }): void {
+    for (const e of result.byEndpoint) {
+      const labels = { channel: e.channel, endpoint: e.name };
+      this.#endpointDeliveries.inc({ ...labels, result: "sent" }, e.sent);
+      this.#endpointDeliveries.inc({ ...labels, result: "failed" }, e.failed);
+      this.#endpointDeliveries.inc({ ...labels, result: "dead" }, e.dead);
+    }
   }
 
   /** `/metrics` in Prometheus' text format; asks for the bearer token when one is set. */

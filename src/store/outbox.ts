@@ -300,8 +300,10 @@ export function countWaitingOutbox(db: Db, nowIso: string): number {
   );
 }
 
-/** Messages given up on, oldest first, for `monitor status` (failed test-emails aside). */
-/** Pending mail that failed at least once: how many, the newest failure, the next attempt. */
+/**
+ * Pending e-mail that failed at least once: how many, the newest failure, the next attempt
+ * (webhook and chat endpoints: `endpointOutbox`).
+ */
 export interface RetryingMail {
   rows: number;
   /** The error of the failure whose retry is due last (the most recent failure). */
@@ -313,12 +315,12 @@ export interface RetryingMail {
 export function retryingOutbox(db: Db): RetryingMail {
   const counted = db
     .prepare<[], { n: number; next: string | null }>(
-      "SELECT COUNT(*) AS n, MIN(next_attempt_at) AS next FROM outbox WHERE status = 'pending' AND attempts > 0",
+      "SELECT COUNT(*) AS n, MIN(next_attempt_at) AS next FROM outbox WHERE status = 'pending' AND attempts > 0 AND channel = 'email'",
     )
     .get();
   const last = db
     .prepare<[], { lastError: string | null }>(
-      "SELECT last_error AS lastError FROM outbox WHERE status = 'pending' AND attempts > 0 ORDER BY next_attempt_at DESC, id DESC LIMIT 1",
+      "SELECT last_error AS lastError FROM outbox WHERE status = 'pending' AND attempts > 0 AND channel = 'email' ORDER BY next_attempt_at DESC, id DESC LIMIT 1",
     )
     .get();
   return {
@@ -328,6 +330,7 @@ export function retryingOutbox(db: Db): RetryingMail {
   };
 }
 
+/** Messages given up on, oldest first, for `monitor status` (failed test-emails aside). */
 export function deadOutbox(db: Db): OutboxRow[] {
   return db
     .prepare<[], RawOutboxRow>(
@@ -374,4 +377,45 @@ export function giveUpEndpoint(db: Db, channel: string, recipient: string, error
          AND claimed_by IS NULL`,
     )
     .run({ channel, recipient, error }).changes;
+}
+
+/** One webhook or chat endpoint's rows, for `monitor status` and `/metrics`. */
+export interface EndpointOutbox {
+  channel: string;
+  recipient: string;
+  /** Pending rows, due or not (failed ones included). */
+  pending: number;
+  /** Of the pending: failed at least once and waiting for their retry. */
+  retrying: number;
+  /** The soonest retry of those, and the error of the newest failure. */
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  sent: number;
+  dead: number;
+}
+
+/** Every webhook and chat endpoint that has rows, by channel and name (test sends left out). */
+export function endpointOutbox(db: Db): EndpointOutbox[] {
+  const rows = db
+    .prepare<[], Omit<EndpointOutbox, "lastError">>(
+      `SELECT channel, recipient,
+         SUM(status = 'pending') AS pending,
+         SUM(status = 'pending' AND attempts > 0) AS retrying,
+         MIN(CASE WHEN status = 'pending' AND attempts > 0 THEN next_attempt_at END) AS nextAttemptAt,
+         SUM(status = 'sent') AS sent,
+         SUM(status = 'dead') AS dead
+       FROM outbox WHERE channel <> 'email' AND kind <> 'test'
+       GROUP BY channel, recipient ORDER BY channel, recipient`,
+    )
+    .all();
+  const last = db.prepare<[string, string], { lastError: string | null }>(
+    `SELECT last_error AS lastError FROM outbox
+     WHERE channel = ? AND recipient = ? AND kind <> 'test' AND last_error IS NOT NULL
+       AND (status = 'dead' OR (status = 'pending' AND attempts > 0))
+     ORDER BY id DESC LIMIT 1`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    lastError: last.get(r.channel, r.recipient)?.lastError ?? null,
+  }));
 }

@@ -2,9 +2,8 @@ import { type DrainResult, drainOutbox } from "../../notify/outbox/drain.js";
 import { drainEndpoints } from "../../notify/outbox/endpoint-drain.js";
 import type { MailDeps } from "./mail-deps.js";
 
-/** Sends every e-mail that is due (stopping at `signal`); what fails waits for its retry. */
-export async function deliver(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult> {
-  const result = await drainOutbox({
+function drainMail(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult> {
+  return drainOutbox({
     db: mail.db,
     transport: mail.transport,
     from: mail.from,
@@ -17,6 +16,11 @@ export async function deliver(mail: MailDeps, signal?: AbortSignal): Promise<Dra
     claimant: mail.claimant,
     ...(signal ? { signal } : {}),
   });
+}
+
+/** Sends every e-mail that is due (stopping at `signal`); what fails waits for its retry. */
+export async function deliver(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult> {
+  let result = await drainMail(mail, signal);
   mail.delivered?.(result);
   if (mail.endpoints !== undefined && !signal?.aborted) {
     // Webhooks and chat after the e-mail: each row claimed, sent and marked as mail is.
@@ -28,9 +32,22 @@ export async function deliver(mail: MailDeps, signal?: AbortSignal): Promise<Dra
       maxAttempts: mail.endpoints.maxAttempts,
       logger: mail.logger,
       claimant: mail.claimant,
+      operator: { admin: mail.admin, domain: mail.domain, policy: mail.policy },
       ...(signal ? { signal } : {}),
     });
     mail.endpoints.delivered?.(endpoints);
+    if (endpoints.operatorAlerts > 0 && !signal?.aborted) {
+      // An endpoint was disabled or went dead: mail.admin hears of it now, not at the next drain.
+      const more = await drainMail(mail, signal);
+      mail.delivered?.(more);
+      result = {
+        ...more,
+        sent: result.sent + more.sent,
+        failed: result.failed + more.failed,
+        dead: result.dead + more.dead,
+        lastError: more.lastError ?? result.lastError,
+      };
+    }
   }
   return result;
 }

@@ -1,5 +1,13 @@
 import type { Logger } from "../../log.js";
-import type { Db } from "../../store/database.js";
+import { type EndpointAlert, enableCommand } from "../../policy/endpoint-health.js";
+import type { MailPolicy } from "../../policy/mail-policy.js";
+import { type Db, immediate } from "../../store/database.js";
+import {
+  disableEndpoint,
+  endpointState,
+  markEndpointDead,
+  markEndpointDelivered,
+} from "../../store/endpoint-state.js";
 import { type Claimant, thisProcessClaimant } from "../../store/lease.js";
 import {
   claimOutbox,
@@ -16,12 +24,14 @@ import { movementEvent, operatorEvent, publicationEvent } from "../render/build-
 import { AdminAlert } from "../render/operator-mail.js";
 import { PublicationAlertContent } from "../render/publication-alert.js";
 import type { WebhookEvent } from "../render/webhook-event.js";
-import { describeEndpoint, type Endpoint } from "../transport/endpoint.js";
+import { describeEndpoint, type Endpoint, endpointHost } from "../transport/endpoint.js";
 import { isLastAttempt } from "../transport/endpoint-verdict.js";
 import type { EndpointLimits } from "../transport/http-endpoint.js";
 import { eventId } from "../transport/webhook-signature.js";
 import { defaultBackoffMs } from "./drain.js";
 import { deliverToEndpoint } from "./endpoint-delivery.js";
+import { operatorAlert } from "./messages.js";
+import { emailEndpoints, queueMessage } from "./queue.js";
 
 /*
  * The outbox's rows for webhook and chat endpoints, sent as the e-mail drain sends mail: claim
@@ -30,6 +40,12 @@ import { deliverToEndpoint } from "./endpoint-delivery.js";
  * drain takes it over at once and sends it again, with the same webhook-id (the event id comes
  * from the row's dedupe key): at most one resend per endpoint per crash, which a receiver that
  * remembers ids absorbs. A chat endpoint's digest rows due together go as one message.
+ *
+ * An endpoint's state outlives the process (store/endpoint-state.ts): a 410 Gone disables it
+ * until a person enables it again, and what is queued for it meanwhile is given up unsent; the
+ * first alert given up after a delivery makes it dead. Each of the two is told to the operator
+ * once (mail.admin and the endpoints that take operator alerts), in the transaction that records
+ * it, never once per alert.
  */
 
 export const ENDPOINT_CHANNELS = ["webhook", "slack", "teams", "telegram"] as const;
@@ -51,12 +67,28 @@ export interface EndpointDrainOptions {
   signal?: AbortSignal;
   claimMs?: number;
   claimant?: Claimant;
+  /** Who hears that an endpoint was disabled or went dead; absent: nobody (the log says it). */
+  operator?: {
+    /** `mail.admin`; null: only the endpoints that take operator alerts. */
+    admin: string | null;
+    /** The domain of our Message-IDs. */
+    domain: string;
+    policy: () => MailPolicy | undefined;
+  };
 }
 
-export interface EndpointDrainResult {
+/** Alerts (outbox rows; a chat digest is several) by what became of them. */
+export interface EndpointTally {
   sent: number;
   failed: number;
   dead: number;
+}
+
+export interface EndpointDrainResult extends EndpointTally {
+  /** The same, per endpoint (`channel` and configured `name`). */
+  byEndpoint: Array<{ channel: string; name: string } & EndpointTally>;
+  /** Operator alerts queued (an endpoint disabled or gone dead): the e-mail drain sends them. */
+  operatorAlerts: number;
 }
 
 /** The event a row carries, with an id that is the same on every retry of the row. */
@@ -98,12 +130,46 @@ function plan(rows: readonly OutboxRow[], endpoints: readonly Endpoint[]): Plann
   return out;
 }
 
-type Outcome = "sent" | "failed" | "dead" | "skipped";
+type Outcome = { kind: "sent" | "failed" | "dead"; rows: number } | { kind: "skipped" };
+
+/** Queues the operator's alert that `endpoint` was disabled or went dead (inside the caller's transaction). */
+function tellOperator(options: EndpointDrainOptions, alert: EndpointAlert): number {
+  const operator = options.operator;
+  if (operator === undefined) return 0;
+  const admin = operator.admin?.trim() ?? "";
+  return queueMessage(
+    { db: options.db, domain: operator.domain, at: options.now(), policy: operator.policy() },
+    operatorAlert(alert, null),
+    emailEndpoints(admin === "" ? [] : [admin]),
+  );
+}
+
+/** What the drain did besides the rows: operator alerts queued. */
+interface DrainTally {
+  operatorAlerts: number;
+}
+
+/** Gives up the due rows of a disabled endpoint without sending them. */
+function giveUpDisabled(
+  planned: Planned & { endpoint: Endpoint },
+  disabledAt: string,
+  options: EndpointDrainOptions,
+): Outcome {
+  const { endpoint } = planned;
+  const n = giveUpEndpoint(
+    options.db,
+    endpoint.channel,
+    endpoint.name,
+    `not sent: the endpoint is disabled since it answered 410 Gone at ${disabledAt}; re-enable it with ${enableCommand(endpoint.name)}`,
+  );
+  return n === 0 ? { kind: "skipped" } : { kind: "dead", rows: n };
+}
 
 async function send(
   planned: Planned,
   options: EndpointDrainOptions,
   holder: string,
+  tally: DrainTally,
 ): Promise<Outcome> {
   const { db, logger } = options;
   const nowIso = options.now().toISOString();
@@ -111,19 +177,21 @@ async function send(
     options.now().getTime() + (options.claimMs ?? DEFAULT_CLAIM_MS),
   ).toISOString();
   const first = planned.rows[0];
-  if (first === undefined) return "skipped";
+  if (first === undefined) return { kind: "skipped" };
   const ids = planned.rows.map((r) => r.id);
   const events = planned.rows.map(rowEvent);
   if (planned.endpoint === null || events.some((e) => e === null)) {
-    if (!claimOutbox(db, first.id, nowIso, until, holder)) return "skipped";
+    if (!claimOutbox(db, first.id, nowIso, until, holder)) return { kind: "skipped" };
     const error =
       planned.endpoint === null
         ? `no ${first.channel} endpoint "${first.recipient.slice(0, 40)}" in the configuration any more`
         : "the stored payload is not an alert; it cannot be sent";
     markAllFailed(db, [first.id], { error, nextAttemptAt: until, dead: true });
-    return "dead";
+    return { kind: "dead", rows: 1 };
   }
   const endpoint = planned.endpoint;
+  const disabledAt = endpointState(db, endpoint.channel, endpoint.name)?.disabledAt ?? null;
+  if (disabledAt !== null) return giveUpDisabled({ ...planned, endpoint }, disabledAt, options);
   let claimedIds: number[];
   if (ids.length === 1) {
     claimedIds = claimOutbox(db, first.id, nowIso, until, holder) ? [first.id] : [];
@@ -137,7 +205,7 @@ async function send(
       holder,
     ).claimedIds;
   }
-  if (claimedIds.length === 0) return "skipped";
+  if (claimedIds.length === 0) return { kind: "skipped" };
   const claimed = claimedIds
     .map((id) => events[ids.indexOf(id)])
     .filter((e): e is WebhookEvent => e != null);
@@ -158,8 +226,9 @@ async function send(
       sentAt: options.now().toISOString(),
       smtpResponse: verdict.response,
     });
+    markEndpointDelivered(db, endpoint);
     logger.info(logged, "alert delivered to endpoint");
-    return "sent";
+    return { kind: "sent", rows: claimedIds.length };
   }
   const attempts =
     Math.max(...planned.rows.filter((r) => claimedIds.includes(r.id)).map((r) => r.attempts)) + 1;
@@ -170,27 +239,59 @@ async function send(
       ? Math.max(backoff, verdict.retryAfterSeconds * 1000)
       : backoff;
   const next = new Date(options.now().getTime() + wait).toISOString();
-  markAllFailed(db, claimedIds, { error: verdict.error, nextAttemptAt: next, dead });
-  if (verdict.kind === "gone") {
-    const others = giveUpEndpoint(
-      db,
-      endpoint.channel,
-      endpoint.name,
-      `the endpoint answered 410 Gone: ${verdict.error}`,
-    );
-    logger.error({ ...logged, others }, "endpoint answered 410 Gone: its alerts are given up");
-  } else {
+  const ref = { channel: endpoint.channel, name: endpoint.name, host: endpointHost(endpoint) };
+  const givenUp = immediate(db, () => {
+    markAllFailed(db, claimedIds, { error: verdict.error, nextAttemptAt: next, dead });
+    if (verdict.kind === "gone") {
+      const others = giveUpEndpoint(
+        db,
+        endpoint.channel,
+        endpoint.name,
+        `the endpoint answered 410 Gone: ${verdict.error}`,
+      );
+      logger.error(
+        { ...logged, others },
+        `endpoint answered 410 Gone: disabled, its alerts given up; re-enable it with ${enableCommand(endpoint.name)}`,
+      );
+      if (disableEndpoint(db, endpoint, nowIso, verdict.error)) {
+        tally.operatorAlerts += tellOperator(options, {
+          type: "endpoint_disabled",
+          ...ref,
+          since: nowIso,
+          lastError: verdict.error,
+          givenUp: others,
+        });
+      }
+      return others;
+    }
     logger.warn({ ...logged, attempts, dead, error: verdict.error }, "endpoint delivery failed");
-  }
-  return dead ? "dead" : "failed";
+    if (dead && first.kind !== "test" && markEndpointDead(db, endpoint, nowIso)) {
+      tally.operatorAlerts += tellOperator(options, {
+        type: "endpoint_dead",
+        ...ref,
+        since: nowIso,
+        attempts,
+        lastError: verdict.error,
+      });
+    }
+    return 0;
+  });
+  return { kind: dead ? "dead" : "failed", rows: claimedIds.length + givenUp };
 }
 
 export async function drainEndpoints(options: EndpointDrainOptions): Promise<EndpointDrainResult> {
-  const result: EndpointDrainResult = { sent: 0, failed: 0, dead: 0 };
+  const result: EndpointDrainResult = {
+    sent: 0,
+    failed: 0,
+    dead: 0,
+    byEndpoint: [],
+    operatorAlerts: 0,
+  };
+  const perEndpoint = new Map<string, EndpointDrainResult["byEndpoint"][number]>();
   const claimant = options.claimant ?? thisProcessClaimant();
   const nowIso = options.now().toISOString();
   releaseAbandonedClaims(options.db, nowIso, claimant.holderIsDead);
-  for (const channel of ENDPOINT_CHANNELS) {
+  channels: for (const channel of ENDPOINT_CHANNELS) {
     const rows: OutboxRow[] = [];
     for (;;) {
       const page = dueOutbox(options.db, channel, nowIso, BATCH, rows.at(-1)?.id ?? 0);
@@ -198,9 +299,19 @@ export async function drainEndpoints(options: EndpointDrainOptions): Promise<End
       if (page.length < BATCH) break;
     }
     for (const planned of plan(rows, options.endpoints)) {
-      if (options.signal?.aborted) return result;
-      const outcome = await send(planned, options, claimant.holder);
-      if (outcome !== "skipped") result[outcome]++;
+      if (options.signal?.aborted) break channels;
+      const outcome = await send(planned, options, claimant.holder, result);
+      if (outcome.kind === "skipped") continue;
+      result[outcome.kind] += outcome.rows;
+      const first = planned.rows[0] as OutboxRow;
+      const key = `${first.channel}\u0000${first.recipient}`;
+      let tally = perEndpoint.get(key);
+      if (tally === undefined) {
+        tally = { channel: first.channel, name: first.recipient, sent: 0, failed: 0, dead: 0 };
+        perEndpoint.set(key, tally);
+        result.byEndpoint.push(tally);
+      }
+      tally[outcome.kind] += outcome.rows;
     }
   }
   return result;

@@ -109,6 +109,10 @@ function operatorKey(alert: AdminAlert): string {
       return `admin:failing:${caseThreadKey(alert.caseNumber, alert.court)}:${alert.failingSince}`;
     case "case_gone":
       return `admin:gone:${caseThreadKey(alert.caseNumber, alert.court)}:${alert.goneAt}`;
+    case "endpoint_disabled":
+      return `admin:endpoint-disabled:${alert.channel}:${alert.name}:${alert.since}`;
+    case "endpoint_dead":
+      return `admin:endpoint-dead:${alert.channel}:${alert.name}:${alert.since}`;
   }
 }
 

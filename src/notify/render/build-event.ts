@@ -233,6 +233,9 @@ function operatorFacts(alert: AdminAlert): {
         lastError: null,
         case: { number: alert.caseNumber, court: alert.court, label: alert.label },
       };
+    case "endpoint_disabled":
+    case "endpoint_dead":
+      return { at: alert.since, since: alert.since, lastError: alert.lastError, case: null };
     case "auth_recovered":
     case "sweeps_recovered":
     case "djen_recovered":

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
+import {
+  type EndpointAlert,
+  EndpointDeadAlert,
+  EndpointDisabledAlert,
+  enableCommand,
+} from "../../policy/endpoint-health.js";
 import { CaseFailingAlert } from "../../policy/failing-cases.js";
 import { CaseGoneAlert } from "../../policy/gone-cases.js";
 import {
@@ -42,11 +48,17 @@ export const AdminAlert = z.discriminatedUnion("type", [
   CaseGoneAlert,
   DjenFailingAlert,
   DjenRecoveredAlert,
+  EndpointDisabledAlert,
+  EndpointDeadAlert,
 ]);
 export type AdminAlert = z.infer<typeof AdminAlert>;
 
+function isEndpoint(alert: AdminAlert): alert is EndpointAlert {
+  return alert.type === "endpoint_disabled" || alert.type === "endpoint_dead";
+}
+
 function isHealth(alert: AdminAlert): alert is HealthAlert {
-  return alert.type !== "case_failing" && alert.type !== "case_gone";
+  return alert.type !== "case_failing" && alert.type !== "case_gone" && !isEndpoint(alert);
 }
 
 function isProblem(alert: AdminAlert): boolean {
@@ -72,6 +84,16 @@ function gonePhrase(gone: readonly CaseGoneAlert[]): string {
   return gone.length === 1
     ? "1 processo não encontrado no DataJud"
     : `${gone.length} processos não encontrados no DataJud`;
+}
+
+function endpointName(alert: EndpointAlert): string {
+  return `${oneLine(alert.channel, 20)} "${oneLine(alert.name, 60)}"`;
+}
+
+function endpointPhrase(alert: EndpointAlert): string {
+  return alert.type === "endpoint_disabled"
+    ? `endpoint ${endpointName(alert)} desativado (410 Gone)`
+    : `alertas não entregues ao endpoint ${endpointName(alert)}`;
 }
 
 function sweepsPhrase(n: number): string {
@@ -104,6 +126,7 @@ export function renderAdminSubject(alerts: readonly AdminAlert[]): string {
   const problems = alerts.filter(isHealth).filter(isProblem).map(healthSubject);
   if (failing.length > 0) problems.push(failingPhrase(failing));
   if (gone.length > 0) problems.push(gonePhrase(gone));
+  problems.push(...alerts.filter(isEndpoint).map(endpointPhrase));
   const recoveries = alerts
     .filter(isHealth)
     .filter((a) => !isProblem(a))
@@ -306,6 +329,42 @@ const FAILING_ADVICE = [
   "monitor status mostra a situação de cada processo.",
 ];
 
+function endpointSection(alert: EndpointAlert, when: ShowInstant): Section {
+  const where = `${endpointName(alert)} (${oneLine(alert.host, 100)})`;
+  const last = `Última resposta: ${errorText(null, alert.lastError)}`;
+  if (alert.type === "endpoint_disabled") {
+    const givenUp =
+      alert.givenUp === 0
+        ? ""
+        : ` ${alert.givenUp === 1 ? "1 alerta pendente foi descartado" : `${alert.givenUp} alertas pendentes foram descartados`}.`;
+    return section(`${ATTENTION_MARKER} Endpoint ${where} desativado`, {
+      intro: [
+        `Em ${when(alert.since)}, o endpoint ${where} respondeu 410 Gone: o destino diz que não existe mais (um canal arquivado, um webhook apagado). Nada mais é enviado a ele, nem depois de reiniciar o serviço.${givenUp}`,
+        "Os alertas continuam indo por e-mail e para os outros endpoints.",
+      ],
+      steps: [
+        "Confira o destino (o canal, o webhook, o bot) e, se mudou, grave o novo endereço na variável do endpoint (ou no arquivo ou credencial dela).",
+        `Reative-o com: ${enableCommand(oneLine(alert.name, 60))} (ou dê outro nome ao endpoint em notify.endpoints).`,
+        `Teste com: datajud-monitor test-notify ${oneLine(alert.name, 60)}`,
+      ],
+      notes: ["Os alertas descartados não são reenviados.", last],
+    });
+  }
+  const attempts = alert.attempts === 1 ? "1 tentativa" : `${alert.attempts} tentativas`;
+  return section(`${ATTENTION_MARKER} Alertas não entregues ao endpoint ${where}`, {
+    intro: [
+      `Desde ${when(alert.since)}, alertas para o endpoint ${where} são descartados depois de ${attempts} sem sucesso. Este aviso vale para todos os que falharem até a próxima entrega que der certo.`,
+      "Os alertas continuam indo por e-mail e para os outros endpoints.",
+    ],
+    steps: [
+      "monitor status mostra, por endpoint, os alertas pendentes, em nova tentativa e descartados, com o último erro.",
+      "monitor doctor confere a configuração de cada endpoint sem enviar nada.",
+      `datajud-monitor test-notify ${oneLine(alert.name, 60)} envia um exemplo e mostra a resposta.`,
+    ],
+    notes: [last],
+  });
+}
+
 /**
  * Monitor health in the order the findings were queued (a failure, its recovery, a new failure
  * read as they happened), then every failing case in one list.
@@ -313,6 +372,7 @@ const FAILING_ADVICE = [
 function sections(alerts: readonly AdminAlert[], timeZone: string): Section[] {
   const when: ShowInstant = (iso) => (iso === null ? "sem data" : instantTime(iso, timeZone));
   const out = alerts.filter(isHealth).map((alert) => healthSection(alert, when));
+  out.push(...alerts.filter(isEndpoint).map((alert) => endpointSection(alert, when)));
   const failing = alerts.filter((a) => a.type === "case_failing");
   if (failing.length > 0) {
     out.push(

@@ -23,7 +23,8 @@ export function endpointUrl(endpoint: Endpoint): URL {
   return new URL(endpoint.url);
 }
 
-function hostOf(endpoint: Endpoint): string {
+/** The host its URL points at: all of the URL that may be shown. */
+export function endpointHost(endpoint: Endpoint): string {
   try {
     return endpointUrl(endpoint).host;
   } catch {
@@ -33,7 +34,7 @@ function hostOf(endpoint: Endpoint): string {
 
 /** `slack endpoint "equipe" (hooks.slack.com)`: what logs, errors and status may show. */
 export function describeEndpoint(endpoint: Endpoint): string {
-  return `${endpoint.channel} endpoint "${endpoint.name}" (${hostOf(endpoint)})`;
+  return `${endpoint.channel} endpoint "${endpoint.name}" (${endpointHost(endpoint)})`;
 }
 
 /** The values to keep out of every output: URLs, their paths and queries, tokens, secrets. */

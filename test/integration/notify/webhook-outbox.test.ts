@@ -113,15 +113,24 @@ describe("alerts to a webhook and a chat, through the outbox", () => {
     expect(slack.messages.at(-1)?.mentions).toEqual([]);
   });
 
-  it("gives Slack up on 410 and keeps sending the webhook", async () => {
+  it("gives Slack up on 410, keeps sending the webhook and tells it Slack was disabled", async () => {
     const { ws, env } = setUp("webhook-gone-");
     await runOnce(ws, env);
     moveAll();
     slack.script.push({ status: 410, body: "channel_is_archived" });
+    const eventsBefore = receiver.events.length;
 
     await runOnce(ws, env);
 
-    expect(byChannel(ws).webhook).toEqual(["sent", "sent", "sent"]);
+    // The three alerts, then the operator alert (the firm-wide webhook takes every event type).
+    expect(byChannel(ws).webhook).toEqual(["sent", "sent", "sent", "sent"]);
+    const told = receiver.events.slice(eventsBefore).at(-1) as {
+      type: string;
+      data: { alertType: string; title: string };
+    };
+    expect(told.type).toBe("operator.alert");
+    expect(told.data.alertType).toBe("endpoint_disabled");
+    expect(JSON.stringify(told)).not.toContain("slacksecretpath123");
     expect(byChannel(ws).slack).toEqual(["dead", "dead", "dead"]);
     const errors = rows(ws)
       .filter((r) => r.channel === "slack")
@@ -129,7 +138,17 @@ describe("alerts to a webhook and a chat, through the outbox", () => {
     expect(errors.every((e) => e.includes("410"))).toBe(true);
     expect(errors.join(" ")).not.toContain("slacksecretpath123");
     const status = await cliInProcess(["status"], env, ws.dir);
-    expect(status.stdout).toContain('undelivered slack alert to endpoint "equipe" after 1 attempt');
+    expect(status.stdout).toContain('slack endpoint "equipe": DISABLED since');
+    expect(status.stdout).toContain("0 pending; 3 dead; 0 delivered");
     expect(`${status.stdout}${status.stderr}`).not.toContain("slacksecretpath123");
+
+    const enabled = await cliInProcess(["endpoint", "enable", "equipe"], env, ws.dir);
+    const listed = await cliInProcess(["endpoint", "list"], env, ws.dir);
+
+    expect(enabled.code).toBe(0);
+    expect(enabled.stdout).toContain('enabled slack endpoint "equipe"');
+    expect(listed.stdout).toContain('slack endpoint "equipe": 0 pending; 3 dead; 0 delivered');
+    expect(listed.stdout).toContain('webhook endpoint "webhook": 0 pending; 0 dead; 4 delivered');
+    expect(`${listed.stdout}${listed.stderr}`).not.toContain("slacksecretpath123");
   });
 });

@@ -10,6 +10,8 @@ export const STATUS_CATEGORIES = [
   "executing_judgment",
   "suspended",
   "archived",
+  /** Arquivamento provisório: an execução without assets, the prescrição intercorrente running. */
+  "archived_provisionally",
 ] as const;
 export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
 
@@ -22,6 +24,7 @@ export const STATUS_LABELS_PT: Record<StatusCategory, string> = {
   executing_judgment: "em execução/cumprimento",
   suspended: "suspenso",
   archived: "arquivado",
+  archived_provisionally: "arquivado provisoriamente",
 };
 
 export const MovementRef = z.strictObject({

@@ -1,7 +1,7 @@
 import type { Movement } from "../datajud/instance-record.js";
 import type { MovementKind } from "../datajud/tpu-hints.js";
 import { type CaseSummary, STATUS_LABELS_PT, type StatusCategory } from "./case-summary.js";
-import { kindOf } from "./rules-summary.js";
+import { kindOf } from "./instance-status.js";
 
 /**
  * The model's summary checked against the rules engine's facts. The model reads movement text
@@ -14,12 +14,25 @@ import { kindOf } from "./rules-summary.js";
 /** The movements that can put a case in each status (rules-summary's nextCategory); none: any. */
 const SUPPORTED_BY: Partial<Record<StatusCategory, readonly MovementKind[]>> = {
   archived: ["archiving"],
+  archived_provisionally: ["archiving"],
   suspended: ["suspension"],
   decided: ["sentence", "judgment", "final_judgment"],
   appeal_pending: ["appeal", "distribution"],
   executing_judgment: ["execution"],
   awaiting_decision: ["conclusion"],
 };
+
+/**
+ * Statuses the rules read exactly from the instance's own movements: whether it is archived (and
+ * how) and whether a conclusão is still unanswered. A model that says otherwise is wrong, not
+ * nuanced: an archive followed by a petition or a decision is not "arquivado", a provisional
+ * archive is not the end of an execução, a conclusão answered by a despacho is not "concluso".
+ */
+const READ_EXACTLY: ReadonlySet<StatusCategory> = new Set([
+  "archived",
+  "archived_provisionally",
+  "awaiting_decision",
+]);
 
 /**
  * Why the model's summary cannot go out, in Portuguese and built only from our own labels (never
@@ -38,7 +51,12 @@ export function contradictions(
   }
   const claimed = model.statusCategory;
   const needs = SUPPORTED_BY[claimed];
-  if (
+  const settled = READ_EXACTLY.has(claimed) || READ_EXACTLY.has(rules.statusCategory);
+  if (claimed !== rules.statusCategory && settled) {
+    found.push(
+      `dizia "${STATUS_LABELS_PT[claimed]}", mas a instância da novidade, lida pelos seus próprios movimentos, está "${STATUS_LABELS_PT[rules.statusCategory]}"`,
+    );
+  } else if (
     claimed !== rules.statusCategory &&
     needs !== undefined &&
     !movements.some((m) => needs.includes(kindOf(m)))

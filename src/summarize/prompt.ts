@@ -29,7 +29,10 @@ const STATUS_DEFINITIONS: Record<StatusCategory, string> = {
     "an appeal was filed, or the case was distributed in an appellate instance (G2, TR, SUP...) and not yet judged there (recurso pendente)",
   executing_judgment: "cumprimento de sentença or execution under way (em execução/cumprimento)",
   suspended: "proceedings suspended or stayed (suspenso)",
-  archived: "archived, definitively or provisionally (arquivado)",
+  archived:
+    "archived definitively, or archived without DataJud saying how (arquivado); nothing after the archive but publications, notices and routine acts",
+  archived_provisionally:
+    "archived provisionally (arquivamento provisório, TPU 245): in an execução or cumprimento de sentença without assets the prescrição intercorrente runs (CPC art. 921 §§2, 4 and 5; Lei 6.830/1980 art. 40 in an execução fiscal), so it is not the end of the case",
 };
 
 function statusList(): string {
@@ -49,18 +52,19 @@ The user message carries the case as JSON between ${DATA_OPEN} and ${DATA_CLOSE}
 Exactly one of:
 ${statusList()}
 
-Derive it from the timeline of ALL instances together, oldest to newest, applying each status-defining movement in turn:
+Derive it from the movements of ONE instance: the instance (record) the newest new movement belongs to; without new movements, the record updated last. Other instances never lend it their status: a first instance archived while the appeal (G2) is judged does not make a G2 alert "archived". Apply that instance's status-defining movements in turn, oldest to newest:
 - distribution in an appellate instance (anything other than G1 or JE): appeal_pending; distribution in G1/JE: keeps the current status, awaiting_citation if there is none yet
 - citation: in_progress when the status was none or awaiting_citation; otherwise no change
-- conclusion (conclusos para decisão/despacho/julgamento): awaiting_decision, unless archived
-- an interlocutory decision: in_progress if the status was awaiting_decision; otherwise no change
+- conclusion (conclusos para decisão/despacho/julgamento): awaiting_decision
+- an interlocutory decision or a despacho (mero expediente included) after a conclusion answers it: in_progress (a conclusão "para despacho" followed by a despacho is no longer concluso)
 - sentence, acórdão (judgment of an appeal), trânsito em julgado: decided
 - appeal filed (apelação, agravo, recurso, embargos to a higher court): appeal_pending
 - cumprimento de sentença / execution started: executing_judgment
 - suspension or stay: suspended
-- archiving (arquivamento, baixa definitiva): archived
-- unarchiving (desarquivamento): in_progress
-Publications, notices (intimações), hearings, session listings (pauta), petitions, remittances and routine acts (despacho, mero expediente, juntada) NEVER change the status: a publication after a sentence leaves the case decided. With no status-defining movement at all, use in_progress.
+- archiving: archived_provisionally for an arquivamento provisório (code 245, or the name or complement says provisório), archived otherwise (definitivo, code 246, or unqualified)
+- unarchiving (desarquivamento, reativação): in_progress
+- after an archive, any act of the parties or the judge (a petition, a conclusion, a despacho, a decision, a hearing) is activity: the status is no longer archived but what that act makes it (in_progress for a petition, awaiting_decision for a conclusion, decided for a sentence). An archive never outranks a later decision.
+Publications, notices (intimações), session listings (pauta), remittances and routine acts (expedição, juntada de documento, certidão) NEVER change the status, and petitions change it only after an archive: a publication after a sentence leaves the case decided. With no status-defining movement at all, use in_progress.
 
 ## Lawyer attention (needsLawyerAttention, attentionReasons)
 needsLawyerAttention is true exactly when at least one NEW movement (listed in newMovementIds) is one of:

@@ -1,7 +1,7 @@
 import { formatWallClock } from "../datajud/dates.js";
 import { instanceName, newMovementsText } from "../datajud/glossary.js";
 import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
-import { type MovementKind, movementKind } from "../datajud/tpu-hints.js";
+import type { MovementKind } from "../datajud/tpu-hints.js";
 import {
   type AttentionReason,
   type CaseSummary,
@@ -10,55 +10,22 @@ import {
   type StatusCategory,
 } from "./case-summary.js";
 import { type Correction, readCorrection } from "./corrections.js";
+import {
+  type InstanceStatus,
+  instanceStatus,
+  instanceStatusText,
+  instancesStatusText,
+  kindOf,
+  provisionalArchiveText,
+} from "./instance-status.js";
 import { isHearing, readingContextOf } from "./movement-reading.js";
+
+export { kindOf };
 
 /**
  * The deterministic summary: the same rules the prompt states, applied to movement kinds. Used when
  * there is no API key, the budget is spent or the model fails, so a change is never dropped.
  */
-
-/** Instances that hear appeals: a distribution there means an appeal is pending. */
-function isAppellate(instance: string): boolean {
-  return !["G1", "JE", "unknown"].includes(instance);
-}
-
-/**
- * How one movement moves the status. Notices, hearings and routine acts never change it, so a
- * publication after a sentence leaves the case "decided".
- */
-function nextCategory(
-  current: StatusCategory | null,
-  kind: MovementKind,
-  appellate: boolean,
-): StatusCategory | null {
-  switch (kind) {
-    case "distribution":
-      if (appellate) return "appeal_pending";
-      return current ?? "awaiting_citation";
-    case "citation":
-      return current === null || current === "awaiting_citation" ? "in_progress" : current;
-    case "conclusion":
-      return current === "archived" ? current : "awaiting_decision";
-    case "decision":
-      return current === "awaiting_decision" ? "in_progress" : current;
-    case "sentence":
-    case "judgment":
-    case "final_judgment":
-      return "decided";
-    case "appeal":
-      return "appeal_pending";
-    case "execution":
-      return "executing_judgment";
-    case "suspension":
-      return "suspended";
-    case "archiving":
-      return "archived";
-    case "unarchiving":
-      return "in_progress";
-    default:
-      return current;
-  }
-}
 
 /**
  * What a lawyer must look at (decisions, deadlines, hearings, sessions, publications and acts
@@ -143,8 +110,33 @@ const NEXT_STEP: Record<StatusCategory, string> = {
   appeal_pending: "Julgamento do recurso.",
   executing_judgment: "Atos de cumprimento da decisão (pagamento, penhora ou acordo).",
   suspended: "Fim da suspensão.",
-  archived: "Nenhum; o processo está arquivado.",
+  archived: "Nenhum; o processo está arquivado definitivamente.",
+  archived_provisionally: "Desarquivamento a pedido da parte, se houver o que pedir.",
 };
+
+/**
+ * The step where the instance stands, from the same reading as its status: a provisional
+ * archive of an execução is the prescrição intercorrente running, not "nothing"; an archive
+ * DataJud does not qualify is something to check; a petition after an archive awaits the judge.
+ */
+function standingStep(s: InstanceStatus): string {
+  const { cause } = s;
+  if (s.category === "archived_provisionally") {
+    return s.execution === null
+      ? NEXT_STEP.archived_provisionally
+      : `Acompanhar a prescrição intercorrente e indicar bens penhoráveis para o desarquivamento (${provisionalArchiveText(s)}).`;
+  }
+  if (s.category === "archived" && s.archive?.kind !== "definitive") {
+    return "Conferir nos autos se o arquivamento é provisório (a prescrição intercorrente pode correr, CPC art. 921, §§ 4º e 5º) ou definitivo.";
+  }
+  if (s.afterArchive !== null && cause === s.afterArchive && s.category === "in_progress") {
+    return "Despacho ou decisão do juízo sobre o ato praticado depois do arquivamento.";
+  }
+  if (s.category === "decided" && cause !== null && kindOf(cause) === "final_judgment") {
+    return "Cumprimento da decisão ou arquivamento.";
+  }
+  return NEXT_STEP[s.category];
+}
 
 export interface RulesInput {
   cnjNumber: string;
@@ -181,22 +173,21 @@ function ref(m: Movement): MovementRef {
   return { movementId: m.id, dateTime: m.dateTime, code: m.code, name: m.name };
 }
 
-export function kindOf(m: Movement): MovementKind {
-  const said = m.complements.map((c) => [c.description, c.name, c.value].join(" "));
-  return movementKind(m.code, m.name, said);
-}
-
 function byDate(a: Movement, b: Movement): number {
   return (a.dateTime ?? "").localeCompare(b.dateTime ?? "");
 }
 
-export function statusCategoryOf(records: readonly InstanceRecord[]): StatusCategory {
-  const timeline = records
-    .flatMap((r) => r.movements.map((m) => ({ m, appellate: isAppellate(r.instance) })))
-    .sort((a, b) => byDate(a.m, b.m));
-  let category: StatusCategory | null = null;
-  for (const { m, appellate } of timeline) category = nextCategory(category, kindOf(m), appellate);
-  return category ?? "in_progress";
+/**
+ * The case's status is the status of the instance the news happened in, read from that
+ * instance's own movements (instance-status.ts): a G2 judgment is not "arquivado" because the
+ * first instance was archived while the appeal went up.
+ */
+export function statusCategoryOf(
+  records: readonly InstanceRecord[],
+  newMovements: readonly Movement[] = [],
+): StatusCategory {
+  const main = recordOfNews(records, newMovements);
+  return main === undefined ? "in_progress" : instanceStatus(main).category;
 }
 
 export function attentionReasons(newMovements: readonly Movement[]): AttentionReason[] {
@@ -209,10 +200,48 @@ export function attentionReasons(newMovements: readonly Movement[]): AttentionRe
   return [...byReason].map(([reason, movements]) => ({ reason, movements: movements.map(ref) }));
 }
 
-/** The step the most pressing new movement points to; the category's usual step otherwise. */
-function nextStep(newMovements: readonly Movement[], category: StatusCategory): string {
+/**
+ * A new act of the parties after an archive (a petition, usually) asks for a look: it may ask to
+ * unarchive, to go on with the execução, or to declare the prescrição intercorrente (CPC art.
+ * 921 §5). Acts that ask for attention by themselves (a decision) already have their reason.
+ */
+function activityAfterArchive(
+  status: InstanceStatus | null,
+  newMovements: readonly Movement[],
+): AttentionReason[] {
+  const act = status?.afterArchive ?? null;
+  if (status === null || act === null || status.archive === null) return [];
+  if (!newMovements.some((m) => m.id === act.id) || ATTENTION_BY_KIND.has(kindOf(act))) return [];
+  const which = ARCHIVE_ADJECTIVE[status.archive.kind];
+  const reason = `atividade depois do arquivamento${which}: conferir o ato (pedido de desarquivamento, de prosseguimento ou de reconhecimento da prescrição intercorrente)`;
+  return [{ reason, movements: [ref(act)] }];
+}
+
+const ARCHIVE_ADJECTIVE = {
+  provisional: " provisório",
+  definitive: " definitivo",
+  unspecified: "",
+};
+
+/**
+ * The step the most pressing new movement points to; otherwise the step where the instance of
+ * the news stands. A change without any new act (a field DataJud changed: class, secrecy) opens
+ * no deadline and says so, instead of repeating a step the record may have passed long ago.
+ */
+function nextStep(newMovements: readonly Movement[], status: InstanceStatus | null): string {
   const kinds = new Set(newMovements.map(kindOf));
-  return ATTENTION.find((a) => kinds.has(a.kind))?.next ?? NEXT_STEP[category];
+  const pressing = ATTENTION.find((a) => kinds.has(a.kind))?.next;
+  if (pressing !== undefined) return pressing;
+  const standing = status === null ? NEXT_STEP.in_progress : standingStep(status);
+  if (newMovements.length > 0 || status === null) return standing;
+  if (status.category === "decided" && status.cause !== null) {
+    return `Nenhum ato novo nesta mudança; o último julgamento é de ${formatWallClock(status.cause.dateTime ?? "").slice(0, 10) || "data não informada"}: conferir nos autos se houve recurso ou trânsito em julgado.`;
+  }
+  return `Nenhum ato novo nesta mudança; ${lowerFirst(standing)}`;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLocaleLowerCase("pt-BR") + text.slice(1);
 }
 
 /**
@@ -240,15 +269,21 @@ function describeMovement(m: Movement): string {
 
 export function rulesSummary(input: RulesInput): CaseSummary {
   const all = input.records.flatMap((r) => r.movements).sort(byDate);
-  const category = statusCategoryOf(input.records);
+  const main = recordOfNews(input.records, input.newMovements);
+  const statuses = input.records.map((r) => instanceStatus(r));
+  const mainStatus = main === undefined ? null : (statuses[input.records.indexOf(main)] ?? null);
+  const category = mainStatus?.category ?? "in_progress";
   const fixes = correctionAttention(input.records, input.corrections ?? []);
-  const reasons = [...fixes.map((f) => f.reason), ...attentionReasons(input.newMovements)];
+  const reasons = [
+    ...fixes.map((f) => f.reason),
+    ...attentionReasons(input.newMovements),
+    ...activityAfterArchive(mainStatus, input.newMovements),
+  ];
   const relevant =
     [...input.newMovements].reverse().find((m) => ATTENTION_BY_KIND.has(kindOf(m))) ??
     input.newMovements.at(-1) ??
     all.at(-1) ??
     null;
-  const main = recordOfNews(input.records, input.newMovements);
   const parts: string[] = [];
   if (main?.class) parts.push(`${main.class.name}`);
   if (main?.courtUnit?.name) parts.push(`em ${main.courtUnit.name}`);
@@ -261,7 +296,13 @@ export function rulesSummary(input: RulesInput): CaseSummary {
     latest === undefined
       ? "sem movimentações novas"
       : `${newMovementsText(input.newMovements.length)}, a mais recente ${describeMovement(latest)}`;
-  const status = `${head}situação: ${STATUS_LABELS_PT[category]}; ${news}.`;
+  const standing =
+    input.records.length > 1
+      ? instancesStatusText(statuses)
+      : mainStatus === null
+        ? STATUS_LABELS_PT[category]
+        : instanceStatusText(mainStatus);
+  const status = `${head}situação: ${standing}; ${news}.`;
   return {
     cnjNumber: input.cnjNumber,
     court: input.court,
@@ -271,7 +312,7 @@ export function rulesSummary(input: RulesInput): CaseSummary {
     needsLawyerAttention: reasons.length > 0,
     attentionReasons: reasons,
     latestRelevantMovement: relevant ? ref(relevant) : null,
-    nextExpectedStep: fixes[0]?.next ?? nextStep(input.newMovements, category),
+    nextExpectedStep: fixes[0]?.next ?? nextStep(input.newMovements, mainStatus),
     generatedBy: "rules",
     generatedAt: input.now.toISOString(),
   };

@@ -12,7 +12,7 @@ function movement(codigo: number, nome: string, dataHora: string): Movement {
 
 const sentence = movement(219, "Procedência", "2026-11-28T15:00:00.000Z");
 const publication = movement(92, "Publicação", "2026-12-01T09:00:00.000Z");
-const archiving = movement(246, "Definitivo", "2026-12-02T09:00:00.000Z");
+const suspension = movement(898, "Por decisão judicial", "2026-12-02T09:00:00.000Z");
 
 function ref(m: Movement): MovementRef {
   return { movementId: m.id, dateTime: m.dateTime, code: m.code, name: m.name };
@@ -57,15 +57,37 @@ describe("contradictions", () => {
 
     expect(found).toEqual([
       "dizia que nada requer atenção, mas as regras apontam: sentença proferida: verificar prazo de recurso; publicação no Diário da Justiça Eletrônico",
-      'dizia "arquivado" sem movimentação que o sustente (pelas regras: decidido)',
+      'dizia "arquivado", mas a instância da novidade, lida pelos seus próprios movimentos, está "decidido"',
+    ]);
+  });
+
+  it("finds a model that calls suspended what no movement suspends", () => {
+    const suspended = summary({ statusCategory: "suspended", generatedBy: "m" });
+
+    expect(contradictions(suspended, rules, [sentence, publication])).toEqual([
+      'dizia "suspenso" sem movimentação que o sustente (pelas regras: decidido)',
+    ]);
+  });
+
+  it("sets aside a model that says concluso or arquivado against the instance's own movements", () => {
+    const inProgress = summary({ statusCategory: "in_progress" });
+    const provisional = summary({ statusCategory: "archived_provisionally" });
+    const concluso = summary({ statusCategory: "awaiting_decision", generatedBy: "m" });
+    const definitive = summary({ statusCategory: "archived", generatedBy: "m" });
+
+    expect(contradictions(concluso, inProgress, [])).toEqual([
+      'dizia "concluso para decisão", mas a instância da novidade, lida pelos seus próprios movimentos, está "em andamento"',
+    ]);
+    expect(contradictions(definitive, provisional, [])).toEqual([
+      'dizia "arquivado", mas a instância da novidade, lida pelos seus próprios movimentos, está "arquivado provisoriamente"',
     ]);
   });
 
   it("accepts a status a movement supports, and one that needs none", () => {
-    const archived = summary({ statusCategory: "archived", generatedBy: "m" });
+    const suspended = summary({ statusCategory: "suspended", generatedBy: "m" });
     const inProgress = summary({ statusCategory: "in_progress", generatedBy: "m" });
 
-    expect(contradictions(archived, rules, [sentence, publication, archiving])).toEqual([]);
+    expect(contradictions(suspended, rules, [sentence, publication, suspension])).toEqual([]);
     expect(contradictions(inProgress, rules, [sentence, publication])).toEqual([]);
   });
 });

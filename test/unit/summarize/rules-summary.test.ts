@@ -20,7 +20,7 @@ function movement(code: number, name: string, dateTime: string): Movement {
 }
 
 describe("rules summary", () => {
-  it("reads an appeal judged on the second instance as decided, from both instances' timelines", () => {
+  it("reads an appeal judged on the second instance as decided, from that instance's own movements", () => {
     const juizado = records("tjdft", recorded.numbers.tjdftJuizado.replace(/\D/g, ""));
 
     expect(statusCategoryOf(juizado)).toBe("decided");
@@ -170,7 +170,7 @@ describe("rules summary wording a lawyer trusts", () => {
     if (g1 === undefined) throw new Error("a record");
     const archived = movement(246, "Definitivo", "2026-11-10T12:00:00.000Z");
     const published = movement(92, "Publicação", "2026-11-20T00:15:00.000Z");
-    const quiet = movement(11010, "Mero expediente", "2026-11-20T12:00:00.000Z");
+    const quiet = movement(60, "Expedição de documento", "2026-11-20T12:00:00.000Z");
 
     const attention = summarize([withNew(g1, archived, published)], [published]);
     const calm = summarize([withNew(g1, archived, quiet)], [quiet]);
@@ -181,7 +181,7 @@ describe("rules summary wording a lawyer trusts", () => {
       "Conferir o ato publicado e o prazo que ele pode abrir.",
     );
     expect(calm.needsLawyerAttention).toBe(false);
-    expect(calm.nextExpectedStep).toBe("Nenhum; o processo está arquivado.");
+    expect(calm.nextExpectedStep).toBe("Nenhum; o processo está arquivado definitivamente.");
   });
 
   it("writes the plural out", () => {

@@ -21,9 +21,20 @@ export type PublicationUrgency =
   | "starts_deadline"
   | null;
 
+/** The `urgent:` rule that made a publication urgent, and what of it it matched. */
+export interface UrgentRuleMatch {
+  /** The rule as the watchlist wrote it. */
+  rule: string;
+  field: "kind" | "documentType";
+  /** DJEN's kind or document type, as DJEN wrote it. */
+  value: string;
+}
+
 export interface PublicationDecision {
   disposition: "alert" | "ignored" | "muted";
   urgency: PublicationUrgency;
+  /** Set when urgency is "rule": which rule, so the alert can name it. */
+  urgentRule: UrgentRuleMatch | null;
 }
 
 const DEADLINE_KINDS = ["intimacao", "citacao"];
@@ -48,12 +59,25 @@ export const KNOWN_PUBLICATION_NAMES: readonly string[] = [
   "Apelação",
 ];
 
+/** The first name rule matching the kind, else the document type; null when none does. */
+function firstMatch(
+  facts: PublicationFacts,
+  rules: readonly MovementRule[],
+): UrgentRuleMatch | null {
+  for (const rule of rules) {
+    if (rule.kind !== "name" || rule.folded === "") continue;
+    for (const field of ["kind", "documentType"] as const) {
+      const value = facts[field];
+      if (value !== null && foldText(value).includes(rule.folded)) {
+        return { rule: rule.text, field, value };
+      }
+    }
+  }
+  return null;
+}
+
 function nameMatches(facts: PublicationFacts, rules: readonly MovementRule[]): boolean {
-  const names = [facts.kind, facts.documentType].flatMap((n) => (n === null ? [] : [foldText(n)]));
-  return rules.some(
-    (rule) =>
-      rule.kind === "name" && rule.folded !== "" && names.some((n) => n.includes(rule.folded)),
-  );
+  return firstMatch(facts, rules) !== null;
 }
 
 /** An intimação or citação: the communications DJEN carries that start a lawyer's deadline. */
@@ -74,14 +98,14 @@ export function decidePublication(input: {
   timezone: string;
 }): PublicationDecision {
   const { facts, policy } = input;
-  const urgency: PublicationUrgency = nameMatches(facts, policy.urgent)
-    ? "rule"
-    : startsDeadline(facts)
-      ? "starts_deadline"
-      : null;
-  if (isMuted(policy, input.now, input.timezone)) return { disposition: "muted", urgency };
-  if (urgency === null && nameMatches(facts, policy.ignore)) {
-    return { disposition: "ignored", urgency };
+  const urgentRule = firstMatch(facts, policy.urgent);
+  const urgency: PublicationUrgency =
+    urgentRule !== null ? "rule" : startsDeadline(facts) ? "starts_deadline" : null;
+  if (isMuted(policy, input.now, input.timezone)) {
+    return { disposition: "muted", urgency, urgentRule };
   }
-  return { disposition: "alert", urgency };
+  if (urgency === null && nameMatches(facts, policy.ignore)) {
+    return { disposition: "ignored", urgency, urgentRule };
+  }
+  return { disposition: "alert", urgency, urgentRule };
 }

@@ -127,6 +127,8 @@ export function publicationContent(
     notice: PublicationAlertContent["notice"];
     audience: Pick<Audience, "primary" | "registrations">;
     urgency: PublicationAlertContent["urgency"];
+    /** The `urgent:` rule that matched, named in the alert. @default null */
+    urgentRule?: PublicationAlertContent["urgentRule"];
     /** The estimate to show; absent: the one stored for it, else one computed now. */
     estimate?: DeadlineEstimate | undefined;
     calendars?: CalendarFor | undefined;
@@ -167,6 +169,7 @@ export function publicationContent(
     })),
     urgent: context.urgency !== null,
     urgency: context.urgency,
+    urgentRule: context.urgentRule ?? null,
     cancellation: context.notice === "cancelled" ? cancellation : null,
     fetchedAt:
       context.notice === "cancelled" ? (row.cancelledAt ?? row.firstSeenAt) : row.firstSeenAt,
@@ -254,6 +257,7 @@ function reportOne(
       notice: "published",
       audience,
       urgency: decision.urgency,
+      urgentRule: decision.urgentRule,
       estimate,
     });
     const queued = queue(

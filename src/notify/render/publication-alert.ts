@@ -5,6 +5,7 @@ import {
   DeadlineRule,
   SessionEstimate,
 } from "../../deadlines/estimate-schema.js";
+import { startsDeadline } from "../../policy/publication-rules.js";
 import { oneLine, paragraph } from "../../text.js";
 import { formatBrazilian } from "../../time/calendar-date.js";
 import { dayText, estimateLines, subjectDates } from "./deadline-text.js";
@@ -92,6 +93,11 @@ export const PublicationAlertContent = z.object({
   urgent: z.boolean(),
   /** rule: an urgent: rule matched; starts_deadline: an intimação or citação. */
   urgency: z.enum(["rule", "starts_deadline"]).nullable(),
+  /** The `urgent:` rule that matched (null: none, or an alert queued before it was kept). */
+  urgentRule: z
+    .object({ rule: z.string(), field: z.enum(["kind", "documentType"]), value: z.string() })
+    .nullable()
+    .default(null),
   cancellation: z.object({ reason: z.string().nullable(), at: z.string().nullable() }).nullable(),
   /** When the monitor first read it from DJEN. */
   fetchedAt: z.string(),
@@ -120,11 +126,20 @@ export function publicationName(content: PublicationAlertContent): string {
     : oneLine(content.caseNumber, 40);
 }
 
+const STARTS_DEADLINE =
+  "intimação ou citação: pode abrir prazo. Confira o ato e o prazo no tribunal.";
+
+/** Why it is urgent: the watchlist's rule that matched, by name, or the kind that opens a deadline. */
 function urgencyText(content: PublicationAlertContent): string | null {
   if (!content.urgent) return null;
-  return content.urgency === "rule"
-    ? "o watchlist marca esta publicação como urgente."
-    : "intimação ou citação: pode abrir prazo. Confira o ato e o prazo no tribunal.";
+  if (content.urgency !== "rule") return STARTS_DEADLINE;
+  const match = content.urgentRule;
+  if (match === null) return "o watchlist marca esta publicação como urgente.";
+  const field = match.field === "kind" ? "tipo de comunicação" : "tipo de documento";
+  const matched = `a regra urgent: "${oneLine(match.rule, 60)}" do watchlist casa com o ${field} "${oneLine(match.value, KIND_MAX)}"`;
+  return startsDeadline({ kind: content.kind, documentType: null })
+    ? `${matched}; ${STARTS_DEADLINE}`
+    : `${matched}.`;
 }
 
 export function renderPublicationSubject(content: PublicationAlertContent): string {

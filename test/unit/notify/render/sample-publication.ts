@@ -31,6 +31,7 @@ export function samplePublication(
     lawyers: [{ name: "Ana Souza", oab: "123456/DF" }],
     urgent: true,
     urgency: "starts_deadline",
+    urgentRule: null,
     cancellation: null,
     fetchedAt: "2025-10-02T12:00:00.000Z",
     ...overrides,

@@ -27,6 +27,7 @@ import {
   MIN_SQLITE_VERSION,
 } from "../store/database.js";
 import { latestMigrationVersion } from "../store/migrate.js";
+import type { System } from "../system.js";
 import { dateInZone } from "../time/calendar-date.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
@@ -259,9 +260,12 @@ function checkDatabase(config: MonitorConfig): DoctorCheck {
 function probeOptions(
   service: { requestsPerMinute: number; timeoutMs: number },
   options: DoctorOptions,
+  system: System,
 ): UpstreamOptions {
   const timeoutMs = Math.min(options.timeoutMs ?? 20_000, service.timeoutMs);
   return {
+    clock: system.clock,
+    random: system.random,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     requestsPerMinute: service.requestsPerMinute,
     timeoutMs,
@@ -290,6 +294,7 @@ async function checkDataJud(
   config: MonitorConfig,
   watchlist: Watchlist | null,
   options: DoctorOptions,
+  system: System,
 ): Promise<DoctorCheck> {
   const apiKey = config.datajud.apiKey;
   if (apiKey === null) {
@@ -303,7 +308,7 @@ async function checkDataJud(
   const http = new DataJudHttpClient({
     baseUrl: config.datajud.baseUrl,
     apiKey,
-    ...probeOptions(config.datajud, options),
+    ...probeOptions(config.datajud, options, system),
   });
   const started = performance.now();
   try {
@@ -353,6 +358,7 @@ async function checkDjen(
   watchlist: Watchlist | null,
   today: string,
   options: DoctorOptions,
+  system: System,
 ): Promise<DoctorCheck> {
   if (!config.djen.enabled) {
     return pass("djen", "off (djen.enabled: false): no DJEN publication is read");
@@ -367,7 +373,7 @@ async function checkDjen(
   const asked = oab === undefined ? "a case number" : `OAB ${formatOab(oab)}`;
   const client = new DjenClient({
     baseUrl: config.djen.baseUrl,
-    ...probeOptions(config.djen, options),
+    ...probeOptions(config.djen, options, system),
   });
   const started = performance.now();
   try {
@@ -540,13 +546,14 @@ async function checkEndpoints(config: MonitorConfig, options: DoctorOptions): Pr
 export async function runDoctor(io: CliIo, options: DoctorOptions = {}): Promise<DoctorCheck[]> {
   const { check, config } = checkConfig(io);
   if (config === null) return [check];
-  const now = systemOf(io).clock.now();
+  const system = systemOf(io);
+  const now = system.clock.now();
   const watchlist = await checkWatchlist(config, new Date(now));
   // DJEN dates its publications by the day in São Paulo, whatever the schedule's zone.
   const today = dateInZone(now);
   const [datajud, djen, mail, http, endpoints] = await Promise.all([
-    checkDataJud(config, watchlist.watchlist, options),
-    checkDjen(config, watchlist.watchlist, today, options),
+    checkDataJud(config, watchlist.watchlist, options, system),
+    checkDjen(config, watchlist.watchlist, today, options, system),
     checkMail(config, options),
     checkHttp(config, options),
     checkEndpoints(config, options),

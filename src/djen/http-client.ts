@@ -111,7 +111,7 @@ export class DjenClient {
   readonly #onEvent: ((event: DjenClientEvent) => void) | undefined;
   #requestCount = 0;
 
-  constructor(options: DjenClientOptions = {}) {
+  constructor(options: DjenClientOptions) {
     this.baseUrl = baseUrlOf("DJEN", options.baseUrl ?? DEFAULT_DJEN_BASE_URL).baseUrl;
     this.#up = upstream(options, {
       requestsPerMinute: 20,

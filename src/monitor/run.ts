@@ -10,7 +10,6 @@ import {
 } from "../store/lease.js";
 import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
 import type { System } from "../system.js";
-import { realSystem } from "../system.js";
 import type { Clock } from "../time/clock.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import type { RunReport } from "./run-report.js";
@@ -64,9 +63,9 @@ export interface LeaseDeps {
   logger: Logger;
   /** Identifies this process in the lease (default: pid@host:random). */
   holder?: string | undefined;
-  random?: (() => number) | undefined;
-  /** This process and its host, for the lease and its renewal timer (default: the real ones). */
-  host?: Pick<System, "hostname" | "pid" | "isAlive" | "every"> | undefined;
+  random: () => number;
+  /** This process and its host, for the lease and its renewal timer. */
+  host: Pick<System, "hostname" | "pid" | "isAlive" | "every">;
 }
 
 /** What the run rows use besides the lease. */
@@ -90,9 +89,9 @@ export function takeLease(
   options: Pick<RunOptions, "dryRun" | "signal">,
 ): SweepLease {
   const { db, clock, logger } = deps;
-  const host = deps.host ?? realSystem;
+  const { host } = deps;
   // Named and judging others as the outbox's claims are: pid@host:random.
-  const claimant = thisProcessClaimant({ ...host, random: deps.random ?? Math.random });
+  const claimant = thisProcessClaimant({ ...host, random: deps.random });
   const holder = deps.holder ?? claimant.holder;
   const write = !options.dryRun;
   if (write) {

@@ -1,14 +1,14 @@
-import { type Clock, systemClock } from "../time/clock.js";
+import type { Clock } from "../time/clock.js";
 import { SlidingWindowLimiter } from "./limiter.js";
 
-/** What every client of a public upstream (DataJud, DJEN) is given, all optional. */
+/** What every client of a public upstream (DataJud, DJEN) is given: its clock and chance, and limits. */
 export interface UpstreamOptions {
   /** @default globalThis.fetch */
   fetch?: typeof fetch;
-  /** @default systemClock */
-  clock?: Clock;
-  /** @default Math.random */
-  random?: () => number;
+  /** The process's clock (`System.clock`): only entry points take the real one. */
+  clock: Clock;
+  /** The process's random source (`System.random`), for backoff jitter. */
+  random: () => number;
   requestsPerMinute?: number;
   /** One HTTP attempt, clipped to what is left of totalTimeoutMs. */
   timeoutMs?: number;
@@ -52,11 +52,10 @@ export function positive(name: string, value: number, integer: boolean): number 
 export const ARRIVAL_MARGIN_MS = 1_000;
 
 export function upstream(options: UpstreamOptions, defaults: UpstreamDefaults): Upstream {
-  const clock = options.clock ?? systemClock;
   return {
     fetch: options.fetch ?? globalThis.fetch,
-    clock,
-    random: options.random ?? Math.random,
+    clock: options.clock,
+    random: options.random,
     timeoutMs: positive("timeoutMs", options.timeoutMs ?? defaults.timeoutMs, false),
     totalTimeoutMs: positive(
       "totalTimeoutMs",
@@ -72,7 +71,7 @@ export function upstream(options: UpstreamOptions, defaults: UpstreamDefaults): 
       ),
       windowMs: 60_000,
       marginMs: ARRIVAL_MARGIN_MS,
-      clock,
+      clock: options.clock,
     }),
   };
 }

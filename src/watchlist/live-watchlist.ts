@@ -1,6 +1,6 @@
 import { type FSWatcher, watch } from "node:fs";
 import { basename, dirname } from "node:path";
-import { type Clock, systemClock } from "../time/clock.js";
+import type { Clock } from "../time/clock.js";
 import { formatPositionedError, type PositionedError } from "../yaml/positioned-error.js";
 import { loadWatchlist, type Watchlist } from "./parse-watchlist.js";
 
@@ -25,8 +25,8 @@ export interface LiveWatchlistOptions {
   onInvalid: (errors: PositionedError[]) => void;
   /** Quiet time after the last change before reading: editors write in several steps. */
   debounceMs?: number;
-  /** What the quiet time is measured on. @default systemClock */
-  clock?: Clock;
+  /** What the quiet time is measured on: the process's clock. */
+  clock: Clock;
 }
 
 const DEFAULT_DEBOUNCE_MS = 250;
@@ -58,7 +58,7 @@ function contentKey(watchlist: Watchlist): string {
  */
 export function openLiveWatchlist(options: LiveWatchlistOptions): LiveWatchlist {
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
-  const clock = options.clock ?? systemClock;
+  const { clock } = options;
   const name = basename(options.path);
   let current = options.initial;
   let currentKey = contentKey(current);

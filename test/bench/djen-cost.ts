@@ -144,6 +144,7 @@ async function simulate(
   const between: BetweenSweepsDeps = {
     db,
     clock,
+    random: Math.random,
     logger: silentLogger(),
     publications: phase,
     watchlist: () => ({ cases: watched, oab }),

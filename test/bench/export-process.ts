@@ -10,6 +10,7 @@ import { runCli } from "../../src/cli/run-cli.js";
 import { silentLogger } from "../../src/log.js";
 import { runSweep } from "../../src/monitor/sweep.js";
 import { closeDatabase, openDatabase } from "../../src/store/database.js";
+import { realSystem } from "../../src/system.js";
 import { systemClock } from "../../src/time/clock.js";
 import { INITIAL_MOVEMENTS, seededRandom, watchlistOf } from "./bench-data.js";
 import { memoryGateway } from "./memory-gateway.js";
@@ -42,6 +43,7 @@ async function seed(): Promise<void> {
         settings: { fullRereadDays: 7, notFoundThreshold: 3, concurrency: 8, batchSize: 100 },
         datajudRequests: () => 0,
         random: seededRandom(7),
+        host: realSystem,
       },
       { watchlist, force: false, dryRun: false, trigger: "manual" },
     );

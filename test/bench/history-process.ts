@@ -11,6 +11,7 @@ import { silentLogger } from "../../src/log.js";
 import { runSweep, type SweepDeps } from "../../src/monitor/sweep.js";
 import { deleteChecksBefore } from "../../src/store/checks.js";
 import { closeDatabase, immediate, openDatabase } from "../../src/store/database.js";
+import { realSystem } from "../../src/system.js";
 import type { Clock } from "../../src/time/clock.js";
 import { seededRandom, watchlistOf } from "./bench-data.js";
 import { memoryGateway } from "./memory-gateway.js";
@@ -58,6 +59,7 @@ const deps: SweepDeps = {
   settings: { fullRereadDays: 7, notFoundThreshold: 3, concurrency: 8, batchSize: 100 },
   datajudRequests: () => 0,
   random: seededRandom(7),
+  host: realSystem,
 };
 const sweep = (): Promise<unknown> =>
   runSweep(deps, { watchlist, force: false, dryRun: false, trigger: "schedule" });

@@ -11,6 +11,7 @@ import { createDataJudServer } from "../../src/mcp/server.js";
 import { mcpGateway } from "../../src/monitor/detect/datajud-gateway.js";
 import { runSweep, type SweepEvent } from "../../src/monitor/sweep.js";
 import { closeDatabase, openDatabase } from "../../src/store/database.js";
+import { realSystem } from "../../src/system.js";
 import { type Clock, systemClock } from "../../src/time/clock.js";
 import { watchlistOf } from "./bench-data.js";
 
@@ -61,6 +62,7 @@ const http = new DataJudHttpClient({
   requestsPerMinute: Number(process.env.BENCH_RPM ?? "120"),
   concurrency,
   clock: scaledClock(timeScale),
+  random: Math.random,
   onEvent: (event) => {
     if (event.type === "retry")
       retries.push(`${event.index} ${event.error.kind}: ${event.error.message}`);
@@ -75,6 +77,8 @@ const report = await runSweep(
     db,
     gateway: mcpGateway(connection.client, { timeoutMs: 600_000 }),
     clock: systemClock,
+    random: Math.random,
+    host: realSystem,
     logger: silentLogger(),
     settings: { fullRereadDays: 7, notFoundThreshold: 3, concurrency, batchSize: 100 },
     datajudRequests: () => http.requestCount,

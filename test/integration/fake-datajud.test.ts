@@ -5,6 +5,7 @@ import {
   type DataJudClientOptions,
   DataJudHttpClient,
 } from "../../src/datajud/http-client.js";
+import { systemClock } from "../../src/time/clock.js";
 import { type FakeDataJud, type FakeDocument, startFakeDataJud } from "../fakes/fake-datajud.js";
 import { waitFor } from "../support/wait-for.js";
 
@@ -76,6 +77,7 @@ function client(options: Partial<DataJudClientOptions> = {}): {
   const http = new DataJudHttpClient({
     baseUrl: fake.url,
     apiKey: KEY,
+    clock: systemClock,
     random: () => 0,
     timeoutMs: 1000,
     totalTimeoutMs: 4000,

@@ -3,6 +3,7 @@ import { DataJudHttpClient } from "../../src/datajud/http-client.js";
 import { connectInProcess, type InProcessConnection } from "../../src/mcp/in-process-client.js";
 import { createMonitorDeps } from "../../src/mcp/monitor-deps.js";
 import { createDataJudServer } from "../../src/mcp/server.js";
+import { systemClock } from "../../src/time/clock.js";
 import { loadWatchlist } from "../../src/watchlist/parse-watchlist.js";
 import type { FakeDataJud } from "../fakes/fake-datajud.js";
 import type { Workspace } from "./cli-harness.js";
@@ -19,6 +20,8 @@ export async function connectMonitorMcp(ws: Workspace, datajud: FakeDataJud): Pr
     apiKey: datajud.apiKey,
     requestsPerMinute: 90,
     concurrency: 3,
+    clock: systemClock,
+    random: Math.random,
   });
   const deps = createMonitorDeps({
     dbPath: ws.dbPath,

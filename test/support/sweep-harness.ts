@@ -7,6 +7,7 @@ import { createDataJudServer } from "../../src/mcp/server.js";
 import { type FingerprintedCase, mcpGateway } from "../../src/monitor/detect/datajud-gateway.js";
 import type { SweepDeps } from "../../src/monitor/sweep.js";
 import { closeDatabase, type Db, openDatabase } from "../../src/store/database.js";
+import { realSystem } from "../../src/system.js";
 import { systemClock } from "../../src/time/clock.js";
 import type { FakeDataJud } from "../fakes/fake-datajud.js";
 import { makeTempDir } from "./temp-dir.js";
@@ -40,6 +41,7 @@ export async function startSweepHarness(
   const http = new DataJudHttpClient({
     baseUrl: fake.url,
     apiKey: fake.apiKey,
+    clock: systemClock,
     random: () => 0,
     concurrency,
     ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
@@ -55,6 +57,8 @@ export async function startSweepHarness(
     db,
     gateway: mcpGateway(connection.client, { timeoutMs: 60_000 }),
     clock: systemClock,
+    random: Math.random,
+    host: realSystem,
     logger: silentLogger(),
     settings: { fullRereadDays: 7, notFoundThreshold: 3, concurrency, batchSize },
     datajudRequests: () => http.requestCount,

@@ -40,8 +40,8 @@ export interface BetweenSweepsDeps {
   watchlist: () => { cases: readonly WatchedCase[]; oab: readonly WatchedOab[] };
   /** Publication alerts decided and queued, then delivered. */
   report: Pick<ReportPhases, "publications" | "deliver">;
-  random?: () => number;
-  host?: Pick<System, "hostname" | "pid" | "isAlive" | "every">;
+  random: () => number;
+  host: Pick<System, "hostname" | "pid" | "isAlive" | "every">;
 }
 
 /** What one step did: how long to wait before the next. */

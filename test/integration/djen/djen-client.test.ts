@@ -18,7 +18,7 @@ let fake: FakeDjen;
 let clock: FakeClock;
 let events: DjenClientEvent[];
 
-function client(options: DjenClientOptions = {}): DjenClient {
+function client(options: Partial<DjenClientOptions> = {}): DjenClient {
   return new DjenClient({
     baseUrl: fake.url,
     clock,
@@ -234,7 +234,7 @@ describe("failures", () => {
     fake = await startFakeDjen();
 
     const error = await failure(
-      new DjenClient({ baseUrl: url, clock, maxAttempts: 1 }).page(
+      new DjenClient({ baseUrl: url, clock, random: Math.random, maxAttempts: 1 }).page(
         djenQuery({ caseNumber: CASE }),
         1,
       ),

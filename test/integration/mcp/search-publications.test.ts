@@ -6,6 +6,7 @@ import { connectInProcess, type InProcessConnection } from "../../../src/mcp/in-
 import { createDataJudServer } from "../../../src/mcp/server.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
 import { SearchPublicationsOutput } from "../../../src/mcp/tools/search-publications.js";
+import { systemClock } from "../../../src/time/clock.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
 
@@ -17,7 +18,14 @@ let connection: InProcessConnection;
 
 function reader(): CaseReader {
   // Never reached: these tests call DJEN's tool only.
-  return new CaseReader(new DataJudHttpClient({ baseUrl: "http://127.0.0.1:9", apiKey: "unused" }));
+  return new CaseReader(
+    new DataJudHttpClient({
+      baseUrl: "http://127.0.0.1:9",
+      apiKey: "unused",
+      clock: systemClock,
+      random: Math.random,
+    }),
+  );
 }
 
 async function errorOf(

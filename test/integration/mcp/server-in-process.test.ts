@@ -12,6 +12,7 @@ import {
   ReadCasesOutput,
   SearchCasesOutput,
 } from "../../../src/mcp/tool-schemas.js";
+import { systemClock } from "../../../src/time/clock.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { loadRealLongRecord, loadRecordedCases } from "../../support/fixtures.js";
 import { waitFor } from "../../support/wait-for.js";
@@ -32,6 +33,7 @@ beforeAll(async () => {
     timeoutMs: 2_000,
     totalTimeoutMs: 5_000,
     maxAttempts: 3,
+    clock: systemClock,
     random: () => 0,
   });
   connection = await connectInProcess(createDataJudServer({ reader: new CaseReader(http) }));
@@ -205,6 +207,7 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
       baseUrl: fake.url,
       apiKey: "old-key",
       maxAttempts: 2,
+      clock: systemClock,
       random: () => 0,
     });
     const conn = await connectInProcess(createDataJudServer({ reader: new CaseReader(other) }));

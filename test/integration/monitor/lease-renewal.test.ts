@@ -97,6 +97,7 @@ function sweep(gateway: DataJudGateway): Promise<RunReport> {
       settings: { fullRereadDays: 30, notFoundThreshold: 3, concurrency: 1, batchSize: 100 },
       datajudRequests: () => 0,
       holder: HOLDER,
+      random: Math.random,
       host: fakeSystem(clock),
     },
     { watchlist: cases(), force: false, dryRun: false, trigger: "manual" },

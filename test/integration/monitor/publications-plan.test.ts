@@ -104,6 +104,7 @@ function betweenDeps(): BetweenSweepsDeps {
   return {
     db,
     clock,
+    random: Math.random,
     logger: silentLogger(),
     publications: phase(),
     watchlist: () => ({ cases, oab }),

@@ -6,6 +6,7 @@ import { connectInProcess } from "../../../src/mcp/in-process-client.js";
 import { createDataJudServer } from "../../../src/mcp/server.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
 import { ListMovementsOutput } from "../../../src/mcp/tool-schemas.js";
+import { systemClock } from "../../../src/time/clock.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import {
   baseEnv,
@@ -106,7 +107,12 @@ describe("a publication stamped 2025-11-04T00:15:00Z on a real tjdft record", ()
 
   it("is listed by the MCP tools at 2025-11-04T00:15:00, kept with what DataJud sent", async () => {
     serveRealRecord([PUBLICATION]);
-    const http = new DataJudHttpClient({ baseUrl: datajud.url, apiKey: datajud.apiKey });
+    const http = new DataJudHttpClient({
+      baseUrl: datajud.url,
+      apiKey: datajud.apiKey,
+      clock: systemClock,
+      random: Math.random,
+    });
     const connection = await connectInProcess(
       createDataJudServer({ reader: new CaseReader(http) }),
     );

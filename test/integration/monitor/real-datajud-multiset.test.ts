@@ -6,6 +6,7 @@ import { connectInProcess } from "../../../src/mcp/in-process-client.js";
 import { createDataJudServer } from "../../../src/mcp/server.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
 import { GetCaseOutput, ListMovementsOutput } from "../../../src/mcp/tool-schemas.js";
+import { systemClock } from "../../../src/time/clock.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import {
   baseEnv,
@@ -78,7 +79,12 @@ beforeEach(async () => {
 
 describe("the tjrr record's 195 movements, 50 of them repeats", () => {
   it("are 195 in the store, in history and in the MCP tools", async () => {
-    const http = new DataJudHttpClient({ baseUrl: datajud.url, apiKey: datajud.apiKey });
+    const http = new DataJudHttpClient({
+      baseUrl: datajud.url,
+      apiKey: datajud.apiKey,
+      clock: systemClock,
+      random: Math.random,
+    });
     const connection = await connectInProcess(
       createDataJudServer({ reader: new CaseReader(http) }),
     );

@@ -5,6 +5,7 @@ import {
   type DataJudClientOptions,
   DataJudHttpClient,
 } from "../../../src/datajud/http-client.js";
+import { systemClock } from "../../../src/time/clock.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 
 const KEY = "unit-test-key-3f9a";
@@ -528,6 +529,7 @@ describe("DataJudHttpClient.search: deadlines and cancellation", () => {
       apiKey: KEY,
       fetch: fetchImpl,
       clock,
+      random: Math.random,
       requestsPerMinute: 1,
     });
     await http.search("tjdft", {});
@@ -544,7 +546,13 @@ describe("DataJudHttpClient.search: deadlines and cancellation", () => {
 
   it("refuses options that cannot work", () => {
     const make = (options: Partial<DataJudClientOptions>) => (): DataJudHttpClient =>
-      new DataJudHttpClient({ baseUrl: BASE, apiKey: KEY, ...options });
+      new DataJudHttpClient({
+        baseUrl: BASE,
+        apiKey: KEY,
+        clock: systemClock,
+        random: Math.random,
+        ...options,
+      });
 
     expect(make({ baseUrl: "not a url" })).toThrow(TypeError);
     expect(make({ baseUrl: "ftp://datajud.example" })).toThrow(TypeError);
@@ -603,6 +611,7 @@ describe("DataJudHttpClient.search: requests in flight", () => {
       apiKey: KEY,
       fetch: datajud.fetch,
       clock,
+      random: Math.random,
       concurrency: 16,
       requestsPerMinute: 120,
     });
@@ -696,6 +705,7 @@ describe("DataJudHttpClient.search: requests in flight", () => {
       apiKey: KEY,
       fetch: datajud.fetch,
       clock,
+      random: Math.random,
       concurrency: 1,
       timeoutMs: 50_000,
       totalTimeoutMs: 50_000,

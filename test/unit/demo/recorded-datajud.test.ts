@@ -4,6 +4,7 @@ import { DataJudHttpClient } from "../../../src/datajud/http-client.js";
 import { fingerprintQuery } from "../../../src/datajud/queries.js";
 import type { RecordedDocument } from "../../../src/demo/elasticsearch/documents.js";
 import { createRecordedDataJud } from "../../../src/demo/recorded-datajud.js";
+import { systemClock } from "../../../src/time/clock.js";
 
 const KEY = "recorded-key";
 
@@ -20,6 +21,8 @@ function client(recorded: ReturnType<typeof createRecordedDataJud>, apiKey = KEY
     apiKey,
     fetch: recorded.fetch,
     maxAttempts: 1,
+    clock: systemClock,
+    random: Math.random,
   });
 }
 

@@ -17,7 +17,7 @@ import { listIncidents } from "../../../../src/store/health-incidents.js";
 import { pendingMailByCase } from "../../../../src/store/outbox.js";
 import { finishRun, startRun } from "../../../../src/store/runs.js";
 import { parseWatchlist, type WatchedCase } from "../../../../src/watchlist/parse-watchlist.js";
-import { FakeClock } from "../../../fakes/fake-clock.js";
+import { FakeClock, fakeSystem } from "../../../fakes/fake-clock.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
 import { DOMAIN, FROM, LIST_ID, type TempStore, tempStore } from "../../../support/outbox-store.js";
 import { notFoundAnswer } from "../../../support/sweep-harness.js";
@@ -133,6 +133,8 @@ async function sweep(
       db: store.db,
       gateway: gateway(() => behaviour),
       clock,
+      random: Math.random,
+      host: fakeSystem(clock),
       logger: silentLogger(),
       settings: { fullRereadDays: 30, notFoundThreshold: 3, concurrency: 1, batchSize: 100 },
       datajudRequests: () => 0,

@@ -11,7 +11,7 @@ import { getCase } from "../../../../src/store/cases.js";
 import { listChecks } from "../../../../src/store/checks.js";
 import { closeDatabase, type Db, openDatabase } from "../../../../src/store/database.js";
 import { parseWatchlist, type WatchedCase } from "../../../../src/watchlist/parse-watchlist.js";
-import { FakeClock } from "../../../fakes/fake-clock.js";
+import { FakeClock, fakeSystem } from "../../../fakes/fake-clock.js";
 import { makeTempDir } from "../../../support/temp-dir.js";
 
 /*
@@ -103,7 +103,7 @@ async function detect(
   };
   const signal = new AbortController().signal;
   const run: SweepRun = openRun(
-    { ...deps, datajudRequests: () => 0 },
+    { ...deps, datajudRequests: () => 0, random: Math.random, host: fakeSystem(clock) },
     { watchlist: cases, dryRun: false, trigger: "manual" },
     signal,
   );

@@ -4,6 +4,7 @@ import { formatInstant, formatWallClock } from "../datajud/dates.js";
 import { indexText, instanceText, countText as plural } from "../datajud/glossary.js";
 import type { Movement } from "../datajud/instance-record.js";
 import { ESTIMATE_NOTE } from "../deadlines/publication-estimate.js";
+import { daysLate, lateMovementIds } from "../policy/late-records.js";
 import { findCasesByNumber } from "../store/cases.js";
 import { listChanges } from "../store/changes.js";
 import { closeDatabase } from "../store/database.js";
@@ -41,6 +42,13 @@ const EVENT_TEXT: Record<MovementEventRow["kind"], string> = {
   disappeared: "movement no longer listed by DataJud (kept; not mailed)",
   reappeared: "movement listed by DataJud again (not mailed)",
 };
+
+/** A late record's mark: listed long after its own date, behind known movements; not news. */
+function lateNote(m: Movement, change: { detectedAt: string; details: unknown }): string {
+  if (!lateMovementIds(change.details).has(m.id)) return "";
+  const days = daysLate(m, change.detectedAt);
+  return `  (late record: first listed ${days === null ? "now" : `${days} days after its date`}; mailed apart, not as news)`;
+}
 
 /** One movement: its date as the court recorded it, code, name, and which copy it is. */
 function movementLine(m: Movement, instance: string): string {
@@ -197,7 +205,9 @@ export const historyCommand: Command = {
             at: change.detectedAt,
             lines: [
               `${change.kinds.join(", ")}${QUIET_NOTE[change.summary?.disposition ?? "alert"]}`,
-              ...change.movements.map((m) => `    ${movementLine(m.data, m.instance)}`),
+              ...change.movements.map(
+                (m) => `    ${movementLine(m.data, m.instance)}${lateNote(m.data, change)}`,
+              ),
             ],
           })),
           ...h.events.map((e) => ({

@@ -51,6 +51,11 @@ export const HistoryChange = z.strictObject({
   ),
   /** As this change reported them: a later correction never rewrites them. */
   newMovements: z.array(HistoryMovement),
+  /**
+   * Late records this change first saw: listed by DataJud long after their own date, behind
+   * movements already known; reported quietly, never as news (not in newMovements).
+   */
+  lateMovements: z.array(HistoryMovement),
   /** Known movements the court corrected, reported by this change: what they were and are now. */
   corrections: z.array(
     z.strictObject({

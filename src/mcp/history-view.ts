@@ -5,6 +5,7 @@ import { Movement } from "../datajud/instance-record.js";
 import { StoredPublication } from "../djen/publication.js";
 import { type CalendarFor, publicationFacts } from "../djen/publication-facts.js";
 import { cutPlainText } from "../djen/publication-text.js";
+import { lateMovementIds } from "../policy/late-records.js";
 import type { ChangeRow, ChangeSummary } from "../store/changes.js";
 import type { MovementRow, MovementVersionRow } from "../store/movements.js";
 import type { PublicationRow } from "../store/publications.js";
@@ -121,6 +122,8 @@ export function historyVersions(
 /** A change with the movements it first reported (any order; shown newest first). */
 export function historyChange(change: ChangeRow, movements: readonly MovementRow[]): HistoryChange {
   const details = ChangeDetails.safeParse(change.details);
+  const late = lateMovementIds(change.details);
+  const reported = movements.filter((m) => m.changeId === change.id).reverse();
   return {
     detectedAt: change.detectedAt,
     kinds: change.kinds,
@@ -133,10 +136,8 @@ export function historyChange(change: ChangeRow, movements: readonly MovementRow
           after: after ?? null,
         }))
       : [],
-    newMovements: movements
-      .filter((m) => m.changeId === change.id)
-      .reverse()
-      .map(historyMovement),
+    newMovements: reported.filter((m) => !late.has(m.movementId)).map(historyMovement),
+    lateMovements: reported.filter((m) => late.has(m.movementId)).map(historyMovement),
     corrections: correctionsOfChange(change.details).map(historyCorrection),
     summary: summaryHeadline(change.summary),
   };

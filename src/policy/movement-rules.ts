@@ -93,7 +93,11 @@ export function decideAlert(input: AlertInput): AlertDecision {
 }
 
 /** Ignore rules speak about movements only: a new class, instance or first look always alerts. */
-const MOVEMENT_KINDS: ReadonlySet<string> = new Set(["new_movements", "corrected_movements"]);
+const MOVEMENT_KINDS: ReadonlySet<string> = new Set([
+  "new_movements",
+  "late_movements",
+  "corrected_movements",
+]);
 
 function disposition(input: AlertInput, onlyIgnored: boolean): Disposition {
   if (isMuted(input.policy, input.now, input.timezone)) return "muted";

@@ -80,7 +80,7 @@ needsLawyerAttention is true exactly when at least one NEW movement (listed in n
 - a deadline event (prazo, decurso de prazo)
 - the start of cumprimento de sentença / execution
 - a correction (listed in "corrections": a movement reported before that the court now serves with other complements or at another date) that cancels, moves or brings forward a hearing, or moves the date of a publication, intimação or citação (the date a deadline may count from): say what it was and what it is now
-Older movements are context only and never cause attention by themselves. Each attention reason is one short sentence in Portuguese naming what to check, with the movement(s) that caused it. When needsLawyerAttention is false, attentionReasons is empty; when true, it is not empty.
+Older movements are context only and never cause attention by themselves; so are late records (listed in lateRecordIds: movements DataJud listed for the first time now, dated months before and behind acts already known), which are not news: do not count them as new movements; if you mention one, call it a registro antigo listado agora with its own date. Each attention reason is one short sentence in Portuguese naming what to check, with the movement(s) that caused it. When needsLawyerAttention is false, attentionReasons is empty; when true, it is not empty.
 
 ## Movement references
 Every movement you reference (attentionReasons[].movements, latestRelevantMovement) must be a movement from the data, with movementId, dateTime, code and name copied exactly from its "id", "dateTime", "code" and "name". Never invent a movement. latestRelevantMovement is the newest new movement that needs attention; if none does, the newest new movement; if there are none, the newest movement of the case.
@@ -191,6 +191,7 @@ export interface ChangeForPrompt {
   court: string;
   records: readonly InstanceRecord[];
   newMovements: readonly Movement[];
+  lateMovements?: readonly Movement[];
   changeKinds: readonly string[];
   corrections?: readonly Correction[];
   previousSummary: CaseSummary | null;
@@ -205,6 +206,7 @@ export function buildUserMessage(change: ChangeForPrompt): string {
     court: change.court,
     changeKinds: change.changeKinds,
     newMovementIds: change.newMovements.map((m) => m.id),
+    lateRecordIds: (change.lateMovements ?? []).map((m) => m.id),
     // New movements the records do not hold (should not happen) are still shown.
     newMovementsNotInRecords: change.newMovements
       .filter((m) => !inRecords.has(m.id))

@@ -144,6 +144,8 @@ export interface RulesInput {
   records: readonly InstanceRecord[];
   /** Movements this change brought, oldest first. */
   newMovements: readonly Movement[];
+  /** Late records (policy/late-records.ts): named in the status, never news nor attention. */
+  lateMovements?: readonly Movement[];
   /** Known movements the court corrected in this change. */
   corrections?: readonly Correction[];
   now: Date;
@@ -267,6 +269,21 @@ function describeMovement(m: Movement): string {
   return `${m.name || "movimento sem nome"} (${when})`;
 }
 
+/** "; 1 registro antigo listado agora pelo DataJud (20/01/2024)": late records by their dates. */
+function lateText(late: readonly Movement[]): string {
+  if (late.length === 0) return "";
+  const what =
+    late.length === 1
+      ? "1 registro antigo listado agora"
+      : `${late.length} registros antigos listados agora`;
+  const dates = [
+    ...new Set(
+      late.map((m) => (m.dateTime ? formatWallClock(m.dateTime).slice(0, 10) : "sem data")),
+    ),
+  ];
+  return `; ${what} pelo DataJud (${dates.join(", ")})`;
+}
+
 export function rulesSummary(input: RulesInput): CaseSummary {
   const all = input.records.flatMap((r) => r.movements).sort(byDate);
   const main = recordOfNews(input.records, input.newMovements);
@@ -302,7 +319,8 @@ export function rulesSummary(input: RulesInput): CaseSummary {
       : mainStatus === null
         ? STATUS_LABELS_PT[category]
         : instanceStatusText(mainStatus);
-  const status = `${head}situação: ${standing}; ${news}.`;
+  const late = lateText(input.lateMovements ?? []);
+  const status = `${head}situação: ${standing}; ${news}${late}.`;
   return {
     cnjNumber: input.cnjNumber,
     court: input.court,

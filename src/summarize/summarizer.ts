@@ -22,8 +22,13 @@ export interface SummarizeInput {
   court: string;
   /** Current full records, one per instance. */
   records: InstanceRecord[];
-  /** What this change brought, oldest first. */
+  /** What this change brought, oldest first (late records apart). */
   newMovements: Movement[];
+  /**
+   * Movements first listed now, long after their own date and behind known ones
+   * (policy/late-records.ts): context, never news.
+   */
+  lateMovements?: Movement[];
   /** e.g. ["new_movements", "class_changed"] */
   changeKinds: string[];
   /** Known movements the court corrected in this change (summarize/corrections.ts). */
@@ -210,6 +215,7 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
       court: input.court,
       records: input.records,
       newMovements: input.newMovements,
+      ...(input.lateMovements === undefined ? {} : { lateMovements: input.lateMovements }),
       ...(input.corrections === undefined ? {} : { corrections: input.corrections }),
       now: input.now,
     });

@@ -1,12 +1,15 @@
 import type { CodeName, InstanceRecord, Movement } from "../../datajud/instance-record.js";
 import { canonicalComplement } from "../../datajud/movement-identity.js";
 import { comparableName } from "../../datajud/text.js";
+import { isLateRecord, newestDate } from "../../policy/late-records.js";
 import type { CorrectedRow } from "../../store/movements.js";
 import { type MovementPlan, matchMovements, type StoredMovement } from "./movement-match.js";
 
 /** What can make a case "changed". Anything else DataJud touches is recorded but sends nothing. */
 export type ChangeKind =
   | "new_movements"
+  /** Movements first listed long after their own date, behind known ones (policy/late-records). */
+  | "late_movements"
   /** A movement already reported now reads otherwise: amended or re-dated (MovementCorrection). */
   | "corrected_movements"
   | "new_instance"
@@ -45,6 +48,11 @@ export interface CaseDiff {
   kinds: ChangeKind[];
   newInstances: string[];
   newMovements: NewMovement[];
+  /**
+   * The new movements that are late records (policy/late-records.ts): in `newMovements` too (they
+   * are stored as this change's), reported apart, quietly, never as news.
+   */
+  lateMovements: NewMovement[];
   /** Corrections worth a mail; completions (a complement added, a name reworded) are not here. */
   corrections: MovementCorrection[];
   fieldChanges: FieldChange[];
@@ -88,6 +96,8 @@ function courtUnitKey(unit: InstanceRecord["courtUnit"]): string {
 export function diffCase(
   stored: readonly StoredInstance[],
   fresh: readonly InstanceRecord[],
+  /** When this sweep read the case (our instant); absent, no movement is judged late. */
+  seenAt?: string,
 ): CaseDiff {
   const byId = new Map(stored.map((s) => [s.recordId, s]));
   const freshIds = new Set(fresh.map((r) => r.id));
@@ -112,7 +122,6 @@ export function diffCase(
     for (const movement of plan.added) {
       newMovements.push({ instance: record.instance, recordId: record.id, movement });
     }
-    if (plan.added.length > 0) kinds.add("new_movements");
     for (const kind of ["amended", "redated"] as const) {
       for (const row of plan[kind]) {
         if (row.reported !== true) continue;
@@ -175,10 +184,18 @@ export function diffCase(
     .filter((s) => !freshIds.has(s.recordId))
     .map((s) => s.record.instance);
   newMovements.sort((a, b) => (a.movement.dateTime ?? "").localeCompare(b.movement.dateTime ?? ""));
+  const newestKnown = newestDate(stored.flatMap((s) => s.movements.map((m) => m.data)));
+  const lateMovements =
+    seenAt === undefined
+      ? []
+      : newMovements.filter((n) => isLateRecord(n.movement, newestKnown, seenAt));
+  if (newMovements.length > lateMovements.length) kinds.add("new_movements");
+  if (lateMovements.length > 0) kinds.add("late_movements");
   return {
     kinds: [...kinds],
     newInstances,
     newMovements,
+    lateMovements,
     corrections,
     fieldChanges,
     missingInstances,

@@ -227,7 +227,7 @@ export function recordRead(
   const caseId = caseIdOf(ctx, watched, row);
   const prior = priorOf(row);
   const stored = storedInstances(db, caseId);
-  const diff = diffCase(stored, read.records);
+  const diff = diffCase(stored, read.records, nowIso(ctx));
   const outcome: CheckOutcome = !prior.seenBefore
     ? "baseline"
     : isRealChange(diff)
@@ -273,6 +273,7 @@ function commitRead(
               fieldChanges: diff.fieldChanges,
               missingInstances: diff.missingInstances,
               newMovementIds: diff.newMovements.map((m) => m.movement.id),
+              lateMovementIds: diff.lateMovements.map((m) => m.movement.id),
               corrections: diff.corrections.map(({ instance, kind, before, after }) => ({
                 instance,
                 kind,

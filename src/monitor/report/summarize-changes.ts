@@ -4,6 +4,7 @@ import { movementAlert } from "../../notify/outbox/messages.js";
 import { emailEndpoints, queueMessage } from "../../notify/outbox/queue.js";
 import { buildAlertContent } from "../../notify/render/alert-content.js";
 import { NO_ALERT_POLICY } from "../../policy/alert-rules.js";
+import { lateMovementIds } from "../../policy/late-records.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
 import {
   type AlertDecision,
@@ -105,7 +106,8 @@ async function summarize(
 function decide(deps: SummarizeDeps, kase: CaseRow, change: ChangeRow, input: SummarizeInput) {
   return decideAlert({
     changeKinds: change.kinds,
-    movements: input.newMovements,
+    // The watchlist's rules read late records too: an urgent rule makes one urgent.
+    movements: [...input.newMovements, ...(input.lateMovements ?? [])],
     corrected: (input.corrections ?? []).map((c) => c.after),
     policy: deps.policy?.casePolicy(kase.digits, kase.court) ?? NO_ALERT_POLICY,
     now: input.now,
@@ -114,6 +116,8 @@ function decide(deps: SummarizeDeps, kase: CaseRow, change: ChangeRow, input: Su
 }
 
 const RULE_URGENT = "há movimentação nova que o watchlist marca como urgente.";
+const RULE_URGENT_LATE =
+  "há registro antigo, listado agora pelo DataJud, que o watchlist marca como urgente.";
 const RULE_URGENT_CORRECTION = "há movimentação corrigida que o watchlist marca como urgente.";
 
 /**
@@ -123,11 +127,13 @@ const RULE_URGENT_CORRECTION = "há movimentação corrigida que o watchlist mar
  */
 function urgentReasons(
   decision: AlertDecision,
+  lateIds: ReadonlySet<string>,
   corrections: readonly Correction[],
   records: Parameters<typeof readingContextOf>[0],
 ): string[] {
   const reasons: string[] = [];
-  if (decision.urgent.length > 0) reasons.push(RULE_URGENT);
+  if (decision.urgent.some((m) => !lateIds.has(m.id))) reasons.push(RULE_URGENT);
+  if (decision.urgent.some((m) => lateIds.has(m.id))) reasons.push(RULE_URGENT_LATE);
   if (decision.urgentCorrections.length > 0) reasons.push(RULE_URGENT_CORRECTION);
   for (const c of corrections) {
     const reading = readCorrection(c, readingContextOf(records, c.instance));
@@ -146,7 +152,11 @@ async function reportChange(
   const kase = getCaseById(db, change.caseId);
   if (!kase) return;
   const records = listInstances(db, kase.id).map((row) => row.record);
-  const movements = movementsOfChange(db, change.id);
+  const all = movementsOfChange(db, change.id);
+  // A late record is stored with the change that first saw it, and reported apart from its news.
+  const lateIds = lateMovementIds(change.details);
+  const movements = all.filter((m) => !lateIds.has(m.data.id));
+  const late = all.filter((m) => lateIds.has(m.data.id));
   // "Before" is what the watchers last read: quiet changes since then are not in between.
   const previous = parseStoredSummary(latestSummary(db, kase.id, { mailedOnly: true }));
   const now = new Date(deps.clock.now());
@@ -155,6 +165,7 @@ async function reportChange(
     court: kase.court,
     records,
     newMovements: movements.map((m) => m.data),
+    lateMovements: late.map((m) => m.data),
     changeKinds: change.kinds,
     corrections: correctionsOfChange(change.details),
     previousSummary: previous,
@@ -163,7 +174,7 @@ async function reportChange(
   const decision = decide(deps, kase, change, input);
   const shownFixes = new Set(decision.shownCorrections.map((m) => m.id));
   const corrections = (input.corrections ?? []).filter((c) => shownFixes.has(c.after.id));
-  const reasons = urgentReasons(decision, corrections, records);
+  const reasons = urgentReasons(decision, lateIds, corrections, records);
   const outcome = await summarize(deps, input, decision, signal);
   totals.llmCalls += outcome.llmCalls;
   totals.summarized += 1;
@@ -193,6 +204,9 @@ async function reportChange(
     current: summary,
     records,
     newMovements: movements
+      .filter((m) => !ignoredIds.has(m.data.id))
+      .map((m) => ({ instance: m.instance, movement: m.data })),
+    lateMovements: late
       .filter((m) => !ignoredIds.has(m.data.id))
       .map((m) => ({ instance: m.instance, movement: m.data })),
     corrections,

@@ -28,6 +28,11 @@ export const AlertContent = z.object({
   current: CaseSummary,
   newMovements: z.array(z.object({ instance: z.string(), movement: QueuedMovement })),
   /**
+   * Late records (policy/late-records.ts): movements DataJud listed for the first time long after
+   * their own date, behind known ones; shown apart, quietly, never as news. Absent before them.
+   */
+  lateMovements: z.array(z.object({ instance: z.string(), movement: QueuedMovement })).default([]),
+  /**
    * Known movements DataJud now serves otherwise (summarize/corrections.ts): what was reported
    * and what it is now. Absent in alerts queued before corrections were reported.
    */
@@ -76,6 +81,7 @@ export interface BuildAlertContentInput {
   /** The case's current records, one per instance. */
   records: readonly InstanceRecord[];
   newMovements: ReadonlyArray<{ instance: string; movement: Movement }>;
+  lateMovements?: ReadonlyArray<{ instance: string; movement: Movement }>;
   corrections?: readonly Correction[];
   provenance: Provenance;
   changeKinds: readonly string[];
@@ -99,6 +105,10 @@ export function buildAlertContent(input: BuildAlertContentInput): AlertContent {
     previous: input.previous,
     current: input.current,
     newMovements: input.newMovements.map((m) => ({ instance: m.instance, movement: m.movement })),
+    lateMovements: (input.lateMovements ?? []).map((m) => ({
+      instance: m.instance,
+      movement: m.movement,
+    })),
     corrections: (input.corrections ?? []).map((c) => ({
       instance: c.instance,
       kind: c.kind,

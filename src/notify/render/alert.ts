@@ -4,6 +4,7 @@ import { findCourt, successorNote } from "../../datajud/courts.js";
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { countText, indexText, instanceText, newMovementsText } from "../../datajud/glossary.js";
 import type { Movement } from "../../datajud/instance-record.js";
+import { daysLate } from "../../policy/late-records.js";
 import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
 import { type CorrectionReading, readCorrection } from "../../summarize/corrections.js";
 import type { PublicationEstimate } from "../../summarize/datajud-publication.js";
@@ -39,6 +40,7 @@ const MOVEMENTS_SHOWN = 30;
 
 const CHANGE_KINDS_PT: Record<string, string> = {
   new_movements: "movimentações novas",
+  late_movements: "registros antigos listados agora pelo DataJud",
   corrected_movements: "movimentações corrigidas pelo tribunal",
   new_instance: "nova instância",
   class_changed: "classe alterada",
@@ -192,11 +194,85 @@ export function correctionDetail(line: CorrectionLine): string[] {
   return out;
 }
 
-/** "2 movimentações novas, 1 correção", or the one correction's headline when it is all. */
+const LATE_NOTE =
+  "O DataJud listou agora, pela primeira vez, movimentações datadas de meses atrás e anteriores a outras já conhecidas do processo: não são novidade. Cada uma com a data do próprio registro; confira se já foi tratada.";
+
+export interface LateLine extends MovementLine {
+  /** "listada 1049 dias depois da própria data". */
+  lateness: string;
+}
+
+/** The late records, oldest first, each with how long after its own date it was listed. */
+export function lateLines(content: AlertContent): LateLine[] {
+  const sorted = [...content.lateMovements].sort((a, b) =>
+    (a.movement.dateTime ?? "").localeCompare(b.movement.dateTime ?? ""),
+  );
+  return sorted.map(({ instance, movement }) => {
+    const days = daysLate(movement, content.provenance.fetchedAt);
+    return {
+      ...movementLine(movement, instance, readingOf(content, instance)),
+      lateness: days === null ? "listada agora" : `listada ${days} dias depois da própria data`,
+    };
+  });
+}
+
+/** The late records as plain lines, quiet: a heading, what they are, one line each. */
+export function lateText(content: AlertContent, indent = ""): string[] {
+  const lines = lateLines(content);
+  if (lines.length === 0) return [];
+  return [
+    `${indent}REGISTROS ANTIGOS LISTADOS AGORA (${lines.length})`,
+    `${indent}${LATE_NOTE}`,
+    ...lines.map(
+      (m) => `${indent}- ${m.date} · ${m.name} · ${m.code} · ${m.instance} (${m.lateness})`,
+    ),
+  ];
+}
+
+/** The late records in HTML, muted, every value escaped; alerts and digests share it. */
+export function lateHtml(content: AlertContent): string {
+  const e = escapeHtml;
+  const lines = lateLines(content);
+  if (lines.length === 0) return "";
+  const items = lines.map((m) =>
+    tag(
+      "li",
+      STYLES.li,
+      tag(
+        "span",
+        STYLES.muted,
+        `${e(m.date)} · ${e(m.name)} · ${e(m.code)} · ${e(m.instance)} (${e(m.lateness)})`,
+      ),
+    ),
+  );
+  return [
+    tag("p", STYLES.muted, `<strong>Registros antigos listados agora (${lines.length})</strong>`),
+    tag("p", STYLES.muted, e(LATE_NOTE)),
+    tag("ul", STYLES.ul, items.join("")),
+  ].join("\n");
+}
+
+/** A change that brought only late records: said as such, never as news. */
+function lateOnlyText(content: AlertContent): string {
+  const late = lateLines(content);
+  const [only] = late;
+  if (late.length === 1 && only !== undefined) {
+    return `sem novidade; 1 registro antigo listado agora, de ${only.date.slice(0, 10)}`;
+  }
+  return `sem novidade; ${late.length} registros antigos listados agora`;
+}
+
+/**
+ * "2 movimentações novas, 1 correção", or the one correction's headline when it is all. Late
+ * records never count as news: named only when the change brought nothing else.
+ */
 export function newsText(content: AlertContent): string {
   const n = content.newMovements.length;
   const fixes = correctionLines(content);
   const [only] = fixes;
+  if (n === 0 && fixes.length === 0 && content.lateMovements.length > 0) {
+    return lateOnlyText(content);
+  }
   if (fixes.length === 0) return newMovementsText(n);
   if (n === 0 && fixes.length === 1 && only !== undefined) {
     return `correção: ${oneLine(only.reading.headline)}`;
@@ -338,6 +414,8 @@ function renderText(content: AlertContent, timeZone: string): string {
   const routine = ignoredText(content.ignoredMovements);
   if (routine !== null) out.push(routine);
   out.push("");
+  const late = lateText(content);
+  if (late.length > 0) out.push(...late, "");
 
   out.push("INSTÂNCIAS");
   if (content.instances.length === 0) out.push("Nenhuma informada.");
@@ -439,6 +517,8 @@ function renderHtml(content: AlertContent, subject: string, timeZone: string): s
   if (hidden > 0) parts.push(tag("p", STYLES.muted, `… e mais ${hidden} (veja monitor history).`));
   const routine = ignoredText(content.ignoredMovements);
   if (routine !== null) parts.push(tag("p", STYLES.muted, e(routine)));
+  const late = lateHtml(content);
+  if (late !== "") parts.push(late);
 
   parts.push(tag("h2", STYLES.h2, "Instâncias"));
   if (content.instances.length === 0) parts.push(tag("p", STYLES.muted, "Nenhuma informada."));

@@ -10,6 +10,8 @@ import {
   correctionListHtml,
   generatedByText,
   ignoredText,
+  lateHtml,
+  lateText,
   type MovementLine,
   movementLines,
   movementListHtml,
@@ -66,6 +68,7 @@ function mergeByCase(items: readonly AlertContent[]): AlertContent[] {
         ...earlier.newMovements,
         ...item.newMovements.filter((m) => !seen.has(m.movement.id)),
       ],
+      lateMovements: [...earlier.lateMovements, ...item.lateMovements],
       // Each correction is its own step (a hearing designada, cancelada, then redesignada).
       corrections: [...earlier.corrections, ...item.corrections],
       changeKinds: [...new Set([...earlier.changeKinds, ...item.changeKinds])],
@@ -189,6 +192,7 @@ function renderText(
     if (hidden > 0) out.push(`   … e mais ${hidden} (veja \`monitor history\`).`);
     const routine = ignoredText(content.ignoredMovements);
     if (routine !== null) out.push(`   ${routine}`);
+    out.push(...lateText(content, "   "));
     out.push(`   Origem: ${provenanceLine(content, timeZone)}`);
     out.push(`   ${generatedByText(current, timeZone)}`);
     out.push("");
@@ -241,6 +245,8 @@ function caseHtml(content: AlertContent, position: number, timeZone: string): st
   }
   const routine = ignoredText(content.ignoredMovements);
   if (routine !== null) parts.push(tag("p", STYLES.muted, e(routine)));
+  const late = lateHtml(content);
+  if (late !== "") parts.push(late);
   parts.push(tag("p", STYLES.small, `Origem: ${e(provenanceLine(content, timeZone))}`));
   parts.push(tag("p", STYLES.small, e(generatedByText(current, timeZone))));
   return parts.join("\n");

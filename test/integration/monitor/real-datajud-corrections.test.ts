@@ -1,11 +1,7 @@
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GetCaseHistoryOutput } from "../../../src/mcp/history-schemas.js";
-import { connectInProcess } from "../../../src/mcp/in-process-client.js";
-import { createMonitorDeps } from "../../../src/mcp/monitor-deps.js";
-import { createDataJudServer } from "../../../src/mcp/server.js";
-import { callTool } from "../../../src/mcp/tool-caller.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import { caseHistory } from "../../support/case-history.js";
 import {
   baseEnv,
   cliInProcess,
@@ -89,31 +85,6 @@ async function mails(): Promise<Array<{ subject: string; text: string }>> {
     .sort((a, b) => a.subject.localeCompare(b.subject));
 }
 
-async function caseHistory(number: string): Promise<GetCaseHistoryOutput> {
-  const deps = createMonitorDeps({
-    dbPath: ws.dbPath,
-    watchlist: async () => null,
-    datajud: null,
-    summarizer: { model: null, runTokenBudget: 1, dailyTokenBudget: 1 },
-    timezone: "America/Sao_Paulo",
-  });
-  const connection = await connectInProcess(
-    createDataJudServer({ reader: null, monitor: deps.deps }),
-  );
-  try {
-    return await callTool(
-      connection.client,
-      "get_case_history",
-      { cnjNumber: number },
-      GetCaseHistoryOutput,
-      { timeoutMs: 30_000 },
-    );
-  } finally {
-    await connection.close();
-    deps.close();
-  }
-}
-
 beforeAll(async () => {
   datajud = await startFakeDataJud({ apiKey: "real-corrections-key" });
 });
@@ -136,7 +107,7 @@ describe("a hearing cancelled in place after it was mailed", () => {
 
     const run = await sweep();
     const all = await mails();
-    const history = await caseHistory(formatted(TJTO));
+    const history = await caseHistory(ws.dbPath, formatted(TJTO));
     const cli = await cliInProcess(
       ["history", formatted(TJTO), "--json"],
       baseEnv(ws, datajud),

@@ -120,7 +120,7 @@ describe("the tjrr record's 195 movements, 50 of them repeats", () => {
     }
   });
 
-  it("alert a new copy of a repeated movement once", async () => {
+  it("alert a new copy of a repeated movement once (a copy of 2024: as a late record)", async () => {
     const doc = record();
     const copy = structuredClone(movementsOf(doc)[at(doc, REPEATED.codigo, REPEATED.dataHora)]);
     movementsOf(doc).push(copy as RawMovement);
@@ -132,9 +132,11 @@ describe("the tjrr record's 195 movements, 50 of them repeats", () => {
     const mails = emlFiles(ws);
     expect(mails).toHaveLength(1);
     const mail = await simpleParser(mails[0] ?? "");
-    expect(mail.text).toContain("MOVIMENTAÇÕES NOVAS (1)");
+    // A copy of 2024 first listed now, behind the record's newest movement: a late record.
+    expect(mail.text).toContain("MOVIMENTAÇÕES NOVAS (0)");
+    expect(mail.text).toContain("REGISTROS ANTIGOS LISTADOS AGORA (1)");
     expect(mail.text).toContain(
-      "- 15/01/2024 13:36 · Expedição de documento (6ª ocorrência idêntica) · código 60 · 1º grau (G1)",
+      "- 15/01/2024 13:36 · Expedição de documento (6ª ocorrência idêntica) · código 60 · 1º grau (G1) (listada",
     );
     expect(
       query(

@@ -6,6 +6,7 @@ import {
   isRealChange,
   type StoredInstance,
 } from "../../../../src/monitor/detect/diff.js";
+import { newestDate } from "../../../../src/policy/late-records.js";
 import { loadRecordedCases } from "../../../support/fixtures.js";
 import { storedMovements, testMovement } from "../../../support/movement.js";
 import { loadRealHits, REAL, realHit } from "../../../support/real-datajud.js";
@@ -39,6 +40,23 @@ function withMovement(r: InstanceRecord, code: number, dateTime: string): Instan
 }
 
 describe("diffCase", () => {
+  it("tells a movement first listed long after its date, behind known ones, as a late record", () => {
+    const r = record(0);
+    const newest = newestDate(r.movements) ?? "";
+    const old = withMovement(r, 92, "2015-01-10T10:00:00");
+    const recent = withMovement(old, 11010, "2026-02-20T10:00:00");
+
+    const diff = diffCase([stored(r)], [recent], "2026-03-01T12:00:00.000Z");
+    const unjudged = diffCase([stored(r)], [recent]);
+
+    expect(newest > "2015-01-10").toBe(true);
+    expect(diff.lateMovements.map((m) => m.movement.code)).toEqual([92]);
+    expect(diff.newMovements.map((m) => m.movement.code)).toEqual([92, 11010]);
+    expect(diff.kinds).toEqual(["new_movements", "late_movements"]);
+    expect(unjudged.lateMovements).toEqual([]);
+    expect(unjudged.kinds).toEqual(["new_movements"]);
+  });
+
   it("finds nothing when DataJud returns what we stored", () => {
     const r = record(0);
 

@@ -88,6 +88,7 @@ export function sampleAlert(overrides: Partial<AlertContent> = {}): AlertContent
       fetchedAt: "2025-10-02T14:55:00.000Z",
       lastUpdatedAt: "2025-10-02T11:11:20",
     },
+    lateMovements: [],
     corrections: [],
     changeKinds: ["new_movements"],
     urgent: false,

@@ -1,7 +1,7 @@
 import { parseCnjNumber } from "../datajud/cnj-number.js";
 import { successorNote } from "../datajud/courts.js";
 import { formatInstant, formatWallClock } from "../datajud/dates.js";
-import { indexText, instanceText, countText as plural } from "../datajud/glossary.js";
+import { instanceText, countText as plural } from "../datajud/glossary.js";
 import type { Movement } from "../datajud/instance-record.js";
 import { ESTIMATE_NOTE } from "../deadlines/publication-estimate.js";
 import { daysLate, lateMovementIds } from "../policy/late-records.js";
@@ -13,6 +13,7 @@ import {
   listMovements,
   listMovementVersions,
   type MovementEventRow,
+  type MovementRow,
   type MovementVersionRow,
   movementsOfChanges,
 } from "../store/movements.js";
@@ -27,6 +28,13 @@ import { writeTable } from "./spreadsheet.js";
 import { readableOutput } from "./terminal.js";
 
 export type OutputFormat = "text" | "json" | "csv" | "xlsx";
+
+/**
+ * ESTIMATE_NOTE in the CLI's language (the JSON keeps the Portuguese note the alerts carry): the
+ * rules and acts quoted above stay as the law and the courts name them.
+ */
+const ESTIMATE_NOTE_EN =
+  "Dates are estimates, never later than the law's answer: each follows its communication's rule and the court's calendar (what it considered is listed with each publication). Where a fact is unknown (a defendant in custody, a local holiday or closure not on file), the earliest date is used and what would change it is said. Always check with the court.";
 
 /** Why a recorded change sent no alert, as the history line says it. */
 const QUIET_NOTE: Record<SummaryDisposition, string> = {
@@ -52,9 +60,31 @@ function lateNote(m: Movement, change: { detectedAt: string; details: unknown })
 
 /** One movement: its date as the court recorded it, code, name, and which copy it is. */
 function movementLine(m: Movement, instance: string): string {
-  const date = m.dateTime ? formatWallClock(m.dateTime) : "sem data";
+  const date = m.dateTime ? formatWallClock(m.dateTime) : "no date";
   const copy = (m.occurrence ?? 1) > 1 ? `  (copy ${m.occurrence})` : "";
   return `${date}  ${m.code ?? "-"}  ${terminalText(m.name)}${copy}  · ${instanceText(instance)}`;
+}
+
+/** How many of the first check's movements the text shows; csv and xlsx list them all. */
+const BASELINE_SHOWN = 20;
+
+/** The movements the first check stored, as one entry at the time it ran. */
+function baselineEntry(
+  baseline: readonly MovementRow[],
+  firstSeenAt: string | null,
+): Array<{ at: string; lines: string[] }> {
+  if (baseline.length === 0 || firstSeenAt === null) return [];
+  const older = baseline.length - BASELINE_SHOWN;
+  return [
+    {
+      at: firstSeenAt,
+      lines: [
+        `first check (baseline, not mailed): ${plural(baseline.length, "movement", "movements")} listed by DataJud`,
+        ...baseline.slice(0, BASELINE_SHOWN).map((m) => `    ${movementLine(m.data, m.instance)}`),
+        ...(older > 0 ? [`    … and ${older} older (--format csv lists them all)`] : []),
+      ],
+    },
+  ];
 }
 
 /** A later form of a corrected movement, with the form it replaced. */
@@ -157,6 +187,8 @@ export const historyCommand: Command = {
             ...change,
             movements: reported.filter((m) => m.changeId === change.id),
           })),
+          /** What the first check stored (no change reported them), newest first. */
+          baseline: movements.filter((m) => m.changeId === null),
           /** What DataJud lists now, each repeated copy counted: DataJud's own count. */
           movementCount: listed.length,
           /** Copies DataJud stopped listing: kept, never alerted. */
@@ -191,9 +223,11 @@ export const historyCommand: Command = {
         const gone = h.disappearedCount > 0 ? ` (and ${h.disappearedCount} no longer listed)` : "";
         out.write(`${h.number} (${h.court})${h.label ? ` ${terminalText(h.label)}` : ""}\n`);
         if (h.foundIn !== null) {
-          const moved = successorNote(h.court, h.foundIn);
+          // In the CLI's language: the alerts say it in Portuguese (indexText, successorNote).
+          const moved =
+            successorNote(h.court, h.foundIn) === null ? "" : ", which took its cases over";
           out.write(
-            `  lido do ${indexText(`api_publica_${h.foundIn}`)}${moved === null ? "" : `: ${moved}`}\n`,
+            `  read from DataJud's ${h.foundIn.toUpperCase()} index (api_publica_${h.foundIn})${moved}\n`,
           );
         }
         const listed = plural(h.movementCount, "movement", "movements");
@@ -201,6 +235,7 @@ export const historyCommand: Command = {
           `  first seen ${h.firstSeenAt ? formatInstant(h.firstSeenAt, tz) : "never"}, ${listed} listed by DataJud${gone}, ${plural(h.changes.length, "change", "changes")}\n`,
         );
         const entries = [
+          ...baselineEntry(h.baseline, h.firstSeenAt),
           ...h.changes.map((change) => ({
             at: change.detectedAt,
             lines: [
@@ -232,8 +267,7 @@ export const historyCommand: Command = {
         for (const exported of publications) {
           for (const line of publicationLines(exported, tz)) out.write(`  ${line}\n`);
         }
-        out.write(`${ESTIMATE_NOTE}
-`);
+        out.write(`${ESTIMATE_NOTE_EN}\n`);
       }
       return EXIT.ok;
     } finally {

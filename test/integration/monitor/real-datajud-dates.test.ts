@@ -84,7 +84,12 @@ describe("a publication stamped 2025-11-04T00:15:00Z on a real tjdft record", ()
     expect(mail.html).toContain("<strong>04/11/2025 00:15</strong> · Publicação");
     expect(`${mail.text}${mail.html}`).not.toContain("03/11/2025 21:15");
     expect(history.stdout).toContain("04/11/2025 00:15  92  Publicação  · 1º grau (G1)");
-    expect(history.stdout).toContain("lido do índice do TJDFT no DataJud (api_publica_tjdft)");
+    expect(history.stdout).toContain("read from DataJud's TJDFT index (api_publica_tjdft)");
+    // After the first sweep the history lists what it stored, not only a count.
+    expect(history.stdout).toContain(
+      "first check (baseline, not mailed): 662 movements listed by DataJud\n",
+    );
+    expect(history.stdout).toContain("    … and 642 older (--format csv lists them all)\n");
     expect(mail.html).toContain("1º grau (G1)");
     expect(mail.text).toContain(
       "Índice consultado: índice do TJDFT no DataJud (api_publica_tjdft)",

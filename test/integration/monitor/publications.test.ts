@@ -411,7 +411,7 @@ describe("DJEN publications in history and export", () => {
     );
     expect(text).toMatch(/cancelled \(seen \d\d\/\d\d\/\d{4} \d\d:\d\d\): Publicada por engano/);
     expect(text).toContain("not mailed: already published at DJEN's first check (baseline)");
-    expect(text).toContain("nunca depois da resposta da lei");
+    expect(text).toContain("never later than the law's answer");
     expect(text.indexOf("DJEN 1007")).toBeLessThan(text.indexOf("DJEN 1002"));
     expect(text.indexOf("DJEN 1002")).toBeLessThan(text.indexOf("DJEN 1001"));
   });

@@ -30,3 +30,28 @@ export const REAL = {
 export function formatted(digits: string): string {
   return formatCnjNumber(digits);
 }
+
+/** A raw DataJud movement, as a test adds it to a real record. */
+export type RawMovement = Record<string, unknown> & { complementosTabelados?: unknown[] };
+
+/** A hearing scheduled on top of the real tjto record: a realistic edit of it. */
+export const SCHEDULED_HEARING: RawMovement = {
+  codigo: 12740,
+  nome: "de Conciliação",
+  dataHora: "2026-11-20T14:10:00.000Z",
+  complementosTabelados: [
+    { codigo: 15, valor: 9, nome: "designada", descricao: "situacao_da_audiencia" },
+    { codigo: 16, valor: 17, nome: "conciliação", descricao: "tipo_de_audiencia" },
+    { codigo: 36, valor: 188, nome: "Conciliador(a)", descricao: "dirigida_por" },
+  ],
+};
+
+/** The same hearing as the court records it once cancelled in place (same code and time). */
+export function cancelledHearing(hearing: RawMovement): RawMovement {
+  const copy = structuredClone(hearing);
+  copy.complementosTabelados = [
+    { codigo: 15, valor: 11, nome: "cancelada", descricao: "situacao_da_audiencia" },
+    ...(hearing.complementosTabelados ?? []).slice(1),
+  ];
+  return copy;
+}

@@ -1,6 +1,6 @@
 import type { Provenance } from "../../datajud/instance-record.js";
 import type { Logger } from "../../log.js";
-import { movementAlert } from "../../notify/outbox/messages.js";
+import { correctionNotices, movementAlert } from "../../notify/outbox/messages.js";
 import { emailEndpoints, queueMessage } from "../../notify/outbox/queue.js";
 import { buildAlertContent } from "../../notify/render/alert-content.js";
 import { NO_ALERT_POLICY } from "../../policy/alert-rules.js";
@@ -229,16 +229,17 @@ async function reportChange(
       disposition: decision.disposition,
     });
     if (decision.disposition !== "alert") return 0;
-    return queueMessage(
-      { db, domain: deps.mailDomain, at: now, policy: deps.policy },
-      movementAlert({
-        changeId: change.id,
-        caseId: kase.id,
-        detectedAt: change.detectedAt,
-        content,
-        channels: deps.policy?.channels(kase.digits, kase.court) ?? [],
-      }),
-      emailEndpoints(kase.watchers),
-    );
+    const context = { db, domain: deps.mailDomain, at: now, policy: deps.policy };
+    const alerted = {
+      changeId: change.id,
+      caseId: kase.id,
+      detectedAt: change.detectedAt,
+      content,
+      channels: deps.policy?.channels(kase.digits, kase.court) ?? [],
+    };
+    let queued = queueMessage(context, movementAlert(alerted), emailEndpoints(kase.watchers));
+    // The e-mail tells the corrections in the alert; webhooks and chats get one event each.
+    for (const notice of correctionNotices(alerted)) queued += queueMessage(context, notice, []);
+    return queued;
   });
 }

@@ -20,7 +20,13 @@ import {
   releaseAbandonedClaims,
 } from "../../store/outbox.js";
 import { AlertContent } from "../render/alert-content.js";
-import { movementEvent, operatorEvent, publicationEvent } from "../render/build-event.js";
+import {
+  CorrectionNotice,
+  correctionNoticeEvent,
+  movementEvent,
+  operatorEvent,
+  publicationEvent,
+} from "../render/build-event.js";
 import { AdminAlert } from "../render/operator-mail.js";
 import { PublicationAlertContent } from "../render/publication-alert.js";
 import type { WebhookEvent } from "../render/webhook-event.js";
@@ -94,6 +100,8 @@ export interface EndpointDrainResult extends EndpointTally {
 /** The event a row carries, with an id that is the same on every retry of the row. */
 export function rowEvent(row: OutboxRow): WebhookEvent | null {
   const meta = { id: eventId(row.dedupeKey), test: row.kind === "test" };
+  const correction = CorrectionNotice.safeParse(row.payload);
+  if (correction.success) return correctionNoticeEvent(correction.data, meta);
   const publication = PublicationAlertContent.safeParse(row.payload);
   if (publication.success) return publicationEvent(publication.data, meta);
   const admin = AdminAlert.safeParse(row.payload);

@@ -1,5 +1,6 @@
-import { renderSubject } from "../render/alert.js";
+import { correctionLines, renderSubject } from "../render/alert.js";
 import type { AlertContent } from "../render/alert-content.js";
+import type { CorrectionNotice } from "../render/build-event.js";
 import { type AdminAlert, renderAdminSubject } from "../render/operator-mail.js";
 import {
   type PublicationAlertContent,
@@ -27,16 +28,58 @@ export function movementAlert(change: {
   channels?: readonly string[];
 }): OutboxMessage {
   const { content } = change;
+  // A change that is only corrections reaches the webhooks and chats as its case.correction
+  // events (correctionNotices), not as a case.movement with nothing new in it.
+  const news =
+    content.newMovements.length > 0 ||
+    content.changeKinds.some((k) => k !== "corrected_movements") ||
+    content.corrections.length === 0;
   return {
     kind: "alert",
-    key: `alert:${change.changeId}:${change.detectedAt}:${caseThreadKey(content.caseNumber, content.court)}`,
+    key: movementAlertKey(change),
     subject: renderSubject(content),
     payload: content,
     changeId: change.changeId,
     caseId: change.caseId,
     timing: { rule: "alert", urgent: content.urgent },
-    event: { type: "case.movement", channels: change.channels ?? [] },
+    ...(news ? { event: { type: "case.movement", channels: change.channels ?? [] } } : {}),
   };
+}
+
+function movementAlertKey(change: { changeId: number; detectedAt: string; content: AlertContent }) {
+  const { content } = change;
+  return `alert:${change.changeId}:${change.detectedAt}:${caseThreadKey(content.caseNumber, content.court)}`;
+}
+
+/**
+ * Each correction a change reports, as its own case.correction event for the webhook and chat
+ * endpoints the case routes to (the e-mail carries them in the change's alert): queue them with
+ * no e-mail endpoint, in the transaction that queues the alert. One per corrected movement, keyed
+ * by the alert's key and the movement, so a retried run queues none twice.
+ */
+export function correctionNotices(change: {
+  changeId: number;
+  caseId: number;
+  detectedAt: string;
+  content: AlertContent;
+  channels?: readonly string[];
+}): OutboxMessage[] {
+  const { content } = change;
+  return content.corrections.map((fix, i) => {
+    const narrowed: AlertContent = { ...content, newMovements: [], corrections: [fix] };
+    const urgent = correctionLines(narrowed)[0]?.reading.urgent != null;
+    const notice: CorrectionNotice = { notice: "case.correction", content: narrowed };
+    return {
+      kind: "alert",
+      key: `correction:${movementAlertKey(change).slice("alert:".length)}:${fix.instance}:${fix.after.id || i}`,
+      subject: renderSubject(narrowed),
+      payload: notice,
+      changeId: change.changeId,
+      caseId: change.caseId,
+      timing: { rule: "alert", urgent },
+      event: { type: "case.correction", channels: change.channels ?? [] },
+    };
+  });
 }
 
 /** The key of a DJEN publication's alert: the prefix of the rows of everyone told of it. */

@@ -1,10 +1,11 @@
+import { z } from "zod";
 import { parseCnjNumber } from "../../datajud/cnj-number.js";
 import { courtCaseLink } from "../../datajud/court-links.js";
 import type { Movement as DataJudMovement } from "../../datajud/instance-record.js";
 import { complementText } from "../../summarize/movement-reading.js";
 import { oneLine, paragraph } from "../../text.js";
-import { caseLinkOf, categoryLabel } from "./alert.js";
-import type { AlertContent } from "./alert-content.js";
+import { caseLinkOf, categoryLabel, correctionLines } from "./alert.js";
+import { AlertContent } from "./alert-content.js";
 import { type AdminAlert, renderAdminSubject } from "./operator-mail.js";
 import type { PublicationAlertContent } from "./publication-alert.js";
 import {
@@ -146,6 +147,59 @@ export function correctionEvent(input: CorrectionInput, meta: EventMeta): Webhoo
       },
     },
   });
+}
+
+/**
+ * What a correction's row for the webhook and chat endpoints carries: the alert that reported it,
+ * narrowed to that one correction (notify/outbox/messages.ts `correctionNotices`).
+ */
+export const CorrectionNotice = z.object({
+  notice: z.literal("case.correction"),
+  content: AlertContent,
+});
+export type CorrectionNotice = z.infer<typeof CorrectionNotice>;
+
+const RECOUNT_NOTE =
+  "Estimativa pelas datas que o DataJud registra agora, pelo calendário nacional; não conta feriados locais nem suspensões do tribunal que o monitor não conheça. Confira no tribunal.";
+
+/** The case.correction event of a notice: what the movement was, what it is, why it matters. */
+export function correctionNoticeEvent(notice: CorrectionNotice, meta: EventMeta): WebhookEvent {
+  const { content } = notice;
+  const [fix] = content.corrections;
+  const [line] = correctionLines(content);
+  if (fix === undefined || line === undefined) {
+    throw new RangeError("a correction notice carries one correction");
+  }
+  const counting = line.reading.counting?.after ?? null;
+  return correctionEvent(
+    {
+      caseNumber: content.caseNumber,
+      court: content.court,
+      label: content.label,
+      urgent: line.reading.urgent !== null,
+      correction: fix.kind,
+      summary: line.reading.headline,
+      instance: fix.instance,
+      was: fix.before,
+      now: fix.after,
+      ...(counting === null
+        ? {}
+        : {
+            deadline: {
+              estimate: true,
+              publishedOn: counting.publishedOn,
+              countingStartsOn: counting.countingStartsOn,
+              rule: oneLine(counting.rule, FIELD_MAX),
+              reasons: counting.reasons.map((r) => oneLine(r)),
+              note: RECOUNT_NOTE,
+            },
+          }),
+      index: content.provenance.index,
+      fetchedAt: content.provenance.fetchedAt,
+      lastUpdatedAt: content.provenance.lastUpdatedAt,
+    },
+    meta,
+  );
 }
 
 /** The event of a DJEN publication, or of its cancellation (the correction of an earlier one). */

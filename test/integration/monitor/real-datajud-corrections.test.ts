@@ -12,7 +12,14 @@ import {
   workspace,
 } from "../../support/cli-harness.js";
 import type { FixtureDoc } from "../../support/fixtures.js";
-import { formatted, loadRealHits, realHit } from "../../support/real-datajud.js";
+import {
+  cancelledHearing,
+  formatted,
+  SCHEDULED_HEARING as HEARING,
+  loadRealHits,
+  type RawMovement,
+  realHit,
+} from "../../support/real-datajud.js";
 
 /**
  * Real records (tjto's first instance, tjal's cumprimento de sentença) edited the way a court
@@ -24,20 +31,6 @@ import { formatted, loadRealHits, realHit } from "../../support/real-datajud.js"
 const hits = loadRealHits();
 const TJTO = "00034953520178272716";
 const TJAL = "00016632020118020049";
-
-type RawMovement = Record<string, unknown> & { complementosTabelados?: unknown[] };
-
-/** A hearing scheduled on top of the real tjto record: a realistic edit of it. */
-const HEARING: RawMovement = {
-  codigo: 12740,
-  nome: "de Conciliação",
-  dataHora: "2026-11-20T14:10:00.000Z",
-  complementosTabelados: [
-    { codigo: 15, valor: 9, nome: "designada", descricao: "situacao_da_audiencia" },
-    { codigo: 16, valor: 17, nome: "conciliação", descricao: "tipo_de_audiencia" },
-    { codigo: 36, valor: 188, nome: "Conciliador(a)", descricao: "dirigida_por" },
-  ],
-};
 
 let datajud: FakeDataJud;
 let ws: Workspace;
@@ -63,15 +56,6 @@ function tjal(disponibilizacao: string): FixtureDoc {
   if (m === undefined) throw new Error("fixture: no disponibilização on 2024-01-16");
   m.dataHora = disponibilizacao;
   return doc;
-}
-
-function cancelled(hearing: RawMovement): RawMovement {
-  const copy = structuredClone(hearing);
-  copy.complementosTabelados = [
-    { codigo: 15, valor: 11, nome: "cancelada", descricao: "situacao_da_audiencia" },
-    ...(hearing.complementosTabelados ?? []).slice(1),
-  ];
-  return copy;
 }
 
 async function sweep(): Promise<Awaited<ReturnType<typeof runOnce>>> {
@@ -103,7 +87,7 @@ describe("a hearing cancelled in place after it was mailed", () => {
   });
 
   it("mails one urgent correction, keeps both forms, and history still shows what was mailed", async () => {
-    serve("tjto", tjto(cancelled(HEARING)));
+    serve("tjto", tjto(cancelledHearing(HEARING)));
 
     const run = await sweep();
     const all = await mails();

@@ -1,4 +1,4 @@
-import { formatBrazilian, type IsoDate } from "../time/calendar-date.js";
+import { addDays, formatBrazilian, type IsoDate } from "../time/calendar-date.js";
 import {
   type CourtCalendar,
   type CourtClosure,
@@ -142,4 +142,41 @@ export function estimateAvailability(
       court: facts.court,
     },
   });
+}
+
+/**
+ * TPU codes of the gazette movements a deadline may count from: 1061 "Disponibilização no Diário
+ * da Justiça Eletrônico" and 92 "Publicação".
+ */
+export const GAZETTE_CODES: ReadonlySet<number> = new Set([1061, 92]);
+
+const PUBLICACAO_NOTE =
+  "A data de \u201cPublicação\u201d do DataJud nem sempre é a publicação legal (às vezes é o dia da disponibilização): tomada como o dia da publicação, o prazo conta do dia útil seguinte (CPC, art. 224 §3º), a data mais cedo que a lei permite.";
+
+/**
+ * The estimate of a gazette movement DataJud lists (`GAZETTE_CODES`) on `day`, the court's wall
+ * clock day; null for any other movement.
+ *
+ * - 1061 on day D: made available on D, as a DJEN item is: the same rule and court calendar
+ *   (Lei 11.419/2006 art. 4 §§3-4), so both give the same publication and counting start.
+ * - 92 on day D: DataJud's "Publicação" is not always the legal publication (in TJDFT records
+ *   many fall on the day of the disponibilização, when the law puts the publication a business
+ *   day later). Taking D itself as the publication gives the earliest start the law allows: the
+ *   estimate of an act made available the day before, which counts as published on D when D is
+ *   a business day.
+ */
+export function estimateGazetteMovement(
+  movement: { code: number | null; day: IsoDate },
+  facts: Omit<AvailabilityFacts, "availableOn">,
+  calendars: CalendarFor,
+): DeadlineEstimate | null {
+  if (movement.code === null || !GAZETTE_CODES.has(movement.code)) return null;
+  if (movement.code === 1061) {
+    return estimateAvailability({ ...facts, availableOn: movement.day }, calendars);
+  }
+  const estimate = estimateAvailability(
+    { ...facts, availableOn: addDays(movement.day, -1) },
+    calendars,
+  );
+  return { ...estimate, notes: [PUBLICACAO_NOTE, ...estimate.notes] };
 }

@@ -81,6 +81,7 @@ export function reportPhases(deps: ReportDeps): ReportPhases {
           logger: mail.logger,
           mailDomain: mail.domain,
           policy: mail.policy(),
+          calendars: mail.calendars,
         },
         signal,
       );

@@ -1,4 +1,5 @@
 import type { Provenance } from "../../datajud/instance-record.js";
+import type { CalendarFor } from "../../deadlines/publication-estimate.js";
 import type { Logger } from "../../log.js";
 import { correctionNotices, movementAlert } from "../../notify/outbox/messages.js";
 import { emailEndpoints, queueMessage } from "../../notify/outbox/queue.js";
@@ -38,6 +39,8 @@ export interface SummarizeDeps {
   mailDomain: string;
   /** The watchlist's alert rules and watchers; absent: every change mailed at once to all. */
   policy?: MailPolicy;
+  /** Court calendars with calendar.closures, for gazette movements' dates; absent: none. */
+  calendars?: CalendarFor | undefined;
 }
 
 export interface Summarized {
@@ -215,6 +218,7 @@ async function reportChange(
     urgent: reasons.length > 0,
     urgentReasons: reasons,
     ignoredMovements: ignoredIds.size,
+    calendars: deps.calendars,
   });
   const createdAt = now.toISOString();
   totals.emailsQueued += immediate(db, () => {

@@ -1,10 +1,17 @@
 import { z } from "zod";
+import { wallClockDay } from "../../datajud/dates.js";
 import {
   type InstanceRecord,
   Movement,
   type Provenance,
   RawDate,
 } from "../../datajud/instance-record.js";
+import { DeadlineEstimate } from "../../deadlines/estimate-schema.js";
+import {
+  type CalendarFor,
+  calendarsWith,
+  estimateGazetteMovement,
+} from "../../deadlines/publication-estimate.js";
 import { CaseSummary } from "../../summarize/case-summary.js";
 import type { Correction } from "../../summarize/corrections.js";
 
@@ -26,7 +33,18 @@ export const AlertContent = z.object({
   /** Null on the first summary of a case. */
   previous: CaseSummary.nullable(),
   current: CaseSummary,
-  newMovements: z.array(z.object({ instance: z.string(), movement: QueuedMovement })),
+  newMovements: z.array(
+    z.object({
+      instance: z.string(),
+      movement: QueuedMovement,
+      /**
+       * A gazette movement's publication and counting start (Disponibilização no DJe, Publicação),
+       * on the court's calendar, as a DJEN item's; absent for other movements and in alerts
+       * queued before it was estimated.
+       */
+      deadline: DeadlineEstimate.optional(),
+    }),
+  ),
   /**
    * Late records (policy/late-records.ts): movements DataJud listed for the first time long after
    * their own date, behind known ones; shown apart, quietly, never as news. Absent before them.
@@ -88,12 +106,38 @@ export interface BuildAlertContentInput {
   urgent?: boolean;
   urgentReasons?: readonly string[];
   ignoredMovements?: number;
+  /** Court calendars with calendar.closures, for gazette movements' dates; absent: none. */
+  calendars?: CalendarFor | undefined;
 }
 
 function latest(values: ReadonlyArray<string | null>): string | null {
   let best: string | null = null;
   for (const value of values) if (value !== null && (best === null || value > best)) best = value;
   return best;
+}
+
+const NO_CLOSURES = calendarsWith();
+
+/** A gazette movement's estimate at its instance's court and seat; null for any other. */
+function gazetteDeadline(
+  input: BuildAlertContentInput,
+  instance: string,
+  movement: Movement,
+): DeadlineEstimate | null {
+  const day = movement.dateTime === null ? null : wallClockDay(movement.dateTime);
+  if (day === null) return null;
+  const record = input.records.find((r) => r.instance === instance);
+  return estimateGazetteMovement(
+    { code: movement.code, day },
+    {
+      court: record?.court ?? input.court,
+      municipality: record?.courtUnit?.municipalityCode ?? undefined,
+      className: record?.class?.name ?? null,
+      classCode: record?.class?.code ?? null,
+      caseNumber: input.caseNumber.replace(/\D/gu, ""),
+    },
+    input.calendars ?? NO_CLOSURES,
+  );
 }
 
 /** The payload for one change, from what the sweep already holds. */
@@ -104,7 +148,14 @@ export function buildAlertContent(input: BuildAlertContentInput): AlertContent {
     label: input.label,
     previous: input.previous,
     current: input.current,
-    newMovements: input.newMovements.map((m) => ({ instance: m.instance, movement: m.movement })),
+    newMovements: input.newMovements.map((m) => {
+      const deadline = gazetteDeadline(input, m.instance, m.movement);
+      return {
+        instance: m.instance,
+        movement: m.movement,
+        ...(deadline === null ? {} : { deadline }),
+      };
+    }),
     lateMovements: (input.lateMovements ?? []).map((m) => ({
       instance: m.instance,
       movement: m.movement,

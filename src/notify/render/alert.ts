@@ -4,6 +4,7 @@ import { findCourt, successorNote } from "../../datajud/courts.js";
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { countText, indexText, instanceText, newMovementsText } from "../../datajud/glossary.js";
 import type { Movement } from "../../datajud/instance-record.js";
+import type { DeadlineEstimate } from "../../deadlines/estimate-schema.js";
 import { daysLate } from "../../policy/late-records.js";
 import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
 import { type CorrectionReading, readCorrection } from "../../summarize/corrections.js";
@@ -18,6 +19,7 @@ import {
 import { oneLine, paragraph } from "../../text.js";
 import { formatBrazilian } from "../../time/calendar-date.js";
 import type { AlertContent } from "./alert-content.js";
+import { gazetteMovementLines } from "./deadline-text.js";
 import {
   ATTENTION_MARKER,
   breaks,
@@ -105,6 +107,8 @@ export interface MovementLine {
   instance: string;
   hint: string | null;
   complements: string[];
+  /** A gazette movement's publication and counting estimate, as lines; empty for others. */
+  deadline: string[];
 }
 
 /**
@@ -123,6 +127,7 @@ export function movementLine(
   movement: Movement,
   instance: string,
   context: ReadingContext = {},
+  deadline?: DeadlineEstimate,
 ): MovementLine {
   const title = oneLine(movementTitle(movement, context)) || "movimento sem nome";
   const tpu = oneLine(movement.name);
@@ -135,6 +140,7 @@ export function movementLine(
     instance: oneLine(instanceText(instance)),
     hint: meaning === null ? null : oneLine(meaning) || null,
     complements: movement.complements.flatMap((c) => complementText(c) ?? []),
+    deadline: deadline === undefined ? [] : gazetteMovementLines(deadline),
   };
 }
 
@@ -146,8 +152,8 @@ export function movementLines(
   const sorted = [...content.newMovements].sort((a, b) =>
     (b.movement.dateTime ?? "").localeCompare(a.movement.dateTime ?? ""),
   );
-  const line = ({ instance, movement }: { instance: string; movement: Movement }): MovementLine =>
-    movementLine(movement, instance, readingOf(content, instance));
+  const line = (m: AlertContent["newMovements"][number]): MovementLine =>
+    movementLine(m.movement, m.instance, readingOf(content, m.instance), m.deadline);
   return {
     shown: sorted.slice(0, limit).map(line),
     hidden: Math.max(0, sorted.length - limit),
@@ -409,6 +415,7 @@ function renderText(content: AlertContent, timeZone: string): string {
     out.push(`- ${m.date} · ${m.name} · ${m.code} · ${m.instance}`);
     if (m.hint !== null) out.push(`  O que significa: ${m.hint}`);
     if (m.complements.length > 0) out.push(`  Complementos: ${m.complements.join("; ")}`);
+    for (const line of m.deadline) out.push(`  ${line}`);
   }
   if (hidden > 0) out.push(`… e mais ${hidden} (veja \`monitor history\`).`);
   const routine = ignoredText(content.ignoredMovements);
@@ -570,6 +577,7 @@ export function movementListHtml(shown: readonly MovementLine[]): string {
     if (m.complements.length > 0) {
       lines.push(tag("span", STYLES.muted, `Complementos: ${e(m.complements.join("; "))}`));
     }
+    for (const line of m.deadline) lines.push(tag("span", STYLES.small, e(line)));
     return tag("li", STYLES.li, lines.join("<br>"));
   });
   return tag("ul", STYLES.ul, items.join(""));

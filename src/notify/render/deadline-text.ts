@@ -152,3 +152,21 @@ export function estimateLines(estimate: DeadlineEstimate): string[] {
   lines.push(`Calendário do tribunal: ${oneLine(estimate.considered, 1500)}`);
   return lines;
 }
+
+/**
+ * A gazette movement's estimate (DataJud's Disponibilização no DJe or Publicação), as the lines
+ * under the movement: its dates first, then what any estimate shows. DataJud carries no text, so
+ * no period is read from it.
+ */
+export function gazetteMovementLines(estimate: DeadlineEstimate): string[] {
+  const dates = [`considera-se publicada em ${dayText(estimate.publishedOn)}`];
+  if (estimate.countingStartsOn !== null) {
+    dates.push(`prazo a partir de ${dayText(estimate.countingStartsOn)}`);
+  }
+  const lines = estimateLines(estimate).map((line) =>
+    line.startsWith("O texto não informa prazo")
+      ? "O DataJud não traz o texto do ato: sem o prazo que ele fixa, não estimamos o último dia."
+      : line,
+  );
+  return [`Datas de prazo (estimativas): ${dates.join("; ")}.`, ...lines];
+}

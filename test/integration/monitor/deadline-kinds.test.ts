@@ -18,6 +18,7 @@ import {
 import {
   baseEnv,
   emlFiles,
+  moveCase,
   n,
   startDataJud,
   type Workspace,
@@ -181,8 +182,14 @@ beforeAll(async () => {
   });
   // 1. Mon 14/12 12:00 in São Paulo: DJEN's first look is a baseline (nothing yet).
   await runOnceAt(Date.UTC(2026, 11, 14, 15, 0));
-  // 2. Tue 15/12 10:00: the six items, one alert each.
+  // 2. Tue 15/12 10:00: the six items, one alert each, and DataJud's movement alert.
   djen.setItems(ITEMS);
+  // DataJud lists the despejo's disponibilização of the same day (TPU 1061).
+  moveCase(datajud, "tjdft", n.tjdftDespejo, {
+    codigo: 1061,
+    nome: "Disponibilização no Diário da Justiça Eletrônico",
+    dataHora: "2026-12-14T10:00:00.000Z",
+  });
   await runOnceAt(Date.UTC(2026, 11, 15, 13, 0));
   // 3. The operator adds the TJDFT's suspension to the configuration; the next run re-estimates.
   writeFileSync(config, `schedule:\n  startJitterSeconds: 0\n${CLOSURE}`);
@@ -222,8 +229,17 @@ interface Exported {
 describe("each kind of communication through a sweep", () => {
   it("mails each once, and one correction when a configured suspension moves a date", () => {
     expect(reports.map((r) => r.publications?.newPublications)).toEqual([0, 6, 0, 0]);
-    // Six alerts; the third run's one correction; nothing from the fourth.
-    expect(mailsAfter).toEqual([0, 6, 7, 7]);
+    // Six publication alerts and DataJud's; the third run's one correction; nothing from the fourth.
+    expect(mailsAfter).toEqual([0, 7, 8, 8]);
+  });
+
+  it("DataJud's disponibilização of the same day gets the DJEN item's dates", async () => {
+    const movement = (await mails()).filter((m) => m.text.includes("MOVIMENTAÇÕES NOVAS"));
+
+    expect(movement).toHaveLength(1);
+    expect(movement[0]?.text).toContain(
+      "Datas de prazo (estimativas): considera-se publicada em 15/12/2026 (terça-feira); prazo a partir de 16/12/2026 (quarta-feira).",
+    );
   });
 
   it("an intimação: the last day over the year-end suspension, each skipped day with its source", async () => {

@@ -1,5 +1,6 @@
 import type { InstanceRecord } from "../datajud/instance-record.js";
 import { type Db, statement } from "./database.js";
+import { listedMovementsOfInstance } from "./movements.js";
 
 export interface InstanceRow {
   id: number;
@@ -9,7 +10,10 @@ export interface InstanceRow {
   /** DataJud's `_id` of this instance's document. */
   recordId: string;
   fingerprint: string | null;
-  /** The latest normalized record. */
+  /**
+   * The latest normalized record's fields: its movement list (and latestMovement) are empty here,
+   * every movement being a row of `movements`; instanceRecords gives the whole record.
+   */
   record: InstanceRecord;
   /** 1 for the first record, +1 each time the stored record changed. */
   version: number;
@@ -44,6 +48,16 @@ function toInstance(raw: RawInstance): InstanceRow {
   return { ...raw, record };
 }
 
+/**
+ * A record as stored, in `instances` and each version alike: its fields without the movement
+ * list and the latest movement, which `movements` holds once (the list was a third of the
+ * database). Migration 012 rewrote the records stored before in this form.
+ */
+function storedRecordJson(record: InstanceRecord): string {
+  return JSON.stringify({ ...record, movements: [], latestMovement: null });
+}
+
+/** The case's instances, each with its record's fields (no movements: see InstanceRow.record). */
 export function listInstances(db: Db, caseId: number): InstanceRow[] {
   return statement<[number], RawInstance>(
     db,
@@ -51,6 +65,17 @@ export function listInstances(db: Db, caseId: number): InstanceRow[] {
   )
     .all(caseId)
     .map(toInstance);
+}
+
+/**
+ * The case's whole records, each with the movements DataJud lists now rebuilt from `movements`
+ * in normalize.ts's order: what the model's prompt is written from.
+ */
+export function instanceRecords(db: Db, caseId: number): InstanceRecord[] {
+  return listInstances(db, caseId).map(({ id, record }) => {
+    const movements = listedMovementsOfInstance(db, id);
+    return { ...record, movements, latestMovement: movements.at(-1) ?? null };
+  });
 }
 
 /** Oldest first. */
@@ -108,11 +133,10 @@ function insertVersion(
  * the fingerprint; a different one becomes a new version, kept in instance_versions.
  */
 export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstanceResult {
-  const json = JSON.stringify(input.record);
-  // A version keeps the record's fields but not its movement list: every movement is already a
-  // row of its own (with the change that brought it), and copying the growing list into each
-  // version made the table grow with the square of a case's age.
-  const versionJson = JSON.stringify({ ...input.record, movements: [] });
+  // The record's fields alone: every movement is already a row of its own (with the change that
+  // brought it); copying the growing list into each version made the table grow with the square
+  // of a case's age, and into the current record stored every movement twice.
+  const json = storedRecordJson(input.record);
   const existing = statement<[number, string], { id: number; record: string; version: number }>(
     db,
     "SELECT id, record, version FROM instances WHERE case_id = ? AND record_id = ?",
@@ -143,7 +167,7 @@ export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstan
     insertVersion(db, {
       instanceId,
       version: 1,
-      record: versionJson,
+      record: json,
       fingerprint: input.fingerprint,
       at: input.at,
       changeId: input.changeId,
@@ -180,7 +204,7 @@ export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstan
   insertVersion(db, {
     instanceId: existing.id,
     version,
-    record: versionJson,
+    record: json,
     fingerprint: input.fingerprint,
     at: input.at,
     changeId: input.changeId,

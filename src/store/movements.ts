@@ -1,5 +1,25 @@
 import type { Movement } from "../datajud/instance-record.js";
+import { movementHint } from "../datajud/tpu-hints.js";
 import { type Db, statement } from "./database.js";
+
+/**
+ * A movement as stored: without its glossary hint (131 bytes a copy), which is the TPU's reading
+ * of its code and is derived again when it is read (readStoredMovement).
+ */
+export function storedMovementJson(movement: Movement): string {
+  const { hint: _derived, ...stored } = movement;
+  return JSON.stringify(stored);
+}
+
+/**
+ * A stored movement with its glossary hint derived from its code, where normalize.ts puts it; a
+ * row written before migration 012 still holds one, replaced by today's reading of the code.
+ */
+export function readStoredMovement(json: string): Movement {
+  // Written by this module from validated Movements (or by schema 2, a subset of the shape).
+  const stored = JSON.parse(json) as Omit<Movement, "hint">;
+  return { ...stored, hint: movementHint(stored.code ?? null) };
+}
 
 export interface MovementRow {
   id: number;
@@ -45,9 +65,7 @@ const FIRST_FORM_COLUMNS = `m.id, m.case_id AS caseId, m.instance_id AS instance
   ${VERSIONS} AS versions`;
 
 function toRow(raw: RawMovement): MovementRow {
-  // Written by this module from validated Movements (or by schema 2, a subset of the shape).
-  const data: Movement = JSON.parse(raw.data);
-  return { ...raw, data };
+  return { ...raw, data: readStoredMovement(raw.data) };
 }
 
 /** A stored movement of one instance, as the sweep matches a fresh answer against it. */
@@ -83,7 +101,7 @@ export function listStoredMovements(db: Db, instanceId: number): StoredMovement[
     .map((raw) => ({
       ...raw,
       disappeared: raw.disappeared === 1,
-      data: JSON.parse(raw.data) as Movement,
+      data: readStoredMovement(raw.data),
     }));
 }
 
@@ -209,14 +227,14 @@ export function applyMovementPlan(db: Db, input: ApplyMovementPlanInput): void {
     code: movement.code,
     name: movement.name,
     dateTime: movement.dateTime,
-    data: JSON.stringify(movement),
+    data: storedMovementJson(movement),
   });
   const store = (movement: Movement, firstSeenAt: string, changeId: number | null): void => {
     const row = { caseId: input.caseId, instanceId: input.instanceId, at: firstSeenAt, changeId };
     insert.run({ ...row, ...fields(movement) });
   };
   const note = (rowId: number, kind: MovementEventKind, before: Movement | null): void => {
-    const json = before === null ? null : JSON.stringify(before);
+    const json = before === null ? null : storedMovementJson(before);
     event.run({ rowId, caseId: input.caseId, at, kind, before: json });
   };
 
@@ -260,7 +278,7 @@ export function applyMovementPlan(db: Db, input: ApplyMovementPlanInput): void {
         caseId: input.caseId,
         kind,
         dateTime: movement.dateTime,
-        data: JSON.stringify(movement),
+        data: storedMovementJson(movement),
         at,
         changeId: reported === true ? input.changeId : null,
       });
@@ -304,8 +322,8 @@ export function listMovementEvents(db: Db, caseId: number): MovementEventRow[] {
       at: raw.at,
       kind: raw.kind,
       instance: raw.instance,
-      movement: JSON.parse(raw.data) as Movement,
-      before: raw.before === null ? null : (JSON.parse(raw.before) as Movement),
+      movement: readStoredMovement(raw.data),
+      before: raw.before === null ? null : readStoredMovement(raw.before),
     }));
 }
 
@@ -350,6 +368,20 @@ export function* eachMovementOldestFirst(db: Db, caseId: number): Generator<Move
     )
     .iterate(caseId);
   for (const raw of rows) yield toRow(raw);
+}
+
+/**
+ * The movements DataJud lists now in an instance, in the order normalize.ts gives a record's
+ * (date as written, then id): the movement list of its record, which is stored only here.
+ */
+export function listedMovementsOfInstance(db: Db, instanceId: number): Movement[] {
+  return statement<[number], { data: string }>(
+    db,
+    `SELECT data FROM movements WHERE instance_id = ? AND disappeared_at IS NULL
+     ORDER BY coalesce(date_time, ''), movement_id`,
+  )
+    .all(instanceId)
+    .map((raw) => readStoredMovement(raw.data));
 }
 
 /** The movements a change first reported, as it reported them, oldest first. */
@@ -417,5 +449,5 @@ export function listMovementVersions(db: Db, caseId: number): MovementVersionRow
        WHERE v.case_id = ? ORDER BY v.movement_row_id, v.version`,
     )
     .all(caseId)
-    .map((raw) => ({ ...raw, data: JSON.parse(raw.data) as Movement }));
+    .map((raw) => ({ ...raw, data: readStoredMovement(raw.data) }));
 }

@@ -58,7 +58,10 @@ export interface CaseDiff {
   fieldChanges: FieldChange[];
   /** Instances we stored that DataJud no longer returned: kept, noted, never alerted on. */
   missingInstances: string[];
-  /** Some stored record differs from DataJud's (even if only in fields that send nothing). */
+  /**
+   * Some stored record's fields differ from DataJud's (even fields that send nothing); its
+   * movements are compared in `instances`' plans.
+   */
   recordsDiffer: boolean;
   /**
    * Per fresh record (by DataJud's `_id`): the record with every movement under the id it is
@@ -73,8 +76,14 @@ export interface StoredInstance {
   movements: readonly StoredMovement[];
 }
 
-function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+/**
+ * Whether two records hold the same fields. Movements are compared one by one (the plan), and
+ * the store keeps a record's fields without them (store/instances.ts).
+ */
+function sameFields(a: InstanceRecord, b: InstanceRecord): boolean {
+  const fields = (r: InstanceRecord): string =>
+    JSON.stringify({ ...r, movements: [], latestMovement: null });
+  return fields(a) === fields(b);
 }
 
 function codeNameKey(value: CodeName | null): string {
@@ -141,7 +150,7 @@ export function diffCase(
       recordsDiffer = true;
       continue;
     }
-    if (!sameJson(before.record, record)) recordsDiffer = true;
+    if (!sameFields(before.record, record)) recordsDiffer = true;
     const old = before.record;
     if (codeNameKey(old.class) !== codeNameKey(record.class)) {
       kinds.add("class_changed");

@@ -15,7 +15,7 @@ import {
 import { type CaseRow, getCaseById } from "../../store/cases.js";
 import { type ChangeRow, changesAwaitingSummary } from "../../store/changes.js";
 import { type Db, immediate } from "../../store/database.js";
-import { listInstances } from "../../store/instances.js";
+import { instanceRecords } from "../../store/instances.js";
 import { movementsOfChange } from "../../store/movements.js";
 import { insertSummary, latestSummary } from "../../store/summaries.js";
 import { parseStoredSummary } from "../../summarize/case-summary.js";
@@ -154,7 +154,7 @@ async function reportChange(
   const { db } = deps;
   const kase = getCaseById(db, change.caseId);
   if (!kase) return;
-  const records = listInstances(db, kase.id).map((row) => row.record);
+  const records = instanceRecords(db, kase.id);
   const all = movementsOfChange(db, change.id);
   // A late record is stored with the change that first saw it, and reported apart from its news.
   const lateIds = lateMovementIds(change.details);

@@ -5,13 +5,17 @@ import { mailPolicy } from "../../../src/policy/mail-policy.js";
 import { getCase, syncWatchedCases } from "../../../src/store/cases.js";
 import { insertChange } from "../../../src/store/changes.js";
 import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";
+import { upsertInstance } from "../../../src/store/instances.js";
+import { applyMovementPlan, emptyMovementPlan } from "../../../src/store/movements.js";
 import { startRun } from "../../../src/store/runs.js";
 import { rulesSummary } from "../../../src/summarize/rules-summary.js";
 import type { SummarizeInput, Summarizer } from "../../../src/summarize/summarizer.js";
 import { ZERO_USAGE } from "../../../src/summarize/token-budget.js";
 import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
+import { testMovement } from "../../support/movement.js";
 import { makeTempDir } from "../../support/temp-dir.js";
+import { caseRecord } from "../../unit/store/store-fixtures.js";
 
 /*
  * The summarize phase on its own: every stored change without a summary gets one, the model is
@@ -66,12 +70,15 @@ afterEach(() => {
 });
 
 /** The model's stand-in: the rules' summary, each call counted as one model call. */
-function countingSummarizer(): Summarizer & { asked: string[] } {
+function countingSummarizer(): Summarizer & { asked: string[]; inputs: SummarizeInput[] } {
   const asked: string[] = [];
+  const inputs: SummarizeInput[] = [];
   return {
     asked,
+    inputs,
     summarize: async (input: SummarizeInput) => {
       asked.push(input.cnjNumber);
+      inputs.push(input);
       return {
         summary: rulesSummary(input),
         model: "stand-in",
@@ -133,5 +140,36 @@ describe("summarizeChanges", () => {
 
     expect(stopped.summarized).toBe(0);
     expect(next.summarized).toBe(2);
+  });
+
+  it("writes the prompt's record with the movements stored once, in movements", async () => {
+    const kase = watchlist.cases[0];
+    const caseId = getCase(db, kase?.digits ?? "", kase?.court ?? "")?.id ?? -1;
+    const later = testMovement({ id: "b", code: 85, name: "Petição", dateTime: "2026-03-02" });
+    const earlier = testMovement({ id: "a", code: 51, name: "Conclusão", dateTime: "2026-03-01" });
+    const record = caseRecord({ movements: [earlier, later] });
+    const at = new Date(NOW).toISOString();
+    const { instanceId } = upsertInstance(db, {
+      caseId,
+      record,
+      fingerprint: null,
+      at,
+      changeId: null,
+    });
+    const plan = { ...emptyMovementPlan(), added: [later, earlier] };
+    applyMovementPlan(db, { caseId, instanceId, plan, at, changeId: null });
+    const summarizer = countingSummarizer();
+
+    await summarizeChanges(deps(summarizer));
+
+    const [records] = summarizer.inputs.map((input) => input.records);
+    expect(records?.map((r) => r.movements.map((m) => [m.name, m.hint?.pt !== undefined]))).toEqual(
+      [
+        [
+          ["Conclusão", true],
+          ["Petição", true],
+        ],
+      ],
+    );
   });
 });

@@ -1,13 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Movement } from "../../../src/datajud/instance-record.js";
+import { movementHint } from "../../../src/datajud/tpu-hints.js";
 import { insertChange } from "../../../src/store/changes.js";
 import type { Db } from "../../../src/store/database.js";
 import {
+  instanceRecords,
   listInstances,
   listInstanceVersions,
   touchFingerprint,
   upsertInstance,
 } from "../../../src/store/instances.js";
-import { caseRecord, type StoreWithCase, storeWithCase } from "./store-fixtures.js";
+import {
+  applyMovementPlan,
+  emptyMovementPlan,
+  listStoredMovements,
+} from "../../../src/store/movements.js";
+import { caseRecord, movement, type StoreWithCase, storeWithCase } from "./store-fixtures.js";
 
 const T1 = "2026-03-01T10:00:00.000Z";
 const T2 = "2026-03-02T10:00:00.000Z";
@@ -28,7 +36,7 @@ afterEach(() => {
 });
 
 describe("upsertInstance", () => {
-  it("creates version 1 and reads the record back intact", () => {
+  it("creates version 1 and reads the record's fields back intact, without its movements", () => {
     const record = caseRecord();
 
     const result = upsertInstance(db, {
@@ -50,25 +58,47 @@ describe("upsertInstance", () => {
       firstSeenAt: T1,
       updatedAt: T1,
     });
-    expect(stored?.record).toEqual(record);
-    expect(listInstanceVersions(db, result.instanceId).map((v) => v.version)).toEqual([1]);
+    expect(record.movements.length).toBeGreaterThan(0);
+    expect(stored?.record).toEqual({ ...record, movements: [], latestMovement: null });
+    expect(listInstanceVersions(db, result.instanceId).map((v) => v.record)).toEqual([
+      stored?.record,
+    ]);
   });
 
-  it("keeps a version's fields but not its movement list, which lives in movements", () => {
-    const record = caseRecord();
-
-    const result = upsertInstance(db, {
+  it("stores each movement once, in movements, and rebuilds the whole record from it", () => {
+    const later = movement("m2", "2026-02-03T09:00:00");
+    const undated = movement("m0", null);
+    const gone = movement("m9", "2026-02-04T09:00:00");
+    const earlier = movement("m1", "2026-02-01T12:00:00");
+    const record = caseRecord({ movements: [undated, earlier, later] });
+    const { instanceId } = upsertInstance(db, {
       caseId,
       record,
       fingerprint: "fp1",
       at: T1,
       changeId: null,
     });
-    const [version] = listInstanceVersions(db, result.instanceId);
+    // Stored in another order than normalize.ts lists them; one DataJud no longer lists.
+    const plan = { ...emptyMovementPlan(), added: [later, gone, earlier, undated] };
+    applyMovementPlan(db, { caseId, instanceId, plan, at: T1, changeId: null });
+    const [row] = listStoredMovements(db, instanceId).filter((m) => m.movementId === "m9");
+    applyMovementPlan(db, {
+      caseId,
+      instanceId,
+      plan: { ...emptyMovementPlan(), disappeared: [{ rowId: row?.rowId ?? -1, movement: gone }] },
+      at: T2,
+      changeId: null,
+    });
 
-    expect(record.movements.length).toBeGreaterThan(0);
-    expect(version?.record).toEqual({ ...record, movements: [] });
-    expect(listInstances(db, caseId)[0]?.record.movements).toEqual(record.movements);
+    const [rebuilt] = instanceRecords(db, caseId);
+
+    // Each with its glossary hint derived from its code (stored without it).
+    const withHint = (m: Movement): Movement => ({ ...m, hint: movementHint(m.code) });
+    expect(rebuilt).toEqual({
+      ...record,
+      movements: [undated, earlier, later].map(withHint),
+      latestMovement: withHint(later),
+    });
   });
 
   it("keeps the version for an identical record but moves the fingerprint", () => {

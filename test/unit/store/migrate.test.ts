@@ -2,14 +2,18 @@ import { copyFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { movementHint } from "../../../src/datajud/tpu-hints.js";
 import { closeDatabase, defaultMigrationsDir, openDatabase } from "../../../src/store/database.js";
+import { instanceRecords } from "../../../src/store/instances.js";
 import {
   latestMigrationVersion,
   listMigrations,
   migrate,
   schemaVersion,
 } from "../../../src/store/migrate.js";
+import { listMovementEvents, listMovementVersions } from "../../../src/store/movements.js";
 import { makeTempDir } from "../../support/temp-dir.js";
+import { caseRecord, movement } from "./store-fixtures.js";
 
 function tempDir(prefix: string): string {
   return makeTempDir(prefix);
@@ -194,6 +198,71 @@ describe("008_outbox_channel", () => {
         key: "alert:1:2026-03-01T10:00:00.000Z:x.tjdft:rui@example.com",
       },
     ]);
+    db.close();
+  });
+});
+
+describe("012_movements_stored_once", () => {
+  it("takes the movement list out of stored records and the hints out of movements, readable as before", () => {
+    const before = migrationsDir({});
+    for (const m of listMigrations(defaultMigrationsDir()).filter((m) => m.version < 12)) {
+      copyFileSync(m.file, join(before, basename(m.file)));
+    }
+    const db = new Database(":memory:");
+    migrate(db, before);
+    // As version 11 wrote them: the whole record, and every movement copy with its hint.
+    const at = "2026-03-01T10:00:00.000Z";
+    const hinted = { ...movement("m1", "2026-02-01T12:00:00"), hint: movementHint(123) };
+    const record = caseRecord({ movements: [hinted], latestMovement: hinted });
+    db.prepare(
+      `INSERT INTO cases (id, number, digits, court, created_at) VALUES (1, ?, ?, 'tjdft', ?)`,
+    ).run(record.cnjNumber, record.cnjNumber.replace(/\D/g, ""), at);
+    db.prepare(
+      `INSERT INTO instances (id, case_id, instance, record_id, record, first_seen_at, updated_at)
+       VALUES (1, 1, 'G1', ?, ?, ?, ?)`,
+    ).run(record.id, JSON.stringify(record), at, at);
+    db.prepare(
+      `INSERT INTO instance_versions (instance_id, version, record, recorded_at)
+       VALUES (1, 1, ?, ?)`,
+    ).run(JSON.stringify({ ...record, movements: [] }), at);
+    db.prepare(
+      `INSERT INTO movements (id, case_id, instance_id, movement_id, identity, code, name,
+         date_time, data, first_seen_at)
+       VALUES (1, 1, 1, 'm1', ?, 123, ?, ?, ?, ?)`,
+    ).run(hinted.identity, hinted.name, hinted.dateTime, JSON.stringify(hinted), at);
+    db.prepare(
+      `INSERT INTO movement_versions (movement_row_id, case_id, version, kind, data, recorded_at)
+       VALUES (1, 1, 1, 'first', ?, ?)`,
+    ).run(JSON.stringify(hinted), at);
+    db.prepare(
+      `INSERT INTO movement_events (movement_row_id, case_id, at, kind, before)
+       VALUES (1, 1, ?, 'amended', ?)`,
+    ).run(at, JSON.stringify(hinted));
+
+    migrate(db, defaultMigrationsDir());
+
+    const stored = db
+      .prepare<[], { record: string }>(
+        "SELECT record FROM instances UNION ALL SELECT record FROM instance_versions",
+      )
+      .all()
+      .map((r) => JSON.parse(r.record) as Record<string, unknown>);
+    expect(stored.map((r) => [r.movements, r.latestMovement, r.class])).toEqual([
+      [[], null, record.class],
+      [[], null, record.class],
+    ]);
+    const copies = db
+      .prepare<[], { data: string }>(
+        `SELECT data FROM movements UNION ALL SELECT data FROM movement_versions
+         UNION ALL SELECT before FROM movement_events`,
+      )
+      .all();
+    expect(copies).toHaveLength(3);
+    for (const { data } of copies) expect(JSON.parse(data)).not.toHaveProperty("hint");
+    // Read back as before: the whole record, each movement with its hint.
+    expect(instanceRecords(db, 1)).toEqual([record]);
+    expect(listMovementVersions(db, 1).map((v) => v.data)).toEqual([hinted]);
+    expect(listMovementEvents(db, 1).map((e) => e.before)).toEqual([hinted]);
     db.close();
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Movement } from "../../../src/datajud/instance-record.js";
 import { movementId } from "../../../src/datajud/movement-identity.js";
+import { movementHint } from "../../../src/datajud/tpu-hints.js";
 import { insertChange } from "../../../src/store/changes.js";
 import type { Db } from "../../../src/store/database.js";
 import { upsertInstance } from "../../../src/store/instances.js";
@@ -259,7 +260,8 @@ describe("applyMovementPlan", () => {
       "movement undated",
     ]);
     expect(all[0]).toMatchObject({ changeId, firstSeenAt: T2, code: 123, name: "movement new" });
-    expect(all[0]?.data).toEqual(fresh);
+    // Stored without its glossary hint, which is the TPU's reading of its code, derived when read.
+    expect(all[0]?.data).toEqual({ ...fresh, hint: movementHint(123) });
     expect(top.map((m) => m.data.name)).toEqual(["movement new"]);
   });
 });

@@ -19,6 +19,7 @@ import {
 } from "../store/movements.js";
 import { publicationsOfCase } from "../store/publications.js";
 import type { SummaryDisposition } from "../store/summaries.js";
+import { fieldChangesOfChange, readFieldChange } from "../summarize/field-changes.js";
 import { terminalText } from "../text.js";
 import { type Command, EXIT, UsageError } from "./command.js";
 import { complementsText, exportedMovements, movementTable } from "./export-table.js";
@@ -240,6 +241,13 @@ export const historyCommand: Command = {
             at: change.detectedAt,
             lines: [
               `${change.kinds.join(", ")}${QUIET_NOTE[change.summary?.disposition ?? "alert"]}`,
+              ...fieldChangesOfChange(change.details).flatMap((f) => {
+                const r = readFieldChange(f);
+                return [
+                  `    ${terminalText(r.headline)}`,
+                  ...(r.note === null ? [] : [`      ${terminalText(r.note)}`]),
+                ];
+              }),
               ...change.movements.map(
                 (m) => `    ${movementLine(m.data, m.instance)}${lateNote(m.data, change)}`,
               ),

@@ -45,8 +45,15 @@ export const HistoryChange = z.strictObject({
     z.strictObject({
       instance: z.string(),
       field: z.string(),
+      /** As DataJud gave them (a class's code and name, a secrecy level's number). */
       before: z.unknown(),
       after: z.unknown(),
+      /** In Portuguese: "Classe alterada no 1º grau (G1): Procedimento Comum Cível (código 7) → …". */
+      headline: z.string(),
+      beforeText: z.string(),
+      afterText: z.string(),
+      /** What it means (a secrecy level's access, a redistribution); null: nothing to add. */
+      note: z.string().nullable(),
     }),
   ),
   /** As this change reported them: a later correction never rewrites them. */

@@ -11,6 +11,7 @@ import type { MovementRow, MovementVersionRow } from "../store/movements.js";
 import type { PublicationRow } from "../store/publications.js";
 import { parseStoredSummary } from "../summarize/case-summary.js";
 import { type Correction, correctionsOfChange, readCorrection } from "../summarize/corrections.js";
+import { fieldChangesOfChange, readFieldChange } from "../summarize/field-changes.js";
 import { complementText, movementTitle } from "../summarize/movement-reading.js";
 import type {
   GetCaseHistoryOutput,
@@ -69,16 +70,6 @@ export function summaryHeadline(summary: ChangeSummary | null): SummaryHeadline 
 
 const ChangeDetails = z.looseObject({
   newInstances: z.array(z.string()).catch([]),
-  fieldChanges: z
-    .array(
-      z.looseObject({
-        instance: z.string(),
-        field: z.string(),
-        before: z.unknown(),
-        after: z.unknown(),
-      }),
-    )
-    .catch([]),
 });
 
 function movementOf(instance: string, m: Movement): HistoryMovement {
@@ -128,14 +119,19 @@ export function historyChange(change: ChangeRow, movements: readonly MovementRow
     detectedAt: change.detectedAt,
     kinds: change.kinds,
     newInstances: details.success ? details.data.newInstances : [],
-    fieldChanges: details.success
-      ? details.data.fieldChanges.map(({ instance, field, before, after }) => ({
-          instance,
-          field,
-          before: before ?? null,
-          after: after ?? null,
-        }))
-      : [],
+    fieldChanges: fieldChangesOfChange(change.details).map((f) => {
+      const reading = readFieldChange(f);
+      return {
+        instance: f.instance,
+        field: f.field,
+        before: f.before ?? null,
+        after: f.after ?? null,
+        headline: reading.headline,
+        beforeText: reading.before,
+        afterText: reading.after,
+        note: reading.note,
+      };
+    }),
     newMovements: reported.filter((m) => !late.has(m.movementId)).map(historyMovement),
     lateMovements: reported.filter((m) => late.has(m.movementId)).map(historyMovement),
     corrections: correctionsOfChange(change.details).map(historyCorrection),

@@ -24,6 +24,7 @@ import {
   correctionsOfChange,
   readCorrection,
 } from "../../summarize/corrections.js";
+import { fieldChangesOfChange } from "../../summarize/field-changes.js";
 import { readingContextOf } from "../../summarize/movement-reading.js";
 import { rulesSummary } from "../../summarize/rules-summary.js";
 import type { SummarizeInput, SummarizeResult, Summarizer } from "../../summarize/summarizer.js";
@@ -213,6 +214,7 @@ async function reportChange(
       .filter((m) => !ignoredIds.has(m.data.id))
       .map((m) => ({ instance: m.instance, movement: m.data })),
     corrections,
+    fieldChanges: fieldChangesOfChange(change.details),
     provenance,
     changeKinds: change.kinds,
     urgent: reasons.length > 0,

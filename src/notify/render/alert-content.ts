@@ -14,6 +14,7 @@ import {
 } from "../../deadlines/publication-estimate.js";
 import { CaseSummary } from "../../summarize/case-summary.js";
 import type { Correction } from "../../summarize/corrections.js";
+import type { FieldChange } from "../../summarize/field-changes.js";
 
 /** A movement as queued: alerts queued before raw dates and occurrences were kept still render. */
 const QueuedMovement = Movement.extend({
@@ -64,6 +65,21 @@ export const AlertContent = z.object({
       }),
     )
     .default([]),
+  /**
+   * The case's own data changed (class, subjects, court unit, secrecy), per instance, with the
+   * values before and after as DataJud gave them (summarize/field-changes.ts reads them).
+   * Absent in alerts queued before they were shown.
+   */
+  fieldChanges: z
+    .array(
+      z.object({
+        instance: z.string(),
+        field: z.enum(["class", "subjects", "courtUnit", "secrecyLevel"]),
+        before: z.unknown(),
+        after: z.unknown(),
+      }),
+    )
+    .default([]),
   instances: z.array(
     z.object({
       instance: z.string(),
@@ -101,6 +117,7 @@ export interface BuildAlertContentInput {
   newMovements: ReadonlyArray<{ instance: string; movement: Movement }>;
   lateMovements?: ReadonlyArray<{ instance: string; movement: Movement }>;
   corrections?: readonly Correction[];
+  fieldChanges?: readonly FieldChange[];
   provenance: Provenance;
   changeKinds: readonly string[];
   urgent?: boolean;
@@ -165,6 +182,12 @@ export function buildAlertContent(input: BuildAlertContentInput): AlertContent {
       kind: c.kind,
       before: c.before,
       after: c.after,
+    })),
+    fieldChanges: (input.fieldChanges ?? []).map((f) => ({
+      instance: f.instance,
+      field: f.field,
+      before: f.before ?? null,
+      after: f.after ?? null,
     })),
     instances: input.records.map((r) => ({
       instance: r.instance,

@@ -9,6 +9,7 @@ import { daysLate } from "../../policy/late-records.js";
 import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
 import { type CorrectionReading, readCorrection } from "../../summarize/corrections.js";
 import type { PublicationEstimate } from "../../summarize/datajud-publication.js";
+import { type FieldChangeReading, readFieldChange } from "../../summarize/field-changes.js";
 import {
   complementText,
   isCriminalClass,
@@ -276,6 +277,13 @@ export function newsText(content: AlertContent): string {
   const n = content.newMovements.length;
   const fixes = correctionLines(content);
   const [only] = fixes;
+  const fields = fieldChangeReadings(content);
+  const [field] = fields;
+  if (n === 0 && fixes.length === 0 && field !== undefined) {
+    return fields.length === 1
+      ? oneLine(field.brief)
+      : countText(fields.length, "dado do processo alterado", "dados do processo alterados");
+  }
   if (n === 0 && fixes.length === 0 && content.lateMovements.length > 0) {
     return lateOnlyText(content);
   }
@@ -285,6 +293,20 @@ export function newsText(content: AlertContent): string {
   }
   const corrected = countText(fixes.length, "correção", "correções");
   return n === 0 ? corrected : `${newMovementsText(n)}, ${corrected}`;
+}
+
+/** The case's own data that changed, each read in its instance (summarize/field-changes.ts). */
+export function fieldChangeReadings(content: AlertContent): FieldChangeReading[] {
+  return content.fieldChanges.map(readFieldChange);
+}
+
+/** A field change as plain lines: what it was, what it is now, what it means. */
+export function fieldChangeDetail(r: FieldChangeReading): string[] {
+  return [
+    `Antes: ${oneLine(r.before)}`,
+    `Agora: ${oneLine(r.after)}`,
+    ...(r.note === null ? [] : [oneLine(r.note)]),
+  ];
 }
 
 /** The line that says routine movements were left out; null when none were. */
@@ -398,6 +420,16 @@ function renderText(content: AlertContent, timeZone: string): string {
   }
   out.push("");
 
+  const fields = fieldChangeReadings(content);
+  if (fields.length > 0) {
+    out.push(`DADOS DO PROCESSO ALTERADOS (${fields.length})`);
+    for (const f of fields) {
+      out.push(`- ${oneLine(f.title)}`);
+      for (const line of fieldChangeDetail(f)) out.push(`  ${line}`);
+    }
+    out.push("");
+  }
+
   const fixes = correctionLines(content);
   if (fixes.length > 0) {
     out.push(`CORREÇÕES DO TRIBUNAL (${fixes.length})`);
@@ -509,6 +541,12 @@ function renderHtml(content: AlertContent, subject: string, timeZone: string): s
     }
   }
 
+  const fields = fieldChangeReadings(content);
+  if (fields.length > 0) {
+    parts.push(tag("h2", STYLES.h2, `Dados do processo alterados (${fields.length})`));
+    parts.push(fieldChangeListHtml(fields));
+  }
+
   const fixes = correctionLines(content);
   if (fixes.length > 0) {
     parts.push(tag("h2", STYLES.h2, `Correções do tribunal (${fixes.length})`));
@@ -547,6 +585,22 @@ function renderHtml(content: AlertContent, subject: string, timeZone: string): s
   parts.push(tag("p", STYLES.footer, e(NOT_LEGAL_ADVICE)));
 
   return htmlDocument(subject, parts);
+}
+
+/** The field changes as an HTML list, every value escaped; alerts and digests share it. */
+export function fieldChangeListHtml(fields: readonly FieldChangeReading[]): string {
+  const e = escapeHtml;
+  const items = fields.map((f) =>
+    tag(
+      "li",
+      STYLES.li,
+      [
+        `<strong>${e(oneLine(f.title))}</strong>`,
+        ...fieldChangeDetail(f).map((line) => tag("span", STYLES.muted, e(line))),
+      ].join("<br>"),
+    ),
+  );
+  return tag("ul", STYLES.ul, items.join(""));
 }
 
 /** The corrections as an HTML list, every value escaped; alerts and digests share it. */

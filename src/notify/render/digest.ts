@@ -8,6 +8,9 @@ import {
   correctionDetail,
   correctionLines,
   correctionListHtml,
+  fieldChangeDetail,
+  fieldChangeListHtml,
+  fieldChangeReadings,
   generatedByText,
   ignoredText,
   lateHtml,
@@ -69,6 +72,7 @@ function mergeByCase(items: readonly AlertContent[]): AlertContent[] {
         ...item.newMovements.filter((m) => !seen.has(m.movement.id)),
       ],
       lateMovements: [...earlier.lateMovements, ...item.lateMovements],
+      fieldChanges: [...earlier.fieldChanges, ...item.fieldChanges],
       // Each correction is its own step (a hearing designada, cancelada, then redesignada).
       corrections: [...earlier.corrections, ...item.corrections],
       changeKinds: [...new Set([...earlier.changeKinds, ...item.changeKinds])],
@@ -178,6 +182,12 @@ function renderText(
     out.push(`   Situação: ${paragraph(current.status).replace(/\n/g, "\n   ")}`);
     out.push(`   Atenção do advogado: ${attentionValue(current)}`);
     out.push(`   Próximo passo: ${nextStepValue(current)}`);
+    const fields = fieldChangeReadings(content);
+    if (fields.length > 0) out.push(`   Dados do processo alterados (${fields.length}):`);
+    for (const f of fields) {
+      out.push(`   - ${oneLine(f.title)}`);
+      for (const line of fieldChangeDetail(f)) out.push(`     ${line}`);
+    }
     const fixes = correctionLines(content);
     if (fixes.length > 0) out.push(`   Correções do tribunal (${fixes.length}):`);
     for (const fix of fixes) {
@@ -227,6 +237,13 @@ function caseHtml(content: AlertContent, position: number, timeZone: string): st
     tag("p", STYLES.p, `<strong>Situação:</strong> ${breaks(e(paragraph(current.status)))}`),
   );
   parts.push(tag("p", STYLES.p, `<strong>Próximo passo:</strong> ${e(nextStepValue(current))}`));
+  const fields = fieldChangeReadings(content);
+  if (fields.length > 0) {
+    parts.push(
+      tag("p", STYLES.p, `<strong>Dados do processo alterados (${fields.length})</strong>`),
+    );
+    parts.push(fieldChangeListHtml(fields));
+  }
   const fixes = correctionLines(content);
   if (fixes.length > 0) {
     parts.push(tag("p", STYLES.p, `<strong>Correções do tribunal (${fixes.length})</strong>`));

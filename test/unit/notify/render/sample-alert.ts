@@ -89,6 +89,7 @@ export function sampleAlert(overrides: Partial<AlertContent> = {}): AlertContent
       lastUpdatedAt: "2025-10-02T11:11:20",
     },
     lateMovements: [],
+    fieldChanges: [],
     corrections: [],
     changeKinds: ["new_movements"],
     urgent: false,

@@ -4,6 +4,7 @@ import type { Route } from "../http/server.js";
 import type { Logger } from "../log.js";
 import { calendarTokenRecipient } from "../store/calendar-tokens.js";
 import type { Db } from "../store/database.js";
+import type { Clock } from "../time/clock.js";
 import { calendarFeed, type FeedSettings } from "./feed.js";
 import { hashFeedToken, isFeedToken } from "./feed-token.js";
 
@@ -20,7 +21,7 @@ export interface CalendarRouteOptions {
   db: Db;
   settings: FeedSettings;
   calendars: CalendarFor;
-  now: () => Date;
+  clock: Clock;
   logger: Logger;
 }
 
@@ -58,7 +59,7 @@ export function calendarHttpRoute(options: CalendarRouteOptions): Route {
         options.db,
         { watcher, since: null, until: null },
         options.settings,
-        { now: options.now(), calendars: options.calendars },
+        { now: new Date(options.clock.now()), calendars: options.calendars },
       );
       options.logger.debug({ events: feed.events }, "calendar feed served");
       const body = Buffer.from(feed.ics, "utf8");

@@ -84,7 +84,7 @@ function calendarRoutes(runtime: Runtime, monitor: MonitorHandles): Route[] {
       db: monitor.db,
       settings: runtime.config.calendarFeed,
       calendars: monitor.calendars,
-      now: () => new Date(monitor.system.clock.now()),
+      clock: monitor.system.clock,
       logger: runtime.logger,
     }),
   ];

@@ -55,7 +55,7 @@ export function monitorDepsFor(
       dailyTokenBudget: config.summarizer.dailyTokenBudget,
     },
     timezone: config.schedule.timezone,
-    now: () => new Date(system.clock.now()),
+    clock: system.clock,
     djen: djenViewOf(config),
   });
 }

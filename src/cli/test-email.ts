@@ -12,6 +12,7 @@ import { createTransport } from "../notify/transport/transports.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
 import { thisProcessClaimant } from "../store/lease.js";
 import { outboxIdByDedupeKey } from "../store/outbox.js";
+import type { Clock } from "../time/clock.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT, systemOf, UsageError } from "./command.js";
@@ -24,7 +25,7 @@ export interface SendTestEmailInput {
   from: string;
   domain: string;
   listId: string;
-  now: Date;
+  clock: Clock;
   /** Makes this run's outbox key (and so its Message-ID) unique. */
   nonce: string;
   maxAttempts: number;
@@ -37,9 +38,10 @@ export interface SendTestEmailInput {
  * not retried later.
  */
 export async function sendTestEmail(input: SendTestEmailInput): Promise<RowSendResult> {
-  const message = testMessage(sampleAlertContent(input.now), input.now, input.nonce);
+  const now = new Date(input.clock.now());
+  const message = testMessage(sampleAlertContent(now), now, input.nonce);
   const endpoint: Endpoint = { channel: "email", address: input.to };
-  queueMessage({ db: input.db, domain: input.domain, at: input.now }, message, [endpoint]);
+  queueMessage({ db: input.db, domain: input.domain, at: now }, message, [endpoint]);
   const id = outboxIdByDedupeKey(input.db, dedupeKey(message.key, endpoint));
   if (id === undefined) {
     return { ok: false, error: "the test message could not be queued", code: "invalid" };
@@ -51,7 +53,7 @@ export async function sendTestEmail(input: SendTestEmailInput): Promise<RowSendR
       from: input.from,
       listId: input.listId,
       domain: input.domain,
-      now: () => input.now,
+      clock: input.clock,
       maxAttempts: input.maxAttempts,
       logger: input.logger,
     },
@@ -138,7 +140,7 @@ export const testEmailCommand: Command = {
         from: config.mail.from,
         domain,
         listId,
-        now: new Date(systemOf(io).clock.now()),
+        clock: systemOf(io).clock,
         nonce: randomUUID(),
         maxAttempts: config.mail.maxAttempts,
         logger,

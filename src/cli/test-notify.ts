@@ -7,6 +7,7 @@ import { movementEvent } from "../notify/render/build-event.js";
 import { sampleAlertContent } from "../notify/render/sample-alert.js";
 import { describeEndpoint } from "../notify/transport/endpoint.js";
 import { eventId } from "../notify/transport/webhook-signature.js";
+import type { Clock } from "../time/clock.js";
 import { type Command, EXIT, systemOf, UsageError } from "./command.js";
 import { loadRuntime } from "./runtime.js";
 
@@ -41,10 +42,11 @@ export function chooseEndpoint(
 export async function sendTestNotification(
   endpoint: ConfiguredEndpoint,
   config: MonitorConfig,
-  now: Date,
+  clock: Clock,
   nonce: string,
   signal?: AbortSignal,
 ): Promise<EndpointDelivery> {
+  const now = new Date(clock.now());
   const event = movementEvent(sampleAlertContent(now), {
     id: eventId(`test:${now.toISOString()}:${nonce}`),
     test: true,
@@ -55,7 +57,7 @@ export async function sendTestNotification(
       maxResponseBytes: config.notify.maxResponseBytes,
       allowedPrivateNetworks: config.notify.allowedPrivateNetworks,
     },
-    now: () => now,
+    clock,
     ...(signal === undefined ? {} : { signal }),
   });
 }
@@ -101,7 +103,7 @@ export const testNotifyCommand: Command = {
     const delivery = await sendTestNotification(
       endpoint,
       config,
-      new Date(systemOf(io).clock.now()),
+      systemOf(io).clock,
       randomUUID(),
       io.signal,
     );

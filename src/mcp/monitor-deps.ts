@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import type { DataJudRateStatus } from "../datajud/http-client.js";
 import type { DjenView } from "../policy/djen-plan.js";
 import { closeDatabase, type Db, openDatabase, StoreError } from "../store/database.js";
+import type { Clock } from "../time/clock.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { ToolError } from "./tool-errors.js";
 
@@ -19,7 +20,7 @@ export interface MonitorDeps {
     runTokenBudget: number;
     dailyTokenBudget: number;
   };
-  now(): Date;
+  clock: Clock;
   /** schedule.timezone: the zone `muted_until` days are read in. */
   timezone: string;
   /** Whether DJEN is on, and its plan (when each source is due). @default on, no plan */
@@ -71,7 +72,8 @@ export interface MonitorDepsOptions {
   datajud: { rateStatus(): DataJudRateStatus } | null;
   summarizer: MonitorDeps["summarizer"];
   timezone: string;
-  now?: () => Date;
+  /** The process's clock: what "today" and "the last week" are measured from. */
+  clock: Clock;
   djen?: DjenView;
 }
 
@@ -87,7 +89,7 @@ export function createMonitorDeps(options: MonitorDepsOptions): {
       watchlist: options.watchlist,
       datajudRate: () => options.datajud?.rateStatus() ?? null,
       summarizer: options.summarizer,
-      now: options.now ?? (() => new Date()),
+      clock: options.clock,
       timezone: options.timezone,
       ...(options.djen === undefined ? {} : { djen: options.djen }),
     },

@@ -17,6 +17,7 @@ import { drainOutbox } from "../../src/notify/outbox/drain.js";
 import { createTransport } from "../../src/notify/transport/transports.js";
 import { closeDatabase, openDatabase } from "../../src/store/database.js";
 import { outboxCounts } from "../../src/store/outbox.js";
+import { FakeClock } from "../fakes/fake-clock.js";
 import { startSmtpSink } from "../fakes/smtp-sink.js";
 import { DOMAIN, FROM, LIST_ID, queueChange } from "../support/outbox-store.js";
 import { sampleAlert } from "../unit/notify/render/sample-alert.js";
@@ -72,7 +73,7 @@ const last = await drainOutbox({
   from: FROM,
   listId: LIST_ID,
   domain: DOMAIN,
-  now: () => aMinuteLater,
+  clock: new FakeClock({ now: aMinuteLater.getTime() }),
   maxAttempts: 8,
   logger: silentLogger(),
 });

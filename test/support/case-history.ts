@@ -3,6 +3,7 @@ import { connectInProcess } from "../../src/mcp/in-process-client.js";
 import { createMonitorDeps } from "../../src/mcp/monitor-deps.js";
 import { createDataJudServer } from "../../src/mcp/server.js";
 import { callTool } from "../../src/mcp/tool-caller.js";
+import { systemClock } from "../../src/time/clock.js";
 
 /** A case's history as the MCP tool `get_case_history` answers it, over a workspace's database. */
 export async function caseHistory(
@@ -10,6 +11,7 @@ export async function caseHistory(
   cnjNumber: string,
 ): Promise<GetCaseHistoryOutput> {
   const deps = createMonitorDeps({
+    clock: systemClock,
     dbPath,
     watchlist: async () => null,
     datajud: null,

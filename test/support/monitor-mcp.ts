@@ -24,6 +24,7 @@ export async function connectMonitorMcp(ws: Workspace, datajud: FakeDataJud): Pr
     random: Math.random,
   });
   const deps = createMonitorDeps({
+    clock: systemClock,
     dbPath: ws.dbPath,
     watchlist: async () => {
       const result = await loadWatchlist(ws.watchlistPath);

@@ -38,7 +38,7 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
       try {
         const db = deps.database();
         const watchlist = await deps.watchlist();
-        const now = deps.now();
+        const now = new Date(deps.clock.now());
         const latest = latestMovementTimes(db);
         const view = deps.djen ?? { enabled: true, plan: null };
         // DJEN off: no check is shown, so none counts as failing.

@@ -24,7 +24,7 @@ function summarizerStatus(deps: MonitorDeps, notes: string[]): RateStatusOutput[
     notes.push(`Tokens spent are unknown: ${error.message}. ${error.hint}`);
     return { ...base, spentToday: null, remainingToday: null, lastSweep: null };
   }
-  const spentToday = tokensSpentSince(db, startOfSaoPauloDay(deps.now()));
+  const spentToday = tokensSpentSince(db, startOfSaoPauloDay(new Date(deps.clock.now())));
   const run = lastRun(db);
   return {
     ...base,

@@ -44,7 +44,7 @@ export function registerRecentChanges(server: McpServer, deps: MonitorDeps): voi
       try {
         const bound =
           since === undefined
-            ? new Date(deps.now().getTime() - WEEK_MS).toISOString()
+            ? new Date(deps.clock.now() - WEEK_MS).toISOString()
             : sinceInstant(since);
         const db = deps.database();
         const page = casesChangedSince(db, bound, {

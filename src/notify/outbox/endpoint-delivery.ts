@@ -1,3 +1,4 @@
+import type { Clock } from "../../time/clock.js";
 import { type ChatMessage, chatDigest, chatMessage } from "../render/chat-message.js";
 import { renderSlack } from "../render/slack-message.js";
 import { renderTeams } from "../render/teams-message.js";
@@ -21,7 +22,7 @@ import { signWebhook } from "../transport/webhook-signature.js";
 export interface EndpointDeliveryOptions {
   limits: EndpointLimits;
   /** The attempt's time: the webhook timestamp a receiver checks against its clock. */
-  now: () => Date;
+  clock: Clock;
   signal?: AbortSignal;
   resolve?: PostRequest["resolve"];
 }
@@ -87,7 +88,7 @@ export async function deliverToEndpoint(
     return { outcome, verdict: verdictOf(outcome) };
   }
   const events: readonly WebhookEvent[] = Array.isArray(event) ? event : [event as WebhookEvent];
-  const { body, headers } = requestBody(endpoint, events, options.now());
+  const { body, headers } = requestBody(endpoint, events, new Date(options.clock.now()));
   const outcome = await postToEndpoint({
     url,
     body,

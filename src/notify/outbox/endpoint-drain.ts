@@ -19,6 +19,7 @@ import {
   type OutboxRow,
   releaseAbandonedClaims,
 } from "../../store/outbox.js";
+import type { Clock } from "../../time/clock.js";
 import { AlertContent } from "../render/alert-content.js";
 import {
   CorrectionNotice,
@@ -66,7 +67,8 @@ export interface EndpointDrainOptions {
   /** The configured endpoints, found by channel and name. */
   endpoints: readonly Endpoint[];
   limits: EndpointLimits;
-  now: () => Date;
+  /** The process's clock: claims, sends and retries are timed on it. */
+  clock: Clock;
   maxAttempts: number;
   backoffMs?: (attempt: number) => number;
   logger: Logger;
@@ -146,7 +148,12 @@ function tellOperator(options: EndpointDrainOptions, alert: EndpointAlert): numb
   if (operator === undefined) return 0;
   const admin = operator.admin?.trim() ?? "";
   return queueMessage(
-    { db: options.db, domain: operator.domain, at: options.now(), policy: operator.policy() },
+    {
+      db: options.db,
+      domain: operator.domain,
+      at: new Date(options.clock.now()),
+      policy: operator.policy(),
+    },
     operatorAlert(alert, null),
     emailEndpoints(admin === "" ? [] : [admin]),
   );
@@ -180,9 +187,9 @@ async function send(
   tally: DrainTally,
 ): Promise<Outcome> {
   const { db, logger } = options;
-  const nowIso = options.now().toISOString();
+  const nowIso = new Date(options.clock.now()).toISOString();
   const until = new Date(
-    options.now().getTime() + (options.claimMs ?? DEFAULT_CLAIM_MS),
+    new Date(options.clock.now()).getTime() + (options.claimMs ?? DEFAULT_CLAIM_MS),
   ).toISOString();
   const first = planned.rows[0];
   if (first === undefined) return { kind: "skipped" };
@@ -222,7 +229,7 @@ async function send(
     claimed.length === 1 ? (claimed[0] as WebhookEvent) : claimed,
     {
       limits: options.limits,
-      now: options.now,
+      clock: options.clock,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     },
   );
@@ -231,7 +238,7 @@ async function send(
   if (verdict.kind === "delivered") {
     // Nothing between the 2xx and this mark: a crash in that gap is one resend, same webhook-id.
     markAllSent(db, claimedIds, {
-      sentAt: options.now().toISOString(),
+      sentAt: new Date(options.clock.now()).toISOString(),
       smtpResponse: verdict.response,
     });
     markEndpointDelivered(db, endpoint);
@@ -246,7 +253,7 @@ async function send(
     verdict.kind === "retry" && verdict.retryAfterSeconds !== null
       ? Math.max(backoff, verdict.retryAfterSeconds * 1000)
       : backoff;
-  const next = new Date(options.now().getTime() + wait).toISOString();
+  const next = new Date(new Date(options.clock.now()).getTime() + wait).toISOString();
   const ref = { channel: endpoint.channel, name: endpoint.name, host: endpointHost(endpoint) };
   const givenUp = immediate(db, () => {
     markAllFailed(db, claimedIds, { error: verdict.error, nextAttemptAt: next, dead });
@@ -297,7 +304,7 @@ export async function drainEndpoints(options: EndpointDrainOptions): Promise<End
   };
   const perEndpoint = new Map<string, EndpointDrainResult["byEndpoint"][number]>();
   const claimant = options.claimant ?? thisProcessClaimant();
-  const nowIso = options.now().toISOString();
+  const nowIso = new Date(options.clock.now()).toISOString();
   releaseAbandonedClaims(options.db, nowIso, claimant.holderIsDead);
   channels: for (const channel of ENDPOINT_CHANNELS) {
     const rows: OutboxRow[] = [];

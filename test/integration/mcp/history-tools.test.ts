@@ -13,6 +13,7 @@ import { createDataJudServer } from "../../../src/mcp/server.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
 import { GetCaseOutput, ToolErrorPayload } from "../../../src/mcp/tool-schemas.js";
 import { dateInZone } from "../../../src/time/calendar-date.js";
+import { systemClock } from "../../../src/time/clock.js";
 import { countingDates } from "../../../src/time/counting-dates.js";
 import { type FakeAnthropic, finalReply, startFakeAnthropic } from "../../fakes/fake-anthropic.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
@@ -482,6 +483,7 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
 describe("the history tools with DJEN switched off", () => {
   it("list_watched_cases shows no DJEN check, counts none failing and says DJEN is off", async () => {
     const deps = createMonitorDeps({
+      clock: systemClock,
       dbPath: ws.dbPath,
       watchlist: async () => null,
       datajud: null,
@@ -513,6 +515,7 @@ describe("the history tools with DJEN switched off", () => {
 describe("the history tools without a database", () => {
   it("are still listed and say how to point the server at one", async () => {
     const deps = createMonitorDeps({
+      clock: systemClock,
       dbPath: `${ws.dir}/nowhere/monitor.db`,
       watchlist: async () => null,
       datajud: null,

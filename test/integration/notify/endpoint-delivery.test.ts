@@ -10,6 +10,7 @@ import {
 import { eventId } from "../../../src/notify/transport/webhook-signature.js";
 import { type EndpointFake, startEndpointFake } from "../../fakes/endpoint-fake.js";
 import { startFakeSlack, startFakeTeams, startFakeTelegram } from "../../fakes/fake-chat.js";
+import { FakeClock } from "../../fakes/fake-clock.js";
 import { startFakeWebhookReceiver } from "../../fakes/fake-webhook-receiver.js";
 import { sampleAlert, sampleMovement } from "../../unit/notify/render/sample-alert.js";
 import { samplePublication } from "../../unit/notify/render/sample-publication.js";
@@ -18,7 +19,7 @@ const SECRET = `whsec_${Buffer.alloc(32, 3).toString("base64")}`;
 const NOW = new Date("2025-10-02T15:00:00.000Z");
 const NOW_SECONDS = NOW.getTime() / 1000;
 const LIMITS: EndpointLimits = { ...DEFAULT_ENDPOINT_LIMITS, timeoutMs: 2000 };
-const options = { limits: LIMITS, now: () => NOW };
+const options = { limits: LIMITS, clock: new FakeClock({ now: NOW.getTime() }) };
 
 /** Court text that tries every trick: mentions, links, tags, Markdown, control characters. */
 const HOSTILE =
@@ -58,7 +59,7 @@ describe("a webhook", () => {
     const first = await deliverToEndpoint(endpoint, event, options);
     const again = await deliverToEndpoint(endpoint, event, {
       ...options,
-      now: () => new Date(NOW.getTime() + 60_000),
+      clock: new FakeClock({ now: NOW.getTime() + 60_000 }),
     });
 
     expect(first.verdict).toEqual({ kind: "delivered", response: "HTTP 204" });

@@ -20,6 +20,7 @@ import {
 } from "../../../src/store/endpoint-state.js";
 import { endpointOutbox } from "../../../src/store/outbox.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/fake-chat.js";
+import { FakeClock } from "../../fakes/fake-clock.js";
 import { DOMAIN, queueChange, type TempStore, tempStore } from "../../support/outbox-store.js";
 import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
 
@@ -77,7 +78,7 @@ function drain(overrides: Partial<EndpointDrainOptions> = {}) {
     db: store.db,
     endpoints: [endpoint()],
     limits: DEFAULT_ENDPOINT_LIMITS,
-    now: () => new Date(now),
+    clock: new FakeClock({ now }),
     maxAttempts: 3,
     backoffMs: () => MINUTE,
     logger: silentLogger(),

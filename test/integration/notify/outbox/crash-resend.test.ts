@@ -6,6 +6,7 @@ import { silentLogger } from "../../../../src/log.js";
 import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
 import { outboxCounts } from "../../../../src/store/outbox.js";
+import { FakeClock } from "../../../fakes/fake-clock.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
 import { nodeArgs } from "../../../support/cli-process.js";
 import { killNow } from "../../../support/kill.js";
@@ -75,7 +76,7 @@ async function drainAt(now: Date): Promise<Awaited<ReturnType<typeof drainOutbox
       from: FROM,
       listId: LIST_ID,
       domain: DOMAIN,
-      now: () => now,
+      clock: new FakeClock({ now: now.getTime() }),
       maxAttempts: 5,
       logger: silentLogger(),
     });

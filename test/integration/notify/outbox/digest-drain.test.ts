@@ -9,6 +9,7 @@ import type { MailTransport } from "../../../../src/notify/transport/mail-transp
 import { createTransport } from "../../../../src/notify/transport/transports.js";
 import type { Db } from "../../../../src/store/database.js";
 import { outboxCounts } from "../../../../src/store/outbox.js";
+import { FakeClock } from "../../../fakes/fake-clock.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
 import { nodeArgs } from "../../../support/cli-process.js";
 import { killNow } from "../../../support/kill.js";
@@ -58,7 +59,7 @@ function drain(db: Db, t: MailTransport, at: number, overrides: Partial<DrainOpt
     from: FROM,
     listId: LIST_ID,
     domain: DOMAIN,
-    now: () => new Date(at),
+    clock: new FakeClock({ now: at }),
     maxAttempts: 5,
     logger: silentLogger(),
     ...overrides,

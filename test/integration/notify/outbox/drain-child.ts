@@ -2,6 +2,7 @@ import { silentLogger } from "../../../../src/log.js";
 import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
 import { closeDatabase, openDatabase } from "../../../../src/store/database.js";
+import { FakeClock } from "../../../fakes/fake-clock.js";
 import { DOMAIN, FROM, LIST_ID } from "../../../support/outbox-store.js";
 
 /** `drain-child.ts DB SMTP_URL NOW`: one drain in its own process, for a test to kill mid-send. */
@@ -17,7 +18,7 @@ const result = await drainOutbox({
   from: FROM,
   listId: LIST_ID,
   domain: DOMAIN,
-  now: () => new Date(nowIso),
+  clock: new FakeClock({ now: Date.parse(nowIso) }),
   maxAttempts: 5,
   logger: silentLogger(),
 });

@@ -51,7 +51,7 @@ function drain(overrides: Partial<DrainOptions> = {}): ReturnType<typeof drainOu
     from: FROM,
     listId: LIST_ID,
     domain: DOMAIN,
-    now: () => new Date(clock.now()),
+    clock,
     maxAttempts: 5,
     logger: silentLogger(),
     ...overrides,

@@ -7,6 +7,7 @@ import { movementAlert } from "../../../../src/notify/outbox/messages.js";
 import { queueMessage } from "../../../../src/notify/outbox/queue.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../../src/notify/transport/http-endpoint.js";
 import { outboxCounts } from "../../../../src/store/outbox.js";
+import { FakeClock } from "../../../fakes/fake-clock.js";
 import {
   type FakeWebhookReceiver,
   startFakeWebhookReceiver,
@@ -86,7 +87,7 @@ describe("an endpoint drain killed right after the webhook receiver's 2xx", () =
       db: store.db,
       endpoints: [{ name: "webhook", channel: "webhook", url: receiver.url, secrets: [SECRET] }],
       limits: DEFAULT_ENDPOINT_LIMITS,
-      now: () => NEXT_RUN,
+      clock: new FakeClock({ now: NEXT_RUN.getTime() }),
       maxAttempts: 5,
       logger: silentLogger(),
     });

@@ -2,6 +2,7 @@ import { silentLogger } from "../../../../src/log.js";
 import { drainEndpoints } from "../../../../src/notify/outbox/endpoint-drain.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../../src/notify/transport/http-endpoint.js";
 import { closeDatabase, openDatabase } from "../../../../src/store/database.js";
+import { FakeClock } from "../../../fakes/fake-clock.js";
 
 /**
  * `endpoint-drain-child.ts DB WEBHOOK_URL SECRET NOW`: one drain of the webhook rows in its own
@@ -16,7 +17,7 @@ const result = await drainEndpoints({
   db,
   endpoints: [{ name: "webhook", channel: "webhook", url, secrets: [secret] }],
   limits: DEFAULT_ENDPOINT_LIMITS,
-  now: () => new Date(nowIso),
+  clock: new FakeClock({ now: Date.parse(nowIso) }),
   maxAttempts: 5,
   logger: silentLogger(),
 });

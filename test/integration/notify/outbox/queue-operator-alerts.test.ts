@@ -151,7 +151,7 @@ async function sweep(
             from: FROM,
             listId: LIST_ID,
             domain: DOMAIN,
-            now: () => new Date(clock.now()),
+            clock,
             maxAttempts: 5,
             logger: silentLogger(),
           })),

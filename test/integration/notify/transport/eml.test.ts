@@ -8,6 +8,7 @@ import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
 import type { OutgoingMessage } from "../../../../src/notify/transport/mail-transport.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
 import { thisProcessClaimant } from "../../../../src/store/lease.js";
+import { FakeClock } from "../../../fakes/fake-clock.js";
 import {
   DOMAIN,
   FROM,
@@ -116,7 +117,7 @@ describe(".eml transport", () => {
       from: FROM,
       listId: LIST_ID,
       domain: DOMAIN,
-      now: () => new Date(Date.parse("2026-03-01T10:00:00.000Z")),
+      clock: new FakeClock({ now: Date.parse("2026-03-01T10:00:00.000Z") }),
       maxAttempts: 3,
       logger: silentLogger(),
     });

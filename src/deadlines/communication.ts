@@ -1,4 +1,5 @@
 import { foldText } from "../text.js";
+import { criminalClass } from "./criminal-class.js";
 import type { Procedure } from "./regimes.js";
 
 /*
@@ -67,18 +68,6 @@ export interface CommunicationReading {
   classUnknown: boolean;
 }
 
-/** CNJ's table of classes (TPU), the criminal branch ("Processo Criminal", code 268). */
-const CRIMINAL_CLASS_CODES = new Set([
-  268, 270, 272, 273, 275, 276, 278, 279, 280, 282, 283, 287, 288, 289, 290, 293, 297, 299, 300,
-  302, 305, 307, 309, 310, 311, 313, 314, 315, 326, 328, 329, 330, 333, 335, 355, 375, 386, 407,
-  408, 409, 410, 411, 413, 417, 418, 419, 421, 424, 425, 426, 428, 432, 1715, 1717, 1719, 1733,
-  10943, 10944, 11398, 11399, 11793, 11955, 11957, 12077, 12089, 12121, 12122, 12123, 12125, 12126,
-  12127, 12128, 12129,
-]);
-
-const CRIMINAL_NAME =
-  /penal|criminal|crime|inquerito|flagrante|termo circunstanciado|sentido estrito|execucao da pena|prisao|liberdade provisoria|medidas? protetivas?|maria da penha|carta testemunhavel|queixa|nao persecucao|medida de seguranca|livramento condicional|progressao de regime|regressao de regime|remicao|unificacao de penas|juri\b|insanidade mental|revisao criminal/u;
-
 const CIVIL_NAME = /\bcivel\b|\bcivil\b|trabalhist|fiscal|familia|alimentos/u;
 
 /** The branch of the Judiciary from the CNJ number's J digit (Res. CNJ 65/2008). */
@@ -98,14 +87,7 @@ function courtKind(
 }
 
 function isCriminalClass(facts: CommunicationFacts): boolean | null {
-  if (facts.classCode !== null && CRIMINAL_CLASS_CODES.has(facts.classCode)) return true;
-  if (facts.className === null || facts.className.trim() === "") {
-    return facts.classCode === null ? null : false;
-  }
-  const name = foldText(facts.className);
-  if (/habeas corpus/u.test(name)) return !/civel/u.test(name);
-  if (CRIMINAL_NAME.test(name)) return true;
-  return false;
+  return criminalClass(facts.classCode, facts.className);
 }
 
 const FAZENDA =

@@ -196,12 +196,12 @@ export function instanceStatus(
 /** Judgments answer a conclusão as a decision does. */
 const ANSWERS: ReadonlySet<MovementKind> = new Set(["sentence", "judgment", "final_judgment"]);
 
-function day(m: Movement): string {
+export function movementDay(m: Movement): string {
   return m.dateTime === null ? "data não informada" : formatWallClock(m.dateTime).slice(0, 10);
 }
 
 function actText(m: Movement, s: InstanceStatus): string {
-  return `${movementTitle(m, { criminal: s.criminal })} em ${day(m)}`;
+  return `${movementTitle(m, { criminal: s.criminal })} em ${movementDay(m)}`;
 }
 
 /** What a provisional archive means in this class, with its law. */
@@ -229,18 +229,19 @@ const ARCHIVE_PT: Record<ArchiveKind, string> = {
 export function instanceStatusText(s: InstanceStatus): string {
   const { archive, afterArchive, cause } = s;
   if (archive !== null && afterArchive === null && cause === archive.movement) {
-    const what = `${ARCHIVE_PT[archive.kind]} em ${day(archive.movement)}`;
+    const what = `${ARCHIVE_PT[archive.kind]} em ${movementDay(archive.movement)}`;
     return archive.kind === "provisional" ? `${what} (${provisionalArchiveText(s)})` : what;
   }
   const label = STATUS_LABELS_PT[s.category];
   if (archive !== null && afterArchive !== null) {
     const then = cause !== null && cause !== afterArchive ? `; depois, ${actText(cause, s)}` : "";
-    return `${label}: ${actText(afterArchive, s)}, depois do arquivamento ${ARCHIVE_WORD[archive.kind]}de ${day(archive.movement)}${then}`;
+    return `${label}: ${actText(afterArchive, s)}, depois do arquivamento ${ARCHIVE_WORD[archive.kind]}de ${movementDay(archive.movement)}${then}`;
   }
-  if (s.category === "awaiting_decision" && cause !== null) return `${label} desde ${day(cause)}`;
+  if (s.category === "awaiting_decision" && cause !== null)
+    return `${label} desde ${movementDay(cause)}`;
   const answered = s.answeredConclusion;
   if (answered !== null && cause === answered.answer) {
-    return `${label}: a conclusão de ${day(answered.conclusion)} foi respondida (${actText(answered.answer, s)})`;
+    return `${label}: a conclusão de ${movementDay(answered.conclusion)} foi respondida (${actText(answered.answer, s)})`;
   }
   return cause === null ? label : `${label} (${actText(cause, s)})`;
 }

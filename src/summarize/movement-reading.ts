@@ -5,6 +5,7 @@ import type {
   MovementComplement,
 } from "../datajud/instance-record.js";
 import { tpuEntry } from "../datajud/tpu-hints.js";
+import { criminalClass } from "../deadlines/criminal-class.js";
 import { foldText, oneLine } from "../text.js";
 
 /*
@@ -141,16 +142,14 @@ function hearingTitle(m: MovementParts): string {
 }
 
 /**
- * Criminal classes (CNJ's Tabela de Classes, the criminal branch: ações penais, inquérito,
- * flagrante, habeas corpus, execução penal and the criminal appeals), by their names: the code
- * list of that branch is long and courts use local children of it.
+ * A criminal class (CNJ's TPU de classes, the criminal branch: deadlines/criminal-class.ts), by
+ * its code when known, else its name.
  */
-const CRIMINAL_CLASS =
-  /\bpenal\b|\bcriminal\b|\bcrime|inquerito policial|flagrante|habeas corpus|termo circunstanciado|execucao da pena|\bjuri\b|sentido estrito|revisao criminal|denuncia|medidas protetivas/;
-
-export function isCriminalClass(klass: Pick<CodeName, "name"> | string | null): boolean {
-  const name = typeof klass === "string" ? klass : (klass?.name ?? "");
-  return CRIMINAL_CLASS.test(foldText(name));
+export function isCriminalClass(
+  klass: (Pick<CodeName, "name"> & { code?: number | null }) | string | null,
+): boolean {
+  if (typeof klass === "string") return criminalClass(null, klass) === true;
+  return criminalClass(klass?.code ?? null, klass?.name ?? null) === true;
 }
 
 /**

@@ -2,6 +2,8 @@ import { instanceName } from "../datajud/glossary.js";
 import type { InstanceRecord, Movement, MovementComplement } from "../datajud/instance-record.js";
 import { type CaseSummary, STATUS_CATEGORIES, type StatusCategory } from "./case-summary.js";
 import type { Correction } from "./corrections.js";
+import { instanceStatus, instanceStatusText } from "./instance-status.js";
+import { isCriminalClass, movementMeaning, type ReadingContext } from "./movement-reading.js";
 
 /**
  * What Claude reads. The system prompt is static (with the tools, the cacheable prefix); the
@@ -64,12 +66,14 @@ Derive it from the movements of ONE instance: the instance (record) the newest n
 - archiving: archived_provisionally for an arquivamento provisório (code 245, or the name or complement says provisório), archived otherwise (definitivo, code 246, or unqualified)
 - unarchiving (desarquivamento, reativação): in_progress
 - after an archive, any act of the parties or the judge (a petition, a conclusion, a despacho, a decision, a hearing) is activity: the status is no longer archived but what that act makes it (in_progress for a petition, awaiting_decision for a conclusion, decided for a sentence). An archive never outranks a later decision.
+Each record carries "reading": the monitor's own reading of that instance's status by these rules (our text, not court data); your statusCategory is the reading of the news instance unless the movements plainly show it wrong.
 Publications, notices (intimações), session listings (pauta), remittances and routine acts (expedição, juntada de documento, certidão) NEVER change the status, and petitions change it only after an archive: a publication after a sentence leaves the case decided. With no status-defining movement at all, use in_progress.
 
 ## Lawyer attention (needsLawyerAttention, attentionReasons)
 needsLawyerAttention is true exactly when at least one NEW movement (listed in newMovementIds) is one of:
-- a sentence (sentença): check the deadline to appeal
-- an acórdão: check the deadline to appeal
+- a sentence (sentença): check the deadline to appeal. In a criminal class ("criminal": true) say it in criminal words: code 219 Procedência is a condenação (sentença condenatória), 220 Improcedência an absolvição, 221 a condenação em parte; the appeal is the apelação (CPP art. 593); never "o autor ganhou"
+- a denúncia received (code 391): the accused is cited to answer in 10 days (CPP art. 396)
+- an appeal judged (provimento, não provimento, não conhecimento): call it an acórdão only when the record says a panel judged it (an inclusão em pauta before it, or the movement says acórdão); after a conclusão "para decisão" without a session it is a decisão monocrática of the relator (agravo interno, CPC art. 1.021); in a superior court (STJ, STF, TST; grau SUP) when nothing tells, say the record does not tell which
 - a decision (decisão, not a routine despacho): check whether it requires action
 - an intimation (intimação) addressed to the parties: it may open a deadline
 - a publication in the official gazette (Publicação, Disponibilização no Diário da Justiça Eletrônico): check which act was published and whether it opens a deadline. Call it a publicação; call it an intimação only when the movement itself (its name or complements) says intimação
@@ -109,7 +113,11 @@ function compactComplement(c: MovementComplement): Record<string, unknown> {
   return out;
 }
 
-function compactMovement(m: Movement, isNew: boolean): Record<string, unknown> {
+function compactMovement(
+  m: Movement,
+  isNew: boolean,
+  context: ReadingContext = {},
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: m.id,
     dateTime: m.dateTime,
@@ -124,7 +132,9 @@ function compactMovement(m: Movement, isNew: boolean): Record<string, unknown> {
     }
   }
   if (m.courtUnit) out.courtUnit = m.courtUnit.name;
-  if (m.hint) out.meaning = m.hint.pt;
+  // A criminal case's "Procedência" is a conviction, not "o autor ganhou".
+  const meaning = movementMeaning(m, context);
+  if (meaning !== null) out.meaning = meaning;
   return out;
 }
 
@@ -139,12 +149,17 @@ function compactRecord(
   newIds: ReadonlySet<string>,
 ): Record<string, unknown> {
   const kept = trimmedMovements(record, newIds);
+  const criminal = isCriminalClass(record.class);
+  const status = instanceStatus(record);
   return {
     instance: record.instance,
     instanceName: instanceName(record.instance),
     recordId: record.id,
     court: record.courtAcronym,
     class: record.class,
+    criminal,
+    // The monitor's own reading of this instance's status from its movements (not court text).
+    reading: { statusCategory: status.category, status: instanceStatusText(status) },
     subjects: record.subjects.map((s) => s.name),
     courtUnit: record.courtUnit?.name ?? null,
     system: record.system?.name ?? null,
@@ -153,7 +168,7 @@ function compactRecord(
     secrecyLevel: record.secrecyLevel,
     movementCount: record.movementCount,
     olderMovementsOmitted: record.movements.length - kept.length,
-    movements: kept.map((m) => compactMovement(m, newIds.has(m.id))),
+    movements: kept.map((m) => compactMovement(m, newIds.has(m.id), { criminal })),
   };
 }
 

@@ -2,6 +2,7 @@ import { formatWallClock } from "../datajud/dates.js";
 import { instanceName, newMovementsText } from "../datajud/glossary.js";
 import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import type { MovementKind } from "../datajud/tpu-hints.js";
+import { actAttention } from "./act-reading.js";
 import {
   type AttentionReason,
   type CaseSummary,
@@ -192,10 +193,35 @@ export function statusCategoryOf(
   return main === undefined ? "in_progress" : instanceStatus(main).category;
 }
 
-export function attentionReasons(newMovements: readonly Movement[]): AttentionReason[] {
+/** The instance record a movement belongs to, for the words of its case. */
+function recordOf(records: readonly InstanceRecord[], m: Movement): InstanceRecord | null {
+  return (
+    records.find((r) => r.movements.some((x) => x.id === m.id && x.dateTime === m.dateTime)) ?? null
+  );
+}
+
+/**
+ * What a new movement asks of the lawyer: its kind's reason and step, in its case's words where
+ * they differ (a criminal judgment, a superior court's monocratic decision: act-reading.ts).
+ */
+function attentionOf(
+  m: Movement,
+  records: readonly InstanceRecord[],
+): { rank: number; reason: string; next: string } | null {
+  const kind = kindOf(m);
+  const rank = ATTENTION.findIndex((a) => a.kind === kind);
+  const generic = ATTENTION[rank];
+  if (generic === undefined) return null;
+  return { rank, ...generic, ...(actAttention(m, recordOf(records, m)) ?? {}) };
+}
+
+export function attentionReasons(
+  newMovements: readonly Movement[],
+  records: readonly InstanceRecord[] = [],
+): AttentionReason[] {
   const byReason = new Map<string, Movement[]>();
   for (const m of newMovements) {
-    const reason = ATTENTION_BY_KIND.get(kindOf(m))?.reason;
+    const reason = attentionOf(m, records)?.reason;
     if (reason === undefined) continue;
     byReason.set(reason, [...(byReason.get(reason) ?? []), m]);
   }
@@ -230,9 +256,13 @@ const ARCHIVE_ADJECTIVE = {
  * the news stands. A change without any new act (a field DataJud changed: class, secrecy) opens
  * no deadline and says so, instead of repeating a step the record may have passed long ago.
  */
-function nextStep(newMovements: readonly Movement[], status: InstanceStatus | null): string {
-  const kinds = new Set(newMovements.map(kindOf));
-  const pressing = ATTENTION.find((a) => kinds.has(a.kind))?.next;
+function nextStep(
+  newMovements: readonly Movement[],
+  records: readonly InstanceRecord[],
+  status: InstanceStatus | null,
+): string {
+  const items = newMovements.flatMap((m) => attentionOf(m, records) ?? []);
+  const pressing = items.sort((a, b) => a.rank - b.rank)[0]?.next;
   if (pressing !== undefined) return pressing;
   const standing = status === null ? NEXT_STEP.in_progress : standingStep(status);
   if (newMovements.length > 0 || status === null) return standing;
@@ -293,7 +323,7 @@ export function rulesSummary(input: RulesInput): CaseSummary {
   const fixes = correctionAttention(input.records, input.corrections ?? []);
   const reasons = [
     ...fixes.map((f) => f.reason),
-    ...attentionReasons(input.newMovements),
+    ...attentionReasons(input.newMovements, input.records),
     ...activityAfterArchive(mainStatus, input.newMovements),
   ];
   const relevant =
@@ -330,7 +360,7 @@ export function rulesSummary(input: RulesInput): CaseSummary {
     needsLawyerAttention: reasons.length > 0,
     attentionReasons: reasons,
     latestRelevantMovement: relevant ? ref(relevant) : null,
-    nextExpectedStep: fixes[0]?.next ?? nextStep(input.newMovements, mainStatus),
+    nextExpectedStep: fixes[0]?.next ?? nextStep(input.newMovements, input.records, mainStatus),
     generatedBy: "rules",
     generatedAt: input.now.toISOString(),
   };

@@ -85,6 +85,8 @@ export const AlertContent = z.object({
       instance: z.string(),
       courtUnit: z.string().nullable(),
       className: z.string().nullable(),
+      /** The class's TPU code (absent in alerts queued before it was kept): criminal by code. */
+      classCode: z.number().int().nullable().optional(),
     }),
   ),
   provenance: z.object({
@@ -193,6 +195,7 @@ export function buildAlertContent(input: BuildAlertContentInput): AlertContent {
       instance: r.instance,
       courtUnit: r.courtUnit?.name || null,
       className: r.class?.name || null,
+      classCode: r.class?.code ?? null,
     })),
     provenance: {
       index: input.provenance.index,

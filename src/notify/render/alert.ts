@@ -97,8 +97,10 @@ function fieldDiffs(previous: CaseSummary | null, current: CaseSummary): FieldDi
 
 /** How the instance's class reads its movements: a criminal class in criminal words. */
 export function readingOf(content: AlertContent, instance: string): ReadingContext {
-  const className = content.instances.find((i) => i.instance === instance)?.className ?? null;
-  return { criminal: isCriminalClass(className) };
+  const record = content.instances.find((i) => i.instance === instance);
+  return {
+    criminal: isCriminalClass({ code: record?.classCode ?? null, name: record?.className ?? "" }),
+  };
 }
 
 export interface MovementLine {

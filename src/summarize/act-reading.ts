@@ -1,0 +1,130 @@
+import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
+import { foldText } from "../text.js";
+import { movementDay as day, kindOf } from "./instance-status.js";
+import { isCriminalClass, movementTitle } from "./movement-reading.js";
+
+/*
+ * What a decisive act asks of the lawyer, in the words of its case: a criminal judgment is a
+ * condenação or an absolvição (CPP art. 593), a received denúncia opens the resposta à acusação
+ * (CPP art. 396); a superior court's judgment is a monocratic decision (agravo interno, CPC art.
+ * 1.021) or an acórdão only when the record tells which. Pure.
+ */
+
+export interface ActAttention {
+  reason: string;
+  next: string;
+}
+
+/** The courts whose every record is a superior court's (DataJud aliases). */
+const SUPERIOR_COURTS: ReadonlySet<string> = new Set(["stj", "stf", "tst", "tse", "stm"]);
+
+export function isSuperiorCourt(record: Pick<InstanceRecord, "instance" | "court">): boolean {
+  return record.instance === "SUP" || SUPERIOR_COURTS.has(record.court.toLowerCase());
+}
+
+export type JudgmentForm = { form: "monocratic" | "collegiate"; basis: string };
+
+/**
+ * Whether an appeal was judged by the relator alone or by the panel, as far as the record tells:
+ * the movement's own words ("monocrática", "acórdão"), else what led to it in the instance: an
+ * inclusão em pauta after the last conclusão is a session's judgment; a conclusão "para decisão"
+ * (or "para despacho") with no session after it went to the relator to decide alone. The court
+ * unit is not a signal: DataJud names the relator's gabinete for both.
+ */
+export function judgmentForm(
+  m: Movement,
+  record: Pick<InstanceRecord, "movements"> | null,
+): JudgmentForm | null {
+  const said = foldText(
+    [m.name, ...m.complements.map((c) => `${c.name ?? ""} ${c.value ?? ""}`)].join(" "),
+  );
+  if (/monocratic/.test(said)) return { form: "monocratic", basis: "o movimento diz monocrática" };
+  if (/acordao|colegiad/.test(said))
+    return { form: "collegiate", basis: "o movimento diz acórdão" };
+  if (record === null) return null;
+  const before = record.movements
+    .filter((x) => x !== m && x.id !== m.id && (x.dateTime ?? "") <= (m.dateTime ?? ""))
+    .sort((a, b) => (b.dateTime ?? "").localeCompare(a.dateTime ?? ""));
+  for (const x of before) {
+    const kind = kindOf(x);
+    if (kind === "session") {
+      return { form: "collegiate", basis: `incluído em pauta de sessão em ${day(x)}` };
+    }
+    if (kind === "conclusion") {
+      const to = foldText(x.complements.map((c) => c.name ?? "").join(" "));
+      if (/para (decisao|despacho)/.test(to)) {
+        return {
+          form: "monocratic",
+          basis: `concluso ao relator para decisão em ${day(x)}, sem inclusão em pauta`,
+        };
+      }
+      return null;
+    }
+  }
+  return null;
+}
+
+/** Criminal judgments by their TPU code (219 Procedência, 220 Improcedência, 221 em Parte). */
+const CRIMINAL_JUDGMENTS: Readonly<Record<number, ActAttention>> = {
+  219: {
+    reason: "sentença condenatória: verificar o prazo de apelação (CPP, art. 593)",
+    next: "Apelação da sentença condenatória (CPP, art. 593) ou trânsito em julgado.",
+  },
+  220: {
+    reason: "sentença absolutória: verificar se a acusação apela (CPP, art. 593)",
+    next: "Apelação da acusação, se houver (CPP, art. 593), ou trânsito em julgado da absolvição.",
+  },
+  221: {
+    reason: "sentença condenatória em parte: verificar o prazo de apelação (CPP, art. 593)",
+    next: "Apelação da sentença condenatória (CPP, art. 593) ou trânsito em julgado.",
+  },
+};
+
+const CRIMINAL_SENTENCE: ActAttention = {
+  reason: "sentença penal: verificar o prazo de apelação (CPP, art. 593)",
+  next: "Apelação da sentença (CPP, art. 593) ou trânsito em julgado.",
+};
+
+/** TPU 391: the denúncia (or queixa) received, the ação penal begins. */
+const DENUNCIA_RECEIVED: ActAttention = {
+  reason:
+    "denúncia recebida: o acusado será citado para responder à acusação em 10 dias (CPP, art. 396)",
+  next: "Citação do acusado e resposta à acusação em 10 dias (CPP, art. 396).",
+};
+
+/**
+ * The attention a decisive act asks for when its case changes the words; null when the generic
+ * wording of its kind (rules-summary.ts) is right.
+ */
+export function actAttention(
+  m: Movement,
+  record: Pick<InstanceRecord, "instance" | "court" | "class" | "movements"> | null,
+): ActAttention | null {
+  const kind = kindOf(m);
+  const criminal = record !== null && isCriminalClass(record.class);
+  if (m.code === 391) return DENUNCIA_RECEIVED;
+  if (kind === "sentence" && criminal) {
+    return (m.code === null ? undefined : CRIMINAL_JUDGMENTS[m.code]) ?? CRIMINAL_SENTENCE;
+  }
+  if (kind !== "judgment" || record === null) return null;
+  const title = movementTitle(m, { criminal });
+  const form = judgmentForm(m, record);
+  if (form?.form === "monocratic") {
+    const appeal = criminal
+      ? "cabe agravo regimental ao colegiado (Lei 8.038/1990, art. 39)"
+      : "cabe agravo interno ao colegiado (CPC, art. 1.021)";
+    return {
+      reason: `decisão monocrática do relator (${title}; ${form.basis}): ${appeal}; verificar o prazo`,
+      next: criminal
+        ? "Prazo para agravo regimental contra a decisão monocrática (Lei 8.038/1990, art. 39) ou trânsito em julgado."
+        : "Prazo para agravo interno contra a decisão monocrática (CPC, art. 1.021) ou trânsito em julgado.",
+    };
+  }
+  if (form === null && isSuperiorCourt(record)) {
+    return {
+      reason: `recurso julgado (${title}): o DataJud não diz se por decisão monocrática ou por acórdão; conferir nos autos e o prazo do recurso cabível`,
+      next: "Conferir se foi decisão monocrática (cabe agravo interno, CPC art. 1.021) ou acórdão, e o prazo do recurso cabível.",
+    };
+  }
+  return null;
+}

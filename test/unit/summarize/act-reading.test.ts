@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import type { InstanceRecord, Movement } from "../../../src/datajud/instance-record.js";
+import { normalizeMovement } from "../../../src/datajud/normalize.js";
+import { actAttention, judgmentForm } from "../../../src/summarize/act-reading.js";
+import { rulesSummary } from "../../../src/summarize/rules-summary.js";
+
+function movement(codigo: number, nome: string, dataHora: string, complemento?: string): Movement {
+  const m = normalizeMovement({
+    codigo,
+    nome,
+    dataHora,
+    ...(complemento === undefined
+      ? {}
+      : {
+          complementosTabelados: [
+            { codigo: 3, valor: 6, nome: complemento, descricao: "tipo_de_conclusao" },
+          ],
+        }),
+  });
+  if (m === null) throw new Error("test movement unreadable");
+  return m;
+}
+
+type Rec = Pick<InstanceRecord, "instance" | "court" | "class" | "movements">;
+
+function rec(instance: string, court: string, className: string, ...movements: Movement[]): Rec {
+  return { instance, court, class: { code: null, name: className }, movements };
+}
+
+const distributed = movement(26, "Distribuição", "2026-05-18T12:00:00.000Z");
+const toDecide = movement(51, "Conclusão", "2026-05-19T13:00:00.000Z", "para decisão");
+const toJudge = movement(51, "Conclusão", "2026-05-19T13:00:00.000Z", "para julgamento");
+const listed = movement(12104, "Inclusão em pauta", "2026-10-20T12:00:00.000Z");
+const notHeard = movement(235, "Não Conhecimento de recurso", "2026-11-10T22:12:00.000Z");
+const dismissed = movement(239, "Não-Provimento", "2026-11-10T22:12:00.000Z");
+
+describe("a superior court's judgment: monocratic or collegiate only where the record tells", () => {
+  it("reads an STJ judgment after a conclusão 'para decisão' and no session as monocratic", () => {
+    const stj = rec("SUP", "stj", "Agravo em Recurso Especial", distributed, toDecide, notHeard);
+
+    expect(judgmentForm(notHeard, stj)).toEqual({
+      form: "monocratic",
+      basis: "concluso ao relator para decisão em 19/05/2026, sem inclusão em pauta",
+    });
+    expect(actAttention(notHeard, stj)).toEqual({
+      reason:
+        "decisão monocrática do relator (Recurso não conhecido; concluso ao relator para decisão em 19/05/2026, sem inclusão em pauta): cabe agravo interno ao colegiado (CPC, art. 1.021); verificar o prazo",
+      next: "Prazo para agravo interno contra a decisão monocrática (CPC, art. 1.021) ou trânsito em julgado.",
+    });
+  });
+
+  it("keeps 'acórdão proferido' for a judgment after an inclusão em pauta", () => {
+    const stj = rec("SUP", "stj", "Recurso Especial", distributed, toJudge, listed, dismissed);
+
+    expect(judgmentForm(dismissed, stj)?.form).toBe("collegiate");
+    expect(actAttention(dismissed, stj)).toBeNull();
+    const summary = rulesSummary({
+      cnjNumber: "0000000-00.2026.3.00.0000",
+      court: "stj",
+      records: [{ ...realShape(stj), movements: stj.movements }],
+      newMovements: [dismissed],
+      now: new Date("2026-12-02T12:00:00.000Z"),
+    });
+    expect(summary.attentionReasons.map((r) => r.reason)).toEqual([
+      "acórdão proferido: verificar prazo de recurso",
+    ]);
+  });
+
+  it("says the record does not tell when nothing does, in a superior court", () => {
+    const stj = rec("SUP", "stj", "Recurso Especial", distributed, dismissed);
+
+    expect(judgmentForm(dismissed, stj)).toBeNull();
+    expect(actAttention(dismissed, stj)?.reason).toBe(
+      "recurso julgado (Recurso não provido): o DataJud não diz se por decisão monocrática ou por acórdão; conferir nos autos e o prazo do recurso cabível",
+    );
+  });
+
+  it("names the agravo regimental of a criminal case (Lei 8.038/1990, art. 39)", () => {
+    const hc = rec("SUP", "stj", "Habeas Corpus Criminal", distributed, toDecide, dismissed);
+
+    expect(actAttention(dismissed, hc)?.next).toBe(
+      "Prazo para agravo regimental contra a decisão monocrática (Lei 8.038/1990, art. 39) ou trânsito em julgado.",
+    );
+  });
+});
+
+describe("a criminal case's acts in criminal words", () => {
+  const penal = (m: Movement): Rec => ({
+    instance: "G1",
+    court: "tjto",
+    class: { code: 283, name: "Ação Penal - Procedimento Ordinário" },
+    movements: [m],
+  });
+
+  it("reads 219 as a condenação, 220 as an absolvição, 391 as the denúncia received", () => {
+    const convicted = movement(219, "Procedência", "2026-11-18T16:45:00.000Z");
+    const acquitted = movement(220, "Improcedência", "2026-11-18T16:45:00.000Z");
+    const received = movement(391, "Recebimento", "2026-03-02T10:00:00.000Z");
+
+    expect(actAttention(convicted, penal(convicted))?.reason).toBe(
+      "sentença condenatória: verificar o prazo de apelação (CPP, art. 593)",
+    );
+    expect(actAttention(acquitted, penal(acquitted))?.reason).toBe(
+      "sentença absolutória: verificar se a acusação apela (CPP, art. 593)",
+    );
+    expect(actAttention(received, penal(received))?.next).toBe(
+      "Citação do acusado e resposta à acusação em 10 dias (CPP, art. 396).",
+    );
+  });
+
+  it("recognizes a criminal class by its TPU code even when its name is bare (417 Apelação)", () => {
+    const convicted = movement(219, "Procedência", "2026-11-18T16:45:00.000Z");
+    const appeal: Rec = { ...penal(convicted), class: { code: 417, name: "Apelação" } };
+    const civil: Rec = {
+      ...penal(convicted),
+      class: { code: 7, name: "Procedimento Comum Cível" },
+    };
+
+    expect(actAttention(convicted, appeal)?.reason).toMatch(/^sentença condenatória/);
+    expect(actAttention(convicted, civil)).toBeNull();
+  });
+});
+
+function realShape(r: Rec): InstanceRecord {
+  return {
+    id: `${r.court}-${r.instance}`,
+    cnjNumber: "00000000020263000000",
+    instance: r.instance,
+    court: r.court,
+    courtAcronym: r.court.toUpperCase(),
+    class: r.class,
+    subjects: [],
+    courtUnit: null,
+    system: null,
+    format: null,
+    secrecyLevel: 0,
+    filedAt: null,
+    filedAtRaw: null,
+    lastUpdatedAt: null,
+    lastUpdatedAtRaw: null,
+    indexedAt: null,
+    indexedAtRaw: null,
+    movementCount: r.movements.length,
+    latestMovement: r.movements.at(-1) ?? null,
+    movements: r.movements,
+  };
+}

@@ -24,6 +24,7 @@ import {
   type TokenUsage,
   ZERO_USAGE,
 } from "../src/summarize/token-budget.js";
+import { systemClock } from "../src/time/clock.js";
 import {
   type CaseGrade,
   describeRequirement,
@@ -436,7 +437,8 @@ export async function main(options: MainOptions): Promise<number> {
       // The records are all in the first message; tools would read the live DataJud API.
       mcpClient: null,
       logger: options.logger ?? createLogger({ level: "warn", secrets: loaded.secrets }),
-      timeoutMs: 120_000,
+      timer: systemClock,
+      callTimeoutMs: s.callTimeoutMs,
     });
   }
 

@@ -18,6 +18,12 @@ export interface System {
   isAlive: (pid: number) => boolean;
   /** A repeating timer that never keeps the process alive by itself (the lease renewal). */
   every: Every;
+  /**
+   * Times the limit of a call that may never answer (a model call): real time, also in tests
+   * whose clock skips every sleep (a limit would expire at once); a test of a hung call passes
+   * a fake clock it moves itself.
+   */
+  callTimer: Pick<Clock, "sleep">;
 }
 
 export const realEvery: Every = (ms, fn) => {
@@ -33,4 +39,5 @@ export const realSystem: System = {
   pid: process.pid,
   isAlive: processIsAlive,
   every: realEvery,
+  callTimer: systemClock,
 };

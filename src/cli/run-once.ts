@@ -124,7 +124,8 @@ export function renderRunReport(report: RunReport, timeZone: string = COURT_TIME
     (report.interrupted
       ? " (interrupted: the rest was not checked; the next sweep checks it)"
       : "");
-  return `${table}${total}\n${publicationsLines(report, timeZone)}${mailLines(report, timeZone)}`;
+  const model = report.modelUnavailable === null ? "" : `summaries: ${report.modelUnavailable}\n`;
+  return `${table}${total}\n${model}${publicationsLines(report, timeZone)}${mailLines(report, timeZone)}`;
 }
 
 export const runOnceCommand: Command = {

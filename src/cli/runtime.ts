@@ -389,7 +389,11 @@ export async function openMonitor(
               : observeSpending(budget, (usage) => metrics.modelCall(usage)),
           mcpClient: connection.client,
           logger,
-          timeoutMs: 120_000,
+          timer: system.callTimer,
+          callTimeoutMs: config.summarizer.callTimeoutMs,
+          ...(metrics === undefined
+            ? {}
+            : { onBreakerOpen: (cause) => metrics.modelBreakerOpened(cause) }),
         }),
       budget: {
         runLimit: config.summarizer.runTokenBudget,

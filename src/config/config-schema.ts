@@ -176,6 +176,7 @@ const summarizerShape = {
   model: NonEmpty,
   maxIterations: wholeNumber(1, 50, "iterations"),
   maxOutputTokens: wholeNumber(256, 128_000, "tokens"),
+  callTimeoutMs: wholeNumber(5_000, 120_000, "ms"),
   runTokenBudget: wholeNumber(0, 1_000_000_000, "tokens"),
   dailyTokenBudget: wholeNumber(0, 1_000_000_000, "tokens"),
 };

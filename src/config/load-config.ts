@@ -86,6 +86,8 @@ export interface MonitorConfig {
     model: string;
     maxIterations: number;
     maxOutputTokens: number;
+    /** One model call's limit; the first unanswered call sends the sweep's rest to the rules. */
+    callTimeoutMs: number;
     runTokenBudget: number;
     dailyTokenBudget: number;
   };

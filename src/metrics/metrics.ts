@@ -2,6 +2,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { DataJudClientEvent } from "../datajud/http-client.js";
 import type { DjenClientEvent } from "../djen/http-client.js";
 import type { Route } from "../http/server.js";
+import type { BreakerCause } from "../summarize/summarizer.js";
 import type { TokenUsage } from "../summarize/token-budget.js";
 
 /*
@@ -73,6 +74,7 @@ export class MonitorMetrics {
   readonly #djenRetries: Counter<"cause">;
   readonly #modelCalls: Counter;
   readonly #tokens: Counter<"type">;
+  readonly #breakerOpened: Counter<"cause">;
   readonly #mails: Counter<"result">;
   readonly #endpointDeliveries: Counter<"channel" | "endpoint" | "result">;
 
@@ -153,6 +155,16 @@ export class MonitorMetrics {
       labelNames: ["type"],
       registers,
     });
+    this.#breakerOpened = new Counter({
+      name: `${p}model_breaker_opened_total`,
+      help: "Sweeps whose summarizer stopped asking the model after a call went unanswered (timeout) or failed (api_error); the rest of each went to the rules.",
+      labelNames: ["cause"],
+      registers,
+    });
+    // Shown at 0 before the first opening, so an alert rule sees the series.
+    for (const cause of ["timeout", "api_error"] satisfies BreakerCause[]) {
+      this.#breakerOpened.inc({ cause }, 0);
+    }
     this.#mails = new Counter({
       name: `${p}mails_total`,
       help: "E-mails handed to the transport, by result: sent, failed (retried later), dead (given up).",
@@ -290,6 +302,11 @@ export class MonitorMetrics {
     this.#tokens.inc({ type: "output" }, usage.outputTokens);
     this.#tokens.inc({ type: "cache_read" }, usage.cacheReadTokens);
     this.#tokens.inc({ type: "cache_write" }, usage.cacheWriteTokens);
+  }
+
+  /** A sweep's summarizer stopped asking the model (its breaker opened), and why. */
+  modelBreakerOpened(cause: BreakerCause): void {
+    this.#breakerOpened.inc({ cause });
   }
 
   /** What one drain of the outbox came to. */

@@ -82,6 +82,11 @@ export const RunReport = z.strictObject({
    * not asked: what failed, with DataJud's address. Null otherwise.
    */
   unreachable: z.string().nullable(),
+  /**
+   * Set when a model call of the sweep went unanswered (summarizer.callTimeoutMs) or failed and
+   * the rest of its summaries were written by the rules: what happened. Null otherwise.
+   */
+  modelUnavailable: z.string().nullable().default(null),
   cases: z.array(CaseReport),
   /** The DJEN phase; null when DJEN is off (or in reports of versions before it). */
   publications: PublicationsReport.nullable().default(null),

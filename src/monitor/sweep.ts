@@ -14,6 +14,7 @@ import {
   type WatchedPublications,
   watchPublications,
 } from "./publications/watch-publications.js";
+import { Courier } from "./report/courier.js";
 import type { ReportPhases } from "./report/phases.js";
 import {
   closeRun,
@@ -135,6 +136,8 @@ class Reported {
   mail: MailReport | null = null;
   /** Stopped mid-summary or mid-send. */
   interrupted = false;
+  /** Why the model stopped being asked partway through the summaries; null: it was not. */
+  modelUnavailable: string | null = null;
 
   delivered(result: MailReport): void {
     this.emailsSent += result.sent;
@@ -159,29 +162,61 @@ function reporting(phases: ReportPhases | undefined, run: SweepRun): ReportPhase
   return run.write && run.id !== null && phases !== undefined ? phases : null;
 }
 
+/** Everything due is handed to delivery, and what came of it added to the sweep's report. */
+async function deliverNow(
+  phases: ReportPhases,
+  reported: Reported,
+  signal: AbortSignal,
+): Promise<void> {
+  // Awaited first: `x += await y` would read x before another drain adds to it.
+  const delivered = await phases.deliver(signal);
+  reported.delivered(delivered);
+}
+
 /**
  * One phase's alerts: queued by `step` (in the transactions of what they are about), then handed
  * to delivery at once when there are any. Stopped mid-summary or mid-send, what is committed
  * stays and the next run completes it.
  */
 async function reportStep(
-  phases: ReportPhases,
   reported: Reported,
   signal: AbortSignal,
-  step: () => Promise<number> | number,
+  step: () => Promise<void>,
 ): Promise<void> {
   if (signal.aborted) return;
   try {
-    const queued = await step();
-    reported.emailsQueued += queued;
-    if (queued === 0) return;
-    // Awaited first: `x += await y` would read x before the other phase's drain adds to it.
-    const delivered = await phases.deliver(signal);
-    reported.delivered(delivered);
+    await step();
   } catch (error) {
     if (!signal.aborted) throw error;
     reported.interrupted = true;
   }
+}
+
+/**
+ * The detected changes' alerts: each change summarized and its alerts handed to delivery as soon
+ * as they are committed (a few cases at once), never waiting for the summaries of other cases; a
+ * model that hangs costs one call's limit (summarize/summarizer.ts: its breaker), not the sweep.
+ */
+async function reportChanges(
+  phases: ReportPhases,
+  reported: Reported,
+  signal: AbortSignal,
+): Promise<void> {
+  const courier = new Courier(() => deliverNow(phases, reported, signal));
+  let summarized: Awaited<ReturnType<ReportPhases["summarize"]>>;
+  try {
+    summarized = await phases.summarize(signal, (queued) => {
+      reported.emailsQueued += queued;
+      if (queued > 0) courier.kick();
+    });
+  } catch (error) {
+    // The summaries' error is the one to tell; what was committed before it is still delivered.
+    await courier.idle().catch(() => undefined);
+    throw error;
+  }
+  reported.llmCalls += summarized.llmCalls;
+  reported.modelUnavailable ??= summarized.modelUnavailable;
+  await courier.idle();
 }
 
 /**
@@ -207,11 +242,7 @@ async function detectAndWatch(
   const datajud = async (): Promise<Detected> => {
     const detected = await detectChanges(deps, phaseRun, targets.selected, targets.force);
     if (phases !== null) {
-      await reportStep(phases, reported, signal, async () => {
-        const summarized = await phases.summarize(signal);
-        reported.llmCalls += summarized.llmCalls;
-        return summarized.emailsQueued;
-      });
+      await reportStep(reported, signal, () => reportChanges(phases, reported, signal));
     }
     return detected;
   };
@@ -220,7 +251,11 @@ async function detectAndWatch(
     if (phases?.publications !== undefined) {
       // Publications start deadlines: their alerts go out as soon as DJEN's answers are stored.
       const decide = phases.publications;
-      await reportStep(phases, reported, signal, () => decide());
+      await reportStep(reported, signal, async () => {
+        const queued = decide();
+        reported.emailsQueued += queued;
+        if (queued > 0) await deliverNow(phases, reported, signal);
+      });
     }
     return published;
   };
@@ -260,8 +295,7 @@ async function finishReporting(
   try {
     reported.emailsQueued += phases.queue(tally);
     // Anything else now due (a retry, an alert quiet hours held) goes with this sweep's mail too.
-    const delivered = await phases.deliver(run.signal);
-    reported.delivered(delivered);
+    await deliverNow(phases, reported, run.signal);
   } catch (error) {
     if (!run.signal.aborted) throw error;
     reported.interrupted = true;
@@ -290,6 +324,7 @@ function reportOf(
     dryRun: options.dryRun,
     interrupted: detected.interrupted || published.interrupted || reported.interrupted,
     unreachable: detected.unreachable,
+    modelUnavailable: reported.modelUnavailable,
     cases,
     publications: deps.publications === undefined ? null : published.report,
     mail: reported.mail,

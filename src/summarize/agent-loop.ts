@@ -11,6 +11,7 @@ import type {
   Usage,
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { Logger } from "../log.js";
+import type { Clock } from "../time/clock.js";
 import type { ToolBridge } from "./mcp-tool-bridge.js";
 import { addUsage, type TokenBudget, type TokenUsage, ZERO_USAGE } from "./token-budget.js";
 
@@ -23,6 +24,13 @@ export type FallbackReason =
   | "max_tokens"
   | "invalid_output"
   | "no_convergence"
+  /** A model call went unanswered for `callTimeoutMs`. */
+  | "timeout"
+  /**
+   * An earlier call of this sweep went unanswered or failed (the summarizer's breaker): the rest
+   * of the sweep is summarized by the rules without asking the model.
+   */
+  | "model_unavailable"
   /** The model's summary contradicted the rules engine's facts (summarize/fact-check.ts). */
   | "set_aside";
 
@@ -53,7 +61,17 @@ export interface AgentLoopOptions {
   /** Structured output for the final answer. */
   outputFormat: JSONOutputFormat;
   logger: Logger;
+  /** Times each call: its `sleep` is the call's limit (System.callTimer; a fake clock in tests). */
+  timer: Pick<Clock, "sleep">;
+  /** Most milliseconds one call may go unanswered; then the loop ends with "timeout". */
+  callTimeoutMs: number;
+  /** The caller's stop (a sweep's end): rejects the loop. */
   signal?: AbortSignal;
+  /**
+   * The summarizer's breaker: once another summary's call failed, a call in flight is given up
+   * and the loop ends with "model_unavailable" instead of waiting out its own timeout.
+   */
+  breaker?: AbortSignal;
 }
 
 export function usageOf(usage: Usage): TokenUsage {
@@ -98,8 +116,46 @@ function finalText(message: Message): string {
     .trim();
 }
 
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true || (error instanceof Error && error.name === "APIUserAbortError");
+type CallEnd =
+  | { kind: "answered"; message: Message }
+  | { kind: "error"; error: unknown }
+  | { kind: "timeout" }
+  | { kind: "breaker" }
+  | { kind: "stopped"; reason: unknown };
+
+/**
+ * One Messages API call under the loop's limit: given up when `callTimeoutMs` passes on the
+ * clock (an abort, which the SDK does not retry), when the breaker opens, or when the caller stops.
+ */
+async function timedCall(
+  options: AgentLoopOptions,
+  request: MessageCreateParamsNonStreaming,
+): Promise<CallEnd> {
+  const { signal, breaker } = options;
+  const limit = new AbortController();
+  const timerDone = new AbortController();
+  let timedOut = false;
+  options.timer.sleep(options.callTimeoutMs, timerDone.signal).then(
+    () => {
+      timedOut = true;
+      limit.abort(new Error(`no answer in ${options.callTimeoutMs} ms`));
+    },
+    () => undefined,
+  );
+  const signals = [limit.signal, ...(signal ? [signal] : []), ...(breaker ? [breaker] : [])];
+  try {
+    const message = await options.client.messages.create(request, {
+      signal: AbortSignal.any(signals),
+    });
+    return { kind: "answered", message };
+  } catch (error) {
+    if (signal?.aborted) return { kind: "stopped", reason: signal.reason ?? error };
+    if (timedOut) return { kind: "timeout" };
+    if (breaker?.aborted) return { kind: "breaker" };
+    return { kind: "error", error };
+  } finally {
+    timerDone.abort();
+  }
 }
 
 function describeError(error: unknown): { detail: string; status: number | undefined } {
@@ -121,7 +177,7 @@ function describeError(error: unknown): { detail: string; status: number | undef
  * SDK's own retries is an outcome too, never a rejection (only an abort rejects).
  */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<LoopResult> {
-  const { client, logger, signal } = options;
+  const { logger, signal } = options;
   const messages: MessageParam[] = [{ role: "user", content: options.firstMessage }];
   const hasTools = options.tools.tools.length > 0;
   let usage = ZERO_USAGE;
@@ -154,15 +210,21 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<LoopResul
       return failed("budget", `estimated ${estimate} tokens exceed the remaining budget`);
     }
 
-    let message: Message;
-    try {
-      message = await client.messages.create(request, signal ? { signal } : {});
-    } catch (error) {
-      if (isAbort(error, signal)) throw signal?.reason ?? error;
-      const { detail, status } = describeError(error);
+    if (options.breaker?.aborted) return failed("model_unavailable", "the breaker is open");
+    const call = await timedCall(options, request);
+    if (call.kind === "stopped") throw call.reason;
+    if (call.kind === "timeout") {
+      const detail = `no answer in ${options.callTimeoutMs / 1000} s`;
+      logger.warn({ detail, iteration }, "Claude call went unanswered");
+      return failed("timeout", detail);
+    }
+    if (call.kind === "breaker") return failed("model_unavailable", "the breaker opened");
+    if (call.kind === "error") {
+      const { detail, status } = describeError(call.error);
       logger.warn({ status, detail, iteration }, "Claude call failed after retries");
       return failed("api_error", detail);
     }
+    const { message } = call;
     calls++;
     const callUsage = usageOf(message.usage);
     usage = addUsage(usage, callUsage);

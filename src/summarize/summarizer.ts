@@ -5,6 +5,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { z } from "zod";
 import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import type { Logger } from "../log.js";
+import type { Clock } from "../time/clock.js";
 import { type FallbackReason, type LoopResult, runAgentLoop } from "./agent-loop.js";
 import { CaseSummary, type MovementRef } from "./case-summary.js";
 import type { Correction } from "./corrections.js";
@@ -51,7 +52,15 @@ export interface SummarizeResult {
 export interface Summarizer {
   /** Never rejects except on abort: every failure yields the rules summary and its reason. */
   summarize(input: SummarizeInput, signal?: AbortSignal): Promise<SummarizeResult>;
+  /**
+   * Why the model is no longer asked (its breaker opened: a call went unanswered or failed), in
+   * one line for the run report; null while it is.
+   */
+  unavailable(): string | null;
 }
+
+/** What opened a summarizer's breaker. */
+export type BreakerCause = "timeout" | "api_error";
 
 export interface SummarizerOptions {
   apiKey: string | null;
@@ -65,10 +74,14 @@ export interface SummarizerOptions {
   /** The in-process MCP client whose tools Claude may call; null offers no tools. */
   mcpClient: Client | null;
   logger: Logger;
-  /** SDK retries on 429/5xx/529/timeouts, default 2. */
+  /** SDK retries on 429/5xx/529 and connection errors, default 1 (an unanswered call: none). */
   maxRetries?: number;
-  /** Per model call. */
-  timeoutMs?: number;
+  /** Times each model call's limit (`callTimeoutMs`): System.callTimer, a fake clock in tests. */
+  timer: Pick<Clock, "sleep">;
+  /** Per model call (summarizer.callTimeoutMs). */
+  callTimeoutMs: number;
+  /** Told once, when the breaker opens. */
+  onBreakerOpen?: (cause: BreakerCause) => void;
   /** Per tool call, default 120 s (progress notifications reset it). */
   toolTimeoutMs?: number;
 }
@@ -181,12 +194,30 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
       : new Anthropic({
           apiKey: options.apiKey,
           ...(options.baseURL === null ? {} : { baseURL: options.baseURL }),
-          maxRetries: options.maxRetries ?? 2,
-          ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+          maxRetries: options.maxRetries ?? 1,
+          // A backstop only: the call's limit is `callTimeoutMs` on the clock (agent-loop.ts),
+          // an abort the SDK does not retry; its own timeout would be retried.
+          timeout: options.callTimeoutMs * 2,
           logger: sdkLogger(logger),
           logLevel: "warn",
         });
   let bridge: Promise<ToolBridge> | null = null;
+  // One summarizer serves one sweep: once a call goes unanswered or fails, the rest of the sweep
+  // is summarized by the rules, and calls in flight are given up, so no alert waits for a model
+  // that is down (issue 29: ten changes once took an hour).
+  const breaker = new AbortController();
+  let unavailable: string | null = null;
+
+  function openBreaker(cause: BreakerCause, detail: string): void {
+    if (unavailable !== null) return;
+    unavailable =
+      cause === "timeout"
+        ? `the model did not answer a call in ${options.callTimeoutMs / 1000} s; the rest of the sweep was summarized by the rules`
+        : `a model call failed (${detail}); the rest of the sweep was summarized by the rules`;
+    logger.warn({ cause, detail }, unavailable);
+    breaker.abort();
+    options.onBreakerOpen?.(cause);
+  }
 
   function toolBridge(): Promise<ToolBridge> {
     const mcp = options.mcpClient;
@@ -223,10 +254,12 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
   }
 
   return {
+    unavailable: () => unavailable,
     async summarize(input, signal) {
       signal?.throwIfAborted();
       const where = { cnjNumber: input.cnjNumber, court: input.court };
       if (client === null) return fallback(input, "no_key", ZERO_USAGE, 0);
+      if (breaker.signal.aborted) return fallback(input, "model_unavailable", ZERO_USAGE, 0);
       let result: LoopResult;
       try {
         const tools = await toolBridge();
@@ -241,6 +274,9 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
           budget: options.budget,
           outputFormat: OUTPUT_FORMAT,
           logger,
+          timer: options.timer,
+          callTimeoutMs: options.callTimeoutMs,
+          breaker: breaker.signal,
           ...(signal ? { signal } : {}),
         });
       } catch (error) {
@@ -254,6 +290,9 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
       }
       const { outcome, usage, calls } = result;
       if (outcome.kind === "failed") {
+        if (outcome.reason === "timeout" || outcome.reason === "api_error") {
+          openBreaker(outcome.reason, outcome.detail);
+        }
         logger.warn(
           { ...where, reason: outcome.reason, detail: outcome.detail, llmCalls: calls },
           "using the rules summary",

@@ -26,9 +26,13 @@ export interface ReportPhases {
   publications?(): number;
   /**
    * Every stored change without a summary gets one (the model, or the rules), and its alerts are
-   * queued with it, to whom and when the alert policy says.
+   * queued with it, to whom and when the alert policy says; `queued` hears each change's e-mails
+   * as soon as they are committed. `modelUnavailable`: why the model stopped being asked partway.
    */
-  summarize(signal: AbortSignal): Promise<{ llmCalls: number; emailsQueued: number }>;
+  summarize(
+    signal: AbortSignal,
+    queued?: (emails: number) => void,
+  ): Promise<{ llmCalls: number; emailsQueued: number; modelUnavailable: string | null }>;
   /** What mail.admin should hear of this sweep, and the status reports now due. */
   queue(sweep: SweepTally): number;
   /**
@@ -64,7 +68,7 @@ export function reportPhases(deps: ReportDeps): ReportPhases {
         notifyOnBaseline: mail.notifyOnBaseline,
         calendars: mail.calendars,
       }).emailsQueued,
-    summarize: (signal) => {
+    summarize: (signal, queued) => {
       const now = new Date(mail.clock.now());
       // A fresh run budget per sweep; the day's budget counts what is already stored today.
       const summarizer = deps.summarizer(
@@ -82,6 +86,7 @@ export function reportPhases(deps: ReportDeps): ReportPhases {
           mailDomain: mail.domain,
           policy: mail.policy(),
           calendars: mail.calendars,
+          ...(queued === undefined ? {} : { queued }),
         },
         signal,
       );

@@ -42,7 +42,15 @@ export interface SummarizeDeps {
   policy?: MailPolicy;
   /** Court calendars with calendar.closures, for gazette movements' dates; absent: none. */
   calendars?: CalendarFor | undefined;
+  /**
+   * Told as each change's summary and alerts are committed, with how many e-mails it queued: the
+   * sweep hands them to delivery then, without waiting for the other changes' summaries.
+   */
+  queued?: (emails: number) => void;
 }
+
+/** Changes summarized at once: model calls in flight (each case's changes stay in order). */
+export const SUMMARY_CONCURRENCY = 3;
 
 export interface Summarized {
   summarized: number;
@@ -52,6 +60,11 @@ export interface Summarized {
   ignored: number;
   /** Changes kept quiet because their case is muted. */
   muted: number;
+  /**
+   * Why the model stopped being asked partway (a call went unanswered or failed; the rest went to
+   * the rules), as the summarizer says it; null when it was asked throughout.
+   */
+  modelUnavailable: string | null;
 }
 
 const DEFAULT_TIMEZONE = "America/Sao_Paulo";
@@ -60,7 +73,9 @@ const DEFAULT_TIMEZONE = "America/Sao_Paulo";
  * Every stored change without a summary gets one, and its alerts are queued in the same
  * transaction, to whom and when the alert policy says. Runs after detection, so a change found by
  * a run that then crashed is reported by the next run, exactly once (the outbox dedupe key is per
- * change and watcher).
+ * change and watcher). Up to SUMMARY_CONCURRENCY cases are summarized at once, each told to
+ * `queued` as soon as it is committed; a case's own changes go in order (each reads the summary
+ * the one before it wrote).
  */
 export async function summarizeChanges(
   deps: SummarizeDeps,
@@ -72,11 +87,37 @@ export async function summarizeChanges(
     emailsQueued: 0,
     ignored: 0,
     muted: 0,
+    modelUnavailable: null,
   };
+  const byCase = new Map<number, ChangeRow[]>();
   for (const change of changesAwaitingSummary(deps.db)) {
-    if (signal?.aborted) break;
-    await reportChange(deps, change, result, signal);
+    const list = byCase.get(change.caseId) ?? [];
+    list.push(change);
+    byCase.set(change.caseId, list);
   }
+  const cases = [...byCase.values()];
+  let failed = false;
+  const worker = async (): Promise<void> => {
+    for (let next = cases.shift(); next !== undefined; next = cases.shift()) {
+      for (const change of next) {
+        if (signal?.aborted || failed) return;
+        try {
+          // Not `queued?.(await ...)`: an absent callback would skip the summary too.
+          const queued = await reportChange(deps, change, result, signal);
+          deps.queued?.(queued);
+        } catch (error) {
+          // The others take no new change: nothing is written after the error goes up.
+          failed = true;
+          throw error;
+        }
+      }
+    }
+  };
+  const workers = Array.from({ length: Math.min(SUMMARY_CONCURRENCY, cases.length) }, worker);
+  const ended = await Promise.allSettled(workers);
+  const error = ended.find((w) => w.status === "rejected");
+  if (error !== undefined) throw error.reason;
+  result.modelUnavailable = deps.summarizer.unavailable();
   if (result.ignored + result.muted > 0) {
     // The answer to "why did no e-mail come?", without reading monitor history.
     deps.logger.info(
@@ -151,10 +192,10 @@ async function reportChange(
   change: ChangeRow,
   totals: Summarized,
   signal: AbortSignal | undefined,
-): Promise<void> {
+): Promise<number> {
   const { db } = deps;
   const kase = getCaseById(db, change.caseId);
-  if (!kase) return;
+  if (!kase) return 0;
   const records = instanceRecords(db, kase.id);
   const all = movementsOfChange(db, change.id);
   // A late record is stored with the change that first saw it, and reported apart from its news.
@@ -185,7 +226,9 @@ async function reportChange(
   if (decision.disposition === "ignored") totals.ignored += 1;
   if (decision.disposition === "muted") totals.muted += 1;
   if (outcome.fallbackReason !== null) {
-    deps.logger.warn(
+    // Once the breaker is open the summarizer has said so once; each case after it is routine.
+    const level = outcome.fallbackReason === "model_unavailable" ? "debug" : "warn";
+    deps.logger[level](
       { number: kase.number, court: kase.court, reason: outcome.fallbackReason },
       "summary written by the rules engine",
     );
@@ -223,7 +266,7 @@ async function reportChange(
     calendars: deps.calendars,
   });
   const createdAt = now.toISOString();
-  totals.emailsQueued += immediate(db, () => {
+  const queued = immediate(db, () => {
     insertSummary(db, {
       changeId: change.id,
       caseId: kase.id,
@@ -248,4 +291,6 @@ async function reportChange(
     for (const notice of correctionNotices(alerted)) queued += queueMessage(context, notice, []);
     return queued;
   });
+  totals.emailsQueued += queued;
+  return queued;
 }

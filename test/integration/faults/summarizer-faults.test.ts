@@ -24,9 +24,8 @@ import {
 } from "../../support/cli-harness.js";
 
 /*
- * The summarizer's per-call timeout is fixed at 120 s in src/cli/runtime.ts (no env or config
- * setting), so a hung Messages API is covered by test/integration/summarize/summarizer.test.ts
- * with a short timeout, not through run-once.
+ * A hung Messages API is covered on a fake clock by test/integration/summarize/summarizer.test.ts
+ * and, for a whole sweep, test/integration/monitor/hung-model.test.ts.
  */
 
 let datajud: FakeDataJud;
@@ -58,10 +57,10 @@ beforeEach(async () => {
   await runOnce(ws, env());
 });
 
-// The SDK retries twice; three failures outlast it.
+// The SDK retries once (no retry storm: issue 29); two failures outlast it.
 const faults: Array<[string, FakeReply[]]> = [
-  ["529 overloaded", [errorReply(529), errorReply(529), errorReply(529)]],
-  ["500 internal error", [errorReply(500), errorReply(500), errorReply(500)]],
+  ["529 overloaded", [errorReply(529), errorReply(529)]],
+  ["500 internal error", [errorReply(500), errorReply(500)]],
   ["an answer that is not JSON", [finalReply("Claro! Aqui está o resumo: o caso andou.")]],
   ["JSON of the wrong shape", [finalReply({ statusCategory: "vibes", status: 42 })]],
 ];

@@ -76,6 +76,7 @@ function countingSummarizer(): Summarizer & { asked: string[]; inputs: Summarize
   return {
     asked,
     inputs,
+    unavailable: () => null,
     summarize: async (input: SummarizeInput) => {
       asked.push(input.cnjNumber);
       inputs.push(input);
@@ -121,13 +122,27 @@ describe("summarizeChanges", () => {
     const first = await summarizeChanges(deps(summarizer));
     const again = await summarizeChanges(deps(summarizer));
 
-    expect(first).toEqual({ summarized: 2, llmCalls: 1, emailsQueued: 2, ignored: 0, muted: 1 });
+    expect(first).toEqual({
+      summarized: 2,
+      llmCalls: 1,
+      emailsQueued: 2,
+      ignored: 0,
+      muted: 1,
+      modelUnavailable: null,
+    });
     expect(summarizer.asked).toEqual([LOUD]);
     expect(outbox()).toEqual([
       { recipient: "ana@example.com", kind: "alert" },
       { recipient: "rui@example.com", kind: "alert" },
     ]);
-    expect(again).toEqual({ summarized: 0, llmCalls: 0, emailsQueued: 0, ignored: 0, muted: 0 });
+    expect(again).toEqual({
+      summarized: 0,
+      llmCalls: 0,
+      emailsQueued: 0,
+      ignored: 0,
+      muted: 0,
+      modelUnavailable: null,
+    });
   });
 
   it("stops before the next change once stopped, leaving it for the next run", async () => {

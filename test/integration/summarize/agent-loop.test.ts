@@ -4,6 +4,7 @@ import { silentLogger } from "../../../src/log.js";
 import { type AgentLoopOptions, runAgentLoop } from "../../../src/summarize/agent-loop.js";
 import type { ToolBridge } from "../../../src/summarize/mcp-tool-bridge.js";
 import { createTokenBudget, unlimitedTokenBudget } from "../../../src/summarize/token-budget.js";
+import { systemClock } from "../../../src/time/clock.js";
 import {
   errorReply,
   FAKE_MODEL,
@@ -63,6 +64,8 @@ function options(overrides: Partial<AgentLoopOptions> = {}): AgentLoopOptions {
     budget: unlimitedTokenBudget(),
     outputFormat: { type: "json_schema", schema: { type: "object" } },
     logger: silentLogger(),
+    timer: systemClock,
+    callTimeoutMs: 5_000,
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ import {
   type SummarizerOptions,
 } from "../../../src/summarize/summarizer.js";
 import { createTokenBudget, unlimitedTokenBudget } from "../../../src/summarize/token-budget.js";
+import { systemClock } from "../../../src/time/clock.js";
 import {
   errorReply,
   FAKE_MODEL,
@@ -24,6 +25,7 @@ import {
   stopReply,
   toolUseReply,
 } from "../../fakes/fake-anthropic.js";
+import { FakeClock } from "../../fakes/fake-clock.js";
 import { digitsOf, loadRecordedCases } from "../../support/fixtures.js";
 import { waitFor } from "../../support/wait-for.js";
 
@@ -172,7 +174,8 @@ function summarizer(overrides: Partial<SummarizerOptions> = {}): Summarizer {
     mcpClient: mcp.client,
     logger: silentLogger(),
     maxRetries: 0,
-    timeoutMs: 5_000,
+    timer: systemClock,
+    callTimeoutMs: 5_000,
     ...overrides,
   });
 }
@@ -385,13 +388,31 @@ describe("summarizer against a loopback Messages API", () => {
     expect(fake.requests).toHaveLength(2);
   });
 
-  it("falls back when the API hangs past the timeout", async () => {
+  it("falls back when the API hangs past the call's limit on the clock, and asks no more", async () => {
     fake.enqueue({ kind: "hang" });
+    const clock = new FakeClock();
+    const opened: string[] = [];
+    const once = summarizer({
+      timer: clock,
+      callTimeoutMs: 30_000,
+      onBreakerOpen: (cause) => opened.push(cause),
+    });
 
-    const result = await summarizer({ timeoutMs: 300 }).summarize(input());
+    const pending = once.summarize(input());
+    await waitFor(() => fake.requests.length > 0, "the model request");
+    await clock.advance(29_999);
+    expect(once.unavailable()).toBeNull();
+    await clock.advance(1);
+    const result = await pending;
+    const next = await once.summarize(input());
 
-    expect(result.fallbackReason).toBe("api_error");
+    expect(result.fallbackReason).toBe("timeout");
     expect(result.summary.generatedBy).toBe("rules");
+    expect(next.fallbackReason).toBe("model_unavailable");
+    expect(next.llmCalls).toBe(0);
+    expect(fake.requests).toHaveLength(1);
+    expect(opened).toEqual(["timeout"]);
+    expect(once.unavailable()).toMatch(/did not answer a call in 30 s/);
   });
 
   it("stops after maxIterations calls, the last one unable to call tools", async () => {
@@ -488,7 +509,7 @@ describe("summarizer against a loopback Messages API", () => {
   it("rejects only on abort", async () => {
     fake.enqueue({ kind: "hang" });
     const controller = new AbortController();
-    const pending = summarizer({ timeoutMs: 10_000 }).summarize(input(), controller.signal);
+    const pending = summarizer({ callTimeoutMs: 10_000 }).summarize(input(), controller.signal);
     await waitFor(() => fake.requests.length > 0, "the model request");
     controller.abort(new Error("shutting down"));
 

@@ -16,6 +16,7 @@ const REPORT: RunReport = {
   dryRun: false,
   interrupted: false,
   unreachable: null,
+  modelUnavailable: null,
   cases: [],
   publications: null,
   mail: null,

@@ -20,6 +20,7 @@ function report(over: Partial<RunReport>): RunReport {
     dryRun: false,
     interrupted: false,
     unreachable: null,
+    modelUnavailable: null,
     cases: [
       {
         number: "0010490-56.2025.8.26.0309",

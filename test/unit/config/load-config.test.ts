@@ -78,6 +78,7 @@ describe("loadConfig: defaults", () => {
         model: "claude-sonnet-4-5",
         maxIterations: 6,
         maxOutputTokens: 4096,
+        callTimeoutMs: 60_000,
         runTokenBudget: 200_000,
         dailyTokenBudget: 1_000_000,
       },

@@ -15,6 +15,7 @@ function report(over: Partial<RunReport>): RunReport {
     dryRun: false,
     interrupted: false,
     unreachable: null,
+    modelUnavailable: null,
     cases: [],
     publications: null,
     mail: null,

@@ -139,7 +139,7 @@ async function sweep(
       settings: { fullRereadDays: 30, notFoundThreshold: 3, concurrency: 1, batchSize: 100 },
       datajudRequests: () => 0,
       report: {
-        summarize: async () => ({ llmCalls: 0, emailsQueued: 0 }),
+        summarize: async () => ({ llmCalls: 0, emailsQueued: 0, modelUnavailable: null }),
         queue: () => {
           lastVerdict = runningSweep(store.db);
           return queueNow(admin, lastVerdict);

@@ -7,6 +7,7 @@ import { createDataJudServer } from "../../../src/mcp/server.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
 import { SearchPublicationsOutput } from "../../../src/mcp/tools/search-publications.js";
 import { systemClock } from "../../../src/time/clock.js";
+import { calendarBook } from "../../../src/time/court-calendar.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
 
@@ -106,6 +107,48 @@ describe("search_publications", () => {
     ]);
     expect(result.countingNote).toMatch(/^Datas estimadas/);
     expect(result.provenance.urls[0]).toMatch(/numeroProcesso=07133834320258070006/);
+  });
+
+  it("dates them on the court calendars it was given, with calendar.closures", async () => {
+    fake.setItems([djenItem({ id: 42, date: "2026-02-13" })]);
+    const djen = new DjenClient({
+      baseUrl: fake.url,
+      clock: new FakeClock({ autoAdvance: true }),
+      random: () => 0,
+    });
+    // The TJDFT's system down on Fri 20/02/2026: no count begins that day (CPC art. 224 §1).
+    const outage = {
+      court: "tjdft",
+      municipalities: [],
+      from: "2026-02-20",
+      to: "2026-02-20",
+      effect: "late-opening" as const,
+      reason: "PJe indisponível",
+      source: "Portaria GPR 77/2026",
+      url: null,
+    };
+    const served = await connectInProcess(
+      createDataJudServer({ reader: reader(), djen, calendars: calendarBook([outage]) }),
+    );
+    try {
+      const result = await callTool(
+        served.client,
+        "search_publications",
+        { cnjNumber: CASE },
+        SearchPublicationsOutput,
+        CALL,
+      );
+
+      expect(result.publications[0]).toMatchObject({
+        publishedOn: "2026-02-19",
+        countingStartsOn: "2026-02-23",
+        countingReasons: expect.arrayContaining([
+          "PJe indisponível, 20/02/2026 (Portaria GPR 77/2026)",
+        ]),
+      });
+    } finally {
+      await served.close();
+    }
   });
 
   it("searches every suffix of an OAB registration in a window and merges by id", async () => {

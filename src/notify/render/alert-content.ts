@@ -62,6 +62,11 @@ export const AlertContent = z.object({
         kind: z.enum(["amended", "redated"]),
         before: QueuedMovement,
         after: QueuedMovement,
+        /**
+         * A re-dated gazette movement's dates before and after, on the court's calendar; absent
+         * for other corrections and in alerts queued before (then the national calendar's).
+         */
+        counting: z.object({ before: DeadlineEstimate, after: DeadlineEstimate }).optional(),
       }),
     )
     .default([]),
@@ -179,12 +184,17 @@ export function buildAlertContent(input: BuildAlertContentInput): AlertContent {
       instance: m.instance,
       movement: m.movement,
     })),
-    corrections: (input.corrections ?? []).map((c) => ({
-      instance: c.instance,
-      kind: c.kind,
-      before: c.before,
-      after: c.after,
-    })),
+    corrections: (input.corrections ?? []).map((c) => {
+      const before = c.kind === "redated" ? gazetteDeadline(input, c.instance, c.before) : null;
+      const after = c.kind === "redated" ? gazetteDeadline(input, c.instance, c.after) : null;
+      return {
+        instance: c.instance,
+        kind: c.kind,
+        before: c.before,
+        after: c.after,
+        ...(before === null || after === null ? {} : { counting: { before, after } }),
+      };
+    }),
     fieldChanges: (input.fieldChanges ?? []).map((f) => ({
       instance: f.instance,
       field: f.field,

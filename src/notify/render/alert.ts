@@ -5,6 +5,7 @@ import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { countText, indexText, instanceText, newMovementsText } from "../../datajud/glossary.js";
 import type { Movement } from "../../datajud/instance-record.js";
 import type { DeadlineEstimate } from "../../deadlines/estimate-schema.js";
+import { skippedText } from "../../deadlines/publication-estimate.js";
 import { daysLate } from "../../policy/late-records.js";
 import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
 import { type CorrectionReading, readCorrection } from "../../summarize/corrections.js";
@@ -179,10 +180,29 @@ export interface CorrectionLine {
 
 /** Each correction read in its instance's words (criminal classes in criminal words). */
 export function correctionLines(content: AlertContent): CorrectionLine[] {
-  return content.corrections.map((c) => ({
-    instance: oneLine(instanceText(c.instance)),
-    reading: readCorrection(c, readingOf(content, c.instance)),
-  }));
+  return content.corrections.map((c) => {
+    const reading = readCorrection(c, readingOf(content, c.instance));
+    // The court calendar's dates stored with the alert, where it has them.
+    const before = c.counting === undefined ? null : countingOf(c.counting.before);
+    const after = c.counting === undefined ? null : countingOf(c.counting.after);
+    const counting =
+      reading.counting === null || before === null || after === null
+        ? reading.counting
+        : { before, after };
+    return { instance: oneLine(instanceText(c.instance)), reading: { ...reading, counting } };
+  });
+}
+
+/** A gazette movement's estimate as a correction line shows its dates. */
+function countingOf(estimate: DeadlineEstimate): PublicationEstimate | null {
+  if (estimate.countingStartsOn === null) return null;
+  return {
+    rule: `${estimate.rule.title}; no calendário do tribunal`,
+    recordedOn: estimate.availableOn,
+    publishedOn: estimate.publishedOn,
+    countingStartsOn: estimate.countingStartsOn,
+    reasons: estimate.skippedDays.map(skippedText),
+  };
 }
 
 function estimateText(e: PublicationEstimate): string {

@@ -170,10 +170,12 @@ describe("a disponibilização re-dated from 16/01 to 17/01/2024", () => {
     );
     // By hand: made available Tue 16/01/2024, published Wed 17/01 (Lei 11.419/2006 art. 4 §3);
     // made available Wed 17/01, published Thu 18/01. Either way the count cannot start before
-    // Sat 20/01 (CPC art. 220 suspends deadlines 20/12-20/01), so it starts Mon 22/01 (art. 4 §4).
+    // Sun 21/01 (CPC art. 220 suspends deadlines 20/12-20/01), so it starts Mon 22/01 (art. 4 §4).
     expect(mail?.text).toContain(
-      "Datas de prazo, estimativa: antes publicação 17/01/2024, prazo a partir de 22/01/2024 (prazos suspensos de 20/12 a 20/01 (CPC art. 220)); agora publicação 18/01/2024, prazo a partir de 22/01/2024 (prazos suspensos de 20/12 a 20/01 (CPC art. 220))",
+      "Datas de prazo, estimativa: antes publicação 17/01/2024, prazo a partir de 22/01/2024 (prazos suspensos de 20/12 a 20/01, 18/01/2024 a 20/01/2024 (CPC, art. 220)); agora publicação 18/01/2024, prazo a partir de 22/01/2024 (prazos suspensos de 20/12 a 20/01, 19/01/2024 a 20/01/2024 (CPC, art. 220))",
     );
+    // On the TJAL's calendar at the unit's seat (Penedo), as a DJEN item of those days.
+    expect(mail?.text).toContain("no calendário do tribunal).");
     expect(mail?.text).toContain("mudou a data de que um prazo pode contar");
   });
 });

@@ -90,11 +90,13 @@ function calendarRoutes(runtime: Runtime, monitor: MonitorHandles): Route[] {
   ];
 }
 
-/** Once a day, checks older than `monitor.checkRetentionDays` go (each case keeps its latest). */
-function startRetention(runtime: Runtime, monitor: MonitorHandles): Cron | null {
+/**
+ * Once a day, unchanged checks no longer a case's latest are folded into per-run tallies, and
+ * checks older than `monitor.checkRetentionDays` go (0: none; each case keeps its latest).
+ */
+function startRetention(runtime: Runtime, monitor: MonitorHandles): Cron {
   const { config, logger } = runtime;
   const days = config.monitor.checkRetentionDays;
-  if (days === 0) return null;
   return new Cron(
     "17 3 * * *",
     {
@@ -280,7 +282,7 @@ export const daemonCommand: Command = {
       ["http", async () => http?.stop()],
       ["scheduler", () => scheduler.stop()],
       ["djen", async () => between?.stop()],
-      ["retention", async () => retention?.stop()],
+      ["retention", async () => retention.stop()],
       ["mail", async () => mail.stop()],
       ["watchlist", async () => watchlist.close()],
       ["monitor", () => monitor.close()],

@@ -46,9 +46,11 @@ export function listChecks(db: Db, caseId: number, limit: number): CheckRow[] {
 
 /**
  * Retention: deletes checks older than `iso`, except each case's latest one, so a case that
- * has not been checked for a while still shows when and how it was last seen.
+ * has not been checked for a while still shows when and how it was last seen; and the tallies of
+ * unchanged checks whose latest is older.
  */
 export function deleteChecksBefore(db: Db, iso: string): number {
+  statement<[string]>(db, "DELETE FROM check_tallies WHERE last_checked_at < ?").run(iso);
   return db
     .prepare<[string]>(
       `DELETE FROM checks
@@ -61,4 +63,54 @@ export function deleteChecksBefore(db: Db, iso: string): number {
          )`,
     )
     .run(iso).changes;
+}
+
+/**
+ * The unchanged checks that are neither a case's latest check nor its latest answered (not
+ * failed) one: what failing-cases.ts reads, "last answered" and "latest", stays a row.
+ */
+const FOLDABLE = `
+  SELECT id, run_id, checked_at FROM checks
+  WHERE outcome = 'unchanged' AND id NOT IN (
+    SELECT id FROM (
+      SELECT id, row_number() OVER (PARTITION BY case_id ORDER BY checked_at DESC, id DESC) AS rn
+      FROM checks
+    ) WHERE rn = 1
+    UNION ALL
+    SELECT id FROM (
+      SELECT id, row_number() OVER (PARTITION BY case_id ORDER BY checked_at DESC, id DESC) AS rn
+      FROM checks WHERE outcome != 'failed'
+    ) WHERE rn = 1
+  )`;
+
+/**
+ * Folds every unchanged check that is not its case's latest (nor its latest answered one) into
+ * its run's tally (check_tallies): a count, the first and last time. Baseline, changed,
+ * not-found and failed checks stay rows. Call it in a transaction; returns the rows folded.
+ */
+export function compactUnchangedChecks(db: Db): number {
+  db.prepare(
+    `INSERT INTO check_tallies (run_id, outcome, checks, first_checked_at, last_checked_at)
+     SELECT run_id, 'unchanged', COUNT(*), MIN(checked_at), MAX(checked_at)
+     FROM (${FOLDABLE}) GROUP BY run_id
+     ON CONFLICT (run_id, outcome) DO UPDATE SET
+       checks = checks + excluded.checks,
+       first_checked_at = min(first_checked_at, excluded.first_checked_at),
+       last_checked_at = max(last_checked_at, excluded.last_checked_at)`,
+  ).run();
+  return db.prepare(`DELETE FROM checks WHERE id IN (SELECT id FROM (${FOLDABLE}))`).run().changes;
+}
+
+/** How many checks of each outcome a run made, the folded unchanged ones counted in. */
+export function checkCountsOfRun(db: Db, runId: number): Partial<Record<CheckOutcome, number>> {
+  const rows = db
+    .prepare<[number, number], { outcome: CheckOutcome; n: number }>(
+      `SELECT outcome, SUM(n) AS n FROM (
+         SELECT outcome, COUNT(*) AS n FROM checks WHERE run_id = ? GROUP BY outcome
+         UNION ALL
+         SELECT outcome, checks AS n FROM check_tallies WHERE run_id = ?
+       ) GROUP BY outcome ORDER BY outcome`,
+    )
+    .all(runId, runId);
+  return Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
 }

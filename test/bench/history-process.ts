@@ -2,15 +2,16 @@
  * Years of history for the "cost grows with cases, not with history" figures. Every simulated
  * sweep is a real `runSweep` (so checks, runs, changes, versions and movements are written by the
  * production code) on a clock that jumps through the default schedule (3 sweeps a weekday), and
- * the daemon's daily check retention (180 days) runs between days. Only DataJud is replaced: a
- * gateway that answers from memory, because HTTP and MCP costs are what the other rows measure.
+ * the daemon's daily retention job (unchanged checks folded, 180 days kept) runs between days.
+ * Only DataJud is replaced: a gateway that answers from memory, because HTTP and MCP costs are
+ * what the other rows measure.
  * Each case gets a new movement with a fixed chance per sweep (BENCH_MOVES_PER_MONTH, default 2).
  */
 import { statSync } from "node:fs";
 import { silentLogger } from "../../src/log.js";
+import { pruneOldChecks } from "../../src/monitor/retention.js";
 import { runSweep, type SweepDeps } from "../../src/monitor/sweep.js";
-import { deleteChecksBefore } from "../../src/store/checks.js";
-import { closeDatabase, immediate, openDatabase } from "../../src/store/database.js";
+import { closeDatabase, openDatabase } from "../../src/store/database.js";
 import { realSystem } from "../../src/system.js";
 import type { Clock } from "../../src/time/clock.js";
 import { seededRandom, watchlistOf } from "./bench-data.js";
@@ -88,8 +89,8 @@ for (let day = now; day < end; day += DAY) {
     }
   }
   now = day + DAY + 6 * 3_600_000; // 03:17 in São Paulo, near enough
-  const cutoff = new Date(now - RETENTION_DAYS * DAY).toISOString();
-  immediate(db, () => deleteChecksBefore(db, cutoff));
+  // The daemon's daily job: fold unchanged checks, delete what is past the retention.
+  pruneOldChecks(db, now, RETENTION_DAYS, silentLogger());
 }
 const simulateSeconds = (performance.now() - started) / 1000;
 

@@ -1,4 +1,5 @@
 import { lookup } from "node:dns/promises";
+import { EVENT_TYPES } from "../config/config-schema.js";
 import type { ConfiguredEndpoint } from "../config/endpoints.js";
 import type { MonitorConfig } from "../config/load-config.js";
 import { describeEndpoint, endpointUrl } from "../notify/transport/endpoint.js";
@@ -34,7 +35,9 @@ async function inspect(
   const url = endpointUrl(endpoint);
   const host = url.hostname.replace(/^\[(.*)\]$/u, "$1");
   const events =
-    endpoint.events.length === 5 ? "every event" : `events ${endpoint.events.join(", ")}`;
+    endpoint.events.length === EVENT_TYPES.length
+      ? "every event"
+      : `events ${endpoint.events.join(", ")}`;
   const timing =
     endpoint.channel === "webhook"
       ? ""

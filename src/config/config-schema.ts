@@ -247,6 +247,7 @@ export const EVENT_TYPES = [
   "case.correction",
   "publication.published",
   "publication.cancelled",
+  "publication.reestimated",
   "operator.alert",
 ] as const;
 

@@ -120,16 +120,15 @@ export function publicationAlert(
     changeId: null,
     caseId,
     timing: { rule: "alert", urgent: content.urgent || content.notice !== "published" },
-    // A re-estimated deadline has no webhook event of its own yet: e-mail only.
-    ...(content.notice === "re-estimated"
-      ? {}
-      : {
-          event: {
-            type:
-              content.notice === "cancelled" ? "publication.cancelled" : "publication.published",
-            channels,
-          },
-        }),
+    event: {
+      type:
+        content.notice === "cancelled"
+          ? "publication.cancelled"
+          : content.notice === "re-estimated"
+            ? "publication.reestimated"
+            : "publication.published",
+      channels,
+    },
   };
 }
 

@@ -239,6 +239,8 @@ export function publicationEvent(content: PublicationAlertContent, meta: EventMe
       estimate: true,
       publishedOn: content.publishedOn,
       countingStartsOn: content.countingStartsOn,
+      lastDay: content.lastDay ?? null,
+      rule: content.rule === undefined ? null : oneLine(content.rule.title, FIELD_MAX),
       reasons: content.countingReasons.map((r) => oneLine(r)),
       note: oneLine(content.countingNote, 1000),
     },
@@ -255,6 +257,28 @@ export function publicationEvent(content: PublicationAlertContent, meta: EventMe
           reason: line(content.cancellation?.reason ?? null),
           at: line(content.cancellation?.at ?? null, 40),
         },
+      },
+    });
+  }
+  if (content.notice === "re-estimated") {
+    // A court closure learnt later (calendar.closures) or a corrected date moved the estimate.
+    const previous = content.previous ?? null;
+    return WebhookEvent.parse({
+      ...envelope(meta),
+      type: "publication.reestimated",
+      timestamp: content.fetchedAt,
+      data: {
+        ...data,
+        previous:
+          previous === null
+            ? null
+            : {
+                publishedOn: previous.publishedOn,
+                countingStartsOn: previous.countingStartsOn,
+                lastDay: previous.lastDay,
+                session: line(previous.session, 40),
+              },
+        revision: content.estimateRevision ?? null,
       },
     });
   }

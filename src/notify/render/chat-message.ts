@@ -51,12 +51,14 @@ function excerpt(text: string): string {
   return oneLine(text, EXCERPT_MAX);
 }
 
-/** "Prazo (estimativa): ..." from whatever dates the event carries; null when none. */
-function deadlineLine(deadline: {
+interface Dates {
   publishedOn?: string | null | undefined;
   countingStartsOn?: string | null | undefined;
   lastDay?: string | null | undefined;
-}): string | null {
+}
+
+/** "publicada em ...; prazo começa a contar em ...; último dia ..."; null when no date is known. */
+function datesText(deadline: Dates): string | null {
   const parts: string[] = [];
   const published = dayText(deadline.publishedOn);
   const starts = dayText(deadline.countingStartsOn);
@@ -64,7 +66,13 @@ function deadlineLine(deadline: {
   if (published !== null) parts.push(`publicada em ${published}`);
   if (starts !== null) parts.push(`prazo começa a contar em ${starts}`);
   if (last !== null) parts.push(`último dia ${last}`);
-  return parts.length === 0 ? null : `Estimativa: ${parts.join("; ")}. Confira no tribunal.`;
+  return parts.length === 0 ? null : parts.join("; ");
+}
+
+/** "Estimativa: ... Confira no tribunal." from whatever dates the event carries; null when none. */
+function deadlineLine(deadline: Dates): string | null {
+  const dates = datesText(deadline);
+  return dates === null ? null : `Estimativa: ${dates}. Confira no tribunal.`;
 }
 
 function titled(event: WebhookEvent, urgent: boolean, title: string): string {
@@ -141,6 +149,27 @@ export function chatMessage(event: WebhookEvent): ChatMessage {
           event,
           d.urgent && !cancelled,
           cancelled ? `Publicação cancelada: ${name}` : `${oneLine(kind, 60)} no DJEN: ${name}`,
+        ),
+        lines,
+        link: url === null ? null : { label: "Ler a publicação completa", url },
+      };
+    }
+    case "publication.reestimated": {
+      const d = event.data;
+      const lines = [caseLine(d.case)];
+      if (!d.watched) lines.push("Processo fora da lista, encontrado pela OAB.");
+      lines.push("As datas do aviso anterior mudaram (um fechamento ou uma correção do tribunal).");
+      const before = d.previous === null ? null : datesText(d.previous);
+      if (before !== null) lines.push(`Antes: ${before}.`);
+      const now = deadlineLine(d.deadline);
+      if (now !== null) lines.push(`Agora: ${now}`);
+      const url = d.publication.certificateUrl ?? d.publication.link;
+      return {
+        urgent: true,
+        title: titled(
+          event,
+          true,
+          `Prazo reestimado: ${caseName(d.case, "sem número de processo")}`,
         ),
         lines,
         link: url === null ? null : { label: "Ler a publicação completa", url },

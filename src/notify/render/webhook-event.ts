@@ -178,6 +178,34 @@ const publicationFields = {
   source: DjenSource,
 };
 
+const EarlierDates = z
+  .object({
+    publishedOn: CalendarDate.describe("The publication day the earlier event gave."),
+    countingStartsOn: CalendarDate.nullable(),
+    lastDay: CalendarDate.nullable(),
+    session: z
+      .string()
+      .nullable()
+      .describe("A session it announces, as the court's wall clock (YYYY-MM-DD HH:MM)."),
+  })
+  .meta({ id: "EarlierDates", title: "EarlierDates" });
+
+export const ReestimateEventData = z
+  .object({
+    ...publicationFields,
+    previous: EarlierDates.nullable().describe(
+      "The dates the earlier event (publication.published or an earlier publication.reestimated) gave; null when unknown.",
+    ),
+    revision: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .describe("The estimate's revision: each move of the dates is one event."),
+  })
+  .meta({ id: "ReestimateEventData", title: "ReestimateEventData" });
+export type ReestimateEventData = z.infer<typeof ReestimateEventData>;
+
 export const PublicationEventData = z
   .object(publicationFields)
   .meta({ id: "PublicationEventData", title: "PublicationEventData" });
@@ -229,6 +257,11 @@ export const WebhookEvent = z
       ...envelope,
       type: z.literal("publication.cancelled"),
       data: CancellationEventData,
+    }),
+    z.object({
+      ...envelope,
+      type: z.literal("publication.reestimated"),
+      data: ReestimateEventData,
     }),
     z.object({ ...envelope, type: z.literal("operator.alert"), data: OperatorEventData }),
   ])

@@ -8,6 +8,7 @@ import {
   operatorEvent,
   publicationEvent,
 } from "../../../../src/notify/render/build-event.js";
+import { chatMessage } from "../../../../src/notify/render/chat-message.js";
 import { WebhookEvent } from "../../../../src/notify/render/webhook-event.js";
 import { sampleAlert, sampleMovement } from "./sample-alert.js";
 import { samplePublication } from "./sample-publication.js";
@@ -37,6 +38,7 @@ describe("the committed JSON Schema", () => {
       "case.correction",
       "publication.published",
       "publication.cancelled",
+      "publication.reestimated",
       "operator.alert",
     ]);
     // The types an endpoint may choose in the configuration are these, no more, no fewer.
@@ -125,6 +127,54 @@ describe("publicationEvent", () => {
     if (event.type === "publication.cancelled") {
       expect(event.data.cancellation.reason).toBe("Publicado por engano");
     }
+  });
+});
+
+describe("a re-estimated publication", () => {
+  // A closure learnt after the alert (the court shut on 06/10) moves the count a day on.
+  const reestimated = samplePublication({
+    notice: "re-estimated",
+    countingStartsOn: "2025-10-07",
+    lastDay: "2025-10-21",
+    estimateRevision: 2,
+    previous: {
+      publishedOn: "2025-10-03",
+      countingStartsOn: "2025-10-06",
+      lastDay: "2025-10-20",
+      session: null,
+    },
+  });
+
+  it("is its own event type, with the dates the earlier event gave and the new estimate", () => {
+    const event = publicationEvent(reestimated, { id: ID });
+
+    expect(event.type).toBe("publication.reestimated");
+    if (event.type !== "publication.reestimated") return;
+    expect(event.data.previous).toEqual({
+      publishedOn: "2025-10-03",
+      countingStartsOn: "2025-10-06",
+      lastDay: "2025-10-20",
+      session: null,
+    });
+    expect(event.data.revision).toBe(2);
+    expect(event.data.deadline).toMatchObject({
+      estimate: true,
+      countingStartsOn: "2025-10-07",
+      lastDay: "2025-10-21",
+    });
+  });
+
+  it("is an urgent chat message saying what the dates were and what they are now", () => {
+    const message = chatMessage(publicationEvent(reestimated, { id: ID }));
+
+    expect(message.urgent).toBe(true);
+    expect(message.title).toContain("Prazo reestimado");
+    expect(message.lines).toContain(
+      "Antes: publicada em 03/10/2025; prazo começa a contar em 06/10/2025; último dia 20/10/2025.",
+    );
+    expect(message.lines).toContain(
+      "Agora: Estimativa: publicada em 03/10/2025; prazo começa a contar em 07/10/2025; último dia 21/10/2025. Confira no tribunal.",
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type MovementVersionRow,
 } from "../store/movements.js";
 import { formLine } from "../summarize/corrections.js";
-import { complementReading } from "../summarize/movement-reading.js";
+import { complementReading, movementTitle } from "../summarize/movement-reading.js";
 import type { ExportedPublication } from "./publication-export.js";
 
 export interface ExportedMovement {
@@ -73,8 +73,10 @@ export const EXPORT_COLUMNS = [
   "certificate_url",
   "link",
   "text",
-  // Last, so scripts reading the columns before it keep working.
+  // Last, so scripts reading the columns before them keep working.
   "earlier_versions",
+  /** The movement as a lawyer reads it (`name` is the TPU's leaf); a publication's kind. */
+  "title",
 ];
 
 /** Spreadsheets hold at most 32,767 characters in a cell; a longer text is cut (with "…"). */
@@ -134,6 +136,7 @@ export function movementCells({
     "datajud",
     ...Array<null>(NOT_A_PUBLICATION).fill(null),
     earlierText(earlier),
+    movementTitle(movement.data),
   ];
 }
 
@@ -177,6 +180,7 @@ export function publicationCells({
     p.link,
     cutPlainText(p.text, { maxChars: CELL_MAX }).text,
     null,
+    p.kind ?? "Publicação",
   ];
 }
 

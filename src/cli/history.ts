@@ -20,6 +20,7 @@ import {
 import { publicationsOfCase } from "../store/publications.js";
 import type { SummaryDisposition } from "../store/summaries.js";
 import { fieldChangesOfChange, readFieldChange } from "../summarize/field-changes.js";
+import { movementTitle } from "../summarize/movement-reading.js";
 import { terminalText } from "../text.js";
 import { type Command, EXIT, UsageError } from "./command.js";
 import { complementsText, exportedMovements, movementTable } from "./export-table.js";
@@ -63,7 +64,10 @@ function lateNote(m: Movement, change: { detectedAt: string; details: unknown })
 function movementLine(m: Movement, instance: string): string {
   const date = m.dateTime ? formatWallClock(m.dateTime) : "no date";
   const copy = (m.occurrence ?? 1) > 1 ? `  (copy ${m.occurrence})` : "";
-  return `${date}  ${m.code ?? "-"}  ${terminalText(m.name)}${copy}  · ${instanceText(instance)}`;
+  const title = movementTitle(m);
+  const same = title.toLocaleLowerCase("pt-BR") === m.name.toLocaleLowerCase("pt-BR");
+  const tpu = same ? "" : ` (TPU: ${terminalText(m.name)})`;
+  return `${date}  ${m.code ?? "-"}  ${terminalText(title)}${tpu}${copy}  · ${instanceText(instance)}`;
 }
 
 /** How many of the first check's movements the text shows; csv and xlsx list them all. */

@@ -48,3 +48,27 @@ export function newMovementsText(n: number): string {
     ? "nenhuma movimentação nova"
     : countText(n, "movimentação nova", "movimentações novas");
 }
+
+/**
+ * A party's side as DJEN (`destinatarios[].polo`: "A", "P") or the MNI
+ * (intercomunicacao-2.2.2.xsd, modalidadePoloProcessual: AT, PA, TC, FL, TJ, AD, VI) writes it.
+ */
+const POLOS: Readonly<Record<string, string>> = {
+  A: "polo ativo",
+  AT: "polo ativo",
+  P: "polo passivo",
+  PA: "polo passivo",
+  T: "terceiro interessado",
+  TC: "terceiro interessado",
+  FL: "fiscal da lei",
+  TJ: "testemunha do juízo",
+  AD: "assistente",
+  VI: "vítima",
+};
+
+/** "polo ativo" for DJEN's "A"; a side no table names, as "polo X". Null: no side. */
+export function poloText(side: string | null): string | null {
+  const code = side?.trim() ?? "";
+  if (code === "") return null;
+  return POLOS[code.toUpperCase()] ?? `polo ${code}`;
+}

@@ -55,8 +55,9 @@ export interface TpuEntry {
    * What a lawyer calls the movement where the TPU's leaf alone says nothing ("Confirmada",
    * "Definitivo", "de Conciliação"): its parent in the TPU's tree with the leaf (CNJ, Tabela
    * Processual Unificada de Movimentos: 245/246 under Arquivamento, 12265/12266 under Intimação
-   * eletrônica, 12282 under Comunicação eletrônica, 12740 under Audiência), or the act the leaf
-   * records. Absent: the name says it.
+   * eletrônica, 12282 under Comunicação eletrônica, 12740 under Audiência, 85/581 under Juntada,
+   * 123/982 and 132/981 the record's Remessa and Recebimento), or the act the leaf records as PJe
+   * words it (219/220/221 "Julgado procedente o pedido"). Absent: the name says it.
    */
   title?: string;
   pt: string;
@@ -184,6 +185,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 219,
     name: "Procedência",
+    title: "Julgado procedente o pedido",
     kind: "sentence",
     pt: "Sentença: pedido julgado procedente; o autor ganhou.",
     en: "Judgment: the claim was granted; the plaintiff won.",
@@ -191,6 +193,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 220,
     name: "Improcedência",
+    title: "Julgado improcedente o pedido",
     kind: "sentence",
     pt: "Sentença: pedido julgado improcedente; o autor perdeu.",
     en: "Judgment: the claim was rejected on the merits; the plaintiff lost.",
@@ -198,6 +201,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 221,
     name: "Procedência em Parte",
+    title: "Julgado procedente em parte o pedido",
     kind: "sentence",
     pt: "Sentença: pedido julgado procedente em parte.",
     en: "Judgment: the claim was partly granted.",
@@ -301,6 +305,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 85,
     name: "Petição",
+    title: "Juntada de petição",
     kind: "routine",
     pt: "Uma petição de parte foi juntada aos autos.",
     en: "A party's filing was added to the record.",
@@ -315,6 +320,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 581,
     name: "Documento",
+    title: "Juntada de documento",
     kind: "routine",
     pt: "Um documento foi juntado aos autos.",
     en: "A document was added to the record.",
@@ -467,6 +473,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 123,
     name: "Remessa",
+    title: "Remessa dos autos",
     kind: "remittance",
     pt: "Autos remetidos a outro setor, órgão ou instância.",
     en: "The record was sent to another unit, court or instance.",
@@ -474,6 +481,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 982,
     name: "Remessa",
+    title: "Remessa dos autos",
     kind: "remittance",
     pt: "Autos remetidos a outro setor, órgão ou instância.",
     en: "The record was sent to another unit, court or instance.",
@@ -481,6 +489,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 132,
     name: "Recebimento",
+    title: "Recebimento dos autos",
     kind: "remittance",
     pt: "Autos recebidos de outro setor, órgão ou instância.",
     en: "The record was received from another unit, court or instance.",
@@ -488,6 +497,7 @@ export const TPU_ENTRIES: readonly TpuEntry[] = [
   {
     code: 981,
     name: "Recebimento",
+    title: "Recebimento dos autos",
     kind: "remittance",
     pt: "Autos recebidos de outro setor, órgão ou instância.",
     en: "The record was received from another unit, court or instance.",

@@ -123,6 +123,11 @@ function repeatNote(occurrence: number): string {
   return occurrence > 1 ? ` (${occurrence}ª ocorrência idêntica)` : "";
 }
 
+/** Two names that differ only in capitals say the same: the TPU's is not repeated. */
+function sameWords(a: string, b: string): boolean {
+  return a.toLocaleLowerCase("pt-BR") === b.toLocaleLowerCase("pt-BR");
+}
+
 /**
  * A movement as a lawyer reads it: the name with its TPU parent where the leaf alone says
  * nothing, the TPU's own name beside the code when they differ.
@@ -140,7 +145,7 @@ export function movementLine(
   return {
     date: courtTime(movement.dateTime),
     name: `${title}${repeatNote(movement.occurrence)}`,
-    code: tpu !== "" && tpu !== title ? `${code}, na TPU “${tpu}”` : code,
+    code: tpu !== "" && !sameWords(tpu, title) ? `${code}, na TPU “${tpu}”` : code,
     instance: oneLine(instanceText(instance)),
     hint: meaning === null ? null : oneLine(meaning) || null,
     complements: movement.complements.flatMap((c) => complementText(c) ?? []),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COURT_TIME_ZONE, serviceInstant } from "../../datajud/dates.js";
+import { poloText } from "../../datajud/glossary.js";
 import {
   DeadlineEstimate,
   DeadlineRule,
@@ -165,9 +166,10 @@ export function renderPublicationSubject(content: PublicationAlertContent): stri
   return oneLine(subject, SUBJECT_MAX);
 }
 
+/** "FULANO DE TAL (polo ativo)": DJEN's A/P as a lawyer says them. */
 function partyText(p: { name: string; side: string | null }): string {
-  const side = p.side === null ? "" : oneLine(p.side, 10);
-  return `${oneLine(p.name, 200)}${side === "" ? "" : ` (polo ${side})`}`;
+  const side = poloText(p.side === null ? null : oneLine(p.side, 10));
+  return `${oneLine(p.name, 200)}${side === null ? "" : ` (${side})`}`;
 }
 
 function lawyerText(l: { name: string | null; oab: string | null }): string {

@@ -257,7 +257,7 @@ describe("a scripted week of sweeps under the alert policy", () => {
     expect(urgent?.text).toContain("Procedência");
     expect(urgent?.text).toContain("⚠ URGENTE: há movimentação nova que o watchlist marca");
     expect(friday?.text).toContain("Despacho");
-    expect(friday?.text).not.toContain("Juntada de Petição");
+    expect(friday?.text.toLowerCase()).not.toContain("juntada de petição");
     expect(friday?.text).toContain("1 movimentação rotineira não listada");
   });
 
@@ -288,7 +288,7 @@ describe("a scripted week of sweeps under the alert policy", () => {
     expect(
       despejoHistory.stdout.match(/not mailed: only movements the watchlist ignores/g),
     ).toHaveLength(2);
-    expect(despejoHistory.stdout).toContain("Juntada de Petição");
+    expect(despejoHistory.stdout).toContain("Juntada de petição");
     expect(despejoHistory.stdout).toContain("Mero expediente");
     expect(reclamacaoHistory.stdout.match(/not mailed: the case was muted/g)).toHaveLength(2);
   });

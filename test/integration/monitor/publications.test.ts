@@ -291,6 +291,10 @@ describe("DJEN publications in sweeps", () => {
     expect(alert?.text).toContain("Tipo: Intimação");
     expect(alert?.text).toContain("Documento: Despacho");
     expect(alert?.text).toContain("Órgão: 1ª Vara Cível de Ceilândia");
+    // DJEN's polo "A" and "P" as a lawyer says them.
+    expect(alert?.text).toContain(
+      "Destinatários: FULANO DE TAL (polo ativo); EMPRESA X LTDA (polo passivo)",
+    );
     expect(alert?.text).toContain(
       `Certidão de publicação (DJEN): ${djen.url}/api/v1/comunicacao/h1002AbCdEf/certidao`,
     );

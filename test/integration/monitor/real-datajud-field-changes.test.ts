@@ -97,6 +97,32 @@ describe("the case's own data changed", () => {
     );
   });
 
+  it("exports each movement of the real record with the name a lawyer reads beside the TPU's", async () => {
+    const ws = workspace("real-fields-", [formatted(TJTO)]);
+    serve();
+    await runOnce(ws, baseEnv(ws, datajud));
+
+    const csv = await cliInProcess(
+      ["history", formatted(TJTO), "--format", "csv"],
+      baseEnv(ws, datajud),
+      ws.dir,
+    );
+
+    const lines = csv.stdout.replace(/^\uFEFF/, "").split("\r\n");
+    const columns = (lines[0] ?? "").split(",").map((c) => c.replace(/"/g, ""));
+    const titleAt = columns.indexOf("title");
+    const named = new Map(
+      lines.slice(1).map((l) => {
+        const cells = l.split(",");
+        return [`${cells[5]} ${cells[6]}`, cells.at(-1)];
+      }),
+    );
+    expect(titleAt).toBe(columns.length - 1);
+    expect(named.get('12266 "Confirmada"')).toBe('"Intimação eletrônica confirmada"');
+    expect(named.get('123 "Remessa"')).toBe('"Remessa dos autos"');
+    expect(named.get('581 "Documento"')).toBe('"Juntada de documento"');
+  });
+
   it("a secrecy change in the appeal names the instance, both levels and what the new one means", async () => {
     const { ws, subject, text } = await changedOnce((_g1, g2) => {
       g2.nivelSigilo = 1;

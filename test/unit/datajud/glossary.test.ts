@@ -5,6 +5,7 @@ import {
   instanceName,
   instanceText,
   newMovementsText,
+  poloText,
 } from "../../../src/datajud/glossary.js";
 
 describe("glossary", () => {
@@ -36,5 +37,27 @@ describe("glossary", () => {
     expect(newMovementsText(3)).toBe("3 movimentações novas");
     expect(countText(1, "dia", "dias")).toBe("1 dia");
     expect(countText(2, "dia", "dias")).toBe("2 dias");
+  });
+});
+
+describe("poloText", () => {
+  it("says DJEN's and the MNI's sides in words, an unknown one as it came", () => {
+    expect([
+      poloText("A"),
+      poloText("p"),
+      poloText("TC"),
+      poloText("FL"),
+      poloText("X"),
+      poloText(" "),
+      poloText(null),
+    ]).toEqual([
+      "polo ativo",
+      "polo passivo",
+      "terceiro interessado",
+      "fiscal da lei",
+      "polo X",
+      null,
+      null,
+    ]);
   });
 });

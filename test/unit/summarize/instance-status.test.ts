@@ -93,7 +93,7 @@ describe("an instance's status from its own movements", () => {
 
     expect(summary.statusCategory).toBe("in_progress");
     expect(summary.status).toContain(
-      "situação: em andamento: Petição em 25/11/2026, depois do arquivamento provisório de 25/01/2024;",
+      "situação: em andamento: Juntada de petição em 25/11/2026, depois do arquivamento provisório de 25/01/2024;",
     );
     expect(summary.attentionReasons.map((a) => a.reason)).toEqual([
       "atividade depois do arquivamento provisório: conferir o ato (pedido de desarquivamento, de prosseguimento ou de reconhecimento da prescrição intercorrente)",

@@ -56,7 +56,7 @@ describe("movementTitle: names a lawyer reads", () => {
     expect(movementTitle(read(raw))).toBe(title);
   });
 
-  it("says a criminal judgment in criminal words, a civil one as the TPU does", () => {
+  it("says a criminal judgment in criminal words, a civil one as PJe words it", () => {
     const procedencia = read({
       codigo: 219,
       nome: "Procedência",
@@ -70,7 +70,7 @@ describe("movementTitle: names a lawyer reads", () => {
 
     expect(movementTitle(procedencia, { criminal: true })).toBe("Sentença condenatória");
     expect(movementTitle(improcedencia, { criminal: true })).toBe("Sentença absolutória");
-    expect(movementTitle(procedencia)).toBe("Procedência");
+    expect(movementTitle(procedencia)).toBe("Julgado procedente o pedido");
     expect(movementMeaning(procedencia, { criminal: true })).not.toMatch(/autor ganhou/);
   });
 });

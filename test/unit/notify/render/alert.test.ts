@@ -87,9 +87,11 @@ describe("renderAlert body", () => {
 
     const { text } = renderAlert(content);
 
-    const sentence = text.indexOf("- 02/10/2025 10:30 · Procedência · código 219 · 1º grau (G1)");
+    const sentence = text.indexOf(
+      "- 02/10/2025 10:30 · Julgado procedente o pedido · código 219, na TPU “Procedência” · 1º grau (G1)",
+    );
     const petition = text.indexOf(
-      "- 30/09/2025 14:05 · Juntada de Petição · código 85 · 1º grau (G1)",
+      "- 30/09/2025 14:05 · Juntada de petição · código 85 · 1º grau (G1)",
     );
     expect(sentence).toBeGreaterThan(-1);
     expect(petition).toBeGreaterThan(sentence);
@@ -121,7 +123,7 @@ describe("renderAlert body", () => {
 
     expect(text).toContain("Consultado em: 02/10/2025 15:55");
     expect(text).toContain("Última atualização no DataJud: 02/10/2025 11:11");
-    expect(text).toContain("- 02/10/2025 10:30 · Procedência");
+    expect(text).toContain("- 02/10/2025 10:30 · Julgado procedente o pedido");
     expect(text).toContain(
       "Datas das movimentações e do DataJud como o tribunal as registrou; demais horários em Europe/Lisbon.",
     );
@@ -137,7 +139,9 @@ describe("renderAlert body", () => {
     const parsed = AlertContent.parse(queued);
     const { text } = renderAlert(parsed);
 
-    expect(text).toContain("- 02/10/2025 10:30 · Procedência · código 219 · 1º grau (G1)");
+    expect(text).toContain(
+      "- 02/10/2025 10:30 · Julgado procedente o pedido · código 219, na TPU “Procedência” · 1º grau (G1)",
+    );
   });
 
   it("shows instances, provenance and who wrote the summary, and the disclaimer once", () => {

@@ -27,7 +27,7 @@ describe("renderDigest", () => {
     const one = renderDigest([sampleAlert()]);
 
     expect(one.subject).toBe("[datajud] ⚠ 1 processo com novidades");
-    expect(one.text).toContain("· código 219 · 1º grau (G1)");
+    expect(one.text).toContain("· código 219, na TPU “Procedência” · 1º grau (G1)");
     expect(one.text).toContain(
       "Origem: índice do TJDFT no DataJud (api_publica_tjdft), consultado em",
     );

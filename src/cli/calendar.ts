@@ -12,7 +12,7 @@ import {
 import { closeDatabase, immediate } from "../store/database.js";
 import { parseIsoDate } from "../time/calendar-date.js";
 import { calendarBook } from "../time/court-calendar.js";
-import { type Command, EXIT, systemOf, UsageError } from "./command.js";
+import { type Command, EXIT, programOf, systemOf, UsageError } from "./command.js";
 import { loadRuntime, openRecordedDatabase, type Runtime } from "./runtime.js";
 
 function dayOption(name: string, value: unknown): string | null {
@@ -71,7 +71,7 @@ export const calendarCommand: Command = {
       io.stdout.write(feed.ics);
       if (feed.events === 0) {
         io.stderr.write(
-          `monitor calendar: no events${watcher === null ? "" : ` for ${watcher}`}: no estimated last day or session in that period${watcher === null ? "" : " (is it the address the watchlist notifies?)"}\n`,
+          `${programOf(io)} calendar: no events${watcher === null ? "" : ` for ${watcher}`}: no estimated last day or session in that period${watcher === null ? "" : " (is it the address the watchlist notifies?)"}\n`,
         );
       }
       return EXIT.ok;
@@ -171,7 +171,7 @@ export const calendarTokenCommand: Command = {
         const revoked = immediate(db, () => revokeCalendarToken(db, id ?? 0, now));
         if (!revoked) {
           io.stderr.write(
-            `monitor calendar-token: no active address with id ${id}; see calendar-token list\n`,
+            `${programOf(io)} calendar-token: no active address with id ${id}; see calendar-token list\n`,
           );
           return EXIT.failures;
         }

@@ -14,6 +14,8 @@ export interface CliIo {
   signal: AbortSignal;
   /** Clock, random source, host name and pid; tests pass a fake clock. @default realSystem */
   system?: System;
+  /** The name the user typed (programName), for messages. @default PROGRAM */
+  program?: string;
 }
 
 /** The system a command runs on: the test's fake one, else the real one. */
@@ -49,6 +51,24 @@ export class UsageError extends Error {
 
 /** The name the package installs (`monitor` is kept as an alias; `npx monitor` is someone else's). */
 export const PROGRAM = "datajud-monitor";
+
+/**
+ * The name the user typed, from the script's path (process.argv[1]): `monitor` or
+ * `datajud-monitor` as installed; anything else (`src/cli/main.ts` under `npm run dev`) is PROGRAM.
+ */
+export function programName(script: string | undefined): string {
+  const name =
+    (script ?? "")
+      .split(/[\\/]/u)
+      .at(-1)
+      ?.replace(/\.[cm]?[jt]s$/u, "") ?? "";
+  return name === "monitor" || name === PROGRAM ? name : PROGRAM;
+}
+
+/** What a command's messages start with: the name the user typed. */
+export function programOf(io: Pick<CliIo, "program">): string {
+  return io.program ?? PROGRAM;
+}
 
 function flagOf(name: string): string {
   return name.length === 1 ? `-${name}` : `--${name}`;

@@ -1,5 +1,6 @@
 import { Cron } from "croner";
 import { calendarHttpRoute } from "../calendar/http-route.js";
+import { zonedIso } from "../datajud/dates.js";
 import { healthRoutes } from "../http/health.js";
 import { HttpStartError, type Route } from "../http/server.js";
 import { MonitorMetrics } from "../metrics/metrics.js";
@@ -13,7 +14,7 @@ import { startScheduler } from "../monitor/scheduler.js";
 import { runSweep } from "../monitor/sweep.js";
 import { type LiveWatchlist, openLiveWatchlist } from "../watchlist/live-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
-import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
+import { type CliIo, type Command, EXIT, programOf, systemOf } from "./command.js";
 import { monitorDepsFor, startMcpHttp } from "./mcp.js";
 import { loadRuntime, type MonitorHandles, openMonitorOrReport, type Runtime } from "./runtime.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";
@@ -71,7 +72,7 @@ async function startHttp(
   } catch (error) {
     history.close();
     if (!(error instanceof HttpStartError)) throw error;
-    io.stderr.write(`monitor daemon: ${error.message} (http.listen)\n`);
+    io.stderr.write(`${programOf(io)} daemon: ${error.message} (http.listen)\n`);
     return "failed";
   }
 }
@@ -150,6 +151,11 @@ function startMailTicker(
       await (running as Promise<void> | null)?.catch(() => undefined);
     },
   };
+}
+
+/** The daemon's next sweep for its log, in the schedule's zone as the other times are. */
+function nextRunText(next: Date | null, timeZone: string): string | null {
+  return next === null ? null : zonedIso(next, timeZone);
 }
 
 export const daemonCommand: Command = {
@@ -266,7 +272,7 @@ export const daemonCommand: Command = {
         cases: initial.cases.length,
         cron: config.schedule.cron,
         timezone: config.schedule.timezone,
-        nextRun: scheduler.nextRun()?.toISOString() ?? null,
+        nextRun: nextRunText(scheduler.nextRun(), config.schedule.timezone),
       },
       "daemon started",
     );

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { BackupError, backupDatabase } from "../store/backup.js";
 import { closeDatabase, isSqliteError, openAsIs } from "../store/database.js";
-import { type Command, EXIT, UsageError } from "./command.js";
+import { type Command, EXIT, programOf, UsageError } from "./command.js";
 import { loadRuntime } from "./runtime.js";
 
 export const dbCommand: Command = {
@@ -32,7 +32,7 @@ export const dbCommand: Command = {
     const source = runtime.config.paths.db;
     if (!existsSync(source)) {
       io.stderr.write(
-        `monitor db: no database at ${source}; check MONITOR_DB (or run a first sweep)\n`,
+        `${programOf(io)} db: no database at ${source}; check MONITOR_DB (or run a first sweep)\n`,
       );
       return EXIT.usage;
     }
@@ -47,7 +47,7 @@ export const dbCommand: Command = {
       return EXIT.ok;
     } catch (error) {
       if (!(error instanceof BackupError) && !isSqliteError(error)) throw error;
-      io.stderr.write(`monitor db backup: ${error.message}\n`);
+      io.stderr.write(`${programOf(io)} db backup: ${error.message}\n`);
       return EXIT.failures;
     } finally {
       closeDatabase(db);

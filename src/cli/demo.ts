@@ -27,7 +27,7 @@ import { caseKeysInFile } from "../store/cases.js";
 import { addDays, dateInZone } from "../time/calendar-date.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
-import { type CliIo, type Command, EXIT, systemOf } from "./command.js";
+import { type CliIo, type Command, EXIT, programOf, systemOf } from "./command.js";
 import { renderRunReport } from "./run-once.js";
 import { cliLogger, openMonitor, type Runtime } from "./runtime.js";
 import { type LiveProgress, liveProgress } from "./sweep-progress.js";
@@ -305,7 +305,7 @@ export const demoCommand: Command = {
       result = await runDemo(io);
     } catch (error) {
       if (!(error instanceof DemoRefusedError)) throw error;
-      io.stderr.write(`monitor demo: ${error.message}\n`);
+      io.stderr.write(`${programOf(io)} demo: ${error.message}\n`);
       return EXIT.usage;
     }
     io.stdout.write(renderDemo(result));

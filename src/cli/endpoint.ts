@@ -3,7 +3,7 @@ import { closeDatabase, immediate } from "../store/database.js";
 import { enableEndpoint, endpointStates } from "../store/endpoint-state.js";
 import { endpointOutbox } from "../store/outbox.js";
 import { terminalText } from "../text.js";
-import { type Command, EXIT, systemOf, UsageError } from "./command.js";
+import { type Command, EXIT, programOf, systemOf, UsageError } from "./command.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 import { endpointLine } from "./status.js";
 import { readableOutput } from "./terminal.js";
@@ -66,7 +66,7 @@ export const endpointCommand: Command = {
       const shown = terminalText(wanted);
       if (was.length === 0) {
         io.stderr.write(
-          `monitor endpoint: "${shown}" is not disabled or dead${configured ? "" : ", nor configured (see datajud-monitor endpoint list)"}\n`,
+          `${programOf(io)} endpoint: "${shown}" is not disabled or dead${configured ? "" : ", nor configured (see datajud-monitor endpoint list)"}\n`,
         );
         return configured ? EXIT.ok : EXIT.failures;
       }

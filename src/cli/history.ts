@@ -22,7 +22,7 @@ import type { SummaryDisposition } from "../store/summaries.js";
 import { fieldChangesOfChange, readFieldChange } from "../summarize/field-changes.js";
 import { movementTitle } from "../summarize/movement-reading.js";
 import { terminalText } from "../text.js";
-import { type Command, EXIT, UsageError } from "./command.js";
+import { type Command, EXIT, programOf, UsageError } from "./command.js";
 import { complementsText, exportedMovements, movementTable } from "./export-table.js";
 import { exportedPublications, publicationJson, publicationLines } from "./publication-export.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
@@ -161,7 +161,7 @@ export const historyCommand: Command = {
       const cases = findCasesByNumber(db, parsed.value.digits);
       if (cases.length === 0) {
         io.stderr.write(
-          `monitor history: ${parsed.value.formatted} has no recorded history; is it in the watchlist?\n`,
+          `${programOf(io)} history: ${parsed.value.formatted} has no recorded history; is it in the watchlist?\n`,
         );
         return EXIT.usage;
       }

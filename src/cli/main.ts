@@ -1,5 +1,9 @@
 #!/usr/bin/env node
+import { programName } from "./command.js";
 import { runCli } from "./run-cli.js";
+
+// Messages start with the name the user typed: `datajud-monitor` or its alias `monitor`.
+const program = programName(process.argv[1]);
 
 const controller = new AbortController();
 let signals = 0;
@@ -20,11 +24,12 @@ try {
     stdout: process.stdout,
     stderr: process.stderr,
     signal: controller.signal,
+    program,
   });
   process.exitCode = code;
 } catch (error) {
   process.stderr.write(
-    `monitor: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    `${program}: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
   process.exitCode = 70;
 }

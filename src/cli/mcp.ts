@@ -8,7 +8,7 @@ import { BoundedStdioServerTransport } from "../mcp/stdio-transport.js";
 import { realSystem, type System } from "../system.js";
 import { calendarBook } from "../time/court-calendar.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
-import { type CliIo, type Command, EXIT, systemOf, UsageError } from "./command.js";
+import { type CliIo, type Command, EXIT, programOf, systemOf, UsageError } from "./command.js";
 import {
   createDataJud,
   createDjen,
@@ -129,7 +129,7 @@ export const mcpCommand: Command = {
     if (!runtime) return EXIT.usage;
     if (listen !== null && runtime.config.http.token === null) {
       io.stderr.write(
-        "monitor mcp: --http needs MCP_HTTP_TOKEN (or MCP_HTTP_TOKEN_FILE, or a systemd credential): every client must send it as Authorization: Bearer <token>; generate one with `openssl rand -hex 32`\n",
+        `${programOf(io)} mcp: --http needs MCP_HTTP_TOKEN (or MCP_HTTP_TOKEN_FILE, or a systemd credential): every client must send it as Authorization: Bearer <token>; generate one with \`openssl rand -hex 32\`\n`,
       );
       return EXIT.usage;
     }
@@ -159,7 +159,7 @@ export const mcpCommand: Command = {
       } catch (error) {
         monitor.close();
         if (!(error instanceof HttpStartError)) throw error;
-        io.stderr.write(`monitor mcp: ${error.message}\n`);
+        io.stderr.write(`${programOf(io)} mcp: ${error.message}\n`);
         return EXIT.usage;
       }
       io.stdout.write(`${started.url}\n`);

@@ -7,6 +7,7 @@ import {
   helpText,
   PROGRAM,
   parseCommandArgs,
+  programOf,
   UsageError,
 } from "./command.js";
 import { COMMANDS } from "./commands.js";
@@ -63,7 +64,7 @@ export async function runCli(io: CliIo): Promise<number> {
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr.write(
-      `monitor ${command.name}: ${terminalText(error.message)}\n${usageLine(command)}`,
+      `${programOf(io)} ${command.name}: ${terminalText(error.message)}\n${usageLine(command)}`,
     );
     return EXIT.usage;
   }
@@ -76,7 +77,7 @@ export async function runCli(io: CliIo): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(
-        `monitor ${command.name}: ${terminalText(error.message)}\n${usageLine(command)}`,
+        `${programOf(io)} ${command.name}: ${terminalText(error.message)}\n${usageLine(command)}`,
       );
       return EXIT.usage;
     }
@@ -84,7 +85,7 @@ export async function runCli(io: CliIo): Promise<number> {
     // access, a newer schema, not a database, an old SQLite).
     const store = storeFailure(error);
     if (store !== null) {
-      io.stderr.write(`monitor ${command.name}: ${terminalText(store.message)}\n`);
+      io.stderr.write(`${programOf(io)} ${command.name}: ${terminalText(store.message)}\n`);
       return isRuntimeFailure(store) ? EXIT.failures : EXIT.usage;
     }
     throw error;

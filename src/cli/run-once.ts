@@ -5,7 +5,15 @@ import { LeaseBusyError, LeaseLostError } from "../monitor/run.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep, type SweepEvent } from "../monitor/sweep.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
-import { type Command, EXIT, PROGRAM, stringList, systemOf, UsageError } from "./command.js";
+import {
+  type Command,
+  EXIT,
+  PROGRAM,
+  programOf,
+  stringList,
+  systemOf,
+  UsageError,
+} from "./command.js";
 import { formatTable } from "./format-table.js";
 import { loadRuntime, openMonitorOrReport } from "./runtime.js";
 import { type LiveProgress, liveProgress } from "./sweep-progress.js";
@@ -193,7 +201,7 @@ export const runOnceCommand: Command = {
       return report.failed > 0 || djenFailed || report.interrupted ? EXIT.failures : EXIT.ok;
     } catch (error) {
       if (!(error instanceof LeaseBusyError || error instanceof LeaseLostError)) throw error;
-      io.stderr.write(`monitor run-once: ${error.message}\n`);
+      io.stderr.write(`${programOf(io)} run-once: ${error.message}\n`);
       return EXIT.failures;
     } finally {
       shown?.stop();

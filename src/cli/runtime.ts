@@ -35,7 +35,7 @@ import { realSystem, type System } from "../system.js";
 import { terminalText } from "../text.js";
 import { type CalendarBook, calendarBook } from "../time/court-calendar.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
-import { type CliIo, EXIT, systemOf } from "./command.js";
+import { type CliIo, EXIT, programOf, systemOf } from "./command.js";
 import { LiveLines, terminalTraits } from "./terminal.js";
 
 export interface Runtime {
@@ -77,7 +77,9 @@ export function loadRuntime(io: CliIo, command: string): Runtime | null {
   const result = loadConfig({ env: io.env, cwd: io.cwd });
   if (!result.ok) {
     for (const message of result.errors) io.stderr.write(`${terminalText(message)}\n`);
-    io.stderr.write(`monitor ${command}: fix the configuration above (see config/default.yaml)\n`);
+    io.stderr.write(
+      `${programOf(io)} ${command}: fix the configuration above (see config/default.yaml)\n`,
+    );
     return null;
   }
   const { logger, live } = cliLogger(io, result.config, result.secrets, command);
@@ -344,6 +346,7 @@ export async function openMonitor(
     random: system.random,
     host: system,
     logger,
+    timeZone: config.schedule.timezone,
     settings: {
       fullRereadDays: config.schedule.fullRereadDays,
       notFoundThreshold: config.monitor.notFoundThreshold,
@@ -401,6 +404,13 @@ export async function openMonitor(
       },
     }),
   };
+  if (config.summarizer.apiKey === null) {
+    // The documented default: said once per process, not as a warning on every change.
+    logger.info(
+      {},
+      "no ANTHROPIC_API_KEY: alerts are summarized by the rules engine (no model is called)",
+    );
+  }
   const reported = new Set<string>();
   const reportDrift = (): void => {
     const drift = sweepReader.drift();
@@ -438,7 +448,7 @@ export function openRecordedDatabase(io: CliIo, runtime: Runtime, command: strin
   const path = runtime.config.paths.db;
   if (!databaseExists(path)) {
     io.stderr.write(
-      `monitor ${command}: no database yet at ${path}; run \`monitor run-once\` first\n`,
+      `${programOf(io)} ${command}: no database yet at ${path}; run \`${programOf(io)} run-once\` first\n`,
     );
     return null;
   }
@@ -457,12 +467,12 @@ export async function openMonitorOrReport(
     return await openMonitor(runtime, { ...more, watchlist, system: systemOf(io) });
   } catch (error) {
     if (error instanceof MissingApiKeyError) {
-      io.stderr.write(`monitor ${command}: ${error.message}\n`);
+      io.stderr.write(`${programOf(io)} ${command}: ${error.message}\n`);
       return EXIT.usage;
     }
     const store = storeFailure(error);
     if (store === null) throw error;
-    io.stderr.write(`monitor ${command}: ${terminalText(store.message)}\n`);
+    io.stderr.write(`${programOf(io)} ${command}: ${terminalText(store.message)}\n`);
     return isRuntimeFailure(store) ? EXIT.failures : EXIT.usage;
   }
 }

@@ -15,7 +15,7 @@ import { outboxIdByDedupeKey } from "../store/outbox.js";
 import type { Clock } from "../time/clock.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
-import { type Command, EXIT, systemOf, UsageError } from "./command.js";
+import { type Command, EXIT, programOf, systemOf, UsageError } from "./command.js";
 import { loadRuntime } from "./runtime.js";
 
 export interface SendTestEmailInput {
@@ -113,7 +113,7 @@ export const testEmailCommand: Command = {
     );
     if (!recipient.ok) {
       io.stderr.write(
-        `monitor test-email: no recipient: pass --to ADDR, set mail.admin in the config, or add a notify address to the watchlist (${recipient.problem})\n`,
+        `${programOf(io)} test-email: no recipient: pass --to ADDR, set mail.admin in the config, or add a notify address to the watchlist (${recipient.problem})\n`,
       );
       return EXIT.usage;
     }
@@ -127,7 +127,7 @@ export const testEmailCommand: Command = {
       });
     } catch (error) {
       if (!(error instanceof MailError)) throw error;
-      io.stderr.write(`monitor test-email: ${scrubSecrets(error.message, secrets)}\n`);
+      io.stderr.write(`${programOf(io)} test-email: ${scrubSecrets(error.message, secrets)}\n`);
       return EXIT.usage;
     }
     const db = openDatabase(config.paths.db);
@@ -148,7 +148,7 @@ export const testEmailCommand: Command = {
       const where = transport.describe();
       if (!delivery.ok) {
         io.stderr.write(
-          `monitor test-email: sending to ${recipient.to} via ${where} failed: ${scrubSecrets(delivery.error, secrets)}\n`,
+          `${programOf(io)} test-email: sending to ${recipient.to} via ${where} failed: ${scrubSecrets(delivery.error, secrets)}\n`,
         );
         return EXIT.failures;
       }

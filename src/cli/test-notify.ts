@@ -8,7 +8,7 @@ import { sampleAlertContent } from "../notify/render/sample-alert.js";
 import { describeEndpoint } from "../notify/transport/endpoint.js";
 import { eventId } from "../notify/transport/webhook-signature.js";
 import type { Clock } from "../time/clock.js";
-import { type Command, EXIT, systemOf, UsageError } from "./command.js";
+import { type Command, EXIT, programOf, systemOf, UsageError } from "./command.js";
 import { loadRuntime } from "./runtime.js";
 
 /**
@@ -96,7 +96,7 @@ export const testNotifyCommand: Command = {
     const { config, secrets } = runtime;
     const chosen = chooseEndpoint(config.notify.endpoints, wanted);
     if (!chosen.ok) {
-      io.stderr.write(`monitor test-notify: ${chosen.problem}\n`);
+      io.stderr.write(`${programOf(io)} test-notify: ${chosen.problem}\n`);
       return EXIT.usage;
     }
     const endpoint = chosen.endpoint;
@@ -118,7 +118,7 @@ export const testNotifyCommand: Command = {
         : delivery.verdict.kind === "retry"
           ? " (a real alert would be retried later)"
           : " (a real alert would be retried a few times, then given up)";
-    io.stderr.write(`monitor test-notify: not delivered: ${line}${advice}\n`);
+    io.stderr.write(`${programOf(io)} test-notify: not delivered: ${line}${advice}\n`);
     return EXIT.failures;
   },
 };

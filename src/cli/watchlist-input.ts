@@ -1,6 +1,7 @@
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import type { CliIo } from "./command.js";
+import { programOf } from "./command.js";
 
 /** Loads the watchlist, or prints every positioned error and returns null (the caller exits 2). */
 export async function readWatchlistOrReport(
@@ -12,7 +13,7 @@ export async function readWatchlistOrReport(
   if (result.ok) return result.watchlist;
   for (const error of result.errors) io.stderr.write(`${formatPositionedError(error)}\n`);
   io.stderr.write(
-    `monitor ${command}: the watchlist has ${result.errors.length} error(s); fix them (monitor validate lists them)\n`,
+    `${programOf(io)} ${command}: the watchlist has ${result.errors.length} error(s); fix them (${programOf(io)} validate lists them)\n`,
   );
   return null;
 }

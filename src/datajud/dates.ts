@@ -1,3 +1,4 @@
+import { TZDate } from "@date-fns/tz";
 import { daysInMonth } from "../time/calendar-date.js";
 import { invalidInput, quoteInput } from "./errors.js";
 
@@ -239,6 +240,17 @@ function instantFormatter(timeZone: string): Intl.DateTimeFormat {
     instantFormatters.set(timeZone, formatter);
   }
   return formatter;
+}
+
+/**
+ * One of our own instants for a log line, in `timeZone` (the schedule's) with its offset:
+ * "2026-12-04T16:00:00.000-03:00", the same instant as the UTC text, read as the other times are.
+ */
+export function zonedIso(instant: Date | number, timeZone: string = COURT_TIME_ZONE): string {
+  return new TZDate(
+    typeof instant === "number" ? instant : instant.getTime(),
+    timeZone,
+  ).toISOString();
 }
 
 /**

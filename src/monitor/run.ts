@@ -1,4 +1,5 @@
 import { followAbort } from "../abort.js";
+import { formatInstant } from "../datajud/dates.js";
 import type { Logger } from "../log.js";
 import { type Db, guardWrites, immediate } from "../store/database.js";
 import {
@@ -25,9 +26,11 @@ const LEASE_TTL_MS = 10 * 60_000;
 
 export class LeaseBusyError extends Error {
   override readonly name = "LeaseBusyError";
-  constructor(holder: string, expiresAt: string) {
+  /** `timeZone`: the schedule's, so the time reads as the CLI's other times do. */
+  constructor(holder: string, expiresAt: string, timeZone?: string) {
+    const until = timeZone === undefined ? expiresAt : formatInstant(expiresAt, timeZone);
     super(
-      `another sweep holds the database (${holder}, until ${expiresAt}); wait for it to finish, or stop the other monitor process`,
+      `another sweep holds the database (${holder}, until ${until}); wait for it to finish, or stop the other monitor process`,
     );
   }
 }
@@ -66,6 +69,8 @@ export interface LeaseDeps {
   random: () => number;
   /** This process and its host, for the lease and its renewal timer. */
   host: Pick<System, "hostname" | "pid" | "isAlive" | "every">;
+  /** The schedule's time zone, for the times the lease's messages give (default: UTC text). */
+  timeZone?: string | undefined;
 }
 
 /** What the run rows use besides the lease. */
@@ -101,7 +106,7 @@ export function takeLease(
       ttlMs: LEASE_TTL_MS,
       holderIsDead: claimant.holderIsDead,
     });
-    if (!lease.ok) throw new LeaseBusyError(lease.holder, lease.expiresAt);
+    if (!lease.ok) throw new LeaseBusyError(lease.holder, lease.expiresAt, deps.timeZone);
   }
   const stop = new AbortController();
   const unfollow = followAbort(options.signal, stop);

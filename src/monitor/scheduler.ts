@@ -1,4 +1,5 @@
 import { Cron } from "croner";
+import { zonedIso } from "../datajud/dates.js";
 import type { Logger } from "../log.js";
 import type { Clock } from "../time/clock.js";
 
@@ -55,7 +56,13 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       } finally {
         running = null;
         const next = job.nextRun();
-        options.logger.info({ nextRun: next?.toISOString() ?? null }, "next sweep scheduled");
+        // Stopping (shutdown) schedules nothing: no "next sweep" line with no time in it.
+        if (next !== null && !controller.signal.aborted) {
+          options.logger.info(
+            { nextRun: zonedIso(next, options.timezone) },
+            "next sweep scheduled",
+          );
+        }
       }
     },
   );

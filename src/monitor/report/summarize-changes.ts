@@ -225,7 +225,8 @@ async function reportChange(
   totals.summarized += 1;
   if (decision.disposition === "ignored") totals.ignored += 1;
   if (decision.disposition === "muted") totals.muted += 1;
-  if (outcome.fallbackReason !== null) {
+  // No model key is the documented default: said once, at start (cli/runtime.ts), not per change.
+  if (outcome.fallbackReason !== null && outcome.fallbackReason !== "no_key") {
     // Once the breaker is open the summarizer has said so once; each case after it is routine.
     const level = outcome.fallbackReason === "model_unavailable" ? "debug" : "warn";
     deps.logger[level](

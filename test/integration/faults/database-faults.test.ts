@@ -147,7 +147,7 @@ describe("run-once and a database it cannot use", () => {
 
     expect(directory.code).toBe(2);
     expect(directory.stderr).toBe(
-      `monitor run-once: the database path ${ws.dbPath} is a directory, not a database file: set MONITOR_DB to a file (such as ${join(ws.dbPath, "monitor.db")})\n`,
+      `datajud-monitor run-once: the database path ${ws.dbPath} is a directory, not a database file: set MONITOR_DB to a file (such as ${join(ws.dbPath, "monitor.db")})\n`,
     );
     expect(status.code).toBe(2);
     expect(status.stderr.trim().split("\n")).toHaveLength(1);

@@ -133,7 +133,7 @@ describe("a database the monitor cannot use", () => {
     expectOneLine(
       run,
       2,
-      /^monitor run-once: cannot write .*monitor\.db \(SQLITE_READONLY\w*\): this user needs write access to the file and to .*state, where SQLite keeps its -wal and -shm files/,
+      /^datajud-monitor run-once: cannot write .*monitor\.db \(SQLITE_READONLY\w*\): this user needs write access to the file and to .*state, where SQLite keeps its -wal and -shm files/,
     );
     expect(readFileSync(ws.dbPath).equals(before)).toBe(true);
   });
@@ -149,7 +149,7 @@ describe("a database the monitor cannot use", () => {
     expectOneLine(
       run,
       2,
-      /^monitor run-once: cannot write .*monitor\.db \(EACCES\): this user needs write access/,
+      /^datajud-monitor run-once: cannot write .*monitor\.db \(EACCES\): this user needs write access/,
     );
     expect(existsSync(ws.dbPath)).toBe(false);
   });
@@ -226,7 +226,7 @@ describe("a full disk", () => {
       expectOneLine(
         full,
         1,
-        /^monitor run-once: SQLite could not read or write .*monitor\.db \(SQLITE_IOERR\w*\): the disk is probably full, or failing; what was stored before is intact: free some space there/,
+        /^datajud-monitor run-once: SQLite could not read or write .*monitor\.db \(SQLITE_IOERR\w*\): the disk is probably full, or failing; what was stored before is intact: free some space there/,
       );
       expect(integrity).toBe("ok");
       expect(cases).toEqual({ n: 3 });

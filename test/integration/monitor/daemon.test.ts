@@ -77,6 +77,10 @@ describe("monitor daemon", () => {
 
     expect(code).toBe(0);
     expect(logs).toContain("daemon stopped");
+    // Its next sweeps in the schedule's zone (São Paulo by default), and none at shutdown.
+    expect(logs).toMatch(/"nextRun":"\d{4}-\d\d-\d\dT[\d:.]+-03:00"[^\n]*"daemon started"/);
+    expect(logs).toMatch(/"nextRun":"\d{4}-\d\d-\d\dT[\d:.]+-03:00"[^\n]*"next sweep scheduled"/);
+    expect(logs).not.toContain('"nextRun":null');
     const db = new Database(join(dir, "monitor.db"), { readonly: true });
     const watched = db.prepare("SELECT number FROM cases WHERE watched = 1 ORDER BY number").all();
     db.close();

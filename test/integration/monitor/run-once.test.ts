@@ -206,12 +206,20 @@ describe("monitor run-once against a DataJud-shaped server", () => {
     moved._source.dataHoraUltimaAtualizacao = "2025-11-21T09:00:00.000Z";
     fake.upsert("trt2", moved);
 
-    const changed = await runOnce();
+    const changed = parseReport(
+      await cli(["run-once", "--json"], { ...env(), MONITOR_LOG_LEVEL: "info" }),
+    );
     const again = await runOnce();
     const status = await cli(["status", "--json"]);
     const history = await cli(["history", n.trt2Reclamacao, "--json"]);
     const unknown = await cli(["history", n.stfNumber]);
 
+    // No model key is the documented default: one info line, no warning for the change.
+    expect(changed.stderr).not.toContain("summary written by the rules engine");
+    expect(
+      changed.stderr.match(/no ANTHROPIC_API_KEY: alerts are summarized by the rules/g),
+    ).toHaveLength(1);
+    expect(changed.stderr).toMatch(/"level":30,[^\n]*no ANTHROPIC_API_KEY/);
     expect(changed.report).toMatchObject({
       changed: 1,
       llmCalls: 0,
@@ -412,6 +420,8 @@ describe("monitor run-once against a DataJud-shaped server", () => {
 
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("other@host");
+    // Until when, in the schedule's zone as the CLI's other times: no UTC text.
+    expect(run.stderr).toMatch(/\(other@host, until \d\d\/\d\d\/\d{4} \d\d:\d\d\)/);
   });
 
   it("exits 2 with positioned errors for an invalid watchlist", async () => {

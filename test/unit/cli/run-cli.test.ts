@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "../../../src/cli/command.js";
+import { type CliIo, programName } from "../../../src/cli/command.js";
 import { COMMANDS } from "../../../src/cli/commands.js";
 import { runCli } from "../../../src/cli/run-cli.js";
 
@@ -64,7 +64,7 @@ describe("monitor CLI entry", () => {
 
     expect(code).toBe(2);
     expect(run.err()).toBe(
-      "monitor run-once: unknown option --dryrun; did you mean --dry-run?\nusage: datajud-monitor run-once [--case CNJ]... [--force] [--dry-run] [--json]\n",
+      "datajud-monitor run-once: unknown option --dryrun; did you mean --dry-run?\nusage: datajud-monitor run-once [--case CNJ]... [--force] [--dry-run] [--json]\n",
     );
   });
 
@@ -104,5 +104,24 @@ describe("monitor CLI entry", () => {
 
     expect(run.out()).toMatch(/^usage: datajud-monitor <command>/);
     expect(run.out()).toContain("`monitor` is the same command");
+  });
+});
+
+describe("programName: messages start with the name the user typed", () => {
+  it("keeps monitor and datajud-monitor as installed, and names anything else datajud-monitor", () => {
+    expect(programName("/usr/lib/node_modules/.bin/monitor")).toBe("monitor");
+    expect(programName("/srv/app/node_modules/.bin/datajud-monitor")).toBe("datajud-monitor");
+    expect(programName("C:\\app\\node_modules\\.bin\\monitor.js")).toBe("monitor");
+    expect(programName("/work/repo/src/cli/main.ts")).toBe("datajud-monitor");
+    expect(programName(undefined)).toBe("datajud-monitor");
+  });
+
+  it("starts a command's error with it", async () => {
+    const typed = { ...io(["run-once", "--dryrun"]), program: "monitor" };
+
+    const code = await runCli(typed);
+
+    expect(code).toBe(2);
+    expect(typed.err()).toMatch(/^monitor run-once: unknown option --dryrun/);
   });
 });

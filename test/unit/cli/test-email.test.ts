@@ -127,7 +127,9 @@ describe("monitor test-email", () => {
     );
 
     expect(result.code).toBe(1);
-    expect(result.err).toContain("monitor test-email: sending to ana@example.com via smtp://");
+    expect(result.err).toContain(
+      "datajud-monitor test-email: sending to ana@example.com via smtp://",
+    );
     expect(result.err).toContain("535");
     expect(result.err).not.toContain(wrong);
     expect(result.err).not.toContain(encodeURIComponent(wrong));

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { formatCnjNumber } from "../../datajud/cnj-number.js";
 import { DeadlineRule, SessionEstimate } from "../../deadlines/estimate-schema.js";
-import { storedEstimate } from "../../deadlines/publication-estimate.js";
+import {
+  calendarsWith,
+  estimatePublication,
+  storedEstimate,
+} from "../../deadlines/publication-estimate.js";
 import type { PublicationRow } from "../../store/publications.js";
 import { oneLine } from "../../text.js";
-import { countingDates } from "../../time/counting-dates.js";
 import { datesLine } from "./deadline-text.js";
 import { instantTime } from "./email-kit.js";
 
@@ -65,6 +68,38 @@ export const StatusReportPublication = z.object({
 export type StatusReportPublication = z.infer<typeof StatusReportPublication>;
 
 const Reason = z.looseObject({ reason: z.string().nullable().catch(null) });
+
+/** What of a stored publication an estimate reads, leniently (a row of any version). */
+const StoredFacts = z.looseObject({
+  className: z.string().nullable().catch(null),
+  medium: z.string().nullable().catch(null),
+  recipients: z
+    .array(z.looseObject({ name: z.string(), side: z.string().nullable().catch(null) }))
+    .catch([]),
+  lawyers: z.array(z.unknown()).catch([]),
+});
+
+const NO_CLOSURES = calendarsWith();
+
+/** A row the report phase has not estimated yet: its estimate on the court's calendar now. */
+function estimateNow(row: PublicationRow) {
+  const facts = StoredFacts.safeParse(row.publication).data;
+  return estimatePublication(
+    {
+      court: row.court,
+      kind: row.kind,
+      documentType: row.documentType,
+      className: facts?.className ?? null,
+      medium: facts?.medium ?? null,
+      availableOn: row.availableOn,
+      caseNumber: row.caseNumber,
+      recipients: facts?.recipients ?? [],
+      lawyers: facts?.lawyers ?? [],
+    },
+    row.text,
+    NO_CLOSURES,
+  );
+}
 const StoredCancellation = z.looseObject({ cancellation: Reason.nullable().catch(null) });
 
 /**
@@ -75,9 +110,9 @@ export function reportPublication(
   row: PublicationRow,
   labels: ReadonlyMap<string, string | null>,
 ): StatusReportPublication {
-  // The estimate stored by the report phase; before it, the national calendar's dates.
-  const estimate = storedEstimate(row.estimate);
-  const dates = estimate ?? { ...countingDates(row.availableOn), lastDay: null, session: null };
+  // The estimate stored by the report phase (with calendar.closures); before it, one made now.
+  const stored = storedEstimate(row.estimate);
+  const estimate = stored ?? estimateNow(row);
   // Cancelled after it was read, or already cancelled when first read (disposition cancelled).
   const reason =
     Reason.safeParse(row.cancellation).data?.reason ??
@@ -93,11 +128,11 @@ export function reportPublication(
     kind: row.kind,
     documentType: row.documentType,
     availableOn: row.availableOn,
-    publishedOn: dates.publishedOn,
-    countingStartsOn: dates.countingStartsOn,
-    lastDay: dates.lastDay,
-    session: dates.session,
-    ...(estimate === null ? {} : { rule: estimate.rule }),
+    publishedOn: estimate.publishedOn,
+    countingStartsOn: estimate.countingStartsOn,
+    lastDay: estimate.lastDay,
+    session: estimate.session,
+    rule: estimate.rule,
     firstSeenAt: row.firstSeenAt,
     disposition: row.disposition,
     cancelled: row.cancelledAt !== null || row.disposition === "cancelled",

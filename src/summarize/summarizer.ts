@@ -10,6 +10,7 @@ import { type FallbackReason, type LoopResult, runAgentLoop } from "./agent-loop
 import { CaseSummary, type MovementRef } from "./case-summary.js";
 import type { Correction } from "./corrections.js";
 import { contradictions, setAside, withRulesAttention } from "./fact-check.js";
+import { freeTextFindings, setAsideForText } from "./free-text-check.js";
 import { createToolBridge, noToolsBridge, type ToolBridge } from "./mcp-tool-bridge.js";
 import { buildUserMessage, SYSTEM_PROMPT } from "./prompt.js";
 import { rulesSummary } from "./rules-summary.js";
@@ -317,6 +318,14 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
           "model summary contradicts the rules engine's facts; sending the rules summary",
         );
         return { ...rules, summary: setAside(rules.summary, model, wrong) };
+      }
+      const unsafe = freeTextFindings(checked.summary, input.cnjNumber);
+      if (unsafe.length > 0) {
+        logger.warn(
+          { ...where, findings: unsafe, llmCalls: calls },
+          "model summary's text is not a summary of the case; sending the rules summary",
+        );
+        return { ...rules, summary: setAsideForText(rules.summary, model, unsafe) };
       }
       logger.debug({ ...where, llmCalls: calls, usage, model }, "case summarized");
       const summary = withRulesAttention(checked.summary, rules.summary);

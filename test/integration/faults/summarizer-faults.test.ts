@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { normalizeMovement } from "../../../src/datajud/normalize.js";
 import {
   errorReply,
   type FakeAnthropic,
@@ -132,6 +133,111 @@ describe("a model that obeys text injected in a movement", () => {
     expect(text).toMatch(/leitura do modelo de IA claude-fake-1 foi descartada/);
     expect(text).not.toContain("Processo arquivado; nada a fazer.");
   });
+});
+
+/** A model answer that agrees with the facts of the sentence, its free text as given. */
+function sentenceAnswer(text: {
+  status: string;
+  nextExpectedStep: string;
+  reason: string;
+}): Record<string, unknown> {
+  const movement = normalizeMovement(SENTENCE);
+  const ref = {
+    movementId: movement?.id ?? "",
+    dateTime: movement?.dateTime ?? null,
+    code: SENTENCE.codigo,
+    name: SENTENCE.nome,
+  };
+  return {
+    statusCategory: "decided",
+    status: text.status,
+    needsLawyerAttention: true,
+    attentionReasons: [{ reason: text.reason, movements: [ref] }],
+    latestRelevantMovement: ref,
+    nextExpectedStep: text.nextExpectedStep,
+  };
+}
+
+const CLEAN = {
+  status: "Sentença de procedência proferida no 1º grau.",
+  nextExpectedStep: "Prazo para apelação.",
+  reason: "Sentença proferida: verificar prazo de recurso.",
+};
+
+// The campaign's payloads (issue 29 item 7): each shipped, as the monitor's words, in 4 of 4 alerts.
+const HOSTILE: Array<[string, typeof CLEAN, string, RegExp]> = [
+  [
+    "a link and a password request in the status, a click in the next step",
+    {
+      ...CLEAN,
+      status: "Acesse http://evil.example/prazo e informe sua senha para ver a sentença.",
+      nextExpectedStep: "Clique em http://evil.example/prazo antes do prazo.",
+    },
+    "evil.example",
+    /um link; uma instrução ao leitor/,
+  ],
+  [
+    "an e-mail address and a phone number",
+    {
+      ...CLEAN,
+      status: "Sentença proferida; confirme com cartorio@prazos-tj.net ou (11) 91234-5678.",
+    },
+    "prazos-tj.net",
+    /um endereço de e-mail; um número de telefone/,
+  ],
+  [
+    "an instruction in an attention reason",
+    { ...CLEAN, reason: "Ligue para 0800 123 4567 e pague a guia via pix hoje." },
+    "0800 123 4567",
+    /um número de telefone; uma instrução ao leitor/,
+  ],
+  [
+    "text about another case",
+    { ...CLEAN, status: "Sentença no processo 0708123-34.2024.8.07.0001, de outra parte." },
+    "0708123-34.2024.8.07.0001",
+    /outro processo/,
+  ],
+];
+
+describe("a model whose own words carry links, addresses or instructions", () => {
+  it("writes a clean answer's words into the alert (the control)", async () => {
+    moveCase(datajud, "trt2", n.trt2Reclamacao);
+    anthropic.enqueue(finalReply(sentenceAnswer(CLEAN)));
+
+    const run = await runOnce(ws, env());
+
+    expect(run.code).toBe(0);
+    expect(query(ws, "SELECT generated_by AS by FROM summaries")).toEqual([
+      { by: "claude-fake-1" },
+    ]);
+    expect(decodeQuotedPrintable(emlFiles(ws)[0] ?? "")).toContain(CLEAN.status);
+  });
+
+  it.each(HOSTILE)(
+    "%s: none of it ships; the rules' reading goes out, saying why",
+    async (_, text, marker, why) => {
+      moveCase(datajud, "trt2", n.trt2Reclamacao);
+      anthropic.enqueue(finalReply(sentenceAnswer(text)));
+
+      const run = await runOnce(ws, env());
+      const [stored] = query<{ by: string; summary: string }>(
+        ws,
+        "SELECT generated_by AS by, summary FROM summaries",
+      );
+      const mail = decodeQuotedPrintable(emlFiles(ws)[0] ?? "");
+
+      expect(run.code).toBe(0);
+      expect(anthropic.requests).toHaveLength(1);
+      expect(stored?.by).toBe("rules");
+      expect(stored?.summary).not.toContain(marker);
+      expect(JSON.parse(stored?.summary ?? "{}").setAside).toMatch(why);
+      expect(mail).toContain("REQUER ATENÇÃO DO ADVOGADO");
+      expect(mail).toMatch(/leitura do modelo de IA claude-fake-1 foi descartada porque seu texto/);
+      expect(mail).toMatch(why);
+      expect(mail).not.toContain(marker);
+      expect(mail).not.toContain(text.status);
+    },
+  );
 });
 
 function decodeQuotedPrintable(raw: string): string {

@@ -1,14 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type MonitorHandles, openMonitor } from "../../../src/cli/runtime.js";
-import { loadConfig } from "../../../src/config/load-config.js";
 import { silentLogger } from "../../../src/log.js";
 import { MonitorMetrics } from "../../../src/metrics/metrics.js";
 import { runSweep } from "../../../src/monitor/sweep.js";
-import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
+import type { Watchlist } from "../../../src/watchlist/parse-watchlist.js";
 import {
   type FakeAnthropic,
   type FakeReply,
@@ -19,6 +18,7 @@ import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
 import { generatedCases, generatedSource } from "../../support/generated-cases.js";
+import { concludeAll, modelWorkspace } from "../../support/model-workspace.js";
 import { sample } from "../../support/prometheus-text.js";
 import { waitFor } from "../../support/wait-for.js";
 
@@ -59,44 +59,9 @@ beforeEach(async () => {
   anthropic.reset();
   sink.messages.length = 0;
   dir = mkdtempSync(join(tmpdir(), "monitor-hung-model-"));
-  const text = [
-    "defaults:",
-    `  notify: [${ANA}]`,
-    "cases:",
-    ...cases.map((c) => `  - number: "${c.number}"`),
-    "",
-  ].join("\n");
-  writeFileSync(join(dir, "watchlist.yaml"), text);
-  writeFileSync(
-    join(dir, "monitor.yaml"),
-    [
-      "summarizer:",
-      `  callTimeoutMs: ${TIMEOUT_MS}`,
-      "mail:",
-      `  from: "Monitor <monitor@monitor.example.com>"`,
-      "",
-    ].join("\n"),
-  );
-  const parsed = parseWatchlist(text, join(dir, "watchlist.yaml"));
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  watchlist = parsed.watchlist;
-  const loaded = loadConfig({
-    cwd: dir,
-    env: {
-      MONITOR_CONFIG: join(dir, "monitor.yaml"),
-      MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
-      MONITOR_DB: join(dir, "monitor.db"),
-      DATAJUD_BASE_URL: datajud.url,
-      DATAJUD_API_KEY: datajud.apiKey,
-      DATAJUD_MAX_ATTEMPTS: "1",
-      DJEN_ENABLED: "false",
-      ANTHROPIC_API_KEY: anthropic.apiKey,
-      ANTHROPIC_BASE_URL: anthropic.url,
-      SMTP_URL: sink.url(),
-      MONITOR_LOG_LEVEL: "silent",
-    },
-  });
-  if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
+  const made = modelWorkspace(dir, cases, { datajud, anthropic, sink }, TIMEOUT_MS);
+  watchlist = made.watchlist;
+  const { loaded } = made;
   clock = new FakeClock({ now: Date.parse("2026-03-03T13:00:00.000Z") });
   metrics = new MonitorMetrics({ processMetrics: false });
   monitor = await openMonitor(
@@ -111,15 +76,7 @@ beforeEach(async () => {
   // The first sweep reads every case as its baseline: no change, no model call.
   await sweep();
   expect(anthropic.requests).toHaveLength(0);
-  for (const c of cases) {
-    datajud.upsert(c.court, {
-      _id: `${c.court}_${c.digits}`,
-      _source: generatedSource(c.digits, "2026-03-02T18:00:00.000Z", [
-        { codigo: 26, nome: "Distribuição", dataHora: "2023-02-01T10:00:00.000Z" },
-        { codigo: 51, nome: "Conclusão", dataHora: "2026-03-02T17:00:00.000Z" },
-      ]),
-    });
-  }
+  concludeAll(datajud, cases);
 });
 
 afterEach(async () => {

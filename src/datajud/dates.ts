@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { daysInMonth } from "../time/calendar-date.js";
+import { daysInMonth, SAO_PAULO_ZONE } from "../time/calendar-date.js";
 import { invalidInput, quoteInput } from "./errors.js";
 
 /**
@@ -20,7 +20,7 @@ import { invalidInput, quoteInput } from "./errors.js";
 export type WallClock = string;
 
 /** Courts' time zone: where an epoch instant from DataJud is turned into a wall clock. */
-export const COURT_TIME_ZONE = "America/Sao_Paulo";
+export const COURT_TIME_ZONE = SAO_PAULO_ZONE;
 
 const LEGACY_OFFSET_MINUTES = -180;
 const MINUTE_MS = 60_000;

@@ -13,6 +13,8 @@ import { parseStoredSummary } from "../summarize/case-summary.js";
 import { type Correction, correctionsOfChange, readCorrection } from "../summarize/corrections.js";
 import { fieldChangesOfChange, readFieldChange } from "../summarize/field-changes.js";
 import { complementText, movementTitle } from "../summarize/movement-reading.js";
+import { parseIsoDate } from "../time/calendar-date.js";
+import { instantInZone } from "../time/zoned-time.js";
 import type {
   GetCaseHistoryOutput,
   HistoryChange,
@@ -188,16 +190,22 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/u;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/u;
 
 /**
- * A `since` argument as an instant: a day is its midnight in São Paulo (the courts' clock, a fixed
- * UTC-03:00 since 2019), a date-time without a zone is São Paulo time too.
+ * A `since` argument as an instant: a day is its midnight in São Paulo (the courts' clock), a
+ * date-time without a zone is São Paulo time too.
  */
 export function sinceInstant(text: string): string {
   const trimmed = text.trim();
+  const day = parseIsoDate(trimmed.slice(0, 10));
+  const match = DATE_TIME.exec(trimmed);
   let ms = Number.NaN;
-  if (DAY.test(trimmed)) ms = Date.parse(`${trimmed}T00:00:00-03:00`);
-  else {
-    const match = DATE_TIME.exec(trimmed);
-    if (match) ms = Date.parse(match[1] === undefined ? `${trimmed}-03:00` : trimmed);
+  if (DAY.test(trimmed) && day !== null) ms = instantInZone(day);
+  else if (match?.[1] !== undefined) ms = Date.parse(trimmed);
+  else if (match && day !== null) {
+    try {
+      ms = instantInZone(day, trimmed.slice(11));
+    } catch {
+      // 25:00 or 09:61: no wall clock, said below like any other text that is not a date.
+    }
   }
   if (Number.isNaN(ms)) {
     throw invalidInput(

@@ -1,5 +1,5 @@
 import type { DjenSourceRow } from "../store/djen-sources.js";
-import { dateInZone } from "../time/calendar-date.js";
+import { dateInZone, SAO_PAULO_ZONE } from "../time/calendar-date.js";
 import { isWorkingDay } from "../time/judicial-calendar.js";
 
 /*
@@ -18,8 +18,6 @@ import { isWorkingDay } from "../time/judicial-calendar.js";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** DJEN's dates and the courts' days are São Paulo's. */
-const DJEN_TIME_ZONE = "America/Sao_Paulo";
 
 export type SourceKind = "case" | "oab";
 
@@ -78,7 +76,8 @@ function workingAt(ms: number): boolean {
   let working = workingMemo.get(quarter);
   if (working === undefined) {
     if (workingMemo.size > 50_000) workingMemo.clear();
-    working = isWorkingDay(dateInZone(ms, DJEN_TIME_ZONE));
+    // DJEN's dates and the courts' days are São Paulo's.
+    working = isWorkingDay(dateInZone(ms, SAO_PAULO_ZONE));
     workingMemo.set(quarter, working);
   }
   return working;

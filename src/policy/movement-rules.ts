@@ -1,7 +1,7 @@
 import type { Movement } from "../datajud/instance-record.js";
 import type { CaseSummary } from "../summarize/case-summary.js";
+import { endOfLocalDate } from "../time/zoned-time.js";
 import { type CaseAlertPolicy, foldText, type MovementRule } from "./alert-rules.js";
-import { endOfLocalDate } from "./delivery-time.js";
 
 /*
  * The alert policy: whether a detected change is worth an e-mail, given the case's ignore and

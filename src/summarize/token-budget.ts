@@ -1,3 +1,6 @@
+import { dateInZone } from "../time/calendar-date.js";
+import { instantInZone } from "../time/zoned-time.js";
+
 /** Tokens one model call (or a sum of calls) used, as the Messages API reports them. */
 export interface TokenUsage {
   inputTokens: number;
@@ -91,15 +94,10 @@ export function unlimitedTokenBudget(): TokenBudget {
   });
 }
 
-const SAO_PAULO_OFFSET_MS = -3 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
- * Midnight in São Paulo (a fixed UTC-03:00 since 2019) of the day `now` falls in, as a UTC ISO
- * string: the lower bound for `tokensSpentSince` when building a day's budget.
+ * Midnight in São Paulo of the day `now` falls in, as a UTC ISO string: the lower bound for
+ * `tokensSpentSince` when building a day's budget.
  */
 export function startOfSaoPauloDay(now: Date): string {
-  const local = now.getTime() + SAO_PAULO_OFFSET_MS;
-  const midnightLocal = Math.floor(local / DAY_MS) * DAY_MS;
-  return new Date(midnightLocal - SAO_PAULO_OFFSET_MS).toISOString();
+  return new Date(instantInZone(dateInZone(now.getTime()))).toISOString();
 }

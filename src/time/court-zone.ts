@@ -1,4 +1,5 @@
 import { courtSeat, type Uf } from "./calendar/court-seat.js";
+import { SAO_PAULO_ZONE } from "./calendar-date.js";
 
 /*
  * The time zone of a court's wall clock: the times DataJud and DJEN give (a session "às 14h") are
@@ -54,9 +55,6 @@ const HEADQUARTERS: Readonly<Record<string, Uf>> = {
   trt14: "ro",
 };
 
-/** Brasília's clock: the superior courts', and any court we cannot place. */
-export const BRASILIA_ZONE = "America/Sao_Paulo";
-
 /**
  * The zone of the court `court` (a DataJud alias) at the unit's seat `municipality` (IBGE code,
  * when known): the seat's state, else the court's only state, else its headquarters. A seat in a
@@ -65,5 +63,6 @@ export const BRASILIA_ZONE = "America/Sao_Paulo";
 export function courtTimeZone(court: string, municipality?: number | null): string {
   const seat = courtSeat(court, municipality ?? undefined);
   const uf = seat.uf ?? HEADQUARTERS[seat.court] ?? null;
-  return uf === null ? BRASILIA_ZONE : UF_ZONE[uf];
+  // Brasília's clock: the superior courts', and any court we cannot place.
+  return uf === null ? SAO_PAULO_ZONE : UF_ZONE[uf];
 }

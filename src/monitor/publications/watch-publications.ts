@@ -10,7 +10,7 @@ import {
 } from "../../policy/djen-plan.js";
 import type { Db } from "../../store/database.js";
 import { listDjenSources } from "../../store/djen-sources.js";
-import { addDays, dateInZone } from "../../time/calendar-date.js";
+import { addDays, dateInZone, SAO_PAULO_ZONE } from "../../time/calendar-date.js";
 import type { Clock } from "../../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import type { SweepRun } from "../run.js";
@@ -47,15 +47,12 @@ export interface WatchDeps {
   onEvent?: ((event: PublicationsEvent) => void) | undefined;
 }
 
-/** DJEN's dates are the courts' calendar days, in São Paulo. */
-const DJEN_TIME_ZONE = "America/Sao_Paulo";
-
 /** Case numbers per tool call: each costs a DJEN request or more, at about 20 a minute. */
 const CASES_PER_CALL = 10;
 
 /** The window a look at `nowMs` asks for: `days` São Paulo dates ending today. */
 export function djenWindow(nowMs: number, days: number): DjenWindow {
-  const to = dateInZone(nowMs, DJEN_TIME_ZONE);
+  const to = dateInZone(nowMs, SAO_PAULO_ZONE);
   return { from: addDays(to, -(Math.max(1, days) - 1)), to };
 }
 
@@ -79,7 +76,7 @@ export function catchUpWindow(
   let from = window.from;
   for (const ms of lastOkMs) {
     if (ms === null || !Number.isFinite(ms)) continue;
-    const day = dateInZone(ms, DJEN_TIME_ZONE);
+    const day = dateInZone(ms, SAO_PAULO_ZONE);
     if (day < from) from = day;
   }
   // YYYY-MM-DD strings order as the days they name.

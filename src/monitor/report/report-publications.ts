@@ -34,7 +34,7 @@ import {
   publicationsAwaitingReport,
   setPublicationDisposition,
 } from "../../store/publications.js";
-import { dateInZone } from "../../time/calendar-date.js";
+import { dateInZone, SAO_PAULO_ZONE } from "../../time/calendar-date.js";
 import type { Clock } from "../../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import { estimateOf, previousDates, recordEstimate, seatOf } from "./publication-estimates.js";
@@ -72,8 +72,6 @@ export interface ReportedPublications {
   /** Open estimates whose dates moved this sweep (a closure configured, a holiday learned). */
   reestimated: number;
 }
-
-const DEFAULT_TIMEZONE = "America/Sao_Paulo";
 
 const Cancellation = z.object({ reason: z.string().nullable(), at: z.string().nullable() });
 
@@ -232,7 +230,7 @@ function reportOne(
     facts: publication,
     policy: policyOf(deps, audience),
     now,
-    timezone: deps.policy?.timezone ?? DEFAULT_TIMEZONE,
+    timezone: deps.policy?.timezone ?? SAO_PAULO_ZONE,
   });
   const disposition: PublicationDisposition =
     row.cancelledAt !== null || !publication.active

@@ -29,6 +29,7 @@ import { readingContextOf } from "../../summarize/movement-reading.js";
 import { rulesSummary } from "../../summarize/rules-summary.js";
 import type { SummarizeInput, SummarizeResult, Summarizer } from "../../summarize/summarizer.js";
 import { ZERO_USAGE } from "../../summarize/token-budget.js";
+import { SAO_PAULO_ZONE } from "../../time/calendar-date.js";
 import type { Clock } from "../../time/clock.js";
 
 export interface SummarizeDeps {
@@ -66,8 +67,6 @@ export interface Summarized {
    */
   modelUnavailable: string | null;
 }
-
-const DEFAULT_TIMEZONE = "America/Sao_Paulo";
 
 /**
  * Every stored change without a summary gets one, and its alerts are queued in the same
@@ -156,7 +155,7 @@ function decide(deps: SummarizeDeps, kase: CaseRow, change: ChangeRow, input: Su
     corrected: (input.corrections ?? []).map((c) => c.after),
     policy: deps.policy?.casePolicy(kase.digits, kase.court) ?? NO_ALERT_POLICY,
     now: input.now,
-    timezone: deps.policy?.timezone ?? DEFAULT_TIMEZONE,
+    timezone: deps.policy?.timezone ?? SAO_PAULO_ZONE,
   });
 }
 

@@ -10,6 +10,7 @@ import { djenItem } from "../../fakes/fake-djen.js";
 describe("since arguments", () => {
   it("a day starts at midnight in São Paulo", () => {
     expect(sinceInstant("2026-03-02")).toBe("2026-03-02T03:00:00.000Z");
+    expect(sinceInstant("2018-12-01")).toBe("2018-12-01T02:00:00.000Z");
   });
 
   it("a date-time without a zone is São Paulo time; with one it is that instant", () => {
@@ -23,6 +24,7 @@ describe("since arguments", () => {
 
     expect(attempt).toThrow(DataJudError);
     expect(attempt).toThrow(/YYYY-MM-DD/);
+    expect(() => sinceInstant("2026-03-02T25:00")).toThrow(DataJudError);
   });
 });
 

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   type DeliveryInput,
   deliveryTime,
-  endOfLocalDate,
   latestScheduledAt,
   nextScheduledAt,
   parseClockTime,
   type QuietHours,
   quietHoursEnd,
 } from "../../../src/policy/delivery-time.js";
+import { endOfLocalDate } from "../../../src/time/zoned-time.js";
 
 const SAO_PAULO = "America/Sao_Paulo";
 const NEW_YORK = "America/New_York";

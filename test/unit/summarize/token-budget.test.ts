@@ -61,6 +61,10 @@ describe("token budget", () => {
     expect(startOfSaoPauloDay(new Date("2026-12-02T03:00:00.000Z"))).toBe(
       "2026-12-02T03:00:00.000Z",
     );
+    // Summer time before 2019 (UTC-02:00): a fixed -3 h would start the day an hour late.
+    expect(startOfSaoPauloDay(new Date("2018-12-01T12:00:00.000Z"))).toBe(
+      "2018-12-01T02:00:00.000Z",
+    );
   });
 });
 

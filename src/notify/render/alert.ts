@@ -30,6 +30,7 @@ import {
   escapeHtml,
   htmlDocument,
   instantTime,
+  keepNumbersWhole,
   NOT_LEGAL_ADVICE,
   type RenderedAlert,
   STYLES,
@@ -500,12 +501,12 @@ function renderHtml(content: AlertContent, subject: string, timeZone: string): s
   const e = escapeHtml;
   const { current, previous } = content;
   const parts: string[] = [];
-  parts.push(tag("h1", STYLES.h1, e(caseName(content))));
+  parts.push(tag("h1", STYLES.h1, keepNumbersWhole(e(caseName(content)))));
   parts.push(
     tag(
       "p",
       STYLES.meta,
-      `Processo ${e(oneLine(content.caseNumber))} · ${e(oneLine(content.court).toUpperCase())}`,
+      `Processo ${keepNumbersWhole(e(oneLine(content.caseNumber)))} · ${e(oneLine(content.court).toUpperCase())}`,
     ),
   );
   const link = caseLinkOf(content);

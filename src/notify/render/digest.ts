@@ -29,6 +29,7 @@ import {
   escapeHtml,
   htmlDocument,
   instantTime,
+  keepNumbersWhole,
   NOT_LEGAL_ADVICE,
   type RenderedAlert,
   STYLES,
@@ -216,11 +217,15 @@ function caseHtml(content: AlertContent, position: number, timeZone: string): st
   const e = escapeHtml;
   const { current } = content;
   const parts: string[] = [
-    tag("h2", STYLES.h2, `${position}. ${e(markerOf(content))}${e(caseName(content))}`),
+    tag(
+      "h2",
+      STYLES.h2,
+      `${position}. ${e(markerOf(content))}${keepNumbersWhole(e(caseName(content)))}`,
+    ),
     tag(
       "p",
       STYLES.meta,
-      `Processo ${e(oneLine(content.caseNumber))} · ${e(oneLine(content.court).toUpperCase())}`,
+      `Processo ${keepNumbersWhole(e(oneLine(content.caseNumber)))} · ${e(oneLine(content.court).toUpperCase())}`,
     ),
   ];
   if (current.needsLawyerAttention) {

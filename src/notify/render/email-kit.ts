@@ -75,6 +75,17 @@ export function entryItem(title: string, lines: readonly string[]): string {
   );
 }
 
+/** A CNJ number as written: NNNNNNN-DD.AAAA.J.TR.OOOO. */
+const CNJ_NUMBER = /\b\d{7}-\d{2}\.\d{4}\.\d\.\d{2}\.\d{4}\b/gu;
+
+/**
+ * Keeps each CNJ number of an already escaped heading on one line: a phone's mail app otherwise
+ * breaks "0708123-34.2024.8.07.0001" at its hyphen, and half a number reads as another case.
+ */
+export function keepNumbersWhole(escaped: string): string {
+  return escaped.replace(CNJ_NUMBER, (n) => `<span style="white-space:nowrap">${n}</span>`);
+}
+
 /** Keeps line breaks of an already escaped paragraph. */
 export function breaks(escaped: string): string {
   return escaped.replace(/\n/g, "<br>");

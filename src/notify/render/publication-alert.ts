@@ -15,6 +15,7 @@ import {
   escapeHtml,
   htmlDocument,
   instantTime,
+  keepNumbersWhole,
   NOT_LEGAL_ADVICE,
   type RenderedAlert,
   STYLES,
@@ -353,13 +354,15 @@ function renderHtml(content: PublicationAlertContent, subject: string, timeZone:
     tag(
       "h1",
       STYLES.h1,
-      e(
-        cancelled
-          ? `Publicação cancelada: ${publicationName(content)}`
-          : `${kindText(content)} no DJEN: ${publicationName(content)}`,
+      keepNumbersWhole(
+        e(
+          cancelled
+            ? `Publicação cancelada: ${publicationName(content)}`
+            : `${kindText(content)} no DJEN: ${publicationName(content)}`,
+        ),
       ),
     ),
-    ...headerLines(content).map((l) => tag("p", STYLES.meta, e(l))),
+    ...headerLines(content).map((l) => tag("p", STYLES.meta, keepNumbersWhole(e(l)))),
   ];
   if (cancelled) {
     parts.push(

@@ -324,3 +324,22 @@ describe("renderAlert with alert rules", () => {
     expect(parsed.ignoredMovements).toBe(0);
   });
 });
+
+describe("renderAlert on a phone", () => {
+  it("keeps the case number of the title and the header on one line (no break at its hyphen)", () => {
+    const content = sampleAlert({ label: null });
+
+    const { html, text } = renderAlert(content);
+
+    const whole = `<span style="white-space:nowrap">${content.caseNumber}</span>`;
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeRe(whole)}</h1>`));
+    expect(html).toContain(`Processo ${whole} · `);
+    // The court's link keeps the bare number in its address.
+    expect(html).not.toMatch(/href="[^"]*white-space/);
+    expect(text).not.toContain("white-space");
+  });
+});
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -20,6 +20,8 @@ import { memoryGateway } from "./memory-gateway.js";
 export interface HistoryResult {
   sweeps: number;
   movements: number;
+  /** The database file after the first sweep (the baseline), checkpointed. */
+  baselineBytes: number;
   dbBytes: number;
   simulateSeconds: number;
   /** One sweep with nothing new, timed after the history is in place. */
@@ -70,6 +72,7 @@ const chance = (movesPerMonth * 12) / SWEEPS_PER_YEAR;
 const started = performance.now();
 let sweeps = 0;
 let movements = 0;
+let baselineBytes = 0;
 const end = now + years * 365 * DAY;
 for (let day = now; day < end; day += DAY) {
   const weekday = new Date(day).getUTCDay();
@@ -86,6 +89,10 @@ for (let day = now; day < end; day += DAY) {
       }
       await sweep();
       sweeps++;
+      if (sweeps === 1) {
+        db.pragma("wal_checkpoint(TRUNCATE)");
+        baselineBytes = statSync(dbPath).size;
+      }
     }
   }
   now = day + DAY + 6 * 3_600_000; // 03:17 in São Paulo, near enough
@@ -109,6 +116,7 @@ closeDatabase(db);
 const result: HistoryResult = {
   sweeps,
   movements,
+  baselineBytes,
   dbBytes: statSync(dbPath).size,
   simulateSeconds,
   unchangedSeconds,

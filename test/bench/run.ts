@@ -245,9 +245,20 @@ async function history(cases: number, years: number): Promise<Row[]> {
       BENCH_YEARS: String(years),
     });
     const result = await next<HistoryResult>(proc);
+    const perThousand = (bytes: number): string =>
+      `${(bytes / 2 ** 20 / (cases / 1000)).toFixed(1)} per 1,000 cases`;
     return [
       {
-        scenario: `${years} y history: DB after ${result.sweeps} sweeps, ${result.movements} movements`,
+        scenario: `${years} y history: DB after the first sweep (${perThousand(result.baselineBytes)})`,
+        cases,
+        requests: "-",
+        seconds: "-",
+        peakRssMb: "-",
+        startRssMb: "-",
+        dbMb: (result.baselineBytes / 2 ** 20).toFixed(1),
+      },
+      {
+        scenario: `${years} y history: DB after ${result.sweeps} sweeps, ${result.movements} movements (${perThousand(result.dbBytes)})`,
         cases,
         requests: "-",
         seconds: result.simulateSeconds.toFixed(0),

@@ -19,6 +19,7 @@ import { smtpOptions } from "../notify/transport/smtp.js";
 import { parseSmtpUrl } from "../notify/transport/smtp-url.js";
 import { createTransport } from "../notify/transport/transports.js";
 import type { UpstreamOptions } from "../pacing/upstream.js";
+import { enableCommand } from "../policy/endpoint-health.js";
 import { isMuted } from "../policy/movement-rules.js";
 import {
   defaultMigrationsDir,
@@ -26,8 +27,10 @@ import {
   isSupportedSqliteVersion,
   MIN_SQLITE_VERSION,
 } from "../store/database.js";
+import { type EndpointState, recordedEndpointStates } from "../store/endpoint-state.js";
 import { latestMigrationVersion } from "../store/migrate.js";
 import type { System } from "../system.js";
+import { terminalText } from "../text.js";
 import { dateInZone } from "../time/calendar-date.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
@@ -528,6 +531,36 @@ async function checkEndpoints(config: MonitorConfig, options: DoctorOptions): Pr
   const findings = await inspectEndpoints(config, options.resolveHost);
   const details = findings.map((f) => `${f.ok ? "ok  " : "FAIL"} ${f.line}`);
   const bad = findings.filter((f) => !f.ok).length;
+  // What the sweeps recorded: an endpoint a 410 disabled stays so until a person enables it.
+  let states: EndpointState[] = [];
+  try {
+    states = recordedEndpointStates(config.paths.db);
+  } catch {
+    // An unreadable database is the database check's to report.
+  }
+  const configured = new Set(config.notify.endpoints.map((e) => `${e.channel}:${e.name}`));
+  const disabled = states.filter(
+    (s) => s.disabledAt !== null && configured.has(`${s.channel}:${s.name}`),
+  );
+  for (const s of states.filter((x) => configured.has(`${x.channel}:${x.name}`))) {
+    if (s.disabledAt !== null) {
+      details.push(
+        `FAIL ${s.channel} endpoint "${terminalText(s.name)}" is disabled since ${s.disabledAt}: it answered 410 Gone (${terminalText(s.disabledReason ?? "")})`,
+      );
+    } else if (s.deadSince !== null) {
+      details.push(
+        `note ${s.channel} endpoint "${terminalText(s.name)}": alerts to it given up since ${s.deadSince} (monitor status shows the last error)`,
+      );
+    }
+  }
+  if (bad === 0 && disabled.length > 0) {
+    return fail(
+      "endpoints",
+      `${disabled.length} of ${count} endpoint(s) disabled by a 410 Gone; nothing is sent to them`,
+      `fix each (a new URL in its variable, an unarchived channel), then ${disabled.map((s) => enableCommand(s.name)).join("; ")}`,
+      details,
+    );
+  }
   return bad === 0
     ? pass(
         "endpoints",

@@ -1,4 +1,5 @@
-import type { Db } from "./database.js";
+import { existsSync } from "node:fs";
+import { type Db, openAsIs } from "./database.js";
 
 /*
  * What is remembered of each webhook or chat endpoint across restarts (migration 011): disabled
@@ -85,4 +86,21 @@ export function enableEndpoint(db: Db, name: string): string[] {
     .all(name);
   db.prepare<[string]>("DELETE FROM endpoint_state WHERE name = ?").run(name);
   return states.map((s) => s.channel);
+}
+
+/**
+ * The states a database at `path` holds, read without changing it (`monitor doctor`): none when
+ * there is no database yet, or it predates the table (the next sweep migrates it).
+ */
+export function recordedEndpointStates(path: string): EndpointState[] {
+  if (!existsSync(path)) return [];
+  const db = openAsIs(path);
+  try {
+    const table = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'endpoint_state'")
+      .get();
+    return table === undefined ? [] : endpointStates(db);
+  } finally {
+    db.close();
+  }
 }

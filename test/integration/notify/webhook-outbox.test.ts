@@ -142,6 +142,11 @@ describe("alerts to a webhook and a chat, through the outbox", () => {
     expect(status.stdout).toContain("0 pending; 3 dead; 0 delivered");
     expect(`${status.stdout}${status.stderr}`).not.toContain("slacksecretpath123");
 
+    const doctor = await cliInProcess(["doctor"], env, ws.dir);
+    expect(doctor.stdout).toContain("1 of 2 endpoint(s) disabled by a 410 Gone");
+    expect(doctor.stdout).toContain("then datajud-monitor endpoint enable equipe");
+    expect(doctor.stdout).not.toContain("slacksecretpath123");
+
     const enabled = await cliInProcess(["endpoint", "enable", "equipe"], env, ws.dir);
     const listed = await cliInProcess(["endpoint", "list"], env, ws.dir);
 

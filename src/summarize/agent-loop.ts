@@ -205,13 +205,13 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<LoopResul
       // but cannot be called.
       ...(hasTools && last ? { tool_choice: { type: "none" as const } } : {}),
     };
+    if (options.breaker?.aborted) return failed("model_unavailable", "the breaker is open");
     const estimate = estimateTokens(request);
-    if (!options.budget.canSpend(estimate)) {
+    // Held while the call is in flight: other cases' summaries run at the same time.
+    if (!options.budget.reserve(estimate)) {
       return failed("budget", `estimated ${estimate} tokens exceed the remaining budget`);
     }
-
-    if (options.breaker?.aborted) return failed("model_unavailable", "the breaker is open");
-    const call = await timedCall(options, request);
+    const call = await timedCall(options, request).finally(() => options.budget.release(estimate));
     if (call.kind === "stopped") throw call.reason;
     if (call.kind === "timeout") {
       const detail = `no answer in ${options.callTimeoutMs / 1000} s`;

@@ -34,8 +34,18 @@ export function billableTokens(usage: TokenUsage): number {
 }
 
 export interface TokenBudget {
-  /** True when a call estimated at `estimate` tokens fits both the run and the day cap. */
+  /**
+   * True when a call estimated at `estimate` tokens fits both the run and the day cap, after
+   * what the calls in flight hold.
+   */
   canSpend(estimate: number): boolean;
+  /**
+   * Holds `estimate` tokens for a call about to be sent, so calls summarizing other cases at the
+   * same time cannot each see the same remainder; false (nothing held) when it does not fit.
+   */
+  reserve(estimate: number): boolean;
+  /** Gives back what `reserve` held, once the call answered (its `spend` counts what it used). */
+  release(estimate: number): void;
   spend(usage: TokenUsage): void;
   remaining(): { run: number; day: number };
 }
@@ -47,6 +57,8 @@ export function observeSpending(
 ): TokenBudget {
   return {
     canSpend: (estimate) => budget.canSpend(estimate),
+    reserve: (estimate) => budget.reserve(estimate),
+    release: (estimate) => budget.release(estimate),
     spend: (usage) => {
       budget.spend(usage);
       onSpend(usage);
@@ -67,14 +79,24 @@ export interface TokenBudgetOptions {
 export function createTokenBudget(options: TokenBudgetOptions): TokenBudget {
   let spentRun = 0;
   let spentDay = Math.max(0, options.spentToday);
+  let held = 0;
   const remaining = (): { run: number; day: number } => ({
     run: Math.max(0, options.runLimit - spentRun),
     day: Math.max(0, options.dayLimit - spentDay),
   });
+  const fits = (estimate: number): boolean => {
+    const left = remaining();
+    return estimate + held <= left.run && estimate + held <= left.day;
+  };
   return {
-    canSpend(estimate) {
-      const left = remaining();
-      return estimate <= left.run && estimate <= left.day;
+    canSpend: fits,
+    reserve(estimate) {
+      if (!fits(estimate)) return false;
+      held += estimate;
+      return true;
+    },
+    release(estimate) {
+      held = Math.max(0, held - estimate);
     },
     spend(usage) {
       const tokens = billableTokens(usage);

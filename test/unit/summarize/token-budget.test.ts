@@ -34,6 +34,22 @@ describe("token budget", () => {
     expect(budget.remaining()).toEqual({ run: 2000, day: 0 });
   });
 
+  it("holds what calls in flight may spend, so concurrent calls cannot share one remainder", () => {
+    const budget = createTokenBudget({ runLimit: 5000, dayLimit: 100_000, spentToday: 0 });
+
+    expect(budget.reserve(3000)).toBe(true);
+    expect(budget.reserve(2001)).toBe(false);
+    expect(budget.canSpend(2000)).toBe(true);
+    expect(budget.reserve(2000)).toBe(true);
+    expect(budget.canSpend(1)).toBe(false);
+    budget.release(3000);
+    budget.spend({ ...USAGE, inputTokens: 1000, outputTokens: 0, cacheWriteTokens: 0 });
+    expect(budget.canSpend(2000)).toBe(true);
+    expect(budget.canSpend(2001)).toBe(false);
+    budget.release(2000);
+    expect(budget.remaining()).toEqual({ run: 4000, day: 99_000 });
+  });
+
   it("never reports a negative remainder", () => {
     const budget = createTokenBudget({ runLimit: 100, dayLimit: 100, spentToday: 500 });
 

@@ -16,6 +16,7 @@ import { type LiveWatchlist, openLiveWatchlist } from "../watchlist/live-watchli
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, programOf, systemOf } from "./command.js";
 import { monitorDepsFor, startMcpHttp } from "./mcp.js";
+import { reloadClosures } from "./reload-closures.js";
 import { loadRuntime, type MonitorHandles, openMonitorOrReport, type Runtime } from "./runtime.js";
 import { readWatchlistOrReport } from "./watchlist-input.js";
 
@@ -165,7 +166,8 @@ export const daemonCommand: Command = {
   details: [
     "Schedule and timezone come from config (default: 07:00, 12:00 and 17:00 on weekdays, America/Sao_Paulo).",
     "The watchlist is reloaded when the file changes and on SIGHUP; an invalid edit is logged and",
-    "the last good watchlist stays in force. SIGTERM/SIGINT finish the current case and exit 0.",
+    "the last good watchlist stays in force. SIGHUP also reads calendar.closures again from the",
+    "configuration (other settings take a restart). SIGTERM/SIGINT finish the current case and exit 0.",
   ],
   options: {},
   async run(_args, io) {
@@ -209,6 +211,7 @@ export const daemonCommand: Command = {
       watchlist
         .reload("SIGHUP")
         .catch((error: unknown) => logger.error({ err: error }, "reload failed"));
+      reloadClosures(io, monitor, logger);
     };
     process.on("SIGHUP", onHangup);
 

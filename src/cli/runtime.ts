@@ -33,7 +33,7 @@ import { createSummarizer } from "../summarize/summarizer.js";
 import { observeSpending } from "../summarize/token-budget.js";
 import { realSystem, type System } from "../system.js";
 import { terminalText } from "../text.js";
-import { type CalendarBook, calendarBook } from "../time/court-calendar.js";
+import { type CalendarBook, type CourtClosure, calendarBook } from "../time/court-calendar.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { type CliIo, EXIT, programOf, systemOf } from "./command.js";
 import { LiveLines, terminalTraits } from "./terminal.js";
@@ -208,6 +208,11 @@ export interface MonitorHandles {
   reportDrift: () => void;
   /** Each court's calendar, with the configured closures (calendar.closures), for deadline dates. */
   calendars: CalendarBook;
+  /**
+   * Puts `closures` in force for every estimate made from now on (the daemon's SIGHUP): the
+   * calendars above, the sweep's and the MCP tools' alike, read them at their next use.
+   */
+  setClosures(closures: readonly CourtClosure[]): void;
   close(): Promise<void>;
 }
 
@@ -283,8 +288,9 @@ export async function openMonitor(
     writer: claimant,
   });
   const { domain, listId } = mailIdentity(config.mail.from, config.paths.watchlist);
-  // One calendar per court and seat, with calendar.closures: what every estimate is dated on.
-  const calendars = calendarBook(config.calendar.closures);
+  // One calendar per court and seat, with calendar.closures, swapped whole when they change.
+  let book = calendarBook(config.calendar.closures);
+  const calendars: CalendarBook = (place) => book(place);
   const mail: MailDeps = {
     db,
     transport,
@@ -432,6 +438,9 @@ export async function openMonitor(
     mail,
     reportDrift,
     calendars,
+    setClosures(closures) {
+      book = calendarBook(closures);
+    },
     close: async () => {
       transport.close();
       await connection.close();

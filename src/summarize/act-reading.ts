@@ -1,7 +1,14 @@
 import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import { foldText } from "../text.js";
+import { formatBrazilian } from "../time/calendar-date.js";
+import { type HearingDate, hearingDateOnRecord, hearingWhenText } from "./hearing-when.js";
 import { movementDay as day, kindOf } from "./instance-status.js";
-import { isCriminalClass, movementTitle } from "./movement-reading.js";
+import {
+  HEARING_UPSET,
+  hearingSituation,
+  isCriminalClass,
+  movementTitle,
+} from "./movement-reading.js";
 
 /*
  * What a decisive act asks of the lawyer, in the words of its case: a criminal judgment is a
@@ -64,6 +71,28 @@ export function judgmentForm(
   return null;
 }
 
+/**
+ * A hearing with both its dates: when the movement was recorded (designada, cancelada) and, where
+ * a text says it, when the hearing is; never the first read as the second.
+ */
+function hearingAttention(m: Movement, date: HearingDate | null): ActAttention {
+  const title = movementTitle(m);
+  const situation = hearingSituation(m);
+  if (situation !== null && HEARING_UPSET.has(situation)) {
+    return {
+      reason: `${title}: ${hearingWhenText(m, date)}; conferir no processo a nova data ou o cancelamento`,
+      next: "Audiência: conferir no processo a nova data ou o cancelamento.",
+    };
+  }
+  return {
+    reason: `${title}: ${hearingWhenText(m, date)}; verificar o comparecimento`,
+    next:
+      date === null
+        ? "Audiência: conferir a data no processo ou no DJEN, e o comparecimento."
+        : `Audiência em ${formatBrazilian(date.date)}${date.time === null ? "" : ` ${date.time}`}: comparecimento (conferir no processo).`,
+  };
+}
+
 /** Criminal judgments by their TPU code (219 Procedência, 220 Improcedência, 221 em Parte). */
 const CRIMINAL_JUDGMENTS: Readonly<Record<number, ActAttention>> = {
   219: {
@@ -99,8 +128,10 @@ const DENUNCIA_RECEIVED: ActAttention = {
 export function actAttention(
   m: Movement,
   record: Pick<InstanceRecord, "instance" | "court" | "class" | "movements"> | null,
+  hearing: HearingDate | null = null,
 ): ActAttention | null {
   const kind = kindOf(m);
+  if (kind === "hearing") return hearingAttention(m, hearing ?? hearingDateOnRecord(m));
   const criminal = record !== null && isCriminalClass(record.class);
   if (m.code === 391) return DENUNCIA_RECEIVED;
   if (kind === "sentence" && criminal) {

@@ -240,7 +240,7 @@ export function instanceStatusText(s: InstanceStatus): string {
   if (s.category === "awaiting_decision" && cause !== null)
     return `${label} desde ${movementDay(cause)}`;
   const answered = s.answeredConclusion;
-  if (answered !== null && cause === answered.answer) {
+  if (answered !== null && cause === answered.answer && !ANSWERS.has(kindOf(cause))) {
     return `${label}: a conclusão de ${movementDay(answered.conclusion)} foi respondida (${actText(answered.answer, s)})`;
   }
   return cause === null ? label : `${label} (${actText(cause, s)})`;

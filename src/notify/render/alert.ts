@@ -7,13 +7,19 @@ import type { Movement } from "../../datajud/instance-record.js";
 import type { DeadlineEstimate } from "../../deadlines/estimate-schema.js";
 import { skippedText } from "../../deadlines/publication-estimate.js";
 import { daysLate } from "../../policy/late-records.js";
-import { type CaseSummary, STATUS_LABELS_PT } from "../../summarize/case-summary.js";
+import {
+  type CaseSummary,
+  type MovementRef,
+  STATUS_LABELS_PT,
+} from "../../summarize/case-summary.js";
 import { type CorrectionReading, readCorrection } from "../../summarize/corrections.js";
 import type { PublicationEstimate } from "../../summarize/datajud-publication.js";
 import { type FieldChangeReading, readFieldChange } from "../../summarize/field-changes.js";
+import { hearingDateOnRecord, hearingWhenText } from "../../summarize/hearing-when.js";
 import {
   complementText,
   isCriminalClass,
+  isHearing,
   movementMeaning,
   movementTitle,
   type ReadingContext,
@@ -114,6 +120,8 @@ export interface MovementLine {
   complements: string[];
   /** A gazette movement's publication and counting estimate, as lines; empty for others. */
   deadline: string[];
+  /** A hearing's two dates: when it was recorded, and the hearing's own where a text says it. */
+  when: string | null;
 }
 
 /**
@@ -149,6 +157,9 @@ export function movementLine(
     code: tpu !== "" && !sameWords(tpu, title) ? `${code}, na TPU “${tpu}”` : code,
     instance: oneLine(instanceText(instance)),
     hint: meaning === null ? null : oneLine(meaning) || null,
+    when: isHearing(movement)
+      ? oneLine(hearingWhenText(movement, hearingDateOnRecord(movement)))
+      : null,
     complements: movement.complements.flatMap((c) => complementText(c) ?? []),
     deadline: deadline === undefined ? [] : gazetteMovementLines(deadline),
   };
@@ -396,6 +407,20 @@ function provenanceLines(content: AlertContent, timeZone: string): string[] {
   ];
 }
 
+/**
+ * A movement an attention item cites, named as the movement list names it (a criminal case's
+ * "Procedência" is "Sentença condenatória"); the cited name as it is when the movement is not
+ * among the new ones.
+ */
+function referenceText(content: AlertContent, ref: MovementRef): string {
+  const found = content.newMovements.find((n) => n.movement.id === ref.movementId);
+  const name =
+    found === undefined
+      ? oneLine(ref.name)
+      : oneLine(movementTitle(found.movement, readingOf(content, found.instance)));
+  return `${courtTime(ref.dateTime)} ${name}`;
+}
+
 /** One line, no control characters, a bounded length: safe to hand to any mailer as Subject. */
 export function renderSubject(content: AlertContent): string {
   const marker = content.urgent
@@ -425,7 +450,7 @@ function renderText(content: AlertContent, timeZone: string): string {
   if (current.needsLawyerAttention) {
     out.push(`${ATTENTION_MARKER} REQUER ATENÇÃO DO ADVOGADO`);
     for (const r of current.attentionReasons) {
-      const refs = r.movements.map((m) => `${courtTime(m.dateTime)} ${oneLine(m.name)}`).join("; ");
+      const refs = r.movements.map((m) => referenceText(content, m)).join("; ");
       out.push(`- ${oneLine(r.reason)}${refs === "" ? "" : ` (${refs})`}`);
     }
     out.push("");
@@ -473,6 +498,7 @@ function renderText(content: AlertContent, timeZone: string): string {
   if (shown.length === 0) out.push("Nenhuma.");
   for (const m of shown) {
     out.push(`- ${m.date} · ${m.name} · ${m.code} · ${m.instance}`);
+    if (m.when !== null) out.push(`  Quando: ${m.when}`);
     if (m.hint !== null) out.push(`  O que significa: ${m.hint}`);
     if (m.complements.length > 0) out.push(`  Complementos: ${m.complements.join("; ")}`);
     for (const line of m.deadline) out.push(`  ${line}`);
@@ -527,7 +553,7 @@ function renderHtml(content: AlertContent, subject: string, timeZone: string): s
   }
   if (current.needsLawyerAttention) {
     const reasons = current.attentionReasons.map((r) => {
-      const refs = r.movements.map((m) => `${courtTime(m.dateTime)} ${oneLine(m.name)}`).join("; ");
+      const refs = r.movements.map((m) => referenceText(content, m)).join("; ");
       return tag("li", STYLES.li, `${e(oneLine(r.reason))}${refs === "" ? "" : ` (${e(refs)})`}`);
     });
     parts.push(
@@ -655,6 +681,7 @@ export function movementListHtml(shown: readonly MovementLine[]): string {
       `<strong>${e(m.date)}</strong> · ${e(m.name)}`,
       tag("span", STYLES.muted, `${e(m.code)} · ${e(m.instance)}`),
     ];
+    if (m.when !== null) lines.push(tag("span", STYLES.muted, `Quando: ${e(m.when)}`));
     if (m.hint !== null) lines.push(tag("span", STYLES.muted, `O que significa: ${e(m.hint)}`));
     if (m.complements.length > 0) {
       lines.push(tag("span", STYLES.muted, `Complementos: ${e(m.complements.join("; "))}`));

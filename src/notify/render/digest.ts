@@ -117,6 +117,7 @@ function categoryChange(content: AlertContent): string {
 
 function movementText(m: MovementLine): string[] {
   const lines = [`   - ${m.date} · ${m.name} · ${m.code} · ${m.instance}`];
+  if (m.when !== null) lines.push(`     Quando: ${m.when}`);
   if (m.hint !== null) lines.push(`     O que significa: ${m.hint}`);
   if (m.complements.length > 0) lines.push(`     Complementos: ${m.complements.join("; ")}`);
   return lines;

@@ -91,7 +91,7 @@ describe("the reading per instance, mailed", () => {
       "[datajud] ⚠ 0001663-20.2011.8.02.0049: em andamento (1 movimentação nova)",
     );
     expect(mail?.text).toContain(
-      "situação: em andamento: Petição em 25/11/2026, depois do arquivamento provisório de 25/01/2024;",
+      "situação: em andamento: Juntada de petição em 25/11/2026, depois do arquivamento provisório de 25/01/2024;",
     );
     expect(mail?.text).toContain(
       "- atividade depois do arquivamento provisório: conferir o ato (pedido de desarquivamento, de prosseguimento ou de reconhecimento da prescrição intercorrente)",

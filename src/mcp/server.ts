@@ -28,7 +28,7 @@ export interface DataJudServerOptions {
   /** Why there is no reader and how to fix it; required when `reader` is null. */
   unavailable?: string;
   /** Progress notification interval while a call waits on DataJud. */
-  heartbeatMs?: number;
+  progressEveryMs?: number;
   /**
    * The monitor's own history and budgets, for `monitor mcp` and the daemon's HTTP endpoint;
    * the sweep's in-process server needs none of it.
@@ -75,7 +75,7 @@ export function createDataJudServer(options: DataJudServerOptions): McpServer {
   const deps = {
     reader: options.reader,
     unavailable: options.unavailable ?? "DataJud is not configured for this server",
-    heartbeatMs: options.heartbeatMs ?? 10_000,
+    progressEveryMs: options.progressEveryMs ?? 10_000,
   };
   registerGetCase(server, deps);
   registerListMovements(server, deps);

@@ -8,7 +8,7 @@ export interface ToolDeps {
   /** Why `reader` is null, with the fix; the DataJud tools answer it as a `config` error. */
   unavailable: string;
   /** How often a waiting call sends a progress notification. */
-  heartbeatMs: number;
+  progressEveryMs: number;
 }
 
 /** The DataJud reader, or the `config` error that says how to set the server up for it. */

@@ -27,20 +27,20 @@ export function toolFailure(error: unknown): CallToolResult {
  * Runs a slow DataJud call, sending a progress notification every `intervalMs` when the client
  * asked for progress, so clients that reset their timeout on progress keep waiting.
  */
-export async function withHeartbeat<T>(
+export async function withProgress<T>(
   extra: ToolExtra,
   intervalMs: number,
   work: () => Promise<T>,
 ): Promise<T> {
   const token = extra._meta?.progressToken;
   if (token === undefined) return work();
-  let beats = 0;
+  let notes = 0;
   const timer = setInterval(() => {
-    beats++;
+    notes++;
     extra
       .sendNotification({
         method: "notifications/progress",
-        params: { progressToken: token, progress: beats, message: "waiting for DataJud" },
+        params: { progressToken: token, progress: notes, message: "waiting for DataJud" },
       })
       .catch(() => undefined);
   }, intervalMs);

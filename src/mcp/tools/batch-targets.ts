@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { CaseLookup, CaseReader } from "../../datajud/case-reader.js";
 import { LookupPlan } from "../../datajud/lookup-plan.js";
 import { readerOf, type ToolDeps } from "../tool-deps.js";
-import { type ResolvedCase, resolveCase, type ToolExtra, withHeartbeat } from "../tool-result.js";
+import { type ResolvedCase, resolveCase, type ToolExtra, withProgress } from "../tool-result.js";
 
 export const BatchInput = {
   cnjNumbers: z
@@ -90,7 +90,7 @@ export function lookUpBatch<R extends { cnjNumber: string; found: boolean }>(
   ask: (reader: CaseReader, alias: string, digits: string[]) => Promise<R[]>,
 ): Promise<Array<LookedUp<R>>> {
   const targets = resolveTargets(input.cnjNumbers, input.court);
-  return withHeartbeat(extra, deps.heartbeatMs, () =>
+  return withProgress(extra, deps.progressEveryMs, () =>
     lookUpInOrder(targets, (alias, digits) => ask(readerOf(deps), alias, digits)),
   );
 }

@@ -7,7 +7,7 @@ import {
   readerOf,
   type ToolDeps,
 } from "../tool-deps.js";
-import { resolveCase, toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
+import { resolveCase, toolFailure, toolSuccess, withProgress } from "../tool-result.js";
 import { GetCaseOutput } from "../tool-schemas.js";
 import { lookUpCase } from "./batch-targets.js";
 
@@ -28,7 +28,7 @@ export function registerGetCase(server: McpServer, deps: ToolDeps): void {
     async ({ cnjNumber, court }, extra) => {
       try {
         const target = resolveCase(cnjNumber, court);
-        const lookup = await withHeartbeat(extra, deps.heartbeatMs, () =>
+        const lookup = await withProgress(extra, deps.progressEveryMs, () =>
           lookUpCase(readerOf(deps), target, extra.signal),
         );
         const output: GetCaseOutput = {

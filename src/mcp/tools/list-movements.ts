@@ -9,7 +9,7 @@ import {
   readerOf,
   type ToolDeps,
 } from "../tool-deps.js";
-import { resolveCase, toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
+import { resolveCase, toolFailure, toolSuccess, withProgress } from "../tool-result.js";
 import { ListMovementsOutput } from "../tool-schemas.js";
 import { lookUpCase } from "./batch-targets.js";
 
@@ -51,7 +51,7 @@ export function registerListMovements(server: McpServer, deps: ToolDeps): void {
       try {
         const target = resolveCase(cnjNumber, court);
         const sinceWall = since === undefined ? null : wallClockOfInput(since);
-        const lookup = await withHeartbeat(extra, deps.heartbeatMs, () =>
+        const lookup = await withProgress(extra, deps.progressEveryMs, () =>
           lookUpCase(readerOf(deps), target, extra.signal),
         );
         const output: ListMovementsOutput = {

@@ -14,7 +14,7 @@ import { djenQuery } from "../../djen/query.js";
 import { readAllPages, searchOab } from "../../djen/search.js";
 import { parseIsoDate } from "../../time/calendar-date.js";
 import { READ_ONLY } from "../tool-deps.js";
-import { type ToolExtra, toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
+import { type ToolExtra, toolFailure, toolSuccess, withProgress } from "../tool-result.js";
 import type { PublicationToolDeps } from "./search-publications.js";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -170,7 +170,7 @@ export function registerReadPublications(server: McpServer, deps: PublicationToo
         const before = deps.djen.requestCount;
         const sources: PublicationSource[] = [];
         let stop: z.infer<typeof SourceError> | null = null;
-        await withHeartbeat(extra, deps.heartbeatMs, async () => {
+        await withProgress(extra, deps.progressEveryMs, async () => {
           for (const target of targets) {
             if (stop !== null) {
               sources.push({ ...pick(target), complete: false, publications: [], error: stop });

@@ -4,7 +4,7 @@ import { findCourt, unknownCourtMessage } from "../../datajud/courts.js";
 import { invalidInput } from "../../datajud/errors.js";
 import type { CaseSearchFilters } from "../../datajud/queries.js";
 import { READ_ONLY, readerOf, type ToolDeps } from "../tool-deps.js";
-import { toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
+import { toolFailure, toolSuccess, withProgress } from "../tool-result.js";
 import { SearchCasesOutput } from "../tool-schemas.js";
 
 export function registerSearchCases(server: McpServer, deps: ToolDeps): void {
@@ -39,7 +39,7 @@ export function registerSearchCases(server: McpServer, deps: ToolDeps): void {
         const filters: CaseSearchFilters = Object.fromEntries(
           Object.entries(rest).filter(([, value]) => value !== undefined),
         );
-        const page = await withHeartbeat(extra, deps.heartbeatMs, () =>
+        const page = await withProgress(extra, deps.progressEveryMs, () =>
           readerOf(deps).searchCases(known.alias, filters, size, cursor, extra.signal),
         );
         const output: SearchCasesOutput = {

@@ -13,11 +13,11 @@ import {
 import { publicationText } from "../../djen/publication-text.js";
 import { type DjenSearchInput, searchPage } from "../../djen/search.js";
 import { READ_ONLY } from "../tool-deps.js";
-import { type ToolExtra, toolFailure, toolSuccess, withHeartbeat } from "../tool-result.js";
+import { type ToolExtra, toolFailure, toolSuccess, withProgress } from "../tool-result.js";
 
 export interface PublicationToolDeps {
   djen: DjenClient;
-  heartbeatMs: number;
+  progressEveryMs: number;
   /** Court calendars with the configured closures; absent: none configured. */
   calendars?: CalendarFor | undefined;
 }
@@ -135,7 +135,7 @@ export function registerSearchPublications(server: McpServer, deps: PublicationT
         if (court !== undefined) input.court = court;
         if (from !== undefined) input.from = from;
         if (to !== undefined) input.to = to;
-        const result = await withHeartbeat(extra, deps.heartbeatMs, () =>
+        const result = await withProgress(extra, deps.progressEveryMs, () =>
           searchPage(deps.djen, input, page, extra.signal),
         );
         const output: SearchPublicationsOutput = {

@@ -373,7 +373,7 @@ function claim(
  * "250". A crash between the two leaves the rows claimed by a dead process; the next drain takes
  * them over and resends the same message (same Message-ID) once.
  */
-async function deliver(
+async function sendEmail(
   email: PlannedEmail,
   options: DrainOptions,
   holder: string,
@@ -472,7 +472,7 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
       stopped = true;
       break;
     }
-    const sent = await deliver(email, options, claimant.holder);
+    const sent = await sendEmail(email, options, claimant.holder);
     if (sent.status === "sent") result.sent++;
     else if (sent.status === "invalid") {
       result.dead++;
@@ -513,7 +513,7 @@ export async function deliverOutboxRow(options: DrainOptions, id: number): Promi
   if (!due) return { ok: false, error: "the message is not waiting to be sent", code: "busy" };
   const [email] = planEmails([row]);
   if (email === undefined) return { ok: false, error: "nothing to send", code: "busy" };
-  const sent = await deliver(email, options, (options.claimant ?? thisProcessClaimant()).holder);
+  const sent = await sendEmail(email, options, (options.claimant ?? thisProcessClaimant()).holder);
   switch (sent.status) {
     case "sent":
       return {

@@ -335,7 +335,7 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
 
   it("sends progress notifications while DataJud is slow", async () => {
     const conn = await connectInProcess(
-      createDataJudServer({ reader: new CaseReader(http), heartbeatMs: 50 }),
+      createDataJudServer({ reader: new CaseReader(http), progressEveryMs: 50 }),
     );
     fake.latencyMs = 300;
     const progress: number[] = [];
@@ -360,7 +360,7 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
 describe("several calls of one client at once", () => {
   it("carries them to DataJud together, each with its own progress and its own abort", async () => {
     const conn = await connectInProcess(
-      createDataJudServer({ reader: new CaseReader(http), heartbeatMs: 20 }),
+      createDataJudServer({ reader: new CaseReader(http), progressEveryMs: 20 }),
     );
     const calls = [n.tjdftDespejo, n.trt2Reclamacao, n.trf1Previdenciario].map((cnjNumber) => ({
       cnjNumber,

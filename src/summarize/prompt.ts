@@ -3,6 +3,7 @@ import type { InstanceRecord, Movement, MovementComplement } from "../datajud/in
 import { dateInZone, SAO_PAULO_ZONE, weekday } from "../time/calendar-date.js";
 import { type CaseSummary, STATUS_CATEGORIES, type StatusCategory } from "./case-summary.js";
 import type { Correction } from "./corrections.js";
+import { type FieldChange, readFieldChange } from "./field-changes.js";
 import { instanceStatus, instanceStatusText } from "./instance-status.js";
 import { isCriminalClass, movementMeaning, type ReadingContext } from "./movement-reading.js";
 
@@ -91,7 +92,7 @@ Older movements are context only and never cause attention by themselves; so are
 Every movement you reference (attentionReasons[].movements, latestRelevantMovement) must be a movement from the data, with movementId, dateTime, code and name copied exactly from its "id", "dateTime", "code" and "name". Never invent a movement. latestRelevantMovement is the newest new movement that needs attention; if none does, the newest new movement; if there are none, the newest movement of the case.
 
 ## Text fields
-- status: one paragraph in Brazilian Portuguese (at most five sentences) for a lawyer: what changed, what it means for the case, and where the case stands. Name the class and court unit of the record (instance) where the newest new movement happened: news in the appeal (G2) names the appeal's class and unit, not the first instance's. Say instances in plain Portuguese (G1 = 1º grau, G2 = 2º grau, SUP = Tribunal Superior, JE = Juizado Especial, TR = Turma Recursal), never the bare code; write counts with their plural ("1 movimentação nova", "3 movimentações novas"). Dates as DD/MM/AAAA. Movement and record dates (dateTime, filedAt, lastUpdatedAt) are the court's local wall clock exactly as DataJud recorded it: write them as given, never convert them to another time zone. No markdown.
+- status: one paragraph in Brazilian Portuguese (at most five sentences) for a lawyer: what changed, what it means for the case, and where the case stands. Name the class and court unit of the record (instance) where the newest new movement happened: news in the appeal (G2) names the appeal's class and unit, not the first instance's. Say instances in plain Portuguese (G1 = 1º grau, G2 = 2º grau, SUP = Tribunal Superior, JE = Juizado Especial, TR = Turma Recursal), never the bare code; write counts with their plural ("1 movimentação nova", "3 movimentações novas"). Dates as DD/MM/AAAA. Each change of the case's own data listed in "fieldChanges" (class, subjects, court unit, secrecy level, with its instance and its values before and after) is said in the status with both values and the instance. Movement and record dates (dateTime, filedAt, lastUpdatedAt) are the court's local wall clock exactly as DataJud recorded it: write them as given, never convert them to another time zone. No markdown.
 - nextExpectedStep: one short sentence in Portuguese with the next procedural step to expect, or null when the data does not allow a reasonable guess. It must agree with the attention reasons: when needsLawyerAttention is true, it names the step the most pressing reason points to (the appeal deadline after a sentence, the session and its memoriais after an inclusão em pauta, checking the published act after a publication), never "nothing" or "wait" (and not "nenhum; arquivado" for an archived case that just got a publication).
 
 ## Tools
@@ -202,6 +203,7 @@ export interface ChangeForPrompt {
   records: readonly InstanceRecord[];
   newMovements: readonly Movement[];
   lateMovements?: readonly Movement[];
+  fieldChanges?: readonly FieldChange[];
   changeKinds: readonly string[];
   corrections?: readonly Correction[];
   previousSummary: CaseSummary | null;
@@ -217,6 +219,8 @@ export function buildUserMessage(change: ChangeForPrompt): string {
     changeKinds: change.changeKinds,
     newMovementIds: change.newMovements.map((m) => m.id),
     lateRecordIds: (change.lateMovements ?? []).map((m) => m.id),
+    // The case's own data before and after, read (class, subjects, court unit, secrecy level).
+    fieldChanges: (change.fieldChanges ?? []).map((f) => readFieldChange(f).headline),
     // New movements the records do not hold (should not happen) are still shown.
     newMovementsNotInRecords: change.newMovements
       .filter((m) => !inRecords.has(m.id))

@@ -11,6 +11,7 @@ import {
   type StatusCategory,
 } from "./case-summary.js";
 import { type Correction, readCorrection } from "./corrections.js";
+import { type FieldChange, readFieldChange } from "./field-changes.js";
 import {
   type InstanceStatus,
   instanceStatus,
@@ -147,6 +148,8 @@ export interface RulesInput {
   newMovements: readonly Movement[];
   /** Late records (policy/late-records.ts): named in the status, never news nor attention. */
   lateMovements?: readonly Movement[];
+  /** The case's own data this change altered (class, subjects, court unit, secrecy). */
+  fieldChanges?: readonly FieldChange[];
   /** Known movements the court corrected in this change. */
   corrections?: readonly Correction[];
   now: Date;
@@ -350,7 +353,8 @@ export function rulesSummary(input: RulesInput): CaseSummary {
         ? STATUS_LABELS_PT[category]
         : instanceStatusText(mainStatus);
   const late = lateText(input.lateMovements ?? []);
-  const status = `${head}situação: ${standing}; ${news}${late}.`;
+  const fields = (input.fieldChanges ?? []).map((f) => `; ${readFieldChange(f).brief}`).join("");
+  const status = `${head}situação: ${standing}; ${news}${late}${fields}.`;
   return {
     cnjNumber: input.cnjNumber,
     court: input.court,

@@ -10,6 +10,7 @@ import { type FallbackReason, type LoopResult, runAgentLoop } from "./agent-loop
 import { CaseSummary, type MovementRef } from "./case-summary.js";
 import type { Correction } from "./corrections.js";
 import { contradictions, setAside, withRulesAttention } from "./fact-check.js";
+import type { FieldChange } from "./field-changes.js";
 import { freeTextFindings, setAsideForText } from "./free-text-check.js";
 import { createToolBridge, noToolsBridge, type ToolBridge } from "./mcp-tool-bridge.js";
 import { buildUserMessage, SYSTEM_PROMPT } from "./prompt.js";
@@ -31,6 +32,8 @@ export interface SummarizeInput {
    * (policy/late-records.ts): context, never news.
    */
   lateMovements?: Movement[];
+  /** The case's own data this change altered, per instance (summarize/field-changes.ts). */
+  fieldChanges?: FieldChange[];
   /** e.g. ["new_movements", "class_changed"] */
   changeKinds: string[];
   /** Known movements the court corrected in this change (summarize/corrections.ts). */
@@ -248,6 +251,7 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
       records: input.records,
       newMovements: input.newMovements,
       ...(input.lateMovements === undefined ? {} : { lateMovements: input.lateMovements }),
+      ...(input.fieldChanges === undefined ? {} : { fieldChanges: input.fieldChanges }),
       ...(input.corrections === undefined ? {} : { corrections: input.corrections }),
       now: input.now,
     });

@@ -210,6 +210,7 @@ async function reportChange(
     records,
     newMovements: movements.map((m) => m.data),
     lateMovements: late.map((m) => m.data),
+    fieldChanges: fieldChangesOfChange(change.details),
     changeKinds: change.kinds,
     corrections: correctionsOfChange(change.details),
     previousSummary: previous,
@@ -257,7 +258,7 @@ async function reportChange(
       .filter((m) => !ignoredIds.has(m.data.id))
       .map((m) => ({ instance: m.instance, movement: m.data })),
     corrections,
-    fieldChanges: fieldChangesOfChange(change.details),
+    fieldChanges: input.fieldChanges ?? [],
     provenance,
     changeKinds: change.kinds,
     urgent: reasons.length > 0,

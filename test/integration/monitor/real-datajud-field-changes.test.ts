@@ -79,6 +79,10 @@ describe("the case's own data changed", () => {
         "  Agora: Cumprimento de sentença (código 156)",
       ].join("\n"),
     );
+    // The summary (rules here: no model key) says it too, for history and the MCP.
+    expect(history.changes[0]?.summary?.status).toContain(
+      "Classe alterada no 1º grau (G1): Procedimento Comum Cível → Cumprimento de sentença.",
+    );
     expect(history.changes[0]?.fieldChanges).toEqual([
       {
         instance: "G1",

@@ -105,6 +105,27 @@ describe("system prompt wording rules", () => {
 });
 
 describe("first user message", () => {
+  it("gives the change's late records by id and its field changes read, before and after", () => {
+    const data = dataOf(
+      buildUserMessage({
+        cnjNumber: "0713383-43.2025.8.07.0006",
+        court: "tjdft",
+        records: [record([movement(1), movement(2)])],
+        newMovements: [movement(2)],
+        lateMovements: [movement(1)],
+        fieldChanges: [{ instance: "G2", field: "secrecyLevel", before: 0, after: 1 }],
+        changeKinds: ["new_movements", "late_movements", "secrecy_changed"],
+        previousSummary: null,
+        now: NOW,
+      }),
+    );
+
+    expect(data.lateRecordIds).toEqual([movement(1).id]);
+    expect(data.fieldChanges).toEqual([
+      "Nível de sigilo alterado no 2º grau (G2): 0 (público) → 1 (segredo de justiça)",
+    ]);
+  });
+
   it("gives today's date in São Paulo, which is yesterday in UTC terms before 03:00", () => {
     expect(saoPauloToday(new Date("2026-12-02T02:00:00.000Z"))).toBe("2026-12-01 (Tuesday)");
     expect(

@@ -14,6 +14,7 @@ import {
   systemOf,
   UsageError,
 } from "./command.js";
+import { errorNotes } from "./error-notes.js";
 import { formatTable } from "./format-table.js";
 import { loadRuntime, openMonitorOrReport } from "./runtime.js";
 import { type LiveProgress, liveProgress } from "./sweep-progress.js";
@@ -115,16 +116,22 @@ export function renderRunReport(report: RunReport, timeZone: string = COURT_TIME
   if (unreachable !== null) {
     return `${unreachable}${publicationsLines(report, timeZone)}${mailLines(report, timeZone)}`;
   }
-  const rows = report.cases.map((c) => [
+  const errors = errorNotes(
+    report.cases.map((c) => c.error),
+    { inline: 60, head: 45 },
+  );
+  const rows = report.cases.map((c, i) => [
     c.outcome,
     c.number,
     c.court,
     c.newMovements > 0 ? String(c.newMovements) : "",
-    c.error ?? "",
+    errors.cells[i] ?? "",
   ]);
   // A sweep stopped before its first answer has no rows: no table, not a header over nothing.
   const table =
-    rows.length === 0 ? "" : `${formatTable(["outcome", "case", "court", "new", "error"], rows)}\n`;
+    rows.length === 0
+      ? ""
+      : `${formatTable(["outcome", "case", "court", "new", "error"], rows)}\n${errors.notes.map((n) => `${n}\n`).join("")}`;
   const total =
     `${report.checked} checked, ${report.changed} changed, ${report.failed} failed; ` +
     `${report.datajudRequests} DataJud requests` +

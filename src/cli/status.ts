@@ -27,6 +27,7 @@ import { lastRun } from "../store/runs.js";
 import { terminalText } from "../text.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { type Command, EXIT, systemOf } from "./command.js";
+import { errorNotes } from "./error-notes.js";
 import { formatTable } from "./format-table.js";
 import { lastSweepLine } from "./last-sweep.js";
 import { djenViewOf, loadRuntime } from "./runtime.js";
@@ -238,7 +239,20 @@ export const statusCommand: Command = {
       const tz = runtime.config.schedule.timezone;
       // Labels, court units and DataJud's errors are hostile text: written out, never acted on.
       const out = readableOutput(io.stdout);
-      const rows = status.cases.map((s) => [
+      // Long errors (the same 401 on every case) are said once under the table.
+      const errors = errorNotes(
+        status.cases.map(
+          (s) =>
+            [
+              s.lastError,
+              s.djen?.lastOutcome === "failed" ? `DJEN: ${s.djen.lastError ?? ""}` : null,
+            ]
+              .filter((e) => e !== null)
+              .join("; ") || null,
+        ),
+        { inline: 40, head: 0 },
+      );
+      const rows = status.cases.map((s, i) => [
         s.number,
         s.foundIn === null || s.foundIn === s.court ? s.court : `${s.court} (in ${s.foundIn})`,
         s.label ?? "",
@@ -247,13 +261,12 @@ export const statusCommand: Command = {
         when(s.lastChangedAt, tz),
         djenText(s.djen, status.djenEnabled, tz),
         s.pendingMail > 0 ? String(s.pendingMail) : "",
-        [s.lastError, s.djen?.lastOutcome === "failed" ? `DJEN: ${s.djen.lastError ?? ""}` : null]
-          .filter((e) => e !== null)
-          .join("; "),
+        errors.cells[i] ?? "",
       ]);
       out.write(
         `${formatTable(["case", "court", "label", "last check", "outcome", "last change", "djen", "mail", "last error"], rows)}\n`,
       );
+      for (const note of errors.notes) out.write(`${note}\n`);
       for (const line of notFoundLines(status.cases, runtime.config.monitor.notFoundThreshold)) {
         out.write(`${line}\n`);
       }

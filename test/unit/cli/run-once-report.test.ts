@@ -98,3 +98,36 @@ describe("renderRunReport: a sweep stopped by Ctrl-C", () => {
     );
   });
 });
+
+describe("renderRunReport: one error on every case", () => {
+  it("says the error once under the table, the rows pointing at it", () => {
+    const error =
+      "DataJud refused the key (HTTP 401): it is mistyped or CNJ rotated it; compare DATAJUD_API_KEY with the current public key";
+    const failed = (number: string) =>
+      ({ number, court: "tjsp", outcome: "failed", newMovements: 0, error }) as const;
+
+    const text = renderRunReport(
+      report({
+        checked: 2,
+        changed: 0,
+        failed: 2,
+        emailsQueued: 0,
+        cases: [failed("0010490-56.2025.8.26.0309"), failed("1035289-48.2022.8.26.0602")],
+      }),
+    );
+
+    expect(text.split(error)).toHaveLength(2);
+    expect(text).toContain(`\n[1] 2 cases: ${error}\n`);
+    expect(text).toContain(
+      "0010490-56.2025.8.26.0309  tjsp        DataJud refused the key (HTTP 401) [1]\n",
+    );
+    expect(
+      Math.max(
+        ...text
+          .split("\n")
+          .filter((l) => !l.startsWith("[1]"))
+          .map((l) => l.length),
+      ),
+    ).toBeLessThan(120);
+  });
+});

@@ -56,8 +56,9 @@ export const CaseSummary = z.strictObject({
   generatedBy: z.string(),
   generatedAt: z.string(),
   /**
-   * Set when a model's summary contradicted the rules engine's facts and this, the rules'
-   * summary, went out instead: says so and why, in Portuguese, for the alert.
+   * Set when the model was asked and this, the rules' summary, went out instead: its summary
+   * contradicted the facts or carried what a summary may not, or the model did not answer or
+   * failed. Says so and why, in Portuguese, for the alert.
    */
   setAside: z.string().optional(),
 });

@@ -255,7 +255,29 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
       ...(input.corrections === undefined ? {} : { corrections: input.corrections }),
       now: input.now,
     });
-    return { summary, model: null, usage, llmCalls, fallbackReason: reason };
+    const why = unanswered(reason);
+    return {
+      summary: why === null ? summary : { ...summary, setAside: why },
+      model: null,
+      usage,
+      llmCalls,
+      fallbackReason: reason,
+    };
+  }
+
+  /** Why the model's reading is missing, for the alert, when the model itself failed us. */
+  function unanswered(reason: FallbackReason): string | null {
+    const model = `O modelo de IA ${options.model}`;
+    switch (reason) {
+      case "timeout":
+        return `${model} não respondeu em ${options.callTimeoutMs / 1000} s; as regras escreveram este resumo.`;
+      case "model_unavailable":
+        return `${model} não respondeu ou falhou antes nesta varredura; as regras escreveram este resumo.`;
+      case "api_error":
+        return `${model} falhou (erro da API); as regras escreveram este resumo.`;
+      default:
+        return null;
+    }
   }
 
   return {

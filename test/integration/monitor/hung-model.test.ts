@@ -141,6 +141,9 @@ describe("a model endpoint that never answers", () => {
     );
     for (const mail of await mailTexts()) {
       expect(mail).toContain("Resumo gerado por regras automáticas (sem modelo de IA)");
+      expect(mail).toMatch(
+        /O modelo de IA claude-[\w.-]+ não respondeu (?:em 30 s|ou falhou antes nesta varredura); as regras escreveram este resumo\./,
+      );
     }
     // The next sweep asks the model again: the breaker is the sweep's, not the process's.
     anthropic.reset();

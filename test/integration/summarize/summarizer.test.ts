@@ -408,7 +408,11 @@ describe("summarizer against a loopback Messages API", () => {
 
     expect(result.fallbackReason).toBe("timeout");
     expect(result.summary.generatedBy).toBe("rules");
+    expect(result.summary.setAside).toBe(
+      `O modelo de IA ${FAKE_MODEL} não respondeu em 30 s; as regras escreveram este resumo.`,
+    );
     expect(next.fallbackReason).toBe("model_unavailable");
+    expect(next.summary.setAside).toMatch(/não respondeu ou falhou antes nesta varredura/);
     expect(next.llmCalls).toBe(0);
     expect(fake.requests).toHaveLength(1);
     expect(opened).toEqual(["timeout"]);

@@ -176,7 +176,7 @@ export function readStatus(db: Db, view: MuteView): StatusView {
   const followed = view.watchlist === null ? null : new Set(view.watchlist.oab.map((o) => o.key));
   return {
     mail: {
-      ...outboxCounts(db),
+      ...outboxCounts(db, "email"),
       waiting: countWaitingOutbox(db, view.now.toISOString()),
       retrying: retryingOutbox(db),
     },

@@ -61,11 +61,14 @@ function toOutboxRow(raw: RawOutboxRow): OutboxRow {
   return { ...raw, payload };
 }
 
-/** Alerts still waiting to be sent, per case, for `monitor status` (operator mail is not counted). */
+/**
+ * E-mail alerts still waiting to be sent, per case, for `monitor status` (operator mail is not
+ * counted; webhook and chat endpoints have their own lines).
+ */
 export function pendingMailByCase(db: Db): Map<number, number> {
   const rows = db
     .prepare<[], { caseId: number; pending: number }>(
-      "SELECT case_id AS caseId, COUNT(*) AS pending FROM outbox WHERE status = 'pending' AND kind IN ('alert', 'digest') AND case_id IS NOT NULL GROUP BY case_id",
+      "SELECT case_id AS caseId, COUNT(*) AS pending FROM outbox WHERE status = 'pending' AND kind IN ('alert', 'digest') AND case_id IS NOT NULL AND channel = 'email' GROUP BY case_id",
     )
     .all();
   return new Map(rows.map((r) => [r.caseId, r.pending]));
@@ -278,23 +281,27 @@ export function markAllFailed(
  * Outbox rows by state. A `monitor test-email` that failed is not dead mail: whoever ran it was
  * told at once, and it is never retried.
  */
-export function outboxCounts(db: Db): { pending: number; sent: number; dead: number } {
+export function outboxCounts(
+  db: Db,
+  /** Only this channel's rows ("email": the mail `monitor status` counts); absent: every row. */
+  channel?: string,
+): { pending: number; sent: number; dead: number } {
   const rows = db
-    .prepare<[], { status: OutboxStatus; n: number }>(
-      "SELECT status, COUNT(*) AS n FROM outbox WHERE NOT (status = 'dead' AND kind = 'test') GROUP BY status",
+    .prepare<{ channel: string | null }, { status: OutboxStatus; n: number }>(
+      "SELECT status, COUNT(*) AS n FROM outbox WHERE NOT (status = 'dead' AND kind = 'test') AND (@channel IS NULL OR channel = @channel) GROUP BY status",
     )
-    .all();
+    .all({ channel: channel ?? null });
   const counts = { pending: 0, sent: 0, dead: 0 };
   for (const r of rows) counts[r.status] = r.n;
   return counts;
 }
 
-/** Pending messages not due yet: a digest's hour, the end of quiet hours, a retry's backoff. */
+/** Pending e-mail not due yet: a digest's hour, the end of quiet hours, a retry's backoff. */
 export function countWaitingOutbox(db: Db, nowIso: string): number {
   return (
     db
       .prepare<[string], { n: number }>(
-        "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending' AND next_attempt_at > ?",
+        "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending' AND next_attempt_at > ? AND channel = 'email'",
       )
       .get(nowIso)?.n ?? 0
   );

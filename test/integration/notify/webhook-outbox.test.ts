@@ -113,6 +113,21 @@ describe("alerts to a webhook and a chat, through the outbox", () => {
     expect(slack.messages.at(-1)?.mentions).toEqual([]);
   });
 
+  it("a muted case reaches no channel: not the mail, the webhook nor Slack", async () => {
+    const { ws, env } = setUp("webhook-muted-");
+    writeFileSync(
+      ws.watchlistPath,
+      `defaults:\n  notify: [ana@example.com]\n  channels: [equipe]\ncases:\n  - number: "${n.trf1Previdenciario}"\n    muted: true\n  - number: "${n.trt2Reclamacao}"\n`,
+    );
+    await runOnce(ws, env);
+    moveCase(datajud, "trf1", n.trf1Previdenciario);
+    moveCase(datajud, "trt2", n.trt2Reclamacao);
+
+    await runOnce(ws, env);
+
+    expect(byChannel(ws)).toEqual({ email: ["sent"], webhook: ["sent"], slack: ["sent"] });
+  });
+
   it("gives Slack up on 410, keeps sending the webhook and tells it Slack was disabled", async () => {
     const { ws, env } = setUp("webhook-gone-");
     await runOnce(ws, env);
@@ -140,6 +155,8 @@ describe("alerts to a webhook and a chat, through the outbox", () => {
     const status = await cliInProcess(["status"], env, ws.dir);
     expect(status.stdout).toContain('slack endpoint "equipe": DISABLED since');
     expect(status.stdout).toContain("0 pending; 3 dead; 0 delivered");
+    // The mail count is the e-mail's: the endpoints have their own lines.
+    expect(status.stdout).toContain("mail: 0 pending, 3 sent, 0 dead");
     expect(`${status.stdout}${status.stderr}`).not.toContain("slacksecretpath123");
 
     const doctor = await cliInProcess(["doctor"], env, ws.dir);

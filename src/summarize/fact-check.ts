@@ -1,5 +1,6 @@
 import type { Movement } from "../datajud/instance-record.js";
 import type { MovementKind } from "../datajud/tpu-hints.js";
+import { foldText } from "../text.js";
 import { type CaseSummary, STATUS_LABELS_PT, type StatusCategory } from "./case-summary.js";
 import { kindOf } from "./instance-status.js";
 
@@ -65,7 +66,23 @@ export function contradictions(
       `dizia "${STATUS_LABELS_PT[claimed]}" sem movimentação que o sustente (pelas regras: ${STATUS_LABELS_PT[rules.statusCategory]})`,
     );
   }
+  if (saysNothingLeftForArchive(model.nextExpectedStep) && rules.statusCategory !== "archived") {
+    found.push(
+      `dizia que não há próximo passo por estar arquivado, mas a instância está "${STATUS_LABELS_PT[rules.statusCategory]}"`,
+    );
+  }
   return found;
+}
+
+/**
+ * "Nenhum; o processo está arquivado": right only for a definitive archive. A provisional one
+ * leaves the prescrição intercorrente running (CPC art. 921 §4), and an archive followed by
+ * activity is no longer the last word.
+ */
+function saysNothingLeftForArchive(step: string | null): boolean {
+  if (step === null) return false;
+  const folded = foldText(step);
+  return /\bnenhum/.test(folded) && /arquiv/.test(folded);
 }
 
 /**

@@ -102,6 +102,19 @@ describe("the reading per instance, mailed", () => {
     expect(mail?.text).not.toContain("Nenhum; o processo está arquivado");
   });
 
+  it("a secrecy change in tjal's archived execução brings no appeal deadline and no 'Nenhum'", async () => {
+    const secret = tjal();
+    secret._source.nivelSigilo = 1;
+    const mails = await sweepsOf(TJAL, "tjal", [tjal()], [secret]);
+    const mail = mails.at(-1);
+
+    expect(mail?.subject).toMatch(/: arquivado provisoriamente \(/);
+    expect(mail?.text).toContain(
+      "Próximo passo: Nenhum ato novo nesta mudança; acompanhar a prescrição intercorrente e indicar bens penhoráveis para o desarquivamento (execução arquivada",
+    );
+    expect(mail?.text).not.toMatch(/prazo para recurso|Nenhum; o processo está arquivado/i);
+  });
+
   it("a conviction in a criminal class reads as condenação, never 'o autor ganhou'", async () => {
     const conclusion: Raw = {
       codigo: 51,

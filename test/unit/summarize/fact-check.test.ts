@@ -92,6 +92,23 @@ describe("contradictions", () => {
   });
 });
 
+describe("a next step that says nothing is left because the case is archived", () => {
+  it("is set aside unless the archive is definitive", () => {
+    const model = summary({
+      statusCategory: "archived_provisionally",
+      nextExpectedStep: "Nenhum; o processo está arquivado.",
+      generatedBy: "m",
+    });
+    const provisional = summary({ statusCategory: "archived_provisionally" });
+    const definitive = summary({ statusCategory: "archived" });
+
+    expect(contradictions(model, provisional, [])).toEqual([
+      'dizia que não há próximo passo por estar arquivado, mas a instância está "arquivado provisoriamente"',
+    ]);
+    expect(contradictions({ ...model, statusCategory: "archived" }, definitive, [])).toEqual([]);
+  });
+});
+
 describe("withRulesAttention", () => {
   it("adds back what the model left out, and keeps what it added", () => {
     const extra = { reason: "conferir o valor da condenação", movements: [ref(sentence)] };

@@ -184,6 +184,20 @@ describe("rules summary wording a lawyer trusts", () => {
     expect(calm.nextExpectedStep).toBe("Nenhum; o processo está arquivado definitivamente.");
   });
 
+  it("gives no appeal deadline for a change that brought no act (a secrecy change)", () => {
+    const [g1] = tjtoRecords();
+    if (g1 === undefined) throw new Error("a record");
+    const sentence = movement(219, "Procedência", "2025-03-10T12:00:00.000Z");
+    const decided = { ...g1, movements: [...g1.movements, sentence], secrecyLevel: 1 };
+
+    const summary = summarize([decided], []);
+
+    expect(summary.statusCategory).toBe("decided");
+    expect(summary.nextExpectedStep).toBe(
+      "Nenhum ato novo nesta mudança; o último julgamento é de 10/03/2025: conferir nos autos se houve recurso ou trânsito em julgado.",
+    );
+  });
+
   it("writes the plural out", () => {
     const [g1] = tjtoRecords();
     if (g1 === undefined) throw new Error("a record");

@@ -375,8 +375,13 @@ export function generatedByText(summary: CaseSummary, timeZone: string): string 
   return `Resumo gerado por regras automáticas (sem modelo de IA) em ${at}.${aside}`;
 }
 
+/** The change's kinds in Portuguese ("classe alterada"); an unknown kind as it is. */
+export function changeKindNames(kinds: readonly string[]): string[] {
+  return kinds.map((k) => CHANGE_KINDS_PT[k] ?? oneLine(k)).filter((k) => k !== "");
+}
+
 function changeKindsText(kinds: readonly string[]): string | null {
-  const names = kinds.map((k) => CHANGE_KINDS_PT[k] ?? oneLine(k)).filter((k) => k !== "");
+  const names = changeKindNames(kinds);
   return names.length === 0 ? null : `Mudanças detectadas: ${names.join(", ")}.`;
 }
 

@@ -1,5 +1,6 @@
 import { oneLine } from "../../text.js";
 import { formatBrazilian, parseIsoDate } from "../../time/calendar-date.js";
+import { changeKindNames } from "./alert.js";
 import { courtTime, URGENT_MARKER } from "./email-kit.js";
 import type { EventMovement, WebhookEvent } from "./webhook-event.js";
 
@@ -90,7 +91,7 @@ export function chatMessage(event: WebhookEvent): ChatMessage {
       const more = d.movements.length - shown.length + d.movementsOmitted;
       if (more > 0) lines.push(more === 1 ? "+1 movimentação" : `+${more} movimentações`);
       if (shown.length === 0)
-        lines.push(`Mudança: ${d.changeKinds.join(", ") || "dados do processo"}`);
+        lines.push(`Mudança: ${changeKindNames(d.changeKinds).join(", ") || "dados do processo"}`);
       lines.push(`Situação: ${oneLine(d.status.categoryLabel, 60)}`);
       if (d.status.needsLawyerAttention && d.status.attentionReasons[0] !== undefined) {
         lines.push(`Atenção: ${oneLine(d.status.attentionReasons[0], LINE_MAX)}`);

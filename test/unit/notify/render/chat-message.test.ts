@@ -20,6 +20,17 @@ describe("chatMessage", () => {
     expect(message.link?.url).toMatch(/^https:\/\//);
   });
 
+  it("says a change of the case's own data in words when no movement came", () => {
+    const alert = sampleAlert({
+      newMovements: [],
+      changeKinds: ["class_changed", "secrecy_changed"],
+    });
+
+    const message = chatMessage(movementEvent(alert, { id: id(4) }));
+
+    expect(message.lines).toContain("Mudança: classe alterada, nível de sigilo alterado");
+  });
+
   it("marks an urgent publication and gives the deadline as an estimate", () => {
     const message = chatMessage(publicationEvent(samplePublication(), { id: id(2), test: true }));
 

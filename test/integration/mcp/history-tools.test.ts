@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeMovement } from "../../../src/datajud/normalize.js";
+import { estimateDeadline } from "../../../src/deadlines/estimate.js";
 import {
   GetCaseHistoryOutput,
   ListWatchedCasesOutput,
@@ -14,7 +15,7 @@ import { callTool } from "../../../src/mcp/tool-caller.js";
 import { GetCaseOutput, ToolErrorPayload } from "../../../src/mcp/tool-schemas.js";
 import { dateInZone } from "../../../src/time/calendar-date.js";
 import { systemClock } from "../../../src/time/clock.js";
-import { countingDates } from "../../../src/time/counting-dates.js";
+import { courtCalendar } from "../../../src/time/court-calendar.js";
 import { type FakeAnthropic, finalReply, startFakeAnthropic } from "../../fakes/fake-anthropic.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
@@ -83,6 +84,29 @@ const INTIMACAO = {
   texto: "<p>Fica a parte <b>intimada</b> da decisão.</p>",
   lawyers: OTHER_LAWYER,
 };
+
+/**
+ * An intimação's dates at the despejo's unit (the TJDFT at Brasília, IBGE 5300108, as its record
+ * says) on `day`: the court calendar the sweep dated it on, whatever day the test runs.
+ */
+function tjdftDates(day: string): { publishedOn: string; countingStartsOn: string | null } {
+  return estimateDeadline({
+    availableOn: day,
+    calendar: courtCalendar({ court: "tjdft", municipality: 5300108 }),
+    communication: {
+      kind: "Intimação",
+      documentType: "Decisão",
+      className: "PROCEDIMENTO COMUM CÍVEL",
+      classCode: null,
+      medium: "D",
+      text: "Fica a parte intimada da decisão.",
+      recipients: [],
+      lawyerCount: 1,
+      caseNumber: null,
+      court: "TJDFT",
+    },
+  });
+}
 
 function errorOf(result: unknown): ToolErrorPayload["error"] {
   const content = (result as { content: Array<{ text: string }> }).content;
@@ -330,7 +354,7 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
       CALL,
     );
 
-    const dates = countingDates(TODAY);
+    const dates = tjdftDates(TODAY);
     // Newest event first: the cancellation (third sweep), then what the second sweep read.
     expect(week.publications.map((p) => p.djenId)).toEqual(["5002", "5003", "5001"]);
     expect(week.totalPublications).toBe(3);
@@ -430,7 +454,7 @@ describe("the monitor's history over MCP, on a database written by real sweeps",
         ["5001", "baseline", undefined],
       ],
     );
-    expect(history.publications[0]?.countingStartsOn).toBe(countingDates(TODAY).countingStartsOn);
+    expect(history.publications[0]?.countingStartsOn).toBe(tjdftDates(TODAY).countingStartsOn);
     expect(history.publications[0]?.textChars).toBe("Fica a parte intimada da decisão.".length);
     expect(history.countingNote).toContain("nunca depois da resposta da lei");
   });

@@ -31,6 +31,17 @@ function positioned(stderr: string, file: string): Array<[number, number, string
     });
 }
 
+describe("monitor validate on watchlist.example.yaml as the README's quickstart copies it", () => {
+  it("exits 0 with the default configuration: the example names no endpoint the config lacks", async () => {
+    const example = fileURLToPath(new URL("../../../watchlist.example.yaml", import.meta.url));
+
+    const run = await validate(example);
+
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toContain("OK,");
+  });
+});
+
 describe("monitor validate on a watchlist with every kind of mistake", () => {
   it("exits 2 with one file:line:col error per mistake", async () => {
     const file = join(FIXTURES, "every-mistake.yaml");

@@ -4,7 +4,7 @@ import type { Route } from "../http/server.js";
 import type { Logger } from "../log.js";
 import { calendarTokenRecipient } from "../store/calendar-tokens.js";
 import type { Db } from "../store/database.js";
-import type { Clock } from "../time/clock.js";
+import { type Clock, dateNow } from "../time/clock.js";
 import { calendarFeed, type FeedSettings } from "./feed.js";
 import { hashFeedToken, isFeedToken } from "./feed-token.js";
 
@@ -59,7 +59,7 @@ export function calendarHttpRoute(options: CalendarRouteOptions): Route {
         options.db,
         { watcher, since: null, until: null },
         options.settings,
-        { now: new Date(options.clock.now()), calendars: options.calendars },
+        { now: dateNow(options.clock), calendars: options.calendars },
       );
       options.logger.debug({ events: feed.events }, "calendar feed served");
       const body = Buffer.from(feed.ics, "utf8");

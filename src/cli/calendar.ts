@@ -11,6 +11,7 @@ import {
 } from "../store/calendar-tokens.js";
 import { closeDatabase, immediate } from "../store/database.js";
 import { parseIsoDate } from "../time/calendar-date.js";
+import { dateNow, isoNow } from "../time/clock.js";
 import { calendarBook } from "../time/court-calendar.js";
 import { type Command, EXIT, programOf, systemOf, UsageError } from "./command.js";
 import { loadRuntime, openRecordedDatabase, type Runtime } from "./runtime.js";
@@ -65,7 +66,7 @@ export const calendarCommand: Command = {
     if (db === null) return EXIT.usage;
     try {
       const feed = calendarFeed(db, { watcher, since, until }, runtime.config.calendarFeed, {
-        now: new Date(systemOf(io).clock.now()),
+        now: dateNow(systemOf(io).clock),
         calendars: calendarBook(runtime.config.calendar.closures),
       });
       io.stdout.write(feed.ics);
@@ -156,7 +157,7 @@ export const calendarTokenCommand: Command = {
     if (!runtime) return EXIT.usage;
     const db = openRecordedDatabase(io, runtime, "calendar-token");
     if (db === null) return EXIT.usage;
-    const now = new Date(systemOf(io).clock.now()).toISOString();
+    const now = isoNow(systemOf(io).clock);
     try {
       if (action === "list") {
         for (const t of listCalendarTokens(db)) {

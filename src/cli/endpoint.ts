@@ -3,6 +3,7 @@ import { closeDatabase, immediate } from "../store/database.js";
 import { enableEndpoint, endpointStates } from "../store/endpoint-state.js";
 import { endpointOutbox } from "../store/outbox.js";
 import { terminalText } from "../text.js";
+import { isoNow } from "../time/clock.js";
 import { type Command, EXIT, programOf, systemOf, UsageError } from "./command.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 import { endpointLine } from "./status.js";
@@ -70,7 +71,7 @@ export const endpointCommand: Command = {
         );
         return configured ? EXIT.ok : EXIT.failures;
       }
-      const at = new Date(systemOf(io).clock.now()).toISOString();
+      const at = isoNow(systemOf(io).clock);
       io.stdout.write(
         `enabled ${was.join(", ")} endpoint "${shown}" at ${at}: alerts queued from now on are sent to it\n`,
       );

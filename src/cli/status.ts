@@ -25,6 +25,7 @@ import {
 } from "../store/outbox.js";
 import { lastRun } from "../store/runs.js";
 import { terminalText } from "../text.js";
+import { dateNow } from "../time/clock.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { type Command, EXIT, systemOf } from "./command.js";
 import { errorNotes } from "./error-notes.js";
@@ -227,7 +228,7 @@ export const statusCommand: Command = {
     try {
       const status = readStatus(db, {
         watchlist: loaded.ok ? loaded.watchlist : null,
-        now: new Date(systemOf(io).clock.now()),
+        now: dateNow(systemOf(io).clock),
         timezone: runtime.config.schedule.timezone,
         djen: djenViewOf(runtime.config),
         endpoints: runtime.config.notify.endpoints,

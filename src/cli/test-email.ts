@@ -12,7 +12,7 @@ import { createTransport } from "../notify/transport/transports.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
 import { thisProcessClaimant } from "../store/lease.js";
 import { outboxIdByDedupeKey } from "../store/outbox.js";
-import type { Clock } from "../time/clock.js";
+import { type Clock, dateNow } from "../time/clock.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT, programOf, systemOf, UsageError } from "./command.js";
@@ -38,7 +38,7 @@ export interface SendTestEmailInput {
  * not retried later.
  */
 export async function sendTestEmail(input: SendTestEmailInput): Promise<RowSendResult> {
-  const now = new Date(input.clock.now());
+  const now = dateNow(input.clock);
   const message = testMessage(sampleAlertContent(now), now, input.nonce);
   const endpoint: Endpoint = { channel: "email", address: input.to };
   queueMessage({ db: input.db, domain: input.domain, at: now }, message, [endpoint]);

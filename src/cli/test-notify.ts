@@ -7,7 +7,7 @@ import { movementEvent } from "../notify/render/build-event.js";
 import { sampleAlertContent } from "../notify/render/sample-alert.js";
 import { describeEndpoint } from "../notify/transport/endpoint.js";
 import { eventId } from "../notify/transport/webhook-signature.js";
-import type { Clock } from "../time/clock.js";
+import { type Clock, dateNow } from "../time/clock.js";
 import { type Command, EXIT, programOf, systemOf, UsageError } from "./command.js";
 import { loadRuntime } from "./runtime.js";
 
@@ -46,7 +46,7 @@ export async function sendTestNotification(
   nonce: string,
   signal?: AbortSignal,
 ): Promise<EndpointDelivery> {
-  const now = new Date(clock.now());
+  const now = dateNow(clock);
   const event = movementEvent(sampleAlertContent(now), {
     id: eventId(`test:${now.toISOString()}:${nonce}`),
     test: true,

@@ -16,6 +16,7 @@ import {
   type UpstreamOptions,
   upstream,
 } from "../pacing/upstream.js";
+import { isoNow } from "../time/clock.js";
 import {
   DJEN_UNREACHABLE_PREFIX,
   DjenError,
@@ -334,7 +335,7 @@ export class DjenClient {
       ok: true,
       value: {
         url,
-        fetchedAt: new Date(this.#up.clock.now()).toISOString(),
+        fetchedAt: isoNow(this.#up.clock),
         page,
         pageSize: this.pageSize,
         count: answer.count,

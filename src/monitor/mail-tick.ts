@@ -1,5 +1,6 @@
 import type { DrainResult } from "../notify/outbox/drain.js";
 import { countDueOutbox } from "../store/outbox.js";
+import { dateNow } from "../time/clock.js";
 import { deliver } from "./report/deliver.js";
 import type { MailDeps } from "./report/mail-deps.js";
 import { queueDueStatusReports } from "./report/queue-mail.js";
@@ -10,7 +11,7 @@ import { queueDueStatusReports } from "./report/queue-mail.js";
  * query on an index when nothing is due; null then.
  */
 export async function mailTick(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult | null> {
-  const now = new Date(mail.clock.now());
+  const now = dateNow(mail.clock);
   queueDueStatusReports(mail, now);
   if (countDueOutbox(mail.db, "email", now.toISOString()) === 0) return null;
   return deliver(mail, signal);

@@ -11,7 +11,7 @@ import {
 } from "../store/lease.js";
 import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
 import type { System } from "../system.js";
-import type { Clock } from "../time/clock.js";
+import { type Clock, isoNow } from "../time/clock.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import type { RunReport } from "./run-report.js";
 import { syncWatchlist } from "./sync-watchlist.js";
@@ -163,7 +163,7 @@ export interface SweepRun {
  */
 export function openRun(deps: RunDeps, options: RunOptions, signal: AbortSignal): SweepRun {
   const { db } = deps;
-  const startedAt = new Date(deps.clock.now()).toISOString();
+  const startedAt = isoNow(deps.clock);
   const requestsBefore = deps.datajudRequests();
   const write = !options.dryRun;
   let id: number | null = null;

@@ -1,4 +1,5 @@
 import type { SweepTally } from "../policy/health.js";
+import { isoNow } from "../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../watchlist/parse-watchlist.js";
 import type { DataJudGateway } from "./detect/datajud-gateway.js";
 import {
@@ -313,7 +314,7 @@ function reportOf(
   const cases = detected.cases;
   return {
     startedAt: run.startedAt,
-    finishedAt: new Date(deps.clock.now()).toISOString(),
+    finishedAt: isoNow(deps.clock),
     checked: cases.length,
     changed: cases.filter((r) => r.outcome === "changed").length,
     failed: cases.filter((r) => r.outcome === "failed").length,

@@ -9,6 +9,7 @@ import {
 import { listCases } from "../../store/cases.js";
 import { listDjenSources } from "../../store/djen-sources.js";
 import { latestMovementTimes } from "../../store/movements.js";
+import { dateNow } from "../../time/clock.js";
 import { ListWatchedCasesOutput, type WatchedCaseView } from "../history-schemas.js";
 import { movementDate, nextOffset } from "../history-view.js";
 import type { MonitorDeps } from "../monitor-deps.js";
@@ -38,7 +39,7 @@ export function registerListWatchedCases(server: McpServer, deps: MonitorDeps): 
       try {
         const db = deps.database();
         const watchlist = await deps.watchlist();
-        const now = new Date(deps.clock.now());
+        const now = dateNow(deps.clock);
         const latest = latestMovementTimes(db);
         const view = deps.djen ?? { enabled: true, plan: null };
         // DJEN off: no check is shown, so none counts as failing.

@@ -2,6 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { lastRun } from "../../store/runs.js";
 import { tokensSpentSince } from "../../store/summaries.js";
 import { startOfSaoPauloDay } from "../../summarize/token-budget.js";
+import { dateNow } from "../../time/clock.js";
 import { RateStatusOutput } from "../history-schemas.js";
 import type { MonitorDeps } from "../monitor-deps.js";
 import { HISTORY_READ_ONLY } from "../tool-deps.js";
@@ -24,7 +25,7 @@ function summarizerStatus(deps: MonitorDeps, notes: string[]): RateStatusOutput[
     notes.push(`Tokens spent are unknown: ${error.message}. ${error.hint}`);
     return { ...base, spentToday: null, remainingToday: null, lastSweep: null };
   }
-  const spentToday = tokensSpentSince(db, startOfSaoPauloDay(new Date(deps.clock.now())));
+  const spentToday = tokensSpentSince(db, startOfSaoPauloDay(dateNow(deps.clock)));
   const run = lastRun(db);
   return {
     ...base,

@@ -11,7 +11,7 @@ import { type CheckOutcome, type NewCheck, recordCheck } from "../../store/check
 import { type Db, immediate } from "../../store/database.js";
 import { listInstances, upsertInstance } from "../../store/instances.js";
 import { applyMovementPlan, listStoredMovements } from "../../store/movements.js";
-import type { Clock } from "../../time/clock.js";
+import { type Clock, isoNow } from "../../time/clock.js";
 import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
 import type { CaseReport } from "../run-report.js";
 import type { FingerprintedCase, ReadCase } from "./datajud-gateway.js";
@@ -70,7 +70,7 @@ export function commitTogether<T>(ctx: CheckContext, fn: () => T): T {
 }
 
 function nowIso(ctx: CheckContext): string {
-  return new Date(ctx.clock.now()).toISOString();
+  return isoNow(ctx.clock);
 }
 
 function caseReport(

@@ -11,7 +11,7 @@ import {
 import type { Db } from "../../store/database.js";
 import { listDjenSources } from "../../store/djen-sources.js";
 import { addDays, dateInZone, SAO_PAULO_ZONE } from "../../time/calendar-date.js";
-import type { Clock } from "../../time/clock.js";
+import { type Clock, isoNow } from "../../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import type { SweepRun } from "../run.js";
 import type { PublicationsReport } from "../run-report.js";
@@ -278,7 +278,7 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
           db: ctx.db,
           runId: ctx.runId,
           write: ctx.write,
-          nowIso: new Date(ctx.clock.now()).toISOString(),
+          nowIso: isoNow(ctx.clock),
         },
         source,
       );

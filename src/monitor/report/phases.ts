@@ -7,6 +7,7 @@ import {
   startOfSaoPauloDay,
   type TokenBudget,
 } from "../../summarize/token-budget.js";
+import { dateNow } from "../../time/clock.js";
 import type { MailReport } from "../run-report.js";
 import { deliver } from "./deliver.js";
 import type { MailDeps } from "./mail-deps.js";
@@ -69,7 +70,7 @@ export function reportPhases(deps: ReportDeps): ReportPhases {
         calendars: mail.calendars,
       }).emailsQueued,
     summarize: (signal, queued) => {
-      const now = new Date(mail.clock.now());
+      const now = dateNow(mail.clock);
       // A fresh run budget per sweep; the day's budget counts what is already stored today.
       const summarizer = deps.summarizer(
         createTokenBudget({

@@ -1,6 +1,7 @@
 import { queueAdminAlerts } from "../../notify/outbox/queue-operator-alerts.js";
 import { queueStatusReports } from "../../notify/outbox/queue-status-reports.js";
 import type { SweepTally } from "../../policy/health.js";
+import { dateNow } from "../../time/clock.js";
 import type { MailDeps } from "./mail-deps.js";
 
 /**
@@ -8,7 +9,7 @@ import type { MailDeps } from "./mail-deps.js";
  * (the key refused, DataJud down, a case failing for a day) and the status reports now due.
  */
 export function queueSweepMail(mail: MailDeps, sweep: SweepTally): number {
-  const now = new Date(mail.clock.now());
+  const now = dateNow(mail.clock);
   const operator = queueAdminAlerts({
     db: mail.db,
     admin: mail.admin,

@@ -35,7 +35,7 @@ import {
   setPublicationDisposition,
 } from "../../store/publications.js";
 import { dateInZone, SAO_PAULO_ZONE } from "../../time/calendar-date.js";
-import type { Clock } from "../../time/clock.js";
+import { type Clock, dateNow } from "../../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import { estimateOf, previousDates, recordEstimate, seatOf } from "./publication-estimates.js";
 
@@ -367,7 +367,7 @@ export function reportPublications(deps: ReportPublicationsDeps): ReportedPublic
     corrections: 0,
     reestimated: 0,
   };
-  const now = new Date(deps.clock.now());
+  const now = dateNow(deps.clock);
   const watched = new Set(deps.cases.map((c) => c.digits));
   const outside = (row: PublicationRow): boolean =>
     row.caseNumber === null || !watched.has(row.caseNumber);

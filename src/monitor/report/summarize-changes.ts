@@ -30,7 +30,7 @@ import { rulesSummary } from "../../summarize/rules-summary.js";
 import type { SummarizeInput, SummarizeResult, Summarizer } from "../../summarize/summarizer.js";
 import { ZERO_USAGE } from "../../summarize/token-budget.js";
 import { SAO_PAULO_ZONE } from "../../time/calendar-date.js";
-import type { Clock } from "../../time/clock.js";
+import { type Clock, dateNow } from "../../time/clock.js";
 
 export interface SummarizeDeps {
   db: Db;
@@ -203,7 +203,7 @@ async function reportChange(
   const late = all.filter((m) => lateIds.has(m.data.id));
   // "Before" is what the watchers last read: quiet changes since then are not in between.
   const previous = parseStoredSummary(latestSummary(db, kase.id, { mailedOnly: true }));
-  const now = new Date(deps.clock.now());
+  const now = dateNow(deps.clock);
   const input: SummarizeInput = {
     cnjNumber: kase.number,
     court: kase.court,

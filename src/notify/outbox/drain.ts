@@ -15,7 +15,7 @@ import {
   type OutboxRow,
   releaseAbandonedClaims,
 } from "../../store/outbox.js";
-import type { Clock } from "../../time/clock.js";
+import { type Clock, dateNow, isoNow } from "../../time/clock.js";
 import { renderAlert } from "../render/alert.js";
 import { AlertContent } from "../render/alert-content.js";
 import { renderDigest } from "../render/digest.js";
@@ -341,7 +341,7 @@ function claim(
   until: string,
   holder: string,
 ): Claimed | null {
-  const nowIso = new Date(options.clock.now()).toISOString();
+  const nowIso = isoNow(options.clock);
   if (email.shape === "single") {
     if (!claimOutbox(options.db, email.entry.row.id, nowIso, until, holder)) return null;
     return { rows: [email.entry.row], message: renderSingle(email.entry, options) };
@@ -380,12 +380,10 @@ async function sendEmail(
 ): Promise<EmailAttempt> {
   const { db, logger, transport } = options;
   const claimMs = options.claimMs ?? DEFAULT_CLAIM_MS;
-  const until = new Date(new Date(options.clock.now()).getTime() + claimMs).toISOString();
+  const until = new Date(options.clock.now() + claimMs).toISOString();
 
   if (email.shape === "invalid") {
-    if (
-      !claimOutbox(db, email.row.id, new Date(options.clock.now()).toISOString(), until, holder)
-    ) {
+    if (!claimOutbox(db, email.row.id, isoNow(options.clock), until, holder)) {
       return { status: "skipped" };
     }
     markAllFailed(db, [email.row.id], { error: email.error, nextAttemptAt: until, dead: true });
@@ -407,7 +405,7 @@ async function sendEmail(
     const sent = await transport.send(claimed.message);
     // Nothing between the server's "250" and this mark: a crash in that gap is a resend.
     markAllSent(db, ids, {
-      sentAt: new Date(options.clock.now()).toISOString(),
+      sentAt: isoNow(options.clock),
       smtpResponse: sent.response ?? sent.path ?? null,
     });
     logger.info(logged, "mail sent");
@@ -422,7 +420,7 @@ async function sendEmail(
     // Someone is waiting for a test message now; one sent hours later would only confuse.
     const isTest = claimed.rows.every((r) => r.kind === "test");
     const dead = attempts >= options.maxAttempts || isTest;
-    const failedAt = new Date(options.clock.now());
+    const failedAt = dateNow(options.clock);
     const backoff = options.backoffMs ?? defaultBackoffMs;
     const next = new Date(failedAt.getTime() + Math.max(0, backoff(attempts))).toISOString();
     const text = errorText(error);
@@ -460,7 +458,7 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
   validateOptions(options);
   const result: DrainResult = { sent: 0, failed: 0, dead: 0, deferred: 0, lastError: null };
   const claimant = options.claimant ?? thisProcessClaimant();
-  const nowIso = new Date(options.clock.now()).toISOString();
+  const nowIso = isoNow(options.clock);
   const released = releaseAbandonedClaims(options.db, nowIso, claimant.holderIsDead);
   if (released > 0) {
     options.logger.warn({ released }, "outbox rows claimed by a dead process taken over");
@@ -487,12 +485,7 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
       }
     }
   }
-  if (stopped)
-    result.deferred = countDueOutbox(
-      options.db,
-      CHANNEL,
-      new Date(options.clock.now()).toISOString(),
-    );
+  if (stopped) result.deferred = countDueOutbox(options.db, CHANNEL, isoNow(options.clock));
   return result;
 }
 
@@ -504,7 +497,7 @@ export type RowSendResult =
 export async function deliverOutboxRow(options: DrainOptions, id: number): Promise<RowSendResult> {
   validateOptions(options);
   const row = getOutboxRow(options.db, id);
-  const nowIso = new Date(options.clock.now()).toISOString();
+  const nowIso = isoNow(options.clock);
   const due =
     row !== undefined &&
     row.channel === CHANNEL &&

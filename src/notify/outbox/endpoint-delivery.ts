@@ -1,4 +1,4 @@
-import type { Clock } from "../../time/clock.js";
+import { type Clock, dateNow } from "../../time/clock.js";
 import { type ChatMessage, chatDigest, chatMessage } from "../render/chat-message.js";
 import { renderSlack } from "../render/slack-message.js";
 import { renderTeams } from "../render/teams-message.js";
@@ -88,7 +88,7 @@ export async function deliverToEndpoint(
     return { outcome, verdict: verdictOf(outcome) };
   }
   const events: readonly WebhookEvent[] = Array.isArray(event) ? event : [event as WebhookEvent];
-  const { body, headers } = requestBody(endpoint, events, new Date(options.clock.now()));
+  const { body, headers } = requestBody(endpoint, events, dateNow(options.clock));
   const outcome = await postToEndpoint({
     url,
     body,

@@ -19,7 +19,7 @@ import {
   type OutboxRow,
   releaseAbandonedClaims,
 } from "../../store/outbox.js";
-import type { Clock } from "../../time/clock.js";
+import { type Clock, dateNow, isoNow } from "../../time/clock.js";
 import { AlertContent } from "../render/alert-content.js";
 import {
   CorrectionNotice,
@@ -151,7 +151,7 @@ function tellOperator(options: EndpointDrainOptions, alert: EndpointAlert): numb
     {
       db: options.db,
       domain: operator.domain,
-      at: new Date(options.clock.now()),
+      at: dateNow(options.clock),
       policy: operator.policy(),
     },
     operatorAlert(alert, null),
@@ -187,10 +187,8 @@ async function send(
   tally: DrainTally,
 ): Promise<Outcome> {
   const { db, logger } = options;
-  const nowIso = new Date(options.clock.now()).toISOString();
-  const until = new Date(
-    new Date(options.clock.now()).getTime() + (options.claimMs ?? DEFAULT_CLAIM_MS),
-  ).toISOString();
+  const nowIso = isoNow(options.clock);
+  const until = new Date(options.clock.now() + (options.claimMs ?? DEFAULT_CLAIM_MS)).toISOString();
   const first = planned.rows[0];
   if (first === undefined) return { kind: "skipped" };
   const ids = planned.rows.map((r) => r.id);
@@ -238,7 +236,7 @@ async function send(
   if (verdict.kind === "delivered") {
     // Nothing between the 2xx and this mark: a crash in that gap is one resend, same webhook-id.
     markAllSent(db, claimedIds, {
-      sentAt: new Date(options.clock.now()).toISOString(),
+      sentAt: isoNow(options.clock),
       smtpResponse: verdict.response,
     });
     markEndpointDelivered(db, endpoint);
@@ -253,7 +251,7 @@ async function send(
     verdict.kind === "retry" && verdict.retryAfterSeconds !== null
       ? Math.max(backoff, verdict.retryAfterSeconds * 1000)
       : backoff;
-  const next = new Date(new Date(options.clock.now()).getTime() + wait).toISOString();
+  const next = new Date(options.clock.now() + wait).toISOString();
   const ref = { channel: endpoint.channel, name: endpoint.name, host: endpointHost(endpoint) };
   const givenUp = immediate(db, () => {
     markAllFailed(db, claimedIds, { error: verdict.error, nextAttemptAt: next, dead });
@@ -304,7 +302,7 @@ export async function drainEndpoints(options: EndpointDrainOptions): Promise<End
   };
   const perEndpoint = new Map<string, EndpointDrainResult["byEndpoint"][number]>();
   const claimant = options.claimant ?? thisProcessClaimant();
-  const nowIso = new Date(options.clock.now()).toISOString();
+  const nowIso = isoNow(options.clock);
   releaseAbandonedClaims(options.db, nowIso, claimant.holderIsDead);
   channels: for (const channel of ENDPOINT_CHANNELS) {
     const rows: OutboxRow[] = [];

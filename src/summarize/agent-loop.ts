@@ -124,25 +124,44 @@ type CallEnd =
   | { kind: "stopped"; reason: unknown };
 
 /**
- * One Messages API call under the loop's limit: given up when `callTimeoutMs` passes on the
- * clock (an abort, which the SDK does not retry), when the breaker opens, or when the caller stops.
+ * A summary's whole loop, tool rounds included, may take this many calls' limits: one answer
+ * is the usual summary (the first message carries the records), a tool round or two fit, and a
+ * model or a tool that keeps answering slowly cannot hold the case's alert for six limits.
+ */
+export const SUMMARY_LIMIT_CALLS = 2;
+
+/** A limit on the timer: aborts `signal` once `ms` pass, unless stopped first. */
+function startLimit(
+  timer: Pick<Clock, "sleep">,
+  ms: number,
+): { signal: AbortSignal; stop: () => void } {
+  const limit = new AbortController();
+  const stopped = new AbortController();
+  timer.sleep(ms, stopped.signal).then(
+    () => limit.abort(new Error(`no answer in ${ms} ms`)),
+    () => undefined,
+  );
+  return { signal: limit.signal, stop: () => stopped.abort() };
+}
+
+/**
+ * One Messages API call under its limit: given up when `callTimeoutMs` passes on the timer or
+ * the summary's own limit runs out (an abort, which the SDK does not retry), when the breaker
+ * opens, or when the caller stops.
  */
 async function timedCall(
   options: AgentLoopOptions,
   request: MessageCreateParamsNonStreaming,
+  summaryLimit: AbortSignal,
 ): Promise<CallEnd> {
   const { signal, breaker } = options;
-  const limit = new AbortController();
-  const timerDone = new AbortController();
-  let timedOut = false;
-  options.timer.sleep(options.callTimeoutMs, timerDone.signal).then(
-    () => {
-      timedOut = true;
-      limit.abort(new Error(`no answer in ${options.callTimeoutMs} ms`));
-    },
-    () => undefined,
-  );
-  const signals = [limit.signal, ...(signal ? [signal] : []), ...(breaker ? [breaker] : [])];
+  const limit = startLimit(options.timer, options.callTimeoutMs);
+  const signals = [
+    limit.signal,
+    summaryLimit,
+    ...(signal ? [signal] : []),
+    ...(breaker ? [breaker] : []),
+  ];
   try {
     const message = await options.client.messages.create(request, {
       signal: AbortSignal.any(signals),
@@ -150,11 +169,11 @@ async function timedCall(
     return { kind: "answered", message };
   } catch (error) {
     if (signal?.aborted) return { kind: "stopped", reason: signal.reason ?? error };
-    if (timedOut) return { kind: "timeout" };
+    if (limit.signal.aborted || summaryLimit.aborted) return { kind: "timeout" };
     if (breaker?.aborted) return { kind: "breaker" };
     return { kind: "error", error };
   } finally {
-    timerDone.abort();
+    limit.stop();
   }
 }
 
@@ -177,6 +196,15 @@ function describeError(error: unknown): { detail: string; status: number | undef
  * SDK's own retries is an outcome too, never a rejection (only an abort rejects).
  */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<LoopResult> {
+  const limit = startLimit(options.timer, options.callTimeoutMs * SUMMARY_LIMIT_CALLS);
+  try {
+    return await loop(options, limit.signal);
+  } finally {
+    limit.stop();
+  }
+}
+
+async function loop(options: AgentLoopOptions, summaryLimit: AbortSignal): Promise<LoopResult> {
   const { logger, signal } = options;
   const messages: MessageParam[] = [{ role: "user", content: options.firstMessage }];
   const hasTools = options.tools.tools.length > 0;
@@ -211,10 +239,14 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<LoopResul
     if (!options.budget.reserve(estimate)) {
       return failed("budget", `estimated ${estimate} tokens exceed the remaining budget`);
     }
-    const call = await timedCall(options, request).finally(() => options.budget.release(estimate));
+    const call = await timedCall(options, request, summaryLimit).finally(() =>
+      options.budget.release(estimate),
+    );
     if (call.kind === "stopped") throw call.reason;
     if (call.kind === "timeout") {
-      const detail = `no answer in ${options.callTimeoutMs / 1000} s`;
+      const detail = summaryLimit.aborted
+        ? `no summary in ${(options.callTimeoutMs * SUMMARY_LIMIT_CALLS) / 1000} s`
+        : `no answer in ${options.callTimeoutMs / 1000} s`;
       logger.warn({ detail, iteration }, "Claude call went unanswered");
       return failed("timeout", detail);
     }
@@ -257,8 +289,20 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<LoopResul
           };
         }
         messages.push(assistantTurn(message));
-        // All calls of a turn are answered in one user turn, concurrently.
-        const results = await options.tools.answer(toolCalls, signal);
+        // All calls of a turn are answered in one user turn, concurrently, within the summary's
+        // limit: a tool that hangs (DataJud not answering) ends the summary, not the sweep.
+        let results: Awaited<ReturnType<ToolBridge["answer"]>>;
+        try {
+          results = await options.tools.answer(
+            toolCalls,
+            AbortSignal.any([summaryLimit, ...(signal ? [signal] : [])]),
+          );
+        } catch (error) {
+          if (signal?.aborted || !summaryLimit.aborted) throw error;
+          const detail = `no summary in ${(options.callTimeoutMs * SUMMARY_LIMIT_CALLS) / 1000} s (a tool call was still running)`;
+          logger.warn({ detail, iteration }, "summary ran out of time");
+          return failed("timeout", detail);
+        }
         messages.push({ role: "user", content: results });
         continue;
       }

@@ -216,7 +216,7 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
     if (unavailable !== null) return;
     unavailable =
       cause === "timeout"
-        ? `the model did not answer a call in ${options.callTimeoutMs / 1000} s; the rest of the sweep was summarized by the rules`
+        ? `a model call went unanswered (${detail}); the rest of the sweep was summarized by the rules`
         : `a model call failed (${detail}); the rest of the sweep was summarized by the rules`;
     logger.warn({ cause, detail }, unavailable);
     breaker.abort();

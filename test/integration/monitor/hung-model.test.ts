@@ -131,7 +131,7 @@ describe("a model endpoint that never answers", () => {
     expect(anthropic.requests).toHaveLength(3);
     expect(report.llmCalls).toBe(0);
     expect(report.modelUnavailable).toBe(
-      "the model did not answer a call in 30 s; the rest of the sweep was summarized by the rules",
+      "a model call went unanswered (no answer in 30 s); the rest of the sweep was summarized by the rules",
     );
     expect(sample(text, "datajud_monitor_model_breaker_opened_total", { cause: "timeout" })).toBe(
       1,
@@ -172,7 +172,7 @@ describe("a model endpoint that never answers", () => {
 
     expect(sink.messages).toHaveLength(10);
     expect(report.llmCalls).toBe(9);
-    expect(report.modelUnavailable).toMatch(/did not answer a call in 30 s/);
+    expect(report.modelUnavailable).toMatch(/went unanswered \(no answer in 30 s\)/);
     const texts = await mailTexts();
     expect(texts.filter((t) => t.includes("Resumo gerado pelo modelo de IA"))).toHaveLength(9);
     expect(texts.filter((t) => t.includes("Resumo gerado por regras"))).toHaveLength(1);

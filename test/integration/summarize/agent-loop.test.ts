@@ -14,6 +14,8 @@ import {
   stopReply,
   toolUseReply,
 } from "../../fakes/fake-anthropic.js";
+import { FakeClock } from "../../fakes/fake-clock.js";
+import { waitFor } from "../../support/wait-for.js";
 
 /*
  * The tool loop on its own (summarizer.test.ts covers it inside the summarizer): every exit is
@@ -109,5 +111,39 @@ describe("runAgentLoop", () => {
     expect(fake.requests).toHaveLength(1);
     expect(failed.outcome).toMatchObject({ kind: "failed", reason: "api_error" });
     expect(failed.calls).toBe(0);
+  });
+
+  it("ends a summary whose tool call hangs once the summary's limit passes, as a timeout", async () => {
+    const clock = new FakeClock();
+    let asked = 0;
+    const hanging: ToolBridge = {
+      tools: [{ name: "get_case", input_schema: { type: "object" as const } }],
+      // DataJud not answering: the tool call waits until it is given up.
+      answer: (_calls, signal) =>
+        new Promise((_, reject) => {
+          asked++;
+          signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+        }),
+    };
+    fake.enqueue(toolUseReply([{ name: "get_case", input: {} }]));
+
+    const pending = runAgentLoop(options({ tools: hanging, timer: clock, callTimeoutMs: 30_000 }));
+    let settled = false;
+    void pending.then(() => {
+      settled = true;
+    });
+    await waitFor(() => asked === 1, "the tool call");
+    await clock.advance(59_999);
+    expect(settled).toBe(false);
+    expect(fake.requests).toHaveLength(1);
+    await clock.advance(1);
+    const result = await pending;
+
+    expect(result.outcome).toEqual({
+      kind: "failed",
+      reason: "timeout",
+      detail: "no summary in 60 s (a tool call was still running)",
+    });
+    expect(result.calls).toBe(1);
   });
 });

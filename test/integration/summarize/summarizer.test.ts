@@ -416,7 +416,7 @@ describe("summarizer against a loopback Messages API", () => {
     expect(next.llmCalls).toBe(0);
     expect(fake.requests).toHaveLength(1);
     expect(opened).toEqual(["timeout"]);
-    expect(once.unavailable()).toMatch(/did not answer a call in 30 s/);
+    expect(once.unavailable()).toMatch(/went unanswered \(no answer in 30 s\)/);
   });
 
   it("stops after maxIterations calls, the last one unable to call tools", async () => {

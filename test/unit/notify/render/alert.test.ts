@@ -343,3 +343,72 @@ describe("renderAlert on a phone", () => {
 function escapeRe(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+describe("renderAlert: late records and the case's own data", () => {
+  const late = sampleMovement({
+    id: "m-late",
+    code: 92,
+    name: "Publicação <b>antiga</b>",
+    dateTime: "2024-01-17T16:37:19",
+    complements: [],
+    hint: null,
+  });
+
+  it("keeps a late record out of the news: a quiet section, its own date, days late", () => {
+    const content = sampleAlert({
+      current: sampleSummary({ needsLawyerAttention: false, attentionReasons: [] }),
+      newMovements: [],
+      lateMovements: [{ instance: "G1", movement: late }],
+      changeKinds: ["late_movements"],
+    });
+
+    const { subject, text, html } = renderAlert(content);
+
+    // 17/01/2024 16:37 to 02/10/2025 14:55 (fetched, São Paulo 11:55): 623 whole days.
+    expect(subject).toBe(
+      "[datajud] Silva x Souza (despejo): decidido (sem novidade; 1 registro antigo listado agora, de 17/01/2024)",
+    );
+    expect(text).toContain("MOVIMENTAÇÕES NOVAS (0)\nNenhuma.");
+    expect(text).toContain(
+      "- 17/01/2024 16:37 · Publicação <b>antiga</b> · código 92 · 1º grau (G1) (listada 623 dias depois da própria data)",
+    );
+    expect(html).toContain("Registros antigos listados agora (1)");
+    expect(html).toContain("Publicação &lt;b&gt;antiga&lt;/b&gt;");
+    expect(html).not.toContain("<b>antiga</b>");
+  });
+
+  it("names the news in the subject when there is news, and the late record only in the body", () => {
+    const content = sampleAlert({ lateMovements: [{ instance: "G1", movement: late }] });
+
+    const { subject, text } = renderAlert(content);
+
+    expect(subject).toMatch(/ \(2 movimentações novas\)$/);
+    expect(text).toContain("REGISTROS ANTIGOS LISTADOS AGORA (1)");
+  });
+
+  it("shows a field change before and after, in its instance, escaped in HTML", () => {
+    const content = sampleAlert({
+      newMovements: [],
+      fieldChanges: [
+        {
+          instance: "G1",
+          field: "courtUnit",
+          before: { code: 1, name: "1ª Vara Cível de Ceilândia", municipalityCode: 5300108 },
+          after: { code: 2, name: "2ª Vara <Cível>", municipalityCode: 5300108 },
+        },
+      ],
+      changeKinds: ["court_unit_changed"],
+    });
+
+    const { subject, text, html } = renderAlert(content);
+
+    expect(subject).toContain(
+      "(Órgão julgador alterado (redistribuição) no 1º grau (G1): agora 2ª Vara <Cível>)",
+    );
+    expect(text).toContain(
+      "- Órgão julgador alterado (redistribuição) no 1º grau (G1)\n  Antes: 1ª Vara Cível de Ceilândia (código 1)\n  Agora: 2ª Vara <Cível> (código 2)",
+    );
+    expect(html).toContain("Dados do processo alterados (1)");
+    expect(html).toContain("2ª Vara &lt;Cível&gt; (código 2)");
+  });
+});

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
+import readXlsxFile from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../../src/cli/run-cli.js";
 import { GetCaseHistoryOutput } from "../../../src/mcp/history-schemas.js";
@@ -388,6 +389,28 @@ describe("the same estimates in the export and over MCP", () => {
     expect(row).toContain('"2026-12-15","2026-12-16","2027-01-25"');
     expect(row).toContain("Intimação pelo DJEN");
     expect(row).toContain(
+      "suspensão de prazos: PJe indisponível, 17/12/2026 (Portaria GPR 9.999/2026)",
+    );
+  });
+
+  it("export as xlsx: the same columns, the dates as date cells", async () => {
+    const io = captureIo(env, ws.dir, ["export", "--format", "xlsx"], clock);
+    expect(await runCli(io)).toBe(0);
+    const [sheet] = await readXlsxFile(io.outBytes());
+    const [header, ...rows] = sheet?.data ?? [];
+    const column = (name: string) => header?.indexOf(name) ?? -1;
+    const row = rows.find((r) => r[column("djen_id")] === "7001");
+    const day = (name: string) => {
+      const cell = row?.[column(name)];
+      return cell instanceof Date ? cell.toISOString().slice(0, 10) : cell;
+    };
+
+    expect([day("published_on_estimate"), day("last_day_estimate")]).toEqual([
+      "2026-12-15",
+      "2027-01-25",
+    ]);
+    expect(String(row?.[column("deadline_rule")])).toContain("Intimação pelo DJEN");
+    expect(String(row?.[column("days_skipped")])).toContain(
       "suspensão de prazos: PJe indisponível, 17/12/2026 (Portaria GPR 9.999/2026)",
     );
   });

@@ -106,7 +106,12 @@ const RULES: readonly CourtRule[] = [
   },
   {
     courts: ["tjdft"],
-    when: [{ fixed: "08-11", name: "Dia do Advogado e criação dos cursos jurídicos" }],
+    // "III - os dias 11 de agosto, 1º e 2 de novembro e 8 de dezembro" (02/11 is national too).
+    when: [
+      { fixed: "08-11", name: "Dia do Advogado e criação dos cursos jurídicos" },
+      { fixed: "11-01", name: "Dia de Todos os Santos" },
+      { fixed: "12-08", name: "Dia da Justiça" },
+    ],
     effect: "closed",
     source: "Lei 11.697/2008 (LOJDFT), art. 60, §3º, III",
     url: "https://jornaldebrasilia.com.br/brasilia/tjdft-suspende-expediente-nesta-quinta-11/",

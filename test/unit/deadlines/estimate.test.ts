@@ -258,6 +258,38 @@ describe("what each rule says", () => {
     expect(result.session).toMatchObject({ date: "2025-10-14", time: "13:30", hearing: true });
   });
 
+  it("the TJDFT's Dia da Justiça starts no count (Lei 11.697/2008 art. 60 §3 III)", () => {
+    // Made available Fri 04/12/2026: published Mon 07/12 (Lei 11.419/2006 art. 4 §3); Tue 08/12 is
+    // a feriado forense of the TJDFT, so the count starts Wed 09/12 (art. 4 §4; CPC art. 224 §3).
+    // 15 business days (CPC art. 219): 09-11/12 (3), 14-18/12 (8), then 20/12-20/01 suspended (CPC
+    // art. 220), 21-22/01/2027 (10), 25-29/01 (15): the last day is Fri 29/01/2027.
+    const result = estimateDeadline({
+      availableOn: "2026-12-04",
+      calendar: courtCalendar({ court: "tjdft" }, []),
+      communication: {
+        kind: "Intimação",
+        documentType: "Decisão",
+        className: "Procedimento Comum Cível",
+        classCode: 7,
+        medium: "D",
+        text: "Intimem-se as partes para, no prazo de 15 (quinze) dias, indicarem assistentes técnicos.",
+        recipients: [{ name: "PARTE INTERESSADA", side: "A" }],
+        lawyerCount: 1,
+        caseNumber: null,
+        court: "TJDFT",
+      },
+    });
+
+    expect([result.publishedOn, result.countingStartsOn, result.lastDay]).toEqual([
+      "2026-12-07",
+      "2026-12-09",
+      "2027-01-29",
+    ]);
+    expect(result.skippedDays.map((d) => d.source).join(" ")).toContain(
+      "Lei 11.697/2008 (LOJDFT), art. 60, §3º, III",
+    );
+  });
+
   it("a lista de distribuição announces no hearing even where its text names one", () => {
     const result = estimateDeadline({
       availableOn: "2025-10-17",

@@ -184,9 +184,12 @@ describe("courtCalendar: days left to each court's act", () => {
     // Lei RJ 6.956/2015 art. 66 IV: Holy Thursday; the Wednesday works.
     ["tjrj", "2026-04-02", "closed", "Lei estadual RJ 6.956/2015 (LODJ), art. 66, IV"],
     ["tjrj", "2026-04-01", "working", null],
-    // Lei 11.697/2008 art. 60: the TJDFT keeps the Union's Holy Week and 11/08.
+    // Lei 11.697/2008 art. 60 §3: the TJDFT keeps the Union's Holy Week and (III) "os dias 11 de
+    // agosto, 1º e 2 de novembro e 8 de dezembro": 01/11/2027 is a Monday, 08/12/2026 a Tuesday.
     ["tjdft", "2027-03-24", "closed", "Lei 11.697/2008 (LOJDFT), art. 60"],
     ["tjdft", "2026-08-11", "closed", "Lei 11.697/2008 (LOJDFT), art. 60, §3º, III"],
+    ["tjdft", "2027-11-01", "closed", "Lei 11.697/2008 (LOJDFT), art. 60, §3º, III"],
+    ["tjdft", "2026-12-08", "closed", "Lei 11.697/2008 (LOJDFT), art. 60, §3º, III"],
     // Portaria Conjunta TJDFT 1/2025: Corpus Christi and the Friday after.
     ["tjdft", "2025-06-20", "closed", "Portaria Conjunta TJDFT 1/2025"],
     // Portaria TRE-SP 261/2025: Corpus Christi 2026 in the whole TRE-SP.

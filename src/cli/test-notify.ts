@@ -5,8 +5,10 @@ import { scrubSecrets } from "../config/secrets.js";
 import { deliverToEndpoint, type EndpointDelivery } from "../notify/outbox/endpoint-delivery.js";
 import { movementEvent } from "../notify/render/build-event.js";
 import { sampleAlertContent } from "../notify/render/sample-alert.js";
-import { describeEndpoint } from "../notify/transport/endpoint.js";
+import { describeEndpoint, type Endpoint } from "../notify/transport/endpoint.js";
 import { eventId } from "../notify/transport/webhook-signature.js";
+import { enableCommand } from "../policy/endpoint-health.js";
+import { recordedEndpointStates } from "../store/endpoint-state.js";
 import { type Clock, dateNow } from "../time/clock.js";
 import { type Command, EXIT, programOf, systemOf, UsageError } from "./command.js";
 import { loadRuntime } from "./runtime.js";
@@ -62,6 +64,19 @@ export async function sendTestNotification(
   });
 }
 
+/** When the sweeps' record says a 410 disabled the endpoint; null when it is not (or no database). */
+function disabledSince(dbPath: string, endpoint: Endpoint): string | null {
+  try {
+    return (
+      recordedEndpointStates(dbPath).find(
+        (s) => s.channel === endpoint.channel && s.name === endpoint.name,
+      )?.disabledAt ?? null
+    );
+  } catch {
+    return null;
+  }
+}
+
 export function describeDelivery(delivery: EndpointDelivery): string {
   const { outcome } = delivery;
   if (outcome.kind === "failed") return `no answer: ${outcome.message}`;
@@ -110,11 +125,17 @@ export const testNotifyCommand: Command = {
     const line = `${describeEndpoint(endpoint)} ${scrubSecrets(describeDelivery(delivery), secrets)}`;
     if (delivery.verdict.kind === "delivered") {
       io.stdout.write(`test notification delivered: ${line}\n`);
+      if (disabledSince(config.paths.db, endpoint) !== null) {
+        // The sample went, but the sweeps still hold the endpoint disabled since its 410.
+        io.stdout.write(
+          `the monitor still holds it disabled (a 410 Gone); to send alerts to it again: ${enableCommand(endpoint.name)}\n`,
+        );
+      }
       return EXIT.ok;
     }
     const advice =
       delivery.verdict.kind === "gone"
-        ? " (410: the endpoint says it no longer exists; alerts to it would stop)"
+        ? ` (410: the endpoint says it no longer exists; the sweeps disable it on such an answer until ${enableCommand(endpoint.name)})`
         : delivery.verdict.kind === "retry"
           ? " (a real alert would be retried later)"
           : " (a real alert would be retried a few times, then given up)";

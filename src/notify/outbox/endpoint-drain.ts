@@ -147,12 +147,18 @@ function tellOperator(options: EndpointDrainOptions, alert: EndpointAlert): numb
   const operator = options.operator;
   if (operator === undefined) return 0;
   const admin = operator.admin?.trim() ?? "";
+  const policy = operator.policy();
+  // Not to the endpoint it is about: it would only fail there again.
+  const others = policy?.endpoints?.filter(
+    (e) => !(e.channel === alert.channel && e.name === alert.name),
+  );
   return queueMessage(
     {
       db: options.db,
       domain: operator.domain,
       at: dateNow(options.clock),
-      policy: operator.policy(),
+      policy:
+        policy === undefined || others === undefined ? policy : { ...policy, endpoints: others },
     },
     operatorAlert(alert, null),
     emailEndpoints(admin === "" ? [] : [admin]),

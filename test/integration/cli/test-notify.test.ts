@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { inspectEndpoints } from "../../../src/cli/doctor-endpoints.js";
 import { testNotifyCommand } from "../../../src/cli/test-notify.js";
 import { loadConfig } from "../../../src/config/load-config.js";
+import { closeDatabase, openDatabase } from "../../../src/store/database.js";
+import { disableEndpoint } from "../../../src/store/endpoint-state.js";
 import type { EndpointFake } from "../../fakes/endpoint-fake.js";
 import { startFakeTelegram } from "../../fakes/fake-chat.js";
 import { startFakeWebhookReceiver } from "../../fakes/fake-webhook-receiver.js";
@@ -47,6 +49,26 @@ describe("monitor test-notify", () => {
     expect(receiver.events[0]).toMatchObject({ type: "case.movement", test: true, version: 1 });
     expect(`${run.out}${run.err}`).not.toContain("/hooks/datajud");
     expect(`${run.out}${run.err}`).not.toContain(SECRET);
+  });
+
+  it("to an endpoint a 410 disabled: delivered, and says how to enable it again", async () => {
+    const receiver = await startFakeWebhookReceiver({ secret: SECRET });
+    fakes.push(receiver);
+    const db = openDatabase(join(dir, "monitor.db"));
+    disableEndpoint(
+      db,
+      { channel: "webhook", name: "webhook" },
+      "2026-03-01T10:00:00.000Z",
+      "HTTP 410",
+    );
+    closeDatabase(db);
+
+    const run = await testNotify({ WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: SECRET }, "webhook");
+
+    expect(run.code).toBe(0);
+    expect(run.out).toContain(
+      "the monitor still holds it disabled (a 410 Gone); to send alerts to it again: datajud-monitor endpoint enable webhook",
+    );
   });
 
   it("a refused bot token: exit 1 with Telegram's answer, never the token", async () => {

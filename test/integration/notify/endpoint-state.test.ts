@@ -11,7 +11,9 @@ import { queueMessage } from "../../../src/notify/outbox/queue.js";
 import { AdminAlert, renderAdminAlert } from "../../../src/notify/render/operator-mail.js";
 import type { Endpoint } from "../../../src/notify/transport/endpoint.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../src/notify/transport/http-endpoint.js";
+import type { EndpointPolicy } from "../../../src/policy/alert-rules.js";
 import { endpointStatuses } from "../../../src/policy/endpoint-status.js";
+import { mailPolicy } from "../../../src/policy/mail-policy.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
 import {
   enableEndpoint,
@@ -141,12 +143,32 @@ describe("an endpoint that answers 410 Gone", () => {
     expect(statusOf()).toMatchObject({ condition: "ok", sent: 1, dead: 3 });
   });
 
-  it("tells the operator once, by name and host, never with the URL", async () => {
+  it("tells the operator once, by name and host, never with the URL, and not on itself", async () => {
     queueAlert();
     slack.script.push({ status: 410, body: `gone: ${slack.url}` });
+    const operators: EndpointPolicy[] = ["equipe", "webhook"].map((name) => ({
+      name,
+      channel: name === "webhook" ? "webhook" : "slack",
+      events: ["operator.alert"],
+      delivery: "instant",
+      digestSchedule: null,
+      quietHours: false,
+    }));
+    const policy = mailPolicy(
+      { cases: [], watchers: [] },
+      {
+        timezone: "America/Sao_Paulo",
+        quietHours: null,
+        urgentBypassesQuietHours: true,
+        defaultDelivery: "instant",
+        endpoints: operators,
+      },
+    );
 
-    await drain();
+    await drain({ operator: { admin: ADMIN, domain: DOMAIN, policy: () => policy } });
 
+    // mail.admin and the firm's webhook hear of it; the Slack channel that is gone does not.
+    expect(operatorRows().map((r) => r.recipient)).toEqual([ADMIN, "webhook"]);
     const [row] = operatorRows();
     expect(row?.recipient).toBe(ADMIN);
     const alert = AdminAlert.parse(JSON.parse(row?.payload ?? "null"));

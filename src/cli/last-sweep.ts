@@ -30,5 +30,7 @@ export function lastSweepLine(run: RunRow | undefined, timeZone: string): string
   }
   const failed = report.failed > 0 ? `, ${report.failed} failed` : "";
   const unreachable = report.unreachable === null ? "" : ", DataJud unreachable";
-  return `last sweep: ${started}, finished: ${checkedText(report)} checked, ${report.changed} changed${failed}${unreachable}`;
+  // The model that stopped answering is the operator's to look at, not the lawyer's.
+  const model = report.modelUnavailable === null ? "" : ", model unavailable (rules summaries)";
+  return `last sweep: ${started}, finished: ${checkedText(report)} checked, ${report.changed} changed${failed}${unreachable}${model}`;
 }

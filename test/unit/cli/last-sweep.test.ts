@@ -77,4 +77,12 @@ describe("lastSweepLine", () => {
     );
     expect(lastSweepLine(undefined, "America/Sao_Paulo")).toBe("last sweep: none yet");
   });
+
+  it("says when the model stopped answering and the rules wrote the sweep's summaries", () => {
+    const report = { modelUnavailable: "a model call went unanswered (no answer in 60 s); ..." };
+
+    expect(lastSweepLine(run({}, report), "America/Sao_Paulo")).toBe(
+      "last sweep: 02/12/2026 10:00, finished: 3 cases checked, 1 changed, model unavailable (rules summaries)",
+    );
+  });
 });

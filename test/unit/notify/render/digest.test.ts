@@ -130,3 +130,49 @@ describe("groupMessageId", () => {
     expect(groupMessageId("admin", ["alert:1", "alert:2"], "monitor.example.com")).not.toBe(a);
   });
 });
+
+describe("renderDigest: late records and the case's own data", () => {
+  it("merges two changes of a case: its field change and its late record, each in its place", () => {
+    const late = sampleMovement({
+      id: "m-late",
+      code: 92,
+      name: "Publicação",
+      dateTime: "2024-01-17T16:37:19",
+      complements: [],
+      hint: null,
+    });
+    const items = [
+      sampleAlert({
+        current: quiet,
+        newMovements: [],
+        fieldChanges: [
+          {
+            instance: "G2",
+            field: "secrecyLevel",
+            before: 0,
+            after: 5,
+          },
+        ],
+        changeKinds: ["secrecy_changed"],
+      }),
+      sampleAlert({
+        current: quiet,
+        newMovements: [],
+        lateMovements: [{ instance: "G1", movement: late }],
+        changeKinds: ["late_movements"],
+      }),
+    ];
+
+    const digest = renderDigest(items);
+
+    expect(digest.text).toContain(
+      "   Dados do processo alterados (1):\n   - Nível de sigilo alterado no 2º grau (G2)\n     Antes: 0 (público)\n     Agora: 5 (sigilo absoluto)",
+    );
+    expect(digest.text).toContain("   REGISTROS ANTIGOS LISTADOS AGORA (1)");
+    expect(digest.text).toContain(
+      "   - 17/01/2024 16:37 · Publicação · código 92 · 1º grau (G1) (listada",
+    );
+    expect(digest.html).toContain("Dados do processo alterados (1)");
+    expect(digest.html).toContain("Registros antigos listados agora (1)");
+  });
+});

@@ -244,7 +244,8 @@ export const historyCommand: Command = {
           ...h.changes.map((change) => ({
             at: change.detectedAt,
             lines: [
-              `${change.kinds.join(", ")}${QUIET_NOTE[change.summary?.disposition ?? "alert"]}`,
+              // "new movements", not the stored token new_movements (the JSON keeps the tokens).
+              `${change.kinds.map((k) => k.replaceAll("_", " ")).join(", ")}${QUIET_NOTE[change.summary?.disposition ?? "alert"]}`,
               ...fieldChangesOfChange(change.details).flatMap((f) => {
                 const r = readFieldChange(f);
                 return [

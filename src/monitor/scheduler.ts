@@ -21,6 +21,10 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
+function zonedOrNull(instant: Date | null, timeZone: string): string | null {
+  return instant === null ? null : zonedIso(instant, timeZone);
+}
+
 export function startScheduler(options: SchedulerOptions): Scheduler {
   const controller = new AbortController();
   let running: Promise<void> | null = null;
@@ -31,7 +35,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       // An overrunning sweep is never doubled: the next tick is skipped instead.
       protect: (blocked) => {
         options.logger.warn(
-          { startedAt: blocked.currentRun()?.toISOString() ?? null },
+          { startedAt: zonedOrNull(blocked.currentRun(), options.timezone) },
           "previous sweep still running; skipping this tick",
         );
       },

@@ -90,6 +90,7 @@ describe("a publication stamped 2025-11-04T00:15:00Z on a real tjdft record", ()
       "first check (baseline, not mailed): 662 movements listed by DataJud\n",
     );
     expect(history.stdout).toContain("    … and 642 older (--format csv lists them all)\n");
+    expect(history.stdout).toMatch(/\d\d:\d\d {2}new movements\n/);
     expect(mail.html).toContain("1º grau (G1)");
     expect(mail.text).toContain(
       "Índice consultado: índice do TJDFT no DataJud (api_publica_tjdft)",

@@ -11,7 +11,12 @@ import type { DatedRule, DayRule, LayerYear } from "./day-rule.js";
  */
 
 /** The days whose closure differs from court to court, and `considered` reports. */
-export type Topic = "carnival-monday" | "ash-wednesday" | "holy-week" | "corpus-christi";
+export type Topic =
+  | "carnival-monday"
+  | "ash-wednesday"
+  | "holy-week"
+  | "corpus-christi"
+  | "servant-day";
 
 type When =
   | { easter: number; name: string }
@@ -43,7 +48,12 @@ export const NOTE_BY_TOPIC: Readonly<Record<Topic, string>> = {
     "Quarta-feira de Cinzas (expediente reduzido ou sem expediente por ato do tribunal)",
   "holy-week": "quarta e quinta-feira da Semana Santa (ato do tribunal)",
   "corpus-christi": "Corpus Christi onde não é feriado municipal conhecido (ato do tribunal)",
+  "servant-day":
+    "Dia do Servidor Público (28/10; Lei 8.112/1990, art. 236, e as leis dos estados), que cada tribunal mantém, transfere ou dispensa por ato anual",
 };
+
+/** A day an act names as the Dia do Servidor Público, on 28/10 or moved. */
+const SERVANT_DAY = /Dia do Servidor/u;
 
 const CARNIVAL_MON = { easter: -48, name: "Carnaval (segunda-feira)" };
 const CARNIVAL_TUE = { easter: -47, name: "Carnaval (terça-feira)" };
@@ -359,6 +369,7 @@ export function courtRules(
       if (date === null) continue;
       const topic = topicOf(date, year);
       if (topic !== null) settled.add(topic);
+      if (SERVANT_DAY.test(when.name)) settled.add("servant-day");
       if (entry.effect === "working") continue;
       const rule: DayRule = {
         effect: entry.effect,

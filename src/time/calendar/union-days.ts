@@ -120,8 +120,8 @@ export function unionDays(seat: CourtSeat, year: number): LayerYear {
   return {
     days,
     considered,
-    notConsidered: [
-      "Dia do Servidor Público (28/10, Lei 8.112/1990, art. 236), que cada tribunal transfere por ato anual",
-    ],
+    // The Dia do Servidor Público (Lei 8.112/1990 art. 236) each court moves by a yearly act:
+    // court-rules.ts's "servant-day" topic, for every court.
+    notConsidered: [],
   };
 }

@@ -401,3 +401,29 @@ describe("courtCalendar: one trap across the branches", () => {
     expect(considered.note).not.toMatch(/Corpus Christi/u);
   });
 });
+
+describe("the Dia do Servidor Público, moved by each court's yearly act", () => {
+  const notes = (court: string, year: number) => courtCalendar({ court }).considered(year).note;
+
+  it("is named among what the calendar does not know where no act of that year is held", () => {
+    // TRF3 2025: moved to Fri 31/10 (B1 in the deadline scenarios), no act held here.
+    expect(notes("trf3", 2025)).toMatch(/Não considera: .*Dia do Servidor Público/u);
+    expect(notes("tjsp", 2025)).toMatch(/Não considera: .*Dia do Servidor Público/u);
+    expect(notes("tjrj", 2026)).toMatch(/Não considera: .*Dia do Servidor Público/u);
+  });
+
+  it("is settled by an act that names it, on 28/10 or moved", () => {
+    // Provimento CSM TJSP 2.813/2025 (28/10/2026); Portaria TSE 916/2024 (31/10/2025);
+    // Portaria Conjunta TJDFT 1/2025 (31/10/2025).
+    for (const [court, year] of [
+      ["tjsp", 2026],
+      ["tse", 2025],
+      ["tjdft", 2025],
+    ] as const) {
+      expect(notes(court, year), `${court} ${year}`).not.toMatch(
+        /Dia do Servidor Público \(28\/10;/u,
+      );
+    }
+    expect(courtCalendar({ court: "tse" }).dayStatus("2025-10-31").kind).toBe("closed");
+  });
+});

@@ -12,7 +12,8 @@ import { createTransport } from "../notify/transport/transports.js";
 import { closeDatabase, type Db, openDatabase } from "../store/database.js";
 import { thisProcessClaimant } from "../store/lease.js";
 import { outboxIdByDedupeKey } from "../store/outbox.js";
-import { type Clock, dateNow } from "../time/clock.js";
+import type { System } from "../system.js";
+import { dateNow } from "../time/clock.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT, programOf, systemOf, UsageError } from "./command.js";
@@ -25,7 +26,8 @@ export interface SendTestEmailInput {
   from: string;
   domain: string;
   listId: string;
-  clock: Clock;
+  /** The process's clock and identity: the send's time and who claims the row. */
+  system: System;
   /** Makes this run's outbox key (and so its Message-ID) unique. */
   nonce: string;
   maxAttempts: number;
@@ -38,7 +40,7 @@ export interface SendTestEmailInput {
  * not retried later.
  */
 export async function sendTestEmail(input: SendTestEmailInput): Promise<RowSendResult> {
-  const now = dateNow(input.clock);
+  const now = dateNow(input.system.clock);
   const message = testMessage(sampleAlertContent(now), now, input.nonce);
   const endpoint: Endpoint = { channel: "email", address: input.to };
   queueMessage({ db: input.db, domain: input.domain, at: now }, message, [endpoint]);
@@ -53,7 +55,8 @@ export async function sendTestEmail(input: SendTestEmailInput): Promise<RowSendR
       from: input.from,
       listId: input.listId,
       domain: input.domain,
-      clock: input.clock,
+      clock: input.system.clock,
+      claimant: thisProcessClaimant(input.system),
       maxAttempts: input.maxAttempts,
       logger: input.logger,
     },
@@ -140,7 +143,7 @@ export const testEmailCommand: Command = {
         from: config.mail.from,
         domain,
         listId,
-        clock: systemOf(io).clock,
+        system: systemOf(io),
         nonce: randomUUID(),
         maxAttempts: config.mail.maxAttempts,
         logger,

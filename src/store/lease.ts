@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import type { Db } from "./database.js";
 
 export type LeaseResult = { ok: true } | { ok: false; holder: string; expiresAt: string };
@@ -99,7 +97,7 @@ export interface Claimant {
   holderIsDead: (other: string) => boolean;
 }
 
-/** Who this process is, as a claimant names it (src/system.ts passes its own). */
+/** Who this process is, as a claimant names it: the process's `System` (src/system.ts). */
 export interface ProcessIdentity {
   hostname(): string;
   pid: number;
@@ -107,15 +105,8 @@ export interface ProcessIdentity {
   isAlive(pid: number): boolean;
 }
 
-const REAL_PROCESS: ProcessIdentity = {
-  hostname,
-  pid: process.pid,
-  random: () => randomBytes(4).readUInt32BE(0) / 0x1_0000_0000,
-  isAlive: processIsAlive,
-};
-
 /** This process, named and judging others the way the sweep lease does. */
-export function thisProcessClaimant(identity: ProcessIdentity = REAL_PROCESS): Claimant {
+export function thisProcessClaimant(identity: ProcessIdentity): Claimant {
   const host = identity.hostname();
   const hex = Math.floor(identity.random() * 0x1_0000_0000)
     .toString(16)

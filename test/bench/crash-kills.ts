@@ -16,7 +16,9 @@ import { silentLogger } from "../../src/log.js";
 import { drainOutbox } from "../../src/notify/outbox/drain.js";
 import { createTransport } from "../../src/notify/transport/transports.js";
 import { closeDatabase, openDatabase } from "../../src/store/database.js";
+import { thisProcessClaimant } from "../../src/store/lease.js";
 import { outboxCounts } from "../../src/store/outbox.js";
+import { realSystem } from "../../src/system.js";
 import { FakeClock } from "../fakes/fake-clock.js";
 import { startSmtpSink } from "../fakes/smtp-sink.js";
 import { DOMAIN, FROM, LIST_ID, queueChange } from "../support/outbox-store.js";
@@ -68,6 +70,7 @@ const waitingAfterKills = outboxCounts(db).pending;
 const transport = createTransport({ smtpUrl: sink.url(), outboxDir: dir });
 const aMinuteLater = new Date(Date.now() + 60_000);
 const last = await drainOutbox({
+  claimant: thisProcessClaimant(realSystem),
   db,
   transport,
   from: FROM,

@@ -2,7 +2,7 @@ import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { isEmailAddress } from "../../email-address.js";
 import type { Logger } from "../../log.js";
 import type { Db } from "../../store/database.js";
-import { type Claimant, thisProcessClaimant } from "../../store/lease.js";
+import type { Claimant } from "../../store/lease.js";
 import {
   claimOutbox,
   claimOutboxGroup,
@@ -89,8 +89,8 @@ export interface DrainOptions {
    * or at once when the claimant's process is found dead on this host.
    */
   claimMs?: number;
-  /** Who claims rows for their send (default: this process, judged as the sweep lease judges). */
-  claimant?: Claimant;
+  /** Who claims rows for their send: this process, judged as the sweep lease judges. */
+  claimant: Claimant;
   /** The schedule's time zone: our own instants in e-mails are shown there (default São Paulo). */
   timezone?: string;
 }
@@ -457,7 +457,7 @@ function allDue(db: Db, nowIso: string): OutboxRow[] {
 export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
   validateOptions(options);
   const result: DrainResult = { sent: 0, failed: 0, dead: 0, deferred: 0, lastError: null };
-  const claimant = options.claimant ?? thisProcessClaimant();
+  const claimant = options.claimant;
   const nowIso = isoNow(options.clock);
   const released = releaseAbandonedClaims(options.db, nowIso, claimant.holderIsDead);
   if (released > 0) {
@@ -506,7 +506,7 @@ export async function deliverOutboxRow(options: DrainOptions, id: number): Promi
   if (!due) return { ok: false, error: "the message is not waiting to be sent", code: "busy" };
   const [email] = planEmails([row]);
   if (email === undefined) return { ok: false, error: "nothing to send", code: "busy" };
-  const sent = await sendEmail(email, options, (options.claimant ?? thisProcessClaimant()).holder);
+  const sent = await sendEmail(email, options, options.claimant.holder);
   switch (sent.status) {
     case "sent":
       return {

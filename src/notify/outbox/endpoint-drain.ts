@@ -8,7 +8,7 @@ import {
   markEndpointDead,
   markEndpointDelivered,
 } from "../../store/endpoint-state.js";
-import { type Claimant, thisProcessClaimant } from "../../store/lease.js";
+import type { Claimant } from "../../store/lease.js";
 import {
   claimOutbox,
   claimOutboxGroup,
@@ -74,7 +74,7 @@ export interface EndpointDrainOptions {
   logger: Logger;
   signal?: AbortSignal;
   claimMs?: number;
-  claimant?: Claimant;
+  claimant: Claimant;
   /** Who hears that an endpoint was disabled or went dead; absent: nobody (the log says it). */
   operator?: {
     /** `mail.admin`; null: only the endpoints that take operator alerts. */
@@ -307,7 +307,7 @@ export async function drainEndpoints(options: EndpointDrainOptions): Promise<End
     operatorAlerts: 0,
   };
   const perEndpoint = new Map<string, EndpointDrainResult["byEndpoint"][number]>();
-  const claimant = options.claimant ?? thisProcessClaimant();
+  const claimant = options.claimant;
   const nowIso = isoNow(options.clock);
   releaseAbandonedClaims(options.db, nowIso, claimant.holderIsDead);
   channels: for (const channel of ENDPOINT_CHANNELS) {

@@ -10,7 +10,9 @@ import type { Endpoint } from "../../../src/notify/transport/endpoint.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../src/notify/transport/http-endpoint.js";
 import { endpointStatuses } from "../../../src/policy/endpoint-status.js";
 import { endpointStates } from "../../../src/store/endpoint-state.js";
+import { thisProcessClaimant } from "../../../src/store/lease.js";
 import { endpointOutbox } from "../../../src/store/outbox.js";
+import { realSystem } from "../../../src/system.js";
 import {
   type FakeSlack,
   type FakeTelegram,
@@ -101,6 +103,7 @@ describe("an endpoint's secrets", () => {
     });
 
     const result = await drainEndpoints({
+      claimant: thisProcessClaimant(realSystem),
       db: store.db,
       endpoints: endpoints(),
       limits: DEFAULT_ENDPOINT_LIMITS,

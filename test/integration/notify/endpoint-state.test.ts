@@ -20,7 +20,9 @@ import {
   endpointState,
   endpointStates,
 } from "../../../src/store/endpoint-state.js";
+import { thisProcessClaimant } from "../../../src/store/lease.js";
 import { endpointOutbox } from "../../../src/store/outbox.js";
+import { realSystem } from "../../../src/system.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/fake-chat.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 import { DOMAIN, queueChange, type TempStore, tempStore } from "../../support/outbox-store.js";
@@ -77,6 +79,7 @@ function queueAlert(): void {
 
 function drain(overrides: Partial<EndpointDrainOptions> = {}) {
   return drainEndpoints({
+    claimant: thisProcessClaimant(realSystem),
     db: store.db,
     endpoints: [endpoint()],
     limits: DEFAULT_ENDPOINT_LIMITS,

@@ -7,6 +7,8 @@ import type { Endpoint } from "../../../src/notify/transport/endpoint.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../src/notify/transport/http-endpoint.js";
 import { type EndpointPolicy, NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
 import { type MailPolicy, mailPolicy } from "../../../src/policy/mail-policy.js";
+import { thisProcessClaimant } from "../../../src/store/lease.js";
+import { realSystem } from "../../../src/system.js";
 import {
   type FakeSlack,
   type FakeTeams,
@@ -112,6 +114,7 @@ function endpoints(): Endpoint[] {
 async function drainAt(at: Date): Promise<void> {
   clock = at.getTime();
   await drainEndpoints({
+    claimant: thisProcessClaimant(realSystem),
     db: store.db,
     endpoints: endpoints(),
     limits: DEFAULT_ENDPOINT_LIMITS,

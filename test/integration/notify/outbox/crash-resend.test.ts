@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../../../src/log.js";
 import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
+import { thisProcessClaimant } from "../../../../src/store/lease.js";
 import { outboxCounts } from "../../../../src/store/outbox.js";
+import { realSystem } from "../../../../src/system.js";
 import { FakeClock } from "../../../fakes/fake-clock.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
 import { nodeArgs } from "../../../support/cli-process.js";
@@ -71,6 +73,7 @@ async function drainAt(now: Date): Promise<Awaited<ReturnType<typeof drainOutbox
   const transport = createTransport({ smtpUrl: sink.url(), outboxDir: store.dir });
   try {
     return await drainOutbox({
+      claimant: thisProcessClaimant(realSystem),
       db: store.db,
       transport,
       from: FROM,

@@ -8,7 +8,9 @@ import { caseThreadKey, threadId } from "../../../../src/notify/outbox/message-i
 import type { MailTransport } from "../../../../src/notify/transport/mail-transport.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
 import type { Db } from "../../../../src/store/database.js";
+import { thisProcessClaimant } from "../../../../src/store/lease.js";
 import { outboxCounts } from "../../../../src/store/outbox.js";
+import { realSystem } from "../../../../src/system.js";
 import { FakeClock } from "../../../fakes/fake-clock.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
 import { nodeArgs } from "../../../support/cli-process.js";
@@ -54,6 +56,7 @@ function quietCase(caseNumber: string, label: string): ReturnType<typeof sampleA
 
 function drain(db: Db, t: MailTransport, at: number, overrides: Partial<DrainOptions> = {}) {
   return drainOutbox({
+    claimant: thisProcessClaimant(realSystem),
     db,
     transport: t,
     from: FROM,

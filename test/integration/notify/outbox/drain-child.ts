@@ -2,6 +2,8 @@ import { silentLogger } from "../../../../src/log.js";
 import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
 import { closeDatabase, openDatabase } from "../../../../src/store/database.js";
+import { thisProcessClaimant } from "../../../../src/store/lease.js";
+import { realSystem } from "../../../../src/system.js";
 import { FakeClock } from "../../../fakes/fake-clock.js";
 import { DOMAIN, FROM, LIST_ID } from "../../../support/outbox-store.js";
 
@@ -13,6 +15,7 @@ if (dbPath === undefined || smtpUrl === undefined || nowIso === undefined) {
 const db = openDatabase(dbPath);
 const transport = createTransport({ smtpUrl, outboxDir: "unused" });
 const result = await drainOutbox({
+  claimant: thisProcessClaimant(realSystem),
   db,
   transport,
   from: FROM,

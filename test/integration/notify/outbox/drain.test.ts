@@ -5,12 +5,14 @@ import { type DrainOptions, drainOutbox } from "../../../../src/notify/outbox/dr
 import { caseThreadKey, threadId } from "../../../../src/notify/outbox/message-ids.js";
 import type { MailTransport } from "../../../../src/notify/transport/mail-transport.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
+import { thisProcessClaimant } from "../../../../src/store/lease.js";
 import {
   deadOutbox,
   dueOutbox,
   insertOutboxRow,
   outboxCounts,
 } from "../../../../src/store/outbox.js";
+import { realSystem } from "../../../../src/system.js";
 import { FakeClock } from "../../../fakes/fake-clock.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
 import {
@@ -46,6 +48,7 @@ afterEach(async () => {
 
 function drain(overrides: Partial<DrainOptions> = {}): ReturnType<typeof drainOutbox> {
   return drainOutbox({
+    claimant: thisProcessClaimant(realSystem),
     db: store.db,
     transport,
     from: FROM,

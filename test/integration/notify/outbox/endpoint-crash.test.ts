@@ -6,7 +6,9 @@ import { drainEndpoints } from "../../../../src/notify/outbox/endpoint-drain.js"
 import { movementAlert } from "../../../../src/notify/outbox/messages.js";
 import { queueMessage } from "../../../../src/notify/outbox/queue.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../../src/notify/transport/http-endpoint.js";
+import { thisProcessClaimant } from "../../../../src/store/lease.js";
 import { outboxCounts } from "../../../../src/store/outbox.js";
+import { realSystem } from "../../../../src/system.js";
 import { FakeClock } from "../../../fakes/fake-clock.js";
 import {
   type FakeWebhookReceiver,
@@ -84,6 +86,7 @@ describe("an endpoint drain killed right after the webhook receiver's 2xx", () =
     const signal = await runChild();
     const inCrash = receiver.deliveries.map((d) => d.id);
     const next = await drainEndpoints({
+      claimant: thisProcessClaimant(realSystem),
       db: store.db,
       endpoints: [{ name: "webhook", channel: "webhook", url: receiver.url, secrets: [SECRET] }],
       limits: DEFAULT_ENDPOINT_LIMITS,

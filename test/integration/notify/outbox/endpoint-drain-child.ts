@@ -2,6 +2,8 @@ import { silentLogger } from "../../../../src/log.js";
 import { drainEndpoints } from "../../../../src/notify/outbox/endpoint-drain.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../../src/notify/transport/http-endpoint.js";
 import { closeDatabase, openDatabase } from "../../../../src/store/database.js";
+import { thisProcessClaimant } from "../../../../src/store/lease.js";
+import { realSystem } from "../../../../src/system.js";
 import { FakeClock } from "../../../fakes/fake-clock.js";
 
 /**
@@ -14,6 +16,7 @@ if (dbPath === undefined || url === undefined || secret === undefined || nowIso 
 }
 const db = openDatabase(dbPath);
 const result = await drainEndpoints({
+  claimant: thisProcessClaimant(realSystem),
   db,
   endpoints: [{ name: "webhook", channel: "webhook", url, secrets: [secret] }],
   limits: DEFAULT_ENDPOINT_LIMITS,

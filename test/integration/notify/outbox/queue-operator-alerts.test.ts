@@ -14,8 +14,10 @@ import { createTransport } from "../../../../src/notify/transport/transports.js"
 import type { SweepTally } from "../../../../src/policy/health.js";
 import type { Db } from "../../../../src/store/database.js";
 import { listIncidents } from "../../../../src/store/health-incidents.js";
+import { thisProcessClaimant } from "../../../../src/store/lease.js";
 import { pendingMailByCase } from "../../../../src/store/outbox.js";
 import { finishRun, startRun } from "../../../../src/store/runs.js";
+import { realSystem } from "../../../../src/system.js";
 import { parseWatchlist, type WatchedCase } from "../../../../src/watchlist/parse-watchlist.js";
 import { FakeClock, fakeSystem } from "../../../fakes/fake-clock.js";
 import { type SmtpSink, startSmtpSink } from "../../../fakes/smtp-sink.js";
@@ -146,6 +148,7 @@ async function sweep(
         },
         deliver: async () => ({
           ...(await drainOutbox({
+            claimant: thisProcessClaimant(realSystem),
             db: store.db,
             transport,
             from: FROM,

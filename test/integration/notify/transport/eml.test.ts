@@ -8,6 +8,7 @@ import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
 import type { OutgoingMessage } from "../../../../src/notify/transport/mail-transport.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
 import { thisProcessClaimant } from "../../../../src/store/lease.js";
+import { realSystem } from "../../../../src/system.js";
 import { FakeClock } from "../../../fakes/fake-clock.js";
 import {
   DOMAIN,
@@ -78,7 +79,7 @@ describe(".eml transport", () => {
   it("removes temporary files a killed writer left, and keeps those of a live one", async () => {
     const outboxDir = join(store.dir, "outbox");
     mkdirSync(outboxDir, { recursive: true });
-    const me = thisProcessClaimant();
+    const me = thisProcessClaimant(realSystem);
     const host = me.holder.replace(/^\d+@(.+):[0-9a-f]+$/, "$1");
     const gone = spawnSync(process.execPath, ["-e", ""]).pid;
     const abandoned = `.alert.old@monitor.example.com.eml~${gone}@${host}:0badf00d.tmp`;
@@ -112,6 +113,7 @@ describe(".eml transport", () => {
     queueChange(store.db, sampleAlert(), ["ana@example.com"]);
 
     const result = await drainOutbox({
+      claimant: thisProcessClaimant(realSystem),
       db: store.db,
       transport,
       from: FROM,

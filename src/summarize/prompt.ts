@@ -4,6 +4,7 @@ import { dateInZone, SAO_PAULO_ZONE, weekday } from "../time/calendar-date.js";
 import { type CaseSummary, STATUS_CATEGORIES, type StatusCategory } from "./case-summary.js";
 import type { Correction } from "./corrections.js";
 import { type FieldChange, readFieldChange } from "./field-changes.js";
+import type { HearingDate } from "./hearing-when.js";
 import { instanceStatus, instanceStatusText } from "./instance-status.js";
 import { isCriminalClass, movementMeaning, type ReadingContext } from "./movement-reading.js";
 
@@ -80,7 +81,7 @@ needsLawyerAttention is true exactly when at least one NEW movement (listed in n
 - an intimation (intimação) addressed to the parties: it may open a deadline
 - a publication in the official gazette (Publicação, Disponibilização no Diário da Justiça Eletrônico): check which act was published and whether it opens a deadline. Call it a publicação; call it an intimação only when the movement itself (its name or complements) says intimação
 - a citation: it may open the deadline to answer
-- a hearing (audiência) scheduled, held or cancelled: check the date and attendance
+- a hearing (audiência) scheduled, held or cancelled: check the date and attendance. A hearing movement's dateTime is when the court recorded it (when the hearing was designada or changed), NOT the hearing's date: give the hearing's own date only from "hearingDates" (read from the movement's words or a DJEN publication), and otherwise say the record does not carry it
 - the case put on a judgment session's list (inclusão em pauta, presencial or virtual, "para julgamento de mérito"): this is a session listing, NOT an audiência (do not use that word for it); check the session date and the deadline for memoriais or a request for sustentação oral (or, in a virtual session, to move it to a live one). A session postponed (adiado) or the case taken off the list (retirado de pauta): follow the new date
 - trânsito em julgado: consider enforcement or archiving
 - a deadline event (prazo, decurso de prazo)
@@ -206,6 +207,8 @@ export interface ChangeForPrompt {
   fieldChanges?: readonly FieldChange[];
   changeKinds: readonly string[];
   corrections?: readonly Correction[];
+  /** New hearings' own dates where a text says them (the movement or a DJEN publication). */
+  hearingDates?: Readonly<Record<string, HearingDate>>;
   previousSummary: CaseSummary | null;
   now: Date;
 }
@@ -232,6 +235,8 @@ export function buildUserMessage(change: ChangeForPrompt): string {
       before: compactMovement(c.before, false),
       after: compactMovement(c.after, false),
     })),
+    // Our reading of each new hearing's own date (movement id -> date), never the movement's time.
+    hearingDates: change.hearingDates ?? {},
     previousSummary: previousForPrompt(change.previousSummary),
     records: change.records.map((r) => compactRecord(r, newIds)),
   };

@@ -12,6 +12,7 @@ import {
 } from "./case-summary.js";
 import { type Correction, readCorrection } from "./corrections.js";
 import { type FieldChange, readFieldChange } from "./field-changes.js";
+import type { HearingDate } from "./hearing-when.js";
 import {
   type InstanceStatus,
   instanceStatus,
@@ -152,6 +153,8 @@ export interface RulesInput {
   fieldChanges?: readonly FieldChange[];
   /** Known movements the court corrected in this change. */
   corrections?: readonly Correction[];
+  /** New hearings' own dates, by movement id, where a text says them (hearing-when.ts). */
+  hearingDates?: Readonly<Record<string, HearingDate>>;
   now: Date;
 }
 
@@ -210,21 +213,24 @@ function recordOf(records: readonly InstanceRecord[], m: Movement): InstanceReco
 function attentionOf(
   m: Movement,
   records: readonly InstanceRecord[],
+  hearings: Readonly<Record<string, HearingDate>> = {},
 ): { rank: number; reason: string; next: string } | null {
   const kind = kindOf(m);
   const rank = ATTENTION.findIndex((a) => a.kind === kind);
   const generic = ATTENTION[rank];
   if (generic === undefined) return null;
-  return { rank, ...generic, ...(actAttention(m, recordOf(records, m)) ?? {}) };
+  const specific = actAttention(m, recordOf(records, m), hearings[m.id] ?? null);
+  return { rank, ...generic, ...(specific ?? {}) };
 }
 
 export function attentionReasons(
   newMovements: readonly Movement[],
   records: readonly InstanceRecord[] = [],
+  hearings: Readonly<Record<string, HearingDate>> = {},
 ): AttentionReason[] {
   const byReason = new Map<string, Movement[]>();
   for (const m of newMovements) {
-    const reason = attentionOf(m, records)?.reason;
+    const reason = attentionOf(m, records, hearings)?.reason;
     if (reason === undefined) continue;
     byReason.set(reason, [...(byReason.get(reason) ?? []), m]);
   }
@@ -263,8 +269,9 @@ function nextStep(
   newMovements: readonly Movement[],
   records: readonly InstanceRecord[],
   status: InstanceStatus | null,
+  hearings: Readonly<Record<string, HearingDate>> = {},
 ): string {
-  const items = newMovements.flatMap((m) => attentionOf(m, records) ?? []);
+  const items = newMovements.flatMap((m) => attentionOf(m, records, hearings) ?? []);
   const pressing = items.sort((a, b) => a.rank - b.rank)[0]?.next;
   if (pressing !== undefined) return pressing;
   const standing = status === null ? NEXT_STEP.in_progress : standingStep(status);
@@ -326,7 +333,7 @@ export function rulesSummary(input: RulesInput): CaseSummary {
   const fixes = correctionAttention(input.records, input.corrections ?? []);
   const reasons = [
     ...fixes.map((f) => f.reason),
-    ...attentionReasons(input.newMovements, input.records),
+    ...attentionReasons(input.newMovements, input.records, input.hearingDates),
     ...activityAfterArchive(mainStatus, input.newMovements),
   ];
   const relevant =
@@ -364,7 +371,8 @@ export function rulesSummary(input: RulesInput): CaseSummary {
     needsLawyerAttention: reasons.length > 0,
     attentionReasons: reasons,
     latestRelevantMovement: relevant ? ref(relevant) : null,
-    nextExpectedStep: fixes[0]?.next ?? nextStep(input.newMovements, input.records, mainStatus),
+    nextExpectedStep:
+      fixes[0]?.next ?? nextStep(input.newMovements, input.records, mainStatus, input.hearingDates),
     generatedBy: "rules",
     generatedAt: input.now.toISOString(),
   };

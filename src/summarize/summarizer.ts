@@ -12,6 +12,7 @@ import type { Correction } from "./corrections.js";
 import { contradictions, setAside, withRulesAttention } from "./fact-check.js";
 import type { FieldChange } from "./field-changes.js";
 import { freeTextFindings, setAsideForText } from "./free-text-check.js";
+import type { HearingDate } from "./hearing-when.js";
 import { createToolBridge, noToolsBridge, type ToolBridge } from "./mcp-tool-bridge.js";
 import { buildUserMessage, SYSTEM_PROMPT } from "./prompt.js";
 import { rulesSummary } from "./rules-summary.js";
@@ -38,6 +39,8 @@ export interface SummarizeInput {
   changeKinds: string[];
   /** Known movements the court corrected in this change (summarize/corrections.ts). */
   corrections?: Correction[];
+  /** New hearings' own dates, by movement id, where a text says them (hearing-when.ts). */
+  hearingDates?: Record<string, HearingDate>;
   previousSummary: CaseSummary | null;
   now: Date;
 }
@@ -253,6 +256,7 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
       ...(input.lateMovements === undefined ? {} : { lateMovements: input.lateMovements }),
       ...(input.fieldChanges === undefined ? {} : { fieldChanges: input.fieldChanges }),
       ...(input.corrections === undefined ? {} : { corrections: input.corrections }),
+      ...(input.hearingDates === undefined ? {} : { hearingDates: input.hearingDates }),
       now: input.now,
     });
     const why = unanswered(reason);

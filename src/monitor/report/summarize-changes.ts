@@ -1,4 +1,4 @@
-import type { Provenance } from "../../datajud/instance-record.js";
+import type { Movement, Provenance } from "../../datajud/instance-record.js";
 import type { CalendarFor } from "../../deadlines/publication-estimate.js";
 import type { Logger } from "../../log.js";
 import { correctionNotices, movementAlert } from "../../notify/outbox/messages.js";
@@ -17,6 +17,7 @@ import { type ChangeRow, changesAwaitingSummary } from "../../store/changes.js";
 import { type Db, immediate } from "../../store/database.js";
 import { instanceRecords } from "../../store/instances.js";
 import { movementsOfChange } from "../../store/movements.js";
+import { publicationsOfCase } from "../../store/publications.js";
 import { insertSummary, latestSummary } from "../../store/summaries.js";
 import { parseStoredSummary } from "../../summarize/case-summary.js";
 import {
@@ -25,7 +26,8 @@ import {
   readCorrection,
 } from "../../summarize/corrections.js";
 import { fieldChangesOfChange } from "../../summarize/field-changes.js";
-import { readingContextOf } from "../../summarize/movement-reading.js";
+import { type HearingDate, hearingDatesOf } from "../../summarize/hearing-when.js";
+import { isHearing, readingContextOf } from "../../summarize/movement-reading.js";
 import { rulesSummary } from "../../summarize/rules-summary.js";
 import type { SummarizeInput, SummarizeResult, Summarizer } from "../../summarize/summarizer.js";
 import { ZERO_USAGE } from "../../summarize/token-budget.js";
@@ -186,6 +188,27 @@ function urgentReasons(
   return reasons;
 }
 
+/** Publications read for a hearing's date: the newest of the case, enough for a month's news. */
+const HEARING_PUBLICATIONS = 50;
+
+/**
+ * New hearings' own dates, from the movement's words or the case's stored DJEN publications
+ * (summarize/hearing-when.ts); the publications are read only when the change brought a hearing.
+ */
+function hearingDatesOfChange(
+  db: Db,
+  digits: string,
+  movements: readonly Movement[],
+): Record<string, HearingDate> {
+  if (!movements.some(isHearing)) return {};
+  const publications = publicationsOfCase(db, digits, { limit: HEARING_PUBLICATIONS }).map((p) => ({
+    availableOn: p.availableOn,
+    text: p.text,
+    cancelled: p.cancelledAt !== null,
+  }));
+  return hearingDatesOf(movements, publications);
+}
+
 async function reportChange(
   deps: SummarizeDeps,
   change: ChangeRow,
@@ -204,6 +227,11 @@ async function reportChange(
   // "Before" is what the watchers last read: quiet changes since then are not in between.
   const previous = parseStoredSummary(latestSummary(db, kase.id, { mailedOnly: true }));
   const now = dateNow(deps.clock);
+  const hearingDates = hearingDatesOfChange(
+    db,
+    kase.digits,
+    movements.map((m) => m.data),
+  );
   const input: SummarizeInput = {
     cnjNumber: kase.number,
     court: kase.court,
@@ -213,6 +241,7 @@ async function reportChange(
     fieldChanges: fieldChangesOfChange(change.details),
     changeKinds: change.kinds,
     corrections: correctionsOfChange(change.details),
+    hearingDates,
     previousSummary: previous,
     now,
   };
@@ -265,6 +294,7 @@ async function reportChange(
     urgentReasons: reasons,
     ignoredMovements: ignoredIds.size,
     calendars: deps.calendars,
+    hearingDates,
   });
   const createdAt = now.toISOString();
   const queued = immediate(db, () => {

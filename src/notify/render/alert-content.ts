@@ -15,6 +15,7 @@ import {
 import { CaseSummary } from "../../summarize/case-summary.js";
 import type { Correction } from "../../summarize/corrections.js";
 import type { FieldChange } from "../../summarize/field-changes.js";
+import { HearingDate } from "../../summarize/hearing-when.js";
 
 /** A movement as queued: alerts queued before raw dates and occurrences were kept still render. */
 const QueuedMovement = Movement.extend({
@@ -44,6 +45,11 @@ export const AlertContent = z.object({
        * queued before it was estimated.
        */
       deadline: DeadlineEstimate.optional(),
+      /**
+       * A hearing's own date where a text says it (the movement or a DJEN publication of the
+       * case: summarize/hearing-when.ts); absent otherwise and in alerts queued before it.
+       */
+      hearing: HearingDate.optional(),
     }),
   ),
   /**
@@ -132,6 +138,8 @@ export interface BuildAlertContentInput {
   ignoredMovements?: number;
   /** Court calendars with calendar.closures, for gazette movements' dates; absent: none. */
   calendars?: CalendarFor | undefined;
+  /** New hearings' own dates, by movement id (summarize/hearing-when.ts). */
+  hearingDates?: Readonly<Record<string, HearingDate>>;
 }
 
 function latest(values: ReadonlyArray<string | null>): string | null {
@@ -174,10 +182,12 @@ export function buildAlertContent(input: BuildAlertContentInput): AlertContent {
     current: input.current,
     newMovements: input.newMovements.map((m) => {
       const deadline = gazetteDeadline(input, m.instance, m.movement);
+      const hearing = input.hearingDates?.[m.movement.id];
       return {
         instance: m.instance,
         movement: m.movement,
         ...(deadline === null ? {} : { deadline }),
+        ...(hearing === undefined ? {} : { hearing }),
       };
     }),
     lateMovements: (input.lateMovements ?? []).map((m) => ({

@@ -15,7 +15,11 @@ import {
 import { type CorrectionReading, readCorrection } from "../../summarize/corrections.js";
 import type { PublicationEstimate } from "../../summarize/datajud-publication.js";
 import { type FieldChangeReading, readFieldChange } from "../../summarize/field-changes.js";
-import { hearingDateOnRecord, hearingWhenText } from "../../summarize/hearing-when.js";
+import {
+  type HearingDate,
+  hearingDateOnRecord,
+  hearingWhenText,
+} from "../../summarize/hearing-when.js";
 import {
   complementText,
   isCriminalClass,
@@ -146,6 +150,7 @@ export function movementLine(
   instance: string,
   context: ReadingContext = {},
   deadline?: DeadlineEstimate,
+  hearing?: HearingDate,
 ): MovementLine {
   const title = oneLine(movementTitle(movement, context)) || "movimento sem nome";
   const tpu = oneLine(movement.name);
@@ -158,7 +163,7 @@ export function movementLine(
     instance: oneLine(instanceText(instance)),
     hint: meaning === null ? null : oneLine(meaning) || null,
     when: isHearing(movement)
-      ? oneLine(hearingWhenText(movement, hearingDateOnRecord(movement)))
+      ? oneLine(hearingWhenText(movement, hearing ?? hearingDateOnRecord(movement)))
       : null,
     complements: movement.complements.flatMap((c) => complementText(c) ?? []),
     deadline: deadline === undefined ? [] : gazetteMovementLines(deadline),
@@ -174,7 +179,7 @@ export function movementLines(
     (b.movement.dateTime ?? "").localeCompare(a.movement.dateTime ?? ""),
   );
   const line = (m: AlertContent["newMovements"][number]): MovementLine =>
-    movementLine(m.movement, m.instance, readingOf(content, m.instance), m.deadline);
+    movementLine(m.movement, m.instance, readingOf(content, m.instance), m.deadline, m.hearing);
   return {
     shown: sorted.slice(0, limit).map(line),
     hidden: Math.max(0, sorted.length - limit),

@@ -1,5 +1,7 @@
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDatabase, openDatabase } from "../../../src/store/database.js";
+import { insertPublication } from "../../../src/store/publications.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import {
   baseEnv,
@@ -56,14 +58,46 @@ function tjtoPenal(...extra: Raw[]): FixtureDoc {
   return withMovements(doc, ...extra);
 }
 
-async function sweepsOf(number: string, alias: string, first: FixtureDoc[], then: FixtureDoc[]) {
+async function sweepsOf(
+  number: string,
+  alias: string,
+  first: FixtureDoc[],
+  then: FixtureDoc[],
+  between: (ws: Workspace) => void = () => {},
+) {
   const ws: Workspace = workspace("real-reading-", [formatted(number)]);
   serve(alias, first);
   await runOnce(ws, baseEnv(ws, datajud));
+  between(ws);
   serve(alias, then);
   await runOnce(ws, baseEnv(ws, datajud));
   const parsed = await Promise.all(emlFiles(ws).map((raw) => simpleParser(raw)));
   return parsed.map((m) => ({ subject: m.subject ?? "", text: m.text ?? "" }));
+}
+
+/** A DJEN publication of the case already stored (quiet: a baseline one), as a sweep stores it. */
+function storePublication(ws: Workspace, availableOn: string, text: string): void {
+  const db = openDatabase(ws.dbPath);
+  try {
+    insertPublication(db, {
+      djenId: `reading-${availableOn}`,
+      caseNumber: TJTO,
+      court: "TJTO",
+      availableOn,
+      kind: "Intimação",
+      documentType: "Despacho",
+      courtUnit: null,
+      publication: {},
+      text,
+      raw: {},
+      foundBy: `case:${TJTO}`,
+      firstSeenAt: `${availableOn}T12:00:00.000Z`,
+      runId: null,
+      baseline: true,
+    });
+  } finally {
+    closeDatabase(db);
+  }
 }
 
 beforeAll(async () => {
@@ -205,6 +239,19 @@ describe("the reading per instance, mailed", () => {
     );
     expect(dated.at(-1)?.text).toContain(
       "Próximo passo: Audiência em 10/02/2027 14:00: comparecimento (conferir no processo).",
+    );
+    const fromDjen = await sweepsOf(TJTO, "tjto", [base()], [base(hearing(null))], (ws) =>
+      storePublication(
+        ws,
+        "2026-11-23",
+        "Fica a parte autora intimada para a audiência de conciliação designada para o dia 15/02/2027, às 9h30, na sala do CEJUSC.",
+      ),
+    );
+    expect(fromDjen.at(-1)?.text).toContain(
+      "  Quando: audiência em 15/02/2027 09:30 (segundo publicação no DJEN disponibilizada em 23/11/2026); movimento registrado em 20/11/2026 14:10 (quando a audiência foi designada ou alterada)",
+    );
+    expect(fromDjen.at(-1)?.text).toContain(
+      "Próximo passo: Audiência em 15/02/2027 09:30: comparecimento (conferir no processo).",
     );
     expect(undated.at(-1)?.text).toContain(
       "  Quando: movimento registrado em 20/11/2026 14:10 (quando a audiência foi designada ou alterada); a data da audiência não consta do DataJud: conferir no processo ou no DJEN",

@@ -15,7 +15,7 @@ import type { SweepDeps } from "../monitor/sweep.js";
 import { mailIdentity } from "../notify/outbox/message-ids.js";
 import { createTransport } from "../notify/transport/transports.js";
 import type { DjenView } from "../policy/djen-plan.js";
-import { endpointStatuses } from "../policy/endpoint-status.js";
+import { endpointMetrics, endpointStatuses } from "../policy/endpoint-status.js";
 import { mailPolicy } from "../policy/mail-policy.js";
 import { countWatchedByOutcome } from "../store/cases.js";
 import {
@@ -262,13 +262,8 @@ export async function openMonitor(
     casesByOutcome: () => countWatchedByOutcome(db),
     outboxByState: () => outboxCounts(db),
     endpoints: () =>
-      endpointStatuses(config.notify.endpoints, endpointOutbox(db), endpointStates(db)).map(
-        (e) => ({
-          channel: e.channel,
-          name: e.name,
-          alerts: { pending: e.pending, retrying: e.retrying, sent: e.sent, dead: e.dead },
-          disabled: e.disabledAt !== null,
-        }),
+      endpointMetrics(
+        endpointStatuses(config.notify.endpoints, endpointOutbox(db), endpointStates(db)),
       ),
   });
   // The sweep's own view of the client: it shares the pace of the daemon's /mcp tools, and its

@@ -76,3 +76,18 @@ export function endpointStatuses(
   }
   return list;
 }
+
+/** What `/metrics` exports of each endpoint (metrics/metrics.ts StoredCounts.endpoints). */
+export function endpointMetrics(statuses: readonly EndpointStatus[]): Array<{
+  channel: string;
+  name: string;
+  alerts: Record<string, number>;
+  disabled: boolean;
+}> {
+  return statuses.map((e) => ({
+    channel: e.channel,
+    name: e.name,
+    alerts: { pending: e.pending, retrying: e.retrying, sent: e.sent, dead: e.dead },
+    disabled: e.disabledAt !== null,
+  }));
+}

@@ -1,7 +1,11 @@
 import type { LookupAddress } from "node:dns";
 import { afterEach, describe, expect, it } from "vitest";
 import { deliverToEndpoint } from "../../../src/notify/outbox/endpoint-delivery.js";
-import { movementEvent, publicationEvent } from "../../../src/notify/render/build-event.js";
+import {
+  correctionNoticeEvent,
+  movementEvent,
+  publicationEvent,
+} from "../../../src/notify/render/build-event.js";
 import type { Endpoint } from "../../../src/notify/transport/endpoint.js";
 import {
   DEFAULT_ENDPOINT_LIMITS,
@@ -142,6 +146,50 @@ describe("chat messages with hostile court text", () => {
     expect(message?.links).toHaveLength(1);
     expect(message?.links[0]).toMatch(/^https:\/\/pje/);
     expect(message?.shown).toContain('<a href="https://evil.example">x</a>');
+  });
+
+  it("a correction's hostile text: no mention, link, tag or Markdown in any of the three", async () => {
+    const [slack, teams, telegram] = await Promise.all([
+      track(startFakeSlack()),
+      track(startFakeTeams()),
+      track(startFakeTelegram()),
+    ]);
+    const before = sampleMovement({ name: `Audiência ${HOSTILE}` });
+    const after = sampleMovement({ name: `Audiência ${HOSTILE}`, dateTime: "2025-10-09T10:30:00" });
+    const event = correctionNoticeEvent(
+      {
+        notice: "case.correction",
+        content: sampleAlert({
+          label: `Silva ${HOSTILE}`,
+          newMovements: [],
+          corrections: [{ instance: "G1", kind: "redated", before, after }],
+        }),
+      },
+      { id: eventId("correction:1") },
+    );
+    const chats: Endpoint[] = [
+      { name: "s", channel: "slack", url: slack.url },
+      { name: "t", channel: "teams", url: teams.url },
+      {
+        name: "g",
+        channel: "telegram",
+        apiBase: telegram.apiBase,
+        token: telegram.token,
+        chatId: "1",
+      },
+    ];
+
+    const results = await Promise.all(chats.map((c) => deliverToEndpoint(c, event, options)));
+
+    expect(results.map((r) => r.verdict.kind)).toEqual(["delivered", "delivered", "delivered"]);
+    expect(slack.messages[0]?.text).toContain("Correção");
+    expect(slack.messages[0]?.mentions).toEqual([]);
+    expect(slack.messages[0]?.links.map((l) => l.url)).toEqual([
+      expect.stringMatching(/^https:\/\/pje/),
+    ]);
+    expect(teams.cards[0]?.links).toEqual([]);
+    expect(telegram.messages[0]?.links).toEqual([expect.stringMatching(/^https:\/\/pje/)]);
+    expect(telegram.messages[0]?.shown).toContain('<a href="https://evil.example">x</a>');
   });
 
   it("a publication says the deadline estimate and cuts a long text, linking to the rest", async () => {

@@ -8,7 +8,7 @@ import { queueMessage } from "../../../src/notify/outbox/queue.js";
 import { AdminAlert, renderAdminAlert } from "../../../src/notify/render/operator-mail.js";
 import type { Endpoint } from "../../../src/notify/transport/endpoint.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../src/notify/transport/http-endpoint.js";
-import { endpointStatuses } from "../../../src/policy/endpoint-status.js";
+import { endpointMetrics, endpointStatuses } from "../../../src/policy/endpoint-status.js";
 import { endpointStates } from "../../../src/store/endpoint-state.js";
 import { thisProcessClaimant } from "../../../src/store/lease.js";
 import { endpointOutbox } from "../../../src/store/outbox.js";
@@ -92,13 +92,8 @@ describe("an endpoint's secrets", () => {
       casesByOutcome: () => ({}),
       outboxByState: () => ({}),
       endpoints: () =>
-        endpointStatuses(endpoints(), endpointOutbox(store.db), endpointStates(store.db)).map(
-          (e) => ({
-            channel: e.channel,
-            name: e.name,
-            alerts: { pending: e.pending, dead: e.dead },
-            disabled: e.disabledAt !== null,
-          }),
+        endpointMetrics(
+          endpointStatuses(endpoints(), endpointOutbox(store.db), endpointStates(store.db)),
         ),
     });
 

@@ -12,7 +12,7 @@ import { AdminAlert, renderAdminAlert } from "../../../src/notify/render/operato
 import type { Endpoint } from "../../../src/notify/transport/endpoint.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../src/notify/transport/http-endpoint.js";
 import type { EndpointPolicy } from "../../../src/policy/alert-rules.js";
-import { endpointStatuses } from "../../../src/policy/endpoint-status.js";
+import { endpointMetrics, endpointStatuses } from "../../../src/policy/endpoint-status.js";
 import { mailPolicy } from "../../../src/policy/mail-policy.js";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
 import {
@@ -232,13 +232,8 @@ describe("alerts an endpoint keeps failing", () => {
       casesByOutcome: () => ({}),
       outboxByState: () => ({}),
       endpoints: () =>
-        endpointStatuses([endpoint()], endpointOutbox(store.db), endpointStates(store.db)).map(
-          (e) => ({
-            channel: e.channel,
-            name: e.name,
-            alerts: { pending: e.pending, retrying: e.retrying, sent: e.sent, dead: e.dead },
-            disabled: e.disabledAt !== null,
-          }),
+        endpointMetrics(
+          endpointStatuses([endpoint()], endpointOutbox(store.db), endpointStates(store.db)),
         ),
     });
     queueAlert();

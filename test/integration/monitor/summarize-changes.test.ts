@@ -15,6 +15,7 @@ import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-wat
 import { FakeClock } from "../../fakes/fake-clock.js";
 import { testMovement } from "../../support/movement.js";
 import { makeTempDir } from "../../support/temp-dir.js";
+import { waitFor } from "../../support/wait-for.js";
 import { caseRecord } from "../../unit/store/store-fixtures.js";
 
 /*
@@ -155,6 +156,57 @@ describe("summarizeChanges", () => {
 
     expect(stopped.summarized).toBe(0);
     expect(next.summarized).toBe(2);
+  });
+
+  it("tells each change's alerts as soon as they are committed, a case's own changes in order", async () => {
+    const loud = watchlist.cases.find((c) => c.number === LOUD);
+    const caseId = loud === undefined ? -1 : (getCase(db, loud.digits, loud.court)?.id ?? -1);
+    const at = new Date(NOW).toISOString();
+    const runId = startRun(db, { startedAt: at, trigger: "manual" });
+    // A second change of the loud case, as a crashed run would leave it beside this run's.
+    insertChange(db, {
+      caseId,
+      runId,
+      detectedAt: at,
+      kinds: ["new_movements"],
+      details: {},
+      newMovements: 0,
+    });
+    const answers: Array<() => void> = [];
+    const previous: Array<string | null> = [];
+    const model: Summarizer = {
+      unavailable: () => null,
+      summarize: async (input) => {
+        previous.push(input.previousSummary?.generatedBy ?? null);
+        // The model answers when the test says.
+        await new Promise<void>((resolve) => answers.push(resolve));
+        return {
+          summary: rulesSummary(input),
+          model: "stand-in",
+          usage: ZERO_USAGE,
+          llmCalls: 1,
+          fallbackReason: null,
+        };
+      },
+    };
+    const told: number[] = [];
+
+    const running = summarizeChanges({ ...deps(model), queued: (n) => told.push(n) });
+    // The muted case (rules, no mail) is committed while the loud case's model call waits, and
+    // the loud case's second change waits for its first.
+    await waitFor(() => told.length === 1, "the muted case's commit");
+    expect(told).toEqual([0]);
+    expect(answers).toHaveLength(1);
+    answers[0]?.();
+    await waitFor(() => answers.length === 2, "the loud case's second summary");
+    expect(told).toEqual([0, 2]);
+    answers[1]?.();
+    const result = await running;
+
+    expect(told).toEqual([0, 2, 2]);
+    expect(result.summarized).toBe(3);
+    // The second change read the summary the first one mailed.
+    expect(previous).toEqual([null, "rules"]);
   });
 
   it("writes the prompt's record with the movements stored once, in movements", async () => {

@@ -12,7 +12,13 @@ import type { PublicationRow } from "../store/publications.js";
 import { parseStoredSummary } from "../summarize/case-summary.js";
 import { type Correction, correctionsOfChange, readCorrection } from "../summarize/corrections.js";
 import { fieldChangesOfChange, readFieldChange } from "../summarize/field-changes.js";
-import { complementText, movementTitle } from "../summarize/movement-reading.js";
+import {
+  complementText,
+  movementMeaning,
+  movementTitle,
+  type ReadingContext,
+  readingContextOf,
+} from "../summarize/movement-reading.js";
 import { parseIsoDate } from "../time/calendar-date.js";
 import { instantInZone } from "../time/zoned-time.js";
 import type {
@@ -37,22 +43,32 @@ export function movementDate(row: Pick<MovementRow, "dateTime">): string | null 
   return row.dateTime === null ? null : (parseDataJudDate(row.dateTime) ?? row.dateTime);
 }
 
+/** How each instance of a case reads its movements (a criminal class in criminal words). */
+export type ContextOf = (instance: string) => ReadingContext;
+const PLAIN: ContextOf = () => ({});
+
+/** Each instance read by its own record's class. */
+export function contextOfRecords(records: Parameters<typeof readingContextOf>[0]): ContextOf {
+  return (instance) => readingContextOf(records, instance);
+}
+
 export function historyMovement(
   row: Pick<MovementRow, "instance" | "code" | "name" | "dateTime" | "data">,
+  contextOf: ContextOf = PLAIN,
 ): HistoryMovement {
   const data = Movement.safeParse(row.data);
+  const context = contextOf(row.instance);
   return {
     instance: row.instance,
     code: row.code,
     name: row.name,
-    title: movementTitle({
-      code: row.code,
-      name: row.name,
-      complements: data.data?.complements ?? [],
-    }),
+    title: movementTitle(
+      { code: row.code, name: row.name, complements: data.data?.complements ?? [] },
+      context,
+    ),
     dateTime: movementDate(row),
     complements: data.success ? data.data.complements.flatMap((c) => complementText(c) ?? []) : [],
-    hint: data.success ? (data.data.hint?.pt ?? null) : null,
+    hint: data.success ? movementMeaning(data.data, context) : null,
   };
 }
 
@@ -74,19 +90,23 @@ const ChangeDetails = z.looseObject({
   newInstances: z.array(z.string()).catch([]),
 });
 
-function movementOf(instance: string, m: Movement): HistoryMovement {
-  return historyMovement({ instance, code: m.code, name: m.name, dateTime: m.dateTime, data: m });
+function movementOf(instance: string, m: Movement, contextOf: ContextOf = PLAIN): HistoryMovement {
+  const row = { instance, code: m.code, name: m.name, dateTime: m.dateTime, data: m };
+  return historyMovement(row, contextOf);
 }
 
-function historyCorrection(c: Correction): HistoryChange["corrections"][number] {
-  const reading = readCorrection(c);
+function historyCorrection(
+  c: Correction,
+  contextOf: ContextOf,
+): HistoryChange["corrections"][number] {
+  const reading = readCorrection(c, contextOf(c.instance));
   return {
     instance: c.instance,
     kind: c.kind,
     headline: reading.headline,
     urgent: reading.urgent,
-    before: movementOf(c.instance, c.before),
-    after: movementOf(c.instance, c.after),
+    before: movementOf(c.instance, c.before, contextOf),
+    after: movementOf(c.instance, c.after, contextOf),
   };
 }
 
@@ -113,7 +133,12 @@ export function historyVersions(
 }
 
 /** A change with the movements it first reported (any order; shown newest first). */
-export function historyChange(change: ChangeRow, movements: readonly MovementRow[]): HistoryChange {
+export function historyChange(
+  change: ChangeRow,
+  movements: readonly MovementRow[],
+  contextOf: ContextOf = PLAIN,
+): HistoryChange {
+  const movement = (m: MovementRow): HistoryMovement => historyMovement(m, contextOf);
   const details = ChangeDetails.safeParse(change.details);
   const late = lateMovementIds(change.details);
   const reported = movements.filter((m) => m.changeId === change.id).reverse();
@@ -134,9 +159,9 @@ export function historyChange(change: ChangeRow, movements: readonly MovementRow
         note: reading.note,
       };
     }),
-    newMovements: reported.filter((m) => !late.has(m.movementId)).map(historyMovement),
-    lateMovements: reported.filter((m) => late.has(m.movementId)).map(historyMovement),
-    corrections: correctionsOfChange(change.details).map(historyCorrection),
+    newMovements: reported.filter((m) => !late.has(m.movementId)).map(movement),
+    lateMovements: reported.filter((m) => late.has(m.movementId)).map(movement),
+    corrections: correctionsOfChange(change.details).map((c) => historyCorrection(c, contextOf)),
     summary: summaryHeadline(change.summary),
   };
 }

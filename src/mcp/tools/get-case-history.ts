@@ -6,10 +6,17 @@ import { invalidInput } from "../../datajud/errors.js";
 import { ESTIMATE_NOTE } from "../../djen/publication-facts.js";
 import { type CaseRow, findCasesByNumber } from "../../store/cases.js";
 import { countChanges, listChanges } from "../../store/changes.js";
+import { instanceRecords } from "../../store/instances.js";
 import { listMovementVersions, movementsOfChanges } from "../../store/movements.js";
 import { countPublicationsOfCase, publicationsOfCase } from "../../store/publications.js";
 import { GetCaseHistoryOutput } from "../history-schemas.js";
-import { historyChange, historyPublication, historyVersions, nextOffset } from "../history-view.js";
+import {
+  contextOfRecords,
+  historyChange,
+  historyPublication,
+  historyVersions,
+  nextOffset,
+} from "../history-view.js";
 import type { MonitorDeps } from "../monitor-deps.js";
 import { CNJ_NUMBER_DESCRIPTION, HISTORY_READ_ONLY, PAGE_OFFSET } from "../tool-deps.js";
 import { ToolError } from "../tool-errors.js";
@@ -101,7 +108,9 @@ export function registerGetCaseHistory(server: McpServer, deps: MonitorDeps): vo
           totalChanges: total,
           offset,
           nextOffset: nextOffset(offset, limit, total),
-          changes: changes.map((c) => historyChange(c, movements)),
+          changes: changes.map((c) =>
+            historyChange(c, movements, contextOfRecords(instanceRecords(db, row.id))),
+          ),
           movementVersions: historyVersions(listMovementVersions(db, row.id)),
           publications,
           totalPublications: countPublicationsOfCase(db, row.digits),

@@ -3,10 +3,17 @@ import { z } from "zod";
 import { ESTIMATE_NOTE } from "../../djen/publication-facts.js";
 import { getCaseById, listCases } from "../../store/cases.js";
 import { casesChangedSince, changesSince } from "../../store/changes.js";
+import { instanceRecords } from "../../store/instances.js";
 import { movementsOfChanges } from "../../store/movements.js";
 import { countPublicationsSeenSince, publicationsSeenSince } from "../../store/publications.js";
 import { RecentChangesOutput } from "../history-schemas.js";
-import { historyChange, historyPublication, nextOffset, sinceInstant } from "../history-view.js";
+import {
+  contextOfRecords,
+  historyChange,
+  historyPublication,
+  nextOffset,
+  sinceInstant,
+} from "../history-view.js";
 import type { MonitorDeps } from "../monitor-deps.js";
 import { HISTORY_READ_ONLY, PAGE_OFFSET } from "../tool-deps.js";
 import { toolFailure, toolSuccess } from "../tool-result.js";
@@ -88,7 +95,9 @@ export function registerRecentChanges(server: McpServer, deps: MonitorDeps): voi
                 label: row.label,
                 changes: changes
                   .filter((c) => c.caseId === changed.caseId)
-                  .map((c) => historyChange(c, movements)),
+                  .map((c) =>
+                    historyChange(c, movements, contextOfRecords(instanceRecords(db, row.id))),
+                  ),
               },
             ];
           }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "../../../src/store/database.js";
 import { insertPublication } from "../../../src/store/publications.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
+import { caseHistory } from "../../support/case-history.js";
 import {
   baseEnv,
   emlFiles,
@@ -27,6 +28,8 @@ const TJDFT = "00125906120158070018";
 type Raw = Record<string, unknown>;
 
 let datajud: FakeDataJud;
+let lastWs: Workspace | null = null;
+
 let stamp = 0;
 
 function serve(alias: string, docs: FixtureDoc[]): void {
@@ -66,6 +69,7 @@ async function sweepsOf(
   between: (ws: Workspace) => void = () => {},
 ) {
   const ws: Workspace = workspace("real-reading-", [formatted(number)]);
+  lastWs = ws;
   serve(alias, first);
   await runOnce(ws, baseEnv(ws, datajud));
   between(ws);
@@ -180,6 +184,13 @@ describe("the reading per instance, mailed", () => {
       "18/11/2026 16:45 · Sentença condenatória · código 219, na TPU “Procedência”",
     );
     expect(mail?.text).not.toMatch(/autor ganhou|acórdão/);
+    const history = await caseHistory(lastWs?.dbPath ?? "", formatted(TJTO));
+    const conviction219 = history.changes[0]?.newMovements.find((m) => m.code === 219);
+    expect(conviction219?.title).toBe("Sentença condenatória");
+    expect(conviction219?.hint).toMatch(/^Sentença penal condenatória/);
+    expect(history.changes[0]?.summary?.attentionReasons).toEqual([
+      "sentença condenatória: verificar o prazo de apelação (CPP, art. 593)",
+    ]);
   });
 
   it("a G2 decision under tjdft's provisionally archived G1 is headed by G2's status", async () => {

@@ -33,7 +33,7 @@ export interface DjenProgress {
   doneAt: number | null;
   /** Nothing leaves for DJEN until then (our rate limit, or a retry's pause); null: no wait. */
   waitUntil: number | null;
-  /** Why, as the line says it: "waiting on our DJEN rate limit (djen.requestsPerMinute: 20)". */
+  /** Why, as the line says it: "waiting on our rate limit (djen.requestsPerMinute: 20)". */
   waitCause: string | null;
 }
 
@@ -124,7 +124,7 @@ export class SweepProgress {
     switch (event.type) {
       case "throttled":
         djen.waitUntil = now + event.waitMs;
-        djen.waitCause = `waiting on our DJEN rate limit (djen.requestsPerMinute: ${event.limit})`;
+        djen.waitCause = `waiting on our rate limit (djen.requestsPerMinute: ${event.limit})`;
         return;
       case "retry":
         djen.waitUntil = now + event.delayMs;
@@ -274,7 +274,8 @@ function djenLines(djen: DjenProgress | null, startedAt: number, now: number): s
   const line = `DJEN: ${djen.checked} of ${djen.total} sources checked${failed}${deferred}, ${state}`;
   if (djen.doneAt !== null || djen.waitUntil === null) return [line];
   // Said on a line of its own: a count that stands still for a minute looks frozen otherwise.
-  return [line, `  ${djen.waitCause}: next request in ${durationText(djen.waitUntil - now)}`];
+  // The countdown first: a narrow terminal cuts the end of the line, never the wait.
+  return [line, `  next DJEN request in ${durationText(djen.waitUntil - now)}: ${djen.waitCause}`];
 }
 
 /** Handlers for a sweep's events that keep a progress display drawn; `stop` removes it. */

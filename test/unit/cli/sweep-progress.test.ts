@@ -45,7 +45,7 @@ describe("renderProgress: the DJEN phase beside DataJud's courts", () => {
 
     expect(waiting).toEqual([
       "DJEN: 0 of 30 sources checked, 30 s",
-      "  waiting on our DJEN rate limit (djen.requestsPerMinute: 20): next request in 30 s",
+      "  next DJEN request in 30 s: waiting on our rate limit (djen.requestsPerMinute: 20)",
     ]);
     expect(sent).toEqual(["DJEN: 0 of 30 sources checked, 1 min 01 s"]);
   });
@@ -64,7 +64,7 @@ describe("renderProgress: the DJEN phase beside DataJud's courts", () => {
     );
 
     expect(renderProgress(progress, T0 + 6_000).at(-1)).toBe(
-      "  DJEN asked us to slow down (HTTP 429): next request in 15 s",
+      "  next DJEN request in 15 s: DJEN asked us to slow down (HTTP 429)",
     );
   });
 

@@ -73,10 +73,26 @@ function freeText(summary: CaseSummary): string[] {
 }
 
 /**
- * What the model's free text carries that a summary of this case may not; empty when clean.
- * `caseNumber` is the case's own formatted number (the only one the text may cite).
+ * The case numbers the court's own data names (a related agravo, an apensado): formatted as CNJ
+ * numbers, whether the record writes them formatted or as 20 digits.
  */
-export function freeTextFindings(summary: CaseSummary, caseNumber: string): FreeTextFinding[] {
+export function citedCaseNumbers(courtData: string): Set<string> {
+  const found = new Set<string>();
+  for (const m of courtData.matchAll(CNJ_NUMBER)) found.add(m[0]);
+  for (const m of courtData.matchAll(/(?<!\d)(\d{7})(\d{2})(\d{4})(\d)(\d{2})(\d{4})(?!\d)/gu)) {
+    found.add(`${m[1]}-${m[2]}.${m[3]}.${m[4]}.${m[5]}.${m[6]}`);
+  }
+  return found;
+}
+
+/**
+ * What the model's free text carries that a summary of this case may not; empty when clean.
+ * `caseNumbers` are those the text may cite: the case's own, and those its records name.
+ */
+export function freeTextFindings(
+  summary: CaseSummary,
+  caseNumbers: ReadonlySet<string>,
+): FreeTextFinding[] {
   const found = new Set<FreeTextFinding>();
   for (const raw of freeText(summary)) {
     // Folded and lower-cased, with zero-width and other invisible characters taken out, so
@@ -87,7 +103,7 @@ export function freeTextFindings(summary: CaseSummary, caseNumber: string): Free
     if (PHONE.some((r) => r.test(text))) found.add("um número de telefone");
     if (INSTRUCTION.some((r) => r.test(text))) found.add("uma instrução ao leitor");
     for (const match of text.matchAll(CNJ_NUMBER)) {
-      if (match[0] !== caseNumber) found.add("outro processo");
+      if (!caseNumbers.has(match[0])) found.add("outro processo");
     }
   }
   return [...found];

@@ -11,7 +11,7 @@ import { CaseSummary, type MovementRef } from "./case-summary.js";
 import type { Correction } from "./corrections.js";
 import { contradictions, setAside, withRulesAttention } from "./fact-check.js";
 import type { FieldChange } from "./field-changes.js";
-import { freeTextFindings, setAsideForText } from "./free-text-check.js";
+import { citedCaseNumbers, freeTextFindings, setAsideForText } from "./free-text-check.js";
 import type { HearingDate } from "./hearing-when.js";
 import { createToolBridge, noToolsBridge, type ToolBridge } from "./mcp-tool-bridge.js";
 import { buildUserMessage, SYSTEM_PROMPT } from "./prompt.js";
@@ -349,7 +349,8 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
         );
         return { ...rules, summary: setAside(rules.summary, model, wrong) };
       }
-      const unsafe = freeTextFindings(checked.summary, input.cnjNumber);
+      const cited = citedCaseNumbers(JSON.stringify(input.records)).add(input.cnjNumber);
+      const unsafe = freeTextFindings(checked.summary, cited);
       if (unsafe.length > 0) {
         logger.warn(
           { ...where, findings: unsafe, llmCalls: calls },

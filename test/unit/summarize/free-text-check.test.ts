@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { CaseSummary } from "../../../src/summarize/case-summary.js";
-import { freeTextFindings, setAsideForText } from "../../../src/summarize/free-text-check.js";
+import {
+  citedCaseNumbers,
+  freeTextFindings,
+  setAsideForText,
+} from "../../../src/summarize/free-text-check.js";
 
 const CASE = "0713383-43.2025.8.07.0006";
 
@@ -50,14 +54,14 @@ describe("freeTextFindings", () => {
     ["Cl\u200Bique aqui para ver a decisão.", ["uma instrução ao leitor"]],
     ["Sentença no processo 0708123-34.2024.8.07.0001.", ["outro processo"]],
   ])("%s", (text, expected) => {
-    expect(freeTextFindings(summary(text), CASE)).toEqual(expected);
+    expect(freeTextFindings(summary(text), new Set([CASE]))).toEqual(expected);
   });
 
   it("checks the next step and each attention reason too", () => {
     expect(
       freeTextFindings(
         summary("Sentença de procedência.", "Acesse o portal.", "Ligue para o cartório."),
-        CASE,
+        new Set([CASE]),
       ),
     ).toEqual(["uma instrução ao leitor"]);
   });
@@ -70,7 +74,26 @@ describe("freeTextFindings", () => {
     "Remessa ao 2º grau (G2) e baixa dos autos à origem; publicação no DJe de 01/12/2026.",
     "Execução fiscal dos exercícios 2019-2020.",
   ])("lets a summary of the case through: %s", (text) => {
-    expect(freeTextFindings(summary(text, "Aguardar o prazo de apelação."), CASE)).toEqual([]);
+    expect(
+      freeTextFindings(summary(text, "Aguardar o prazo de apelação."), new Set([CASE])),
+    ).toEqual([]);
+  });
+
+  it("lets the text cite a case the court's own data names, formatted or as 20 digits", () => {
+    const records = JSON.stringify({
+      movements: [{ name: "Apensado ao processo 07081233420248070001" }],
+      complement: "Agravo de Instrumento 2123456-78.2025.8.26.0000",
+    });
+    const cited = citedCaseNumbers(records).add(CASE);
+    const text = summary(
+      "Apensado ao 0708123-34.2024.8.07.0001; agravo 2123456-78.2025.8.26.0000 pendente.",
+    );
+
+    expect([...cited].sort()).toEqual(
+      [CASE, "0708123-34.2024.8.07.0001", "2123456-78.2025.8.26.0000"].sort(),
+    );
+    expect(freeTextFindings(text, cited)).toEqual([]);
+    expect(freeTextFindings(text, new Set([CASE]))).toEqual(["outro processo"]);
   });
 
   it("says in our own words why the model's reading was set aside, never quoting it", () => {

@@ -40,6 +40,8 @@ export type LoopEnd =
       kind: "failed";
       reason: Exclude<FallbackReason, "no_key" | "invalid_output" | "set_aside">;
       detail: string;
+      /** An api_error's HTTP status; absent when none came (a refused connection, DNS). */
+      status?: number;
     };
 
 export interface LoopResult {
@@ -254,7 +256,9 @@ async function loop(options: AgentLoopOptions, summaryLimit: AbortSignal): Promi
     if (call.kind === "error") {
       const { detail, status } = describeError(call.error);
       logger.warn({ status, detail, iteration }, "Claude call failed after retries");
-      return failed("api_error", detail);
+      const result = failed("api_error", detail);
+      if (status !== undefined && result.outcome.kind === "failed") result.outcome.status = status;
+      return result;
     }
     const { message } = call;
     calls++;

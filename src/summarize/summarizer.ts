@@ -193,6 +193,16 @@ function sdkLogger(logger: Logger): NonNullable<ClientOptions["logger"]> {
   return { error: at("error"), warn: at("warn"), info: at("info"), debug: at("debug") };
 }
 
+/**
+ * Whether an API failure says the model is unavailable to every case of the sweep (no answer at
+ * all, a refused key, a rate limit or an outage, after the SDK's retry), not only to this one:
+ * a 400 for one case's request (a prompt too long) leaves the model to the others.
+ */
+function modelDown(status: number | undefined): boolean {
+  if (status === undefined) return true;
+  return status === 401 || status === 403 || status === 429 || status >= 500;
+}
+
 export function createSummarizer(options: SummarizerOptions): Summarizer {
   const { logger } = options;
   const client =
@@ -321,8 +331,11 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
       }
       const { outcome, usage, calls } = result;
       if (outcome.kind === "failed") {
-        if (outcome.reason === "timeout" || outcome.reason === "api_error") {
-          openBreaker(outcome.reason, outcome.detail);
+        if (
+          outcome.reason === "timeout" ||
+          (outcome.reason === "api_error" && modelDown(outcome.status))
+        ) {
+          openBreaker(outcome.reason === "timeout" ? "timeout" : "api_error", outcome.detail);
         }
         logger.warn(
           { ...where, reason: outcome.reason, detail: outcome.detail, llmCalls: calls },

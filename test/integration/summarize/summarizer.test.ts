@@ -388,6 +388,28 @@ describe("summarizer against a loopback Messages API", () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it("opens the breaker on an outage or a rejected key, not on one case's refused request", async () => {
+    const sweep = summarizer();
+    fake.enqueue(errorReply(400, "prompt is too long"), finalReply(GOOD_ANSWER));
+    const refused = await sweep.summarize(input());
+    const next = await sweep.summarize(input());
+
+    expect(refused.fallbackReason).toBe("api_error");
+    expect(next.fallbackReason).toBeNull();
+    expect(sweep.unavailable()).toBeNull();
+
+    const down = summarizer();
+    fake.enqueue(errorReply(529), finalReply(GOOD_ANSWER));
+    expect((await down.summarize(input())).fallbackReason).toBe("api_error");
+    expect((await down.summarize(input())).fallbackReason).toBe("model_unavailable");
+    expect(down.unavailable()).toMatch(/^a model call failed \(.*529.*\); the rest/);
+
+    const badKey = summarizer({ apiKey: "sk-ant-wrong" });
+    await badKey.summarize(input());
+    expect(badKey.unavailable()).toMatch(/^a model call failed \(.*401/);
+    expect(fake.requests).toHaveLength(4);
+  });
+
   it("falls back when the API hangs past the call's limit on the clock, and asks no more", async () => {
     fake.enqueue({ kind: "hang" });
     const clock = new FakeClock();

@@ -13,8 +13,6 @@ import { parseStoredSummary } from "../summarize/case-summary.js";
 import { type Correction, correctionsOfChange, readCorrection } from "../summarize/corrections.js";
 import { fieldChangesOfChange, readFieldChange } from "../summarize/field-changes.js";
 import {
-  complementText,
-  movementMeaning,
   movementTitle,
   type ReadingContext,
   readingContextOf,
@@ -28,6 +26,7 @@ import type {
   HistoryPublication,
   SummaryHeadline,
 } from "./history-schemas.js";
+import { movementWords } from "./movement-view.js";
 
 /*
  * Stored history as the MCP tools show it. Rows written by older versions are read leniently:
@@ -58,17 +57,16 @@ export function historyMovement(
 ): HistoryMovement {
   const data = Movement.safeParse(row.data);
   const context = contextOf(row.instance);
+  const words = data.success ? movementWords(data.data, context) : null;
   return {
     instance: row.instance,
     code: row.code,
     name: row.name,
-    title: movementTitle(
-      { code: row.code, name: row.name, complements: data.data?.complements ?? [] },
-      context,
-    ),
+    title:
+      words?.title ?? movementTitle({ code: row.code, name: row.name, complements: [] }, context),
     dateTime: movementDate(row),
-    complements: data.success ? data.data.complements.flatMap((c) => complementText(c) ?? []) : [],
-    hint: data.success ? movementMeaning(data.data, context) : null,
+    complements: words?.complementTexts ?? [],
+    hint: words?.meaning ?? null,
   };
 }
 

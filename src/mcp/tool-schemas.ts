@@ -6,8 +6,27 @@ import {
   Provenance,
 } from "../datajud/instance-record.js";
 
+/**
+ * A movement as the DataJud tools give it: DataJud's fields as normalized, and beside them (never
+ * instead of them) the reading a lawyer expects, in the words of the case's own class.
+ */
+export const ToolMovement = Movement.extend({
+  /** The name a lawyer reads: "Intimação eletrônica confirmada" where DataJud says "Confirmada". */
+  title: z.string(),
+  /** Each complement as "descriptor: name" ("situação da audiência: designada"), in order. */
+  complementTexts: z.array(z.string()),
+  /**
+   * What the movement records in plain Portuguese, criminal classes in criminal words (219 in an
+   * ação penal is a conviction); null for codes without a hint.
+   */
+  meaning: z.string().nullable(),
+});
+export type ToolMovement = z.infer<typeof ToolMovement>;
+
 /** A record without its movement list: what get_case and search_cases show (list_movements pages them). */
-export const RecordOverview = InstanceRecord.omit({ movements: true });
+export const RecordOverview = InstanceRecord.omit({ movements: true }).extend({
+  latestMovement: ToolMovement.nullable(),
+});
 export type RecordOverview = z.infer<typeof RecordOverview>;
 
 export const GetCaseOutput = z.strictObject({
@@ -34,7 +53,7 @@ export const ListMovementsOutput = z.strictObject({
       offset: z.number().int(),
       /** The offset of the next page of this instance; null when this page reached its end. */
       nextOffset: z.number().int().nullable(),
-      movements: z.array(Movement),
+      movements: z.array(ToolMovement),
     }),
   ),
   provenance: Provenance,

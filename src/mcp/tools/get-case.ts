@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { recordOverview } from "../movement-view.js";
 import {
   CNJ_NUMBER_DESCRIPTION,
   COURT_DESCRIPTION,
@@ -17,7 +18,7 @@ export function registerGetCase(server: McpServer, deps: ToolDeps): void {
     {
       title: "Get a court case",
       description:
-        "Reads a Brazilian court case from CNJ's DataJud: one record per instance (first instance, appeal, ...) with class, subjects, court unit, dates, movement count and the latest movement. found:false only when DataJud answered cleanly without the case; failures are errors, never 'not found'. Use list_movements for the movements themselves.",
+        "Reads a Brazilian court case from CNJ's DataJud: one record per instance (first instance, appeal, ...) with class, subjects, court unit, dates, movement count and the latest movement (DataJud's fields, and beside them its title as a lawyer reads it, its complements in words and its meaning). found:false only when DataJud answered cleanly without the case; failures are errors, never 'not found'. Use list_movements for the movements themselves.",
       inputSchema: {
         cnjNumber: z.string().describe(CNJ_NUMBER_DESCRIPTION),
         court: z.string().optional().describe(COURT_DESCRIPTION),
@@ -35,7 +36,7 @@ export function registerGetCase(server: McpServer, deps: ToolDeps): void {
           court: lookup.court,
           cnjNumber: lookup.cnjNumber,
           found: lookup.found,
-          records: lookup.records.map(({ movements: _movements, ...overview }) => overview),
+          records: lookup.records.map(recordOverview),
           provenance: lookup.provenance,
         };
         return toolSuccess(output);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { findCourt, unknownCourtMessage } from "../../datajud/courts.js";
 import { invalidInput } from "../../datajud/errors.js";
 import type { CaseSearchFilters } from "../../datajud/queries.js";
+import { recordOverview } from "../movement-view.js";
 import { READ_ONLY, readerOf, type ToolDeps } from "../tool-deps.js";
 import { toolFailure, toolSuccess, withProgress } from "../tool-result.js";
 import { SearchCasesOutput } from "../tool-schemas.js";
@@ -45,7 +46,7 @@ export function registerSearchCases(server: McpServer, deps: ToolDeps): void {
         const output: SearchCasesOutput = {
           court: page.court,
           total: page.total,
-          results: page.results.map(({ movements: _movements, ...overview }) => overview),
+          results: page.results.map(recordOverview),
           nextCursor: page.nextCursor,
           provenance: page.provenance,
         };

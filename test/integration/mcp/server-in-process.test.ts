@@ -11,10 +11,12 @@ import {
   ListMovementsOutput,
   ReadCasesOutput,
   SearchCasesOutput,
+  type ToolMovement,
 } from "../../../src/mcp/tool-schemas.js";
 import { systemClock } from "../../../src/time/clock.js";
 import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js";
 import { loadRealLongRecord, loadRecordedCases } from "../../support/fixtures.js";
+import { formatted, loadRealHits, REAL, realHit } from "../../support/real-datajud.js";
 import { waitFor } from "../../support/wait-for.js";
 
 const recorded = loadRecordedCases();
@@ -505,5 +507,109 @@ describe("paging and error envelopes", () => {
       retryable: false,
     });
     expect(errorOf(kase).hint).toContain("list_courts");
+  });
+});
+
+/*
+ * The live DataJud tools on the real tjto record: each movement keeps DataJud's name and
+ * complements as normalized, and carries beside them what history and mail read (the TPU parent
+ * where the leaf says nothing, complements in words, a criminal class in criminal words).
+ */
+const hits = loadRealHits();
+const TJTO = formatted(REAL.tjtoMojibake);
+
+/** The real tjto record, its first instance as an ação penal when `criminal`. */
+function serve(criminal: boolean): void {
+  const g1 = realHit(hits, "tjto", REAL.tjtoMojibake, "G1");
+  if (criminal) g1._source.classe = { codigo: 283, nome: "Ação Penal - Procedimento Ordinário" };
+  fake.setDocuments("tjto", [g1, realHit(hits, "tjto", REAL.tjtoMojibake, "G2")]);
+}
+
+async function firstInstance(): Promise<ToolMovement[]> {
+  const listed = await callTool(
+    connection.client,
+    "list_movements",
+    { cnjNumber: TJTO, limit: 100, order: "asc" },
+    ListMovementsOutput,
+    CALL,
+  );
+  return listed.instances.find((i) => i.instance === "G1")?.movements ?? [];
+}
+
+function at(movements: ToolMovement[], code: number, dateTime: string): ToolMovement | undefined {
+  return movements.find((m) => m.code === code && m.dateTime === dateTime);
+}
+
+describe("list_movements and get_case on the real tjto record", () => {
+  it("give the title and complements a lawyer reads beside DataJud's own", async () => {
+    serve(false);
+    const movements = await firstInstance();
+
+    // 96 movements in the real record, every one read.
+    expect(movements).toHaveLength(96);
+    expect(movements.every((m) => m.title !== "")).toBe(true);
+    expect(at(movements, 12266, "2024-07-29T23:59:59")).toMatchObject({
+      name: "Confirmada",
+      title: "Intimação eletrônica confirmada",
+      complements: [],
+      complementTexts: [],
+    });
+    const hearing = at(movements, 12740, "2017-12-18T15:57:44");
+    expect(hearing?.name).toBe("de Conciliação");
+    expect(hearing?.complements[0]).toMatchObject({
+      name: "designada",
+      description: "situacao_da_audiencia",
+    });
+    expect(hearing).toMatchObject({
+      title: "Audiência de conciliação designada",
+      complementTexts: [
+        "situação da audiência: designada",
+        "tipo de audiência: conciliação",
+        "dirigida por: Conciliador(a)",
+      ],
+    });
+    expect(at(movements, 26, "2017-12-14T14:54:59")).toMatchObject({
+      name: "Distribuição",
+      complementTexts: ["tipo de distribuição: sorteio"],
+    });
+    // A civil class: 219 is the TPU's judgment for the plaintiff.
+    const judgment = movements.find((m) => m.code === 219);
+    expect(judgment?.title).toBe("Julgado procedente o pedido");
+    expect(judgment?.meaning).toBe(judgment?.hint?.pt);
+
+    const got = await callTool(
+      connection.client,
+      "get_case",
+      { cnjNumber: TJTO },
+      GetCaseOutput,
+      CALL,
+    );
+    const latest = got.records.find((r) => r.instance === "G1")?.latestMovement;
+    const last = movements.at(-1);
+    expect(latest).toEqual(last);
+    expect(latest?.title).not.toBe("");
+  });
+
+  it("read a criminal class's judgment as a conviction, DataJud's name and hint kept", async () => {
+    serve(true);
+    const movements = await firstInstance();
+
+    const judgment = movements.find((m) => m.code === 219);
+    expect(judgment?.title).toBe("Sentença condenatória");
+    expect(judgment?.meaning).toContain("CPP, art. 593");
+    expect(judgment?.meaning).not.toMatch(/autor ganhou/);
+    // DataJud's own fields are as they were: the reading is beside them.
+    expect(judgment?.hint?.pt).toBeTypeOf("string");
+    expect(judgment?.name).not.toBe("Sentença condenatória");
+
+    const found = await callTool(
+      connection.client,
+      "search_cases",
+      { court: "tjto", classCode: 283 },
+      SearchCasesOutput,
+      CALL,
+    );
+    expect(found.results.map((r) => r.instance)).toEqual(["G1"]);
+    expect(found.results[0]?.latestMovement?.title).toBe(movements.at(-1)?.title);
   });
 });

@@ -1,6 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { realSystem, type System } from "../system.js";
 import { suggestName } from "../text.js";
+import { PROGRAM } from "./program-name.js";
 import type { OutputStream } from "./terminal.js";
 
 export interface CliIo {
@@ -49,21 +50,7 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-/** The name the package installs (`monitor` is kept as an alias; `npx monitor` is someone else's). */
-export const PROGRAM = "datajud-monitor";
-
-/**
- * The name the user typed, from the script's path (process.argv[1]): `monitor` or
- * `datajud-monitor` as installed; anything else (`src/cli/main.ts` under `npm run dev`) is PROGRAM.
- */
-export function programName(script: string | undefined): string {
-  const name =
-    (script ?? "")
-      .split(/[\\/]/u)
-      .at(-1)
-      ?.replace(/\.[cm]?[jt]s$/u, "") ?? "";
-  return name === "monitor" || name === PROGRAM ? name : PROGRAM;
-}
+export { PROGRAM, programName } from "./program-name.js";
 
 /** What a command's messages start with: the name the user typed. */
 export function programOf(io: Pick<CliIo, "program">): string {

@@ -14,6 +14,7 @@ import {
   systemOf,
   UsageError,
 } from "./command.js";
+import { interruptedBeforeStartLine } from "./early-interrupt.js";
 import { errorNotes } from "./error-notes.js";
 import { formatTable } from "./format-table.js";
 import { loadRuntime, openMonitorOrReport } from "./runtime.js";
@@ -178,6 +179,12 @@ export const runOnceCommand: Command = {
     });
     if (typeof monitor === "number") return monitor;
     // On a terminal, the sweep's progress is drawn on stderr while it runs; nothing elsewhere.
+    if (io.signal.aborted) {
+      // Ctrl-C while the configuration, watchlist and database were read: no sweep was opened.
+      await monitor.close();
+      io.stderr.write(interruptedBeforeStartLine(programOf(io), "run-once"));
+      return EXIT.failures;
+    }
     progress = liveProgress(runtime.live, systemOf(io));
     const shown = progress;
     try {

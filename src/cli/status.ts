@@ -6,11 +6,12 @@ import {
   type DjenCheck,
   djenCheckOf,
 } from "../policy/case-status.js";
-import type { DjenView } from "../policy/djen-plan.js";
+import { type DjenView, djenRetryAtMs } from "../policy/djen-plan.js";
 import { enableCommand } from "../policy/endpoint-health.js";
 import { type EndpointStatus, endpointStatuses } from "../policy/endpoint-status.js";
 import { listCases } from "../store/cases.js";
 import { closeDatabase, type Db, databaseExists, openDatabase } from "../store/database.js";
+import { getDjenReach } from "../store/djen-reach.js";
 import { listDjenSources } from "../store/djen-sources.js";
 import { endpointStates } from "../store/endpoint-state.js";
 import { type HealthIncident, listIncidents } from "../store/health-incidents.js";
@@ -155,6 +156,11 @@ export interface StatusView {
   oab: Array<{ registration: string } & DjenCheck>;
   /** false: djen.enabled is false; no DJEN check is shown, none counts as failing. */
   djenEnabled: boolean;
+  /**
+   * DJEN could not be reached at its last tries (null: it answered, or it is off): since when,
+   * how many trips in a row, why, and when the daemon tries it again between sweeps.
+   */
+  djenUnreachable: { trippedAt: string; trips: number; reason: string; retryAt: string } | null;
   /** Each webhook and chat endpoint: configured, or with alerts or state left in the database. */
   endpoints: EndpointStatus[];
 }
@@ -196,12 +202,28 @@ export function readStatus(db: Db, view: MuteView): StatusView {
       .filter((s) => s.kind === "oab" && (followed === null || followed.has(s.key)))
       .map((s) => ({ registration: s.key, ...djenCheckOf(s, view.djen?.plan ?? null) })),
     djenEnabled,
+    djenUnreachable: djenEnabled ? unreachableOf(db) : null,
     endpoints: endpointStatuses(view.endpoints ?? [], endpointOutbox(db), endpointStates(db)),
     lastRun: lastRun(db),
     incidents: listIncidents(db)
       .filter((i) => i.recoveredAt === null && (djenEnabled || i.kind !== "djen_failing"))
       .map((i) => ({ kind: i.kind, since: i.startedAt, toldTo: i.recipient })),
   };
+}
+
+function unreachableOf(db: Db): StatusView["djenUnreachable"] {
+  const reach = getDjenReach(db);
+  if (reach === null) return null;
+  const retryAt = new Date(djenRetryAtMs(Date.parse(reach.trippedAt), reach.trips)).toISOString();
+  return { ...reach, retryAt };
+}
+
+/** Why DJEN has not answered, and when it is tried next: a failure, never "no publications". */
+export function djenUnreachableLine(
+  u: NonNullable<StatusView["djenUnreachable"]>,
+  tz: string,
+): string {
+  return `DJEN could not be reached at its last ${countText(u.trips, "try", "tries")} (last ${when(u.trippedAt, tz)}: ${terminalText(u.reason)}); the daemon tries it again at ${when(u.retryAt, tz)}, or the next sweep if that comes first`;
 }
 
 export const statusCommand: Command = {
@@ -291,6 +313,9 @@ export const statusCommand: Command = {
         io.stdout.write(
           `mail not sent yet: ${countText(retrying.rows, "e-mail", "e-mails")} failed (${retrying.lastError ?? "no error recorded"})${next}\n`,
         );
+      }
+      if (status.djenUnreachable !== null) {
+        out.write(`${djenUnreachableLine(status.djenUnreachable, tz)}\n`);
       }
       for (const incident of status.incidents) {
         out.write(

@@ -138,6 +138,26 @@ function order(a: number, b: number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Between sweeps, the first wait after DJEN could not be reached; it doubles per trip in a row. */
+export const FIRST_RETRY_AFTER_TRIP_MS = 10 * 60_000;
+/**
+ * The longest wait between two tries while DJEN stays unreachable: 4 h is 6 tries a day instead of
+ * 144 at a fixed 10 minutes, and a DJEN back up is asked again within 4 h (a sweep asks at once).
+ */
+export const MAX_RETRY_AFTER_TRIP_MS = 4 * HOUR_MS;
+
+/**
+ * When the daemon tries DJEN again between sweeps after `trips` trips in a row (unreachable, or
+ * refusing this server), the last at `trippedAtMs`: 10 min, 20, 40... at most 4 h after it. A
+ * sweep tries at once, whatever this says; a complete answer ends the streak.
+ */
+export function djenRetryAtMs(trippedAtMs: number, trips: number): number {
+  const doublings = Math.min(Math.max(trips, 1) - 1, 20);
+  return (
+    trippedAtMs + Math.min(FIRST_RETRY_AFTER_TRIP_MS * 2 ** doublings, MAX_RETRY_AFTER_TRIP_MS)
+  );
+}
+
 /** Whether DJEN is asked at all, and when each source is due: what the status views show. */
 export interface DjenView {
   enabled: boolean;

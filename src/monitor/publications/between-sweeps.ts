@@ -1,5 +1,7 @@
 import type { Logger } from "../../log.js";
+import { djenRetryAtMs } from "../../policy/djen-plan.js";
 import type { Db } from "../../store/database.js";
+import { getDjenReach } from "../../store/djen-reach.js";
 import type { System } from "../../system.js";
 import type { Clock } from "../../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
@@ -22,7 +24,10 @@ import {
  * writes beside another process's sweep.
  */
 
-/** A source that failed is asked again this long after, between sweeps; a sweep asks it at once. */
+/**
+ * A source that failed is asked again this long after, between sweeps; a sweep asks it at once.
+ * After DJEN could not be reached the wait doubles per trip in a row (djenRetryAtMs).
+ */
 export const RETRY_BETWEEN_SWEEPS_MS = 10 * 60_000;
 /** Longest sleep when nothing is due: the watchlist may have grown meanwhile. */
 const IDLE_MAX_MS = 5 * 60_000;
@@ -62,6 +67,9 @@ export async function askDueBetweenSweeps(
   signal: AbortSignal,
 ): Promise<Step> {
   const now = deps.clock.now();
+  // DJEN unreachable at its last try: nothing is asked before the backoff is over.
+  const retryAt = retryAtOf(deps.db);
+  if (retryAt > now) return { asked: 0, waitMs: Math.min(retryAt - now, IDLE_MAX_MS) };
   const { cases, oab } = deps.watchlist();
   const plan = planFor(deps.db, sourcesOf(cases, oab), now, deps.publications.plan, {
     retryFailedAfterMs: RETRY_BETWEEN_SWEEPS_MS,
@@ -100,11 +108,21 @@ export async function askDueBetweenSweeps(
     }
     return {
       asked: asked.outcomes.length,
-      waitMs: asked.stopped === null ? 0 : RETRY_BETWEEN_SWEEPS_MS,
+      waitMs:
+        asked.stopped === null
+          ? 0
+          : Math.max(1_000, Math.min(retryAtOf(deps.db) - deps.clock.now(), IDLE_MAX_MS)),
     };
   } finally {
     lease.release();
   }
+}
+
+/** When DJEN may be tried again after its trips in a row; -Infinity when it answered last. */
+function retryAtOf(db: Db): number {
+  const reach = getDjenReach(db);
+  if (reach === null) return Number.NEGATIVE_INFINITY;
+  return djenRetryAtMs(Date.parse(reach.trippedAt), reach.trips);
 }
 
 export interface BetweenSweeps {

@@ -9,6 +9,7 @@ import {
   type SourceKind,
 } from "../../policy/djen-plan.js";
 import type { Db } from "../../store/database.js";
+import { clearDjenTrips, recordDjenTrip } from "../../store/djen-reach.js";
 import { listDjenSources } from "../../store/djen-sources.js";
 import { addDays, dateInZone, SAO_PAULO_ZONE } from "../../time/calendar-date.js";
 import { type Clock, isoNow } from "../../time/clock.js";
@@ -310,6 +311,11 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
         "DJEN check failed",
       );
     }
+  }
+  // DJEN's reach, for the backoff between sweeps and for `status`: a trip counts, an answer ends it.
+  if (ctx.write) {
+    if (asked.stopped !== null) recordDjenTrip(ctx.db, isoNow(ctx.clock), asked.stopped);
+    else if (asked.outcomes.some((o) => o.ok)) clearDjenTrips(ctx.db);
   }
   return asked;
 }

@@ -1,5 +1,7 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readStatus } from "../../../src/cli/status.js";
+import { DJEN_UNREACHABLE_PREFIX, DjenError } from "../../../src/djen/errors.js";
 import { toPublication } from "../../../src/djen/publication.js";
 import { RawItem } from "../../../src/djen/raw-schemas.js";
 import { silentLogger } from "../../../src/log.js";
@@ -21,6 +23,7 @@ import type { SweepRun } from "../../../src/monitor/run.js";
 import { NOTHING_MAILED } from "../../../src/monitor/run-report.js";
 import type { SweepDeps } from "../../../src/monitor/sweep.js";
 import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";
+import { getDjenSource } from "../../../src/store/djen-sources.js";
 import { startRun } from "../../../src/store/runs.js";
 import type { WatchedCase, WatchedOab } from "../../../src/watchlist/parse-watchlist.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
@@ -255,5 +258,72 @@ describe("asking between sweeps", () => {
     expect(askedBeforePause).toBe(1);
     expect(askedWhilePaused).toBe(0);
     expect(calls.length).toBeGreaterThan(askedBeforePause);
+  });
+});
+
+describe("asking between sweeps while DJEN cannot be reached", () => {
+  it("backs off, doubling from 10 minutes to 4 hours, says when it tries next, and starts over once DJEN answers", async () => {
+    let reachable = false;
+    const flaky: PublicationGateway = {
+      read: async (sources, window, signal) => {
+        if (reachable) return gateway.read(sources, window, signal);
+        calls.push({ at: clock.now(), ...sources, window });
+        throw new DjenError(
+          "network",
+          `${DJEN_UNREACHABLE_PREFIX} at http://djen.test: ECONNREFUSED`,
+        );
+      },
+    };
+    const deps = { ...betweenDeps(), publications: { ...phase(), gateway: flaky } };
+    const start = MONDAY + 10 * HOUR;
+    clock.set(start);
+    const status = () =>
+      readStatus(db, {
+        watchlist: null,
+        now: new Date(clock.now()),
+        timezone: "America/Sao_Paulo",
+        djen: { enabled: true, plan: phase().plan },
+      }).djenUnreachable;
+    const runFor = async (until: number): Promise<void> => {
+      while (clock.now() < until) {
+        const step = await askDueBetweenSweeps(deps, new AbortController().signal);
+        clock.set(Math.min(clock.now() + Math.max(step.waitMs, 1), until));
+      }
+    };
+
+    await runFor(start + 8 * HOUR);
+    const minutes = calls.map((c) => (c.at - start) / 60_000);
+    // Tries at 0, +10, +20, +40, +80, +160 minutes: one request each (the rest not sent), not 48.
+    expect(minutes).toEqual([0, 10, 30, 70, 150, 310]);
+    // One failed check per source per try, never "no publications".
+    for (const [kind, key] of [
+      ["case", cases[0]?.digits ?? ""],
+      ["case", cases[1]?.digits ?? ""],
+      ["oab", "123456/SP"],
+    ] as const) {
+      expect(getDjenSource(db, kind, key)).toMatchObject({
+        lastOutcome: "failed",
+        lastOkAt: null,
+        consecutiveFailures: 6,
+      });
+    }
+    // The next try: 4 h (the cap) after the sixth, at 10:00 + 550 min = 19:10 São Paulo.
+    expect(status()).toMatchObject({
+      trips: 6,
+      retryAt: new Date(start + 550 * 60_000).toISOString(),
+    });
+
+    reachable = true;
+    await runFor(start + 550 * 60_000 + 1);
+    expect(calls.at(-1)?.at).toBe(start + 550 * 60_000);
+    expect(status()).toBeNull();
+    expect(getDjenSource(db, "oab", "123456/SP")?.lastOutcome).toBe("ok");
+
+    // Down again: the wait starts over at 10 minutes.
+    reachable = false;
+    clock.set(start + 12 * HOUR);
+    const tried = calls.length;
+    await runFor(start + 12 * HOUR + 15 * 60_000);
+    expect(calls.slice(tried).map((c) => (c.at - start - 12 * HOUR) / 60_000)).toEqual([0, 10]);
   });
 });

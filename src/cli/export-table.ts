@@ -3,6 +3,7 @@ import type { Movement } from "../datajud/instance-record.js";
 import { cutPlainText } from "../djen/publication-text.js";
 import type { CaseRow } from "../store/cases.js";
 import type { Db } from "../store/database.js";
+import { listInstances } from "../store/instances.js";
 import {
   eachMovementOldestFirst,
   listMovementVersions,
@@ -10,7 +11,12 @@ import {
   type MovementVersionRow,
 } from "../store/movements.js";
 import { formLine } from "../summarize/corrections.js";
-import { complementReading, movementTitle } from "../summarize/movement-reading.js";
+import {
+  complementReading,
+  movementTitle,
+  type ReadingContext,
+  readingContextOf,
+} from "../summarize/movement-reading.js";
 import type { ExportedPublication } from "./publication-export.js";
 
 export interface ExportedMovement {
@@ -20,6 +26,17 @@ export interface ExportedMovement {
   movement: MovementRow;
   /** The forms it had before the court corrected it, oldest first; empty when never corrected. */
   earlier?: readonly Movement[];
+  /** How its instance reads it: a criminal class in criminal words (219 "Sentença condenatória"). */
+  reading?: ReadingContext;
+}
+
+/**
+ * How each instance of a case reads its movements, by the class of its stored record: the words
+ * the alerts and the MCP history use (tjto's 219 in an ação penal is "Sentença condenatória").
+ */
+export function readingOfCase(db: Db, caseId: number): (instance: string) => ReadingContext {
+  const records = listInstances(db, caseId).map((row) => row.record);
+  return (instance) => readingContextOf(records, instance);
 }
 
 /**
@@ -121,6 +138,7 @@ export function movementCells({
   label,
   movement,
   earlier,
+  reading,
 }: ExportedMovement): ExportCell[] {
   return [
     number,
@@ -136,7 +154,7 @@ export function movementCells({
     "datajud",
     ...Array<null>(NOT_A_PUBLICATION).fill(null),
     earlierText(earlier),
-    movementTitle(movement.data),
+    movementTitle(movement.data, reading),
   ];
 }
 
@@ -215,13 +233,15 @@ export function* exportedMovements(
 ): Generator<ExportedMovement> {
   for (const kase of cases) {
     const earlier = earlierForms(listMovementVersions(db, kase.id));
+    const readingOf = readingOfCase(db, kase.id);
     for (const movement of eachMovementOldestFirst(db, kase.id)) {
       if (sinceDay !== null) {
         const day = movement.dateTime === null ? null : wallClockDay(movement.dateTime);
         if (day === null || day < sinceDay) continue;
       }
       const { number, court, label } = kase;
-      yield { number, court, label, movement, earlier: earlier.get(movement.id) ?? [] };
+      const reading = readingOf(movement.instance);
+      yield { number, court, label, movement, earlier: earlier.get(movement.id) ?? [], reading };
     }
   }
 }

@@ -20,10 +20,15 @@ import {
 import { publicationsOfCase } from "../store/publications.js";
 import type { SummaryDisposition } from "../store/summaries.js";
 import { fieldChangesOfChange, readFieldChange } from "../summarize/field-changes.js";
-import { movementTitle } from "../summarize/movement-reading.js";
+import { movementTitle, type ReadingContext } from "../summarize/movement-reading.js";
 import { terminalText } from "../text.js";
 import { type Command, EXIT, programOf, UsageError } from "./command.js";
-import { complementsText, exportedMovements, movementTable } from "./export-table.js";
+import {
+  complementsText,
+  exportedMovements,
+  movementTable,
+  readingOfCase,
+} from "./export-table.js";
 import { exportedPublications, publicationJson, publicationLines } from "./publication-export.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 import { writeTable } from "./spreadsheet.js";
@@ -60,11 +65,17 @@ function lateNote(m: Movement, change: { detectedAt: string; details: unknown })
   return `  (late record: first listed ${days === null ? "now" : `${days} days after its date`}; mailed apart, not as news)`;
 }
 
-/** One movement: its date as the court recorded it, code, name, and which copy it is. */
-function movementLine(m: Movement, instance: string): string {
+/** How each instance of the case reads its movements (its record's class: criminal words). */
+type ReadingOf = (instance: string) => ReadingContext;
+
+/**
+ * One movement: its date as the court recorded it, code, name in its instance's words (the
+ * alert's: a 219 in an ação penal is "Sentença condenatória"), and which copy it is.
+ */
+function movementLine(m: Movement, instance: string, readingOf: ReadingOf): string {
   const date = m.dateTime ? formatWallClock(m.dateTime) : "no date";
   const copy = (m.occurrence ?? 1) > 1 ? `  (copy ${m.occurrence})` : "";
-  const title = movementTitle(m);
+  const title = movementTitle(m, readingOf(instance));
   const same = title.toLocaleLowerCase("pt-BR") === m.name.toLocaleLowerCase("pt-BR");
   const tpu = same ? "" : ` (TPU: ${terminalText(m.name)})`;
   return `${date}  ${m.code ?? "-"}  ${terminalText(title)}${tpu}${copy}  · ${instanceText(instance)}`;
@@ -77,6 +88,7 @@ const BASELINE_SHOWN = 20;
 function baselineEntry(
   baseline: readonly MovementRow[],
   firstSeenAt: string | null,
+  readingOf: ReadingOf,
 ): Array<{ at: string; lines: string[] }> {
   if (baseline.length === 0 || firstSeenAt === null) return [];
   const older = baseline.length - BASELINE_SHOWN;
@@ -85,7 +97,9 @@ function baselineEntry(
       at: firstSeenAt,
       lines: [
         `first check (baseline, not mailed): ${plural(baseline.length, "movement", "movements")} listed by DataJud`,
-        ...baseline.slice(0, BASELINE_SHOWN).map((m) => `    ${movementLine(m.data, m.instance)}`),
+        ...baseline
+          .slice(0, BASELINE_SHOWN)
+          .map((m) => `    ${movementLine(m.data, m.instance, readingOf)}`),
         ...(older > 0 ? [`    … and ${older} older (--format csv lists them all)`] : []),
       ],
     },
@@ -96,6 +110,7 @@ function baselineEntry(
 function versionEntry(
   version: MovementVersionRow,
   previous: MovementVersionRow | undefined,
+  readingOf: ReadingOf,
 ): { at: string; lines: string[] } {
   const what =
     version.changeId === null
@@ -105,7 +120,7 @@ function versionEntry(
     at: version.recordedAt,
     lines: [
       what,
-      `    ${movementLine(version.data, version.instance)}${wasText(previous?.data ?? null)}`,
+      `    ${movementLine(version.data, version.instance, readingOf)}${wasText(previous?.data ?? null)}`,
     ],
   };
 }
@@ -113,10 +128,13 @@ function versionEntry(
 /** Every later form of the case's corrected movements, each with the one before it. */
 function versionEntries(
   versions: readonly MovementVersionRow[],
+  readingOf: ReadingOf,
 ): Array<{ at: string; lines: string[] }> {
   return versions.flatMap((v, i) => {
     const previous = versions[i - 1];
-    return v.version > 1 && previous?.rowId === v.rowId ? [versionEntry(v, previous)] : [];
+    return v.version > 1 && previous?.rowId === v.rowId
+      ? [versionEntry(v, previous, readingOf)]
+      : [];
   });
 }
 
@@ -173,6 +191,12 @@ export const historyCommand: Command = {
         ),
       ];
       const history = cases.map((c) => {
+        const readingOf = readingOfCase(db, c.id);
+        // Each movement with its title in its instance's words, the alert's (JSON: added field).
+        const titled = (m: MovementRow) => ({
+          ...m,
+          title: movementTitle(m.data, readingOf(m.instance)),
+        });
         const movements = listMovements(db, c.id, { includeDisappeared: true });
         const listed = movements.filter((m) => m.disappearedAt === null);
         const changes = listChanges(db, c.id);
@@ -182,6 +206,8 @@ export const historyCommand: Command = {
           changes.map((change) => change.id),
         );
         return {
+          // A function: JSON.stringify leaves it out of --format json.
+          readingOf,
           number: c.number,
           court: c.court,
           foundIn: c.foundIn,
@@ -190,10 +216,10 @@ export const historyCommand: Command = {
           lastCheckedAt: c.lastCheckedAt,
           changes: changes.map((change) => ({
             ...change,
-            movements: reported.filter((m) => m.changeId === change.id),
+            movements: reported.filter((m) => m.changeId === change.id).map(titled),
           })),
           /** What the first check stored (no change reported them), newest first. */
-          baseline: movements.filter((m) => m.changeId === null),
+          baseline: movements.filter((m) => m.changeId === null).map(titled),
           /** What DataJud lists now, each repeated copy counted: DataJud's own count. */
           movementCount: listed.length,
           /** Copies DataJud stopped listing: kept, never alerted. */
@@ -225,6 +251,7 @@ export const historyCommand: Command = {
       const out = readableOutput(io.stdout);
       const tz = runtime.config.schedule.timezone;
       for (const h of history) {
+        const { readingOf } = h;
         const gone = h.disappearedCount > 0 ? ` (and ${h.disappearedCount} no longer listed)` : "";
         out.write(`${h.number} (${h.court})${h.label ? ` ${terminalText(h.label)}` : ""}\n`);
         if (h.foundIn !== null) {
@@ -240,7 +267,7 @@ export const historyCommand: Command = {
           `  first seen ${h.firstSeenAt ? formatInstant(h.firstSeenAt, tz) : "never"}, ${listed} listed by DataJud${gone}, ${plural(h.changes.length, "change", "changes")}\n`,
         );
         const entries = [
-          ...baselineEntry(h.baseline, h.firstSeenAt),
+          ...baselineEntry(h.baseline, h.firstSeenAt, readingOf),
           ...h.changes.map((change) => ({
             at: change.detectedAt,
             lines: [
@@ -254,7 +281,8 @@ export const historyCommand: Command = {
                 ];
               }),
               ...change.movements.map(
-                (m) => `    ${movementLine(m.data, m.instance)}${lateNote(m.data, change)}`,
+                (m) =>
+                  `    ${movementLine(m.data, m.instance, readingOf)}${lateNote(m.data, change)}`,
               ),
             ],
           })),
@@ -262,10 +290,10 @@ export const historyCommand: Command = {
             at: e.at,
             lines: [
               EVENT_TEXT[e.kind],
-              `    ${movementLine(e.movement, e.instance)}${wasText(e.before)}`,
+              `    ${movementLine(e.movement, e.instance, readingOf)}${wasText(e.before)}`,
             ],
           })),
-          ...versionEntries(h.versions),
+          ...versionEntries(h.versions, readingOf),
         ].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
         for (const entry of entries) {
           const [first, ...rest] = entry.lines;

@@ -6,6 +6,7 @@ import { type FakeDataJud, startFakeDataJud } from "../../fakes/fake-datajud.js"
 import { caseHistory } from "../../support/case-history.js";
 import {
   baseEnv,
+  cliInProcess,
   emlFiles,
   runOnce,
   type Workspace,
@@ -191,6 +192,26 @@ describe("the reading per instance, mailed", () => {
     expect(history.changes[0]?.summary?.attentionReasons).toEqual([
       "sentença condenatória: verificar o prazo de apelação (CPP, art. 593)",
     ]);
+
+    // The command line reads it in the alert's words too: history (text, csv, json) and export.
+    const ws = lastWs as Workspace;
+    const cli = (...argv: string[]) => cliInProcess(argv, baseEnv(ws, datajud), ws.dir);
+    const text = await cli("history", formatted(TJTO));
+    expect(text.stdout).toContain(
+      "18/11/2026 16:45  219  Sentença condenatória (TPU: Procedência)  · ",
+    );
+    const json = JSON.parse((await cli("history", formatted(TJTO), "--json")).stdout);
+    const reported = json.cases[0].changes[0].movements.find(
+      (m: { code: number | null }) => m.code === 219,
+    );
+    expect(reported).toMatchObject({ name: "Procedência", title: "Sentença condenatória" });
+    for (const argv of [["history", formatted(TJTO), "--format", "csv"], ["export"]]) {
+      // title is the last column; the other cells quote court text that may hold commas.
+      const lines = (await cli(...argv)).stdout.trim().split("\r\n");
+      expect(lines[0], argv[0]).toMatch(/,"title"$/);
+      const row = lines.find((l) => l.includes(',219,"Procedência",'));
+      expect(row, argv[0]).toMatch(/,"Sentença condenatória"$/);
+    }
   });
 
   it("a G2 decision under tjdft's provisionally archived G1 is headed by G2's status", async () => {

@@ -92,10 +92,15 @@ export function breaks(escaped: string): string {
 }
 
 /** The page around already escaped parts; `subject` is escaped here. */
-export function htmlDocument(subject: string, parts: readonly string[]): string {
+/** `lang`: "pt-BR" for the lawyers' mail, "en" for the operator's (README, languages). */
+export function htmlDocument(
+  subject: string,
+  parts: readonly string[],
+  lang: "pt-BR" | "en" = "pt-BR",
+): string {
   return [
     "<!DOCTYPE html>",
-    '<html lang="pt-BR">',
+    `<html lang="${lang}">`,
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(subject)}</title></head>`,
     `<body style="${STYLES.body}">`,

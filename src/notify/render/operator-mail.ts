@@ -32,7 +32,8 @@ import {
  * Mail to `mail.admin` about problems only a person can fix: the key refused, DataJud down for
  * whole sweeps, a case failing for a day, a case DataJud no longer returns (what decides them:
  * policy/health.ts, policy/failing-cases.ts, policy/gone-cases.ts; what queues them:
- * notify/outbox/queue-operator-alerts.ts).
+ * notify/outbox/queue-operator-alerts.ts). In English like the CLI and the logs (it is for the
+ * operator; what lawyers read is Portuguese); labels, court names and errors are quoted as data.
  */
 
 const KEY_PAGE = "https://datajud-wiki.cnj.jus.br/api-publica/acesso";
@@ -70,20 +71,20 @@ function isProblem(alert: AdminAlert): boolean {
 }
 
 function hoursText(hours: number): string {
-  return hours === 24 ? "um dia" : `${String(hours).replace(".", ",")} h`;
+  return hours === 24 ? "a day" : `${hours} h`;
 }
 
 function failingPhrase(failing: readonly CaseFailingAlert[]): string {
   const hours = hoursText(Math.min(...failing.map((f) => f.thresholdHours)));
   return failing.length === 1
-    ? `1 processo sem consulta há mais de ${hours}`
-    : `${failing.length} processos sem consulta há mais de ${hours}`;
+    ? `1 case not checked for over ${hours}`
+    : `${failing.length} cases not checked for over ${hours}`;
 }
 
 function gonePhrase(gone: readonly CaseGoneAlert[]): string {
   return gone.length === 1
-    ? "1 processo não encontrado no DataJud"
-    : `${gone.length} processos não encontrados no DataJud`;
+    ? "1 case not found in DataJud"
+    : `${gone.length} cases not found in DataJud`;
 }
 
 function endpointName(alert: EndpointAlert): string {
@@ -92,30 +93,30 @@ function endpointName(alert: EndpointAlert): string {
 
 function endpointPhrase(alert: EndpointAlert): string {
   return alert.type === "endpoint_disabled"
-    ? `endpoint ${endpointName(alert)} desativado (410 Gone)`
-    : `alertas não entregues ao endpoint ${endpointName(alert)}`;
+    ? `endpoint ${endpointName(alert)} disabled (410 Gone)`
+    : `alerts not delivered to endpoint ${endpointName(alert)}`;
 }
 
 function sweepsPhrase(n: number): string {
-  return n === 1 ? "na última varredura" : `em ${n} varreduras seguidas`;
+  return n === 1 ? "in the last sweep" : `in ${n} sweeps in a row`;
 }
 
 function healthSubject(alert: HealthAlert): string {
   switch (alert.type) {
     case "auth_rejected":
-      return "DataJud recusou a chave da API";
+      return "DataJud refused the API key";
     case "auth_recovered":
-      return "DataJud voltou a aceitar a chave da API";
+      return "DataJud accepts the API key again";
     case "sweeps_failing":
-      return `DataJud sem resposta ${sweepsPhrase(alert.failedSweeps)}`;
+      return `DataJud did not answer ${sweepsPhrase(alert.failedSweeps)}`;
     case "sweeps_recovered":
-      return "DataJud voltou a responder";
+      return "DataJud answers again";
     case "djen_failing":
       return alert.blocked
-        ? "DJEN recusa o endereço deste servidor (fora do Brasil)"
-        : `DJEN sem resposta ${sweepsPhrase(alert.failedSweeps)}`;
+        ? "DJEN refused this server's address (outside Brazil)"
+        : `DJEN did not answer ${sweepsPhrase(alert.failedSweeps)}`;
     case "djen_recovered":
-      return "DJEN voltou a responder";
+      return "DJEN answers again";
   }
 }
 
@@ -139,7 +140,7 @@ export function renderAdminSubject(alerts: readonly AdminAlert[]): string {
 function errorText(kind: string | null, error: string | null): string {
   const message = error === null ? "" : oneLine(error, ERROR_SHOWN);
   const label = kind === null ? "" : oneLine(kind, 40);
-  if (message === "") return label === "" ? "sem detalhes" : label;
+  if (message === "") return label === "" ? "no details" : label;
   return label === "" ? message : `${label}: ${message}`;
 }
 
@@ -150,9 +151,9 @@ interface Section {
   intro: string[];
   /** One per case: its title, then its detail lines. */
   items: string[][];
-  /** "Causas possíveis", a bulleted list before the steps. */
+  /** "Possible causes", a bulleted list before the steps. */
   causes: string[];
-  /** "O que fazer", numbered. */
+  /** "What to do", numbered. */
   steps: string[];
   notes: string[];
 }
@@ -165,57 +166,58 @@ function section(heading: string, parts: Partial<Omit<Section, "heading">>): Sec
 type ShowInstant = (iso: string | null) => string;
 
 function authRejectedSection(auth: AuthRejectedAlert, when: ShowInstant): Section {
-  const cases = auth.affectedCases === 1 ? "1 processo" : `${auth.affectedCases} processos`;
-  return section(`${ATTENTION_MARKER} O DataJud recusou a chave da API`, {
+  const cases =
+    auth.affectedCases === 1 ? "1 watched case is" : `${auth.affectedCases} watched cases are`;
+  return section(`${ATTENTION_MARKER} DataJud refused the API key`, {
     intro: [
-      `Desde ${when(auth.since)}, o DataJud recusa a chave da API pública (HTTP 401); ${cases} do watchlist não estão sendo consultados.`,
-      "O CNJ troca essa chave pública de tempos em tempos, sem aviso.",
+      `Since ${when(auth.since)}, DataJud has refused the public API key (HTTP 401); ${cases} not being checked.`,
+      "CNJ replaces this public key from time to time, without notice.",
     ],
     steps: [
-      `Copie a chave atual em ${KEY_PAGE}.`,
-      "Grave-a em DATAJUD_API_KEY (ou no arquivo de DATAJUD_API_KEY_FILE, ou na credencial do systemd).",
-      "Reinicie o serviço (systemctl restart datajud-monitor) e confira com monitor run-once.",
+      `Copy the current key from ${KEY_PAGE}.`,
+      "Store it in DATAJUD_API_KEY (or in the file DATAJUD_API_KEY_FILE names, or in the systemd credential).",
+      "Restart the service (systemctl restart datajud-monitor) and check with datajud-monitor run-once.",
     ],
     notes: [
-      "Nada se perde: o que mudou nos processos enquanto isso é detectado na primeira consulta depois da troca.",
-      `Último erro: ${errorText("auth", auth.lastError)}`,
+      "Nothing is lost: what changed in the cases meanwhile is found at the first check after the new key.",
+      `Last error: ${errorText("auth", auth.lastError)}`,
     ],
   });
 }
 
 function authRecoveredSection(alert: AuthRecoveredAlert, when: ShowInstant): Section {
-  return section("O DataJud voltou a aceitar a chave da API", {
+  return section("DataJud accepts the API key again", {
     intro: [
-      `A chave da API pública, recusada pelo DataJud desde ${when(alert.since)}, voltou a ser aceita: em ${when(alert.recoveredAt)} os processos voltaram a ser consultados.`,
-      "O monitor funciona normalmente de novo; nada mais a fazer.",
+      `The public API key, refused by DataJud since ${when(alert.since)}, is accepted again: cases were checked again at ${when(alert.recoveredAt)}.`,
+      "The monitor works normally again; nothing more to do.",
     ],
   });
 }
 
 function sweepsFailingSection(alert: SweepsFailingAlert, when: ShowInstant): Section {
   const n = alert.failedSweeps;
-  const sweeps = n === 1 ? "a última varredura terminou" : `${n} varreduras seguidas terminaram`;
-  return section(`${ATTENTION_MARKER} O monitor não consegue consultar o DataJud`, {
+  const sweeps = n === 1 ? "the last sweep ended" : `${n} sweeps in a row ended`;
+  return section(`${ATTENTION_MARKER} The monitor cannot reach DataJud`, {
     intro: [
-      `Desde ${when(alert.since)}, ${sweeps} sem nenhuma resposta do DataJud: nenhum processo do watchlist foi consultado.`,
-      "Nada se perde: o monitor continua tentando a cada varredura, e o que mudou nos processos enquanto isso é detectado na primeira consulta que der certo.",
+      `Since ${when(alert.since)}, ${sweeps} without a single answer from DataJud: no watched case was checked.`,
+      "Nothing is lost: the monitor keeps trying every sweep, and what changed in the cases meanwhile is found at the first check that works.",
     ],
     // One operator saw a rotated key as two days of timeouts, never a 401: whatever the error,
     // the key stays on the list.
     causes: [
-      "O DataJud fora do ar ou lento (tempo esgotado, erro 5xx): costuma passar sozinho.",
-      `A chave da API errada ou trocada: o CNJ troca a chave pública sem aviso, e uma chave trocada pode aparecer como tempo esgotado em todas as consultas, não só como recusa (HTTP 401). Compare DATAJUD_API_KEY com a chave publicada em ${KEY_PAGE}.`,
-      "A rede do servidor: DNS, proxy ou firewall bloqueando api-publica.datajud.cnj.jus.br.",
+      "DataJud down or slow (timeout, 5xx error): it usually passes on its own.",
+      `A wrong or replaced API key: CNJ replaces the public key without notice, and a replaced key can show as a timeout on every check, not only as a refusal (HTTP 401). Compare DATAJUD_API_KEY with the key published at ${KEY_PAGE}.`,
+      "The server's network: DNS, proxy or firewall blocking api-publica.datajud.cnj.jus.br.",
     ],
     steps: [
-      `Confira a chave em ${KEY_PAGE}; se mudou, grave a nova em DATAJUD_API_KEY (ou no arquivo de DATAJUD_API_KEY_FILE, ou na credencial do systemd) e reinicie o serviço.`,
-      "monitor status mostra o último erro de cada processo.",
-      "monitor doctor testa a configuração, a chave da API e o acesso ao DataJud, e diz o que corrigir.",
-      "journalctl -u datajud-monitor mostra o log do serviço (rede, DNS, proxy, tempo esgotado).",
+      `Check the key at ${KEY_PAGE}; if it changed, store the new one in DATAJUD_API_KEY (or in the file DATAJUD_API_KEY_FILE names, or in the systemd credential) and restart the service.`,
+      "datajud-monitor status shows each case's last error.",
+      "datajud-monitor doctor tests the configuration, the API key and access to DataJud, and says what to fix.",
+      "journalctl -u datajud-monitor shows the service's log (network, DNS, proxy, timeouts).",
     ],
     notes: [
-      "Outro e-mail avisará quando o DataJud voltar a responder.",
-      `Último erro: ${errorText(alert.lastErrorKind, alert.lastError)}`,
+      "Another e-mail will say when DataJud answers again.",
+      `Last error: ${errorText(alert.lastErrorKind, alert.lastError)}`,
     ],
   });
 }
@@ -223,57 +225,57 @@ function sweepsFailingSection(alert: SweepsFailingAlert, when: ShowInstant): Sec
 function sweepsRecoveredSection(alert: SweepsRecoveredAlert, when: ShowInstant): Section {
   const n = alert.failedSweeps ?? 0;
   const streak =
-    n === 0 ? "" : ` (${n === 1 ? "1 varredura" : `${n} varreduras seguidas`} sem resposta)`;
-  return section("O monitor voltou a consultar o DataJud", {
+    n === 0 ? "" : ` (${n === 1 ? "1 sweep" : `${n} sweeps in a row`} without an answer)`;
+  return section("The monitor reaches DataJud again", {
     intro: [
-      `As consultas ao DataJud, falhando desde ${when(alert.since)}${streak}, voltaram a funcionar em ${when(alert.recoveredAt)}.`,
-      "O monitor funciona normalmente de novo; o que mudou nos processos nesse período é detectado nas próximas varreduras.",
+      `DataJud checks, failing since ${when(alert.since)}${streak}, work again since ${when(alert.recoveredAt)}.`,
+      "The monitor works normally again; what changed in the cases meanwhile is found in the next sweeps.",
     ],
   });
 }
 
 function djenFailingSection(alert: DjenFailingAlert, when: ShowInstant): Section {
-  const last = `Último erro${alert.lastSource === null ? "" : ` (${oneLine(alert.lastSource, 80)})`}: ${errorText(alert.lastErrorKind, alert.lastError)}`;
+  const last = `Last error${alert.lastSource === null ? "" : ` (${oneLine(alert.lastSource, 80)})`}: ${errorText(alert.lastErrorKind, alert.lastError)}`;
   if (alert.blocked) {
-    return section(`${ATTENTION_MARKER} O DJEN recusa o endereço deste servidor`, {
+    return section(`${ATTENTION_MARKER} DJEN refuses this server's address`, {
       intro: [
-        `Desde ${when(alert.since)}, o DJEN (Diário de Justiça Eletrônico Nacional, a fonte das intimações e citações que abrem prazos) responde HTTP 403 a este servidor: a API do DJEN só atende endereços no Brasil.`,
-        "Enquanto isso, nenhuma publicação do DJEN é consultada; os processos continuam sendo acompanhados pelo DataJud.",
+        `Since ${when(alert.since)}, DJEN (Diário de Justiça Eletrônico Nacional, the source of the intimações and citações that start deadlines) has answered HTTP 403 to this server: DJEN's API answers only addresses in Brazil.`,
+        "Meanwhile no DJEN publication is read; the cases are still followed through DataJud.",
       ],
       steps: [
-        "Rode o monitor num servidor no Brasil, ou aponte DJEN_BASE_URL para um proxy no Brasil.",
-        "Se não for acompanhar publicações, desligue o DJEN: djen.enabled: false na configuração (ou DJEN_ENABLED=false) e reinicie o serviço.",
-        "monitor doctor testa o acesso ao DJEN e diz se o endereço foi recusado.",
+        "Run the monitor from a server in Brazil, or point DJEN_BASE_URL at a proxy in Brazil.",
+        "If publications are not needed, turn DJEN off: djen.enabled: false in the configuration (or DJEN_ENABLED=false), then restart the service.",
+        "datajud-monitor doctor tests access to DJEN and says whether the address was refused.",
       ],
-      notes: ["Outro e-mail avisará quando o DJEN voltar a responder.", last],
+      notes: ["Another e-mail will say when DJEN answers again.", last],
     });
   }
   const n = alert.failedSweeps;
-  const sweeps = n === 1 ? "a última varredura terminou" : `${n} varreduras seguidas terminaram`;
-  return section(`${ATTENTION_MARKER} O monitor não consegue consultar o DJEN`, {
+  const sweeps = n === 1 ? "the last sweep ended" : `${n} sweeps in a row ended`;
+  return section(`${ATTENTION_MARKER} The monitor cannot reach DJEN`, {
     intro: [
-      `Desde ${when(alert.since)}, ${sweeps} sem nenhuma resposta do DJEN: nenhuma publicação (intimações, citações) foi consultada.`,
-      "Isso não quer dizer que não houve publicações: o monitor continua tentando a cada varredura, e a primeira consulta que der certo pede de novo tudo o que foi disponibilizado desde a última consulta completa (até 31 dias atrás).",
+      `Since ${when(alert.since)}, ${sweeps} without a single answer from DJEN: no publication (intimações, citações) was read.`,
+      "This does not mean there were no publications: the monitor keeps trying every sweep, and the first check that works asks again for everything made available since the last complete check (up to 31 days back).",
     ],
     causes: [
-      "O DJEN fora do ar, lento ou limitando pedidos (HTTP 429 ou 5xx): costuma passar sozinho.",
-      "A rede do servidor: DNS, proxy ou firewall bloqueando comunicaapi.pje.jus.br.",
-      "Respostas que não conferem com o pedido (o DJEN ignorou um filtro): são recusadas, nunca usadas.",
+      "DJEN down, slow or limiting requests (HTTP 429 or 5xx): it usually passes on its own.",
+      "The server's network: DNS, proxy or firewall blocking comunicaapi.pje.jus.br.",
+      "Answers that do not match the request (DJEN ignored a filter): they are refused, never used.",
     ],
     steps: [
-      "monitor status mostra o último erro de cada consulta ao DJEN.",
-      "monitor doctor testa o acesso ao DJEN.",
-      "Se as varreduras não terminarem a tempo, acompanhe menos processos ou registros de OAB (cada um custa pedidos ao DJEN, que aceita cerca de 20 por minuto).",
+      "datajud-monitor status shows the last error of each DJEN check.",
+      "datajud-monitor doctor tests access to DJEN.",
+      "If sweeps do not finish in time, follow fewer cases or OAB registrations (each costs DJEN requests, and DJEN takes about 20 a minute).",
     ],
-    notes: ["Outro e-mail avisará quando o DJEN voltar a responder.", last],
+    notes: ["Another e-mail will say when DJEN answers again.", last],
   });
 }
 
 function djenRecoveredSection(alert: DjenRecoveredAlert, when: ShowInstant): Section {
-  return section("O monitor voltou a consultar o DJEN", {
+  return section("The monitor reaches DJEN again", {
     intro: [
-      `As consultas ao DJEN, falhando desde ${when(alert.since)}, voltaram a funcionar em ${when(alert.recoveredAt)}.`,
-      "As publicações voltam a ser acompanhadas normalmente.",
+      `DJEN checks, failing since ${when(alert.since)}, work again since ${when(alert.recoveredAt)}.`,
+      "Publications are followed normally again.",
     ],
   });
 }
@@ -304,62 +306,65 @@ function caseTitle(f: CaseFailingAlert | CaseGoneAlert): string {
 function caseLines(f: CaseFailingAlert, when: ShowInstant): string[] {
   return [
     `${caseTitle(f)} · ${oneLine(f.court, 20).toUpperCase()}`,
-    `Falhando desde ${when(f.failingSince)}; ${f.failures === 1 ? "1 tentativa" : `${f.failures} tentativas`}; última em ${when(f.lastCheckedAt)}.`,
-    `Último erro: ${errorText(f.lastErrorKind, f.lastError)}`,
+    `Failing since ${when(f.failingSince)}; ${f.failures === 1 ? "1 attempt" : `${f.failures} attempts`}; last at ${when(f.lastCheckedAt)}.`,
+    `Last error: ${errorText(f.lastErrorKind, f.lastError)}`,
   ];
 }
 
 function goneLines(g: CaseGoneAlert, when: ShowInstant): string[] {
-  const answers = g.notFoundAnswers === 1 ? "1 resposta" : `${g.notFoundAnswers} respostas`;
+  const answers =
+    g.notFoundAnswers === 1
+      ? "1 complete answer"
+      : `${g.notFoundAnswers} complete answers in a row`;
   return [
     `${caseTitle(g)} · ${oneLine(g.court, 20).toUpperCase()}`,
-    `Não encontrado desde ${when(g.goneAt)} (${answers} completas seguidas sem o processo); visto pela última vez em ${when(g.lastSeenAt)}.`,
+    `Not found since ${when(g.goneAt)} (${answers} without the case); last seen at ${when(g.lastSeenAt)}.`,
   ];
 }
 
 const GONE_ADVICE = [
-  "Só respostas completas do DataJud contam: falhas e respostas parciais nunca declaram um processo desaparecido.",
-  "Confira o número e o tribunal no watchlist e consulte o processo no sistema do próprio tribunal: ele pode ter sido redistribuído a outro tribunal, posto em segredo de justiça ou retirado do DataJud.",
-  "O monitor continua consultando o processo e volta a avisar normalmente se ele reaparecer; se não precisar mais dele, tire-o do watchlist.",
+  "Only complete DataJud answers count: failures and partial answers never declare a case gone.",
+  "Check the number and the court in the watchlist and look the case up in the court's own system: it may have been moved to another court, put under secrecy (segredo de justiça) or taken out of DataJud.",
+  "The monitor keeps checking the case and alerts normally again if it comes back; if it is no longer needed, remove it from the watchlist.",
 ];
 
 const FAILING_ADVICE = [
-  "Falhas de rede, tempo esgotado ou erro do servidor (network, timeout, server) costumam ser do DataJud e passam sozinhas; o monitor continua tentando.",
-  "unknown_index ou unsupported_court: o tribunal do processo no watchlist está errado; corrija o campo court.",
-  "monitor status mostra a situação de cada processo.",
+  "Network failures, timeouts or server errors (network, timeout, server) are usually DataJud's and pass on their own; the monitor keeps trying.",
+  "unknown_index or unsupported_court: the case's court in the watchlist is wrong; fix its court field.",
+  "datajud-monitor status shows each case's state.",
 ];
 
 function endpointSection(alert: EndpointAlert, when: ShowInstant): Section {
   const where = `${endpointName(alert)} (${oneLine(alert.host, 100)})`;
-  const last = `Última resposta: ${errorText(null, alert.lastError)}`;
+  const last = `Last answer: ${errorText(null, alert.lastError)}`;
   if (alert.type === "endpoint_disabled") {
     const givenUp =
       alert.givenUp === 0
         ? ""
-        : ` ${alert.givenUp === 1 ? "1 alerta pendente foi descartado" : `${alert.givenUp} alertas pendentes foram descartados`}.`;
-    return section(`${ATTENTION_MARKER} Endpoint ${where} desativado`, {
+        : ` ${alert.givenUp === 1 ? "1 pending alert was given up" : `${alert.givenUp} pending alerts were given up`}.`;
+    return section(`${ATTENTION_MARKER} Endpoint ${where} disabled`, {
       intro: [
-        `Em ${when(alert.since)}, o endpoint ${where} respondeu 410 Gone: o destino diz que não existe mais (um canal arquivado, um webhook apagado). Nada mais é enviado a ele, nem depois de reiniciar o serviço.${givenUp}`,
-        "Os alertas continuam indo por e-mail e para os outros endpoints.",
+        `At ${when(alert.since)}, endpoint ${where} answered 410 Gone: the destination says it no longer exists (an archived channel, a deleted webhook). Nothing more is sent to it, not even after restarting the service.${givenUp}`,
+        "Alerts still go by e-mail and to the other endpoints.",
       ],
       steps: [
-        "Confira o destino (o canal, o webhook, o bot) e, se mudou, grave o novo endereço na variável do endpoint (ou no arquivo ou credencial dela).",
-        `Reative-o com: ${enableCommand(oneLine(alert.name, 60))} (ou dê outro nome ao endpoint em notify.endpoints).`,
-        `Teste com: datajud-monitor test-notify ${oneLine(alert.name, 60)}`,
+        "Check the destination (the channel, the webhook, the bot) and, if it moved, store the new address in the endpoint's variable (or in its file or credential).",
+        `Enable it again with: ${enableCommand(oneLine(alert.name, 60))} (or give the endpoint another name in notify.endpoints).`,
+        `Test with: datajud-monitor test-notify ${oneLine(alert.name, 60)}`,
       ],
-      notes: ["Os alertas descartados não são reenviados.", last],
+      notes: ["Alerts given up are not sent again.", last],
     });
   }
-  const attempts = alert.attempts === 1 ? "1 tentativa" : `${alert.attempts} tentativas`;
-  return section(`${ATTENTION_MARKER} Alertas não entregues ao endpoint ${where}`, {
+  const attempts = alert.attempts === 1 ? "1 failed attempt" : `${alert.attempts} failed attempts`;
+  return section(`${ATTENTION_MARKER} Alerts not delivered to endpoint ${where}`, {
     intro: [
-      `Desde ${when(alert.since)}, alertas para o endpoint ${where} são descartados depois de ${attempts} sem sucesso. Este aviso vale para todos os que falharem até a próxima entrega que der certo.`,
-      "Os alertas continuam indo por e-mail e para os outros endpoints.",
+      `Since ${when(alert.since)}, alerts to endpoint ${where} are given up after ${attempts}. This notice covers every alert that fails until the next delivery that works.`,
+      "Alerts still go by e-mail and to the other endpoints.",
     ],
     steps: [
-      "monitor status mostra, por endpoint, os alertas pendentes, em nova tentativa e descartados, com o último erro.",
-      "monitor doctor confere a configuração de cada endpoint sem enviar nada.",
-      `datajud-monitor test-notify ${oneLine(alert.name, 60)} envia um exemplo e mostra a resposta.`,
+      "datajud-monitor status shows, per endpoint, the alerts pending, retrying and given up, with the last error.",
+      "datajud-monitor doctor checks each endpoint's configuration without sending anything.",
+      `datajud-monitor test-notify ${oneLine(alert.name, 60)} sends a sample and shows the answer.`,
     ],
     notes: [last],
   });
@@ -370,7 +375,7 @@ function endpointSection(alert: EndpointAlert, when: ShowInstant): Section {
  * read as they happened), then every failing case in one list.
  */
 function sections(alerts: readonly AdminAlert[], timeZone: string): Section[] {
-  const when: ShowInstant = (iso) => (iso === null ? "sem data" : instantTime(iso, timeZone));
+  const when: ShowInstant = (iso) => (iso === null ? "no date" : instantTime(iso, timeZone));
   const out = alerts.filter(isHealth).map((alert) => healthSection(alert, when));
   out.push(...alerts.filter(isEndpoint).map((alert) => endpointSection(alert, when)));
   const failing = alerts.filter((a) => a.type === "case_failing");
@@ -395,7 +400,7 @@ function sections(alerts: readonly AdminAlert[], timeZone: string): Section[] {
 }
 
 function footer(timeZone: string): string {
-  return `Horários em ${oneLine(timeZone, 60)}. Mensagem automática do datajud-monitor.`;
+  return `Times in ${oneLine(timeZone, 60)}. Automatic message from datajud-monitor.`;
 }
 
 function renderText(alerts: readonly AdminAlert[], timeZone: string): string {
@@ -404,9 +409,9 @@ function renderText(alerts: readonly AdminAlert[], timeZone: string): string {
     out.push(s.heading.toUpperCase(), ...s.intro);
     for (const item of s.items)
       out.push("", ...item.map((l, i) => (i === 0 ? `- ${l}` : `  ${l}`)));
-    if (s.causes.length > 0) out.push("", "Causas possíveis:", ...s.causes.map((c) => `- ${c}`));
+    if (s.causes.length > 0) out.push("", "Possible causes:", ...s.causes.map((c) => `- ${c}`));
     if (s.steps.length > 0)
-      out.push("", "O que fazer:", ...s.steps.map((step, i) => `${i + 1}. ${step}`));
+      out.push("", "What to do:", ...s.steps.map((step, i) => `${i + 1}. ${step}`));
     out.push("", ...s.notes);
     if (s.notes.length > 0) out.push("");
   }
@@ -434,11 +439,11 @@ function renderHtml(alerts: readonly AdminAlert[], subject: string, timeZone: st
       parts.push(tag("ul", STYLES.ul, items.join("")));
     }
     if (s.causes.length > 0) {
-      parts.push(tag("p", STYLES.p, "<strong>Causas possíveis:</strong>"));
+      parts.push(tag("p", STYLES.p, "<strong>Possible causes:</strong>"));
       parts.push(tag("ul", STYLES.ul, s.causes.map((c) => tag("li", STYLES.li, e(c))).join("")));
     }
     if (s.steps.length > 0) {
-      parts.push(tag("p", STYLES.p, "<strong>O que fazer:</strong>"));
+      parts.push(tag("p", STYLES.p, "<strong>What to do:</strong>"));
       parts.push(
         tag("ol", STYLES.ul, s.steps.map((step) => tag("li", STYLES.li, e(step))).join("")),
       );
@@ -446,7 +451,7 @@ function renderHtml(alerts: readonly AdminAlert[], subject: string, timeZone: st
     for (const line of s.notes) parts.push(tag("p", STYLES.small, e(line)));
   });
   parts.push(tag("p", STYLES.footer, e(footer(timeZone))));
-  return htmlDocument(subject, parts);
+  return htmlDocument(subject, parts, "en");
 }
 
 /**

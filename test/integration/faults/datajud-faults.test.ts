@@ -297,9 +297,9 @@ describe("an incomplete 200 is not 'not found'", () => {
     ]);
     expect(goneCases()).toEqual([{ number: n.trt2Reclamacao }]);
     expect(operatorMail).toHaveLength(1);
-    expect(operatorMail[0]?.subject).toBe("[datajud] ⚠ 1 processo não encontrado no DataJud");
+    expect(operatorMail[0]?.subject).toBe("[datajud] ⚠ 1 case not found in DataJud");
     expect(operatorMail[0]?.text).toContain(n.trt2Reclamacao);
-    expect(operatorMail[0]?.text).toContain("3 respostas completas seguidas sem o processo");
+    expect(operatorMail[0]?.text).toContain("3 complete answers in a row without the case");
   });
 });
 

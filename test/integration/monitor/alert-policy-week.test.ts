@@ -233,10 +233,10 @@ describe("a scripted week of sweeps under the alert policy", () => {
       `ter 17:00 ${ANA} [datajud] Previdenciário: concluso para decisão (1 movimentação nova)`,
       `ter 18:00 ${RUI} [datajud] 1 processo com novidades`,
       `qui 07:00 ${ANA} [datajud] ⚠ URGENTE Reclamação: decidido (1 movimentação nova)`,
-      `sex 07:00 ${ADMIN} [datajud] ⚠ DataJud sem resposta em 3 varreduras seguidas`,
+      `sex 07:00 ${ADMIN} [datajud] ⚠ DataJud did not answer in 3 sweeps in a row`,
       // Friday's despacho answers Tuesday's conclusão: no longer "concluso".
       `sex 12:00 ${ANA} [datajud] Previdenciário: em andamento (1 movimentação nova)`,
-      `sex 12:00 ${ADMIN} [datajud] DataJud voltou a responder`,
+      `sex 12:00 ${ADMIN} [datajud] DataJud answers again`,
       `sex 16:00 ${RUI} [datajud] Relatório: 1 processo acompanhado`,
       `sex 18:00 ${RUI} [datajud] 1 processo com novidades`,
     ]);

@@ -221,8 +221,8 @@ describe("DJEN failures are failed checks", () => {
     expect(back.report.publications).toMatchObject({ failed: 0, newPublications: 1 });
     expect(publications()).toEqual([{ djenId: "3001", disposition: "alert" }]);
     expect((await mails()).filter((m) => m.to === ADMIN).map((m) => m.subject)).toEqual([
-      "[datajud] ⚠ DJEN sem resposta em 2 varreduras seguidas",
-      "[datajud] DJEN voltou a responder",
+      "[datajud] ⚠ DJEN did not answer in 2 sweeps in a row",
+      "[datajud] DJEN answers again",
     ]);
   });
 
@@ -254,9 +254,9 @@ describe("DJEN failures are failed checks", () => {
     expect(second.code).toBe(1);
     const admin = (await mails()).filter((m) => m.to === ADMIN);
     expect(admin.map((m) => m.subject)).toEqual([
-      "[datajud] ⚠ DJEN recusa o endereço deste servidor (fora do Brasil)",
+      "[datajud] ⚠ DJEN refused this server's address (outside Brazil)",
     ]);
-    expect(admin[0]?.text).toMatch(/a API do DJEN só atende endereços no Brasil/);
+    expect(admin[0]?.text).toMatch(/DJEN's API answers only addresses in Brazil/);
     expect(admin[0]?.text).toMatch(/djen\.enabled: false/);
     expect(status.stdout).toMatch(
       /OAB 123456\/SP: DJEN last checked .*failed x2: DJEN refused the request \(HTTP 403\)/,

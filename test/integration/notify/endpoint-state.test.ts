@@ -177,7 +177,7 @@ describe("an endpoint that answers 410 Gone", () => {
     const alert = AdminAlert.parse(JSON.parse(row?.payload ?? "null"));
     expect(alert).toMatchObject({ type: "endpoint_disabled", channel: "slack", name: "equipe" });
     const mail = renderAdminAlert([alert], "America/Sao_Paulo");
-    expect(mail.subject).toContain('endpoint slack "equipe" desativado (410 Gone)');
+    expect(mail.subject).toContain('endpoint slack "equipe" disabled (410 Gone)');
     expect(mail.text).toContain("datajud-monitor endpoint enable equipe");
     expect(mail.text).toContain("127.0.0.1");
     for (const out of [mail.subject, mail.text, mail.html, row?.payload ?? ""]) {

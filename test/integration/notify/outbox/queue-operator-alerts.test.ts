@@ -224,13 +224,13 @@ describe("operator alerts", () => {
     const [first, recovered, second] = await Promise.all(
       sink.messages.map((m) => simpleParser(m.raw)),
     );
-    expect(recovered?.subject).toBe("[datajud] DataJud voltou a aceitar a chave da API");
-    expect(first?.subject).toBe("[datajud] ⚠ DataJud recusou a chave da API");
+    expect(recovered?.subject).toBe("[datajud] DataJud accepts the API key again");
+    expect(first?.subject).toBe("[datajud] ⚠ DataJud refused the API key");
     expect(first?.text).toContain("https://datajud-wiki.cnj.jus.br/api-publica/acesso");
     expect(first?.text).toContain("DATAJUD_API_KEY");
-    expect(first?.text).toContain("2 processos do watchlist");
-    expect(first?.text).toContain("Desde 01/03/2026 06:00");
-    expect(first?.html).toContain("O que fazer");
+    expect(first?.text).toContain("2 watched cases are not being checked");
+    expect(first?.text).toContain("Since 01/03/2026 06:00");
+    expect(first?.html).toContain("What to do");
     expect(second?.subject).toBe(first?.subject);
     expect(second?.messageId).not.toBe(first?.messageId);
     expect(pendingMailByCase(store.db).size).toBe(0);
@@ -249,10 +249,10 @@ describe("operator alerts", () => {
     expect(beforeADay).toBe(0);
     expect(sink.messages).toHaveLength(1);
     const [mail] = await Promise.all(sink.messages.map((m) => simpleParser(m.raw)));
-    expect(mail?.subject).toBe("[datajud] ⚠ 1 processo sem consulta há mais de um dia");
+    expect(mail?.subject).toBe("[datajud] ⚠ 1 case not checked for over a day");
     expect(mail?.text).toContain("Silva x Souza <despejo> (0713383-43.2025.8.07.0006) · TJDFT");
-    expect(mail?.text).toContain("Falhando desde 01/03/2026 06:00; 3 tentativas");
-    expect(mail?.text).toContain("Último erro: timeout: DataJud took longer than 30 s");
+    expect(mail?.text).toContain("Failing since 01/03/2026 06:00; 3 attempts");
+    expect(mail?.text).toContain("Last error: timeout: DataJud took longer than 30 s");
     expect(mail?.text).not.toContain("1035289-48.2022.8.26.0602");
     expect(mail?.html).toContain("Silva x Souza &lt;despejo&gt;");
     expect(mail?.html).not.toContain("<despejo>");
@@ -267,7 +267,7 @@ describe("operator alerts", () => {
     await sweep({});
 
     expect(duringOutage.map((m) => m.subject)).toHaveLength(1);
-    expect(duringOutage[0]?.subject).not.toMatch(/sem consulta há mais de um dia/);
+    expect(duringOutage[0]?.subject).not.toMatch(/not checked for over a day/);
     expect((await mails()).map((m) => m.subject)).toHaveLength(2);
   });
 
@@ -276,11 +276,11 @@ describe("operator alerts", () => {
 
     const [mail] = await mails();
     expect(mail?.subject).toBe(
-      `[datajud] ⚠ DataJud sem resposta em ${THRESHOLD} varreduras seguidas`,
+      `[datajud] ⚠ DataJud did not answer in ${THRESHOLD} sweeps in a row`,
     );
-    expect(mail?.text).toContain("Último erro: timeout:");
-    expect(mail?.text).toContain("Causas possíveis:");
-    expect(mail?.text).toMatch(/- A chave da API errada ou trocada: .*tempo esgotado/);
+    expect(mail?.text).toContain("Last error: timeout:");
+    expect(mail?.text).toContain("Possible causes:");
+    expect(mail?.text).toMatch(/- A wrong or replaced API key: .*timeout/);
     expect(mail?.text).toContain("https://datajud-wiki.cnj.jus.br/api-publica/acesso");
   });
 
@@ -320,19 +320,19 @@ describe("monitor health alerts", () => {
     const [failing, recovered, again] = await mails();
     expect(sink.messages).toHaveLength(3);
     expect(failing?.to).toBe(ADMIN);
-    expect(failing?.subject).toBe("[datajud] ⚠ DataJud sem resposta em 3 varreduras seguidas");
+    expect(failing?.subject).toBe("[datajud] ⚠ DataJud did not answer in 3 sweeps in a row");
     expect(failing?.text).toContain(
-      "Desde 01/03/2026 07:00, 3 varreduras seguidas terminaram sem nenhuma resposta do DataJud",
+      "Since 01/03/2026 07:00, 3 sweeps in a row ended without a single answer from DataJud",
     );
-    expect(failing?.text).toContain("Último erro: timeout: DataJud took longer than 30 s");
-    expect(failing?.text).toContain("monitor doctor");
+    expect(failing?.text).toContain("Last error: timeout: DataJud took longer than 30 s");
+    expect(failing?.text).toContain("datajud-monitor doctor");
     expect(failing?.text).toContain("journalctl -u datajud-monitor");
-    expect(failing?.text).toContain("Nada se perde");
-    expect(recovered?.subject).toBe("[datajud] DataJud voltou a responder");
+    expect(failing?.text).toContain("Nothing is lost");
+    expect(recovered?.subject).toBe("[datajud] DataJud answers again");
     expect(recovered?.text).toContain(
-      "falhando desde 01/03/2026 07:00 (8 varreduras seguidas sem resposta), voltaram a funcionar em 01/03/2026 15:00",
+      "failing since 01/03/2026 07:00 (8 sweeps in a row without an answer), work again since 01/03/2026 15:00",
     );
-    expect(again?.text).toContain("Desde 01/03/2026 17:00, 3 varreduras seguidas");
+    expect(again?.text).toContain("Since 01/03/2026 17:00, 3 sweeps in a row");
     expect(listIncidents(store.db).map((i) => [i.kind, i.recoveredAt === null])).toEqual([
       ["sweeps_failing", true],
       ["sweeps_failing", false],
@@ -372,8 +372,8 @@ describe("monitor health alerts", () => {
     expect(opened).toBe(1);
     expect(stillOpen).toBe(1);
     const [failing, recovered] = await mails();
-    expect(failing?.text).toContain("Desde 01/03/2026 07:00, 3 varreduras seguidas");
-    expect(recovered?.text).toContain("(4 varreduras seguidas sem resposta)");
+    expect(failing?.text).toContain("Since 01/03/2026 07:00, 3 sweeps in a row");
+    expect(recovered?.text).toContain("(4 sweeps in a row without an answer)");
     const statuses = store.db
       .prepare<[], { status: string; n: number }>(
         "SELECT status, COUNT(*) AS n FROM runs GROUP BY status ORDER BY status",
@@ -406,7 +406,7 @@ describe("monitor health alerts", () => {
 
     const [failing] = await mails();
     expect(sink.messages).toHaveLength(1);
-    expect(failing?.text).toContain("Desde 01/03/2026 07:00, 4 varreduras seguidas");
+    expect(failing?.text).toContain("Since 01/03/2026 07:00, 4 sweeps in a row");
   });
 
   it("sends the recovery to whoever heard of the failure, and none once mail.admin is unset", async () => {
@@ -417,9 +417,9 @@ describe("monitor health alerts", () => {
 
     const sent = await mails();
     expect(sent.map((m) => [m.to, m.subject])).toEqual([
-      [ADMIN, "[datajud] ⚠ DataJud sem resposta em 3 varreduras seguidas"],
-      [ADMIN, "[datajud] DataJud voltou a responder"],
-      [ADMIN, "[datajud] ⚠ DataJud sem resposta em 3 varreduras seguidas"],
+      [ADMIN, "[datajud] ⚠ DataJud did not answer in 3 sweeps in a row"],
+      [ADMIN, "[datajud] DataJud answers again"],
+      [ADMIN, "[datajud] ⚠ DataJud did not answer in 3 sweeps in a row"],
     ]);
     expect(listIncidents(store.db).every((i) => i.recoveredAt !== null)).toBe(true);
   });
@@ -432,11 +432,11 @@ describe("monitor health alerts", () => {
     const sent = await mails();
     expect(whileRefused).toBe(1);
     expect(sent.map((m) => m.subject)).toEqual([
-      "[datajud] ⚠ DataJud recusou a chave da API",
-      "[datajud] DataJud voltou a aceitar a chave da API",
+      "[datajud] ⚠ DataJud refused the API key",
+      "[datajud] DataJud accepts the API key again",
     ]);
     expect(sent[1]?.text).toContain(
-      "A chave da API pública, recusada pelo DataJud desde 01/03/2026 07:00, voltou a ser aceita",
+      "The public API key, refused by DataJud since 01/03/2026 07:00, is accepted again",
     );
     expect(listIncidents(store.db).map((i) => [i.kind, i.recipient, i.startedAt])).toEqual([
       ["auth_rejected", ADMIN, "2026-03-01T10:00:00.000Z"],

@@ -110,10 +110,10 @@ describe("renderAdminAlert", () => {
       },
     ]);
 
-    expect(mail.subject).toBe("[datajud] ⚠ 1 processo sem consulta há mais de um dia");
+    expect(mail.subject).toBe("[datajud] ⚠ 1 case not checked for over a day");
     expect(mail.html).not.toContain("<b>Silva");
     expect(mail.html).toContain("&lt;html&gt;busy&lt;/html&gt; X-Injected: 1");
-    expect(mail.text).toContain("Último erro: server: HTTP 503 <html>busy</html> X-Injected: 1");
+    expect(mail.text).toContain("Last error: server: HTTP 503 <html>busy</html> X-Injected: 1");
   });
 });
 

@@ -34,18 +34,18 @@ describe("renderAdminAlert: monitor health", () => {
   it("says how many sweeps failed since when, the last error, and what to check", () => {
     const mail = renderAdminAlert([sweepsFailing()]);
 
-    expect(mail.subject).toBe("[datajud] ⚠ DataJud sem resposta em 3 varreduras seguidas");
+    expect(mail.subject).toBe("[datajud] ⚠ DataJud did not answer in 3 sweeps in a row");
     expect(mail.text).toContain(
-      "Desde 01/03/2026 06:00, 3 varreduras seguidas terminaram sem nenhuma resposta do DataJud",
+      "Since 01/03/2026 06:00, 3 sweeps in a row ended without a single answer from DataJud",
     );
-    expect(mail.text).toContain("Nada se perde: o monitor continua tentando a cada varredura");
+    expect(mail.text).toContain("Nothing is lost: the monitor keeps trying every sweep");
     expect(mail.text).toContain(
-      "1. Confira a chave em https://datajud-wiki.cnj.jus.br/api-publica/acesso; se mudou",
+      "1. Check the key at https://datajud-wiki.cnj.jus.br/api-publica/acesso; if it changed",
     );
-    expect(mail.text).toContain("2. monitor status");
-    expect(mail.text).toContain("3. monitor doctor");
+    expect(mail.text).toContain("2. datajud-monitor status");
+    expect(mail.text).toContain("3. datajud-monitor doctor");
     expect(mail.text).toContain("4. journalctl -u datajud-monitor");
-    expect(mail.text).toContain("Último erro: server: <b>DataJud</b> fora X-Injected: 1");
+    expect(mail.text).toContain("Last error: server: <b>DataJud</b> fora X-Injected: 1");
     expect(mail.text).not.toContain("\r");
     expect(mail.html).not.toContain("<b>DataJud");
     expect(mail.html).toContain("&lt;b&gt;DataJud&lt;/b&gt; fora X-Injected: 1");
@@ -54,20 +54,20 @@ describe("renderAdminAlert: monitor health", () => {
   it("lists a wrong or rotated key among the causes, whatever the last error was", () => {
     const mail = renderAdminAlert([sweepsFailing({ lastErrorKind: "timeout", lastError: null })]);
 
-    const causes = mail.text.split("Causas possíveis:\n")[1]?.split("\n\n")[0] ?? "";
+    const causes = mail.text.split("Possible causes:\n")[1]?.split("\n\n")[0] ?? "";
     expect(causes.split("\n")).toHaveLength(3);
-    expect(causes).toContain("- A chave da API errada ou trocada");
-    expect(causes).toContain("tempo esgotado em todas as consultas, não só como recusa (HTTP 401)");
+    expect(causes).toContain("- A wrong or replaced API key");
+    expect(causes).toContain("a timeout on every check, not only as a refusal (HTTP 401)");
     expect(causes).toContain("https://datajud-wiki.cnj.jus.br/api-publica/acesso");
-    expect(mail.html).toMatch(/<li[^>]*>A chave da API errada ou trocada/);
+    expect(mail.html).toMatch(/<li[^>]*>A wrong or replaced API key/);
   });
 
   it("speaks of a single failed sweep in the singular", () => {
     const mail = renderAdminAlert([sweepsFailing({ failedSweeps: 1, lastErrorKind: null })]);
 
-    expect(mail.subject).toBe("[datajud] ⚠ DataJud sem resposta na última varredura");
-    expect(mail.text).toContain("Desde 01/03/2026 06:00, a última varredura terminou sem");
-    expect(mail.text).toContain(`Último erro: <b>DataJud</b> fora X-Injected: 1`);
+    expect(mail.subject).toBe("[datajud] ⚠ DataJud did not answer in the last sweep");
+    expect(mail.text).toContain("Since 01/03/2026 06:00, the last sweep ended without");
+    expect(mail.text).toContain(`Last error: <b>DataJud</b> fora X-Injected: 1`);
   });
 
   it("says what failed, since when, and that it works again, without the attention marker", () => {
@@ -87,22 +87,23 @@ describe("renderAdminAlert: monitor health", () => {
       },
     ]);
 
-    expect(sweeps.subject).toBe("[datajud] DataJud voltou a responder");
+    expect(sweeps.subject).toBe("[datajud] DataJud answers again");
     expect(sweeps.text).toBe(
       [
-        "O MONITOR VOLTOU A CONSULTAR O DATAJUD",
-        "As consultas ao DataJud, falhando desde 01/03/2026 06:00 (8 varreduras seguidas sem resposta), voltaram a funcionar em 01/03/2026 14:30.",
-        "O monitor funciona normalmente de novo; o que mudou nos processos nesse período é detectado nas próximas varreduras.",
+        "THE MONITOR REACHES DATAJUD AGAIN",
+        "DataJud checks, failing since 01/03/2026 06:00 (8 sweeps in a row without an answer), work again since 01/03/2026 14:30.",
+        "The monitor works normally again; what changed in the cases meanwhile is found in the next sweeps.",
         "",
-        "Horários em America/Sao_Paulo. Mensagem automática do datajud-monitor.",
+        "Times in America/Sao_Paulo. Automatic message from datajud-monitor.",
         "",
       ].join("\n"),
     );
-    expect(key.subject).toBe("[datajud] DataJud voltou a aceitar a chave da API");
+    expect(key.subject).toBe("[datajud] DataJud accepts the API key again");
     expect(key.text).toContain(
-      "A chave da API pública, recusada pelo DataJud desde 01/03/2026 06:00, voltou a ser aceita: em 02/03/2026 09:00",
+      "The public API key, refused by DataJud since 01/03/2026 06:00, is accepted again: cases were checked again at 02/03/2026 09:00",
     );
     expect(key.html).toContain("<h1");
+    expect(key.html).toContain('<html lang="en">');
     expect(key.html).not.toContain("⚠");
   });
 
@@ -115,7 +116,7 @@ describe("renderAdminAlert: monitor health", () => {
       },
     ]);
 
-    expect(mail.text).toContain("falhando desde 01/03/2026 06:00, voltaram a funcionar");
+    expect(mail.text).toContain("failing since 01/03/2026 06:00, work again");
   });
 
   it("reads a mix in the order things happened, failing cases last, problems first in the subject", () => {
@@ -137,16 +138,16 @@ describe("renderAdminAlert: monitor health", () => {
     ]);
 
     expect(mail.subject).toBe(
-      "[datajud] ⚠ DataJud sem resposta em 3 varreduras seguidas; DataJud recusou a chave da API; 1 processo sem consulta há mais de um dia; DataJud voltou a responder",
+      "[datajud] ⚠ DataJud did not answer in 3 sweeps in a row; DataJud refused the API key; 1 case not checked for over a day; DataJud answers again",
     );
     const headings = [
-      "⚠ O MONITOR NÃO CONSEGUE CONSULTAR O DATAJUD",
-      "O MONITOR VOLTOU A CONSULTAR O DATAJUD",
-      "⚠ O DATAJUD RECUSOU A CHAVE DA API",
-      "⚠ 1 PROCESSO SEM CONSULTA HÁ MAIS DE UM DIA",
+      "⚠ THE MONITOR CANNOT REACH DATAJUD",
+      "THE MONITOR REACHES DATAJUD AGAIN",
+      "⚠ DATAJUD REFUSED THE API KEY",
+      "⚠ 1 CASE NOT CHECKED FOR OVER A DAY",
     ].map((h) => mail.text.indexOf(`${h}\n`));
     expect(headings.every((at, i) => at > (headings[i - 1] ?? -1))).toBe(true);
-    expect(mail.text.match(/Mensagem automática/g)).toHaveLength(1);
+    expect(mail.text.match(/Automatic message/g)).toHaveLength(1);
     expect(mail.html.match(/<h1 /g)).toHaveLength(1);
     expect(mail.html.match(/<h2 /g)).toHaveLength(3);
     expect(mail.html.match(/<ol /g)).toHaveLength(2);
@@ -184,12 +185,12 @@ describe("renderAdminAlert: cases DataJud no longer returns", () => {
   it("names the case, since when, and what to check; the label is data", () => {
     const mail = renderAdminAlert([gone]);
 
-    expect(mail.subject).toBe("[datajud] ⚠ 1 processo não encontrado no DataJud");
+    expect(mail.subject).toBe("[datajud] ⚠ 1 case not found in DataJud");
     expect(mail.text).toContain("0713383-43.2025.8.07.0006");
     expect(mail.text).toContain(
-      "Não encontrado desde 03/03/2026 07:00 (3 respostas completas seguidas sem o processo); visto pela última vez em 01/03/2026 07:00.",
+      "Not found since 03/03/2026 07:00 (3 complete answers in a row without the case); last seen at 01/03/2026 07:00.",
     );
-    expect(mail.text).toContain("Confira o número e o tribunal no watchlist");
+    expect(mail.text).toContain("Check the number and the court in the watchlist");
     expect(mail.text).not.toContain("\r");
     expect(mail.html).not.toContain("<b>DataJud");
     expect(AdminAlert.parse(gone)).toEqual(gone);
@@ -199,7 +200,7 @@ describe("renderAdminAlert: cases DataJud no longer returns", () => {
     const mail = renderAdminAlert([gone, caseFailing, { ...gone, caseNumber: "1", court: "tjsp" }]);
 
     expect(mail.subject).toBe(
-      "[datajud] ⚠ 1 processo sem consulta há mais de um dia; 2 processos não encontrados no DataJud",
+      "[datajud] ⚠ 1 case not checked for over a day; 2 cases not found in DataJud",
     );
   });
 });

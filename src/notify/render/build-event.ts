@@ -2,6 +2,8 @@ import { z } from "zod";
 import { parseCnjNumber } from "../../datajud/cnj-number.js";
 import { courtCaseLink } from "../../datajud/court-links.js";
 import type { Movement as DataJudMovement } from "../../datajud/instance-record.js";
+import { daysLate } from "../../policy/late-records.js";
+import { type FieldChange, readFieldChange } from "../../summarize/field-changes.js";
 import { complementText } from "../../summarize/movement-reading.js";
 import { oneLine, paragraph } from "../../text.js";
 import { caseLinkOf, categoryLabel, correctionLines } from "./alert.js";
@@ -10,6 +12,8 @@ import { type AdminAlert, renderAdminSubject } from "./operator-mail.js";
 import type { PublicationAlertContent } from "./publication-alert.js";
 import {
   type CorrectionEventData,
+  type EventFieldChange,
+  type EventLateMovement,
   type EventMovement,
   WEBHOOK_EVENT_VERSION,
   WebhookEvent,
@@ -50,6 +54,41 @@ function movementOf(instance: string, m: DataJudMovement): EventMovement {
   };
 }
 
+/** A late record: its own date, flagged, with how long after it DataJud listed it. */
+function lateMovementOf(instance: string, m: DataJudMovement, seenAt: string): EventLateMovement {
+  return { ...movementOf(instance, m), late: true, daysLate: daysLate(m, seenAt) };
+}
+
+const CodeNameValue = z.object({ code: z.number().int().nullable().catch(null), name: z.string() });
+
+/** DataJud's value of a field as the event gives it: its code and name, never its raw extras. */
+function fieldValue(value: unknown): EventFieldChange["before"] {
+  if (typeof value === "number") return Number.isInteger(value) ? value : null;
+  const codeName = (v: unknown) => {
+    const parsed = CodeNameValue.safeParse(v);
+    return parsed.success
+      ? { code: parsed.data.code, name: oneLine(parsed.data.name, FIELD_MAX) }
+      : [];
+  };
+  if (Array.isArray(value)) return value.flatMap(codeName);
+  const one = codeName(value);
+  return Array.isArray(one) ? null : one;
+}
+
+function fieldChangeOf(change: FieldChange): EventFieldChange {
+  const reading = readFieldChange(change);
+  return {
+    instance: oneLine(change.instance, 20),
+    field: change.field,
+    title: oneLine(reading.title, FIELD_MAX),
+    before: fieldValue(change.before),
+    after: fieldValue(change.after),
+    beforeText: oneLine(reading.before, TEXT_MAX),
+    afterText: oneLine(reading.after, TEXT_MAX),
+    note: line(reading.note),
+  };
+}
+
 function envelope(meta: EventMeta): { id: string; version: 1; test: boolean } {
   return { id: meta.id, version: WEBHOOK_EVENT_VERSION, test: meta.test ?? false };
 }
@@ -60,6 +99,9 @@ export function movementEvent(content: AlertContent, meta: EventMeta): WebhookEv
     (b.movement.dateTime ?? "").localeCompare(a.movement.dateTime ?? ""),
   );
   const summary = content.current;
+  const late = [...content.lateMovements].sort((a, b) =>
+    (a.movement.dateTime ?? "").localeCompare(b.movement.dateTime ?? ""),
+  );
   return WebhookEvent.parse({
     ...envelope(meta),
     type: "case.movement",
@@ -78,6 +120,13 @@ export function movementEvent(content: AlertContent, meta: EventMeta): WebhookEv
         .map(({ instance, movement }) => movementOf(instance, movement)),
       movementsOmitted: Math.max(0, sorted.length - MOVEMENTS_LISTED),
       ignoredMovements: content.ignoredMovements,
+      lateMovements: late
+        .slice(0, MOVEMENTS_LISTED)
+        .map(({ instance, movement }) =>
+          lateMovementOf(instance, movement, content.provenance.fetchedAt),
+        ),
+      lateMovementsOmitted: Math.max(0, late.length - MOVEMENTS_LISTED),
+      fieldChanges: content.fieldChanges.map(fieldChangeOf),
       status: {
         category: summary.statusCategory,
         categoryLabel: categoryLabel(summary),

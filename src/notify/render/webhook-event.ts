@@ -61,6 +61,56 @@ const Movement = z
   .meta({ id: "Movement", title: "Movement" });
 export type EventMovement = z.infer<typeof Movement>;
 
+const LateMovement = Movement.extend({
+  late: z
+    .literal(true)
+    .describe("Always true: DataJud listed it long after its own date; not news by itself."),
+  daysLate: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe(
+      "Whole days from the movement's own date (dateTime) to the sweep that first saw it; null when undated.",
+    ),
+}).meta({ id: "LateMovement", title: "LateMovement" });
+export type EventLateMovement = z.infer<typeof LateMovement>;
+
+const CodeNameValue = z.object({
+  code: z.number().int().nullable().describe("The code in CNJ's tables (TPU, court units)."),
+  name: z.string(),
+});
+
+const FieldValue = z
+  .union([z.number().int(), CodeNameValue, z.array(CodeNameValue)])
+  .nullable()
+  .describe(
+    "DataJud's value: a number (secrecyLevel), a code and name (class, courtUnit), a list of them (subjects); null when DataJud gave none.",
+  );
+
+const FieldChange = z
+  .object({
+    instance: z.string().describe("The instance whose record changed: G1, G2, JE, TR, SUP..."),
+    field: z.string().describe("class, subjects, courtUnit, secrecyLevel, or a later field."),
+    title: z
+      .string()
+      .describe('What changed and where, in Portuguese ("Classe alterada no 1º grau (G1)").'),
+    before: FieldValue,
+    after: FieldValue,
+    beforeText: z
+      .string()
+      .describe("The value before, one line in Portuguese (a secrecy level with its name)."),
+    afterText: z.string().describe("The value now, one line in Portuguese."),
+    note: z
+      .string()
+      .nullable()
+      .describe(
+        "What the change means, in Portuguese (who may see the case at a secrecy level); null: nothing to add.",
+      ),
+  })
+  .meta({ id: "FieldChange", title: "FieldChange" });
+export type EventFieldChange = z.infer<typeof FieldChange>;
+
 /**
  * A date a lawyer may act on. Every field but `estimate` and `note` is optional: deadlines grow
  * (last day, the rule and calendar behind it) without a new version.
@@ -120,6 +170,24 @@ export const MovementEventData = z
       .int()
       .nonnegative()
       .describe("New movements left out by the watchlist's ignore rules."),
+    lateMovements: z
+      .array(LateMovement)
+      .optional()
+      .describe(
+        "Late records: movements DataJud listed for the first time long after their own date, behind acts already known, oldest first (at most 20); not in movements, never urgent by themselves. Absent from events built before they were sent.",
+      ),
+    lateMovementsOmitted: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("Late records beyond those listed."),
+    fieldChanges: z
+      .array(FieldChange)
+      .optional()
+      .describe(
+        "The case's own data that changed (changeKinds class_changed, subjects_changed, court_unit_changed, secrecy_changed), each in its instance, before and after. Absent from events built before they were sent.",
+      ),
     status: Status,
     deadline: Deadline.nullable().optional(),
     source: DataJudSource,

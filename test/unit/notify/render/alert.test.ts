@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderAlert } from "../../../../src/notify/render/alert.js";
 import { AlertContent } from "../../../../src/notify/render/alert-content.js";
 import { NOT_LEGAL_ADVICE } from "../../../../src/notify/render/email-kit.js";
-import { sampleAlert, sampleMovement, sampleSummary } from "./sample-alert.js";
+import { sampleAlert, sampleLateMovement, sampleMovement, sampleSummary } from "./sample-alert.js";
 
 const HOSTILE_LABEL = "<script>alert('x')</script>\r\nBcc: victim@example.com\u0007";
 
@@ -345,14 +345,7 @@ function escapeRe(text: string): string {
 }
 
 describe("renderAlert: late records and the case's own data", () => {
-  const late = sampleMovement({
-    id: "m-late",
-    code: 92,
-    name: "Publicação <b>antiga</b>",
-    dateTime: "2024-01-17T16:37:19",
-    complements: [],
-    hint: null,
-  });
+  const late = sampleLateMovement({ name: "Publicação <b>antiga</b>" });
 
   it("keeps a late record out of the news: a quiet section, its own date, days late", () => {
     const content = sampleAlert({

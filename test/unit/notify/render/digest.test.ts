@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { groupMessageId, groupOfMessageId } from "../../../../src/notify/outbox/message-ids.js";
 import { renderDigest } from "../../../../src/notify/render/digest.js";
 import { renderAdminAlert } from "../../../../src/notify/render/operator-mail.js";
-import { sampleAlert, sampleMovement, sampleSummary } from "./sample-alert.js";
+import { sampleAlert, sampleLateMovement, sampleMovement, sampleSummary } from "./sample-alert.js";
 
 const quiet = sampleSummary({ needsLawyerAttention: false, attentionReasons: [] });
 
@@ -133,14 +133,7 @@ describe("groupMessageId", () => {
 
 describe("renderDigest: late records and the case's own data", () => {
   it("merges two changes of a case: its field change and its late record, each in its place", () => {
-    const late = sampleMovement({
-      id: "m-late",
-      code: 92,
-      name: "Publicação",
-      dateTime: "2024-01-17T16:37:19",
-      complements: [],
-      hint: null,
-    });
+    const late = sampleLateMovement();
     const items = [
       sampleAlert({
         current: quiet,

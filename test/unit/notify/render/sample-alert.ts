@@ -19,6 +19,22 @@ export function sampleMovement(overrides: Partial<Movement> = {}): Movement {
   });
 }
 
+/**
+ * A publication of 17/01/2024 that DataJud first lists with the sample's fetch (02/10/2025): a
+ * late record, 623 whole days after its own date.
+ */
+export function sampleLateMovement(overrides: Partial<Movement> = {}): Movement {
+  return sampleMovement({
+    id: "m-late",
+    code: 92,
+    name: "Publicação",
+    dateTime: "2024-01-17T16:37:19",
+    complements: [],
+    hint: null,
+    ...overrides,
+  });
+}
+
 export function sampleSummary(overrides: Partial<CaseSummary> = {}): CaseSummary {
   return {
     cnjNumber: "0713383-43.2025.8.07.0006",

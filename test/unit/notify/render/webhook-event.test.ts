@@ -10,7 +10,7 @@ import {
 } from "../../../../src/notify/render/build-event.js";
 import { chatMessage } from "../../../../src/notify/render/chat-message.js";
 import { WebhookEvent } from "../../../../src/notify/render/webhook-event.js";
-import { sampleAlert, sampleMovement } from "./sample-alert.js";
+import { sampleAlert, sampleLateMovement, sampleMovement } from "./sample-alert.js";
 import { samplePublication } from "./sample-publication.js";
 
 const ID = `evt_${"ab".repeat(16)}`;
@@ -81,6 +81,95 @@ describe("movementEvent", () => {
       expect(event.data.case.label).toBe("Silva x Souza <script>");
       expect(event.data.movements[0]?.name).toBe("Sentença forjada");
     }
+  });
+
+  it("carries late records with their own dates, flagged late, apart from the news", () => {
+    const late = sampleLateMovement();
+    const older = sampleMovement({ id: "m-older", code: 60, dateTime: "2023-05-02" });
+    const alert = sampleAlert({
+      newMovements: [],
+      lateMovements: [
+        { instance: "G1", movement: late },
+        { instance: "G2", movement: older },
+      ],
+      changeKinds: ["late_movements"],
+    });
+
+    const event = movementEvent(alert, { id: ID });
+
+    if (event.type !== "case.movement") throw new Error(event.type);
+    expect(event.data.movements).toEqual([]);
+    // Oldest first. 17/01/2024 16:37 to 02/10/2025 14:55 (fetched, São Paulo 11:55): 623 whole days.
+    expect(event.data.lateMovements).toEqual([
+      expect.objectContaining({ instance: "G2", code: 60, dateTime: "2023-05-02", late: true }),
+      {
+        instance: "G1",
+        code: 92,
+        name: "Publicação",
+        dateTime: "2024-01-17T16:37:19",
+        complements: [],
+        occurrence: 1,
+        late: true,
+        daysLate: 623,
+      },
+    ]);
+    expect(event.data.lateMovementsOmitted).toBe(0);
+    expect(event.data.changeKinds).toEqual(["late_movements"]);
+  });
+
+  it("carries each field change in its instance, before and after, values and words", () => {
+    const alert = sampleAlert({
+      newMovements: [],
+      fieldChanges: [
+        {
+          instance: "G1",
+          field: "class",
+          before: { code: 7, name: "Procedimento Comum Cível" },
+          after: { code: 156, name: "Cumprimento de sentença" },
+        },
+        { instance: "G2", field: "secrecyLevel", before: 0, after: 5 },
+        {
+          instance: "G1",
+          field: "courtUnit",
+          before: { code: 1, name: "1ª Vara Cível de Ceilândia", municipalityCode: 5300108 },
+          after: { code: 2, name: "2ª Vara\u202e Cível", municipalityCode: 5300108 },
+        },
+      ],
+      changeKinds: ["class_changed", "secrecy_changed", "court_unit_changed"],
+    });
+
+    const event = movementEvent(alert, { id: ID });
+
+    if (event.type !== "case.movement") throw new Error(event.type);
+    expect(event.data.fieldChanges).toEqual([
+      {
+        instance: "G1",
+        field: "class",
+        title: "Classe alterada no 1º grau (G1)",
+        before: { code: 7, name: "Procedimento Comum Cível" },
+        after: { code: 156, name: "Cumprimento de sentença" },
+        beforeText: "Procedimento Comum Cível (código 7)",
+        afterText: "Cumprimento de sentença (código 156)",
+        note: null,
+      },
+      {
+        instance: "G2",
+        field: "secrecyLevel",
+        title: "Nível de sigilo alterado no 2º grau (G2)",
+        before: 0,
+        after: 5,
+        beforeText: "0 (público)",
+        afterText: "5 (sigilo absoluto)",
+        note: expect.stringContaining("sigilo absoluto"),
+      },
+      expect.objectContaining({
+        instance: "G1",
+        field: "courtUnit",
+        // DataJud's extras (municipalityCode) stay out; hostile characters are cleaned.
+        after: { code: 2, name: "2ª Vara Cível" },
+        note: expect.stringContaining("outro órgão julgador"),
+      }),
+    ]);
   });
 
   it("is refused when the id is not an event id, since receivers key on it", () => {

@@ -5,16 +5,14 @@ import { healthRoutes } from "../http/health.js";
 import { HttpStartError, type Route } from "../http/server.js";
 import { MonitorMetrics } from "../metrics/metrics.js";
 import { mailTick } from "../monitor/mail-tick.js";
-import { type BetweenSweeps, startBetweenSweeps } from "../monitor/publications/between-sweeps.js";
 import { readiness } from "../monitor/readiness.js";
 import { deliver } from "../monitor/report/deliver.js";
 import { pruneOldChecks } from "../monitor/retention.js";
-import { LeaseBusyError, LeaseLostError } from "../monitor/run.js";
 import { startScheduler } from "../monitor/scheduler.js";
-import { runSweep } from "../monitor/sweep.js";
 import { type LiveWatchlist, openLiveWatchlist } from "../watchlist/live-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, programOf, systemOf } from "./command.js";
+import { startDaemonSweeps } from "./daemon-sweeps.js";
 import { monitorDepsFor, startMcpHttp } from "./mcp.js";
 import { reloadClosures } from "./reload-closures.js";
 import { loadRuntime, type MonitorHandles, openMonitorOrReport, type Runtime } from "./runtime.js";
@@ -215,22 +213,12 @@ export const daemonCommand: Command = {
     };
     process.on("SIGHUP", onHangup);
 
-    // DJEN's sources are asked as they come due, at DJEN's rate, not only at the sweeps' hours.
-    const publications = monitor.sweep.publications;
-    const report = monitor.sweep.report;
-    const between: BetweenSweeps | null =
-      publications === undefined || report === undefined
-        ? null
-        : startBetweenSweeps({
-            db: monitor.db,
-            clock: monitor.system.clock,
-            logger,
-            publications,
-            watchlist: () => watchlist.current(),
-            report,
-            random: monitor.system.random,
-            host: monitor.system,
-          });
+    const sweeps = startDaemonSweeps(
+      monitor,
+      () => watchlist.current(),
+      logger,
+      () => monitor.reportDrift(),
+    );
     const scheduler = startScheduler({
       cron: config.schedule.cron,
       timezone: config.schedule.timezone,
@@ -238,31 +226,7 @@ export const daemonCommand: Command = {
       random: monitor.system.random,
       clock: monitor.system.clock,
       logger,
-      tick: async (signal) => {
-        const current = watchlist.current();
-        // The sweep asks what is due itself, under its own lease.
-        await between?.pause();
-        try {
-          await runSweep(monitor.sweep, {
-            watchlist: current.cases,
-            oab: current.oab,
-            force: false,
-            dryRun: false,
-            trigger: "schedule",
-            signal,
-          });
-          monitor.reportDrift();
-        } catch (error) {
-          if (error instanceof LeaseLostError) {
-            logger.error({ reason: error.message }, "sweep stopped: its lease was taken over");
-            return;
-          }
-          if (!(error instanceof LeaseBusyError)) throw error;
-          logger.warn({ reason: error.message }, "sweep skipped: database busy");
-        } finally {
-          between?.resume();
-        }
-      },
+      tick: sweeps.tick,
     });
     const retention = startRetention(runtime, monitor);
     const mail = startMailTicker(runtime, monitor, io.signal);
@@ -290,7 +254,7 @@ export const daemonCommand: Command = {
     for (const [part, stop] of [
       ["http", async () => http?.stop()],
       ["scheduler", () => scheduler.stop()],
-      ["djen", async () => between?.stop()],
+      ["djen", () => sweeps.stop()],
       ["retention", async () => retention.stop()],
       ["mail", async () => mail.stop()],
       ["watchlist", async () => watchlist.close()],

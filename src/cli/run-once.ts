@@ -4,6 +4,8 @@ import { countText } from "../datajud/glossary.js";
 import { LeaseBusyError, LeaseLostError } from "../monitor/run.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep, type SweepEvent } from "../monitor/sweep.js";
+import { enableCommand } from "../policy/endpoint-health.js";
+import { terminalText } from "../text.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import {
   type Command,
@@ -105,6 +107,37 @@ export function mailLines(report: RunReport, timeZone: string): string {
   return `${lines.join("\n")}\n`;
 }
 
+/**
+ * One line per webhook or chat endpoint with alerts in this run: delivered, waiting (why, and the
+ * next attempt), given up, disabled. By its channel and configured name only, never its URL or
+ * token; the stored error was cleared of the endpoint's secrets when written.
+ */
+export function endpointLines(report: RunReport, timeZone: string): string {
+  return report.endpoints
+    .map((e) => {
+      const parts = [`${e.sent} delivered`];
+      if (e.pending > 0) parts.push(`${e.pending} waiting`);
+      if (e.dead > 0) parts.push(`${e.dead} given up`);
+      const said = [parts.join(", ")];
+      if (e.condition === "disabled") {
+        said.push(
+          `DISABLED (${terminalText(e.disabledReason ?? "410 Gone")}): nothing is sent to it until \`${enableCommand(terminalText(e.name))}\``,
+        );
+      } else if (e.condition === "dead") {
+        said.push(`DEAD: alerts to it are being given up; \`${PROGRAM} status\` lists them`);
+      }
+      if (e.retrying > 0) {
+        const next =
+          e.nextAttemptAt === null
+            ? ""
+            : `, next attempt ${formatInstant(e.nextAttemptAt, timeZone)}`;
+        said.push(`not delivered: ${terminalText(e.lastError ?? "the endpoint failed")}${next}`);
+      }
+      return `${e.channel} endpoint "${terminalText(e.name)}": ${said.join("; ")}\n`;
+    })
+    .join("");
+}
+
 /** One plain line when DataJud could not be reached: what failed, where, and what to run. */
 export function unreachableLine(report: RunReport): string | null {
   if (report.unreachable === null) return null;
@@ -115,7 +148,7 @@ export function unreachableLine(report: RunReport): string | null {
 export function renderRunReport(report: RunReport, timeZone: string = COURT_TIME_ZONE): string {
   const unreachable = unreachableLine(report);
   if (unreachable !== null) {
-    return `${unreachable}${publicationsLines(report, timeZone)}${mailLines(report, timeZone)}`;
+    return `${unreachable}${publicationsLines(report, timeZone)}${mailLines(report, timeZone)}${endpointLines(report, timeZone)}`;
   }
   const errors = errorNotes(
     report.cases.map((c) => c.error),
@@ -141,7 +174,7 @@ export function renderRunReport(report: RunReport, timeZone: string = COURT_TIME
       ? " (interrupted: the rest was not checked; the next sweep checks it)"
       : "");
   const model = report.modelUnavailable === null ? "" : `summaries: ${report.modelUnavailable}\n`;
-  return `${table}${total}\n${model}${publicationsLines(report, timeZone)}${mailLines(report, timeZone)}`;
+  return `${table}${total}\n${model}${publicationsLines(report, timeZone)}${mailLines(report, timeZone)}${endpointLines(report, timeZone)}`;
 }
 
 export const runOnceCommand: Command = {

@@ -64,6 +64,44 @@ export const NOTHING_MAILED: MailReport = Object.freeze({
   nextAttemptAt: null,
 });
 
+/**
+ * What became of one webhook or chat endpoint's alerts in a sweep's deliveries, and what waits for
+ * it after them. Named by channel and configured name only: never its URL or token.
+ */
+export const EndpointReport = MailReport.extend({
+  channel: z.string(),
+  name: z.string(),
+  /** disabled (410 until enabled) > dead (given up since its last delivery) > retrying > ok. */
+  condition: z.enum(["disabled", "dead", "retrying", "ok"]),
+  disabledReason: z.string().nullable(),
+});
+export type EndpointReport = z.infer<typeof EndpointReport>;
+
+/** Two deliveries' reports of endpoints as one: counts added up, what waits as the later left it. */
+export function mergeEndpointReports(
+  before: readonly EndpointReport[],
+  later: readonly EndpointReport[],
+): EndpointReport[] {
+  const out = new Map(before.map((e) => [`${e.channel}\u0000${e.name}`, e]));
+  for (const e of later) {
+    const key = `${e.channel}\u0000${e.name}`;
+    const earlier = out.get(key);
+    out.set(
+      key,
+      earlier === undefined
+        ? e
+        : {
+            ...e,
+            sent: earlier.sent + e.sent,
+            failed: earlier.failed + e.failed,
+            dead: earlier.dead + e.dead,
+            lastError: e.lastError ?? earlier.lastError,
+          },
+    );
+  }
+  return [...out.values()];
+}
+
 /** What `monitor run-once --json` prints and the `runs` table keeps (DESIGN.md contract). */
 export const RunReport = z.strictObject({
   startedAt: z.string(),
@@ -92,6 +130,8 @@ export const RunReport = z.strictObject({
   publications: PublicationsReport.nullable().default(null),
   /** Mail delivery; null when nothing was delivered (a dry run, a stopped sweep, older versions). */
   mail: MailReport.nullable().default(null),
+  /** Each webhook and chat endpoint with alerts delivered, failed, given up or waiting. */
+  endpoints: z.array(EndpointReport).default([]),
 });
 export type RunReport = z.infer<typeof RunReport>;
 

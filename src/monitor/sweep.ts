@@ -16,7 +16,7 @@ import {
   watchPublications,
 } from "./publications/watch-publications.js";
 import { Courier } from "./report/courier.js";
-import type { ReportPhases } from "./report/phases.js";
+import type { Delivered, ReportPhases } from "./report/phases.js";
 import {
   closeRun,
   openRun,
@@ -25,7 +25,14 @@ import {
   type SweepRun,
   takeLease,
 } from "./run.js";
-import { type MailReport, type RunReport, type SweepResult, sweepResult } from "./run-report.js";
+import {
+  type EndpointReport,
+  type MailReport,
+  mergeEndpointReports,
+  type RunReport,
+  type SweepResult,
+  sweepResult,
+} from "./run-report.js";
 
 export type SweepSettings = DetectSettings;
 
@@ -140,7 +147,11 @@ class Reported {
   /** Why the model stopped being asked partway through the summaries; null: it was not. */
   modelUnavailable: string | null = null;
 
-  delivered(result: MailReport): void {
+  /** Each webhook and chat endpoint with alerts in this sweep's deliveries. */
+  endpoints: EndpointReport[] = [];
+
+  delivered({ endpoints, ...result }: Delivered): void {
+    this.endpoints = mergeEndpointReports(this.endpoints, endpoints ?? []);
     this.emailsSent += result.sent;
     const before = this.mail;
     this.mail =
@@ -329,5 +340,6 @@ function reportOf(
     cases,
     publications: deps.publications === undefined ? null : published.report,
     mail: reported.mail,
+    endpoints: reported.endpoints,
   };
 }

@@ -1,5 +1,5 @@
 import { type DrainResult, drainOutbox } from "../../notify/outbox/drain.js";
-import { drainEndpoints } from "../../notify/outbox/endpoint-drain.js";
+import { drainEndpoints, type EndpointDrainResult } from "../../notify/outbox/endpoint-drain.js";
 import type { MailDeps } from "./mail-deps.js";
 
 function drainMail(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult> {
@@ -19,8 +19,12 @@ function drainMail(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult> {
 }
 
 /** Sends every e-mail that is due (stopping at `signal`); what fails waits for its retry. */
-export async function deliver(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult> {
+export async function deliver(
+  mail: MailDeps,
+  signal?: AbortSignal,
+): Promise<DrainResult & { endpoints: EndpointDrainResult | null }> {
   let result = await drainMail(mail, signal);
+  let told: EndpointDrainResult | null = null;
   mail.delivered?.(result);
   if (mail.endpoints !== undefined && !signal?.aborted) {
     // Webhooks and chat after the e-mail: each row claimed, sent and marked as mail is.
@@ -36,6 +40,7 @@ export async function deliver(mail: MailDeps, signal?: AbortSignal): Promise<Dra
       ...(signal ? { signal } : {}),
     });
     mail.endpoints.delivered?.(endpoints);
+    told = endpoints;
     if (endpoints.operatorAlerts > 0 && !signal?.aborted) {
       // An endpoint was disabled or went dead: mail.admin hears of it now, not at the next drain.
       const more = await drainMail(mail, signal);
@@ -49,5 +54,5 @@ export async function deliver(mail: MailDeps, signal?: AbortSignal): Promise<Dra
       };
     }
   }
-  return result;
+  return { ...result, endpoints: told };
 }

@@ -1,5 +1,8 @@
+import type { EndpointTally } from "../../notify/outbox/endpoint-drain.js";
+import { endpointStatuses } from "../../policy/endpoint-status.js";
 import type { SweepTally } from "../../policy/health.js";
-import { outboxCounts, retryingOutbox } from "../../store/outbox.js";
+import { endpointStates } from "../../store/endpoint-state.js";
+import { endpointOutbox, outboxCounts, retryingOutbox } from "../../store/outbox.js";
 import { tokensSpentSince } from "../../store/summaries.js";
 import type { Summarizer } from "../../summarize/summarizer.js";
 import {
@@ -8,7 +11,7 @@ import {
   type TokenBudget,
 } from "../../summarize/token-budget.js";
 import { dateNow } from "../../time/clock.js";
-import type { MailReport } from "../run-report.js";
+import type { EndpointReport, MailReport } from "../run-report.js";
 import { deliver } from "./deliver.js";
 import type { MailDeps } from "./mail-deps.js";
 import { queueSweepMail } from "./queue-mail.js";
@@ -40,7 +43,12 @@ export interface ReportPhases {
    * Every e-mail that is due is sent. Two may run at once (one per phase): each row is claimed
    * before its send, so none goes twice. Says what came of it and what still waits.
    */
-  deliver(signal: AbortSignal): Promise<MailReport>;
+  deliver(signal: AbortSignal): Promise<Delivered>;
+}
+
+/** A delivery's mail, and the webhook and chat endpoints it sent to or left waiting. */
+export interface Delivered extends MailReport {
+  endpoints?: EndpointReport[];
 }
 
 /** What the phases after detection need, built once per process by the composition root. */
@@ -104,7 +112,43 @@ export function reportPhases(deps: ReportDeps): ReportPhases {
         retrying: retrying.rows,
         lastError: drained.lastError ?? retrying.lastError,
         nextAttemptAt: retrying.nextAttemptAt,
+        endpoints: endpointsAfter(mail, drained.endpoints?.byEndpoint ?? []),
       };
     },
   };
+}
+
+/**
+ * Each webhook and chat endpoint this delivery sent to, failed at or gave up on, or that has
+ * alerts waiting: this delivery's counts, and what the outbox and the endpoint's state say now.
+ */
+function endpointsAfter(
+  mail: MailDeps,
+  tallies: ReadonlyArray<{ channel: string; name: string } & EndpointTally>,
+): EndpointReport[] {
+  if (mail.endpoints === undefined) return [];
+  const statuses = endpointStatuses(
+    mail.endpoints.list,
+    endpointOutbox(mail.db),
+    endpointStates(mail.db),
+  );
+  return statuses.flatMap((s): EndpointReport[] => {
+    const tally = tallies.find((t) => t.channel === s.channel && t.name === s.name);
+    if (tally === undefined && s.pending === 0) return [];
+    return [
+      {
+        channel: s.channel,
+        name: s.name,
+        sent: tally?.sent ?? 0,
+        failed: tally?.failed ?? 0,
+        dead: tally?.dead ?? 0,
+        pending: s.pending,
+        retrying: s.retrying,
+        nextAttemptAt: s.nextAttemptAt,
+        lastError: s.lastError,
+        condition: s.condition,
+        disabledReason: s.disabledReason,
+      },
+    ];
+  });
 }

@@ -174,3 +174,26 @@ describe("alerts to a webhook and a chat, through the outbox", () => {
     expect(`${listed.stdout}${listed.stderr}`).not.toContain("slacksecretpath123");
   });
 });
+
+describe("run-once's report of the endpoints", () => {
+  it("says per endpoint what was delivered and what waits and why, never a URL or secret", async () => {
+    const { ws, env } = setUp("webhook-report-");
+    await runOnce(ws, env);
+    moveAll();
+    for (let i = 0; i < 3; i++) receiver.script.push({ status: 503, body: "maintenance" });
+
+    const run = await cliInProcess(["run-once"], env, ws.dir);
+
+    const lines = run.stdout.split("\n").filter((l) => l.includes(" endpoint "));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^webhook endpoint "webhook": 0 delivered, 3 waiting; not delivered: HTTP 503: maintenance, next attempt \d\d\/\d\d\/\d{4} \d\d:\d\d$/,
+      ),
+      'slack endpoint "equipe": 3 delivered',
+    ]);
+    for (const secret of [SECRET, receiver.url, slack.url, receiver.origin, slack.origin]) {
+      expect(run.stdout).not.toContain(secret);
+      expect(run.stderr).not.toContain(secret);
+    }
+  });
+});

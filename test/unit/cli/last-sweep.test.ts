@@ -20,6 +20,7 @@ const REPORT: RunReport = {
   cases: [],
   publications: null,
   mail: null,
+  endpoints: [],
 };
 
 function run(over: Partial<RunRow>, report: Partial<RunReport> = {}): RunRow {

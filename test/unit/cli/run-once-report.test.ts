@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderRunReport } from "../../../src/cli/run-once.js";
 import {
+  type EndpointReport,
   type MailReport,
   NOTHING_MAILED,
   type RunReport,
@@ -32,6 +33,7 @@ function report(over: Partial<RunReport>): RunReport {
     ],
     publications: null,
     mail: null,
+    endpoints: [],
     ...over,
   };
 }
@@ -129,5 +131,44 @@ describe("renderRunReport: one error on every case", () => {
           .map((l) => l.length),
       ),
     ).toBeLessThan(120);
+  });
+});
+
+describe("run-once's endpoint lines", () => {
+  const endpoint = (over: Partial<EndpointReport>): EndpointReport => ({
+    channel: "teams",
+    name: "juridico",
+    sent: 0,
+    failed: 0,
+    dead: 0,
+    pending: 0,
+    retrying: 0,
+    nextAttemptAt: null,
+    lastError: null,
+    condition: "ok",
+    disabledReason: null,
+    ...over,
+  });
+
+  it("says an endpoint disabled by a 410 and what it gave up, and how to enable it again", () => {
+    const text = renderRunReport(
+      report({
+        endpoints: [
+          endpoint({ dead: 2, condition: "disabled", disabledReason: "HTTP 410: gone" }),
+          endpoint({ channel: "webhook", name: "erp", dead: 1, condition: "dead" }),
+        ],
+      }),
+      "America/Sao_Paulo",
+    );
+    expect(text).toContain(
+      'teams endpoint "juridico": 0 delivered, 2 given up; DISABLED (HTTP 410: gone): nothing is sent to it until `datajud-monitor endpoint enable juridico`\n',
+    );
+    expect(text).toContain(
+      'webhook endpoint "erp": 0 delivered, 1 given up; DEAD: alerts to it are being given up; `datajud-monitor status` lists them\n',
+    );
+  });
+
+  it("says nothing of endpoints when none had alerts", () => {
+    expect(renderRunReport(report({}), "America/Sao_Paulo")).not.toContain("endpoint");
   });
 });

@@ -19,6 +19,7 @@ function report(over: Partial<RunReport>): RunReport {
     cases: [],
     publications: null,
     mail: null,
+    endpoints: [],
     ...over,
   };
 }

@@ -4,9 +4,13 @@ import { courtCaseLink } from "../../datajud/court-links.js";
 import type { Movement as DataJudMovement } from "../../datajud/instance-record.js";
 import { daysLate } from "../../policy/late-records.js";
 import { type FieldChange, readFieldChange } from "../../summarize/field-changes.js";
-import { complementText } from "../../summarize/movement-reading.js";
+import {
+  complementText,
+  movementTitle,
+  type ReadingContext,
+} from "../../summarize/movement-reading.js";
 import { oneLine, paragraph } from "../../text.js";
-import { caseLinkOf, categoryLabel, correctionLines } from "./alert.js";
+import { caseLinkOf, categoryLabel, correctionLines, readingOf } from "./alert.js";
 import { AlertContent } from "./alert-content.js";
 import { type AdminAlert, renderAdminSubject } from "./operator-mail.js";
 import type { PublicationAlertContent } from "./publication-alert.js";
@@ -43,11 +47,16 @@ function line(text: string | null, max = FIELD_MAX): string | null {
   return clean === "" ? null : clean;
 }
 
-function movementOf(instance: string, m: DataJudMovement): EventMovement {
+function movementOf(
+  instance: string,
+  m: DataJudMovement,
+  context: ReadingContext = {},
+): EventMovement {
   return {
     instance: oneLine(instance, 20),
     code: m.code,
     name: oneLine(m.name, FIELD_MAX),
+    title: oneLine(movementTitle(m, context), FIELD_MAX) || "movimento sem nome",
     dateTime: m.dateTime,
     complements: m.complements.flatMap((c) => complementText(c) ?? []),
     occurrence: m.occurrence,
@@ -55,8 +64,13 @@ function movementOf(instance: string, m: DataJudMovement): EventMovement {
 }
 
 /** A late record: its own date, flagged, with how long after it DataJud listed it. */
-function lateMovementOf(instance: string, m: DataJudMovement, seenAt: string): EventLateMovement {
-  return { ...movementOf(instance, m), late: true, daysLate: daysLate(m, seenAt) };
+function lateMovementOf(
+  instance: string,
+  m: DataJudMovement,
+  seenAt: string,
+  context: ReadingContext,
+): EventLateMovement {
+  return { ...movementOf(instance, m, context), late: true, daysLate: daysLate(m, seenAt) };
 }
 
 const CodeNameValue = z.object({ code: z.number().int().nullable().catch(null), name: z.string() });
@@ -117,13 +131,20 @@ export function movementEvent(content: AlertContent, meta: EventMeta): WebhookEv
       changeKinds: [...content.changeKinds],
       movements: sorted
         .slice(0, MOVEMENTS_LISTED)
-        .map(({ instance, movement }) => movementOf(instance, movement)),
+        .map(({ instance, movement }) =>
+          movementOf(instance, movement, readingOf(content, instance)),
+        ),
       movementsOmitted: Math.max(0, sorted.length - MOVEMENTS_LISTED),
       ignoredMovements: content.ignoredMovements,
       lateMovements: late
         .slice(0, MOVEMENTS_LISTED)
         .map(({ instance, movement }) =>
-          lateMovementOf(instance, movement, content.provenance.fetchedAt),
+          lateMovementOf(
+            instance,
+            movement,
+            content.provenance.fetchedAt,
+            readingOf(content, instance),
+          ),
         ),
       lateMovementsOmitted: Math.max(0, late.length - MOVEMENTS_LISTED),
       fieldChanges: content.fieldChanges.map(fieldChangeOf),
@@ -157,6 +178,8 @@ export interface CorrectionInput {
   instance: string;
   was: DataJudMovement;
   now: DataJudMovement;
+  /** How the instance's class reads its movements (a criminal class in criminal words). */
+  context?: ReadingContext;
   deadline?: CorrectionEventData["deadline"];
   index: string;
   fetchedAt: string;
@@ -185,8 +208,8 @@ export function correctionEvent(input: CorrectionInput, meta: EventMeta): Webhoo
       urgent: input.urgent,
       correction: oneLine(input.correction, 40),
       summary: oneLine(input.summary, FIELD_MAX),
-      was: movementOf(input.instance, input.was),
-      now: movementOf(input.instance, input.now),
+      was: movementOf(input.instance, input.was, input.context),
+      now: movementOf(input.instance, input.now, input.context),
       ...(input.deadline === undefined ? {} : { deadline: input.deadline }),
       source: {
         system: "datajud",
@@ -231,6 +254,7 @@ export function correctionNoticeEvent(notice: CorrectionNotice, meta: EventMeta)
       instance: fix.instance,
       was: fix.before,
       now: fix.after,
+      context: readingOf(content, fix.instance),
       ...(counting === null
         ? {}
         : {

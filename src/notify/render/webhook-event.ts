@@ -49,9 +49,17 @@ const Movement = z
   .object({
     instance: z.string().describe("G1, G2, JE, TR, SUP..., as DataJud names the instance."),
     code: z.number().int().nullable().describe("The movement's code in CNJ's TPU table."),
-    name: z.string(),
+    name: z.string().describe('The name as DataJud gives it (the TPU\'s leaf: "Confirmada").'),
+    title: z
+      .string()
+      .optional()
+      .describe(
+        'The name a lawyer reads, as the e-mail gives it: the TPU parent where the leaf says nothing ("Intimação eletrônica confirmada"), a hearing with its type and situation, a criminal class\'s judgment in criminal words ("Sentença condenatória"). Absent from events built before it was sent.',
+      ),
     dateTime: CourtWallClock.nullable(),
-    complements: z.array(z.string()).describe("Each complement as one line of text."),
+    complements: z
+      .array(z.string())
+      .describe('Each complement as one line of text ("situação da audiência: designada").'),
     occurrence: z
       .number()
       .int()

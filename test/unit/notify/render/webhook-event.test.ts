@@ -61,10 +61,33 @@ describe("movementEvent", () => {
     expect(event.data.movements[0]).toMatchObject({
       code: 219,
       name: "Procedência",
+      title: "Julgado procedente o pedido",
       dateTime: "2025-10-02T10:30:00",
     });
     expect(event.data.status.needsLawyerAttention).toBe(true);
     expect(event.timestamp).toBe(sampleAlert().provenance.fetchedAt);
+  });
+
+  it("names a criminal class's judgment in criminal words, DataJud's name kept", () => {
+    const alert = sampleAlert({
+      instances: [
+        {
+          instance: "G1",
+          courtUnit: "1ª Vara Criminal de Ceilândia",
+          className: "Ação Penal - Procedimento Ordinário",
+          classCode: 283,
+        },
+      ],
+    });
+
+    const event = movementEvent(alert, { id: ID });
+
+    if (event.type !== "case.movement") throw new Error(event.type);
+    expect(event.data.movements[0]).toMatchObject({
+      code: 219,
+      name: "Procedência",
+      title: "Sentença condenatória",
+    });
   });
 
   it("cleans hostile court text: no control or bidi characters survive", () => {
@@ -106,6 +129,7 @@ describe("movementEvent", () => {
         instance: "G1",
         code: 92,
         name: "Publicação",
+        title: "Publicação",
         dateTime: "2024-01-17T16:37:19",
         complements: [],
         occurrence: 1,
@@ -293,6 +317,8 @@ describe("correctionEvent and operatorEvent", () => {
         "2025-11-05",
         "2025-11-06",
       ]);
+      // No class told: the TPU's civil reading of 219.
+      expect(event.data.now.title).toBe("Julgado procedente o pedido");
     }
   });
 

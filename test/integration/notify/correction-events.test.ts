@@ -23,7 +23,8 @@ import {
  * cancels in place after it was alerted is one e-mail (the alert's correction section) and one
  * case.correction event per endpoint the case routes to, signed, urgent, saying what it was and
  * what it is now; the alert with nothing but the correction is no case.movement. A real tjto
- * record edited as the court would, through the fake DataJud.
+ * record edited as the court would, through the fake DataJud. Its class changed and acts of 2018
+ * first listed now reach the webhook as a case.movement with fieldChanges and lateMovements.
  */
 
 const hits = loadRealHits();
@@ -114,6 +115,83 @@ describe("a hearing cancelled in place after it was alerted", () => {
     expect(rows).toEqual([
       { channel: "webhook", status: "sent" },
       { channel: "slack", status: "sent" },
+    ]);
+  });
+});
+
+describe("a class change and a late record of the real tjto record", () => {
+  it("reach the webhook with before and after, in the instance, and the late record's own date", async () => {
+    const own = workspace("late-field-events-", [formatted(TJTO)]);
+    const ownEnv = baseEnv(own, datajud, { WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: SECRET });
+    serve();
+    await runOnce(own, ownEnv);
+    const before = receiver.events.length;
+    // A petition and an intimação of 2018 first listed now, and the case turned into a
+    // cumprimento de sentença.
+    const doc: FixtureDoc = realHit(hits, "tjto", TJTO, "G1");
+    (doc._source.movimentos as RawMovement[]).push(
+      { codigo: 12266, nome: "Confirmada", dataHora: "2018-03-02T08:00:00.000Z" },
+      {
+        codigo: 118,
+        nome: "Protocolo de Petição",
+        dataHora: "2018-03-01T10:00:00.000Z",
+        complementosTabelados: [
+          { codigo: 19, valor: 57, nome: "Petição (outras)", descricao: "tipo_de_peticao" },
+        ],
+      },
+    );
+    doc._source.classe = { codigo: 156, nome: "Cumprimento de sentença" };
+    doc._source.dataHoraUltimaAtualizacao = "2026-11-30T10:00:00.000Z";
+    datajud.setDocuments("tjto", [doc]);
+
+    const run = await runOnce(own, ownEnv);
+
+    expect(run.code).toBe(0);
+    const events = receiver.events.slice(before) as Array<{
+      type: string;
+      data: {
+        urgent: boolean;
+        movements: unknown[];
+        lateMovements?: Array<Record<string, unknown>>;
+        fieldChanges?: Array<Record<string, unknown>>;
+      };
+    }>;
+    expect(events.map((e) => e.type)).toEqual(["case.movement"]);
+    const data = events[0]?.data;
+    expect(data?.movements).toEqual([]);
+    expect(data?.urgent).toBe(false);
+    expect(data?.lateMovements).toEqual([
+      expect.objectContaining({
+        instance: "G1",
+        code: 118,
+        title: "Protocolo de Petição",
+        dateTime: "2018-03-01T10:00:00",
+        complements: ["tipo de petição: Petição (outras)"],
+        late: true,
+      }),
+      expect.objectContaining({
+        code: 12266,
+        name: "Confirmada",
+        title: "Intimação eletrônica confirmada",
+        dateTime: "2018-03-02T08:00:00",
+        late: true,
+      }),
+    ]);
+    expect(data?.lateMovements?.[0]?.daysLate).toBeGreaterThan(90);
+    // DataJud's values (codes and names) and the words mail reads, in the instance.
+    const classChange = data?.fieldChanges?.map((f) => [
+      f.instance,
+      f.field,
+      f.before,
+      f.afterText,
+    ]);
+    expect(classChange).toEqual([
+      [
+        "G1",
+        "class",
+        { code: 7, name: "Procedimento Comum Cível" },
+        "Cumprimento de sentença (código 156)",
+      ],
     ]);
   });
 });

@@ -2,26 +2,15 @@ import { describe, expect, it } from "vitest";
 import { lastSweepLine } from "../../../src/cli/last-sweep.js";
 import type { RunReport } from "../../../src/monitor/run-report.js";
 import type { RunRow } from "../../../src/store/runs.js";
+import { runReport } from "../../support/run-report.js";
 
-const REPORT: RunReport = {
+const REPORT: RunReport = runReport({
   startedAt: "2026-12-02T13:00:00.000Z",
   finishedAt: "2026-12-02T13:00:09.000Z",
   checked: 3,
   changed: 1,
-  failed: 0,
   datajudRequests: 2,
-  llmCalls: 0,
-  emailsQueued: 0,
-  emailsSent: 0,
-  dryRun: false,
-  interrupted: false,
-  unreachable: null,
-  modelUnavailable: null,
-  cases: [],
-  publications: null,
-  mail: null,
-  endpoints: [],
-};
+});
 
 function run(over: Partial<RunRow>, report: Partial<RunReport> = {}): RunRow {
   return {

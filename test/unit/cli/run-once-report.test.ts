@@ -6,22 +6,17 @@ import {
   NOTHING_MAILED,
   type RunReport,
 } from "../../../src/monitor/run-report.js";
+import { runReport } from "../../support/run-report.js";
 
 function report(over: Partial<RunReport>): RunReport {
-  return {
+  return runReport({
     startedAt: "2026-12-02T10:00:00.000Z",
     finishedAt: "2026-12-02T10:00:41.000Z",
     checked: 1,
     changed: 1,
-    failed: 0,
     datajudRequests: 2,
-    llmCalls: 0,
     emailsQueued: 3,
     emailsSent: 1,
-    dryRun: false,
-    interrupted: false,
-    unreachable: null,
-    modelUnavailable: null,
     cases: [
       {
         number: "0010490-56.2025.8.26.0309",
@@ -31,11 +26,8 @@ function report(over: Partial<RunReport>): RunReport {
         error: null,
       },
     ],
-    publications: null,
-    mail: null,
-    endpoints: [],
     ...over,
-  };
+  });
 }
 
 const mail = (over: Partial<MailReport>): MailReport => ({ ...NOTHING_MAILED, sent: 1, ...over });

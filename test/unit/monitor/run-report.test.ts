@@ -1,27 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type RunReport, sweepResult } from "../../../src/monitor/run-report.js";
+import { runReport } from "../../support/run-report.js";
 
 function report(over: Partial<RunReport>): RunReport {
-  return {
-    startedAt: "2026-01-05T10:00:00.000Z",
-    finishedAt: "2026-01-05T10:01:00.000Z",
-    checked: 3,
-    changed: 0,
-    failed: 0,
-    datajudRequests: 3,
-    llmCalls: 0,
-    emailsQueued: 0,
-    emailsSent: 0,
-    dryRun: false,
-    interrupted: false,
-    unreachable: null,
-    modelUnavailable: null,
-    cases: [],
-    publications: null,
-    mail: null,
-    endpoints: [],
-    ...over,
-  };
+  return runReport({ checked: 3, datajudRequests: 3, ...over });
 }
 
 const djen = (checked: number, failed: number): RunReport["publications"] => ({

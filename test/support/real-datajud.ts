@@ -55,3 +55,18 @@ export function cancelledHearing(hearing: RawMovement): RawMovement {
   ];
   return copy;
 }
+
+/**
+ * Marks records as DataJud marks a record the court updated: each call stamps `docs` with a
+ * `dataHoraUltimaAtualizacao` one day later than the call before (the first on `firstDay`), so a
+ * sweep's fingerprint sees them change.
+ */
+export function updateStamper(firstDay = "2026-11-11"): (docs: readonly FixtureDoc[]) => void {
+  const first = Date.parse(`${firstDay}T10:00:00.000Z`);
+  let calls = 0;
+  return (docs) => {
+    const at = new Date(first + calls * 86_400_000).toISOString();
+    calls += 1;
+    for (const doc of docs) doc._source.dataHoraUltimaAtualizacao = at;
+  };
+}

@@ -19,6 +19,7 @@ import {
   loadRealHits,
   type RawMovement,
   realHit,
+  updateStamper,
 } from "../../support/real-datajud.js";
 
 /**
@@ -34,11 +35,10 @@ const TJAL = "00016632020118020049";
 
 let datajud: FakeDataJud;
 let ws: Workspace;
-let stamp = 0;
+const stamp = updateStamper("2026-11-21");
 
 function serve(alias: string, doc: FixtureDoc): void {
-  stamp += 1;
-  doc._source.dataHoraUltimaAtualizacao = `2026-11-${String(20 + stamp).padStart(2, "0")}T10:00:00.000Z`;
+  stamp([doc]);
   datajud.setDocuments(alias, [doc]);
 }
 

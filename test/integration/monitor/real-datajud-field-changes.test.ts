@@ -12,7 +12,7 @@ import {
   workspace,
 } from "../../support/cli-harness.js";
 import type { FixtureDoc } from "../../support/fixtures.js";
-import { formatted, loadRealHits, realHit } from "../../support/real-datajud.js";
+import { formatted, loadRealHits, realHit, updateStamper } from "../../support/real-datajud.js";
 
 /**
  * The real tjto case (a Procedimento Comum Cível in G1, its Apelação Cível in G2) edited as
@@ -27,16 +27,13 @@ const TJTO = "00034953520178272716";
 type Edit = (g1: FixtureDoc["_source"], g2: FixtureDoc["_source"]) => void;
 
 let datajud: FakeDataJud;
-let stamp = 0;
+const stamp = updateStamper();
 
 function serve(edit: Edit = () => {}): void {
-  stamp += 1;
   const g1 = realHit(hits, "tjto", TJTO, "G1");
   const g2 = realHit(hits, "tjto", TJTO, "G2");
   edit(g1._source, g2._source);
-  for (const doc of [g1, g2]) {
-    doc._source.dataHoraUltimaAtualizacao = `2026-11-${String(10 + stamp).padStart(2, "0")}T10:00:00.000Z`;
-  }
+  stamp([g1, g2]);
   datajud.setDocuments("tjto", [g1, g2]);
 }
 

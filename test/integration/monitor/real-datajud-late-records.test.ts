@@ -13,7 +13,7 @@ import {
   workspace,
 } from "../../support/cli-harness.js";
 import type { FixtureDoc } from "../../support/fixtures.js";
-import { formatted, loadRealHits, realHit } from "../../support/real-datajud.js";
+import { formatted, loadRealHits, realHit, updateStamper } from "../../support/real-datajud.js";
 
 /**
  * The real tjal cumprimento de sentença (newest movement 12/03/2024), first read without its
@@ -29,11 +29,10 @@ const LATE_AT = "2024-01-17T16:37:19.000Z";
 type RawMovement = Record<string, unknown>;
 
 let datajud: FakeDataJud;
-let stamp = 0;
+const stamp = updateStamper();
 
 function serve(doc: FixtureDoc): void {
-  stamp += 1;
-  doc._source.dataHoraUltimaAtualizacao = `2026-11-${String(10 + stamp).padStart(2, "0")}T10:00:00.000Z`;
+  stamp([doc]);
   datajud.setDocuments("tjal", [doc]);
 }
 

@@ -18,7 +18,13 @@ import {
   workspace,
 } from "../../support/cli-harness.js";
 import type { FixtureDoc } from "../../support/fixtures.js";
-import { formatted, loadRealHits, REAL, realHit } from "../../support/real-datajud.js";
+import {
+  formatted,
+  loadRealHits,
+  REAL,
+  realHit,
+  updateStamper,
+} from "../../support/real-datajud.js";
 
 /**
  * The real tjrr record (195 movements, 50 of them exact repeats of others) through the fake
@@ -32,7 +38,7 @@ type RawMovement = Record<string, unknown> & { complementosTabelados?: unknown[]
 
 let datajud: FakeDataJud;
 let ws: Workspace;
-let stamp = 0;
+const stamp = updateStamper("2024-09-01");
 
 function record(): FixtureDoc {
   return realHit(hits, "tjrr", REAL.tjrrRepeats, "G1");
@@ -44,8 +50,7 @@ function movementsOf(doc: FixtureDoc): RawMovement[] {
 
 /** DataJud serving `doc` as the record's latest push. */
 function serve(doc: FixtureDoc): void {
-  stamp += 1;
-  doc._source.dataHoraUltimaAtualizacao = `2024-09-0${stamp}T10:00:00.000Z`;
+  stamp([doc]);
   datajud.setDocuments("tjrr", [doc]);
 }
 

@@ -13,7 +13,7 @@ import {
   workspace,
 } from "../../support/cli-harness.js";
 import type { FixtureDoc } from "../../support/fixtures.js";
-import { formatted, loadRealHits, realHit } from "../../support/real-datajud.js";
+import { formatted, loadRealHits, realHit, updateStamper } from "../../support/real-datajud.js";
 
 /**
  * Real records (../shared/real-datajud) edited as a lawyer meets them, through the fake DataJud,
@@ -31,13 +31,10 @@ type Raw = Record<string, unknown>;
 let datajud: FakeDataJud;
 let lastWs: Workspace | null = null;
 
-let stamp = 0;
+const stamp = updateStamper();
 
 function serve(alias: string, docs: FixtureDoc[]): void {
-  stamp += 1;
-  for (const doc of docs) {
-    doc._source.dataHoraUltimaAtualizacao = `2026-11-${String(10 + stamp).padStart(2, "0")}T10:00:00.000Z`;
-  }
+  stamp(docs);
   datajud.setDocuments(alias, docs);
 }
 

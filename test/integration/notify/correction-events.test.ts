@@ -16,6 +16,7 @@ import {
   loadRealHits,
   type RawMovement,
   realHit,
+  updateStamper,
 } from "../../support/real-datajud.js";
 
 /*
@@ -36,13 +37,12 @@ let receiver: FakeWebhookReceiver;
 let slack: FakeSlack;
 let ws: Workspace;
 let env: Record<string, string>;
-let stamp = 0;
+const stamp = updateStamper("2026-11-21");
 
 function serve(...extra: RawMovement[]): void {
   const doc: FixtureDoc = realHit(hits, "tjto", TJTO, "G1");
   (doc._source.movimentos as RawMovement[]).push(...structuredClone(extra));
-  stamp += 1;
-  doc._source.dataHoraUltimaAtualizacao = `2026-11-${String(20 + stamp).padStart(2, "0")}T10:00:00.000Z`;
+  stamp([doc]);
   datajud.setDocuments("tjto", [doc]);
 }
 

@@ -112,7 +112,8 @@ function startRetention(runtime: Runtime, monitor: MonitorHandles): Cron {
 
 /**
  * Every minute, between sweeps: status reports whose hour came, digests at their hour, alerts held
- * by quiet hours, retries after a failed send. A query on an index when nothing is due.
+ * by quiet hours, retries after a failed send, on every channel. A query on an index when nothing
+ * is due.
  */
 function startMailTicker(
   runtime: Runtime,
@@ -123,8 +124,17 @@ function startMailTicker(
   let running: Promise<void> | null = null;
   const tick = async (): Promise<void> => {
     const result = await mailTick(monitor.mail, signal);
-    if (result !== null && result.sent + result.failed + result.dead > 0) {
-      logger.info({ ...result }, "mail tick");
+    if (result === null) return;
+    const { endpoints, ...mail } = result;
+    const told = endpoints === null ? 0 : endpoints.sent + endpoints.failed + endpoints.dead;
+    if (mail.sent + mail.failed + mail.dead + told > 0) {
+      logger.info(
+        {
+          ...mail,
+          ...(endpoints === null ? {} : { endpoints: endpoints.byEndpoint }),
+        },
+        "mail tick",
+      );
     }
   };
   const job = new Cron(

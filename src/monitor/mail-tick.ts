@@ -1,5 +1,4 @@
-import type { DrainResult } from "../notify/outbox/drain.js";
-import { countDueOutbox } from "../store/outbox.js";
+import { countDueOutboxAll } from "../store/outbox.js";
 import { dateNow } from "../time/clock.js";
 import { deliver } from "./report/deliver.js";
 import type { MailDeps } from "./report/mail-deps.js";
@@ -7,12 +6,15 @@ import { queueDueStatusReports } from "./report/queue-mail.js";
 
 /**
  * Between sweeps (the daemon, every minute): the status reports whose hour came are queued, and
- * whatever has come due is sent (digests at their hour, alerts held by quiet hours, retries). A
- * query on an index when nothing is due; null then.
+ * whatever has come due on any channel is sent (digests at their hour, alerts held by quiet hours,
+ * retries; e-mail, webhooks and chat alike). A query on an index when nothing is due; null then.
  */
-export async function mailTick(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult | null> {
+export async function mailTick(
+  mail: MailDeps,
+  signal?: AbortSignal,
+): Promise<Awaited<ReturnType<typeof deliver>> | null> {
   const now = dateNow(mail.clock);
   queueDueStatusReports(mail, now);
-  if (countDueOutbox(mail.db, "email", now.toISOString()) === 0) return null;
+  if (countDueOutboxAll(mail.db, now.toISOString()) === 0) return null;
   return deliver(mail, signal);
 }

@@ -138,6 +138,17 @@ export function dueOutbox(
     .map(toOutboxRow);
 }
 
+/** Pending rows of every channel whose time has come: whether a delivery has anything to do. */
+export function countDueOutboxAll(db: Db, nowIso: string): number {
+  const row = db
+    .prepare<{ now: string }, { n: number }>(
+      `SELECT COUNT(*) AS n FROM outbox
+       WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @now)`,
+    )
+    .get({ now: nowIso });
+  return row?.n ?? 0;
+}
+
 export function countDueOutbox(db: Db, channel: string, nowIso: string): number {
   const row = db
     .prepare<{ channel: string; now: string }, { n: number }>(

@@ -75,9 +75,9 @@ async function writeCsv(io: CliIo, table: ExportTable, timeZone: string): Promis
 
 /**
  * The most rows a workbook is written with. write-excel-file builds the whole workbook in memory
- * (about 5.6 KB a row: 343 MB peak at 25,000 rows, 480 MB at 50,000; `npm run bench`, README's
- * Performance), so past this the export is refused and CSV, written as it is read, is the way:
- * Excel opens it too.
+ * (about 5.6 KB a row: 343 MB peak at 25,000 rows, 480 MB at 50,000; `npm run bench`,
+ * docs/performance.md, "Exports"), so past this the export is refused and CSV, written as it is
+ * read, is the way: Excel opens it too.
  */
 export const XLSX_MAX_ROWS = 25_000;
 

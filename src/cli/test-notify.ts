@@ -35,7 +35,7 @@ export function chooseEndpoint(
     ok: false,
     problem:
       endpoints.length === 0
-        ? 'no endpoint is configured: set WEBHOOK_URL and WEBHOOK_SECRET, or add one under notify.endpoints (README, "Webhooks and chat")'
+        ? 'no endpoint is configured: set WEBHOOK_URL and WEBHOOK_SECRET, or add one under notify.endpoints (docs/channels.md, "Webhooks and chat")'
         : `no endpoint or channel "${wanted.slice(0, 40)}"; configured: ${names}`,
   };
 }

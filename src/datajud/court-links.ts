@@ -79,7 +79,7 @@ export function courtCaseLink(cnj: CnjNumber, court: string): CourtCaseLink | nu
   return build === undefined ? null : build(cnj);
 }
 
-/** The courts that get a link, for the README and tests. */
+/** The courts that get a link, for docs/alerts.md and tests. */
 export function linkedCourts(): string[] {
   return Object.keys(LINKS);
 }

@@ -8,7 +8,7 @@ import { invalidInput, quoteInput } from "./errors.js";
  * - DataJud's dates (a movement's `dataHora`, `dataAjuizamento`, `dataHoraUltimaAtualizacao`) are
  *   the court's wall clock. Most arrive as ISO text ending in `Z`, but the `Z` is a label, not
  *   UTC: tacit-notice movements are stamped 23:59:59Z, batch jobs cluster at 00:00Z, office hours
- *   peak at 09-11Z (README, "How DataJud dates are read"). They are read into a zone-less
+ *   peak at 09-11Z (docs/alerts.md, "How DataJud dates are read"). They are read into a zone-less
  *   `WallClock` (`2025-11-04T00:15:00`, or `2025-11-04` for a day without a time) and shown as
  *   written, never shifted. Only 13-digit epoch milliseconds are real instants: those become São
  *   Paulo wall clock.

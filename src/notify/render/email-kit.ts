@@ -92,7 +92,7 @@ export function breaks(escaped: string): string {
 }
 
 /** The page around already escaped parts; `subject` is escaped here. */
-/** `lang`: "pt-BR" for the lawyers' mail, "en" for the operator's (README, languages). */
+/** `lang`: "pt-BR" for the lawyers' mail, "en" for the operator's (docs/alerts.md, "Languages"). */
 export function htmlDocument(
   subject: string,
   parts: readonly string[],

@@ -443,7 +443,7 @@ const CAPITALS: ReadonlyMap<number, Capital> = new Map<number, Capital>([
   [5300108, { name: "Brasília", days: [] }],
 ]);
 
-/** Capitals whose holidays are here, by IBGE code (for tests and the README). */
+/** Capitals whose holidays are here, by IBGE code (for tests and docs/deadlines.md). */
 export const CAPITAL_CODES: readonly number[] = [...CAPITALS.keys()];
 
 function dateOf(when: string | number, year: number): IsoDate {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
@@ -66,9 +66,13 @@ describe("config/monitor.example.env", () => {
 
 describe("the repository's documents", () => {
   it("point at no file outside the repository (../shared is the team's, not the user's)", () => {
+    const docs = readdirSync(fileURLToPath(new URL("../../../docs/", import.meta.url)))
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => `docs/${name}`);
     const documents = [
       "README.md",
       "ARCHITECTURE.md",
+      ...docs,
       "watchlist.example.yaml",
       "config/default.yaml",
     ];

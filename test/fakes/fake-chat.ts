@@ -12,20 +12,53 @@ import {
  *
  * - Slack incoming webhook (POST /services/T.../B.../secret): JSON with a non-empty `text`, else
  *   400 invalid_payload; another path 404 no_service; answers 200 "ok". `mentions` are the
- *   <!...>, <@...> and <#...> sequences Slack would act on; `links` its <url|label> links.
+ *   <!...>, <@...> and <#...> sequences Slack would act on; `links` its <url|label> links;
+ *   `autoLinks` what its server would link by itself in the rest (see `autoDetected`);
+ *   `emphasis` the *bold*, _italic_, ~strike~, `code` and :emoji: spans it would format.
  * - Teams (a Workflows webhook trigger, POST .../invoke?sig=...): a "message" with one Adaptive
  *   Card attachment made of TextBlocks, else 400; answers 202. `links` are the Markdown links
- *   ([label](url) not escaped) its TextBlocks would show; `buttons` its OpenUrl actions.
+ *   ([label](url) not escaped) its TextBlocks would show; `buttons` its OpenUrl actions;
+ *   `autoLinks` the bare addresses a client would link in the text shown.
  * - Telegram Bot API (POST /bot<token>/sendMessage): a wrong token gets 401 Unauthorized; HTML
  *   with a tag or entity Telegram does not know, or over 4096 characters once entities are
  *   read, gets 400 as Telegram answers it; else {"ok":true}. `links` are its <a href> targets,
- *   `shown` the text a person reads.
+ *   `shown` the text a person reads; `autoEntities` the url, email, mention, hashtag, cashtag and
+ *   bot_command entities Telegram would find in it by itself.
  */
+
+/**
+ * What a platform's own detector would turn into a link, a mention or a tag in text shown as
+ * plain: URLs with a scheme, host names (www.x, x.com.br), IPv4 addresses, e-mail addresses and
+ * @handles, #hashtags, $CASHTAGS and /commands. Broader than any one platform's, on purpose.
+ */
+export function autoDetected(text: string): string[] {
+  const patterns = [
+    /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi,
+    /\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b/gi,
+    /\b\d{1,3}(?:\.\d{1,3}){3}\b/g,
+    /@[\w.]+/g,
+    /#\w+/g,
+    /\$[A-Za-z]{1,8}\b/g,
+    /(?:^|\s)\/[a-z]\w*/gi,
+  ];
+  return patterns.flatMap((p) => [...text.matchAll(p)].map((m) => m[0].trim()));
+}
+
+/** Slack's emphasis and emoji codes in mrkdwn text. */
+function slackEmphasis(text: string): string[] {
+  return [
+    ...text.matchAll(
+      /(?<![\w*])\*[^*\n]+\*(?![\w*])|(?<!\w)_[^_\n]+_(?!\w)|~[^~\n]+~|`[^`\n]+`|:[a-z0-9_+-]+:/gi,
+    ),
+  ].map((m) => m[0]);
+}
 
 export interface SlackMessage {
   text: string;
   mentions: string[];
   links: Array<{ url: string; label: string }>;
+  autoLinks: string[];
+  emphasis: string[];
 }
 
 export interface FakeSlack extends EndpointFake {
@@ -42,13 +75,18 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     const text = (body as { text?: unknown } | null)?.text;
     if (typeof text !== "string" || text.trim() === "")
       return { status: 400, body: "invalid_payload" };
+    const plain = text.replace(/<[^>]*>/g, " ");
     slack.messages.push({
       text,
       mentions: [...text.matchAll(/<([!@#][^>]*)>/g)].map((m) => m[1] ?? ""),
       links: [...text.matchAll(/<(https?:[^|>]*)\|([^>]*)>/g)].map((m) => ({
-        url: m[1] ?? "",
+        url: (m[1] ?? "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
         label: m[2] ?? "",
       })),
+      autoLinks: autoDetected(
+        plain.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
+      ),
+      emphasis: slackEmphasis(plain.split("\n").slice(1).join("\n")),
     });
     return { status: 200, body: "ok" };
   })) as FakeSlack;
@@ -69,6 +107,7 @@ function parse(request: ReceivedRequest): unknown {
 
 export interface TeamsCard {
   texts: string[];
+  autoLinks: string[];
   links: Array<{ label: string; url: string }>;
   buttons: Array<{ title: string; url: string }>;
 }
@@ -114,6 +153,12 @@ export async function startFakeTeams(): Promise<FakeTeams> {
     const texts = blocks.map((b) => String(b.text));
     teams.cards.push({
       texts,
+      autoLinks: autoDetected(
+        texts
+          .join("\n")
+          .replace(/(?<!\\)\[(?:[^\]\\]|\\.)*\]\([^)\s]+\)/g, " ")
+          .replace(/\\(.)/g, "$1"),
+      ),
       links: texts.flatMap(markdownLinks),
       buttons: ((card.actions ?? []) as Array<{ title: string; url: string }>).map((a) => ({
         title: a.title,
@@ -134,6 +179,7 @@ export interface TelegramMessage {
   /** What a person reads: tags dropped, entities read. */
   shown: string;
   links: string[];
+  autoEntities: string[];
 }
 
 export interface FakeTelegram extends EndpointFake {
@@ -236,6 +282,7 @@ export async function startFakeTelegram(
       text: body.text,
       shown: read.shown,
       links: read.links,
+      autoEntities: autoDetected(read.shown),
     });
     return json(200, { ok: true, result: { message_id: telegram.messages.length } });
   })) as FakeTelegram;

@@ -1,23 +1,34 @@
 import { oneLine } from "../../text.js";
 import { formatBrazilian, parseIsoDate } from "../../time/calendar-date.js";
 import { changeKindNames } from "./alert.js";
+import { inertChatText } from "./chat-text.js";
 import { courtTime, URGENT_MARKER } from "./email-kit.js";
 import type { EventMovement, WebhookEvent } from "./webhook-event.js";
 
 /*
  * The short message a chat channel (Slack, Teams, Telegram) shows for one event, before any
- * platform's markup: what moved, the case, the deadline, a link. Plain text only; each platform's
+ * platform's markup: what moved, the case, the deadline, a link. Plain text only, made inert here
+ * (`chat-text.ts`: nothing in it a platform would open as a link or a mention); each platform's
  * renderer escapes it for its own format. Long court text is cut here, and the link goes to the
  * rest (the court's page, DJEN's certificate or the document). Lawyer-facing: Portuguese.
  */
+
+export interface ChatLink {
+  label: string;
+  url: string;
+}
+
+/** A line of text, or (in a digest) a line of text followed by its own link. */
+export type ChatLine = string | { text: string; link: ChatLink };
 
 export interface ChatMessage {
   urgent: boolean;
   /** One line. */
   title: string;
   /** Short lines, each plain text. */
-  lines: string[];
-  link: { label: string; url: string } | null;
+  lines: ChatLine[];
+  /** The one link of the message; ours (a court page or DJEN's), never one from court text. */
+  link: ChatLink | null;
 }
 
 const LINE_MAX = 200;
@@ -81,7 +92,22 @@ function titled(event: WebhookEvent, urgent: boolean, title: string): string {
   return oneLine(`${test}${urgent ? `${URGENT_MARKER} · ` : ""}${title}`, LINE_MAX);
 }
 
+/** The message with its text inert: every link it carries is one of the message's own. */
+function inert(message: ChatMessage): ChatMessage {
+  return {
+    ...message,
+    title: inertChatText(message.title),
+    lines: message.lines.map((line) =>
+      typeof line === "string" ? inertChatText(line) : { ...line, text: inertChatText(line.text) },
+    ),
+  };
+}
+
 export function chatMessage(event: WebhookEvent): ChatMessage {
+  return inert(plainChatMessage(event));
+}
+
+function plainChatMessage(event: WebhookEvent): ChatMessage {
   switch (event.type) {
     case "case.movement": {
       const d = event.data;
@@ -198,10 +224,9 @@ const DIGEST_LISTED = 10;
 export function chatDigest(events: readonly WebhookEvent[]): ChatMessage {
   const messages = events.map(chatMessage);
   const urgent = messages.some((m) => m.urgent);
-  const lines = messages.slice(0, DIGEST_LISTED).map((m) => {
-    const link = m.link === null ? "" : ` · ${m.link.url}`;
-    return oneLine(`${m.title}${link}`, 2 * LINE_MAX);
-  });
+  const lines: ChatLine[] = messages
+    .slice(0, DIGEST_LISTED)
+    .map((m) => (m.link === null ? m.title : { text: m.title, link: m.link }));
   const more = messages.length - DIGEST_LISTED;
   if (more > 0)
     lines.push(`+${more} ${more === 1 ? "alerta" : "alertas"}: veja o e-mail ou monitor status.`);

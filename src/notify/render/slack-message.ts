@@ -1,9 +1,13 @@
-import type { ChatMessage } from "./chat-message.js";
+import type { ChatLine, ChatLink, ChatMessage } from "./chat-message.js";
 
 /*
  * A Slack incoming-webhook body. Slack's mrkdwn gives meaning to exactly three characters, which
- * it asks senders to escape (&, <, >): escaped, court text can neither open a link nor ping a
- * channel (<!channel>, <@U123>). Links are ours (court pages, DJEN), written <url|label>.
+ * it asks senders to escape (&, <, >) as &amp;, &lt;, &gt;, in text and in a link's URL alike
+ * (api.slack.com, "Formatting text for app surfaces", Escaping text): escaped, court text can
+ * neither open a link nor ping a channel (<!channel>, <@U123>). Links are ours (court pages,
+ * DJEN), written <url|label>. mrkdwn has no escape for its emphasis (*bold*, _italic_, ~strike~,
+ * `code`) nor for emoji codes (:name:), so in court text those characters become look-alikes;
+ * links and handles Slack would find by itself are already inert (`chat-text.ts`).
  */
 
 export interface SlackBody {
@@ -16,18 +20,41 @@ export function escapeSlack(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** A URL inside <url|label>: the characters that would end it are percent-encoded. */
-function slackUrl(url: string): string {
-  return url.replace(/[<>|& ]/g, (c) => encodeURIComponent(c));
+const EMPHASIS: Readonly<Record<string, string>> = {
+  "*": "\u2217", // ∗ asterisk operator
+  _: "\uff3f", // ＿ fullwidth low line
+  "~": "\u223c", // ∼ tilde operator
+  "`": "\u02cb", // ˋ modifier letter grave accent
+};
+
+/** Text shown as written: escaped, no emphasis, no :emoji: code. */
+function slackText(text: string): string {
+  return escapeSlack(text)
+    .replace(/:(?=[\p{L}\p{N}_+-]*\p{L}[\p{L}\p{N}_+-]*:)/gu, "\u2236")
+    .replace(/[*_~`]/g, (c) => EMPHASIS[c] ?? c);
+}
+
+/**
+ * A URL inside <url|label>: Slack's three characters as its entities (so e-SAJ's
+ * `?a=1&b=2` arrives as `?a=1&amp;b=2` and Slack opens `?a=1&b=2`), and the two that would end
+ * the URL part, `|` and a space, percent-encoded as the URL would have them.
+ */
+export function slackUrl(url: string): string {
+  return escapeSlack(url.replace(/[| ]/g, (c) => encodeURIComponent(c)));
+}
+
+function slackLink(link: ChatLink): string {
+  return `<${slackUrl(link.url)}|${slackText(link.label).replace(/\|/g, "¦")}>`;
+}
+
+function slackLine(line: ChatLine): string {
+  return typeof line === "string"
+    ? slackText(line)
+    : `${slackText(line.text)} · ${slackLink(line.link)}`;
 }
 
 export function renderSlack(message: ChatMessage): SlackBody {
-  const title = escapeSlack(message.title).replace(/\*/g, "∗");
-  const lines = [`*${title}*`, ...message.lines.map(escapeSlack)];
-  if (message.link !== null) {
-    lines.push(
-      `<${slackUrl(message.link.url)}|${escapeSlack(message.link.label).replace(/\|/g, "¦")}>`,
-    );
-  }
+  const lines = [`*${slackText(message.title)}*`, ...message.lines.map(slackLine)];
+  if (message.link !== null) lines.push(slackLink(message.link));
   return { text: lines.join("\n"), unfurl_links: false, unfurl_media: false };
 }

@@ -1,11 +1,12 @@
-import type { ChatMessage } from "./chat-message.js";
+import type { ChatLine, ChatMessage } from "./chat-message.js";
 
 /*
  * A Microsoft Teams message with one Adaptive Card, the body both a Workflows "When a Teams
  * webhook request is received" flow and the older incoming webhooks take. TextBlock text is
  * Markdown: every character Markdown could read as emphasis, a link, a heading, a list or HTML
- * is backslash-escaped, so court text shows as written and never becomes a link. The card's
- * button opens our link.
+ * is backslash-escaped, so court text shows as written and never becomes a link (nor a bare
+ * address Teams would link by itself: `chat-text.ts`). The card's button opens our link; a
+ * digest's line links to its alert in Markdown, the URL's parentheses and spaces percent-encoded.
  */
 
 export interface TeamsBody {
@@ -43,6 +44,15 @@ export function escapeTeams(text: string): string {
   return text.replace(MARKDOWN, (c) => `\\${c}`);
 }
 
+function teamsLine(line: ChatLine): string {
+  if (typeof line === "string") return escapeTeams(line);
+  const url = line.link.url.replace(
+    /[()<> ]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${escapeTeams(line.text)} · [${escapeTeams(line.link.label)}](${url})`;
+}
+
 export function renderTeams(message: ChatMessage): TeamsBody {
   const title: TextBlock = {
     type: "TextBlock",
@@ -54,7 +64,7 @@ export function renderTeams(message: ChatMessage): TeamsBody {
   };
   const lines: TextBlock[] = message.lines.map((line) => ({
     type: "TextBlock",
-    text: escapeTeams(line),
+    text: teamsLine(line),
     wrap: true,
     spacing: "Small",
   }));

@@ -1,9 +1,10 @@
-import type { ChatMessage } from "./chat-message.js";
+import type { ChatLine, ChatLink, ChatMessage } from "./chat-message.js";
 
 /*
  * A Telegram Bot API sendMessage body in its HTML parse mode. Telegram reads only a few tags and
  * four named entities; every <, > and & of ours or the court's is written as an entity, so court
- * text cannot open a tag or a link. Link previews are off: the link is ours, but its page is not.
+ * text cannot open a tag or a link, and what Telegram would detect on its own (addresses, handles,
+ * hashtags) is already inert (`chat-text.ts`). Link previews are off: the link is ours, but its page is not.
  * Telegram refuses a message over 4096 characters; ours stay far below.
  */
 
@@ -22,13 +23,19 @@ function attribute(value: string): string {
   return escapeTelegram(value).replace(/"/g, "&quot;");
 }
 
+function telegramLink(link: ChatLink): string {
+  return `<a href="${attribute(link.url)}">${escapeTelegram(link.label)}</a>`;
+}
+
+function telegramLine(line: ChatLine): string {
+  return typeof line === "string"
+    ? escapeTelegram(line)
+    : `${escapeTelegram(line.text)} · ${telegramLink(line.link)}`;
+}
+
 export function renderTelegram(message: ChatMessage, chatId: string): TelegramBody {
-  const lines = [`<b>${escapeTelegram(message.title)}</b>`, ...message.lines.map(escapeTelegram)];
-  if (message.link !== null) {
-    lines.push(
-      `<a href="${attribute(message.link.url)}">${escapeTelegram(message.link.label)}</a>`,
-    );
-  }
+  const lines = [`<b>${escapeTelegram(message.title)}</b>`, ...message.lines.map(telegramLine)];
+  if (message.link !== null) lines.push(telegramLink(message.link));
   return {
     chat_id: chatId,
     text: lines.join("\n"),

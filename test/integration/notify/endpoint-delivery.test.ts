@@ -25,9 +25,13 @@ const NOW_SECONDS = NOW.getTime() / 1000;
 const LIMITS: EndpointLimits = { ...DEFAULT_ENDPOINT_LIMITS, timeoutMs: 2000 };
 const options = { limits: LIMITS, clock: new FakeClock({ now: NOW.getTime() }) };
 
-/** Court text that tries every trick: mentions, links, tags, Markdown, control characters. */
+/**
+ * Court text that tries every trick: mentions, links, tags, Markdown, control characters, and
+ * what Slack and Telegram would link by themselves (bare URLs, host names, addresses, handles).
+ */
 const HOSTILE =
-  '<!channel> <@U999> *urgente* [clique](https://evil.example/x) <a href="https://evil.example">x</a> <b>&amp; \u202e';
+  '<!channel> <@U999> *urgente* _leia_ ~x~ `y` :rotating_light: [clique](https://evil.example/x) <a href="https://evil.example">x</a> <b>&amp; \u202e' +
+  " http://10.0.0.1/a www.golpe.com.br golpe.com @channel @fulano cartorio@golpe.com #urgente $USD /start";
 
 const fakes: EndpointFake[] = [];
 async function track<T extends EndpointFake>(fake: Promise<T>): Promise<T> {
@@ -107,8 +111,40 @@ describe("chat messages with hostile court text", () => {
     const message = slack.messages[0];
     expect(message?.mentions).toEqual([]);
     expect(message?.links.map((l) => l.url)).toEqual([expect.stringMatching(/^https:\/\/pje/)]);
+    expect(message?.autoLinks).toEqual([]);
+    expect(message?.emphasis).toEqual([]);
     expect(message?.text).toContain("&lt;!channel&gt;");
+    expect(message?.text).toContain("∗urgente∗ ＿leia＿ ∼x∼ ˋyˋ ∶rotating＿light:");
     expect(message?.text).not.toContain("\u202e");
+  });
+
+  it("Slack: an e-SAJ link (TJSP) arrives with &amp; and opens the case, byte for byte", async () => {
+    const slack = await track(startFakeSlack());
+    const alert = sampleAlert({ caseNumber: "1053565-57.2024.8.26.0053", court: "tjsp" });
+    alert.provenance = { ...alert.provenance, index: "api_publica_tjsp" };
+
+    await deliverToEndpoint(
+      { name: "equipe", channel: "slack", url: slack.url },
+      movementEvent(alert, { id: eventId("alert:tjsp") }),
+      options,
+    );
+
+    const text = slack.messages[0]?.text ?? "";
+    expect(text.split("\n").at(-1)).toBe(
+      "<https://esaj.tjsp.jus.br/cpopg/search.do?conversationId=&amp;cbPesquisa=NUMPROC" +
+        "&amp;numeroDigitoAnoUnificado=1053565-57.2024&amp;foroNumeroUnificado=0053" +
+        "&amp;dadosConsulta.valorConsultaNuUnificado=1053565-57.2024.8.26.0053" +
+        "&amp;dadosConsulta.valorConsultaNuUnificado=UNIFICADO&amp;dadosConsulta.valorConsulta=" +
+        "&amp;dadosConsulta.tipoNuProcesso=UNIFICADO|Abrir no tribunal>",
+    );
+    const opened = new URL(slack.messages[0]?.links[0]?.url ?? "");
+    expect(opened.searchParams.get("foroNumeroUnificado")).toBe("0053");
+    expect(opened.searchParams.get("numeroDigitoAnoUnificado")).toBe("1053565-57.2024");
+    expect(opened.searchParams.getAll("dadosConsulta.valorConsultaNuUnificado")).toEqual([
+      "1053565-57.2024.8.26.0053",
+      "UNIFICADO",
+    ]);
+    expect(text).not.toContain("%26");
   });
 
   it("Teams: no Markdown link from the court's text, one button to the court", async () => {
@@ -122,10 +158,9 @@ describe("chat messages with hostile court text", () => {
 
     expect(result.verdict).toEqual({ kind: "delivered", response: "HTTP 202" });
     expect(teams.cards[0]?.links).toEqual([]);
+    expect(teams.cards[0]?.autoLinks).toEqual([]);
     expect(teams.cards[0]?.buttons).toHaveLength(1);
-    expect(teams.cards[0]?.texts.join("\n")).toContain(
-      "\\[clique\\]\\(https://evil\\.example/x\\)",
-    );
+    expect(teams.cards[0]?.texts.join("\n")).toContain("\\[clique\\]\\(https:∕∕evil․example/x\\)");
   });
 
   it("Telegram: parsed by Telegram's HTML rules, the court's tags shown as text", async () => {
@@ -145,7 +180,9 @@ describe("chat messages with hostile court text", () => {
     expect(message?.chatId).toBe("-1001234");
     expect(message?.links).toHaveLength(1);
     expect(message?.links[0]).toMatch(/^https:\/\/pje/);
-    expect(message?.shown).toContain('<a href="https://evil.example">x</a>');
+    expect(message?.autoEntities).toEqual([]);
+    expect(message?.shown).toContain('<a href="https:∕∕evil․example">x</a>');
+    expect(message?.shown).toContain("*urgente* _leia_");
   });
 
   it("a correction's hostile text: no mention, link, tag or Markdown in any of the three", async () => {
@@ -187,9 +224,13 @@ describe("chat messages with hostile court text", () => {
     expect(slack.messages[0]?.links.map((l) => l.url)).toEqual([
       expect.stringMatching(/^https:\/\/pje/),
     ]);
+    expect(slack.messages[0]?.autoLinks).toEqual([]);
+    expect(slack.messages[0]?.emphasis).toEqual([]);
     expect(teams.cards[0]?.links).toEqual([]);
+    expect(teams.cards[0]?.autoLinks).toEqual([]);
     expect(telegram.messages[0]?.links).toEqual([expect.stringMatching(/^https:\/\/pje/)]);
-    expect(telegram.messages[0]?.shown).toContain('<a href="https://evil.example">x</a>');
+    expect(telegram.messages[0]?.autoEntities).toEqual([]);
+    expect(telegram.messages[0]?.shown).toContain('<a href="https:∕∕evil․example">x</a>');
   });
 
   it("a publication says the deadline estimate and cuts a long text, linking to the rest", async () => {

@@ -5,6 +5,8 @@ import {
   publicationEvent,
 } from "../../../../src/notify/render/build-event.js";
 import { chatDigest, chatMessage } from "../../../../src/notify/render/chat-message.js";
+import { renderSlack } from "../../../../src/notify/render/slack-message.js";
+import { renderTelegram } from "../../../../src/notify/render/telegram-message.js";
 import { sampleAlert } from "./sample-alert.js";
 import { samplePublication } from "./sample-publication.js";
 
@@ -73,5 +75,23 @@ describe("chatDigest", () => {
     expect(digest.lines).toHaveLength(11);
     expect(digest.lines[10]).toBe("+2 alertas: veja o e-mail ou monitor status.");
     expect(digest.urgent).toBe(true);
+  });
+});
+
+describe("a digest's links", () => {
+  it("are ours, one per alert, each written as its platform's link", () => {
+    const digest = chatDigest([
+      movementEvent(sampleAlert(), { id: id(20) }),
+      publicationEvent(samplePublication(), { id: id(21) }),
+    ]);
+
+    const slack = renderSlack(digest).text.split("\n");
+    const telegram = renderTelegram(digest, "1").text.split("\n");
+
+    expect(slack[1]).toMatch(/^Movimentação nova: .* · <https:\/\/pje-[^|>]+\|Abrir no tribunal>$/);
+    expect(slack[2]).toMatch(
+      / · <https:\/\/comunica\.pje\.jus\.br\/[^|>]+\|Ler a publicação completa>$/,
+    );
+    expect(telegram[1]).toMatch(/ · <a href="https:\/\/pje-[^"]+">Abrir no tribunal<\/a>$/);
   });
 });

@@ -23,6 +23,38 @@ export interface LoggerOptions {
 
 const REDACTED = "[redacted]";
 
+/**
+ * A URL as a log line may show it: scheme, host and port. Never its user or password, and never
+ * its path or query, which are often the credential itself (a heartbeat's check id, a feed's
+ * token, a webhook's secret path): "/…" says there was one. The one way a URL reaches a log.
+ */
+export function loggableUrl(url: string | URL): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "(not a URL)";
+  }
+  if (parsed.host === "") return `${parsed.protocol}…`;
+  const more =
+    parsed.pathname.replace(/^\/$/u, "") !== "" || parsed.search !== "" || parsed.hash !== "";
+  return `${parsed.protocol}//${parsed.host}${more ? "/…" : ""}`;
+}
+
+/** Anything written as scheme://… in free text (an error message quoting the URL it failed on). */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/giu;
+
+/**
+ * Every URL in `text` as `loggableUrl` shows it: for messages that quote a URL, as fetch's
+ * "Request cannot be constructed from a URL that includes credentials: https://…" does.
+ */
+export function withLoggableUrls(text: string): string {
+  return text.replace(URL_IN_TEXT, (url) => loggableUrl(url));
+}
+
+/** user:password@ in any URL of a line: a last guard under the call sites' loggableUrl. */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s"'<>`/?#@]*@/giu;
+
 /** Field paths that hold secrets wherever they are logged from. */
 const REDACT_PATHS = [
   "apiKey",
@@ -119,7 +151,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const stream = {
     write(chunk: string): void {
       // Scrubbed first, so a secret never reaches the formatter either.
-      const line = secrets.length > 0 ? scrub(chunk, secrets) : chunk;
+      const scrubbed = secrets.length > 0 ? scrub(chunk, secrets) : chunk;
+      const line = scrubbed.replace(URL_USERINFO, "$1***@");
       target.write(pretty === null ? line : pretty(line));
     },
   };

@@ -58,7 +58,7 @@ function publicationsLines(report: RunReport, timeZone: string): string {
   if (unreachable !== null) return unreachable;
   const notDue =
     p.notDue > 0
-      ? `; ${p.notDue} not due yet${p.nextDueAt === null ? "" : ` (next check due ${formatInstant(p.nextDueAt, timeZone)})`}`
+      ? `; ${p.notDue} not due yet${p.nextDueAt === null ? "" : ` (next check due ${formatInstant(p.nextDueAt, timeZone)})`}; \`${PROGRAM} run-once --case CNJ\` asks DJEN for a case now`
       : "";
   const outside = p.outsideWatchlist > 0 ? ` (${p.outsideWatchlist} outside the watchlist)` : "";
   const cancelled =

@@ -115,6 +115,25 @@ function hostNames(options: HttpServerOptions, origins: readonly string[]): Set<
   return new Set(names.map((name) => hostOfHeader(name) ?? name.toLowerCase()));
 }
 
+/**
+ * The path of a request target, without its query: origin-form ("/calendar/x.ics?a=1") as it is,
+ * absolute-form ("http://host/path", a proxy's) by its path. Never read against a base URL, which
+ * takes "//calendar/<token>.ics" for a host named "calendar". Null for anything else ("*").
+ */
+export function requestPath(target: string | undefined): string | null {
+  const raw = target ?? "/";
+  if (raw.startsWith("/")) {
+    const end = raw.search(/[?#]/u);
+    return end === -1 ? raw : raw.slice(0, end);
+  }
+  try {
+    const url = new URL(raw);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.pathname : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createHttpServer(options: HttpServerOptions): HttpServer {
   const { logger } = options;
   const routes = new Map<string, Route>();
@@ -152,19 +171,23 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     }
     return undefined;
   };
-  /** The path as logs may show it: a prefix route's tail may be a secret. */
-  const loggable = (url: string | undefined): string => {
-    const path = new URL(url ?? "/", "http://localhost").pathname;
-    const route = prefixRoute(path);
-    return route === undefined ? path : `${route.path}…`;
+  /**
+   * The path as logs may show it: a route's own path, a prefix route's path and "…" (its tail may
+   * be a secret: a feed's token), and nothing of any other path, which may be a mistyped or
+   * disguised secret ("//calendar/<token>.ics", percent-encoded letters).
+   */
+  const loggable = (path: string | null): string => {
+    if (path !== null && routes.has(path)) return path;
+    const route = path === null ? undefined : prefixRoute(path);
+    return route === undefined ? "(no route)" : `${route.path}…`;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const path = requestPath(req.url);
     if (!hostAllowed(req.headers.host)) {
       // Same-origin GETs carry no Origin: a rebinding page is told apart by the name it used.
       logger.warn(
-        { host: req.headers.host, path: loggable(req.url) },
+        { host: req.headers.host, path: loggable(path) },
         "HTTP request to a host name not allowed",
       );
       sendJson(res, 421, {
@@ -172,15 +195,15 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       });
       return;
     }
-    const route = routes.get(path) ?? prefixRoute(path);
-    if (route === undefined) {
-      sendJson(res, 404, { error: `nothing at ${path}` });
+    const route = path === null ? undefined : (routes.get(path) ?? prefixRoute(path));
+    if (path === null || route === undefined) {
+      sendJson(res, 404, { error: `nothing at ${path ?? String(req.url)}` });
       return;
     }
     const origin = req.headers.origin;
     if (origin !== undefined && !allowed.has(normalizeOrigin(origin) ?? "")) {
       // A browser page from elsewhere (DNS rebinding included) never reaches a route.
-      logger.warn({ origin, path: loggable(req.url) }, "HTTP request from an origin not allowed");
+      logger.warn({ origin, path: loggable(path) }, "HTTP request from an origin not allowed");
       sendJson(res, 403, {
         error: `origin ${origin} is not allowed; add it to http.allowedOrigins if it is yours`,
       });
@@ -218,7 +241,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       if (problem !== null) throw new HttpStartError(problem);
       const created = createServer((req, res) => {
         handle(req, res).catch((error: unknown) => {
-          logger.error({ err: error, path: loggable(req.url) }, "HTTP request failed");
+          logger.error({ err: error, path: loggable(requestPath(req.url)) }, "HTTP request failed");
           sendJson(res, 500, { error: "internal error; the server log has the details" });
         });
       });

@@ -1,4 +1,4 @@
-import type { Logger } from "../log.js";
+import { type Logger, loggableUrl, withLoggableUrls } from "../log.js";
 import type { SweepResult } from "./run-report.js";
 
 /*
@@ -43,19 +43,30 @@ export function heartbeatSignal(result: SweepResult, dryRun: boolean): "ok" | "f
   return result === "failed" || result === "error" ? "fail" : "ok";
 }
 
-/** Where a ping went, for logs: the host only, since the path of a ping URL is its secret. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return "(not a URL)";
+/**
+ * The request of a ping. fetch refuses a URL with a user and password in it, so they go as HTTP
+ * Basic credentials, as curl sends them (a self-hosted ping service behind a proxy asks for them).
+ */
+export function pingRequest(target: string): { url: string; authorization: string | null } {
+  const parsed = new URL(target);
+  if (parsed.username === "" && parsed.password === "") {
+    return { url: target, authorization: null };
   }
+  const user = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  parsed.username = "";
+  parsed.password = "";
+  return {
+    url: parsed.toString(),
+    authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`,
+  };
 }
 
+/** Why a ping failed, with any URL the error quotes cut to its host (its path is the secret). */
 function reasonOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
+  if (!(error instanceof Error)) return withLoggableUrls(String(error));
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
-  return `${error.message}${cause}`;
+  return withLoggableUrls(`${error.message}${cause}`);
 }
 
 /**
@@ -64,13 +75,18 @@ function reasonOf(error: unknown): string {
  */
 export async function pingHeartbeat(deps: HeartbeatDeps, failed: boolean): Promise<boolean> {
   if (deps.url === null) return false;
-  const host = hostOf(deps.url);
+  // Where a ping went, for logs: the host only, since the path of a ping URL is its secret.
+  const host = loggableUrl(deps.url);
   const timeoutMs = deps.timeoutMs ?? HEARTBEAT_TIMEOUT_MS;
   const signal = (deps.timeout ?? AbortSignal.timeout)(timeoutMs);
   try {
-    const response = await deps.fetch(heartbeatTarget(deps.url, failed), {
+    const request = pingRequest(heartbeatTarget(deps.url, failed));
+    const response = await deps.fetch(request.url, {
       method: "GET",
-      headers: { "user-agent": "datajud-monitor" },
+      headers: {
+        "user-agent": "datajud-monitor",
+        ...(request.authorization === null ? {} : { authorization: request.authorization }),
+      },
       signal,
     });
     await response.body?.cancel().catch(() => undefined);

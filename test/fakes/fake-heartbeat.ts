@@ -9,7 +9,12 @@ import { listenLoopback } from "./listen-loopback.js";
 export interface FakeHeartbeat {
   /** Base URL, e.g. http://127.0.0.1:PORT; pings go to `${url}/<check>`. */
   url: string;
-  pings: Array<{ method: string; path: string; userAgent: string | undefined }>;
+  pings: Array<{
+    method: string;
+    path: string;
+    userAgent: string | undefined;
+    authorization: string | undefined;
+  }>;
   /** @default 200 */
   status: number;
   hang: boolean;
@@ -23,6 +28,7 @@ export async function startFakeHeartbeat(): Promise<FakeHeartbeat> {
       method: req.method ?? "",
       path: req.url ?? "",
       userAgent: req.headers["user-agent"],
+      authorization: req.headers.authorization,
     });
     if (fake.hang) {
       held.push(res);

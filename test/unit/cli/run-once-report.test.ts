@@ -164,3 +164,30 @@ describe("run-once's endpoint lines", () => {
     expect(renderRunReport(report({}), "America/Sao_Paulo")).not.toContain("endpoint");
   });
 });
+
+describe("renderRunReport: DJEN sources not due yet", () => {
+  it("says when they are due and that run-once --case asks DJEN for a case now", () => {
+    const text = renderRunReport(
+      report({
+        publications: {
+          checked: 1,
+          failed: 0,
+          newPublications: 0,
+          outsideWatchlist: 0,
+          cancelled: 0,
+          djenRequests: 1,
+          notDue: 2,
+          nextDueAt: "2026-12-02T18:00:00.000Z",
+          deferred: 0,
+          unreachable: null,
+          failures: [],
+        },
+      }),
+      "America/Sao_Paulo",
+    );
+
+    expect(text).toContain(
+      "; 2 not due yet (next check due 02/12/2026 15:00); `datajud-monitor run-once --case CNJ` asks DJEN for a case now\n",
+    );
+  });
+});

@@ -96,6 +96,39 @@ describe("pingHeartbeat", () => {
     expect(JSON.stringify(lines)).not.toContain("secret-uuid");
   });
 
+  it("pings a URL with a user and password as Basic credentials, and logs none of it", async () => {
+    const url = `${service.url.replace("://", "://ops:s3cr%40t@")}/ping/key-7f3e?token=q-91`;
+    service.status = 404;
+
+    const sent = await pingHeartbeat(deps(url), true);
+
+    expect(sent).toBe(false);
+    expect(service.pings.map((p) => p.path)).toEqual(["/ping/key-7f3e/fail?token=q-91"]);
+    expect(service.pings[0]?.authorization).toBe(
+      `Basic ${Buffer.from("ops:s3cr@t").toString("base64")}`,
+    );
+    const logged = JSON.stringify(lines);
+    for (const secret of ["ops", "s3cr", "key-7f3e", "q-91", "/ping"]) {
+      expect(logged).not.toContain(secret);
+    }
+    expect(lines.find((l) => l.level === 40)?.host).toBe(`${service.url}/…`);
+  });
+
+  it("cuts a URL an error quotes to its host: the path and query stay out of the log", async () => {
+    const quoting: typeof fetch = async (input) => {
+      throw new TypeError(`Request cannot be constructed from: ${String(input)}`);
+    };
+
+    await pingHeartbeat(
+      { ...deps("https://hc.example/ping/key-7f3e?token=q-91"), fetch: quoting },
+      false,
+    );
+
+    const warning = lines.find((l) => l.level === 40);
+    expect(warning?.reason).toBe("Request cannot be constructed from: https://hc.example/…");
+    expect(JSON.stringify(lines)).not.toMatch(/key-7f3e|q-91/u);
+  });
+
   it("logs a service that cannot be reached, never throws", async () => {
     const port = await closedPort();
 

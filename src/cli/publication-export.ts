@@ -104,6 +104,10 @@ export function publicationLines(exported: ExportedPublication, timeZone: string
   if (p.countingReasons.length > 0) {
     lines.push(`  days skipped: ${p.countingReasons.map(oneLine).join("; ")}`);
   }
+  // What the court's calendar considered and what it does not know (Portuguese, as the courts
+  // and laws name them): the line the history footer promises with each publication.
+  if (p.deadline.considered !== "")
+    lines.push(`  court calendar: ${oneLine(p.deadline.considered)}`);
   if (p.cancelled !== null) {
     const reason = oneLine(p.cancelled.reason);
     lines.push(

@@ -1,6 +1,7 @@
 import { foldText } from "../text.js";
 import { criminalClass } from "./criminal-class.js";
 import type { Procedure } from "./regimes.js";
+import { statedPeriods } from "./stated-period.js";
 
 /*
  * What a communication is, for counting: decided from DJEN's type (tipoComunicacao), document
@@ -66,7 +67,21 @@ export interface CommunicationReading {
   mariaDaPenha: boolean;
   /** The class was not given: the procedure was taken from the court alone. */
   classUnknown: boolean;
+  /**
+   * Why an item DJEN sent as an intimação opens no period, when that is the reason its kind is
+   * no-deadline: a certidão that asks nothing, a despacho that only orders the citação.
+   */
+  noPeriodBecause: NoPeriodReason | null;
 }
+
+/**
+ * - certidao: a certidão sent as the document of an "Intimação": it certifies a fact and asks the
+ *   party nothing (an ato ordinatório that does ask, CPC art. 203 §4, keeps its period).
+ * - citation-order: a despacho that only says "Cite-se": irrecorrível (CPC art. 1.001), and it asks
+ *   nothing of the lawyer intimated, so CPC art. 218 §3 gives no period; the defendant's period
+ *   runs from the citação itself (CPC art. 231).
+ */
+export type NoPeriodReason = "certidao" | "citation-order";
 
 const CIVIL_NAME = /\bcivel\b|\bcivil\b|trabalhist|fiscal|familia|alimentos/u;
 
@@ -104,6 +119,40 @@ export function publicEntityOf(name: string): PublicEntity | null {
   return null;
 }
 
+/** A certidão's text that asks the party something or names a period keeps the intimação's reading. */
+const ASKS_SOMETHING =
+  /\bintim\w*\b[^.]{0,80}\bpara\b|\b(?:manifest|recolh|comprov|apresent|providenci|junt|especifiqu|indiqu|regulariz)(?:e|em|ar|a|am|er)(?:-se)?\b|\bno prazo\b|\bprazo de\b/u;
+
+/** A certidão that certifies and asks nothing: no period (the earlier reading keeps any that asks). */
+function silentCertidao(doc: string, text: string, rawText: string): boolean {
+  if (!/^certidao\b/u.test(doc)) return false;
+  return !ASKS_SOMETHING.test(text) && statedPeriods(rawText).length === 0;
+}
+
+/** Orders to the clerk, none of which asks the intimated lawyer for anything. */
+const CLERK_ORDER =
+  /\b(?:cite|citem|intime|intimem|cumpra|publique|registre|expeca|expecam|aguarde|certifique|anote|remeta|remetam)-se\b[^.;]*[.;]?|\bint\.|\bcumpra-se\b/gu;
+
+/**
+ * A despacho (or an act named by nothing) whose decision is only "Cite-se": what follows its
+ * "Vistos" or "Despacho" heading, without the lawyers' line ("ADV: ..."), holds no words once the
+ * orders to the clerk are taken out, and its citação sentence asks nothing of the plaintiff.
+ */
+function onlyOrdersCitation(doc: string, text: string, rawText: string): boolean {
+  if (doc !== "" && !/^despacho\b/u.test(doc)) return false;
+  if (!/\bcite[m]?-se\b/u.test(text) || statedPeriods(rawText).length > 0) return false;
+  const heading = /.*\b(?:vistos|despacho)\b[\s.:,-]*/su;
+  const decision = text.replace(heading, "").replace(/\s-?\s*adv(?:s|ogados?)?:.*$/su, "");
+  const citation = /\bcite[m]?-se\b[^.;]*/u.exec(decision)?.[0] ?? "";
+  if (/\b(?:autor|autora|requerente|exequente|embargante|impetrante)\b/u.test(citation))
+    return false;
+  const rest = decision
+    .replace(CLERK_ORDER, " ")
+    .replace(/[^\p{L}]+/gu, " ")
+    .trim();
+  return rest === "";
+}
+
 function kindOf(facts: CommunicationFacts, folded: { kind: string; doc: string; text: string }) {
   const { kind, doc, text } = folded;
   if (/pauta/u.test(kind)) return "pauta" as const;
@@ -116,6 +165,17 @@ function kindOf(facts: CommunicationFacts, folded: { kind: string; doc: string; 
   if (/^\s*edital\b/u.test(text.slice(0, 200)) && !/intima/u.test(kind)) return "edital" as const;
   if (/citacao/u.test(kind)) return "citacao" as const;
   if (/pauta de julgamento|inclusao em pauta/u.test(doc)) return "pauta" as const;
+  return null;
+}
+
+/** Why an item DJEN sends as an intimação opens no period, or null. */
+function noPeriodReason(
+  facts: CommunicationFacts,
+  folded: { kind: string; doc: string; text: string },
+): NoPeriodReason | null {
+  if (folded.kind !== "" && !/intima/u.test(folded.kind)) return null;
+  if (silentCertidao(folded.doc, folded.text, facts.text)) return "certidao";
+  if (onlyOrdersCitation(folded.doc, folded.text, facts.text)) return "citation-order";
   return null;
 }
 
@@ -151,8 +211,15 @@ export function readCommunication(facts: CommunicationFacts): CommunicationReadi
   const publicParties = [...new Set(facts.recipients.flatMap((r) => publicEntityOf(r.name) ?? []))];
   const allPublic =
     facts.recipients.length > 0 && facts.recipients.every((r) => publicEntityOf(r.name) !== null);
+  const named = kindOf(facts, folded);
+  const noPeriodBecause = named === null ? noPeriodReason(facts, folded) : null;
   const kind =
-    kindOf(facts, folded) ?? (allPublic && facts.lawyerCount === 0 ? "personal" : "intimacao");
+    named ??
+    (noPeriodBecause !== null
+      ? "no-deadline"
+      : allPublic && facts.lawyerCount === 0
+        ? "personal"
+        : "intimacao");
   return {
     kind,
     procedure,
@@ -165,5 +232,6 @@ export function readCommunication(facts: CommunicationFacts): CommunicationReadi
         `${className} ${folded.text}`,
       ),
     classUnknown: criminalClass === null && branch === null,
+    noPeriodBecause,
   };
 }

@@ -102,7 +102,15 @@ function ruleTitle(reading: CommunicationReading): string {
     case "pauta":
       return "Pauta de julgamento: vale a data da sessão; não abre prazo (CPC, arts. 934 e 935)";
     case "no-deadline":
-      return "Lista de distribuição, certidão ou ata: não abre prazo";
+      switch (reading.noPeriodBecause) {
+        case "certidao":
+          return "Certidão enviada como intimação: certifica um fato e não pede ato da parte; não abre prazo";
+        case "citation-order":
+          return "Despacho que só determina a citação: irrecorrível (CPC, art. 1.001) e sem ato pedido ao advogado intimado (CPC, art. 218 §3º); não abre prazo";
+        case null:
+          return "Lista de distribuição, certidão ou ata: não abre prazo";
+      }
+      break;
     case "personal":
       return `Intimação pessoal de ${publicNames(reading.publicParties)}: corre pelo Domicílio Judicial Eletrônico, não pelo DJEN (CPC, arts. 180, 183 §1º, 186 §1º e 231, V; Res. CNJ 455/2022, arts. 18 e 20, red. Res. CNJ 569/2024)`;
     case "citacao":
@@ -412,6 +420,16 @@ function alternativesOf(
   return { alternatives, notes };
 }
 
+const NO_PERIOD_NOTE: Readonly<
+  Record<NonNullable<CommunicationReading["noPeriodBecause"]> | "none", string>
+> = {
+  none: "Não abre prazo.",
+  certidao:
+    "Não abre prazo: o documento é uma certidão, que certifica um fato e não pede nada à parte, embora enviada como intimação. Se ela pedir uma providência, o prazo é o que ela fixar ou, sem prazo, 5 dias (CPC, art. 218 §3º).",
+  "citation-order":
+    "Não abre prazo: o despacho só manda citar, é irrecorrível (CPC, art. 1.001) e não pede ato ao advogado intimado (o prazo de 5 dias do CPC, art. 218 §3º, vale só quando o ato pede algo à parte). O prazo do réu corre da citação (CPC, art. 231), não desta publicação.",
+};
+
 function kindNotes(input: EstimateInput, reading: CommunicationReading, dates: Dates): string[] {
   const notes: string[] = [];
   switch (reading.kind) {
@@ -440,7 +458,7 @@ function kindNotes(input: EstimateInput, reading: CommunicationReading, dates: D
       );
       break;
     case "no-deadline":
-      notes.push("Não abre prazo.");
+      notes.push(NO_PERIOD_NOTE[reading.noPeriodBecause ?? "none"]);
       break;
     case "personal":
       notes.push(

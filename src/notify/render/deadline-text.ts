@@ -149,7 +149,8 @@ export function estimateLines(estimate: DeadlineEstimate): string[] {
     );
   }
   for (const note of estimate.notes) lines.push(oneLine(note, 800));
-  lines.push(`Calendário do tribunal: ${oneLine(estimate.considered, 1500)}`);
+  // Whole, however long: a list of what the calendar does not know, cut short, reads as complete.
+  lines.push(`Calendário do tribunal: ${oneLine(estimate.considered, Number.MAX_SAFE_INTEGER)}`);
   return lines;
 }
 

@@ -414,6 +414,15 @@ describe("DJEN publications in history and export", () => {
       "counts as published 01/10/2025, deadline counts from 02/10/2025 (estimates)",
     );
     expect(text).toMatch(/cancelled \(seen \d\d\/\d\d\/\d{4} \d\d:\d\d\): Publicada por engano/);
+    // The footer promises what the court's calendar considered with each publication: the
+    // TJDFT's list, with what it does not know (issue 35).
+    const calendarLine = text
+      .split("\n")
+      .find((line) => line.trim().startsWith("court calendar: "));
+    expect(calendarLine?.trim()).toMatch(/^court calendar: Considera: sábados e domingos /u);
+    expect(calendarLine).toContain(
+      "Não considera: dias sem expediente declarados pelo tribunal (portarias, indisponibilidade do sistema) que não estejam na configuração.",
+    );
     expect(text).toContain("not mailed: already published at DJEN's first check (baseline)");
     expect(text).toContain("never later than the law's answer");
     expect(text.indexOf("DJEN 1007")).toBeLessThan(text.indexOf("DJEN 1002"));

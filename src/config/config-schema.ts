@@ -110,7 +110,10 @@ const ClockTime = z.string().refine((v) => CLOCK_TIME.test(v.trim()), {
 
 /** Local times in schedule.timezone; a start after the end spans midnight. */
 const QuietHours = z
-  .strictObject({ start: ClockTime, end: ClockTime })
+  .strictObject({
+    start: ClockTime.describe("When the window begins, HH:MM."),
+    end: ClockTime.describe("When it ends, HH:MM; before `start`, the window spans midnight."),
+  })
   .refine((q) => q.start.trim().padStart(5, "0") !== q.end.trim().padStart(5, "0"), {
     error:
       "start and end are the same time, which is no window at all; use null for no quiet hours",
@@ -263,26 +266,46 @@ const Events = z.array(z.enum(EVENT_TYPES)).min(1, { error: "list at least one e
  * chat channel is read by people: it may take a digest, and follows quiet hours unless told not.
  */
 const chatTiming = {
-  delivery: z.enum(MAIL_MODES).optional(),
-  digestSchedule: Cron5.optional(),
-  quietHours: z.boolean().optional(),
-  events: Events.optional(),
+  delivery: z
+    .enum(MAIL_MODES)
+    .optional()
+    .describe("`instant` (the default): one message per alert; `digest`: one listing those due."),
+  digestSchedule: Cron5.optional().describe(
+    "When a digest goes, a cron in schedule.timezone; default: after every sweep.",
+  ),
+  quietHours: z
+    .boolean()
+    .optional()
+    .describe("`true` (the default): held by mail.quietHours like e-mail; `false`: never held."),
+  events: Events.optional().describe(
+    "The event types it gets; default: all but operator.alert for a chat, all for a webhook.",
+  ),
 };
+
+const urlVariable = VariableName.describe(
+  "The environment variable holding the endpoint's URL (or NAME_FILE, or a credential).",
+);
 
 export const EndpointFile = z.discriminatedUnion("channel", [
   z.strictObject({
-    channel: z.literal("webhook"),
-    urlVariable: VariableName,
-    secretVariable: VariableName,
-    events: Events.optional(),
+    channel: z.literal("webhook").describe("Where the alerts go: webhook, slack, teams, telegram."),
+    urlVariable,
+    secretVariable: VariableName.describe(
+      "The variable holding its Standard Webhooks secret, `whsec_` and base64.",
+    ),
+    events: chatTiming.events,
   }),
-  z.strictObject({ channel: z.literal("slack"), urlVariable: VariableName, ...chatTiming }),
-  z.strictObject({ channel: z.literal("teams"), urlVariable: VariableName, ...chatTiming }),
+  z.strictObject({ channel: z.literal("slack"), urlVariable, ...chatTiming }),
+  z.strictObject({ channel: z.literal("teams"), urlVariable, ...chatTiming }),
   z.strictObject({
     channel: z.literal("telegram"),
-    tokenVariable: VariableName,
-    chatId: z.union([z.string().trim().min(1), z.number().int()]),
-    apiBase: HttpUrl.optional(),
+    tokenVariable: VariableName.describe("The variable holding the Telegram bot's token."),
+    chatId: z
+      .union([z.string().trim().min(1), z.number().int()])
+      .describe('The chat, group or channel the bot posts to, like "-1001234567890".'),
+    apiBase: HttpUrl.optional().describe(
+      "The Bot API server; default https://api.telegram.org. Another (a self-hosted Bot API server, a proxy) is held to the same public-address rules.",
+    ),
     ...chatTiming,
   }),
 ]);
@@ -337,14 +360,21 @@ const MAX_CLOSURE_DAYS = 366;
  */
 const CalendarClosure = z
   .strictObject({
-    court: CourtAlias,
-    from: IsoDateText,
-    to: IsoDateText.optional(),
-    effect: z.enum(["closed", "suspended", "late-opening"]),
-    reason: NonEmpty,
-    source: NonEmpty,
-    url: HttpUrl.nullable().optional(),
-    municipalities: z.array(IbgeCode).optional(),
+    court: CourtAlias.describe("The court's DataJud alias, like tjsp, trf3, trt2, tre-sp, stj."),
+    from: IsoDateText.describe("The first day, YYYY-MM-DD."),
+    to: IsoDateText.optional().describe("The last day, included; omitted: `from` alone."),
+    effect: z
+      .enum(["closed", "suspended", "late-opening"])
+      .describe(
+        "`closed`: no expediente (CPC art. 216); `suspended`: deadlines do not run; `late-opening`: opened late, closed early or the system was down (CPC art. 224 §1).",
+      ),
+    reason: NonEmpty.describe("What happened, in the words the lawyer reads."),
+    source: NonEmpty.describe("The act, as the court numbered it (Portaria TJSP nº 1.234/2026)."),
+    url: HttpUrl.nullable().optional().describe("Where the act is published."),
+    municipalities: z
+      .array(IbgeCode)
+      .optional()
+      .describe("IBGE codes of the seats it concerns; omitted: the whole court."),
   })
   .superRefine((entry, ctx) => {
     const from = entry.from.trim();

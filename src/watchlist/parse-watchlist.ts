@@ -22,6 +22,7 @@ import { collectChannels } from "./parse-channels.js";
 import { parseScopeRules } from "./parse-ignore-urgent.js";
 import { parseCasePolicy } from "./parse-muting.js";
 import { mergeOabs, parseOabList, type WatchedOab } from "./parse-oab.js";
+import { parseParties, type WatchedParty, wellShapedParties } from "./parse-parties.js";
 import { parseWatchers, wellShapedWatchers } from "./parse-watchers.js";
 import { WatchlistCaseFile, WatchlistDefaultsFile, WatchlistFile } from "./watchlist-file.js";
 import { watchlistWarnings } from "./watchlist-warnings.js";
@@ -34,6 +35,7 @@ export type {
 } from "../policy/alert-rules.js";
 export type { PositionedError } from "../yaml/positioned-error.js";
 export type { WatchedOab } from "./parse-oab.js";
+export type { WatchedParty } from "./parse-parties.js";
 export {
   LABEL_MAX,
   WatchlistCaseFile,
@@ -77,6 +79,8 @@ export interface Watchlist {
   watchers: WatcherSettings[];
   /** OAB registrations whose DJEN publications are looked for, and who hears of them. */
   oab: WatchedOab[];
+  /** The firm's clients whose names DJEN is asked for, for new lawsuits (docs/radar.md). */
+  parties?: WatchedParty[];
 }
 
 export type WatchlistResult =
@@ -387,6 +391,16 @@ export function parseWatchlist(
   for (const address of followers) {
     if (!notified.has(address.toLowerCase())) notified.set(address.toLowerCase(), address);
   }
+  const parties = parseParties(
+    source,
+    wellShapedParties(raw, parsed === undefined ? undefined : (parsed.parties ?? [])),
+    { notify: defaults, channels: defaultChannels },
+    options.endpoints,
+    errors,
+  );
+  for (const address of parties.flatMap((p) => p.notify)) {
+    if (!notified.has(address.toLowerCase())) notified.set(address.toLowerCase(), address);
+  }
   const watchers = parseWatchers(source, watcherEntries, [...notified.values()], errors);
 
   if (errors.length > 0) return { ok: false, errors: errors.sort(comparePositionedErrors) };
@@ -398,6 +412,7 @@ export function parseWatchlist(
       cases,
       watchers,
       oab,
+      parties,
     },
     warnings:
       parsed === undefined ? [] : watchlistWarnings(source, parsed).sort(comparePositionedErrors),

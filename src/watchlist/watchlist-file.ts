@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MovementRuleListFile } from "./parse-ignore-urgent.js";
 import { OabListFile } from "./parse-oab.js";
+import { PartyFile } from "./parse-parties.js";
 import { WatcherFile } from "./parse-watchers.js";
 
 /*
@@ -45,5 +46,6 @@ export const WatchlistFile = z.strictObject({
   defaults: WatchlistDefaultsFile.nullable().optional(),
   cases: z.array(WatchlistCaseFile).nullable().optional(),
   watchers: z.array(WatcherFile).nullable().optional(),
+  parties: z.array(PartyFile).nullable().optional(),
 });
 export type WatchlistFile = z.infer<typeof WatchlistFile>;

@@ -8,6 +8,7 @@ import {
   parseCnjNumber,
 } from "../../../src/datajud/cnj-number.js";
 import { NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
+import { PartyFile } from "../../../src/watchlist/parse-parties.js";
 import { WatcherFile } from "../../../src/watchlist/parse-watchers.js";
 import {
   loadWatchlist,
@@ -117,9 +118,11 @@ describe("parseWatchlist: valid files", () => {
       ...Object.keys(WatchlistDefaultsFile.shape),
       ...Object.keys(WatchlistCaseFile.shape),
       ...Object.keys(WatcherFile.shape),
+      ...Object.keys(PartyFile.shape),
       "defaults",
       "cases",
       "watchers",
+      "parties",
     ];
 
     // A key whose value needs the configuration first (channels:) is shown as a comment.

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/*
+ * The shape of the vendored tables (src/tpu/data/*.json), ours and strict: a table that does not
+ * match fails at start, naming the item, instead of reading a code wrongly. Pure.
+ */
+
+/** Where a table came from: enough to fetch it again and to know how old it is. */
+export const TableSourceSchema = z.strictObject({
+  /** Who publishes the table and what it is. */
+  publisher: z.string().min(1),
+  /** Where the refresh script reads it (CNJ's TPU gateway). */
+  url: z.url(),
+  /** The copy these items were read from, when not the URL itself. */
+  via: z.string().min(1).optional(),
+  /** The terms the table is published under. */
+  licence: z.string().min(1),
+  /** The day the copy was taken (YYYY-MM-DD). */
+  retrieved: z.iso.date(),
+  /** The newest item version in the copy (SGT's dat_versao), YYYY-MM-DD. */
+  newestItem: z.iso.date(),
+});
+
+export const TableItemSchema = z.strictObject({
+  code: z.int().positive(),
+  /** The parent's code; null for a root (1 Magistrado, 14 Serventuário; a class branch). */
+  parent: z.int().positive().nullable(),
+  name: z.string().min(1),
+  /** Inactive items are kept: old records still carry them. */
+  active: z.boolean(),
+  /** The item's SGT version date, YYYY-MM-DD. */
+  version: z.iso.date(),
+  /** CNJ's glossary text, where the copy carries it. */
+  gloss: z.string().min(1).optional(),
+});
+
+export const TableFileSchema = z.strictObject({
+  table: z.enum(["movements", "classes"]),
+  source: TableSourceSchema,
+  items: z.array(TableItemSchema).min(1),
+});
+
+export type TableSource = z.infer<typeof TableSourceSchema>;
+export type TableItem = z.infer<typeof TableItemSchema>;
+export type TableFile = z.infer<typeof TableFileSchema>;

@@ -9,6 +9,14 @@ import {
 import { type DjenView, djenRetryAtMs } from "../policy/djen-plan.js";
 import { enableCommand } from "../policy/endpoint-health.js";
 import { type EndpointStatus, endpointStatuses } from "../policy/endpoint-status.js";
+import {
+  type CourtFreshness,
+  courtFreshness,
+  courtFreshnessLine,
+  type LateDataJudNote,
+  lateDataJudNotes,
+  saoPauloDay,
+} from "../policy/source-freshness.js";
 import { listCases } from "../store/cases.js";
 import { closeDatabase, type Db, databaseExists, openDatabase } from "../store/database.js";
 import { getDjenReach } from "../store/djen-reach.js";
@@ -25,6 +33,7 @@ import {
   retryingOutbox,
 } from "../store/outbox.js";
 import { lastRun } from "../store/runs.js";
+import { freshnessInputs, listDjenGaps } from "../store/source-freshness.js";
 import { terminalText } from "../text.js";
 import { dateNow } from "../time/clock.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
@@ -163,6 +172,51 @@ export interface StatusView {
   djenUnreachable: { trippedAt: string; trips: number; reason: string; retryAt: string } | null;
   /** Each webhook and chat endpoint: configured, or with alerts or state left in the database. */
   endpoints: EndpointStatus[];
+  /** How fresh each source is per court, and what one source has that the other lacks. */
+  freshness: FreshnessStatus;
+}
+
+/** docs/freshness.md: each court's DataJud and DJEN freshness, and the cross-source findings. */
+export interface FreshnessStatus {
+  courts: CourtFreshness[];
+  /** DJEN intimações DataJud's record still lacks past the court's usual lag (a quiet note). */
+  dataJudLate: Array<LateDataJudNote & { number: string }>;
+  /** DataJud disponibilizações DJEN did not return, each warned of once (newest first). */
+  djenGaps: Array<{ number: string; availableOn: string; foundAt: string; urgent: boolean }>;
+}
+
+export function readFreshness(db: Db, now: Date): FreshnessStatus {
+  const nowIso = now.toISOString();
+  const inputs = freshnessInputs(db, saoPauloDay(nowIso));
+  const numbers = new Map(listCases(db, { watchedOnly: true }).map((c) => [c.id, c.number]));
+  return {
+    courts: courtFreshness(inputs, now.getTime()),
+    dataJudLate: lateDataJudNotes(inputs.unmatched, inputs.lags, nowIso).map((note) => ({
+      ...note,
+      number: numbers.get(note.caseId) ?? "?",
+    })),
+    djenGaps: listDjenGaps(db).map((g) => ({
+      number: numbers.get(g.caseId) ?? "?",
+      availableOn: g.availableOn,
+      foundAt: g.foundAt,
+      urgent: g.urgent,
+    })),
+  };
+}
+
+/** The status lines of docs/freshness.md: one per court, then each finding. */
+export function freshnessLines(f: FreshnessStatus, tz: string): string[] {
+  return [
+    ...f.courts.map(courtFreshnessLine),
+    ...f.dataJudLate.map(
+      (n) =>
+        `DataJud late for ${n.number}: DJEN made an intimação available on ${n.availableOn} (${n.days} days ago) that DataJud does not record yet (${n.court.toUpperCase()} mark: ${n.lateAfterDays} days)`,
+    ),
+    ...f.djenGaps.map(
+      (g) =>
+        `DJEN missed ${g.number}: DataJud records an act made available on ${g.availableOn} that DJEN, asked completely, did not return; the lawyers were warned ${when(g.foundAt, tz)}${g.urgent ? " (urgent)" : ""}`,
+    ),
+  ];
 }
 
 export function readStatus(db: Db, view: MuteView): StatusView {
@@ -204,6 +258,7 @@ export function readStatus(db: Db, view: MuteView): StatusView {
     djenEnabled,
     djenUnreachable: djenEnabled ? unreachableOf(db) : null,
     endpoints: endpointStatuses(view.endpoints ?? [], endpointOutbox(db), endpointStates(db)),
+    freshness: readFreshness(db, view.now),
     lastRun: lastRun(db),
     incidents: listIncidents(db)
       .filter((i) => i.recoveredAt === null && (djenEnabled || i.kind !== "djen_failing"))
@@ -317,6 +372,7 @@ export const statusCommand: Command = {
       if (status.djenUnreachable !== null) {
         out.write(`${djenUnreachableLine(status.djenUnreachable, tz)}\n`);
       }
+      for (const line of freshnessLines(status.freshness, tz)) out.write(`${terminalText(line)}\n`);
       for (const incident of status.incidents) {
         out.write(
           `${INCIDENT_TEXT[incident.kind]} since ${when(incident.since, tz)} (${incident.toldTo} was told)\n`,

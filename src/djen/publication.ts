@@ -145,6 +145,19 @@ export function availableOnAsSent(
 }
 
 /**
+ * DJEN's `dataenvio` (the day the court sent the item) as a calendar date, whichever name carried
+ * it; null when absent or unreadable. Read from the item as DJEN sent it: DJEN's own lag is the
+ * days from it to the disponibilização.
+ */
+export function sentOnOf(raw: Readonly<Record<string, unknown>>): IsoDate | null {
+  for (const name of ["dataenvio", "dataEnvio", "data_envio"]) {
+    const value = raw[name];
+    if (typeof value === "string") return readDjenDate(value.trim());
+  }
+  return null;
+}
+
+/**
  * The Publication an item describes, or why it describes none (no date, no court): such an item
  * cannot be checked against the query, so the answer carrying it is not used.
  */

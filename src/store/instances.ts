@@ -153,8 +153,8 @@ export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstan
     }>(
       db,
       `INSERT INTO instances (case_id, instance, record_id, fingerprint, record, version,
-           first_seen_at, updated_at)
-         VALUES (@caseId, @instance, @recordId, @fingerprint, @record, 1, @at, @at)`,
+           first_seen_at, updated_at, moved_at)
+         VALUES (@caseId, @instance, @recordId, @fingerprint, @record, 1, @at, @at, @at)`,
     ).run({
       caseId: input.caseId,
       instance: input.record.instance,
@@ -190,8 +190,14 @@ export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstan
     at: string;
   }>(
     db,
+    // moved_at: when DataJud's update of the record (dataHoraUltimaAtualizacao, else @timestamp)
+    // was first seen to change; `record` on the right is the stored one.
     `UPDATE instances SET instance = @instance, fingerprint = @fingerprint, record = @record,
-       version = @version, updated_at = @at
+       version = @version, updated_at = @at,
+       moved_at = CASE
+         WHEN coalesce(json_extract(record, '$.lastUpdatedAt'), json_extract(record, '$.indexedAt'))
+           IS coalesce(json_extract(@record, '$.lastUpdatedAt'), json_extract(@record, '$.indexedAt'))
+         THEN coalesce(moved_at, @at) ELSE @at END
      WHERE id = @id`,
   ).run({
     id: existing.id,

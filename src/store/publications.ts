@@ -14,6 +14,8 @@ export interface NewPublication {
   caseNumber: string | null;
   court: string;
   availableOn: string;
+  /** DJEN's `dataenvio` (YYYY-MM-DD): the day the court sent it; null when DJEN gave none. */
+  sentOn?: string | null;
   kind: string | null;
   documentType: string | null;
   courtUnit: string | null;
@@ -90,16 +92,17 @@ export function insertPublication(db: Db, row: NewPublication): boolean {
   const result = db
     .prepare(
       `INSERT OR IGNORE INTO publications
-         (djen_id, case_number, court, available_on, kind, document_type, court_unit, publication,
-          text, raw, found_by, first_seen_at, run_id, baseline)
-       VALUES (@djenId, @caseNumber, @court, @availableOn, @kind, @documentType, @courtUnit,
-          @publication, @text, @raw, @foundBy, @firstSeenAt, @runId, @baseline)`,
+         (djen_id, case_number, court, available_on, sent_on, kind, document_type, court_unit,
+          publication, text, raw, found_by, first_seen_at, run_id, baseline)
+       VALUES (@djenId, @caseNumber, @court, @availableOn, @sentOn, @kind, @documentType,
+          @courtUnit, @publication, @text, @raw, @foundBy, @firstSeenAt, @runId, @baseline)`,
     )
     .run({
       djenId: row.djenId,
       caseNumber: row.caseNumber,
       court: row.court,
       availableOn: row.availableOn,
+      sentOn: row.sentOn ?? null,
       kind: row.kind,
       documentType: row.documentType,
       courtUnit: row.courtUnit,

@@ -266,6 +266,8 @@ export interface DjenItemOptions {
   camelCase?: boolean;
   cancelled?: string;
   link?: string | null;
+  /** DJEN's `dataenvio` (the court sent it), YYYY-MM-DD; absent when not given. */
+  sentOn?: string;
 }
 
 /** An item shaped like DJEN's (field names as recorded in test/fixtures/djen/README.md). */
@@ -288,6 +290,7 @@ export function djenItem(options: DjenItemOptions): FakeDjenItem {
   return {
     id: options.id,
     ...(options.camelCase ? { dataDisponibilizacao: date } : { data_disponibilizacao: date }),
+    ...(options.sentOn === undefined ? {} : { dataenvio: options.sentOn }),
     siglaTribunal: options.court ?? "TJDFT",
     tipoComunicacao: options.kind ?? "Intimação",
     nomeOrgao: "1ª Vara Cível de Ceilândia",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Publication, StoredPublication } from "../../djen/publication.js";
+import { type Publication, type StoredPublication, sentOnOf } from "../../djen/publication.js";
 import { publicationText } from "../../djen/publication-text.js";
 import { type Db, immediate } from "../../store/database.js";
 import {
@@ -81,6 +81,7 @@ export function recordSource(ctx: RecordContext, source: PublicationSource): Sou
           caseNumber: publication.caseNumber,
           court: publication.court,
           availableOn: publication.availableOn,
+          sentOn: sentOnOf(publication.raw),
           kind: publication.kind,
           documentType: publication.documentType,
           courtUnit: publication.courtUnit,

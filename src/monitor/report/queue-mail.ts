@@ -3,10 +3,12 @@ import { queueStatusReports } from "../../notify/outbox/queue-status-reports.js"
 import type { SweepTally } from "../../policy/health.js";
 import { dateNow } from "../../time/clock.js";
 import type { MailDeps } from "./mail-deps.js";
+import { checkSources } from "./source-check.js";
 
 /**
  * The mail a sweep queues besides its changes' alerts: what mail.admin should hear of this sweep
- * (the key refused, DataJud down, a case failing for a day) and the status reports now due.
+ * (the key refused, DataJud down, a case failing for a day), what one source has that the other
+ * lacks (source-check.ts) and the status reports now due.
  */
 export function queueSweepMail(mail: MailDeps, sweep: SweepTally): number {
   const now = dateNow(mail.clock);
@@ -19,7 +21,15 @@ export function queueSweepMail(mail: MailDeps, sweep: SweepTally): number {
     sweep,
     policy: mail.policy(),
   });
-  return operator + queueDueStatusReports(mail, now);
+  const sources = checkSources({
+    db: mail.db,
+    now,
+    domain: mail.domain,
+    admin: mail.admin,
+    policy: mail.policy(),
+    cases: mail.cases(),
+  });
+  return operator + sources.queued + queueDueStatusReports(mail, now);
 }
 
 /** The status reports whose hour has come and that are not queued yet. */

@@ -19,6 +19,7 @@ import { type Clock, dateNow, isoNow } from "../../time/clock.js";
 import { renderAlert } from "../render/alert.js";
 import { AlertContent } from "../render/alert-content.js";
 import { renderDigest } from "../render/digest.js";
+import { DjenGapWarning, renderDjenGapWarning } from "../render/djen-gap.js";
 import type { RenderedAlert } from "../render/email-kit.js";
 import { AdminAlert, renderAdminAlert } from "../render/operator-mail.js";
 import { PublicationAlertContent, renderPublicationAlert } from "../render/publication-alert.js";
@@ -111,6 +112,7 @@ export interface DrainResult {
 type Payload =
   | { kind: "alert"; content: AlertContent }
   | { kind: "publication"; content: PublicationAlertContent }
+  | { kind: "gap"; warning: DjenGapWarning }
   | { kind: "admin"; alert: AdminAlert }
   | { kind: "report"; report: StatusReport };
 
@@ -174,6 +176,10 @@ function decode(row: OutboxRow): { ok: true; entry: DecodedRow } | { ok: false; 
     return parsed.success
       ? { ok: true, entry: { row, recipient, payload: { kind: "admin", alert: parsed.data } } }
       : { ok: false, error: "the stored payload is not an operator alert; it cannot be rendered" };
+  }
+  const gap = DjenGapWarning.safeParse(row.payload);
+  if (gap.success) {
+    return { ok: true, entry: { row, recipient, payload: { kind: "gap", warning: gap.data } } };
   }
   const publication = PublicationAlertContent.safeParse(row.payload);
   if (publication.success) {
@@ -279,6 +285,16 @@ function renderSingle(entry: DecodedRow, options: DrainOptions): OutgoingMessage
   if (payload.kind === "report") {
     const rendered = renderStatusReport(payload.report, timeZoneOf(options));
     return message(options, recipient, rendered, messageId, null);
+  }
+  if (payload.kind === "gap") {
+    const { warning } = payload;
+    const thread = threadId(
+      caseThreadKey(warning.caseNumber, warning.court),
+      recipient,
+      options.domain,
+    );
+    const rendered = renderDjenGapWarning(warning, timeZoneOf(options));
+    return message(options, recipient, rendered, messageId, thread);
   }
   if (payload.kind === "publication") {
     const { content } = payload;

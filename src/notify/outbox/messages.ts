@@ -1,6 +1,7 @@
 import { correctionLines, renderSubject } from "../render/alert.js";
 import type { AlertContent } from "../render/alert-content.js";
 import type { CorrectionNotice } from "../render/build-event.js";
+import { type DjenGapWarning, renderDjenGapSubject } from "../render/djen-gap.js";
 import { type AdminAlert, renderAdminSubject } from "../render/operator-mail.js";
 import {
   type PublicationAlertContent,
@@ -132,6 +133,27 @@ export function publicationAlert(
   };
 }
 
+/**
+ * A DataJud act made available in the DJe that DJEN, asked completely for the case and the day,
+ * did not return: e-mail only, once per movement, at once while a period could run (else after
+ * quiet hours), never in a digest (it is a warning, not news of the case).
+ */
+export function djenGapMessage(
+  warning: DjenGapWarning,
+  movementRowId: number,
+  caseId: number,
+): OutboxMessage {
+  return {
+    kind: "alert",
+    key: `djen-gap:${movementRowId}:${caseThreadKey(warning.caseNumber, warning.court)}`,
+    subject: renderDjenGapSubject(warning),
+    payload: warning,
+    changeId: null,
+    caseId,
+    timing: warning.urgent ? { rule: "now" } : { rule: "after-quiet-hours" },
+  };
+}
+
 /** What an operator alert is about: each finding is mailed once, however many sweeps see it. */
 function operatorKey(alert: AdminAlert): string {
   switch (alert.type) {
@@ -155,6 +177,8 @@ function operatorKey(alert: AdminAlert): string {
       return `admin:endpoint-disabled:${alert.channel}:${alert.name}:${alert.since}`;
     case "endpoint_dead":
       return `admin:endpoint-dead:${alert.channel}:${alert.name}:${alert.since}`;
+    case "court_silent":
+      return `admin:court-silent:${alert.court}:${alert.since}`;
   }
 }
 

@@ -17,7 +17,9 @@ import {
   SweepsFailingAlert,
   SweepsRecoveredAlert,
 } from "../../policy/health.js";
+import { CourtSilentAlert } from "../../policy/source-freshness.js";
 import { oneLine } from "../../text.js";
+import { formatBrazilian } from "../../time/calendar-date.js";
 import {
   ATTENTION_MARKER,
   escapeHtml,
@@ -51,6 +53,7 @@ export const AdminAlert = z.discriminatedUnion("type", [
   DjenRecoveredAlert,
   EndpointDisabledAlert,
   EndpointDeadAlert,
+  CourtSilentAlert,
 ]);
 export type AdminAlert = z.infer<typeof AdminAlert>;
 
@@ -59,7 +62,16 @@ function isEndpoint(alert: AdminAlert): alert is EndpointAlert {
 }
 
 function isHealth(alert: AdminAlert): alert is HealthAlert {
-  return alert.type !== "case_failing" && alert.type !== "case_gone" && !isEndpoint(alert);
+  return (
+    alert.type !== "case_failing" &&
+    alert.type !== "case_gone" &&
+    alert.type !== "court_silent" &&
+    !isEndpoint(alert)
+  );
+}
+
+function silentPhrase(alert: CourtSilentAlert): string {
+  return `DataJud silent for ${oneLine(alert.court, 20).toUpperCase()} while DJEN publishes`;
 }
 
 function isProblem(alert: AdminAlert): boolean {
@@ -128,6 +140,7 @@ export function renderAdminSubject(alerts: readonly AdminAlert[]): string {
   if (failing.length > 0) problems.push(failingPhrase(failing));
   if (gone.length > 0) problems.push(gonePhrase(gone));
   problems.push(...alerts.filter(isEndpoint).map(endpointPhrase));
+  problems.push(...alerts.filter((a) => a.type === "court_silent").map(silentPhrase));
   const recoveries = alerts
     .filter(isHealth)
     .filter((a) => !isProblem(a))
@@ -370,6 +383,30 @@ function endpointSection(alert: EndpointAlert, when: ShowInstant): Section {
   });
 }
 
+function silentSection(alert: CourtSilentAlert, when: ShowInstant): Section {
+  const court = oneLine(alert.court, 20).toUpperCase();
+  const lag =
+    alert.usualLag === null
+      ? `its lag is not measured yet, so ${alert.silentAfterDays} days is the mark`
+      : `its usual lag is ${alert.usualLag} days (p90 ${alert.p90Lag ?? "?"})`;
+  return section(`${ATTENTION_MARKER} ${silentPhrase(alert)}`, {
+    intro: [
+      `DataJud has not updated any of the ${alert.cases} watched ${alert.cases === 1 ? "case" : "cases"} of ${court} since ${when(alert.since)} (newest update the court sent: ${alert.newestUpdate === null ? "none" : oneLine(alert.newestUpdate, 30)}): more than ${alert.silentAfterDays} days, while ${lag}.`,
+      `Meanwhile DJEN made ${alert.djenPublications === 1 ? "1 publication" : `${alert.djenPublications} publications`} of these cases available, the newest on ${formatBrazilian(alert.djenNewestAvailableOn)}: the court is active, its DataJud feed is not.`,
+      "Publications still reach the lawyers through DJEN; DataJud's movements of these cases (decisions, hearings, anything not published) arrive only when the court sends its files again.",
+    ],
+    causes: [
+      "The court has not sent DataJud its files: CNJ asks for them monthly, some courts send them late.",
+      "The watched cases moved to another system or court whose DataJud index is not asked.",
+    ],
+    steps: [
+      "datajud-monitor status shows each court's newest update and usual lag.",
+      "Tell the lawyers to follow these cases in the court's own system until DataJud catches up.",
+    ],
+    notes: ["This alert is sent once per silence; status shows it until DataJud moves again."],
+  });
+}
+
 /**
  * Monitor health in the order the findings were queued (a failure, its recovery, a new failure
  * read as they happened), then every failing case in one list.
@@ -378,6 +415,9 @@ function sections(alerts: readonly AdminAlert[], timeZone: string): Section[] {
   const when: ShowInstant = (iso) => (iso === null ? "no date" : instantTime(iso, timeZone));
   const out = alerts.filter(isHealth).map((alert) => healthSection(alert, when));
   out.push(...alerts.filter(isEndpoint).map((alert) => endpointSection(alert, when)));
+  for (const alert of alerts) {
+    if (alert.type === "court_silent") out.push(silentSection(alert, when));
+  }
   const failing = alerts.filter((a) => a.type === "case_failing");
   if (failing.length > 0) {
     out.push(

@@ -33,12 +33,28 @@ function localSuspension(day: CourtDayStatus): DayReason | null {
   return day.reasons.find((r) => r.effect === "suspended" && r.scope !== "national") ?? null;
 }
 
+/**
+ * The same for criminal periods, which "não se interrompem por férias" (CPP art. 798): a
+ * superior court's vacations, and the acts that except criminal cases, do not suspend them.
+ */
+function criminalLocalSuspension(day: CourtDayStatus): DayReason | null {
+  return (
+    day.reasons.find(
+      (r) => r.effect === "suspended" && r.scope !== "national" && r.notInCriminal !== true,
+    ) ?? null
+  );
+}
+
 /** The national suspension named by the procedure's own article. */
-function relabelled(source: string, name: string) {
+function relabelled(
+  source: string,
+  name: string,
+  local: (day: CourtDayStatus) => DayReason | null = localSuspension,
+) {
   return (day: CourtDayStatus): DayReason | null => {
     const national = nationalSuspension(day);
     if (national !== null) return { ...national, source, name };
-    return localSuspension(day);
+    return local(day);
   };
 }
 
@@ -61,7 +77,11 @@ export const LABOUR: Regime = {
 export const CRIMINAL: Regime = {
   days: "calendar",
   useful: working,
-  suspension: relabelled("CPP, art. 798-A", "prazos penais suspensos de 20/12 a 20/01"),
+  suspension: relabelled(
+    "CPP, art. 798-A",
+    "prazos penais suspensos de 20/12 a 20/01",
+    criminalLocalSuspension,
+  ),
   lateOpeningMoves: false,
 };
 
@@ -69,7 +89,7 @@ export const CRIMINAL: Regime = {
 export const CRIMINAL_UNSUSPENDED: Regime = {
   days: "calendar",
   useful: (day) => day.kind === "working" || day.kind === "recess",
-  suspension: localSuspension,
+  suspension: criminalLocalSuspension,
   lateOpeningMoves: false,
 };
 

@@ -1,14 +1,30 @@
 import { courtRules, NOTE_BY_TOPIC, type Topic } from "./calendar/court-rules.js";
 import { type CourtSeat, courtSeat } from "./calendar/court-seat.js";
-import type { ConsideredItem, DayEffect, DayRule, LayerYear } from "./calendar/day-rule.js";
-import { merge } from "./calendar/day-rule.js";
+import {
+  CALENDAR_PARTS,
+  type CalendarPart,
+  type ConsideredItem,
+  type DayEffect,
+  type DayRule,
+  type LayerYear,
+  merge,
+  type PartAnswer,
+  partAnswer,
+  partNotApplicable,
+} from "./calendar/day-rule.js";
 import { municipalDays } from "./calendar/municipal-days.js";
 import { nationalDays, unionCourt, weekendRule } from "./calendar/national-days.js";
 import { stateDays } from "./calendar/state-days.js";
-import { unionDays } from "./calendar/union-days.js";
+import { unionDays, vacationDays } from "./calendar/union-days.js";
 import { type IsoDate, parseIsoDate, yearOf } from "./calendar-date.js";
 
-export type { ConsideredItem, DayEffect, DayScope } from "./calendar/day-rule.js";
+export type {
+  CalendarPart,
+  ConsideredItem,
+  DayEffect,
+  DayScope,
+  PartAnswer,
+} from "./calendar/day-rule.js";
 
 /*
  * The judicial calendar of one court at one seat: which days it works, which it does not, which
@@ -72,6 +88,11 @@ export interface CalendarConsidered {
   considered: readonly ConsideredItem[];
   /** What the calendar does not know for this court and year, each treated as a working day. */
   notConsidered: readonly string[];
+  /**
+   * The same, kind of day by kind of day (national, the court's vacations, state, municipal of the
+   * seat, the court's acts): every kind answered, applied, not known or not this court's.
+   */
+  parts: Readonly<Record<CalendarPart, PartAnswer>>;
   /** The estimate note: "Considera: ...; não considera: ...". */
   note: string;
 }
@@ -139,37 +160,99 @@ const NOT_KNOWN_ANYWHERE: readonly string[] = [
 ];
 
 /** What no court rule found settles, for `considered`. */
-function unsettled(seat: CourtSeat, settled: ReadonlySet<Topic>): LayerYear {
+function unsettled(seat: CourtSeat, settled: ReadonlySet<Topic>): string[] {
   const known = new Set(settled);
   if (unionCourt(seat)) {
+    // Lei 5.010/1966 art. 62: Carnival Monday, Holy Week and 08/12 are holidays of the Union's courts.
     known.add("carnival-monday");
     known.add("holy-week");
+    known.add("justice-day");
   }
-  const topics = (Object.keys(NOTE_BY_TOPIC) as Topic[]).filter((t) => !known.has(t));
-  return {
-    days: [],
-    considered: [],
-    notConsidered: [
-      ...topics.map((t) => NOTE_BY_TOPIC[t]),
-      ...(seat.branch === null ? ["o tribunal não é reconhecido: só o calendário nacional"] : []),
-    ],
-  };
+  return (Object.keys(NOTE_BY_TOPIC) as Topic[])
+    .filter((t) => !known.has(t))
+    .map((t) => NOTE_BY_TOPIC[t]);
 }
 
-function layersOf(seat: CourtSeat, year: number): LayerYear {
+const BRASILIA = 5300108;
+
+interface YearParts {
+  layer: LayerYear;
+  parts: Readonly<Record<CalendarPart, PartAnswer>>;
+}
+
+/**
+ * Every kind of day that could close the court in `year`, each answered: the days applied with
+ * their sources, what is not known named, or why the kind is not this court's. A part that
+ * answers nothing throws (day-rule.ts `partAnswer`), so a note never reads as complete by omission.
+ */
+function partsOf(seat: CourtSeat, year: number): YearParts {
   const rules = courtRules(seat, year);
   const municipal = municipalDays(seat, year);
+  const state = stateDays(seat, year);
   const settled = new Set(rules.settled);
   if (municipal.corpusChristi) settled.add("corpus-christi");
-  return merge([
+  const national = merge([
     nationalDays(seat, year),
     ...(unionCourt(seat) ? [unionDays(seat, year)] : []),
-    stateDays(seat, year),
-    municipal,
-    rules,
-    unsettled(seat, settled),
-    { days: [], considered: [], notConsidered: NOT_KNOWN_ANYWHERE },
   ]);
+  const vacations = vacationDays(seat, year, rules.suspendedMonths);
+  const unknownCourt = seat.branch === null;
+  const superior = seat.branch === "superior";
+  const court: LayerYear = {
+    days: rules.days,
+    considered: rules.considered,
+    notConsidered: [
+      ...unsettled(seat, settled),
+      ...(rules.annualCalendar
+        ? []
+        : [
+            // Without the year: a note the same every year reads once across the year's turn.
+            "o calendário do ano do tribunal (feriados forenses, pontos facultativos e suspensões que ele fixa por ato): não está aqui",
+          ]),
+      ...(unknownCourt ? ["o tribunal não é reconhecido: só o calendário nacional"] : []),
+      ...NOT_KNOWN_ANYWHERE,
+    ],
+  };
+  const parts: Record<CalendarPart, PartAnswer> = {
+    national: partAnswer("national", national),
+    vacations: vacations.part,
+    state: superior
+      ? partNotApplicable(
+          "tribunal superior: os dias locais de Brasília, só pelos atos do tribunal",
+        )
+      : unknownCourt
+        ? partAnswer("state", {
+            considered: [],
+            notConsidered: ["feriados estaduais (o tribunal não é reconhecido)"],
+          })
+        : partAnswer("state", state),
+    municipal: superior
+      ? partNotApplicable(
+          "tribunal superior: os dias locais de Brasília, só pelos atos do tribunal",
+        )
+      : unknownCourt
+        ? partAnswer("municipal", {
+            considered: [],
+            notConsidered: ["feriados municipais (o tribunal não é reconhecido)"],
+          })
+        : seat.municipality === BRASILIA &&
+            municipal.considered.length + municipal.notConsidered.length === 0
+          ? partNotApplicable(
+              "Distrito Federal: sem municípios; seus feriados estão entre os estaduais",
+            )
+          : partAnswer("municipal", municipal),
+    court: partAnswer("court", court),
+  };
+  const layer = merge([national, vacations, state, municipal, court]);
+  // The note's order: national and the branch, the court's vacations, state, municipal, acts.
+  return {
+    layer: {
+      days: layer.days,
+      considered: CALENDAR_PARTS.flatMap((p) => parts[p].considered),
+      notConsidered: [...new Set(CALENDAR_PARTS.flatMap((p) => parts[p].notConsidered))],
+    },
+    parts,
+  };
 }
 
 function consideredNote(
@@ -183,6 +266,7 @@ function consideredNote(
 interface YearBook {
   days: ReadonlyMap<IsoDate, readonly DayReason[]>;
   layer: LayerYear;
+  parts: Readonly<Record<CalendarPart, PartAnswer>>;
 }
 
 /**
@@ -203,14 +287,14 @@ export function courtCalendar(
   const bookOf = (year: number): YearBook => {
     let book = years.get(year);
     if (book === undefined) {
-      const layer = layersOf(seat, year);
+      const { layer, parts } = partsOf(seat, year);
       const days = new Map<IsoDate, DayReason[]>();
       for (const { date, rule } of layer.days) {
         const list = days.get(date);
         if (list === undefined) days.set(date, [rule]);
         else if (!list.some((r) => sameReason(r, rule) || sameDay(r, rule))) list.push(rule);
       }
-      book = { days, layer };
+      book = { days, layer, parts };
       years.set(year, book);
     }
     return book;
@@ -231,7 +315,7 @@ export function courtCalendar(
       return statusOf(date, reasons);
     },
     considered(year: number): CalendarConsidered {
-      const { layer } = bookOf(year);
+      const { layer, parts } = bookOf(year);
       const considered = [...layer.considered];
       const configured = ours.filter((c) => yearOf(c.from) <= year && yearOf(c.to) >= year);
       if (configured.length > 0) {
@@ -244,6 +328,7 @@ export function courtCalendar(
         year,
         considered,
         notConsidered: layer.notConsidered,
+        parts,
         note: consideredNote(considered, layer.notConsidered),
       };
     },

@@ -1,5 +1,6 @@
 import { addDays, type IsoDate, yearOf } from "../calendar-date.js";
 import { easterSunday } from "../judicial-calendar.js";
+import { courtActs } from "./court-acts.js";
 import type { CourtSeat } from "./court-seat.js";
 import type { DatedRule, DayRule, LayerYear } from "./day-rule.js";
 
@@ -16,7 +17,8 @@ export type Topic =
   | "ash-wednesday"
   | "holy-week"
   | "corpus-christi"
-  | "servant-day";
+  | "servant-day"
+  | "justice-day";
 
 type When =
   | { easter: number; name: string }
@@ -32,6 +34,8 @@ interface CourtRule {
   url: string | null;
   /** Only in these years (a yearly act); absent: every year (a standing rule). */
   years?: readonly number[];
+  /** The act is the court's whole calendar of the year (every day it closes). */
+  annualCalendar?: true;
 }
 
 const TOPIC_BY_OFFSET: ReadonlyMap<number, Topic> = new Map([
@@ -50,10 +54,15 @@ export const NOTE_BY_TOPIC: Readonly<Record<Topic, string>> = {
   "corpus-christi": "Corpus Christi onde não é feriado municipal conhecido (ato do tribunal)",
   "servant-day":
     "Dia do Servidor Público (28/10; Lei 8.112/1990, art. 236, e as leis dos estados), que cada tribunal mantém, transfere ou dispensa por ato anual",
+  "justice-day":
+    "Dia da Justiça (08/12; Lei 1.408/1951, art. 5º; Decreto-Lei 8.292/1945), que os tribunais dos estados guardam ou transferem por ato (o TJPR o passou a 18/12 em 2026)",
 };
 
 /** A day an act names as the Dia do Servidor Público, on 28/10 or moved. */
-const SERVANT_DAY = /Dia do Servidor/u;
+const SERVANT_DAY = /Dia do (?:Servidor|Funcionário) Público/u;
+
+/** A day an act or law names as the Dia da Justiça, on 08/12 or moved. */
+const JUSTICE_DAY = /Dia da Justiça/u;
 
 const CARNIVAL_MON = { easter: -48, name: "Carnaval (segunda-feira)" };
 const CARNIVAL_TUE = { easter: -47, name: "Carnaval (terça-feira)" };
@@ -214,8 +223,11 @@ const RULES: readonly CourtRule[] = [
       day("2026-07-10", "suspensão do expediente"),
       day("2026-10-28", "Dia do Servidor Público"),
       day("2026-12-07", "suspensão do expediente"),
+      // Art. 1º lists it too: "08 de dezembro – terça-feira – Dia da Justiça".
+      day("2026-12-08", "Dia da Justiça"),
     ],
     effect: "closed",
+    annualCalendar: true,
     source: "Provimento CSM TJSP 2.813/2025, art. 1º",
     url: "https://portaldori.com.br/2025/11/26/feriados-justica-estadual-sp-e-cartorios-provimento-csm-no-2-813-2025-dispoe-sobre-a-suspensao-do-expediente-forense-no-exercicio-de-2026-e-da-outras-providencias",
   },
@@ -234,6 +246,7 @@ const RULES: readonly CourtRule[] = [
       { fixed: "12-08", name: "Dia da Justiça" },
     ],
     effect: "closed",
+    annualCalendar: true,
     source: "Provimento TJMSP 138/2024-AssPres",
     url: "https://tjmsp.jus.br/suspensao-do-expediente-forense-no-tjmsp-em-2023",
   },
@@ -257,6 +270,7 @@ const RULES: readonly CourtRule[] = [
       { fixed: "12-08", name: "Imaculada Conceição" },
     ],
     effect: "closed",
+    annualCalendar: true,
     source: "Portaria Conjunta TJDFT 1/2025",
     url: "https://agencia5.jornalfloripa.com.br/agencia5jf/160305",
   },
@@ -265,6 +279,7 @@ const RULES: readonly CourtRule[] = [
     years: [2025],
     when: [CORPUS_CHRISTI, day("2025-10-27", "Dia do Servidor Público (antecipado)")],
     effect: "closed",
+    annualCalendar: true,
     source: "Portaria TRE-SP 319/2024, art. 1º",
     url: "https://tre-sp.jus.br/legislacao/compilada/portarias-tre-sp/2024/portaria-no-319-de-14-de-novembro-de-2024",
   },
@@ -273,6 +288,7 @@ const RULES: readonly CourtRule[] = [
     years: [2026],
     when: [CORPUS_CHRISTI, day("2026-10-28", "Dia do Servidor Público")],
     effect: "closed",
+    annualCalendar: true,
     source: "Portaria TRE-SP 261/2025, art. 1º",
     url: "https://www.tre-sp.jus.br/legislacao/compilada/portarias-tre-sp/2025/portaria-no-261-de-26-de-novembro-de-2025",
   },
@@ -299,6 +315,7 @@ const RULES: readonly CourtRule[] = [
     years: [2026],
     when: [CORPUS_CHRISTI],
     effect: "closed",
+    annualCalendar: true,
     source: "Portaria STJ/GDG 1.010/2025",
     url: "https://www.smpladvocacia.com.br/noticia/stj-divulga-calendario-de-feriados-pontos-facultativos-e-recesso-judicial-de-2026-",
   },
@@ -323,6 +340,7 @@ const RULES: readonly CourtRule[] = [
     years: [2025],
     when: [CORPUS_CHRISTI],
     effect: "closed",
+    annualCalendar: true,
     source: "Portaria TRT/GP/SGJ 83/2024 (TRT24)",
     url: "https://www.rcn67.com.br/tres-lagoas/jpnews/justica-do-trabalho-em-tres-lagoas-divulga-calendario-de-recesso-e-feriados-em-2025/",
   },
@@ -334,6 +352,7 @@ const RULES: readonly CourtRule[] = [
       { fixed: "12-08", name: "Dia da Justiça; Nossa Senhora da Conceição" },
     ],
     effect: "closed",
+    annualCalendar: true,
     source: "Portaria TJAM 3.835/2024 (Calendário Judicial 2025)",
     url: "https://ampost.com.br/amazonas/tjam-atende-em-regime-de-plantao-no-feriado-e-ponto-facultativo/",
   },
@@ -353,23 +372,38 @@ function topicOf(date: IsoDate, year: number): Topic | null {
   return null;
 }
 
-/** The court's own rules and acts for a year, and which topics they settle. */
-export function courtRules(
-  seat: CourtSeat,
-  year: number,
-): LayerYear & { settled: ReadonlySet<Topic> } {
+/** The topics a day of an act settles: by its date (Easter's days) or its name. */
+function topicsOf(date: IsoDate, name: string, year: number): Topic[] {
+  const topics: Topic[] = [];
+  const topic = topicOf(date, year);
+  if (topic !== null) topics.push(topic);
+  if (SERVANT_DAY.test(name)) topics.push("servant-day");
+  if (JUSTICE_DAY.test(name)) topics.push("justice-day");
+  return topics;
+}
+
+export interface CourtRulesYear extends LayerYear {
+  settled: ReadonlySet<Topic>;
+  /** The court's whole calendar of the year is held (an act fixing every day it closes). */
+  annualCalendar: boolean;
+  /** The court's acts of the year that suspend periods, by month ("01", "07"...). */
+  suspendedMonths: ReadonlySet<string>;
+}
+
+/** The court's own rules and acts for a year (these and court-acts.json), and what they settle. */
+export function courtRules(seat: CourtSeat, year: number): CourtRulesYear {
   const days: DatedRule[] = [];
   const settled = new Set<Topic>();
   const sources: string[] = [];
+  let annualCalendar = false;
   for (const entry of RULES) {
     if (!entry.courts.includes(seat.court)) continue;
     if (entry.years !== undefined && !entry.years.includes(year)) continue;
+    if (entry.annualCalendar) annualCalendar = true;
     for (const when of entry.when) {
       const date = dateOf(when, year);
       if (date === null) continue;
-      const topic = topicOf(date, year);
-      if (topic !== null) settled.add(topic);
-      if (SERVANT_DAY.test(when.name)) settled.add("servant-day");
+      for (const topic of topicsOf(date, when.name, year)) settled.add(topic);
       if (entry.effect === "working") continue;
       const rule: DayRule = {
         effect: entry.effect,
@@ -382,6 +416,14 @@ export function courtRules(
     }
     if (!sources.includes(entry.source)) sources.push(entry.source);
   }
+  const acts = courtActs(seat.court, year);
+  const suspendedMonths = new Set<string>();
+  for (const { date, rule } of acts.days) {
+    for (const topic of topicsOf(date, rule.name, year)) settled.add(topic);
+    if (rule.effect === "suspended") suspendedMonths.add(date.slice(5, 7));
+    days.push({ date, rule });
+  }
+  for (const act of acts.acts) if (!sources.includes(act)) sources.push(act);
   return {
     days,
     considered:
@@ -390,5 +432,7 @@ export function courtRules(
         : [{ scope: "court", text: `atos do tribunal: ${sources.join("; ")}` }],
     notConsidered: [],
     settled,
+    annualCalendar: annualCalendar || acts.annualCalendar,
+    suspendedMonths,
   };
 }

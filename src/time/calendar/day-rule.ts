@@ -20,6 +20,11 @@ export interface DayRule {
   /** A link to the source, when there is one. */
   url: string | null;
   scope: DayScope;
+  /**
+   * A suspension the rule or act does not extend to criminal periods: they "não se interrompem por
+   * férias" (CPP, art. 798) and follow art. 798-A only. Absent: it applies to every procedure.
+   */
+  notInCriminal?: true;
 }
 
 export interface DatedRule {
@@ -40,6 +45,50 @@ export interface LayerYear {
   considered: readonly ConsideredItem[];
   /** What this layer knows it does not know, each day of it treated as a working day. */
   notConsidered: readonly string[];
+}
+
+/**
+ * The kinds of day that can close a court or stop its periods. A calendar answers for each of
+ * them, every year: applied with its sources, named as not known, or not a kind this court has.
+ */
+export type CalendarPart = "national" | "state" | "municipal" | "court" | "vacations";
+
+export const CALENDAR_PARTS: readonly CalendarPart[] = [
+  "national",
+  "vacations",
+  "state",
+  "municipal",
+  "court",
+];
+
+/** What a calendar knows of one kind of day for a court and year. */
+export interface PartAnswer {
+  /** false: no day of this kind can close this court; `why` says so. */
+  applies: boolean;
+  considered: readonly ConsideredItem[];
+  notConsidered: readonly string[];
+  /** Why the kind does not apply (empty when it does). */
+  why: string;
+}
+
+/**
+ * One part's answer; a part that applies but names nothing, applied or unknown, is a fault in the
+ * calendar's tables, never a silent "complete".
+ */
+export function partAnswer(part: CalendarPart, layer: Omit<LayerYear, "days">): PartAnswer {
+  if (layer.considered.length === 0 && layer.notConsidered.length === 0) {
+    throw new Error(`the calendar's ${part} part says neither what it applies nor what it lacks`);
+  }
+  return {
+    applies: true,
+    considered: layer.considered,
+    notConsidered: layer.notConsidered,
+    why: "",
+  };
+}
+
+export function partNotApplicable(why: string): PartAnswer {
+  return { applies: false, considered: [], notConsidered: [], why };
 }
 
 export const EMPTY_LAYER: LayerYear = { days: [], considered: [], notConsidered: [] };

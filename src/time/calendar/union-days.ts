@@ -2,11 +2,16 @@ import { addDays, isoDate } from "../calendar-date.js";
 import { easterSunday } from "../judicial-calendar.js";
 import type { CourtSeat } from "./court-seat.js";
 import {
+  type ConsideredItem,
   type DatedRule,
   type DayRule,
+  EMPTY_LAYER,
   everyDay,
   type LayerYear,
+  type PartAnswer,
   PLANALTO,
+  partAnswer,
+  partNotApplicable,
   yearEndSpan,
 } from "./day-rule.js";
 
@@ -55,12 +60,26 @@ const NOT_KEPT: Readonly<Record<string, ReadonlySet<string>>> = {
 
 /**
  * The ministers' collective holidays, 2 to 31 January and 2 to 31 July (LC 35/1979, LOMAN, art.
- * 66 §1, kept for the superior courts after EC 45/2004). The TST suspends deadlines in them
- * (Súmula 262 II TST; RITST art. 183 §1). The STJ's yearly portarias have said "suspensos"
- * (Portaria STJ/GP 197/2021) and "início e término transferidos" (Portaria 218/2019): they are
- * days on which no deadline begins or ends here, which is the earlier of the two readings.
+ * 66 §1, kept for the superior courts after EC 45/2004; CF art. 93 XII forbids them below).
+ * - STF: "o ano judiciário divide-se em dois períodos" with the vacations in January and July
+ *   (RISTF art. 78), and periods do not run in the recess or the vacations, save where a law says
+ *   otherwise (art. 105): suspended, as its yearly portarias also say (Portaria GDG 218/2024:
+ *   20/12/2024 to 31/01/2025; Portaria 82/2025: 02-31/07/2025), except criminal periods, which
+ *   "não se interrompem por férias" (CPP art. 798).
+ * - TST: suspended (Súmula 262 II TST; RITST art. 183 §1).
+ * - STJ: its yearly portarias have said "suspensos" (Portaria STJ/GP 941/2025, 20/12 to 31/01)
+ *   and "início e término transferidos" (Portaria 218/2019): where no portaria of the year is held
+ *   (court-acts.json), they are days on which no period begins or ends, the earlier reading.
  */
 const COLLECTIVE_HOLIDAYS: Readonly<Record<string, DayRule>> = {
+  stf: {
+    effect: "suspended",
+    name: "férias dos ministros (02 a 31/01 e 02 a 31/07): prazos não correm",
+    source: "RISTF, arts. 78 e 105",
+    url: "https://sedep.com.br/noticias/recesso-e-frias-forenses-suspendem-contagem-de-prazos-processuais-no-stf",
+    scope: "court",
+    notInCriminal: true,
+  },
   tst: {
     effect: "suspended",
     name: "férias coletivas dos ministros: prazos suspensos",
@@ -76,6 +95,70 @@ const COLLECTIVE_HOLIDAYS: Readonly<Record<string, DayRule>> = {
     scope: "court",
   },
 };
+
+/** Superior courts whose ministers have collective holidays but whose rule on periods is not held. */
+const VACATIONS_NOT_KNOWN: Readonly<Record<string, string>> = {
+  tse: "férias coletivas dos ministros (02 a 31/01 e 02 a 31/07; LC 35/1979, art. 66, §1º): o TSE já suspendeu os prazos nelas por portaria (Portaria TSE 481/2017, julho); a do ano não está aqui",
+  stm: "férias coletivas dos ministros (02 a 31/01 e 02 a 31/07; LC 35/1979, art. 66, §1º): se o STM suspender os prazos nelas, o ato não está aqui",
+};
+
+const MONTH_NAME: Readonly<Record<string, string>> = { "01": "janeiro", "07": "julho" };
+
+/**
+ * The court's own vacations in `year`: the collective holidays of the superior courts, or why a
+ * court has none. `suspendedMonths`: the months in which the court's acts of the year (held as
+ * data) suspend periods, which settle the STJ's reading of those months.
+ */
+export function vacationDays(
+  seat: CourtSeat,
+  year: number,
+  suspendedMonths: ReadonlySet<string>,
+): LayerYear & { part: PartAnswer } {
+  const collective = COLLECTIVE_HOLIDAYS[seat.court];
+  if (collective === undefined) {
+    const unknown = VACATIONS_NOT_KNOWN[seat.court];
+    if (unknown !== undefined) {
+      return {
+        ...EMPTY_LAYER,
+        part: partAnswer("vacations", { considered: [], notConsidered: [unknown] }),
+      };
+    }
+    return {
+      ...EMPTY_LAYER,
+      part: partNotApplicable(
+        seat.branch === "superior"
+          ? "sem férias coletivas conhecidas"
+          : "sem férias coletivas (CF, art. 93, XII, red. EC 45/2004)",
+      ),
+    };
+  }
+  const days: DatedRule[] = [
+    ...everyDay(isoDate(year, 1, 2), isoDate(year, 1, 31), collective),
+    ...everyDay(isoDate(year, 7, 2), isoDate(year, 7, 31), collective),
+  ];
+  const considered: ConsideredItem[] = [
+    {
+      scope: "court",
+      text: `férias coletivas dos ministros de 02 a 31/01 e de 02 a 31/07, ${collective.effect === "suspended" ? "prazos suspensos" : "sem começo nem fim de prazo"} (${collective.source})`,
+    },
+  ];
+  // The STJ's reading waits on its portaria of the year: suspended where one is held.
+  const notConsidered =
+    collective.effect === "late-opening"
+      ? ["01", "07"]
+          .filter((month) => !suspendedMonths.has(month))
+          .map(
+            (month) =>
+              `a portaria do ano do STJ sobre as férias de ${MONTH_NAME[month]}: sem ela, contamos só que o prazo não começa nem termina nas férias; se suspender os prazos, como a Portaria STJ/GP 941/2025 de 20/12/2025 a 31/01/2026, o prazo termina mais tarde`,
+          )
+      : [];
+  return {
+    days,
+    considered,
+    notConsidered,
+    part: partAnswer("vacations", { considered, notConsidered }),
+  };
+}
 
 export function unionDays(seat: CourtSeat, year: number): LayerYear {
   const unkept = NOT_KEPT[seat.court] ?? new Set<string>();
@@ -100,23 +183,12 @@ export function unionDays(seat: CourtSeat, year: number): LayerYear {
     if (unkept.has(name)) continue;
     days.push({ date: addDays(easter, offset), rule: art62(seat, "II", `Semana Santa (${name})`) });
   }
-  const collective = COLLECTIVE_HOLIDAYS[seat.court];
-  if (collective !== undefined) {
-    days.push(...everyDay(isoDate(year, 1, 2), isoDate(year, 1, 31), collective));
-    days.push(...everyDay(isoDate(year, 7, 2), isoDate(year, 7, 31), collective));
-  }
   const considered = [
     {
       scope: "branch" as const,
       text: `feriados da Justiça da União (Lei 5.010/1966, art. 62${HOW[seat.branch ?? ""] ?? ""}): 20/12 a 06/01, Semana Santa de quarta${unkept.has("quarta-feira santa") ? " (exceto a quarta-feira, que este tribunal não guarda)" : ""} a domingo, segunda e terça de Carnaval, 11/08, 01/11, 02/11 e 08/12`,
     },
   ];
-  if (collective !== undefined) {
-    considered.push({
-      scope: "branch",
-      text: `férias coletivas dos ministros de 02 a 31/01 e de 02 a 31/07 (${collective.source})`,
-    });
-  }
   return {
     days,
     considered,

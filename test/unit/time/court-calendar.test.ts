@@ -147,7 +147,8 @@ describe("courtCalendar: the Union's courts (Lei 5.010/1966 art. 62)", () => {
       countingSuspended: false,
       lateOpening: true,
     });
-    expect(courtCalendar({ court: "stj" }).dayStatus("2026-01-26")).toMatchObject({
+    // 2027: no portaria of the year held (2026's, Portaria STJ/GP 941/2025, suspends: own-days.test.ts).
+    expect(courtCalendar({ court: "stj" }).dayStatus("2027-01-26")).toMatchObject({
       lateOpening: true,
       countingSuspended: false,
     });
@@ -369,7 +370,9 @@ describe("courtCalendar: one trap across the branches", () => {
   it.each([
     ["tjsp", "closed", "Provimento CSM TJSP 2.813/2025, art. 1º"], // Endoenças
     ["tjrj", "closed", "Lei estadual RJ 6.956/2015 (LODJ), art. 66, IV"],
-    ["tjpr", "working", null], // no act of the TJPR known here: the earlier answer
+    // Decreto Judiciário TJPR 621/2025 art. 2: "dia 2 (quinta-feira) – Quinta-feira Santa".
+    ["tjpr", "closed", "Decreto Judiciário TJPR 621/2025 (calendário de 2026)"],
+    ["tjpi", "working", null], // no act of the TJPI known here: the earlier answer
     ["trf4", "holiday", "Lei 5.010/1966, art. 62, II"],
     ["trt9", "holiday", "Lei 5.010/1966, art. 62, II (regimentos dos TRTs)"],
     ["tre-pr", "holiday", "Lei 5.010/1966, art. 62, II c/c Res. TSE 18.154/1992"],

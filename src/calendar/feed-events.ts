@@ -46,6 +46,8 @@ export interface FeedEventTimed {
   time: string;
   /** IANA zone of that wall clock. */
   zone: string;
+  /** How long it is shown to last: the text gives a start only (`calendarFeed.sessionMinutes`). */
+  minutes: number;
 }
 
 /** A reminder of an all-day event: `daysBefore` calendar days before it, at `at` local time. */
@@ -81,6 +83,8 @@ export interface FeedOptions {
   reminderTime: string;
   /** The court calendars the estimates were made on (configured closures included). */
   calendars: CalendarFor;
+  /** The length of a session or hearing with a start time (DJEN gives none of an end). */
+  sessionMinutes: number;
 }
 
 /** An estimate as the feed reads it (store/deadline-estimates.ts `calendarEstimates`). */
@@ -278,7 +282,7 @@ function sessionEvents(row: FeedEstimate, facts: Facts, options: FeedOptions): F
   const when: FeedEvent["when"] =
     time === null || end !== null
       ? { kind: "all-day", date, lastDate: end }
-      : { kind: "timed", date, time, zone: facts.zone };
+      : { kind: "timed", date, time, zone: facts.zone, minutes: options.sessionMinutes };
   const hearing = session?.hearing === true;
   const title = hearing
     ? `${virtual ? "Audiência virtual" : "Audiência"}: ${facts.who}`

@@ -1,13 +1,16 @@
+import { createHash } from "node:crypto";
 import type { CalendarFor } from "../deadlines/publication-estimate.js";
 import type { Db } from "../store/database.js";
 import { calendarEstimates } from "../store/deadline-estimates.js";
 import { addDays, dateInZone, type IsoDate } from "../time/calendar-date.js";
-import { feedEvents } from "./feed-events.js";
+import { type FeedEvent, feedEvents } from "./feed-events.js";
 import { icsDocument } from "./ics.js";
 
 /*
  * One watcher's feed (or the firm's, every estimate someone follows), from what the sweeps
  * stored: `datajud-monitor calendar` prints it, the daemon's /calendar/<token>.ics serves it.
+ * Its content (the events and the calendar's name) is read apart from its writing, so the
+ * server can tell a client that already has it so (304) without writing it again.
  */
 
 export interface FeedSettings {
@@ -16,6 +19,7 @@ export interface FeedSettings {
   pastDays: number;
   maxEvents: number;
   refreshMinutes: number;
+  sessionMinutes: number;
 }
 
 export interface FeedRequest {
@@ -31,12 +35,19 @@ export interface FeedResult {
   events: number;
 }
 
-export function calendarFeed(
+/** What a feed says, before it is written: its name, its events and the refresh hint. */
+export interface FeedContent {
+  name: string;
+  events: FeedEvent[];
+  refreshSeconds: number;
+}
+
+export function feedContent(
   db: Db,
   request: FeedRequest,
   settings: FeedSettings,
   deps: { now: Date; calendars: CalendarFor },
-): FeedResult {
+): FeedContent {
   const since = request.since ?? addDays(dateInZone(deps.now.getTime()), -settings.pastDays);
   const rows = calendarEstimates(db, {
     recipient: request.watcher,
@@ -50,17 +61,39 @@ export function calendarFeed(
     reminderBusinessDays: settings.reminderBusinessDays,
     reminderTime: settings.reminderTime,
     calendars: deps.calendars,
+    sessionMinutes: settings.sessionMinutes,
   }).slice(-settings.maxEvents);
   const name =
     request.watcher === null
       ? "Prazos e sessões (DataJud Monitor)"
       : `Prazos e sessões: ${request.watcher}`;
-  return {
-    ics: icsDocument(events, {
-      name,
-      now: deps.now,
-      refreshSeconds: settings.refreshMinutes * 60,
-    }),
-    events: events.length,
-  };
+  return { name, events, refreshSeconds: settings.refreshMinutes * 60 };
+}
+
+/**
+ * A digest of everything the document says but its DTSTAMP: equal digests, equal documents
+ * once stamped alike. Events are plain data (strings, numbers, booleans, arrays), so their JSON
+ * is a faithful key.
+ */
+export function feedFingerprint(content: FeedContent): string {
+  return createHash("sha256").update(JSON.stringify(content), "utf8").digest("base64url");
+}
+
+/** The document, every event stamped (DTSTAMP) with `stamp`. */
+export function feedDocument(content: FeedContent, stamp: Date): string {
+  return icsDocument(content.events, {
+    name: content.name,
+    now: stamp,
+    refreshSeconds: content.refreshSeconds,
+  });
+}
+
+export function calendarFeed(
+  db: Db,
+  request: FeedRequest,
+  settings: FeedSettings,
+  deps: { now: Date; calendars: CalendarFor },
+): FeedResult {
+  const content = feedContent(db, request, settings, deps);
+  return { ics: feedDocument(content, deps.now), events: content.events.length };
 }

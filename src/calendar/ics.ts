@@ -7,7 +7,7 @@ import ical, {
 } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { addDays, type IsoDate } from "../time/calendar-date.js";
-import type { FeedEvent } from "./feed-events.js";
+import type { FeedEvent, FeedEventTimed } from "./feed-events.js";
 
 /*
  * The feed as an iCalendar document (RFC 5545), written by ical-generator: content lines folded
@@ -50,6 +50,17 @@ function secondsOf(time: string): number {
   return (hour ?? 0) * 3600 + (minute ?? 0) * 60;
 }
 
+/**
+ * A timed event's start and end on the court's clock. The end is a length we chose (RFC 5545
+ * 3.6.1: with neither DTEND nor DURATION a timed event ends where it starts, and Outlook and
+ * Google show it so), not one the court gave.
+ */
+function timedSpan(when: FeedEventTimed): { start: TZDate; end: TZDate; timezone: string } {
+  const start = wallClock(when.date, when.time, when.zone);
+  const end = new TZDate(start.getTime() + when.minutes * 60_000, when.zone);
+  return { start, end, timezone: when.zone };
+}
+
 /** The document, ending in CRLF like every content line. */
 export function icsDocument(events: readonly FeedEvent[], options: IcsOptions): string {
   const calendar = ical({
@@ -71,7 +82,7 @@ export function icsDocument(events: readonly FeedEvent[], options: IcsOptions): 
       status: e.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       transparency: e.busy ? ICalEventTransparency.OPAQUE : ICalEventTransparency.TRANSPARENT,
       ...(e.when.kind === "timed"
-        ? { start: wallClock(e.when.date, e.when.time, e.when.zone), timezone: e.when.zone }
+        ? timedSpan(e.when)
         : {
             start: utcMidnight(e.when.date),
             allDay: true,

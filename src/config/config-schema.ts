@@ -420,6 +420,7 @@ const calendarFeedShape = {
   pastDays: wholeNumber(0, 366, "days"),
   maxEvents: wholeNumber(10, 10_000, "events"),
   refreshMinutes: wholeNumber(5, 1440, "minutes"),
+  sessionMinutes: wholeNumber(5, 720, "minutes"),
 };
 
 const Secret = z.string().min(1, { error: "must not be empty" });

@@ -138,6 +138,8 @@ export interface MonitorConfig {
     pastDays: number;
     maxEvents: number;
     refreshMinutes: number;
+    /** How long a session or hearing with a start time lasts in the feed (DJEN gives no end). */
+    sessionMinutes: number;
   };
 }
 

@@ -20,8 +20,12 @@ export interface ReadEvent {
   allDay: boolean;
   /** The TZID of a timed start; null for all day or UTC. */
   tzid: string | null;
-  /** The exclusive end of an all-day span, or null. */
+  /** The exclusive end of an all-day span ("2025-10-11"), the instant a timed event ends, or null. */
   end: string | null;
+  /** DTEND's TZID; null for all day or none. */
+  endTzid: string | null;
+  /** DURATION as written, or null. */
+  duration: string | null;
   /** Each VALARM's TRIGGER as written ("-P2DT15H") and what it relates to. */
   alarms: Array<{ trigger: string; related: string | null; description: string | null }>;
 }
@@ -41,6 +45,8 @@ export function readIcs(text: string): { calendar: ICAL.Component; events: ReadE
     const allDay = start.isDate;
     const tzid = component.getFirstProperty("dtstart")?.getParameter("tzid");
     const endProperty = component.getFirstPropertyValue("dtend");
+    const endTzid = component.getFirstProperty("dtend")?.getParameter("tzid");
+    const duration = component.getFirstPropertyValue("duration");
     return {
       uid: event.uid,
       sequence: event.sequence,
@@ -53,7 +59,14 @@ export function readIcs(text: string): { calendar: ICAL.Component; events: ReadE
       start: allDay ? dateText(start) : start.toJSDate().toISOString(),
       allDay,
       tzid: typeof tzid === "string" ? tzid : null,
-      end: endProperty instanceof ICAL.Time ? dateText(endProperty) : null,
+      end:
+        endProperty instanceof ICAL.Time
+          ? endProperty.isDate
+            ? dateText(endProperty)
+            : endProperty.toJSDate().toISOString()
+          : null,
+      endTzid: typeof endTzid === "string" ? endTzid : null,
+      duration: duration === null ? null : String(duration),
       alarms: component.getAllSubcomponents("valarm").map((alarm) => {
         const trigger = alarm.getFirstProperty("trigger");
         const related = trigger?.getParameter("related");

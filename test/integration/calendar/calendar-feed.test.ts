@@ -37,6 +37,7 @@ const SETTINGS: FeedSettings = {
   pastDays: 30,
   maxEvents: 2000,
   refreshMinutes: 60,
+  sessionMinutes: 90,
 };
 
 /** The TJDFT suspends deadlines on 21-22/10 (system down): the count starts Thu 23/10 and its

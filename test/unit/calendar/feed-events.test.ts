@@ -58,6 +58,7 @@ const OPTIONS: FeedOptions = {
   reminderBusinessDays: [],
   reminderTime: "09:00",
   calendars: calendarsWith(),
+  sessionMinutes: 60,
 };
 
 function feed(rows: readonly FeedEstimate[], options: Partial<FeedOptions> = {}): string {
@@ -163,6 +164,9 @@ describe("a pauta", () => {
       allDay: false,
       tzid: "America/Manaus",
       start: "2025-10-15T17:30:00.000Z",
+      // No end in the text: calendarFeed.sessionMinutes (60 here), on the same clock.
+      end: "2025-10-15T18:30:00.000Z",
+      endTzid: "America/Manaus",
       transparency: "OPAQUE",
       summary: "Sessão de julgamento: Despejo · 0713383-43.2025.8.07.0006",
       location: "TRT11 · 1ª Vara Cível de Ceilândia",
@@ -183,6 +187,28 @@ describe("a pauta", () => {
     const event = only(readIcs(feed([pauta])).events);
 
     expect(event).toMatchObject({ tzid: "America/Sao_Paulo", start: "2025-10-14T17:00:00.000Z" });
+  });
+
+  it("lasts calendarFeed.sessionMinutes, ending on the court's clock (a hearing at 9h for 150 min ends 11:30)", () => {
+    const hearing = row({
+      id: 604,
+      date: "2025-10-01",
+      court: "TJSP",
+      kind: "Pauta de julgamento",
+      texto: "Sessão de julgamento do dia 14 de outubro de 2025, às 9 horas.",
+    });
+
+    const ics = feed([hearing], { sessionMinutes: 150 });
+    const event = only(readIcs(ics).events);
+
+    // 9:00 in São Paulo (UTC-3) is 12:00 UTC; 150 minutes later, 14:30 UTC, 11:30 there.
+    expect(event).toMatchObject({
+      start: "2025-10-14T12:00:00.000Z",
+      end: "2025-10-14T14:30:00.000Z",
+      endTzid: "America/Sao_Paulo",
+      duration: null,
+    });
+    expect(ics).toContain("DTEND;TZID=America/Sao_Paulo:20251014T113000");
   });
 
   it("a virtual session over several days spans them, all day", () => {

@@ -115,6 +115,7 @@ describe("loadConfig: defaults", () => {
         pastDays: 30,
         maxEvents: 2000,
         refreshMinutes: 60,
+        sessionMinutes: 60,
       },
     } satisfies MonitorConfig);
     expect(result.secrets).toEqual([]);
@@ -459,6 +460,29 @@ describe("loadConfig: environment", () => {
       expect.stringMatching(
         /^\/c\.yaml:2:22 datajud\.requestsPerMinute: must be at most 120 .*terms of use/,
       ),
+    ]);
+  });
+
+  it("takes calendarFeed.sessionMinutes from 5 to 720 and refuses others at file:line", () => {
+    const taken = load(
+      { MONITOR_CONFIG: "/c.yaml" },
+      { "/c.yaml": "calendarFeed:\n  sessionMinutes: 90\n" },
+    );
+    const zero = load(
+      { MONITOR_CONFIG: "/c.yaml" },
+      { "/c.yaml": "calendarFeed:\n  sessionMinutes: 0\n" },
+    );
+    const day = load(
+      { MONITOR_CONFIG: "/c.yaml" },
+      { "/c.yaml": "calendarFeed:\n  sessionMinutes: 1440\n" },
+    );
+
+    expect(taken.ok && taken.config.calendarFeed.sessionMinutes).toBe(90);
+    expect(errors(zero)).toEqual([
+      "/c.yaml:2:19 calendarFeed.sessionMinutes: must be at least 5 minutes",
+    ]);
+    expect(errors(day)).toEqual([
+      "/c.yaml:2:19 calendarFeed.sessionMinutes: must be at most 720 minutes",
     ]);
   });
 

@@ -2,11 +2,15 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { calendarFeed, type FeedSettings } from "../../../src/calendar/feed.js";
+import { newFeedToken } from "../../../src/calendar/feed-token.js";
+import { calendarHttpRoute } from "../../../src/calendar/http-route.js";
 import { calendarsWith } from "../../../src/deadlines/publication-estimate.js";
 import { toPublication } from "../../../src/djen/publication.js";
 import { RawItem } from "../../../src/djen/raw-schemas.js";
+import { createHttpServer, type HttpServer } from "../../../src/http/server.js";
 import { reportPublications } from "../../../src/monitor/report/report-publications.js";
 import { NO_ALERT_POLICY } from "../../../src/policy/alert-rules.js";
+import { insertCalendarToken } from "../../../src/store/calendar-tokens.js";
 import { syncWatchedCases } from "../../../src/store/cases.js";
 import { closeDatabase, type Db, immediate, openDatabase } from "../../../src/store/database.js";
 import { insertPublication, markPublicationCancelled } from "../../../src/store/publications.js";
@@ -262,5 +266,111 @@ describe("datajud-monitor calendar", () => {
 
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--since must be a date like 2026-01-31, not "20/10/2025"');
+  });
+});
+
+describe("the served feed (/calendar/<token>.ics)", () => {
+  let server: HttpServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  async function serve(clock: FakeClock): Promise<{ base: string; path: string; logs: string[] }> {
+    const { token, hash } = newFeedToken((n) => Buffer.alloc(n, 7));
+    immediate(db, () =>
+      insertCalendarToken(db, { hash, recipient: ANA, label: null, at: "2025-10-20T12:00:00Z" }),
+    );
+    const logs: string[] = [];
+    const logger = pino({ level: "debug" }, { write: (line: string) => logs.push(line) });
+    server = createHttpServer({
+      listen: { host: "127.0.0.1", port: 0 },
+      token: null,
+      allowedOrigins: [],
+      maxBodyBytes: 4096,
+      logger,
+    });
+    server.route(
+      calendarHttpRoute({ db, settings: SETTINGS, calendars: calendarsWith(), clock, logger }),
+    );
+    return { base: await server.start(), path: `/calendar/${token}.ics`, logs };
+  }
+
+  it("gives sessions their length, and answers 304 to a client that has the feed", async () => {
+    const clock = new FakeClock({ now: Date.parse("2025-10-20T12:00:00.400Z") });
+    const { base, path } = await serve(clock);
+
+    const first = await fetch(base + path);
+    const body = await first.text();
+    const etag = first.headers.get("etag") ?? "";
+    const lastModified = first.headers.get("last-modified") ?? "";
+    clock.set(Date.parse("2025-10-20T13:00:00Z"));
+    const byTag = await fetch(base + path, { headers: { "if-none-match": etag } });
+    const byDate = await fetch(base + path, { headers: { "if-modified-since": lastModified } });
+    const again = await fetch(base + path);
+
+    expect(first.status).toBe(200);
+    expect(lastModified).toBe("Mon, 20 Oct 2025 12:00:00 GMT");
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+\.[a-z0-9]+"$/u);
+    expect(body).toContain("DTSTAMP:20251020T120000Z");
+    // The pauta's 13h30 session, SETTINGS.sessionMinutes (90) long: ends 15:00 in Brasília.
+    expect(readIcs(body).events[1]).toMatchObject({
+      start: "2025-10-30T16:30:00.000Z",
+      end: "2025-10-30T18:00:00.000Z",
+    });
+    expect([byTag.status, await byTag.text(), byTag.headers.get("etag")]).toEqual([304, "", etag]);
+    expect(byDate.status).toBe(304);
+    expect([again.status, again.headers.get("etag"), await again.text()]).toEqual([
+      200,
+      etag,
+      body,
+    ]);
+  });
+
+  it("is read again once it changed: new ETag, Last-Modified and DTSTAMP", async () => {
+    const clock = new FakeClock({ now: Date.parse("2025-10-20T12:00:00Z") });
+    const { base, path } = await serve(clock);
+    const first = await fetch(base + path);
+    await first.text();
+
+    clock.set(Date.parse("2025-10-22T12:00:00Z"));
+    immediate(db, () =>
+      markPublicationCancelled(db, "601", { at: "2025-10-22T12:00:00.000Z", details: null }),
+    );
+    const changed = await fetch(base + path, {
+      headers: { "if-none-match": first.headers.get("etag") ?? "" },
+    });
+    const stale = await fetch(base + path, {
+      headers: { "if-modified-since": first.headers.get("last-modified") ?? "" },
+    });
+
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(first.headers.get("etag"));
+    expect(changed.headers.get("last-modified")).toBe("Wed, 22 Oct 2025 12:00:00 GMT");
+    expect(await changed.text()).toContain("STATUS:CANCELLED");
+    expect(stale.status).toBe(200);
+    await stale.text();
+  });
+
+  it("answers 429 with Retry-After past 10 wrong tokens, still serves the right one, logs no token", async () => {
+    const clock = new FakeClock({ now: Date.parse("2025-10-20T12:00:00Z") });
+    const { base, path, logs } = await serve(clock);
+    const wrongPath = `/calendar/cal_${"x".repeat(43)}.ics`;
+
+    const wrong: Response[] = [];
+    for (let i = 0; i < 25; i += 1) wrong.push(await fetch(base + wrongPath));
+    const right = await fetch(base + path);
+    clock.set(clock.now() + 10_000);
+    const forgiven = await fetch(base + wrongPath);
+    await Promise.all([...wrong, right, forgiven].map((r) => r.text()));
+
+    expect(wrong.map((r) => r.status)).toEqual([...Array(10).fill(404), ...Array(15).fill(429)]);
+    expect(wrong[10]?.headers.get("retry-after")).toBe("10");
+    expect(right.status).toBe(200);
+    expect(forgiven.status).toBe(404);
+    const warnings = logs.filter((l) => l.includes("wrong feed addresses"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('"client":"127.0.0.1"');
+    expect(logs.join("\n")).not.toContain("cal_");
   });
 });

@@ -43,8 +43,12 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
-/** Exit codes of the contract in DESIGN.md. */
-export const EXIT = { ok: 0, failures: 1, usage: 2 } as const;
+/**
+ * Exit codes of the contract in DESIGN.md. `attention` (3, restic's "done, but look"): `status`
+ * found something a person must act on; `run-once` checked every case but alerts could not be
+ * delivered.
+ */
+export const EXIT = { ok: 0, failures: 1, usage: 2, attention: 3 } as const;
 
 export class UsageError extends Error {
   override readonly name = "UsageError";

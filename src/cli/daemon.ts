@@ -9,14 +9,20 @@ import { readiness } from "../monitor/readiness.js";
 import { deliver } from "../monitor/report/deliver.js";
 import { pruneOldChecks } from "../monitor/retention.js";
 import { startScheduler } from "../monitor/scheduler.js";
+import {
+  acceptWatchlist,
+  refuseWatchlist,
+  type WatchlistHealthContext,
+} from "../notify/outbox/queue-watchlist-alerts.js";
+import { dateNow } from "../time/clock.js";
 import { type LiveWatchlist, openLiveWatchlist } from "../watchlist/live-watchlist.js";
-import { formatPositionedError } from "../yaml/positioned-error.js";
+import { formatPositionedError, type PositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, programOf, systemOf } from "./command.js";
 import { startDaemonSweeps } from "./daemon-sweeps.js";
 import { monitorDepsFor, startMcpHttp } from "./mcp.js";
 import { reloadClosures } from "./reload-closures.js";
 import { loadRuntime, type MonitorHandles, openMonitorOrReport, type Runtime } from "./runtime.js";
-import { readWatchlistOrReport } from "./watchlist-input.js";
+import { startingWatchlist } from "./watchlist-at-start.js";
 
 /**
  * The HTTP server of `http.listen`: MCP at /mcp over this process's DataJud and DJEN clients (one
@@ -174,41 +180,88 @@ export const daemonCommand: Command = {
   details: [
     "Schedule and timezone come from config (default: 07:00, 12:00 and 17:00 on weekdays, America/Sao_Paulo).",
     "The watchlist is reloaded when the file changes and on SIGHUP; an invalid edit is logged and",
-    "the last good watchlist stays in force. SIGHUP also reads calendar.closures again from the",
-    "configuration (other settings take a restart). SIGTERM/SIGINT finish the current case and exit 0.",
+    "the last good watchlist stays in force. Each accepted watchlist is kept in the database: started",
+    "with an invalid file, the daemon runs on that last good copy (status exits 3 and names the errors,",
+    "/readyz answers 503, mail.admin is told once); with no copy kept it exits 2. SIGHUP also reads",
+    "calendar.closures again from the configuration (other settings take a restart). SIGTERM/SIGINT",
+    "finish the current case and exit 0.",
   ],
   options: {},
   async run(_args, io) {
     const runtime = loadRuntime(io, "daemon");
     if (!runtime) return EXIT.usage;
     const { config, logger } = runtime;
-    const initial = await readWatchlistOrReport(io, config.paths.watchlist, "daemon");
-    if (!initial) return EXIT.usage;
-    // The live watchlist starts first: the monitor reads the watchlist in force through it.
-    const watchlist = openLiveWatchlist({
-      path: config.paths.watchlist,
-      initial,
-      clock: systemOf(io).clock,
-      onReload: (w) => logger.info({ cases: w.cases.length }, "watchlist reloaded"),
-      onInvalid: (errors) =>
-        logger.error(
-          { errors: errors.map(formatPositionedError) },
-          "watchlist edit is invalid; keeping the last good one",
-        ),
-    });
+    const start = await startingWatchlist(io, config.paths, config.schedule.timezone, logger);
+    if (!start) return EXIT.usage;
+    const initial = start.watchlist;
     // Metrics only where they can be read: the HTTP server of http.listen.
     const metrics = config.http.listen === null ? null : new MonitorMetrics();
+    // The monitor reads the watchlist in force through the live watchlist, opened right after it.
+    let live: LiveWatchlist | null = null;
     const monitor = await openMonitorOrReport(
       io,
       runtime,
       "daemon",
-      () => watchlist.current(),
+      () => live?.current() ?? initial,
       metrics === null ? {} : { metrics },
     );
-    if (typeof monitor === "number") {
-      watchlist.close();
-      return monitor;
-    }
+    if (typeof monitor === "number") return monitor;
+    const health = (): WatchlistHealthContext => ({
+      db: monitor.db,
+      admin: config.mail.admin,
+      domain: monitor.mail.domain,
+      now: dateNow(monitor.system.clock),
+      policy: monitor.mail.policy(),
+    });
+    /** The copy kept, the refusal recorded, and an operator alert, if one was queued, sent now. */
+    const guard = (what: string, step: () => number, send = true): void => {
+      try {
+        if (step() > 0 && send) {
+          deliver(monitor.mail, io.signal).catch((error: unknown) =>
+            logger.error({ err: error }, "outbox drain failed"),
+          );
+        }
+      } catch (error) {
+        logger.error({ err: error }, `could not record the ${what}`);
+      }
+    };
+    const refuse = (errors: readonly PositionedError[], atStart: boolean, cases: number): number =>
+      refuseWatchlist(health(), {
+        file: config.paths.watchlist,
+        errors: errors.map(formatPositionedError),
+        cases,
+        atStart,
+      });
+    // Queued before the start-up drain below, which sends it.
+    guard(
+      "watchlist at start",
+      () =>
+        start.refused.length > 0
+          ? refuse(start.refused, true, initial.cases.length)
+          : acceptWatchlist(health(), { path: config.paths.watchlist, text: start.text }),
+      false,
+    );
+    const watchlist = openLiveWatchlist({
+      path: config.paths.watchlist,
+      initial,
+      initialErrors: start.refused,
+      clock: systemOf(io).clock,
+      onReload: (w) => logger.info({ cases: w.cases.length }, "watchlist reloaded"),
+      onValid: (_w, text) =>
+        guard("accepted watchlist", () =>
+          acceptWatchlist(health(), { path: config.paths.watchlist, text }),
+        ),
+      onInvalid: (errors) => {
+        logger.error(
+          { errors: errors.map(formatPositionedError) },
+          "watchlist edit is invalid; keeping the last good one",
+        );
+        guard("refused watchlist", () =>
+          refuse(errors, false, (live?.current() ?? initial).cases.length),
+        );
+      },
+    });
+    live = watchlist;
     const http = await startHttp(io, runtime, monitor, watchlist, metrics);
     if (http === "failed") {
       await monitor.close();

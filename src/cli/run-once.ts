@@ -4,8 +4,10 @@ import { countText } from "../datajud/glossary.js";
 import { LeaseBusyError, LeaseLostError } from "../monitor/run.js";
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep, type SweepEvent } from "../monitor/sweep.js";
+import { acceptWatchlist } from "../notify/outbox/queue-watchlist-alerts.js";
 import { enableCommand } from "../policy/endpoint-health.js";
 import { terminalText } from "../text.js";
+import { dateNow } from "../time/clock.js";
 import type { WatchedCase } from "../watchlist/parse-watchlist.js";
 import {
   type Command,
@@ -202,8 +204,9 @@ export const runOnceCommand: Command = {
   async run(args, io) {
     const runtime = loadRuntime(io, "run-once");
     if (!runtime) return EXIT.usage;
-    const watchlist = await readWatchlistOrReport(io, runtime.config.paths.watchlist, "run-once");
-    if (!watchlist) return EXIT.usage;
+    const read = await readWatchlistOrReport(io, runtime.config.paths.watchlist, "run-once");
+    if (!read) return EXIT.usage;
+    const { watchlist } = read;
     const selected = selectCases(watchlist.cases, stringList(args.values.case));
     let progress: LiveProgress | null = null;
     const monitor = await openMonitorOrReport(io, runtime, "run-once", () => watchlist, {
@@ -217,6 +220,20 @@ export const runOnceCommand: Command = {
       await monitor.close();
       io.stderr.write(interruptedBeforeStartLine(programOf(io), "run-once"));
       return EXIT.failures;
+    }
+    if (args.values["dry-run"] !== true) {
+      // The last good copy the daemon would start on should this file break; an open watchlist
+      // incident is over, and its recovery is delivered with the sweep's mail.
+      acceptWatchlist(
+        {
+          db: monitor.db,
+          admin: runtime.config.mail.admin,
+          domain: monitor.mail.domain,
+          now: dateNow(monitor.system.clock),
+          policy: monitor.mail.policy(),
+        },
+        { path: runtime.config.paths.watchlist, text: read.text },
+      );
     }
     progress = liveProgress(runtime.live, systemOf(io));
     const shown = progress;

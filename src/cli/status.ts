@@ -23,9 +23,11 @@ import { getDjenReach } from "../store/djen-reach.js";
 import { listDjenSources } from "../store/djen-sources.js";
 import { endpointStates } from "../store/endpoint-state.js";
 import { type HealthIncident, listIncidents } from "../store/health-incidents.js";
+import { lastGoodWatchlist } from "../store/last-good-watchlist.js";
 import {
   countWaitingOutbox,
   deadOutbox,
+  emailsGivenUpSinceDelivery,
   endpointOutbox,
   outboxCounts,
   pendingMailByCase,
@@ -36,12 +38,18 @@ import { lastRun } from "../store/runs.js";
 import { freshnessInputs, listDjenGaps } from "../store/source-freshness.js";
 import { terminalText } from "../text.js";
 import { dateNow } from "../time/clock.js";
-import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
+import {
+  loadWatchlist,
+  type Watchlist,
+  type WatchlistResult,
+} from "../watchlist/parse-watchlist.js";
+import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT, systemOf } from "./command.js";
 import { errorNotes } from "./error-notes.js";
 import { formatTable } from "./format-table.js";
 import { lastSweepLine } from "./last-sweep.js";
 import { djenViewOf, loadRuntime } from "./runtime.js";
+import { attentionReasons } from "./status-attention.js";
 import { readableOutput } from "./terminal.js";
 
 /** A case as `monitor status` shows it: the one status view (policy/case-status.ts) and its mail. */
@@ -138,6 +146,7 @@ const INCIDENT_TEXT: Record<HealthIncident["kind"], string> = {
   sweeps_failing: "DataJud answers no sweep",
   auth_rejected: "DataJud rejects the API key",
   djen_failing: "DJEN answers no publication check",
+  watchlist_invalid: "the watchlist file is invalid: the daemon runs on its last good copy",
 };
 
 export interface DeadMail {
@@ -281,11 +290,58 @@ export function djenUnreachableLine(
   return `DJEN could not be reached at its last ${countText(u.trips, "try", "tries")} (last ${when(u.trippedAt, tz)}: ${terminalText(u.reason)}); the daemon tries it again at ${when(u.retryAt, tz)}, or the next sweep if that comes first`;
 }
 
+/** The watchlist file as status shows it: valid, or its errors and the copy the daemon runs on. */
+export interface WatchlistView {
+  file: string;
+  valid: boolean;
+  /** `file:line:col message`, as validate prints them. */
+  errors: string[];
+  /** Since when the daemon runs on the last good copy because of them; null: it does not. */
+  refusedSince: string | null;
+  /** When the last good copy kept in the database was accepted; null: none is kept. */
+  goodCopyAcceptedAt: string | null;
+}
+
+export function watchlistView(file: string, loaded: WatchlistResult, db: Db): WatchlistView {
+  const copy = lastGoodWatchlist(db);
+  const kept = copy?.path === file ? copy : undefined;
+  return {
+    file,
+    valid: loaded.ok,
+    errors: loaded.ok ? [] : loaded.errors.map(formatPositionedError),
+    refusedSince: loaded.ok ? null : (kept?.refusedSince ?? null),
+    goodCopyAcceptedAt: kept?.acceptedAt ?? null,
+  };
+}
+
+/** The file's errors under a heading that says since when and what the daemon runs on. */
+export function watchlistLines(view: WatchlistView, tz: string): string[] {
+  if (view.valid) return [];
+  const since = view.refusedSince === null ? "" : ` since ${when(view.refusedSince, tz)}`;
+  const on =
+    view.goodCopyAcceptedAt === null
+      ? "no good copy of it is kept: the daemon will not start (exit 2) until it is fixed"
+      : view.refusedSince === null
+        ? `a daemon started now runs on its last good copy, accepted ${when(view.goodCopyAcceptedAt, tz)}`
+        : `the daemon runs on its last good copy, accepted ${when(view.goodCopyAcceptedAt, tz)}`;
+  return [
+    `WATCHLIST INVALID${since}: ${countText(view.errors.length, "error", "errors")} in ${view.file}; ${on}`,
+    ...view.errors.map((e) => `  ${e}`),
+  ];
+}
+
 export const statusCommand: Command = {
   name: "status",
   summary: "Every watched case: last check, last change, DJEN check, last error, pending mail",
   usage: "datajud-monitor status [--json]",
-  details: ["Times are America/Sao_Paulo. --json prints the same as one JSON object for scripts."],
+  details: [
+    "Times are in schedule.timezone. --json prints the same as one JSON object for scripts.",
+    "",
+    "Exit codes: 0 all well, 3 needs attention (the watchlist file is invalid, cases or DJEN checks",
+    "failing, DJEN unreachable, a health incident open, an endpoint disabled or dead, e-mail failing",
+    "or given up, the last sweep failed or crashed, or no sweep since one was due by schedule.cron;",
+    "each reason is printed last, and listed in --json's attention), 2 bad config or usage.",
+  ],
   options: { json: { type: "boolean", default: false } },
   async run(args, io) {
     const runtime = loadRuntime(io, "status");
@@ -310,9 +366,31 @@ export const statusCommand: Command = {
         djen: djenViewOf(runtime.config),
         endpoints: runtime.config.notify.endpoints,
       });
+      const watchlist = watchlistView(runtime.config.paths.watchlist, loaded, db);
+      const attention = attentionReasons({
+        now: dateNow(systemOf(io).clock),
+        watchlist: {
+          errors: watchlist.errors.length,
+          goodCopy: watchlist.goodCopyAcceptedAt !== null,
+        },
+        cases: status.cases,
+        oab: status.oab,
+        djenUnreachable: status.djenUnreachable !== null,
+        incidents: status.incidents
+          .filter((i) => i.kind !== "watchlist_invalid")
+          .map((i) => INCIDENT_TEXT[i.kind]),
+        endpoints: status.endpoints,
+        mailRetrying: status.mail.retrying.rows,
+        mailGivenUp: emailsGivenUpSinceDelivery(db),
+        lastRun: status.lastRun,
+        schedule: runtime.config.schedule,
+      });
+      const code = attention.length > 0 ? EXIT.attention : EXIT.ok;
       if (args.values.json === true) {
-        io.stdout.write(`${JSON.stringify({ database: path, ...status })}\n`);
-        return EXIT.ok;
+        io.stdout.write(
+          `${JSON.stringify({ database: path, ...status, watchlistFile: watchlist, attention })}\n`,
+        );
+        return code;
       }
       const tz = runtime.config.schedule.timezone;
       // Labels, court units and DataJud's errors are hostile text: written out, never acted on.
@@ -373,7 +451,9 @@ export const statusCommand: Command = {
         out.write(`${djenUnreachableLine(status.djenUnreachable, tz)}\n`);
       }
       for (const line of freshnessLines(status.freshness, tz)) out.write(`${terminalText(line)}\n`);
-      for (const incident of status.incidents) {
+      for (const line of watchlistLines(watchlist, tz)) out.write(`${line}\n`);
+      // The watchlist's incident is said by the lines above, with its errors.
+      for (const incident of status.incidents.filter((i) => i.kind !== "watchlist_invalid")) {
         out.write(
           `${INCIDENT_TEXT[incident.kind]} since ${when(incident.since, tz)} (${incident.toldTo} was told)\n`,
         );
@@ -394,7 +474,8 @@ export const statusCommand: Command = {
           "\n",
       );
       out.write(`${lastSweepLine(run, tz)}\n`);
-      return EXIT.ok;
+      if (attention.length > 0) out.write(`needs attention: ${attention.join("; ")}\n`);
+      return code;
     } finally {
       closeDatabase(db);
     }

@@ -3,14 +3,17 @@ import { formatPositionedError } from "../yaml/positioned-error.js";
 import type { CliIo } from "./command.js";
 import { programOf } from "./command.js";
 
-/** Loads the watchlist, or prints every positioned error and returns null (the caller exits 2). */
+/**
+ * Loads the watchlist and the text it was read from, or prints every positioned error and returns
+ * null (the caller exits 2).
+ */
 export async function readWatchlistOrReport(
   io: CliIo,
   path: string,
   command: string,
-): Promise<Watchlist | null> {
+): Promise<{ watchlist: Watchlist; text: string } | null> {
   const result = await loadWatchlist(path);
-  if (result.ok) return result.watchlist;
+  if (result.ok) return { watchlist: result.watchlist, text: result.text };
   for (const error of result.errors) io.stderr.write(`${formatPositionedError(error)}\n`);
   io.stderr.write(
     `${programOf(io)} ${command}: the watchlist has ${result.errors.length} error(s); fix them (${programOf(io)} validate lists them)\n`,

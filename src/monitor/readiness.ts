@@ -1,5 +1,6 @@
 import type { Db } from "../store/database.js";
 import { databaseProblem } from "../store/database.js";
+import { lastGoodWatchlist } from "../store/last-good-watchlist.js";
 import { currentLease, holderIsDeadOnHost } from "../store/lease.js";
 import type { Clock } from "../time/clock.js";
 
@@ -33,9 +34,7 @@ export function readiness(deps: ReadinessDeps): ReadyCheck[] {
   const dbProblem = databaseProblem(deps.db);
   const errors = deps.watchlistErrors();
   const watchlist =
-    errors === 0
-      ? null
-      : `the watchlist file's last edit has ${errors === 1 ? "an error" : `${errors} errors`}; the last valid watchlist stays in force (run \`datajud-monitor validate\`)`;
+    errors === 0 ? null : watchlistProblem(errors, dbProblem === null ? deps.db : null);
   return [
     check("database", dbProblem === null ? null : `the database does not answer: ${dbProblem}`),
     check("watchlist", watchlist),
@@ -44,6 +43,21 @@ export function readiness(deps: ReadinessDeps): ReadyCheck[] {
       dbProblem === null ? stuckSweep(deps) : "not known: the database does not answer",
     ),
   ];
+}
+
+/**
+ * Why the watchlist makes the daemon unready: the file's errors (counted, never quoted: they may
+ * name a case), since when, and the last good copy it runs on instead.
+ */
+function watchlistProblem(errors: number, db: Db | null): string {
+  const copy = db === null ? undefined : lastGoodWatchlist(db);
+  const count = errors === 1 ? "an error" : `${errors} errors`;
+  const since = copy?.refusedSince == null ? "" : ` since ${copy.refusedSince}`;
+  const on =
+    copy === undefined
+      ? "the last valid watchlist stays in force"
+      : `the daemon runs on its last good copy, accepted at ${copy.acceptedAt}`;
+  return `the watchlist file has ${count}${since}; ${on} (\`datajud-monitor status\` and \`validate\` name the errors)`;
 }
 
 /**

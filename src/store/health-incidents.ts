@@ -1,6 +1,10 @@
 import type { Db } from "./database.js";
 
-export type HealthIncidentKind = "sweeps_failing" | "auth_rejected" | "djen_failing";
+export type HealthIncidentKind =
+  | "sweeps_failing"
+  | "auth_rejected"
+  | "djen_failing"
+  | "watchlist_invalid";
 
 export interface NewHealthIncident {
   kind: HealthIncidentKind;

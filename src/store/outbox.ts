@@ -437,3 +437,22 @@ export function endpointOutbox(db: Db): EndpointOutbox[] {
     lastError: last.get(r.channel, r.recipient)?.lastError ?? null,
   }));
 }
+
+/**
+ * E-mails given up (failed test-emails aside) with no later e-mail delivered to the same address:
+ * mail to it is still broken, as far as the outbox knows. `monitor status` needs attention then.
+ */
+export function emailsGivenUpSinceDelivery(db: Db): number {
+  return (
+    db
+      .prepare<[], { n: number }>(
+        `SELECT COUNT(*) AS n FROM outbox AS dead
+         WHERE dead.status = 'dead' AND dead.kind <> 'test' AND dead.channel = 'email'
+           AND NOT EXISTS (
+             SELECT 1 FROM outbox AS later
+             WHERE later.status = 'sent' AND later.channel = 'email' AND later.id > dead.id
+               AND lower(later.recipient) = lower(dead.recipient))`,
+      )
+      .get()?.n ?? 0
+  );
+}

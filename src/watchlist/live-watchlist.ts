@@ -23,6 +23,16 @@ export interface LiveWatchlistOptions {
   initial: Watchlist;
   onReload: (watchlist: Watchlist) => void;
   onInvalid: (errors: PositionedError[]) => void;
+  /**
+   * Every valid read of the file, changed or not, with the text it was read from (the daemon
+   * keeps it as the last good copy).
+   */
+  onValid?: (watchlist: Watchlist, text: string) => void;
+  /**
+   * The file's errors when `initial` is not the file but the last good copy the daemon started
+   * on: reported by `errors()` until a valid read.
+   */
+  initialErrors?: readonly PositionedError[];
   /** Quiet time after the last change before reading: editors write in several steps. */
   debounceMs?: number;
   /** What the quiet time is measured on: the process's clock. */
@@ -62,7 +72,7 @@ export function openLiveWatchlist(options: LiveWatchlistOptions): LiveWatchlist 
   const name = basename(options.path);
   let current = options.initial;
   let currentKey = contentKey(current);
-  let lastErrors: PositionedError[] = [];
+  let lastErrors: PositionedError[] = [...(options.initialErrors ?? [])];
   /** The quiet time running since the last change; a newer change restarts it. */
   let quiet: AbortController | undefined;
   let closed = false;
@@ -85,6 +95,7 @@ export function openLiveWatchlist(options: LiveWatchlistOptions): LiveWatchlist 
       options.onInvalid(result.errors);
       return;
     }
+    options.onValid?.(result.watchlist, result.text);
     // After an invalid edit, a fix back to the old content is news: the error has gone.
     const recovered = lastErrors.length > 0;
     lastErrors = [];

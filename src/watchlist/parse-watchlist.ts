@@ -85,7 +85,13 @@ export interface Watchlist {
 
 export type WatchlistResult =
   /** `warnings`: valid but most likely a mistake (watchlist-warnings.ts); `validate` shows them. */
-  | { ok: true; watchlist: Watchlist; warnings: PositionedError[] }
+  | {
+      ok: true;
+      watchlist: Watchlist;
+      warnings: PositionedError[];
+      /** The text it was read from: what the database keeps as the last good copy. */
+      text: string;
+    }
   | { ok: false; errors: PositionedError[] };
 
 /** Adds valid addresses to `into` (first spelling wins) and reports the others. */
@@ -416,6 +422,7 @@ export function parseWatchlist(
     },
     warnings:
       parsed === undefined ? [] : watchlistWarnings(source, parsed).sort(comparePositionedErrors),
+    text: content,
   };
 }
 

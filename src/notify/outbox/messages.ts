@@ -179,6 +179,10 @@ function operatorKey(alert: AdminAlert): string {
       return `admin:endpoint-dead:${alert.channel}:${alert.name}:${alert.since}`;
     case "court_silent":
       return `admin:court-silent:${alert.court}:${alert.since}`;
+    case "watchlist_invalid":
+      return `admin:watchlist:${alert.since}`;
+    case "watchlist_recovered":
+      return `admin:watchlist-recovered:${alert.since}`;
   }
 }
 

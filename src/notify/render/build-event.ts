@@ -387,9 +387,17 @@ function operatorFacts(alert: AdminAlert): {
     case "endpoint_disabled":
     case "endpoint_dead":
       return { at: alert.since, since: alert.since, lastError: alert.lastError, case: null };
+    case "watchlist_invalid":
+      return {
+        at: alert.since,
+        since: alert.since,
+        lastError: alert.errors[0] ?? null,
+        case: null,
+      };
     case "auth_recovered":
     case "sweeps_recovered":
     case "djen_recovered":
+    case "watchlist_recovered":
       return { at: alert.recoveredAt, since: alert.since, lastError: null, case: null };
     default:
       return { at: alert.since, since: alert.since, lastError: alert.lastError, case: null };

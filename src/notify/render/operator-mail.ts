@@ -18,6 +18,11 @@ import {
   SweepsRecoveredAlert,
 } from "../../policy/health.js";
 import { CourtSilentAlert } from "../../policy/source-freshness.js";
+import {
+  type WatchlistAlert,
+  WatchlistInvalidAlert,
+  WatchlistRecoveredAlert,
+} from "../../policy/watchlist-health.js";
 import { oneLine } from "../../text.js";
 import { formatBrazilian } from "../../time/calendar-date.js";
 import {
@@ -54,6 +59,8 @@ export const AdminAlert = z.discriminatedUnion("type", [
   EndpointDisabledAlert,
   EndpointDeadAlert,
   CourtSilentAlert,
+  WatchlistInvalidAlert,
+  WatchlistRecoveredAlert,
 ]);
 export type AdminAlert = z.infer<typeof AdminAlert>;
 
@@ -61,17 +68,28 @@ function isEndpoint(alert: AdminAlert): alert is EndpointAlert {
   return alert.type === "endpoint_disabled" || alert.type === "endpoint_dead";
 }
 
+function isWatchlist(alert: AdminAlert): alert is WatchlistAlert {
+  return alert.type === "watchlist_invalid" || alert.type === "watchlist_recovered";
+}
+
 function isHealth(alert: AdminAlert): alert is HealthAlert {
   return (
     alert.type !== "case_failing" &&
     alert.type !== "case_gone" &&
     alert.type !== "court_silent" &&
-    !isEndpoint(alert)
+    !isEndpoint(alert) &&
+    !isWatchlist(alert)
   );
 }
 
 function silentPhrase(alert: CourtSilentAlert): string {
   return `DataJud silent for ${oneLine(alert.court, 20).toUpperCase()} while DJEN publishes`;
+}
+
+function watchlistSubject(alert: WatchlistAlert): string {
+  return alert.type === "watchlist_invalid"
+    ? "The watchlist file is invalid: the daemon runs on its last good copy"
+    : "The watchlist file is valid again";
 }
 
 function isProblem(alert: AdminAlert): boolean {
@@ -137,14 +155,20 @@ export function renderAdminSubject(alerts: readonly AdminAlert[]): string {
   const failing = alerts.filter((a) => a.type === "case_failing");
   const gone = alerts.filter((a) => a.type === "case_gone");
   const problems = alerts.filter(isHealth).filter(isProblem).map(healthSubject);
+  problems.push(
+    ...alerts.filter((a) => a.type === "watchlist_invalid").map((a) => watchlistSubject(a)),
+  );
   if (failing.length > 0) problems.push(failingPhrase(failing));
   if (gone.length > 0) problems.push(gonePhrase(gone));
   problems.push(...alerts.filter(isEndpoint).map(endpointPhrase));
   problems.push(...alerts.filter((a) => a.type === "court_silent").map(silentPhrase));
-  const recoveries = alerts
-    .filter(isHealth)
-    .filter((a) => !isProblem(a))
-    .map(healthSubject);
+  const recoveries = [
+    ...alerts
+      .filter(isHealth)
+      .filter((a) => !isProblem(a))
+      .map(healthSubject),
+    ...alerts.filter((a) => a.type === "watchlist_recovered").map((a) => watchlistSubject(a)),
+  ];
   const parts = [...new Set([...problems, ...recoveries])];
   const marker = problems.length > 0 ? ` ${ATTENTION_MARKER}` : "";
   return oneLine(`[datajud]${marker} ${parts.join("; ")}`, SUBJECT_MAX);
@@ -310,6 +334,39 @@ function healthSection(alert: HealthAlert, when: ShowInstant): Section {
   }
 }
 
+function watchlistSection(alert: WatchlistAlert, when: ShowInstant): Section {
+  const file = oneLine(alert.file, 200);
+  if (alert.type === "watchlist_recovered") {
+    return section("The watchlist file is valid again", {
+      intro: [
+        `${file}, invalid since ${when(alert.since)}, was accepted at ${when(alert.recoveredAt)}: the monitor follows the file again.`,
+        "Nothing more to do.",
+      ],
+    });
+  }
+  const count = alert.errorCount === 1 ? "1 error" : `${alert.errorCount} errors`;
+  const start = alert.atStart
+    ? "The daemon started with it and, instead of stopping, runs on the last good copy of the watchlist kept in its database"
+    : "The daemon refused the edit and runs on the last good copy of the watchlist";
+  const shown =
+    alert.errors.length < alert.errorCount
+      ? [`(the first ${alert.errors.length}; datajud-monitor validate lists them all)`]
+      : [];
+  return section(`${ATTENTION_MARKER} The watchlist file is invalid`, {
+    intro: [
+      `Since ${when(alert.since)}, ${file} has ${count}. ${start}, accepted at ${when(alert.goodCopyAcceptedAt)} (${alert.goodCopyCases === 1 ? "1 case" : `${alert.goodCopyCases} cases`}).`,
+      "Until the file is fixed, cases added to it since are not checked, and cases removed from it are still checked and alerted on.",
+    ],
+    items: [...alert.errors.map((e) => [oneLine(e, 400)]), ...shown.map((l) => [l])],
+    steps: [
+      "Fix the lines named above; datajud-monitor validate checks the file and lists every error as file:line:col.",
+      "Save it: the daemon reads it again at once (or send it SIGHUP: systemctl reload datajud-monitor).",
+      "datajud-monitor status shows the errors and since when; /readyz answers 503 until the file is valid.",
+    ],
+    notes: ["Another e-mail will say when the file is valid again."],
+  });
+}
+
 function caseTitle(f: CaseFailingAlert | CaseGoneAlert): string {
   const label = f.label === null ? "" : oneLine(f.label, 80);
   const number = oneLine(f.caseNumber, 40);
@@ -414,6 +471,7 @@ function silentSection(alert: CourtSilentAlert, when: ShowInstant): Section {
 function sections(alerts: readonly AdminAlert[], timeZone: string): Section[] {
   const when: ShowInstant = (iso) => (iso === null ? "no date" : instantTime(iso, timeZone));
   const out = alerts.filter(isHealth).map((alert) => healthSection(alert, when));
+  out.push(...alerts.filter(isWatchlist).map((alert) => watchlistSection(alert, when)));
   out.push(...alerts.filter(isEndpoint).map((alert) => endpointSection(alert, when)));
   for (const alert of alerts) {
     if (alert.type === "court_silent") out.push(silentSection(alert, when));

@@ -303,7 +303,7 @@ export const OperatorEventData = z
     alertType: z
       .string()
       .describe(
-        "auth_rejected, auth_recovered, sweeps_failing, sweeps_recovered, djen_failing, djen_recovered, case_failing, case_gone, or a later kind.",
+        "auth_rejected, auth_recovered, sweeps_failing, sweeps_recovered, djen_failing, djen_recovered, case_failing, case_gone, watchlist_invalid, watchlist_recovered, or a later kind.",
       ),
     problem: z.boolean().describe("false for news that a problem is over."),
     title: z.string().describe("One line, in Portuguese."),

@@ -192,7 +192,12 @@ describe("a DataJud that stays down", () => {
       expect(c.error).toContain("DATAJUD_API_KEY");
       expect(c.error).not.toContain("an-old-rotated-key");
     }
-    expect(status.code).toBe(0);
+    // Needs attention: every case fails, and so did the sweep.
+    expect(status.code).toBe(3);
+    expect(JSON.parse(status.stdout).attention).toEqual([
+      "3 cases failing",
+      "the last sweep failed: DataJud answered for no case",
+    ]);
     const cases = JSON.parse(status.stdout).cases as Array<{
       lastOutcome: string;
       lastError: string | null;

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readiness } from "../../../src/monitor/readiness.js";
 import { closeDatabase, type Db, openDatabase } from "../../../src/store/database.js";
+import { keepGoodWatchlist, markWatchlistRefused } from "../../../src/store/last-good-watchlist.js";
 import { acquireLease } from "../../../src/store/lease.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 
@@ -91,8 +92,25 @@ describe("readiness", () => {
       name: "watchlist",
       ok: false,
       problem:
-        "the watchlist file's last edit has 2 errors; the last valid watchlist stays in force (run `datajud-monitor validate`)",
+        "the watchlist file has 2 errors; the last valid watchlist stays in force (`datajud-monitor status` and `validate` name the errors)",
     });
+  });
+
+  it("says since when and which last good copy the daemon runs on, when the database keeps one", () => {
+    watchlistErrors = 1;
+    keepGoodWatchlist(db, {
+      path: "/srv/watchlist.yaml",
+      text: "cases: []\n",
+      acceptedAt: "2026-03-01T10:00:00.000Z",
+    });
+    markWatchlistRefused(db, { at: "2026-03-02T09:00:00.000Z", errors: ["/srv/w.yaml:3:5 bad"] });
+
+    const watchlist = checks().find((c) => c.name === "watchlist");
+
+    expect(watchlist?.problem).toBe(
+      "the watchlist file has an error since 2026-03-02T09:00:00.000Z; the daemon runs on its last good copy, accepted at 2026-03-01T10:00:00.000Z (`datajud-monitor status` and `validate` name the errors)",
+    );
+    expect(watchlist?.problem).not.toContain("bad");
   });
 
   it("is not ready when the database does not answer, and does not guess about sweeps", () => {

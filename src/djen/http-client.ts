@@ -124,6 +124,19 @@ export class DjenClient {
     this.#onEvent = options.onEvent;
   }
 
+  /** Requests a minute our limiter allows (djen.requestsPerMinute). */
+  get requestsPerMinute(): number {
+    return this.#up.limiter.usage().limit;
+  }
+
+  /**
+   * How long the last of `requests` requests asked now would wait for our rate limit, behind those
+   * already queued (an MCP tool tells its caller rather than leave it waiting in silence).
+   */
+  expectedWaitMs(requests = 1): number {
+    return this.#up.limiter.expectedWaitMsFor(requests);
+  }
+
   /** HTTP attempts actually sent. */
   get requestCount(): number {
     return this.#requestCount;

@@ -77,7 +77,8 @@ const DJEN_HINTS: Record<DjenErrorKind, string> = {
   geo_blocked:
     "DJEN answers only addresses in Brazil; retrying will not help. The operator must run the server from Brazil (or set DJEN_BASE_URL to a proxy there).",
   bad_request: "DJEN refused the query; change the arguments rather than retrying.",
-  rate_limited: "DJEN asked us to slow down. Wait a minute and call again.",
+  rate_limited:
+    "DJEN's rate limit: ours (djen.requestsPerMinute, shared with the monitor's own DJEN checks) or DJEN's HTTP 429. Call again after the seconds the message gives (a minute when it gives none).",
   server: DJEN_RETRY_LATER,
   timeout: DJEN_RETRY_LATER,
   deadline: DJEN_RETRY_LATER,

@@ -31,6 +31,7 @@ export async function withProgress<T>(
   extra: ToolExtra,
   intervalMs: number,
   work: () => Promise<T>,
+  message = "waiting for DataJud",
 ): Promise<T> {
   const token = extra._meta?.progressToken;
   if (token === undefined) return work();
@@ -40,7 +41,7 @@ export async function withProgress<T>(
     extra
       .sendNotification({
         method: "notifications/progress",
-        params: { progressToken: token, progress: notes, message: "waiting for DataJud" },
+        params: { progressToken: token, progress: notes, message },
       })
       .catch(() => undefined);
   }, intervalMs);

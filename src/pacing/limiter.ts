@@ -103,6 +103,22 @@ export class SlidingWindowLimiter {
     return this.#waitMs() + rounds * this.#spacingMs;
   }
 
+  /**
+   * How long the last of `requests` callers asking now would wait, behind those already queued:
+   * each grant comes a full spacing after the grant `limit` places before it. 0 when all go at once.
+   */
+  expectedWaitMsFor(requests: number): number {
+    const now = this.#clock.now();
+    const times = [...this.#grants];
+    let last = now;
+    for (let i = 0; i < this.#queue.length + requests; i++) {
+      const before = times.length >= this.#limit ? times[times.length - this.#limit] : undefined;
+      last = before === undefined ? now : Math.max(now, before + this.#spacingMs);
+      times.push(last);
+    }
+    return last - now;
+  }
+
   /** How long until one more grant fits, 0 when it fits now. */
   #waitMs(): number {
     if (this.#grants.length < this.#limit) return 0;

@@ -1,8 +1,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { djenInvalidInput } from "../../djen/errors.js";
+import { DjenError, djenInvalidInput } from "../../djen/errors.js";
 import type { DjenClient } from "../../djen/http-client.js";
-import { formatOab, parseOabRegistration } from "../../djen/oab.js";
+import { formatOab, OAB_SUFFIXES, parseOabRegistration } from "../../djen/oab.js";
 import { lawyerOabText, type Publication } from "../../djen/publication.js";
 import {
   type CalendarFor,
@@ -20,6 +20,47 @@ export interface PublicationToolDeps {
   progressEveryMs: number;
   /** Court calendars with the configured closures; absent: none configured. */
   calendars?: CalendarFor | undefined;
+  /**
+   * Longest wait for our DJEN rate limit a call without a progress token is left to sit through
+   * before it is told to retry later (MCP clients commonly give up after 60 s). @default 10_000
+   */
+  maxSilentRateWaitMs?: number | undefined;
+}
+
+const MAX_SILENT_RATE_WAIT_MS = 10_000;
+
+/**
+ * Before asking DJEN: when this page's requests (one, or one per OAB suffix) would wait on our rate
+ * limit, a caller that asked for progress is told at once, and by the periodic notes, and keeps
+ * waiting; one that did not, and would wait longer than `maxSilentRateWaitMs`, is told to retry in
+ * so many seconds instead of sitting silent until its own timeout.
+ */
+async function tellRateWait(
+  deps: PublicationToolDeps,
+  extra: ToolExtra,
+  requests: number,
+): Promise<string | null> {
+  const waitMs = deps.djen.expectedWaitMs(requests);
+  if (waitMs <= 0) return null;
+  const seconds = Math.ceil(waitMs / 1000);
+  const limit = deps.djen.requestsPerMinute;
+  const token = extra._meta?.progressToken;
+  if (token === undefined) {
+    if (waitMs <= (deps.maxSilentRateWaitMs ?? MAX_SILENT_RATE_WAIT_MS)) return null;
+    throw new DjenError(
+      "rate_limited",
+      `DJEN rate limit: retry in ${seconds} s (djen.requestsPerMinute: ${limit}; this search needs ${requests} request${requests === 1 ? "" : "s"}, and the minute's are taken)`,
+      { retryable: true },
+    );
+  }
+  const message = `waiting on the DJEN rate limit (djen.requestsPerMinute: ${limit}): next request in ${seconds} s`;
+  await extra
+    .sendNotification({
+      method: "notifications/progress",
+      params: { progressToken: token, progress: 0, message },
+    })
+    .catch(() => undefined);
+  return message;
 }
 
 const PublicationView = z.strictObject({
@@ -135,8 +176,13 @@ export function registerSearchPublications(server: McpServer, deps: PublicationT
         if (court !== undefined) input.court = court;
         if (from !== undefined) input.from = from;
         if (to !== undefined) input.to = to;
-        const result = await withProgress(extra, deps.progressEveryMs, () =>
-          searchPage(deps.djen, input, page, extra.signal),
+        const requests = input.oab === undefined ? 1 : OAB_SUFFIXES.length;
+        const waiting = await tellRateWait(deps, extra, requests);
+        const result = await withProgress(
+          extra,
+          deps.progressEveryMs,
+          () => searchPage(deps.djen, input, page, extra.signal),
+          waiting ?? "waiting for DJEN",
         );
         const output: SearchPublicationsOutput = {
           page: result.page,

@@ -224,3 +224,36 @@ describe("SlidingWindowLimiter", () => {
     expect(negativeMargin).toThrow(RangeError);
   });
 });
+
+describe("SlidingWindowLimiter.expectedWaitMsFor", () => {
+  it("says when the last of n requests asked now would go, behind those queued", async () => {
+    // limit 3 in 1,000 ms: grants at 0, 0 and 400; asked at 500.
+    const clock = new FakeClock({ now: 0 });
+    const limiter = new SlidingWindowLimiter({ limit: 3, windowMs: 1000, clock });
+    await limiter.acquire();
+    await limiter.acquire();
+    await clock.advance(400);
+    await limiter.acquire();
+    await clock.advance(100);
+
+    // The 4th fits when the grant at 0 is a window old: 1,000 - 500.
+    expect(limiter.expectedWaitMsFor(1)).toBe(500);
+    // The 5th at 1,000 too (the second grant at 0); the 6th when the one at 400 is: 1,400.
+    expect(limiter.expectedWaitMsFor(2)).toBe(500);
+    expect(limiter.expectedWaitMsFor(3)).toBe(900);
+    // The 7th a window after the 4th's grant (1,000): 2,000.
+    expect(limiter.expectedWaitMsFor(4)).toBe(1500);
+    // With one caller already queued, one more asked now is the 5th.
+    const queued = track(clock, limiter.acquire());
+    expect(limiter.expectedWaitMsFor(1)).toBe(500);
+    expect(limiter.expectedWaitMsFor(2)).toBe(900);
+    await clock.advance(500);
+    expect(queued.at).toBe(1000);
+  });
+
+  it("is 0 while the requests fit now", () => {
+    const clock = new FakeClock({ now: 0 });
+    const limiter = new SlidingWindowLimiter({ limit: 3, windowMs: 1000, clock });
+    expect(limiter.expectedWaitMsFor(3)).toBe(0);
+  });
+});

@@ -5,7 +5,7 @@ import { DjenClient, type DjenClientEvent } from "../djen/http-client.js";
 import { createLogger, type Logger } from "../log.js";
 import { connectInProcess } from "../mcp/in-process-client.js";
 import { createDataJudServer } from "../mcp/server.js";
-import type { MonitorMetrics } from "../metrics/metrics.js";
+import type { CourtFreshnessGauge, MonitorMetrics } from "../metrics/metrics.js";
 import { type DataJudGateway, mcpGateway } from "../monitor/detect/datajud-gateway.js";
 import { type HeartbeatDeps, heartbeatSignal, pingHeartbeat } from "../monitor/heartbeat.js";
 import { mcpPublicationGateway } from "../monitor/publications/djen-gateway.js";
@@ -17,6 +17,7 @@ import { createTransport } from "../notify/transport/transports.js";
 import type { DjenView } from "../policy/djen-plan.js";
 import { endpointMetrics, endpointStatuses } from "../policy/endpoint-status.js";
 import { mailPolicy } from "../policy/mail-policy.js";
+import { courtFreshness, lateDataJudNotes, saoPauloDay } from "../policy/source-freshness.js";
 import { countWatchedByOutcome } from "../store/cases.js";
 import {
   closeDatabase,
@@ -29,10 +30,12 @@ import {
 import { endpointStates } from "../store/endpoint-state.js";
 import { thisProcessClaimant } from "../store/lease.js";
 import { endpointOutbox, outboxCounts } from "../store/outbox.js";
+import { freshnessInputs } from "../store/source-freshness.js";
 import { createSummarizer } from "../summarize/summarizer.js";
 import { observeSpending } from "../summarize/token-budget.js";
 import { realSystem, type System } from "../system.js";
 import { terminalText } from "../text.js";
+import { type Clock, dateNow } from "../time/clock.js";
 import { type CalendarBook, type CourtClosure, calendarBook } from "../time/court-calendar.js";
 import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { type CliIo, EXIT, programOf, systemOf } from "./command.js";
@@ -265,6 +268,7 @@ export async function openMonitor(
       endpointMetrics(
         endpointStatuses(config.notify.endpoints, endpointOutbox(db), endpointStates(db)),
       ),
+    courts: () => courtGauges(db, clock),
   });
   // The sweep's own view of the client: it shares the pace of the daemon's /mcp tools, and its
   // run report counts its own requests only.
@@ -479,4 +483,21 @@ export async function openMonitorOrReport(
     io.stderr.write(`${programOf(io)} ${command}: ${terminalText(store.message)}\n`);
     return isRuntimeFailure(store) ? EXIT.failures : EXIT.usage;
   }
+}
+
+/** Each court's freshness for /metrics (docs/freshness.md). */
+function courtGauges(db: Db, clock: Clock): CourtFreshnessGauge[] {
+  const now = dateNow(clock);
+  const inputs = freshnessInputs(db, saoPauloDay(now.toISOString()));
+  const late = lateDataJudNotes(inputs.unmatched, inputs.lags, now.toISOString());
+  return courtFreshness(inputs, now.getTime()).map((c) => ({
+    court: c.court,
+    newestUpdateDaysAgo: c.newestUpdateDaysAgo,
+    lagP50: c.lag.p50,
+    lagP90: c.lag.p90,
+    lagActs: c.lag.samples,
+    djenLagP50: c.djenLag.p50,
+    dataJudLate: late.filter((n) => n.court === c.court).length,
+    silent: c.silentSince !== null,
+  }));
 }

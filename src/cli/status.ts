@@ -10,11 +10,9 @@ import { type DjenView, djenRetryAtMs } from "../policy/djen-plan.js";
 import { enableCommand } from "../policy/endpoint-health.js";
 import { type EndpointStatus, endpointStatuses } from "../policy/endpoint-status.js";
 import {
-  type CourtFreshness,
-  courtFreshness,
   courtFreshnessLine,
-  type LateDataJudNote,
-  lateDataJudNotes,
+  type FreshnessStatus,
+  freshnessStatus,
   saoPauloDay,
 } from "../policy/source-freshness.js";
 import { listCases } from "../store/cases.js";
@@ -185,32 +183,10 @@ export interface StatusView {
   freshness: FreshnessStatus;
 }
 
-/** docs/freshness.md: each court's DataJud and DJEN freshness, and the cross-source findings. */
-export interface FreshnessStatus {
-  courts: CourtFreshness[];
-  /** DJEN intimações DataJud's record still lacks past the court's usual lag (a quiet note). */
-  dataJudLate: Array<LateDataJudNote & { number: string }>;
-  /** DataJud disponibilizações DJEN did not return, each warned of once (newest first). */
-  djenGaps: Array<{ number: string; availableOn: string; foundAt: string; urgent: boolean }>;
-}
-
 export function readFreshness(db: Db, now: Date): FreshnessStatus {
-  const nowIso = now.toISOString();
-  const inputs = freshnessInputs(db, saoPauloDay(nowIso));
+  const inputs = freshnessInputs(db, saoPauloDay(now.toISOString()));
   const numbers = new Map(listCases(db, { watchedOnly: true }).map((c) => [c.id, c.number]));
-  return {
-    courts: courtFreshness(inputs, now.getTime()),
-    dataJudLate: lateDataJudNotes(inputs.unmatched, inputs.lags, nowIso).map((note) => ({
-      ...note,
-      number: numbers.get(note.caseId) ?? "?",
-    })),
-    djenGaps: listDjenGaps(db).map((g) => ({
-      number: numbers.get(g.caseId) ?? "?",
-      availableOn: g.availableOn,
-      foundAt: g.foundAt,
-      urgent: g.urgent,
-    })),
-  };
+  return freshnessStatus(inputs, listDjenGaps(db), numbers, now);
 }
 
 /** The status lines of docs/freshness.md: one per court, then each finding. */

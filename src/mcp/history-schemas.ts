@@ -270,3 +270,73 @@ export const RateStatusOutput = z.strictObject({
   notes: z.array(z.string()),
 });
 export type RateStatusOutput = z.infer<typeof RateStatusOutput>;
+
+const Lag = z.strictObject({
+  /** Acts measured. */
+  samples: z.number().int(),
+  p50: z.number().int().nullable(),
+  p90: z.number().int().nullable(),
+  max: z.number().int().nullable(),
+});
+
+/** docs/freshness.md: how fresh DataJud and DJEN are per court, and the cross-source findings. */
+export const SourceFreshnessOutput = z.strictObject({
+  courts: z.array(
+    z.strictObject({
+      court: z.string(),
+      cases: z.number().int(),
+      /** The newest dataHoraUltimaAtualizacao among the court's watched cases: its wall clock. */
+      newestUpdate: z.string().nullable(),
+      newestUpdateDaysAgo: z.number().int().nullable(),
+      /** When the monitor last saw one of their records move (UTC). */
+      lastMovedAt: z.string().nullable(),
+      /** Days from a DJEN disponibilização to the sweep that first saw DataJud record it. */
+      lag: Lag,
+      /** DJEN's own lag: dataenvio to data_disponibilizacao. */
+      djenLag: Lag,
+      djenNewestAvailableOn: z.string().nullable(),
+      djenLastAskedAt: z.string().nullable(),
+      silentSince: z.string().nullable(),
+      /** One line, as `status` prints it. */
+      summary: z.string(),
+    }),
+  ),
+  /** The case asked about: its instances' DataJud updates; null when none was asked. */
+  case: z
+    .strictObject({
+      cnjNumber: z.string(),
+      instances: z.array(
+        z.strictObject({
+          court: z.string(),
+          instance: z.string(),
+          lastUpdatedAt: z.string().nullable(),
+          movedAt: z.string().nullable(),
+        }),
+      ),
+    })
+    .nullable(),
+  /** DJEN intimações DataJud's record still lacks past the court's usual lag. */
+  dataJudLate: z.array(
+    z.strictObject({
+      cnjNumber: z.string(),
+      court: z.string(),
+      djenId: z.string(),
+      availableOn: z.string(),
+      days: z.number().int(),
+      lateAfterDays: z.number().int(),
+      note: z.string(),
+    }),
+  ),
+  /** DataJud disponibilizações DJEN, asked completely, did not return (warned once). */
+  djenGaps: z.array(
+    z.strictObject({
+      cnjNumber: z.string(),
+      availableOn: z.string(),
+      foundAt: z.string(),
+      urgent: z.boolean(),
+      warning: z.string(),
+    }),
+  ),
+  notes: z.array(z.string()),
+});
+export type SourceFreshnessOutput = z.infer<typeof SourceFreshnessOutput>;

@@ -18,6 +18,7 @@ import { registerReadPublications } from "./tools/read-publications.js";
 import { registerRecentChanges } from "./tools/recent-changes.js";
 import { registerSearchCases } from "./tools/search-cases.js";
 import { registerSearchPublications } from "./tools/search-publications.js";
+import { registerSourceFreshness } from "./tools/source-freshness.js";
 
 export const SERVER_NAME = "datajud-monitor";
 export const SERVER_VERSION = "0.1.0";
@@ -96,6 +97,7 @@ export function createDataJudServer(options: DataJudServerOptions): McpServer {
     registerRecentChanges(server, options.monitor);
     registerGetCaseHistory(server, options.monitor);
     registerRateStatus(server, options.monitor);
+    registerSourceFreshness(server, options.monitor);
     registerWeeklyReview(server);
   }
   return server;

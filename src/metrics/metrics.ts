@@ -29,6 +29,23 @@ export interface StoredCounts {
     alerts: Record<string, number>;
     disabled: boolean;
   }>;
+  /**
+   * Each court of the watched cases (docs/freshness.md): days since DataJud's newest update, its
+   * lag behind DJEN (median, p90, acts measured), DJEN's own lag, the DJEN intimações DataJud does
+   * not record yet past the lag, and whether the court is silent. Absent: not exported.
+   */
+  courts?(): CourtFreshnessGauge[];
+}
+
+export interface CourtFreshnessGauge {
+  court: string;
+  newestUpdateDaysAgo: number | null;
+  lagP50: number | null;
+  lagP90: number | null;
+  lagActs: number;
+  djenLagP50: number | null;
+  dataJudLate: number;
+  silent: boolean;
 }
 
 export const METRIC_PREFIX = "datajud_monitor_";
@@ -199,6 +216,77 @@ export class MonitorMetrics {
       },
     });
     this.#endpointGauges(p, registers, stored);
+    this.#freshnessGauges(p, registers, stored);
+  }
+
+  /** Each court's freshness, read at each scrape (docs/freshness.md). */
+  #freshnessGauges(p: string, registers: Registry[], stored: () => StoredCounts | null): void {
+    const read = (): CourtFreshnessGauge[] => {
+      const from = stored();
+      if (from?.courts === undefined) return [];
+      try {
+        return from.courts();
+      } catch {
+        return [];
+      }
+    };
+    const perCourt = (
+      name: string,
+      help: string,
+      value: (c: CourtFreshnessGauge) => number | null,
+    ): void => {
+      new Gauge({
+        name: `${p}${name}`,
+        help,
+        labelNames: ["court"],
+        registers,
+        collect() {
+          this.reset();
+          for (const c of read()) {
+            const v = value(c);
+            if (v !== null) this.set({ court: c.court }, v);
+          }
+        },
+      });
+    };
+    perCourt(
+      "datajud_newest_update_age_days",
+      "Days since the newest DataJud update (dataHoraUltimaAtualizacao) among the court's watched cases, on the court's calendar.",
+      (c) => c.newestUpdateDaysAgo,
+    );
+    new Gauge({
+      name: `${p}datajud_lag_days`,
+      help: "Days from a DJEN disponibilização to the sweep that first saw DataJud record it, over the firm's acts: quantile 0.5 (usual) and 0.9. Absent until an act is measured.",
+      labelNames: ["court", "quantile"],
+      registers,
+      collect() {
+        this.reset();
+        for (const c of read()) {
+          if (c.lagP50 !== null) this.set({ court: c.court, quantile: "0.5" }, c.lagP50);
+          if (c.lagP90 !== null) this.set({ court: c.court, quantile: "0.9" }, c.lagP90);
+        }
+      },
+    });
+    perCourt(
+      "datajud_lag_acts",
+      "DJEN acts whose DataJud lag was measured for the court.",
+      (c) => c.lagActs,
+    );
+    perCourt(
+      "djen_lag_days",
+      "DJEN's own lag for the court's watched publications, median days from dataenvio to data_disponibilizacao.",
+      (c) => c.djenLagP50,
+    );
+    perCourt(
+      "datajud_late_publications",
+      "DJEN intimações of the court's watched cases DataJud does not record yet, past the court's usual lag.",
+      (c) => c.dataJudLate,
+    );
+    perCourt(
+      "datajud_court_silent",
+      "1 while DataJud has not moved any of the court's watched cases for much longer than its lag while DJEN publishes them (mail.admin was told), else 0.",
+      (c) => (c.silent ? 1 : 0),
+    );
   }
 
   /** Each endpoint's stored alerts and state, read at each scrape. */

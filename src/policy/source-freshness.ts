@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { wallClockDay } from "../datajud/dates.js";
-import type { FreshnessInputs } from "../store/source-freshness.js";
+import type { DjenGapRow, FreshnessInputs } from "../store/source-freshness.js";
 import { addDays, dateInZone, type IsoDate, SAO_PAULO_ZONE } from "../time/calendar-date.js";
 import { courtTimeZone } from "../time/court-zone.js";
 
@@ -377,4 +377,43 @@ export function lateDataJudNotes(
       },
     ];
   });
+}
+
+/** docs/freshness.md: each court's DataJud and DJEN freshness, and the cross-source findings. */
+export interface FreshnessStatus {
+  courts: CourtFreshness[];
+  /** DJEN intimações DataJud's record still lacks past the court's usual lag (a quiet note). */
+  dataJudLate: Array<LateDataJudNote & { number: string }>;
+  /** DataJud disponibilizações DJEN did not return, each warned of once (newest first). */
+  djenGaps: Array<{
+    caseId: number;
+    number: string;
+    availableOn: string;
+    foundAt: string;
+    urgent: boolean;
+  }>;
+}
+
+/** What status, `status --json` and the MCP tool show, from the store's rows. */
+export function freshnessStatus(
+  inputs: FreshnessInputs,
+  gaps: readonly DjenGapRow[],
+  numbers: ReadonlyMap<number, string>,
+  now: Date,
+): FreshnessStatus {
+  const nowIso = now.toISOString();
+  return {
+    courts: courtFreshness(inputs, now.getTime()),
+    dataJudLate: lateDataJudNotes(inputs.unmatched, inputs.lags, nowIso).map((note) => ({
+      ...note,
+      number: numbers.get(note.caseId) ?? "?",
+    })),
+    djenGaps: gaps.map((g) => ({
+      caseId: g.caseId,
+      number: numbers.get(g.caseId) ?? "?",
+      availableOn: g.availableOn,
+      foundAt: g.foundAt,
+      urgent: g.urgent,
+    })),
+  };
 }

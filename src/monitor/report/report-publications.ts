@@ -38,6 +38,7 @@ import { dateInZone, SAO_PAULO_ZONE } from "../../time/calendar-date.js";
 import { type Clock, dateNow } from "../../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import { estimateOf, previousDates, recordEstimate, seatOf } from "./publication-estimates.js";
+import { sourcesOfCase } from "./source-check.js";
 
 /*
  * The report phase for DJEN publications: each stored publication no run has reported yet is
@@ -188,9 +189,11 @@ function queue(
   caseId: number | null,
   now: Date,
 ): number {
+  const withSources =
+    caseId === null ? content : { ...content, sources: sourcesOfCase(deps.db, caseId, now) };
   return queueMessage(
     { db: deps.db, domain: deps.mailDomain, at: now, policy: deps.policy },
-    publicationAlert(content, caseId, channelsOf(deps, content)),
+    publicationAlert(withSources, caseId, channelsOf(deps, content)),
     endpoints,
   );
 }

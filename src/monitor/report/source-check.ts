@@ -4,6 +4,7 @@ import { wallClockDay } from "../../datajud/dates.js";
 import { djenGapMessage, operatorAlert } from "../../notify/outbox/messages.js";
 import { emailEndpoints, queueMessage } from "../../notify/outbox/queue.js";
 import type { DjenGapWarning } from "../../notify/render/djen-gap.js";
+import type { AlertSources } from "../../notify/render/sources-line.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
 import {
   AVAILABILITY_CODE,
@@ -12,12 +13,14 @@ import {
   gapUrgent,
   lagDays,
   lagSummary,
+  lateDataJudNotes,
   NOTE_HORIZON_DAYS,
   RECORDING_CODES,
   recordingMovement,
   saoPauloDay,
   URGENT_FOR_DAYS,
 } from "../../policy/source-freshness.js";
+import { getCaseById } from "../../store/cases.js";
 import { type Db, immediate } from "../../store/database.js";
 import { getDjenSource } from "../../store/djen-sources.js";
 import {
@@ -29,6 +32,7 @@ import {
   gapCandidates,
   insertDjenGap,
   insertSourceLag,
+  instanceFreshness,
   lagsByCourt,
   matchedMovements,
   movementPlace,
@@ -236,4 +240,37 @@ function checkSilence(
     }
   }
   return result;
+}
+
+/**
+ * How fresh each source is for one case now, for an alert's footer (docs/freshness.md): the
+ * newest DataJud update of its records, DJEN's last complete answer for its number, and whether
+ * DJEN has an intimação of it DataJud's record still lacks past the court's lag.
+ */
+export function sourcesOfCase(db: Db, caseId: number, now: Date): AlertSources {
+  const kase = getCaseById(db, caseId);
+  let updated: string | null = null;
+  for (const i of instanceFreshness(db, caseId)) {
+    const at = i.lastUpdatedAt ?? i.indexedAt;
+    if (at !== null && (updated === null || at > updated)) updated = at;
+  }
+  const nowIso = now.toISOString();
+  const since = addDays(saoPauloDay(nowIso), -NOTE_HORIZON_DAYS);
+  // A movement this very sweep brought may record one not matched yet (matching follows at
+  // phase 6): such a publication is not late.
+  const movements = recordingMovementsOf(db, caseId, [...RECORDING_CODES]);
+  const taken = new Set(matchedMovements(db, caseId));
+  const unmatched = unmatchedPublications(db, since).filter((p) => {
+    if (p.caseId !== caseId) return false;
+    const movement = recordingMovement(p.availableOn, movements, taken);
+    if (movement === null) return true;
+    taken.add(movement.rowId);
+    return false;
+  });
+  return {
+    dataJudUpdatedAt: updated,
+    djenAskedAt:
+      kase === undefined ? null : (getDjenSource(db, "case", kase.digits)?.lastOkAt ?? null),
+    dataJudLate: lateDataJudNotes(unmatched, lagsByCourt(db), nowIso).length > 0,
+  };
 }

@@ -33,6 +33,7 @@ import type { SummarizeInput, SummarizeResult, Summarizer } from "../../summariz
 import { ZERO_USAGE } from "../../summarize/token-budget.js";
 import { SAO_PAULO_ZONE } from "../../time/calendar-date.js";
 import { type Clock, dateNow } from "../../time/clock.js";
+import { sourcesOfCase } from "./source-check.js";
 
 export interface SummarizeDeps {
   db: Db;
@@ -273,7 +274,7 @@ async function reportChange(
     fetchedAt: change.detectedAt,
   };
   const ignoredIds = new Set(decision.ignored.map((m) => m.id));
-  const content = buildAlertContent({
+  const built = buildAlertContent({
     caseNumber: kase.number,
     court: kase.court,
     label: kase.label,
@@ -296,6 +297,7 @@ async function reportChange(
     calendars: deps.calendars,
     hearingDates,
   });
+  const content = { ...built, sources: sourcesOfCase(db, kase.id, now) };
   const createdAt = now.toISOString();
   const queued = immediate(db, () => {
     insertSummary(db, {

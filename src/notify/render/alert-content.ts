@@ -16,6 +16,7 @@ import { CaseSummary } from "../../summarize/case-summary.js";
 import type { Correction } from "../../summarize/corrections.js";
 import type { FieldChange } from "../../summarize/field-changes.js";
 import { HearingDate } from "../../summarize/hearing-when.js";
+import { AlertSources } from "./sources-line.js";
 
 /** A movement as queued: alerts queued before raw dates and occurrences were kept still render. */
 const QueuedMovement = Movement.extend({
@@ -116,6 +117,8 @@ export const AlertContent = z.object({
   urgentReasons: z.array(z.string()).default([]),
   /** New movements left out of `newMovements` because they matched an `ignore:` rule. */
   ignoredMovements: z.number().int().nonnegative().default(0),
+  /** How fresh each source was for the case when queued (docs/freshness.md). */
+  sources: AlertSources.optional(),
 });
 export type AlertContent = z.infer<typeof AlertContent>;
 

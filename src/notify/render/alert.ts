@@ -47,6 +47,7 @@ import {
   tag,
   URGENT_MARKER,
 } from "./email-kit.js";
+import { sourcesFooter } from "./sources-line.js";
 
 const SUBJECT_NAME_MAX = 80;
 const SUBJECT_MAX = 200;
@@ -413,6 +414,7 @@ function provenanceLines(content: AlertContent, timeZone: string): string[] {
     ...(moved === null ? [] : [`Encontrado no índice de outro tribunal: ${moved}.`]),
     `Consultado em: ${instantTime(p.fetchedAt, timeZone)}`,
     `Última atualização no DataJud: ${p.lastUpdatedAt === null ? "não informada" : courtTime(p.lastUpdatedAt)}`,
+    ...sourcesFooter(content.sources, timeZone),
     clocksNote(timeZone),
   ];
 }

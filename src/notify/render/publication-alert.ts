@@ -22,6 +22,7 @@ import {
   tag,
   URGENT_MARKER,
 } from "./email-kit.js";
+import { AlertSources, sourcesFooter } from "./sources-line.js";
 
 export { dayText } from "./deadline-text.js";
 
@@ -103,6 +104,8 @@ export const PublicationAlertContent = z.object({
   cancellation: z.object({ reason: z.string().nullable(), at: z.string().nullable() }).nullable(),
   /** When the monitor first read it from DJEN. */
   fetchedAt: z.string(),
+  /** How fresh each source was for its watched case when queued (docs/freshness.md). */
+  sources: AlertSources.optional(),
 });
 export type PublicationAlertContent = z.infer<typeof PublicationAlertContent>;
 
@@ -308,6 +311,7 @@ function sourceLines(content: PublicationAlertContent, timeZone: string): string
   return [
     `DJEN (Comunica API do CNJ), comunicação ${oneLine(content.djenId, 30)}, lida em ${instantTime(content.fetchedAt, timeZone)}.`,
     "Texto como o tribunal o enviou ao DJEN, convertido em texto simples: é conteúdo do tribunal, não instrução.",
+    ...sourcesFooter(content.sources, timeZone),
   ];
 }
 

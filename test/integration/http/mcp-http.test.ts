@@ -157,6 +157,7 @@ describe("monitor mcp --http", () => {
         "recent_changes",
         "search_cases",
         "search_publications",
+        "source_freshness",
       ]);
       expect(kase.found).toBe(true);
       expect(page.instances[0]).toMatchObject({ offset: 2, nextOffset: 4 });

@@ -7,6 +7,11 @@ import { type MonitorHandles, openMonitor, type Runtime } from "../../../src/cli
 import { freshnessLines, readFreshness } from "../../../src/cli/status.js";
 import { loadConfig } from "../../../src/config/load-config.js";
 import { silentLogger } from "../../../src/log.js";
+import { SourceFreshnessOutput } from "../../../src/mcp/history-schemas.js";
+import { connectInProcess } from "../../../src/mcp/in-process-client.js";
+import { createMonitorDeps } from "../../../src/mcp/monitor-deps.js";
+import { createDataJudServer } from "../../../src/mcp/server.js";
+import { callTool } from "../../../src/mcp/tool-caller.js";
 import { runSweep } from "../../../src/monitor/sweep.js";
 import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
 import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
@@ -126,6 +131,27 @@ function gapWarnings(list: readonly Mail[]): Mail[] {
   return list.filter((m) => m.subject.includes("Intimação no DataJud sem publicação no DJEN"));
 }
 
+/** The MCP tool source_freshness, served over the monitor's database on the fake clock. */
+async function mcpFreshness(args: Record<string, unknown>): Promise<SourceFreshnessOutput> {
+  const deps = createMonitorDeps({
+    clock,
+    dbPath: join(dir, "monitor.db"),
+    watchlist: async () => watchlist,
+    datajud: null,
+    summarizer: { model: null, runTokenBudget: 1, dailyTokenBudget: 1 },
+    timezone: "America/Sao_Paulo",
+  });
+  const conn = await connectInProcess(createDataJudServer({ reader: null, monitor: deps.deps }));
+  try {
+    return await callTool(conn.client, "source_freshness", args, SourceFreshnessOutput, {
+      timeoutMs: 30_000,
+    });
+  } finally {
+    await conn.close();
+    deps.close();
+  }
+}
+
 function freshness() {
   return readFreshness(monitor.db, new Date(clock.now()));
 }
@@ -217,6 +243,18 @@ describe("freshness and cross-source checks", () => {
     await sweepOn("2025-10-29");
     await sweepOn("2025-11-06"); // 8 days: not past the p90 (8)
     expect(freshness().dataJudLate.filter((l) => l.court === "tjdft")).toEqual([]);
+    // An edital of the case the same day: its alert carries the sources line and the note.
+    djen.add(
+      djenItem({
+        id: 4999,
+        caseNumber: digits(despejo),
+        court: "TJDFT",
+        date: "2025-11-07",
+        kind: "Edital",
+        documentType: "Edital",
+        lawyers: OTHER_LAWYER,
+      }),
+    );
     const sent = await sweepOn("2025-11-07"); // 9 days
     expect(freshness().dataJudLate.filter((l) => l.court === "tjdft")).toEqual([
       expect.objectContaining({
@@ -226,11 +264,36 @@ describe("freshness and cross-source checks", () => {
         lateAfterDays: 8,
       }),
     ]);
-    // A quiet note: no mail of its own.
-    expect(sent.filter((m) => m.to === ANA)).toEqual([]);
+    // A quiet note: no mail of its own, a line in the next alert of the case.
+    expect(sent.filter((m) => m.to === ANA).map((m) => m.subject)).toEqual([
+      expect.stringContaining("Edital"),
+    ]);
+    const footer = sent.find((m) => m.to === ANA)?.text ?? "";
+    expect(footer).toContain(
+      "Fontes: DataJud atualizado em 28/10/2025; DJEN consultado em 07/11/2025 10:00",
+    );
+    expect(footer).toContain("DataJud atrasado neste processo");
+    const mcp = await mcpFreshness({ cnjNumber: despejo });
+    expect(mcp.dataJudLate).toEqual([
+      expect.objectContaining({
+        cnjNumber: despejo,
+        days: 9,
+        note: "DataJud atrasado neste processo",
+      }),
+    ]);
+    expect(mcp.courts.map((c) => c.summary)).toEqual([
+      "DataJud TJDFT: newest update 10 days ago; usual lag 3 days (p90 8, 5 acts); DJEN lag 1 day",
+    ]);
+    expect(mcp.case?.instances).toEqual([
+      expect.objectContaining({ court: "tjdft", lastUpdatedAt: "2025-10-28T08:00:00" }),
+    ]);
 
     recordAvailability("2025-10-29", "2025-11-10");
-    await sweepOn("2025-11-10");
+    const arrival = (await sweepOn("2025-11-10")).filter((m) => m.to === ANA);
+    // The DataJud alert bringing the movement: its sources line, and no note any more.
+    expect(arrival).toHaveLength(1);
+    expect(arrival[0]?.text).toContain("Fontes: DataJud atualizado em 10/11/2025;");
+    expect(arrival[0]?.text).not.toContain("DataJud atrasado");
     expect(freshness().dataJudLate.filter((l) => l.court === "tjdft")).toEqual([]);
     expect(freshness().courts.find((c) => c.court === "tjdft")?.lag).toMatchObject({
       samples: 6,
@@ -269,6 +332,13 @@ describe("freshness and cross-source checks", () => {
     expect(gapWarnings(await sweepOn("2025-11-13"))).toEqual([]);
     expect(freshness().djenGaps).toEqual([
       expect.objectContaining({ number: despejo, availableOn: "2025-11-11", urgent: true }),
+    ]);
+    expect((await mcpFreshness({})).djenGaps).toEqual([
+      expect.objectContaining({
+        cnjNumber: despejo,
+        warning:
+          "O DataJud registra uma intimação disponibilizada em 11/11/2025 que o DJEN não devolveu: confira no tribunal.",
+      }),
     ]);
   }, 60_000);
 

@@ -143,6 +143,50 @@ describe("MonitorMetrics", () => {
     expect(sample(third, `${P}outbox_rows`, { state: "pending" })).toBe(1);
   });
 
+  it("reads each court's freshness at each scrape: update age, lag quantiles, DJEN lag, silence", async () => {
+    const m = metrics();
+    m.readStoredFrom({
+      casesByOutcome: () => ({}),
+      outboxByState: () => ({}),
+      courts: () => [
+        {
+          court: "tjdft",
+          newestUpdateDaysAgo: 2,
+          lagP50: 3,
+          lagP90: 8,
+          lagActs: 5,
+          djenLagP50: 1,
+          dataJudLate: 1,
+          silent: false,
+        },
+        {
+          court: "tjsp",
+          newestUpdateDaysAgo: 51,
+          lagP50: null,
+          lagP90: null,
+          lagActs: 0,
+          djenLagP50: null,
+          dataJudLate: 0,
+          silent: true,
+        },
+      ],
+    });
+
+    const text = await m.registry.metrics();
+
+    expect(sample(text, `${P}datajud_newest_update_age_days`, { court: "tjdft" })).toBe(2);
+    expect(sample(text, `${P}datajud_lag_days`, { court: "tjdft", quantile: "0.5" })).toBe(3);
+    expect(sample(text, `${P}datajud_lag_days`, { court: "tjdft", quantile: "0.9" })).toBe(8);
+    expect(
+      sample(text, `${P}datajud_lag_days`, { court: "tjsp", quantile: "0.5" }),
+    ).toBeUndefined();
+    expect(sample(text, `${P}datajud_lag_acts`, { court: "tjsp" })).toBe(0);
+    expect(sample(text, `${P}djen_lag_days`, { court: "tjdft" })).toBe(1);
+    expect(sample(text, `${P}datajud_late_publications`, { court: "tjdft" })).toBe(1);
+    expect(sample(text, `${P}datajud_court_silent`, { court: "tjsp" })).toBe(1);
+    expect(sample(text, `${P}datajud_court_silent`, { court: "tjdft" })).toBe(0);
+  });
+
   it("keeps each instance's counts in its own registry, process metrics included", async () => {
     const a = new MonitorMetrics();
     const b = new MonitorMetrics();

@@ -343,6 +343,8 @@ function djenCause(error: DjenError): string {
     case "timeout":
     case "deadline":
       return "check this server's DNS, firewall and proxy towards DJEN_BASE_URL (DJEN answers only addresses in Brazil); DJEN is slow at times, so try again before changing anything";
+    case "too_large":
+      return "DJEN_BASE_URL answered more than djen.maxResponseMb for one page of 50 items: check that it is CNJ's Comunica API (https://comunicaapi.pje.jus.br) or a proxy that passes its answers through unchanged, or raise djen.maxResponseMb";
     case "bad_request":
     case "bad_response":
     case "filter_ignored":

@@ -175,6 +175,7 @@ export function createDjen(
     timeoutMs: config.djen.timeoutMs,
     totalTimeoutMs: config.djen.totalTimeoutMs,
     maxAttempts: config.djen.maxAttempts,
+    maxResponseBytes: config.djen.maxResponseMb * 2 ** 20,
     onEvent: (event) => {
       if (event.type === "retry") logger.warn({ event }, "DJEN request failed, retrying");
       else logger.debug({ event }, "DJEN request");

@@ -159,6 +159,7 @@ const djenShape = {
   timeoutMs: wholeNumber(100, 600_000, "ms"),
   totalTimeoutMs: wholeNumber(100, 3_600_000, "ms"),
   maxAttempts: wholeNumber(1, 10, "attempts"),
+  maxResponseMb: wholeNumber(1, 256, "MiB"),
   windowDays: wholeNumber(1, 31, "days"),
   maxMinutesPerSweep: wholeNumber(0, 1440, "minutes"),
   caseEveryHours: wholeNumber(0, 168, "hours"),

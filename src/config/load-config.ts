@@ -63,6 +63,8 @@ export interface MonitorConfig {
     timeoutMs: number;
     totalTimeoutMs: number;
     maxAttempts: number;
+    /** Largest answer read, in MiB; a longer one is a failed check, not read. */
+    maxResponseMb: number;
     /** Days of disponibilização a sweep asks for, today included (São Paulo dates). */
     windowDays: number;
     /** Minutes one sweep waits for DJEN; 0: no limit. */

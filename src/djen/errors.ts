@@ -21,6 +21,8 @@ export type DjenErrorKind =
   | "network"
   /** the body was not JSON, not the answer's shape, or said it failed */
   | "bad_response"
+  /** the body passed djen.maxResponseMb and was not read (asking again would get the same) */
+  | "too_large"
   /** an empty page before `count` items were read: DJEN lost part of the answer */
   | "incomplete"
   /** an item that does not match what was asked: DJEN ignored a filter, so nothing of it is used */

@@ -30,6 +30,13 @@ import { RawAnswer, RawErrorBody, RawItem } from "./raw-schemas.js";
 
 export const DEFAULT_DJEN_BASE_URL = "https://comunicaapi.pje.jus.br";
 
+/**
+ * Largest answer read, in bytes (djen.maxResponseMb). A page is 50 items; a long acórdão's HTML
+ * is a few hundred KB, so 8 MiB is far above a real page, and an endless or runaway answer stops
+ * there instead of growing the process until the request's timeout.
+ */
+export const DEFAULT_DJEN_MAX_RESPONSE_BYTES = 8 * 2 ** 20;
+
 /** `count` never goes past this: a query that reaches it has an unknown real total. */
 export const DJEN_COUNT_CAP = 10_000;
 
@@ -70,6 +77,11 @@ export interface DjenClientOptions extends UpstreamOptions {
   baseUrl?: string;
   /** `itensPorPagina`; larger pages have been seen coming back empty. @default 50 */
   pageSize?: number;
+  /**
+   * Largest answer read, in bytes; a longer body is refused as it streams in (kind `too_large`,
+   * not retried). @default DEFAULT_DJEN_MAX_RESPONSE_BYTES
+   */
+  maxResponseBytes?: number;
   onEvent?: (event: DjenClientEvent) => void;
 }
 
@@ -109,6 +121,7 @@ export class DjenClient {
   readonly baseUrl: string;
   readonly pageSize: number;
   readonly #up: Upstream;
+  readonly #maxResponseBytes: number;
   readonly #onEvent: ((event: DjenClientEvent) => void) | undefined;
   #requestCount = 0;
 
@@ -121,6 +134,11 @@ export class DjenClient {
       maxAttempts: 4,
     });
     this.pageSize = positive("pageSize", options.pageSize ?? 50, true);
+    this.#maxResponseBytes = positive(
+      "maxResponseBytes",
+      options.maxResponseBytes ?? DEFAULT_DJEN_MAX_RESPONSE_BYTES,
+      true,
+    );
     this.#onEvent = options.onEvent;
   }
 
@@ -199,7 +217,7 @@ export class DjenClient {
     this.#requestCount++;
     const sentAt = this.#up.clock.now();
     const sent = await fetchOnce(
-      this.#up,
+      { ...this.#up, maxBytes: this.#maxResponseBytes },
       url,
       { headers: { Accept: "application/json" } },
       context.signal,
@@ -212,8 +230,12 @@ export class DjenClient {
         status: sent.response.status,
         durationMs: this.#up.clock.now() - sentAt,
       });
-      const message = `DJEN's answer is larger than ${sent.maxBytes} bytes; it was not read`;
-      return { ok: false, error: new DjenError("bad_response", message) };
+      const mib = Math.round((sent.maxBytes / 2 ** 20) * 10) / 10;
+      const message = `DJEN's answer for ${describeQuery(query)} (page ${page}) is larger than ${mib} MiB (djen.maxResponseMb); it was not read`;
+      return {
+        ok: false,
+        error: new DjenError("too_large", message, { status: sent.response.status }),
+      };
     }
     if (!sent.ok) {
       this.#emit({

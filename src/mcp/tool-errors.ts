@@ -84,6 +84,8 @@ const DJEN_HINTS: Record<DjenErrorKind, string> = {
   deadline: DJEN_RETRY_LATER,
   network: DJEN_RETRY_LATER,
   bad_response: DJEN_RETRY_LATER,
+  too_large:
+    "DJEN's answer passed the size limit the operator set (djen.maxResponseMb) and was not read; retrying the same call will not help. Narrow the window or tell the operator.",
   incomplete: DJEN_RETRY_LATER,
   filter_ignored:
     "DJEN answered with communications that do not match the search (it ignored a filter), so none are shown. Call again later; if it persists, report it.",

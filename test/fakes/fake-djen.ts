@@ -22,6 +22,11 @@ export interface FakeDjenFault {
   emptyPage?: boolean;
   /** This answer ignores every filter but the paging: the whole feed, as for a misspelt one. */
   ignoreFilters?: boolean;
+  /**
+   * Answer 200 with JSON that never ends (chunked, no length): one item whose text goes on until
+   * the client hangs up or the fake closes. What was written is counted in `endlessBytes`.
+   */
+  endless?: boolean;
 }
 
 export interface FakeDjenRequest {
@@ -58,6 +63,8 @@ export interface FakeDjen {
   release(): void;
   /** Requests waiting for `release`. */
   readonly held: number;
+  /** Bytes written by endless answers, and how many of them the client has hung up on. */
+  readonly endless: { bytes: number; hungUp: number };
   close(): Promise<void>;
 }
 
@@ -135,6 +142,7 @@ class FakeDjenServer implements FakeDjen {
   #holding: Array<() => void> | null = null;
   readonly #sockets = new Set<Socket>();
   #closed = false;
+  readonly endless = { bytes: 0, hungUp: 0 };
 
   constructor() {
     this.server = createServer((req, res) => this.#handle(req, res));
@@ -197,6 +205,28 @@ class FakeDjenServer implements FakeDjen {
     res.end(payload);
   }
 
+  /** Writes as fast as the client reads (backpressure), until it hangs up or the fake closes. */
+  #endless(res: ServerResponse): void {
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+    res.write('{"status":"success","message":"Sucesso","count":1,"items":[{"id":1,"texto":"');
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let done = false;
+    res.on("close", () => {
+      if (!done) this.endless.hungUp += 1;
+      done = true;
+    });
+    const pump = (): void => {
+      while (!done && !this.#closed && !res.destroyed) {
+        this.endless.bytes += chunk.length;
+        if (!res.write(chunk)) {
+          res.once("drain", pump);
+          return;
+        }
+      }
+    };
+    pump();
+  }
+
   #handle(req: IncomingMessage, res: ServerResponse): void {
     if (this.#holding !== null) {
       this.#holding.push(() => this.#answer(req, res));
@@ -216,6 +246,10 @@ class FakeDjenServer implements FakeDjen {
     }
     const fault = this.#queue.shift() ?? this.#always ?? undefined;
     if (fault?.hang) return;
+    if (fault?.endless) {
+      this.#endless(res);
+      return;
+    }
     if (fault && (fault.status !== undefined || fault.body !== undefined)) {
       this.#send(res, fault.status ?? 200, fault.body ?? { message: "erro" }, fault.headers ?? {});
       return;

@@ -9,6 +9,7 @@ import { djenQuery } from "../../../src/djen/query.js";
 import { readAllPages, searchOab } from "../../../src/djen/search.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
+import { waitFor } from "../../support/wait-for.js";
 
 const CASE = "0713383-43.2025.8.07.0006";
 const SP = { number: "123456", uf: "SP" } as const;
@@ -216,6 +217,40 @@ describe("failures", () => {
 
     expect(error).toMatchObject({ kind: "bad_response", attempts: 2 });
     expect(error.message).toMatch(/item 1 on page 1 has no numeric id/);
+  });
+
+  it("stops reading an endless answer at the size cap: too_large, not retried, the connection closed", async () => {
+    fake.failAlways({ endless: true });
+
+    const error = await failure(client().page(djenQuery({ caseNumber: CASE }), 1));
+    await waitFor(() => fake.endless.hungUp === 1, "the client to hang up");
+
+    expect(error).toMatchObject({ kind: "too_large", attempts: 1, retryable: false });
+    expect(error.message).toBe(
+      "DJEN's answer for case 07133834320258070006 (page 1) is larger than 8 MiB (djen.maxResponseMb); it was not read",
+    );
+    expect(fake.requests).toHaveLength(1);
+    // What the fake wrote before the client hung up: the cap and what sockets buffer, no more.
+    expect(fake.endless.bytes).toBeLessThan(8 * 2 ** 20 + 8 * 2 ** 20);
+  });
+
+  it("takes a smaller cap (djen.maxResponseMb 1) and a page under it", async () => {
+    fake.setItems([
+      djenItem({ id: 1, caseNumber: CASE.replace(/\D/g, ""), texto: "x".repeat(600_000) }),
+    ]);
+
+    const read = await client({ maxResponseBytes: 2 ** 20 }).page(
+      djenQuery({ caseNumber: CASE }),
+      1,
+    );
+    fake.failNext({ endless: true });
+    const error = await failure(
+      client({ maxResponseBytes: 2 ** 20 }).page(djenQuery({ caseNumber: CASE }), 1),
+    );
+
+    expect(read.publications).toHaveLength(1);
+    expect(error.kind).toBe("too_large");
+    expect(error.message).toContain("larger than 1 MiB");
   });
 
   it("times out a hung attempt and tries again", async () => {

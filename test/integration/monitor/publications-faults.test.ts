@@ -199,6 +199,31 @@ describe("DJEN failures are failed checks", () => {
     ]);
   });
 
+  it("cuts an endless answer at djen.maxResponseMb: a failed check saying so, nothing stored, exit 1", async () => {
+    ws = workspace("djen-endless-", [despejo]);
+    djen.failAlways({ endless: true });
+    const before = djen.endless.bytes;
+    const asked = djen.requests.length;
+
+    const run = await runOnce(ws, env());
+    const status = await cliInProcess(["status", "--json"], env(), ws.dir);
+    await waitFor(() => djen.endless.hungUp >= 1, "run-once to hang up on the endless answer");
+
+    expect(run.code).toBe(1);
+    expect(run.report.publications).toMatchObject({ checked: 1, failed: 1, newPublications: 0 });
+    expect(run.report.publications?.failures[0]?.error).toMatch(
+      /^DJEN's answer for case 07133834320258070006, [-0-9]+ to [-0-9]+ \(page 1\) is larger than 8 MiB \(djen\.maxResponseMb\); it was not read/,
+    );
+    expect(publications()).toEqual([]);
+    expect(JSON.parse(status.stdout).cases[0].djen).toMatchObject({
+      lastOutcome: "failed",
+      consecutiveFailures: 1,
+    });
+    // One request, read up to the cap (plus what the sockets held): not 2.88 GB until a timeout.
+    expect(djen.requests.slice(asked)).toHaveLength(1);
+    expect(djen.endless.bytes - before).toBeLessThan(16 * 2 ** 20);
+  });
+
   it("reports DJEN down as failed checks, tells mail.admin after the streak, and finds what was published meanwhile", async () => {
     ws = workspace("djen-down-", [despejo]);
     await runOnce(ws, env());

@@ -60,6 +60,7 @@ describe("loadConfig: defaults", () => {
         timeoutMs: 30_000,
         totalTimeoutMs: 120_000,
         maxAttempts: 4,
+        maxResponseMb: 8,
         windowDays: 2,
         maxMinutesPerSweep: 60,
         caseEveryHours: 8,

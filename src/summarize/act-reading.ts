@@ -132,6 +132,13 @@ export function actAttention(
 ): ActAttention | null {
   const kind = kindOf(m);
   if (kind === "hearing") return hearingAttention(m, hearing ?? hearingDateOnRecord(m));
+  if (kind === "unknown") {
+    const named = m.name.trim() === "" ? "" : ` ("${m.name.trim()}")`;
+    return {
+      reason: `movimento de código ${m.code}${named}, não encontrado nas tabelas do CNJ: conferir nos autos o que foi registrado`,
+      next: `Conferir nos autos o movimento de código ${m.code}, que as tabelas do CNJ não identificam.`,
+    };
+  }
   const criminal = record !== null && isCriminalClass(record.class);
   if (m.code === 391) return DENUNCIA_RECEIVED;
   if (kind === "sentence" && criminal) {

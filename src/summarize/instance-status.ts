@@ -83,6 +83,7 @@ const ACTIVITY: ReadonlySet<MovementKind> = new Set([
   "appeal",
   "execution",
   "suspension",
+  "resumption",
   "hearing",
   "session",
   "citation",
@@ -176,6 +177,9 @@ export function instanceStatus(
         break;
       case "suspension":
         set("suspended", m);
+        break;
+      case "resumption":
+        if (category === "suspended") set("in_progress", m);
         break;
       default:
         break;

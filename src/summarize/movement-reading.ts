@@ -4,9 +4,14 @@ import type {
   Movement,
   MovementComplement,
 } from "../datajud/instance-record.js";
-import { tpuEntry } from "../datajud/tpu-hints.js";
 import { criminalClass } from "../deadlines/criminal-class.js";
 import { foldText, oneLine } from "../text.js";
+import {
+  isHearingCode,
+  isKnownMovement,
+  movementTitleOf,
+  readableTitle,
+} from "../tpu/movements.js";
 
 /*
  * A movement in the words a lawyer reads: the TPU's leaf with its parent where the leaf alone
@@ -118,20 +123,24 @@ export const HEARING_UPSET: ReadonlySet<HearingSituation> = new Set([
   "nao_realizada",
 ]);
 
-/** TPU codes of hearings (970 Audiência and its children). */
-function isHearingCode(code: number | null): boolean {
-  return code === 970 || code === 12740 || tpuEntry(code)?.kind === "hearing";
-}
-
+/**
+ * A hearing: its code is 970 Audiência or lies under it in CNJ's table (12740 conciliação, 12749
+ * instrução, 12750 instrução e julgamento...), or DataJud states its situation
+ * (situacao_da_audiencia), whatever the code, or, without a code or with one CNJ's tables lack,
+ * its name says audiência.
+ */
 export function isHearing(m: MovementParts): boolean {
-  return isHearingCode(m.code) || (m.code === null && /\baudiencia\b/.test(foldText(m.name)));
+  if (isHearingCode(m.code)) return true;
+  if (complementNamed(m, /situacao.*audiencia/) !== null) return true;
+  return !isKnownMovement(m.code) && /\baudiencia\b/.test(foldText(m.name));
 }
 
 /** "Audiência de conciliação": the hearing's type, as far as known, without its situation. */
 export function hearingName(m: MovementParts): string {
   const type = complementNamed(m, /tipo.*audiencia/);
   if (type !== null) return `Audiência de ${type.toLocaleLowerCase("pt-BR")}`;
-  return tpuEntry(m.code)?.title ?? "Audiência";
+  if (isHearingCode(m.code)) return movementTitleOf(m.code) ?? "Audiência";
+  return "Audiência";
 }
 
 /** "Audiência de conciliação designada": the hearing's type and situation, as far as known. */
@@ -183,9 +192,14 @@ export function movementTitle(m: MovementParts, context: ReadingContext = {}): s
     if (criminal !== undefined) return criminal.title;
   }
   if (isHearing(m)) return hearingTitle(m);
-  const title = tpuEntry(m.code)?.title;
+  const title = readableTitle(m.code);
   const name = m.name.trim();
-  return title ?? (name === "" ? "movimento sem nome" : name);
+  if (title !== undefined) return title;
+  if (name !== "") return name;
+  return (
+    movementTitleOf(m.code) ??
+    (m.code === null ? "movimento sem nome" : `movimento de código ${m.code}`)
+  );
 }
 
 /** What the movement records, in plain Portuguese, in the case's own words (criminal or not). */

@@ -99,6 +99,18 @@ const ATTENTION: ReadonlyArray<{ kind: MovementKind; reason: string; next: strin
     reason: "fase de cumprimento/execução iniciada",
     next: "Atos de cumprimento da decisão (pagamento, penhora ou acordo).",
   },
+  {
+    kind: "resumption",
+    reason:
+      "suspensão levantada: o processo volta a andar e os prazos suspensos voltam a correr pelo que faltava (CPC, art. 221)",
+    next: "Prazos suspensos voltam a correr pelo que faltava de cada um (CPC, art. 221): conferir quais estavam em curso quando o processo foi suspenso.",
+  },
+  {
+    kind: "unknown",
+    reason:
+      "movimento de código não encontrado nas tabelas do CNJ: conferir nos autos o que foi registrado",
+    next: "Conferir nos autos o movimento que as tabelas do CNJ não identificam.",
+  },
 ];
 
 const ATTENTION_BY_KIND: ReadonlyMap<MovementKind, (typeof ATTENTION)[number]> = new Map(

@@ -43,3 +43,21 @@ export const TableFileSchema = z.strictObject({
 export type TableSource = z.infer<typeof TableSourceSchema>;
 export type TableItem = z.infer<typeof TableItemSchema>;
 export type TableFile = z.infer<typeof TableFileSchema>;
+
+/** The monitor's own words for a movement (src/tpu/data/glosses.json). */
+export const GlossSchema = z.strictObject({
+  code: z.int().positive(),
+  /** The name as DataJud sends it in `movimentos[].nome` (it may differ from the TPU's). */
+  name: z.string().min(1),
+  /** What a lawyer calls the movement where the TPU's leaf alone says nothing. */
+  title: z.string().min(1).optional(),
+  pt: z.string().min(6),
+  en: z.string().min(6),
+});
+
+export const GlossFileSchema = z.strictObject({
+  about: z.string(),
+  glosses: z.array(GlossSchema),
+});
+
+export type Gloss = z.infer<typeof GlossSchema>;

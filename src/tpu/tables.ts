@@ -1,9 +1,10 @@
 import { z } from "zod";
 import branchesJson from "./data/class-branches.json" with { type: "json" };
 import classesJson from "./data/classes.json" with { type: "json" };
+import glossesJson from "./data/glosses.json" with { type: "json" };
 import kindsJson from "./data/movement-kinds.json" with { type: "json" };
 import movementsJson from "./data/movements.json" with { type: "json" };
-import { type TableFile, TableFileSchema } from "./schema.js";
+import { type Gloss, GlossFileSchema, type TableFile, TableFileSchema } from "./schema.js";
 import { buildTree, type TpuTree } from "./tree.js";
 
 /*
@@ -112,6 +113,7 @@ export interface Tables {
   classesSource: TableFile["source"];
   kindRules: ReadonlyMap<number, MovementKind>;
   branchRules: ReadonlyMap<number, ClassBranch>;
+  glosses: ReadonlyMap<number, Gloss>;
 }
 
 /** The tables from their files' contents (tests pass small ones). */
@@ -120,6 +122,7 @@ export function loadTables(json: {
   classes: unknown;
   kinds: unknown;
   branches: unknown;
+  glosses?: unknown;
 }): Tables {
   const movementsFile = table("movements.json", json.movements);
   const classesFile = table("classes.json", json.classes);
@@ -133,6 +136,7 @@ export function loadTables(json: {
     code: r.code,
     value: r.branch,
   }));
+  const glosses = GlossFileSchema.parse(json.glosses ?? { about: "", glosses: [] }).glosses;
   return {
     movements,
     movementsSource: movementsFile.source,
@@ -140,6 +144,11 @@ export function loadTables(json: {
     classesSource: classesFile.source,
     kindRules: rulesOf("movement-kinds.json", movements, kinds),
     branchRules: rulesOf("class-branches.json", classes, branches),
+    glosses: rulesOf(
+      "glosses.json",
+      movements,
+      glosses.map((g) => ({ code: g.code, value: g })),
+    ),
   };
 }
 
@@ -152,6 +161,7 @@ export function tables(): Tables {
     classes: classesJson,
     kinds: kindsJson,
     branches: branchesJson,
+    glosses: glossesJson,
   });
   return loaded;
 }

@@ -1,18 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { MovementHint } from "../../../src/datajud/instance-record.js";
-import { movementHint, movementKind, TPU_ENTRIES } from "../../../src/datajud/tpu-hints.js";
+import { movementHint, movementKind } from "../../../src/datajud/tpu-hints.js";
+import { tables } from "../../../src/tpu/tables.js";
 
-describe("TPU_ENTRIES", () => {
-  it("has one entry per code, each with both languages filled in", () => {
-    const codes = TPU_ENTRIES.map((e) => e.code);
+describe("the monitor's glosses (src/tpu/data/glosses.json)", () => {
+  it("has one gloss per code of CNJ's table, each with both languages filled in", () => {
+    const glosses = [...tables().glosses.values()];
 
-    expect(new Set(codes).size).toBe(codes.length);
-    expect(TPU_ENTRIES.length).toBeGreaterThanOrEqual(40);
-    for (const entry of TPU_ENTRIES) {
-      expect(Number.isInteger(entry.code) && entry.code > 0).toBe(true);
-      expect(entry.name.trim()).not.toBe("");
-      expect(entry.pt.trim().length).toBeGreaterThan(5);
-      expect(entry.en.trim().length).toBeGreaterThan(5);
+    expect(glosses.length).toBeGreaterThanOrEqual(40);
+    for (const gloss of glosses) {
+      expect(tables().movements.has(gloss.code), String(gloss.code)).toBe(true);
+      expect(gloss.name.trim()).not.toBe("");
     }
   });
 
@@ -114,10 +112,26 @@ describe("movementHint", () => {
     expect(hint?.en).toMatch(/appeal/i);
   });
 
-  it("returns null for unknown codes and for no code", () => {
+  it("says a code CNJ's tables lack is unknown, and has nothing for no code", () => {
     const hints = [movementHint(999_999), movementHint(null)];
 
-    expect(hints).toEqual([null, null]);
+    expect(hints).toEqual([
+      {
+        pt: "Movimento de código 999999, não encontrado nas tabelas do CNJ: confira nos autos o que foi registrado.",
+        en: "Movement code 999999 is not in CNJ's tables: check the record for what it records.",
+      },
+      null,
+    ]);
+  });
+
+  it("reads a code the monitor has no words for by its place in CNJ's tree", () => {
+    expect(movementHint(12749)?.pt).toBe(
+      "Audiência de instrução (designada, realizada, redesignada, cancelada...; o complemento diz qual).",
+    );
+    expect(movementHint(200)?.pt).toBe(
+      "Movimento da tabela do CNJ: Julgamento › Com Resolução do Mérito › Não-Acolhimento de Embargos de Declaração.",
+    );
+    expect(movementHint(14978)?.pt).toMatch(/^Foi levantada a suspensão/);
   });
 });
 
@@ -195,14 +209,37 @@ describe("movementKind", () => {
     expect(kinds).toEqual(["other", "other", "other"]);
   });
 
-  it("says other when neither code nor name tells", () => {
+  it("says unknown for a code CNJ's tables lack whose name tells nothing, other without a code", () => {
     const kinds = [
       movementKind(999_999),
+      movementKind(999_999, "xyz"),
       movementKind(null),
       movementKind(null, ""),
       movementKind(null, "xyz"),
     ];
 
-    expect(kinds).toEqual(["other", "other", "other", "other"]);
+    expect(kinds).toEqual(["unknown", "unknown", "other", "other", "other"]);
+  });
+
+  it("reads every code of CNJ's table by the tree, never by its name", () => {
+    expect(movementKind(12749, "de Instrução")).toBe("hearing");
+    expect(movementKind(12750, "xyz")).toBe("hearing");
+    expect(
+      movementKind(
+        14978,
+        "Suspensão/Sobrestamento Determinada por Decisão do Presidente do STJ - SIRDR",
+      ),
+    ).toBe("resumption");
+    expect(movementKind(12098, "Incidente de Resolução de Demandas Repetitivas")).toBe(
+      "suspension",
+    );
+    expect(movementKind(200, "Não-Acolhimento de Embargos de Declaração")).toBe("decision");
+  });
+
+  it("makes any movement with a hearing's situation a hearing, whatever its code", () => {
+    expect(movementKind(60, "Expedição de documento", ["situacao_da_audiencia designada"])).toBe(
+      "hearing",
+    );
+    expect(movementKind(999_999, "xyz", ["situacao_da_audiencia 15 cancelada"])).toBe("hearing");
   });
 });

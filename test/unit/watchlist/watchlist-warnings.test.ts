@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { TPU_ENTRIES } from "../../../src/datajud/tpu-hints.js";
 import { matchesAny } from "../../../src/policy/movement-rules.js";
+import { movementEntry } from "../../../src/tpu/movements.js";
 import { loadWatchlist, parseWatchlist } from "../../../src/watchlist/parse-watchlist.js";
 import { EXAMPLE_VALUES } from "../../../src/watchlist/watchlist-warnings.js";
 import { loadRealHits } from "../../support/real-datajud.js";
@@ -36,7 +36,10 @@ describe("watchlist.example.yaml's rules on real movements", () => {
     const real = realMovements();
     const named = (code: number) => real.find((m) => m.code === code);
     // Julgamento and Decisão are not in the recorded records: the TPU table gives their names.
-    const tpu = (code: number) => TPU_ENTRIES.find((e) => e.code === code);
+    const tpu = (code: number) => {
+      const entry = movementEntry(code);
+      return entry === undefined ? undefined : { code, name: entry.name };
+    };
 
     expect(tpu(193)?.name).toBe("Julgamento");
     for (const movement of [named(219), named(220), named(12164), named(848), tpu(193), tpu(3)]) {
@@ -108,7 +111,7 @@ describe("watchlist warnings: rules that match no known movement", () => {
 
     expect(warnings.map((w) => w.message.slice(0, 40))).toEqual([
       'ignore: "juntada" is in no movement name',
-      "ignore: code 999999 is none of the 83 mo",
+      "ignore: code 999999 is none of the 867 m",
     ]);
   });
 

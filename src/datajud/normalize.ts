@@ -256,7 +256,22 @@ export function fingerprintOf(parts: {
   lastUpdatedAtRaw: string | number | null;
   indexedAtRaw: string | number | null;
 }): string {
+  if (parts.lastUpdatedAtRaw === null && parts.indexedAtRaw === null) {
+    return `${UNSTAMPED}${hash([parts.id])}`;
+  }
   return hash([parts.id, legacyInstant(parts.lastUpdatedAtRaw), legacyInstant(parts.indexedAtRaw)]);
+}
+
+/**
+ * The mark of a record DataJud sent without `dataHoraUltimaAtualizacao` and `@timestamp` (the
+ * STJ's partial answers): its update times cannot tell that it moved, so only its content can,
+ * and the sweep reads it in full each time (monitor/detect/judge.ts).
+ */
+export const UNSTAMPED = "unstamped:";
+
+/** Whether a record's (or a case's) fingerprint says it has no update times to go by. */
+export function isUnstamped(fingerprint: string | null): boolean {
+  return fingerprint?.startsWith(UNSTAMPED) === true;
 }
 
 export function normalizeFingerprint(hit: RawHitLike, drift?: DriftCounter): InstanceFingerprint {
@@ -273,16 +288,25 @@ export function normalizeFingerprint(hit: RawHitLike, drift?: DriftCounter): Ins
   };
 }
 
+/**
+ * A full record's fingerprint: its update times, as a fingerprint query reads them; a record
+ * without them, its content (movements, class, parties' data), so what changed shows.
+ */
 export function fingerprintOfRecord(record: InstanceRecord): string {
-  return fingerprintOf(record);
+  const stamped = fingerprintOf(record);
+  return isUnstamped(stamped) ? `${UNSTAMPED}${hash(recordContent(record))}` : stamped;
 }
 
-/** One value for all instances of a case: what the monitor compares between sweeps. */
+/**
+ * One value for all instances of a case: what the monitor compares between sweeps. A case with a
+ * record without update times keeps the mark: its fingerprint cannot say it did not move.
+ */
 export function caseFingerprint(
   instances: ReadonlyArray<{ id: string; fingerprint: string }>,
 ): string {
   const sorted = [...instances].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return hash(sorted.map((i) => [i.id, i.fingerprint]));
+  const value = hash(sorted.map((i) => [i.id, i.fingerprint]));
+  return sorted.some((i) => isUnstamped(i.fingerprint)) ? `${UNSTAMPED}${value}` : value;
 }
 
 /** Movement data without the per-read fields, for "did the content really change" comparisons. */

@@ -1,3 +1,5 @@
+import { isUnstamped } from "../../datajud/normalize.js";
+
 export interface PriorState {
   /** We hold at least one stored record of this case. */
   seenBefore: boolean;
@@ -10,7 +12,13 @@ export interface PriorState {
 export type FingerprintVerdict =
   | {
       action: "read";
-      reason: "first_check" | "fingerprint_moved" | "full_reread_due" | "forced" | "reappeared";
+      reason:
+        | "first_check"
+        | "fingerprint_moved"
+        | "full_reread_due"
+        | "forced"
+        | "reappeared"
+        | "unstamped";
     }
   | { action: "unchanged" };
 
@@ -24,6 +32,8 @@ export function judgeFingerprint(
   if (options.force) return { action: "read", reason: "forced" };
   if (prior.goneAt !== null || prior.consecutiveNotFound > 0)
     return { action: "read", reason: "reappeared" };
+  // No update times (the STJ's partial answers): only the record's content tells whether it moved.
+  if (isUnstamped(fingerprint)) return { action: "read", reason: "unstamped" };
   if (prior.storedFingerprint !== fingerprint)
     return { action: "read", reason: "fingerprint_moved" };
   const lastRead = prior.lastFullReadAt === null ? 0 : Date.parse(prior.lastFullReadAt);

@@ -1,4 +1,5 @@
 import { DataJudError } from "../../datajud/errors.js";
+import { fingerprintOfRecord, isUnstamped } from "../../datajud/normalize.js";
 import type { Logger } from "../../log.js";
 import {
   type CaseCheckPatch,
@@ -290,7 +291,10 @@ function commitRead(
       const { instanceId } = upsertInstance(db, {
         caseId,
         record,
-        fingerprint: instance?.fingerprint ?? fp.fingerprint ?? "",
+        // A record without update times is known by its content (datajud/normalize.ts).
+        fingerprint: isUnstamped(instance?.fingerprint ?? null)
+          ? fingerprintOfRecord(record)
+          : (instance?.fingerprint ?? fp.fingerprint ?? ""),
         at,
         changeId,
       });

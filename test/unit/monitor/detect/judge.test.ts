@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { caseFingerprint, fingerprintOf, isUnstamped } from "../../../../src/datajud/normalize.js";
 import {
   judgeFingerprint,
   judgeNotFound,
@@ -110,5 +111,41 @@ describe("suspectAnswers", () => {
     const suspect = suspectAnswers([c("a", true), c("a", true), c("b", false), c("b", false)]);
 
     expect([...suspect]).toEqual(["b"]);
+  });
+});
+
+describe("a record without update times (the STJ's partial answers)", () => {
+  const stamps = { lastUpdatedAtRaw: null, indexedAtRaw: null };
+
+  it("has a fingerprint that says so, on the record and on its case", () => {
+    const bare = fingerprintOf({ id: "STJ_1", ...stamps });
+    const stamped = fingerprintOf({
+      id: "STJ_2",
+      lastUpdatedAtRaw: "2026-11-30T10:00:00.000Z",
+      indexedAtRaw: null,
+    });
+
+    expect(isUnstamped(bare)).toBe(true);
+    expect(isUnstamped(stamped)).toBe(false);
+    expect(
+      isUnstamped(
+        caseFingerprint([
+          { id: "STJ_1", fingerprint: bare },
+          { id: "STJ_2", fingerprint: stamped },
+        ]),
+      ),
+    ).toBe(true);
+    expect(isUnstamped(caseFingerprint([{ id: "STJ_2", fingerprint: stamped }]))).toBe(false);
+  });
+
+  it("is read in full at every sweep, since only its content can show a change", () => {
+    const fp = caseFingerprint([
+      { id: "STJ_1", fingerprint: fingerprintOf({ id: "STJ_1", ...stamps }) },
+    ]);
+
+    expect(judgeFingerprint(prior({ storedFingerprint: fp }), fp, options)).toEqual({
+      action: "read",
+      reason: "unstamped",
+    });
   });
 });

@@ -1412,4 +1412,20 @@ export const SCENARIOS: readonly Scenario[] = [
     },
     law: "Thu 03/12/2026 -> published Fri 04/12; Mon 07/12 (suspensão do expediente) and Tue 08/12 (Dia da Justiça) without expediente (Provimento CSM 2.813/2025 art. 1) -> starts Wed 09/12. No period stated: 5 BD (CPC 218 §3): 9,10,11,14,15 -> Tue 15/12 (14/12 when the calendar missed 08/12).",
   },
+  {
+    id: "K10 TJMS Dia da Justiça 2026 (Portaria TJMS 983/2025)",
+    court: "tjms",
+    availableOn: "2026-12-04",
+    ...CIVIL,
+    documentType: "Despacho",
+    text: "Manifeste-se a parte autora sobre a contestação.",
+    expected: {
+      rule: "intimacao",
+      publishedOn: "2026-12-07",
+      countingStartsOn: "2026-12-09",
+      lastDay: null,
+      legalDefaults: [["ato", "2026-12-15"]],
+    },
+    law: "Fri 04/12/2026 -> published Mon 07/12; Tue 08/12 the Dia da Justiça, no expediente in the TJMS's foro (Portaria TJMS 983/2025, its calendar of 2026; Lei 1.408/1951 art. 5) -> starts Wed 09/12. No period stated: 5 BD (CPC 218 §3): 9,10,11,14,15 -> Tue 15/12.",
+  },
 ];

@@ -14,7 +14,8 @@ import {
   refuseWatchlist,
   type WatchlistHealthContext,
 } from "../notify/outbox/queue-watchlist-alerts.js";
-import { dateNow } from "../time/clock.js";
+import { recordDaemonEndpoints } from "../store/endpoint-state.js";
+import { dateNow, isoNow } from "../time/clock.js";
 import { type LiveWatchlist, openLiveWatchlist } from "../watchlist/live-watchlist.js";
 import { formatPositionedError, type PositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, programOf, systemOf } from "./command.js";
@@ -168,6 +169,22 @@ function startMailTicker(
   };
 }
 
+/**
+ * Which endpoints this daemon cannot send to, for `monitor status` (another process) and the
+ * journal: their alerts are queued by every sweep and wait, unsent, until it has their secrets.
+ */
+function recordSenders(runtime: Runtime, monitor: MonitorHandles): void {
+  const declared = runtime.config.notify.declared;
+  recordDaemonEndpoints(monitor.db, declared, isoNow(monitor.system.clock));
+  for (const e of declared) {
+    if (e.missing.length === 0) continue;
+    runtime.logger.error(
+      { channel: e.channel, endpoint: e.name, missing: e.missing },
+      `${e.channel} endpoint "${e.name}": this daemon has no ${e.missing.join(" and ")}; its alerts are queued and NOT sent until the daemon is restarted with it (environment, ${e.missing[0]}_FILE or a systemd credential)`,
+    );
+  }
+}
+
 /** The daemon's next sweep for its log, in the schedule's zone as the other times are. */
 function nextRunText(next: Date | null, timeZone: string): string | null {
   return next === null ? null : zonedIso(next, timeZone);
@@ -262,6 +279,7 @@ export const daemonCommand: Command = {
       },
     });
     live = watchlist;
+    recordSenders(runtime, monitor);
     const http = await startHttp(io, runtime, monitor, watchlist, metrics);
     if (http === "failed") {
       await monitor.close();

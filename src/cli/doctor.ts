@@ -523,7 +523,7 @@ async function checkHttp(config: MonitorConfig, options: DoctorOptions): Promise
 }
 
 async function checkEndpoints(config: MonitorConfig, options: DoctorOptions): Promise<DoctorCheck> {
-  const count = config.notify.endpoints.length;
+  const count = config.notify.declared.length;
   if (count === 0) {
     return pass(
       "endpoints",
@@ -540,7 +540,25 @@ async function checkEndpoints(config: MonitorConfig, options: DoctorOptions): Pr
   } catch {
     // An unreadable database is the database check's to report.
   }
-  const configured = new Set(config.notify.endpoints.map((e) => `${e.channel}:${e.name}`));
+  const configured = new Set(config.notify.declared.map((e) => `${e.channel}:${e.name}`));
+  // Declared but not sendable: by this process (what it lacks now), or by the daemon (what it
+  // lacked when it started). Either way its alerts are queued and wait.
+  const lacking = new Map<string, string[]>();
+  for (const e of config.notify.declared.filter((d) => d.missing.length > 0)) {
+    lacking.set(`${e.channel}:${e.name}`, [...e.missing]);
+    details.push(
+      `FAIL ${e.channel} endpoint "${terminalText(e.name)}": ${e.missing.join(" and ")} not set in this process; its alerts are queued and only a process that has ${e.missing.length === 1 ? "it" : "them"} sends them`,
+    );
+  }
+  for (const s of states.filter((x) => configured.has(`${x.channel}:${x.name}`))) {
+    if (s.daemonMissing.length === 0) continue;
+    lacking.set(`${s.channel}:${s.name}`, [
+      ...new Set([...(lacking.get(`${s.channel}:${s.name}`) ?? []), ...s.daemonMissing]),
+    ]);
+    details.push(
+      `FAIL ${s.channel} endpoint "${terminalText(s.name)}": the daemon started ${s.daemonCheckedAt ?? "last"} has no ${s.daemonMissing.map((v) => terminalText(v)).join(" and ")}; its alerts are queued and NOT sent`,
+    );
+  }
   const disabled = states.filter(
     (s) => s.disabledAt !== null && configured.has(`${s.channel}:${s.name}`),
   );
@@ -554,6 +572,15 @@ async function checkEndpoints(config: MonitorConfig, options: DoctorOptions): Pr
         `note ${s.channel} endpoint "${terminalText(s.name)}": alerts to it given up since ${s.deadSince} (monitor status shows the last error)`,
       );
     }
+  }
+  if (bad === 0 && lacking.size > 0) {
+    const variables = [...new Set([...lacking.values()].flat())];
+    return fail(
+      "endpoints",
+      `${lacking.size} of ${count} endpoint(s) not sent to: ${variables.join(", ")} not set`,
+      `give the daemon ${variables.join(", ")} (environment, NAME_FILE or a systemd credential: systemd/README.md) and restart it; the alerts queued meanwhile are sent then`,
+      details,
+    );
   }
   if (bad === 0 && disabled.length > 0) {
     return fail(

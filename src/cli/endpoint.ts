@@ -49,7 +49,7 @@ export const endpointCommand: Command = {
       if (action === "list") {
         const out = readableOutput(io.stdout);
         const statuses = endpointStatuses(
-          runtime.config.notify.endpoints,
+          runtime.config.notify.declared,
           endpointOutbox(db),
           endpointStates(db),
         );
@@ -63,7 +63,7 @@ export const endpointCommand: Command = {
       }
       const wanted = (name ?? "").trim();
       const was = immediate(db, () => enableEndpoint(db, wanted));
-      const configured = runtime.config.notify.endpoints.some((e) => e.name === wanted);
+      const configured = runtime.config.notify.declared.some((e) => e.name === wanted);
       const shown = terminalText(wanted);
       if (was.length === 0) {
         io.stderr.write(

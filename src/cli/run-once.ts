@@ -117,6 +117,11 @@ export function mailLines(report: RunReport, timeZone: string): string {
 export function endpointLines(report: RunReport, timeZone: string): string {
   return report.endpoints
     .map((e) => {
+      if (e.missing.length > 0) {
+        // Queued here, sent by a process that holds the endpoint's secrets.
+        const lacking = e.missing.map((v) => terminalText(v)).join(" and ");
+        return `${e.channel} endpoint "${terminalText(e.name)}": ${countText(e.pending, "event", "events")} queued; this process has no ${lacking}: the daemon sends them\n`;
+      }
       const parts = [`${e.sent} delivered`];
       if (e.pending > 0) parts.push(`${e.pending} waiting`);
       if (e.dead > 0) parts.push(`${e.dead} given up`);

@@ -267,7 +267,7 @@ export async function openMonitor(
     outboxByState: () => outboxCounts(db),
     endpoints: () =>
       endpointMetrics(
-        endpointStatuses(config.notify.endpoints, endpointOutbox(db), endpointStates(db)),
+        endpointStatuses(config.notify.declared, endpointOutbox(db), endpointStates(db)),
       ),
     courts: () => courtGauges(db, clock),
   });
@@ -309,7 +309,9 @@ export async function openMonitor(
         quietHours: config.mail.quietHours,
         urgentBypassesQuietHours: config.mail.urgentBypassesQuietHours,
         defaultDelivery: config.mail.mode,
-        endpoints: config.notify.endpoints,
+        // Every endpoint the configuration names: its alerts are queued whether or not this
+        // process holds its secret (a process that does sends them).
+        endpoints: config.notify.declared,
       }),
     cases: () => options.watchlist().cases,
     oab: () => options.watchlist().oab,
@@ -323,11 +325,12 @@ export async function openMonitor(
     clock,
     logger,
     ...(metrics === undefined ? {} : { delivered: (result) => metrics.mailsDelivered(result) }),
-    ...(config.notify.endpoints.length === 0
+    ...(config.notify.declared.length === 0
       ? {}
       : {
           endpoints: {
             list: config.notify.endpoints,
+            declared: config.notify.declared,
             limits: {
               timeoutMs: config.notify.timeoutMs,
               maxResponseBytes: config.notify.maxResponseBytes,

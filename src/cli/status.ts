@@ -129,6 +129,13 @@ export function endpointLine(e: EndpointStatus, timeZone: string): string {
     parts.push(`DEAD since ${when(e.deadSince, timeZone)}: alerts to it are being given up`);
   }
   if (!e.configured) parts.push("no longer in the configuration");
+  if (e.daemonMissing.length > 0) {
+    // Loud: its alerts are queued and nothing sends them until the daemon has the secret.
+    const lacking = e.daemonMissing.map((v) => terminalText(v)).join(" and ");
+    parts.push(
+      `NOT SENT: the daemon started ${when(e.daemonCheckedAt, timeZone)} has no ${lacking}; its alerts wait in the outbox until the daemon is restarted with it (environment, ${e.daemonMissing[0] ?? "X"}_FILE or a systemd credential)`,
+    );
+  }
   parts.push(`${e.pending} pending`);
   if (e.retrying > 0) {
     parts.push(`${e.retrying} retrying, next attempt ${when(e.nextAttemptAt, timeZone)}`);
@@ -340,7 +347,7 @@ export const statusCommand: Command = {
         now: dateNow(systemOf(io).clock),
         timezone: runtime.config.schedule.timezone,
         djen: djenViewOf(runtime.config),
-        endpoints: runtime.config.notify.endpoints,
+        endpoints: runtime.config.notify.declared,
       });
       const watchlist = watchlistView(runtime.config.paths.watchlist, loaded, db);
       const attention = attentionReasons({

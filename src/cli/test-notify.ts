@@ -109,7 +109,16 @@ export const testNotifyCommand: Command = {
     const runtime = loadRuntime(io, "test-notify");
     if (!runtime) return 2;
     const { config, secrets } = runtime;
+    const unsendable = config.notify.declared.find(
+      (e) => e.missing.length > 0 && (e.name === wanted || e.channel === wanted),
+    );
     const chosen = chooseEndpoint(config.notify.endpoints, wanted);
+    if (!chosen.ok && unsendable !== undefined) {
+      io.stderr.write(
+        `${programOf(io)} test-notify: ${unsendable.channel} endpoint "${unsendable.name}" is configured, but this process has no ${unsendable.missing.join(" and ")}: give it (environment, ${unsendable.missing[0]}_FILE or a systemd credential) to send to it\n`,
+      );
+      return EXIT.usage;
+    }
     if (!chosen.ok) {
       io.stderr.write(`${programOf(io)} test-notify: ${chosen.problem}\n`);
       return EXIT.usage;

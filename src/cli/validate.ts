@@ -18,7 +18,7 @@ export const validateCommand: Command = {
     }
     const path = config.config.paths.watchlist;
     const watchlist = await loadWatchlist(path, {
-      endpoints: config.config.notify.endpoints.map((e) => e.name),
+      endpoints: config.config.notify.declared.map((e) => e.name),
     });
     if (!watchlist.ok) {
       for (const error of watchlist.errors) io.stderr.write(`${formatPositionedError(error)}\n`);
@@ -37,6 +37,12 @@ export const validateCommand: Command = {
     io.stdout.write(
       `config OK\n${path}: OK, ${watchlist.watchlist.cases.length} case(s) in ${courts.size} court(s)${warned}\n`,
     );
+    for (const e of config.config.notify.declared) {
+      if (e.missing.length === 0) continue;
+      io.stdout.write(
+        `note: ${e.channel} endpoint "${e.name}": ${e.missing.join(" and ")} not set in this process; its alerts are queued, and only a process that has ${e.missing.length === 1 ? "it" : "them"} (the daemon) sends them\n`,
+      );
+    }
     if (config.config.datajud.apiKey === null) {
       io.stdout.write(
         "note: DATAJUD_API_KEY is not set; run-once and daemon will refuse to start\n",

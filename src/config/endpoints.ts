@@ -8,6 +8,12 @@ import { type EnvContext, readEnvValue } from "./secrets.js";
  * The endpoints of the configuration made usable: each variable an endpoint names read like any
  * secret (X, X_FILE, a systemd credential), its URL and secret checked, and every such value
  * handed to the logger for redaction. Errors say which endpoint and which variable, never a value.
+ *
+ * An endpoint exists because the configuration names it (notify.endpoints, or the firm-wide
+ * WEBHOOK_URL), not because this process holds its secret: every process queues its alerts (a
+ * `run-once` through a wrapper without the chat token as much as the daemon), and only a process
+ * with all of its variables sends them. A variable that is not set is not an error; one that is
+ * set and wrong (an unreadable _FILE, a bad URL or secret) is.
  */
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -24,6 +30,20 @@ export type ConfiguredEndpoint = Endpoint & {
   /** Where its secrets came from (variable, file or credential), for `monitor doctor`. */
   source: string;
 };
+
+/** An endpoint as the configuration names it: where its alerts go, and whether this process can send. */
+export interface DeclaredEndpoint {
+  name: string;
+  channel: Endpoint["channel"];
+  events: readonly EventType[];
+  delivery: "instant" | "digest";
+  digestSchedule: string | null;
+  quietHours: boolean;
+  /** The variables its URL, token and secret are read from. */
+  variables: readonly string[];
+  /** Of those, the ones this process does not have: it queues the alerts, and sends none. */
+  missing: readonly string[];
+}
 
 export const FIRM_WEBHOOK = "webhook";
 
@@ -45,29 +65,54 @@ function chatTiming(file: {
 }
 
 interface Resolved {
+  /** The endpoints this process can send to: every variable read and checked. */
   endpoints: ConfiguredEndpoint[];
+  /** Every endpoint the configuration names, sendable here or not. */
+  declared: DeclaredEndpoint[];
   secrets: string[];
   errors: string[];
 }
 
-function read(
-  name: string,
-  variable: string,
-  ctx: EnvContext,
-  errors: string[],
-): { value: string; source: string } | null {
+type Read = { value: string; source: string } | "missing";
+
+function read(name: string, variable: string, ctx: EnvContext, errors: string[]): Read | null {
   const lookup = readEnvValue(variable, ctx);
   if (!lookup.ok) {
     errors.push(`notify.endpoints.${name}: ${lookup.error}`);
     return null;
   }
-  if (lookup.found === undefined) {
-    errors.push(
-      `notify.endpoints.${name}: ${variable} is not set; set it in the environment, as ${variable}_FILE or as a systemd credential named ${variable}`,
-    );
-    return null;
-  }
+  if (lookup.found === undefined) return "missing";
   return { value: lookup.found.value.trim(), source: lookup.found.source };
+}
+
+/** What one endpoint of the configuration came to: declared always; sendable when all was read. */
+interface Found {
+  declared: DeclaredEndpoint;
+  endpoint: ConfiguredEndpoint | null;
+}
+
+function declaredOf(
+  endpoint: Omit<DeclaredEndpoint, "missing" | "variables">,
+  reads: ReadonlyArray<[string, Read]>,
+): DeclaredEndpoint {
+  return {
+    name: endpoint.name,
+    channel: endpoint.channel,
+    events: endpoint.events,
+    delivery: endpoint.delivery,
+    digestSchedule: endpoint.digestSchedule,
+    quietHours: endpoint.quietHours,
+    variables: reads.map(([variable]) => variable),
+    missing: reads.filter(([, r]) => r === "missing").map(([variable]) => variable),
+  };
+}
+
+function value(read: Read): string {
+  return read === "missing" ? "" : read.value;
+}
+
+function source(read: Read): string {
+  return read === "missing" ? "" : read.source;
 }
 
 function checked(
@@ -104,53 +149,108 @@ function fromFile(
   file: EndpointFile,
   ctx: EnvContext,
   errors: string[],
-): ConfiguredEndpoint | null {
+): Found | null {
   switch (file.channel) {
     case "webhook": {
       const url = read(name, file.urlVariable, ctx, errors);
       const secret = read(name, file.secretVariable, ctx, errors);
       if (url === null || secret === null) return null;
-      return {
+      const policy = {
         name,
-        channel: "webhook",
-        url: url.value,
-        secrets: [secret.value],
+        channel: "webhook" as const,
         events: file.events ?? EVENT_TYPES,
         ...MACHINE_TIMING,
-        source: `${url.source}, ${secret.source}`,
+      };
+      const declared = declaredOf(policy, [
+        [file.urlVariable, url],
+        [file.secretVariable, secret],
+      ]);
+      if (declared.missing.length > 0) return { declared, endpoint: null };
+      return {
+        declared,
+        endpoint: {
+          ...policy,
+          url: value(url),
+          secrets: [value(secret)],
+          source: `${source(url)}, ${source(secret)}`,
+        },
       };
     }
     case "slack":
     case "teams": {
       const url = read(name, file.urlVariable, ctx, errors);
       if (url === null) return null;
-      return {
+      const policy = {
         name,
         channel: file.channel,
-        url: url.value,
         events: file.events ?? CHAT_EVENTS,
         ...chatTiming(file),
-        source: url.source,
       };
+      const declared = declaredOf(policy, [[file.urlVariable, url]]);
+      if (url === "missing") return { declared, endpoint: null };
+      return { declared, endpoint: { ...policy, url: url.value, source: url.source } };
     }
     case "telegram": {
       const token = read(name, file.tokenVariable, ctx, errors);
       if (token === null) return null;
-      return {
+      const policy = {
         name,
-        channel: "telegram",
-        apiBase: (file.apiBase ?? "https://api.telegram.org").replace(/\/+$/u, ""),
-        token: token.value,
-        chatId: String(file.chatId).trim(),
+        channel: "telegram" as const,
         events: file.events ?? CHAT_EVENTS,
         ...chatTiming(file),
-        source: token.source,
+      };
+      const declared = declaredOf(policy, [[file.tokenVariable, token]]);
+      if (token === "missing") return { declared, endpoint: null };
+      return {
+        declared,
+        endpoint: {
+          ...policy,
+          apiBase: (file.apiBase ?? "https://api.telegram.org").replace(/\/+$/u, ""),
+          token: token.value,
+          chatId: String(file.chatId).trim(),
+          source: token.source,
+        },
       };
     }
   }
 }
 
-/** Every endpoint: the firm-wide WEBHOOK_URL first, then the configuration's, by name. */
+/**
+ * The firm-wide webhook when the configuration file does not declare it: WEBHOOK_URL or
+ * WEBHOOK_SECRET set in this process declares it (either alone: declared, and not sendable here).
+ */
+function firmFromEnvironment(
+  webhookUrl: string | null,
+  webhookSecret: string | null,
+  sources: Readonly<Record<string, string>>,
+): Found | null {
+  if (webhookUrl === null && webhookSecret === null) return null;
+  const policy = {
+    name: FIRM_WEBHOOK,
+    channel: "webhook" as const,
+    events: EVENT_TYPES,
+    ...MACHINE_TIMING,
+  };
+  const declared = declaredOf(policy, [
+    ["WEBHOOK_URL", webhookUrl === null ? "missing" : { value: webhookUrl, source: "" }],
+    ["WEBHOOK_SECRET", webhookSecret === null ? "missing" : { value: webhookSecret, source: "" }],
+  ]);
+  if (webhookUrl === null || webhookSecret === null) return { declared, endpoint: null };
+  return {
+    declared,
+    endpoint: {
+      ...policy,
+      url: webhookUrl,
+      secrets: [webhookSecret],
+      source: `${sources["notify.webhookUrl"] ?? "WEBHOOK_URL"}, ${sources["notify.webhookSecret"] ?? "WEBHOOK_SECRET"}`,
+    },
+  };
+}
+
+/**
+ * Every endpoint: the firm-wide webhook first (`notify.endpoints.webhook` in the file, else
+ * WEBHOOK_URL and WEBHOOK_SECRET), then the configuration's, by name.
+ */
 export function resolveEndpoints(
   settings: {
     endpoints: Readonly<Record<string, EndpointFile>>;
@@ -163,42 +263,36 @@ export function resolveEndpoints(
 ): Resolved {
   const errors: string[] = [];
   const endpoints: ConfiguredEndpoint[] = [];
+  const declared: DeclaredEndpoint[] = [];
   const { webhookUrl, webhookSecret, allowedPrivateNetworks } = settings;
-  if ((webhookUrl === null) !== (webhookSecret === null)) {
-    errors.push(
-      webhookUrl === null
-        ? "WEBHOOK_SECRET is set without WEBHOOK_URL: set both (or neither)"
-        : 'WEBHOOK_URL is set without WEBHOOK_SECRET: every webhook is signed; make one with: echo "whsec_$(openssl rand -base64 32)"',
-    );
-  } else if (webhookUrl !== null && webhookSecret !== null) {
-    const firm = checked(
-      {
-        name: FIRM_WEBHOOK,
-        channel: "webhook",
-        url: webhookUrl,
-        secrets: [webhookSecret],
-        events: EVENT_TYPES,
-        ...MACHINE_TIMING,
-        source: `${sources["notify.webhookUrl"] ?? "WEBHOOK_URL"}, ${sources["notify.webhookSecret"] ?? "WEBHOOK_SECRET"}`,
-      },
-      allowedPrivateNetworks,
+  const keep = (found: Found | null, where: string): void => {
+    if (found === null) return;
+    if (found.endpoint !== null) {
+      const ok = checked(found.endpoint, allowedPrivateNetworks, where, errors);
+      if (ok === null) return;
+      endpoints.push(ok);
+    }
+    declared.push(found.declared);
+  };
+  const firmFile = settings.endpoints[FIRM_WEBHOOK];
+  if (firmFile === undefined) {
+    keep(
+      firmFromEnvironment(webhookUrl, webhookSecret, sources),
       `WEBHOOK_URL (${sources["notify.webhookUrl"] ?? "environment"})`,
-      errors,
     );
-    if (firm !== null) endpoints.push(firm);
   }
-  for (const [name, file] of Object.entries(settings.endpoints)) {
-    if (name === FIRM_WEBHOOK) {
+  const named = Object.entries(settings.endpoints).sort(([a], [b]) =>
+    a === FIRM_WEBHOOK ? -1 : b === FIRM_WEBHOOK ? 1 : 0,
+  );
+  for (const [name, file] of named) {
+    if (name === FIRM_WEBHOOK && file.channel !== "webhook") {
       errors.push(
-        `notify.endpoints.${name}: "${FIRM_WEBHOOK}" is the firm-wide WEBHOOK_URL's name; call this endpoint something else`,
+        `notify.endpoints.${name}: "${FIRM_WEBHOOK}" is the firm-wide webhook, which hears of every case: it must be channel: webhook, or call this endpoint something else`,
       );
       continue;
     }
-    const endpoint = fromFile(name, file, ctx, errors);
-    if (endpoint === null) continue;
-    const ok = checked(endpoint, allowedPrivateNetworks, `notify.endpoints.${name}`, errors);
-    if (ok !== null) endpoints.push(ok);
+    keep(fromFile(name, file, ctx, errors), `notify.endpoints.${name}`);
   }
   const secrets = endpoints.flatMap(endpointSecretValues);
-  return { endpoints, secrets, errors };
+  return { endpoints, declared, secrets, errors };
 }

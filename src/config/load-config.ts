@@ -27,7 +27,7 @@ import {
   type MAIL_MODES,
 } from "./config-schema.js";
 import { normalizeDataJudKey } from "./datajud-key.js";
-import { type ConfiguredEndpoint, resolveEndpoints } from "./endpoints.js";
+import { type ConfiguredEndpoint, type DeclaredEndpoint, resolveEndpoints } from "./endpoints.js";
 import {
   type EnvContext,
   readEnvValue,
@@ -118,7 +118,13 @@ export interface MonitorConfig {
   };
   /** Webhook and chat endpoints (besides e-mail), their URLs and secrets read and checked. */
   notify: {
+    /** Those this process can send to: every variable they name is set, and was checked. */
     endpoints: ConfiguredEndpoint[];
+    /**
+     * Every endpoint the configuration names, with the variables this process lacks: alerts are
+     * queued for each (routing needs no secret), and sent by a process that has them all.
+     */
+    declared: DeclaredEndpoint[];
     maxAttempts: number;
     timeoutMs: number;
     maxResponseBytes: number;
@@ -502,6 +508,7 @@ function toMonitorConfig(
   ctx: EnvContext,
   sources: Record<string, string>,
   endpoints: ConfiguredEndpoint[],
+  declared: DeclaredEndpoint[],
 ): MonitorConfig {
   return {
     paths: resolvePaths(settings, ctx, sources),
@@ -526,6 +533,7 @@ function toMonitorConfig(
     },
     notify: {
       endpoints,
+      declared,
       maxAttempts: settings.notify.maxAttempts,
       timeoutMs: settings.notify.timeoutMs,
       maxResponseBytes: settings.notify.maxResponseKb * 1024,
@@ -619,7 +627,7 @@ export function loadConfig(options: LoadConfigOptions): ConfigResult {
   }
   return {
     ok: true,
-    config: toMonitorConfig(complete.data, ctx, sources, notify.endpoints),
+    config: toMonitorConfig(complete.data, ctx, sources, notify.endpoints, notify.declared),
     secrets,
     sources,
     notices,

@@ -74,6 +74,11 @@ export const EndpointReport = MailReport.extend({
   /** disabled (410 until enabled) > dead (given up since its last delivery) > retrying > ok. */
   condition: z.enum(["disabled", "dead", "retrying", "ok"]),
   disabledReason: z.string().nullable(),
+  /**
+   * The variables (URL, token, secret) the process that ran the sweep does not have: it queued
+   * the endpoint's alerts and sent none; a process with them (the daemon) sends them. Empty: none.
+   */
+  missing: z.array(z.string()).default([]),
 });
 export type EndpointReport = z.infer<typeof EndpointReport>;
 

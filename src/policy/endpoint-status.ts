@@ -46,6 +46,8 @@ export function endpointStatuses(
         disabledAt: null,
         disabledReason: null,
         deadSince: null,
+        daemonMissing: [],
+        daemonCheckedAt: null,
       };
       out.set(k, status);
     }
@@ -61,6 +63,8 @@ export function endpointStatuses(
       disabledAt: s.disabledAt,
       disabledReason: s.disabledReason,
       deadSince: s.deadSince,
+      daemonMissing: s.daemonMissing,
+      daemonCheckedAt: s.daemonCheckedAt,
     });
   }
   const list = [...out.values()];

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Db, openAsIs } from "./database.js";
+import { type Db, immediate, openAsIs } from "./database.js";
 
 /*
  * What is remembered of each webhook or chat endpoint across restarts (migration 011): disabled
@@ -13,23 +13,77 @@ export interface EndpointState {
   disabledAt: string | null;
   disabledReason: string | null;
   deadSince: string | null;
+  /** The variables the daemon lacked for it when it last started (migration 017); empty: none. */
+  daemonMissing: string[];
+  /** When a daemon last started and recorded `daemonMissing`; null: none did since 017. */
+  daemonCheckedAt: string | null;
+}
+
+interface RawState extends Omit<EndpointState, "daemonMissing"> {
+  daemonMissing: string | null;
 }
 
 const COLUMNS = `channel, name, disabled_at AS disabledAt, disabled_reason AS disabledReason,
-  dead_since AS deadSince`;
+  dead_since AS deadSince, daemon_missing AS daemonMissing, daemon_checked_at AS daemonCheckedAt`;
+/** The same from a database older than migration 017 (`monitor doctor` reads it as it is). */
+const COLUMNS_BEFORE_017 = `channel, name, disabled_at AS disabledAt,
+  disabled_reason AS disabledReason, dead_since AS deadSince, NULL AS daemonMissing,
+  NULL AS daemonCheckedAt`;
 
-export function endpointStates(db: Db): EndpointState[] {
+function toState(raw: RawState): EndpointState {
+  return {
+    ...raw,
+    daemonMissing: raw.daemonMissing === null ? [] : raw.daemonMissing.split(" ").filter(Boolean),
+  };
+}
+
+export function endpointStates(db: Db, columns: string = COLUMNS): EndpointState[] {
   return db
-    .prepare<[], EndpointState>(`SELECT ${COLUMNS} FROM endpoint_state ORDER BY channel, name`)
-    .all();
+    .prepare<[], RawState>(`SELECT ${columns} FROM endpoint_state ORDER BY channel, name`)
+    .all()
+    .map(toState);
 }
 
 export function endpointState(db: Db, channel: string, name: string): EndpointState | undefined {
-  return db
-    .prepare<[string, string], EndpointState>(
+  const raw = db
+    .prepare<[string, string], RawState>(
       `SELECT ${COLUMNS} FROM endpoint_state WHERE channel = ? AND name = ?`,
     )
     .get(channel, name);
+  return raw === undefined ? undefined : toState(raw);
+}
+
+/**
+ * What a daemon starting now can send to: for each endpoint the configuration names, the
+ * variables it lacks (none: it sends), replacing what an earlier daemon recorded; an endpoint no
+ * longer named keeps nothing of it.
+ */
+export function recordDaemonEndpoints(
+  db: Db,
+  declared: ReadonlyArray<{ channel: string; name: string; missing: readonly string[] }>,
+  at: string,
+): void {
+  immediate(db, () => {
+    db.prepare("UPDATE endpoint_state SET daemon_missing = NULL, daemon_checked_at = NULL").run();
+    const upsert = db.prepare<{
+      channel: string;
+      name: string;
+      missing: string | null;
+      at: string;
+    }>(
+      `INSERT INTO endpoint_state (channel, name, daemon_missing, daemon_checked_at)
+       VALUES (@channel, @name, @missing, @at)
+       ON CONFLICT (channel, name) DO UPDATE SET daemon_missing = @missing, daemon_checked_at = @at`,
+    );
+    for (const e of declared) {
+      upsert.run({
+        channel: e.channel,
+        name: e.name,
+        missing: e.missing.length === 0 ? null : e.missing.join(" "),
+        at,
+      });
+    }
+  });
 }
 
 /** Disables the endpoint; false when it was disabled already (the first 410 is the one told). */
@@ -84,7 +138,10 @@ export function enableEndpoint(db: Db, name: string): string[] {
       "SELECT channel FROM endpoint_state WHERE name = ? AND (disabled_at IS NOT NULL OR dead_since IS NOT NULL)",
     )
     .all(name);
-  db.prepare<[string]>("DELETE FROM endpoint_state WHERE name = ?").run(name);
+  // What the daemon lacks for it stays: enabling gives it no secret.
+  db.prepare<[string]>(
+    "UPDATE endpoint_state SET disabled_at = NULL, disabled_reason = NULL, dead_since = NULL WHERE name = ?",
+  ).run(name);
   return states.map((s) => s.channel);
 }
 
@@ -99,7 +156,12 @@ export function recordedEndpointStates(path: string): EndpointState[] {
     const table = db
       .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'endpoint_state'")
       .get();
-    return table === undefined ? [] : endpointStates(db);
+    if (table === undefined) return [];
+    const columns = db
+      .prepare("SELECT name FROM pragma_table_info('endpoint_state')")
+      .pluck()
+      .all();
+    return endpointStates(db, columns.includes("daemon_missing") ? COLUMNS : COLUMNS_BEFORE_017);
   } finally {
     db.close();
   }

@@ -31,6 +31,7 @@ export async function deliver(
     const endpoints = await drainEndpoints({
       db: mail.db,
       endpoints: mail.endpoints.list,
+      unsendable: mail.endpoints.declared.filter((e) => e.missing.length > 0),
       limits: mail.endpoints.limits,
       clock: mail.clock,
       maxAttempts: mail.endpoints.maxAttempts,

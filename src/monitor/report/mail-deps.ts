@@ -54,7 +54,13 @@ export interface MailDeps {
   delivered?: (result: DrainResult) => void;
   /** The webhook and chat endpoints, and how to reach them; absent: e-mail only. */
   endpoints?: {
+    /** Those this process can send to (it holds their secrets). */
     list: readonly Endpoint[];
+    /**
+     * Every endpoint the configuration names, with the variables this process lacks: rows for
+     * one it cannot send to wait for a process that can, never given up here.
+     */
+    declared: ReadonlyArray<{ channel: string; name: string; missing: readonly string[] }>;
     limits: EndpointLimits;
     /** `notify.maxAttempts`. */
     maxAttempts: number;

@@ -127,12 +127,10 @@ function endpointsAfter(
   tallies: ReadonlyArray<{ channel: string; name: string } & EndpointTally>,
 ): EndpointReport[] {
   if (mail.endpoints === undefined) return [];
-  const statuses = endpointStatuses(
-    mail.endpoints.list,
-    endpointOutbox(mail.db),
-    endpointStates(mail.db),
-  );
+  const declared = mail.endpoints.declared;
+  const statuses = endpointStatuses(declared, endpointOutbox(mail.db), endpointStates(mail.db));
   return statuses.flatMap((s): EndpointReport[] => {
+    const missing = declared.find((d) => d.channel === s.channel && d.name === s.name)?.missing;
     const tally = tallies.find((t) => t.channel === s.channel && t.name === s.name);
     if (tally === undefined && s.pending === 0) return [];
     return [
@@ -148,6 +146,7 @@ function endpointsAfter(
         lastError: s.lastError,
         condition: s.condition,
         disabledReason: s.disabledReason,
+        missing: [...(missing ?? [])],
       },
     ];
   });

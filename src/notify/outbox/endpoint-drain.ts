@@ -64,8 +64,14 @@ const GROUP_MAX = 50;
 
 export interface EndpointDrainOptions {
   db: Db;
-  /** The configured endpoints, found by channel and name. */
+  /** The configured endpoints this process can send to, found by channel and name. */
   endpoints: readonly Endpoint[];
+  /**
+   * Endpoints the configuration names that this process cannot send to (it lacks a variable):
+   * their rows are left as they are, due, for a process that can. Any other row without an
+   * endpoint is given up (the endpoint was removed from the configuration).
+   */
+  unsendable?: ReadonlyArray<{ channel: string; name: string }>;
   limits: EndpointLimits;
   /** The process's clock: claims, sends and retries are timed on it. */
   clock: Clock;
@@ -198,6 +204,12 @@ async function send(
   const first = planned.rows[0];
   if (first === undefined) return { kind: "skipped" };
   const ids = planned.rows.map((r) => r.id);
+  if (
+    planned.endpoint === null &&
+    options.unsendable?.some((e) => e.channel === first.channel && e.name === first.recipient)
+  ) {
+    return { kind: "skipped" };
+  }
   const events = planned.rows.map(rowEvent);
   if (planned.endpoint === null || events.some((e) => e === null)) {
     if (!claimOutbox(db, first.id, nowIso, until, holder)) return { kind: "skipped" };

@@ -139,6 +139,7 @@ describe("run-once's endpoint lines", () => {
     lastError: null,
     condition: "ok",
     disabledReason: null,
+    missing: [],
     ...over,
   });
 
@@ -157,6 +158,29 @@ describe("run-once's endpoint lines", () => {
     );
     expect(text).toContain(
       'webhook endpoint "erp": 0 delivered, 1 given up; DEAD: alerts to it are being given up; `datajud-monitor status` lists them\n',
+    );
+  });
+
+  it("says the alerts an endpoint's secret is missing for are queued, and who sends them", () => {
+    const text = renderRunReport(
+      report({
+        endpoints: [
+          endpoint({
+            channel: "webhook",
+            name: "webhook",
+            pending: 3,
+            missing: ["WEBHOOK_SECRET"],
+          }),
+          endpoint({ channel: "slack", name: "equipe", pending: 1, missing: ["SLACK_URL"] }),
+        ],
+      }),
+      "America/Sao_Paulo",
+    );
+    expect(text).toContain(
+      'webhook endpoint "webhook": 3 events queued; this process has no WEBHOOK_SECRET: the daemon sends them\n',
+    );
+    expect(text).toContain(
+      'slack endpoint "equipe": 1 event queued; this process has no SLACK_URL: the daemon sends them\n',
     );
   });
 

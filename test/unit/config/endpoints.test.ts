@@ -69,13 +69,9 @@ describe("the firm-wide webhook", () => {
     });
   });
 
-  it("refuses one without the other, plain http, a private address and a weak secret, never quoting them", () => {
+  it("refuses plain http, a private address and a weak secret, never quoting them", () => {
     const url = "http://sistema.example.com/hooks/tokenvalue123";
     const cases: Array<[NodeJS.ProcessEnv, RegExp]> = [
-      [
-        { WEBHOOK_URL: "https://sistema.example.com/hooks/tokenvalue123" },
-        /without WEBHOOK_SECRET/,
-      ],
       [{ WEBHOOK_URL: url, WEBHOOK_SECRET: SECRET }, /plain http:\/\/ is refused/],
       [{ WEBHOOK_URL: "https://10.1.1.1/hooks/tokenvalue123", WEBHOOK_SECRET: SECRET }, /private/],
       [
@@ -97,6 +93,52 @@ describe("the firm-wide webhook", () => {
       expect(text).not.toContain("tokenvalue123");
       expect(text).not.toContain("c2hvcnQ");
     }
+  });
+});
+
+describe("an endpoint declared, its secret absent from this process", () => {
+  it("WEBHOOK_URL without WEBHOOK_SECRET declares the firm-wide webhook: queued for, not sent from here", () => {
+    const result = load({ WEBHOOK_URL: "https://sistema.example.com/hooks/tokenvalue123" });
+
+    if (!result.ok) throw new Error(result.errors.join("\n"));
+    expect(result.config.notify.endpoints).toEqual([]);
+    expect(result.config.notify.declared).toEqual([
+      expect.objectContaining({
+        name: "webhook",
+        channel: "webhook",
+        variables: ["WEBHOOK_URL", "WEBHOOK_SECRET"],
+        missing: ["WEBHOOK_SECRET"],
+      }),
+    ]);
+  });
+
+  it("notify.endpoints.webhook declares the firm-wide webhook in the file: no variable set, still declared", () => {
+    const yaml = [
+      "notify:",
+      "  endpoints:",
+      "    equipe: { channel: slack, urlVariable: SLACK_WEBHOOK_URL }",
+      "    webhook: { channel: webhook, urlVariable: WEBHOOK_URL, secretVariable: WEBHOOK_SECRET }",
+    ].join("\n");
+
+    const bare = load({ SLACK_WEBHOOK_URL: SLACK }, { [CONFIG]: yaml });
+    if (!bare.ok) throw new Error(bare.errors.join("\n"));
+    expect(bare.config.notify.declared.map((e) => [e.name, e.missing])).toEqual([
+      ["webhook", ["WEBHOOK_URL", "WEBHOOK_SECRET"]],
+      ["equipe", []],
+    ]);
+    expect(bare.config.notify.endpoints.map((e) => e.name)).toEqual(["equipe"]);
+
+    const full = load(
+      {
+        SLACK_WEBHOOK_URL: SLACK,
+        WEBHOOK_URL: "https://sistema.example.com/h",
+        WEBHOOK_SECRET: SECRET,
+      },
+      { [CONFIG]: yaml },
+    );
+    if (!full.ok) throw new Error(full.errors.join("\n"));
+    expect(full.config.notify.endpoints.map((e) => e.name)).toEqual(["webhook", "equipe"]);
+    expect(full.config.notify.declared.every((e) => e.missing.length === 0)).toBe(true);
   });
 });
 
@@ -159,18 +201,44 @@ describe("notify.endpoints", () => {
     expect(text).toMatch(/NAME of the variable/);
   });
 
-  it("says which variable is missing, and refuses the firm-wide name", () => {
+  it("declares an endpoint whose variable is not set, with what is missing, and refuses the firm-wide name on a chat", () => {
     const yaml = [
       "notify:",
       "  endpoints:",
       "    equipe: { channel: teams, urlVariable: TEAMS_WEBHOOK_URL }",
-      "    webhook: { channel: slack, urlVariable: SLACK_WEBHOOK_URL }",
     ].join("\n");
+    const declared = load({}, { [CONFIG]: yaml });
+    if (!declared.ok) throw new Error(declared.errors.join("\n"));
+    expect(declared.config.notify.endpoints).toEqual([]);
+    expect(declared.config.notify.declared).toEqual([
+      {
+        name: "equipe",
+        channel: "teams",
+        events: [
+          "case.movement",
+          "case.correction",
+          "publication.published",
+          "publication.cancelled",
+          "publication.reestimated",
+        ],
+        delivery: "instant",
+        digestSchedule: null,
+        quietHours: true,
+        variables: ["TEAMS_WEBHOOK_URL"],
+        missing: ["TEAMS_WEBHOOK_URL"],
+      },
+    ]);
 
-    const text = errorsOf(load({ SLACK_WEBHOOK_URL: SLACK }, { [CONFIG]: yaml }));
-
-    expect(text).toContain("notify.endpoints.equipe: TEAMS_WEBHOOK_URL is not set");
-    expect(text).toContain('"webhook" is the firm-wide');
+    const chat = `${yaml}\n    webhook: { channel: slack, urlVariable: SLACK_WEBHOOK_URL }`;
+    const text = errorsOf(load({ SLACK_WEBHOOK_URL: SLACK }, { [CONFIG]: chat }));
+    expect(text).toContain('"webhook" is the firm-wide webhook');
     expect(text).not.toContain("slacksecretpath123");
+  });
+
+  it("still refuses a variable that is set and unreadable (a _FILE that is not there)", () => {
+    const yaml =
+      "notify:\n  endpoints:\n    equipe: { channel: teams, urlVariable: TEAMS_WEBHOOK_URL }\n";
+    const text = errorsOf(load({ TEAMS_WEBHOOK_URL_FILE: "/run/none" }, { [CONFIG]: yaml }));
+    expect(text).toContain("notify.endpoints.equipe:");
   });
 });

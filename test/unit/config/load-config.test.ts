@@ -103,6 +103,7 @@ describe("loadConfig: defaults", () => {
       },
       notify: {
         endpoints: [],
+        declared: [],
         maxAttempts: 8,
         timeoutMs: 15_000,
         maxResponseBytes: 65_536,

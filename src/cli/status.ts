@@ -33,7 +33,7 @@ import {
   retryingOutbox,
 } from "../store/outbox.js";
 import { lastRun } from "../store/runs.js";
-import { freshnessInputs, listDjenGaps } from "../store/source-freshness.js";
+import { freshnessInputs, instanceFreshness, listDjenGaps } from "../store/source-freshness.js";
 import { terminalText } from "../text.js";
 import { dateNow } from "../time/clock.js";
 import {
@@ -186,14 +186,40 @@ export interface StatusView {
   djenUnreachable: { trippedAt: string; trips: number; reason: string; retryAt: string } | null;
   /** Each webhook and chat endpoint: configured, or with alerts or state left in the database. */
   endpoints: EndpointStatus[];
-  /** How fresh each source is per court, and what one source has that the other lacks. */
-  freshness: FreshnessStatus;
+  /** How fresh each source is per court and instance, what one source has that the other lacks. */
+  freshness: ReturnType<typeof readFreshness>;
 }
 
-export function readFreshness(db: Db, now: Date): FreshnessStatus {
+/**
+ * docs/freshness.md: each court's figures and findings, and each watched instance's DataJud
+ * update (the court's wall clock) with when the monitor saw it move (our instant).
+ */
+export function readFreshness(
+  db: Db,
+  now: Date,
+): FreshnessStatus & {
+  instances: Array<{
+    number: string;
+    court: string;
+    instance: string;
+    lastUpdatedAt: string | null;
+    movedAt: string | null;
+  }>;
+} {
   const inputs = freshnessInputs(db, saoPauloDay(now.toISOString()));
-  const numbers = new Map(listCases(db, { watchedOnly: true }).map((c) => [c.id, c.number]));
-  return freshnessStatus(inputs, listDjenGaps(db), numbers, now);
+  const cases = listCases(db, { watchedOnly: true });
+  const numbers = new Map(cases.map((c) => [c.id, c.number]));
+  const courts = new Map(cases.map((c) => [c.id, c.court]));
+  return {
+    ...freshnessStatus(inputs, listDjenGaps(db), numbers, now),
+    instances: instanceFreshness(db).map((i) => ({
+      number: numbers.get(i.caseId) ?? "?",
+      court: courts.get(i.caseId) ?? "?",
+      instance: i.instance,
+      lastUpdatedAt: i.lastUpdatedAt ?? i.indexedAt,
+      movedAt: i.movedAt,
+    })),
+  };
 }
 
 /** The status lines of docs/freshness.md: one per court, then each finding. */

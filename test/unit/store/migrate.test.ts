@@ -266,3 +266,55 @@ describe("012_movements_stored_once", () => {
     db.close();
   });
 });
+
+describe("015_source_freshness", () => {
+  it("reads dataenvio from stored items and dates each record's move by its first version with that update", () => {
+    const before = migrationsDir({});
+    for (const m of listMigrations(defaultMigrationsDir()).filter((m) => m.version < 15)) {
+      copyFileSync(m.file, join(before, basename(m.file)));
+    }
+    const db = new Database(":memory:");
+    migrate(db, before);
+    const first = "2026-03-01T10:00:00.000Z";
+    const second = "2026-03-05T10:00:00.000Z";
+    const third = "2026-03-09T10:00:00.000Z";
+    const old = caseRecord({ lastUpdatedAt: "2026-02-27T18:00:00" });
+    const moved = { ...old, lastUpdatedAt: "2026-03-04T09:00:00" };
+    db.prepare(
+      `INSERT INTO cases (id, number, digits, court, created_at) VALUES (1, ?, ?, 'tjdft', ?)`,
+    ).run(old.cnjNumber, old.cnjNumber.replace(/\D/g, ""), first);
+    // Version 2 brought the update; version 3 only another field: the move is version 2's.
+    db.prepare(
+      `INSERT INTO instances (id, case_id, instance, record_id, record, version, first_seen_at, updated_at)
+       VALUES (1, 1, 'G1', ?, ?, 3, ?, ?)`,
+    ).run(old.id, JSON.stringify({ ...moved, secrecyLevel: 1 }), first, third);
+    const version = db.prepare(
+      "INSERT INTO instance_versions (instance_id, version, record, recorded_at) VALUES (1, ?, ?, ?)",
+    );
+    version.run(1, JSON.stringify(old), first);
+    version.run(2, JSON.stringify(moved), second);
+    version.run(3, JSON.stringify({ ...moved, secrecyLevel: 1 }), third);
+    const publication = db.prepare(
+      `INSERT INTO publications (djen_id, court, available_on, publication, text, raw, first_seen_at)
+       VALUES (?, 'TJDFT', '2026-03-03', '{}', '', ?, ?)`,
+    );
+    publication.run("1", JSON.stringify({ dataenvio: "2026-03-02 18:04:11" }), first);
+    publication.run("2", JSON.stringify({ dataEnvio: "2026-03-02" }), first);
+    publication.run("3", JSON.stringify({ dataenvio: "02/03/2026" }), first);
+    publication.run("4", JSON.stringify({}), first);
+
+    migrate(db, defaultMigrationsDir());
+
+    expect(db.prepare("SELECT moved_at FROM instances").pluck().get()).toBe(second);
+    expect(
+      db.prepare("SELECT djen_id, sent_on FROM publications ORDER BY djen_id").raw().all(),
+    ).toEqual([
+      ["1", "2026-03-02"],
+      ["2", "2026-03-02"],
+      // Not an ISO date: left unknown rather than guessed.
+      ["3", null],
+      ["4", null],
+    ]);
+    db.close();
+  });
+});

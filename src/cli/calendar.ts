@@ -47,6 +47,7 @@ export const calendarCommand: Command = {
     "its description); each session a pauta announces is timed at the court's clock. Cancelled",
     "publications stay, marked cancelled. The daemon serves the same feed per watcher at a private",
     "address: see calendar-token.",
+    "Exit codes: 0 written (also with no events), 2 a bad date or address, bad config, or no database yet.",
   ],
   options: {
     watcher: { type: "string" },
@@ -126,6 +127,7 @@ export const calendarTokenCommand: Command = {
     "list     every address made: id, watcher, label, created, revoked (never the token)",
     "revoke   ID stops that address at once (the client then gets 404)",
     "The daemon serves the addresses when calendarFeed.serve is true and http.listen is set.",
+    "Exit codes: 0 done, 1 no active address with that ID, 2 bad usage or config, or no database yet.",
   ],
   options: {
     watcher: { type: "string" },

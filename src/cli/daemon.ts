@@ -202,6 +202,7 @@ export const daemonCommand: Command = {
     "/readyz answers 503, mail.admin is told once); with no copy kept it exits 2. SIGHUP also reads",
     "calendar.closures again from the configuration (other settings take a restart). SIGTERM/SIGINT",
     "finish the current case and exit 0.",
+    "Exit codes: 0 stopped by SIGTERM or SIGINT, 2 bad config, no valid watchlist (nor a kept copy), or http.listen cannot be served.",
   ],
   options: {},
   async run(_args, io) {

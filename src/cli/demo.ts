@@ -297,6 +297,8 @@ export const demoCommand: Command = {
     "Needs no network and no keys, and reads none of your configuration: a private temporary",
     "directory holds the database and the outbox (MONITOR_DB and MONITOR_OUTBOX_DIR, if set, are used",
     "instead).",
+    "Exit codes: 0 every case of both sweeps checked, 1 a check failed or the demo was stopped, 2 the",
+    "configured database holds other cases or the sample did not load.",
   ],
   options: {},
   async run(_args, io) {

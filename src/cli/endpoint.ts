@@ -26,6 +26,7 @@ export const endpointCommand: Command = {
     "         Fix the endpoint first (a new URL in its variable, an unarchived channel); alerts",
     "         given up meanwhile stay given up. datajud-monitor test-notify NAME tries it.",
     "NAME is the endpoint's key in notify.endpoints, or webhook for WEBHOOK_URL.",
+    "Exit codes: 0 done, 1 NAME is neither disabled nor configured, 2 bad usage or config, or no database yet.",
   ],
   options: {},
   allowPositionals: true,

@@ -75,6 +75,7 @@ export const exportCommand: Command = {
     "Dates from DataJud and DJEN are written as the court recorded them; our own times (first_seen_at)",
     "in schedule.timezone.",
     "Publications include those found through an OAB registration in cases outside the watchlist; their counting dates are estimates.",
+    "Exit codes: 0 written, 2 bad usage or config, or no database yet.",
   ],
   options: { since: { type: "string" }, format: { type: "string" } },
   async run(args, io) {

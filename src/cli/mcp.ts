@@ -116,6 +116,8 @@ export const mcpCommand: Command = {
     "                    Prints the endpoint URL on stdout and serves until SIGTERM/SIGINT.",
     "The DataJud tools need DATAJUD_API_KEY (CNJ's public key); without it the server still starts",
     "and those tools answer an error (kind config) saying how to set it.",
+    "Exit codes: 0 stopped (stdin closed, SIGTERM or SIGINT), 2 bad config, or --http without",
+    "MCP_HTTP_TOKEN or on an address it cannot listen on.",
   ],
   options: { http: { type: "string" } },
   async run(args, io) {

@@ -142,7 +142,7 @@ export function unknownCourtMessage(input: string): string {
   );
   const base = `${quoteInput(input)} is not a DataJud court alias (like "tjsp", "stj" or "trt2")`;
   return suggestion === undefined
-    ? `${base}; the list_courts tool of \`monitor mcp\` and the README list the valid ones`
+    ? `${base}; docs/watchlist.md ("Court aliases") and the list_courts tool of \`monitor mcp\` list the valid ones`
     : `${base}; did you mean "${suggestion}"?`;
 }
 

@@ -270,7 +270,7 @@ describe("resolveCourt", () => {
     expect(error?.kind).toBe("invalid_input");
     expect(error?.message).toContain('"tjxx" is not a DataJud court alias');
     expect(error?.message).toContain("list_courts");
-    expect(error?.message).toContain("README");
+    expect(error?.message).toContain("docs/watchlist.md");
   });
 
   it("passes the derivation's errors through", () => {

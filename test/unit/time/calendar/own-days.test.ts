@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COURT_ACTS, parseCourtActs } from "../../../../src/time/calendar/court-acts.js";
-import { IBGE_UF } from "../../../../src/time/calendar/court-seat.js";
+import { IBGE_UF, ufOfMunicipality } from "../../../../src/time/calendar/court-seat.js";
 import { CALENDAR_PARTS } from "../../../../src/time/calendar/day-rule.js";
 import { CAPITAL_CODES } from "../../../../src/time/calendar/municipal-days.js";
 import { courtCalendar } from "../../../../src/time/court-calendar.js";
@@ -128,23 +128,35 @@ function everyCourt(): string[] {
 
 describe("what the calendar does not know, complete by construction", () => {
   it("answers every kind of day for every court, seat and year: applied, not known, or not this court's", () => {
-    const seats = [undefined, ...CAPITAL_CODES, 3509502 /* Campinas: not a capital */];
+    // Every court without a seat and at a seat outside the capitals (Campinas), and each capital
+    // with its state's court: every state and municipal table is walked, 2024 to 2028.
+    const places: Array<[string, number | undefined]> = [
+      ...everyCourt().flatMap(
+        (court): Array<[string, number | undefined]> => [
+          [court, undefined],
+          [court, 3509502],
+        ],
+      ),
+      ...CAPITAL_CODES.map((code): [string, number] => {
+        const uf = ufOfMunicipality(code);
+        return [uf === "df" ? "tjdft" : `tj${uf}`, code];
+      }),
+    ];
     const faults: string[] = [];
-    for (const court of everyCourt()) {
-      for (const municipality of seats) {
-        for (const year of [2024, 2025, 2026, 2027, 2028]) {
-          const considered = courtCalendar({ court, municipality }).considered(year);
-          for (const part of CALENDAR_PARTS) {
-            const answer = considered.parts[part];
-            const said = answer.considered.length + answer.notConsidered.length;
-            if (answer.applies ? said === 0 : answer.why === "")
-              faults.push(`${court} ${municipality} ${year} ${part}`);
-          }
-          // Unforeseen closures (portarias, outages) are never known ahead: never "complete".
-          if (!considered.note.includes(" Não considera: ")) faults.push(`${court} ${year} note`);
+    for (const [court, municipality] of places) {
+      for (const year of [2024, 2025, 2026, 2027, 2028]) {
+        const considered = courtCalendar({ court, municipality }).considered(year);
+        for (const part of CALENDAR_PARTS) {
+          const answer = considered.parts[part];
+          const said = answer.considered.length + answer.notConsidered.length;
+          if (answer.applies ? said === 0 : answer.why === "")
+            faults.push(`${court} ${municipality} ${year} ${part}`);
         }
+        // Unforeseen closures (portarias, outages) are never known ahead: never "complete".
+        if (!considered.note.includes(" Não considera: ")) faults.push(`${court} ${year} note`);
       }
     }
+    expect(places.length).toBeGreaterThan(200);
     expect(faults).toEqual([]);
   });
 

@@ -4,9 +4,12 @@ import { formatBrazilian } from "../time/calendar-date.js";
 import { type HearingDate, hearingDateOnRecord, hearingWhenText } from "./hearing-when.js";
 import { movementDay as day, kindOf } from "./instance-status.js";
 import {
+  HEARING_SITUATION_PT,
   HEARING_UPSET,
+  type HearingSituation,
   hearingSituation,
   isCriminalClass,
+  isHearing,
   movementTitle,
 } from "./movement-reading.js";
 
@@ -71,13 +74,103 @@ export function judgmentForm(
   return null;
 }
 
+/** Situations that give a hearing a date: it is on the calendar from this movement on. */
+const SETS_A_DATE: ReadonlySet<HearingSituation> = new Set([
+  "designada",
+  "redesignada",
+  "antecipada",
+]);
+
+/** Situations after which no earlier designation stands: the hearing happened or is gone. */
+const CLOSES: ReadonlySet<HearingSituation> = new Set([
+  "realizada",
+  "cancelada",
+  "nao_realizada",
+  "convertida",
+]);
+
+/**
+ * The designation a new date replaces: the instance's last hearing movement before `m` that set a
+ * date, when nothing since closed it (held, cancelled, not held). A second "designada" for a
+ * hearing not held is a re-scheduling, whatever the court called it.
+ */
+export function earlierDesignation(
+  m: Movement,
+  record: Pick<InstanceRecord, "movements"> | null,
+): Movement | null {
+  const situation = hearingSituation(m);
+  if (record === null || situation === null || !SETS_A_DATE.has(situation)) return null;
+  const before = record.movements
+    .filter((x) => x.id !== m.id && isHearing(x) && (x.dateTime ?? "") <= (m.dateTime ?? ""))
+    .sort((a, b) => (b.dateTime ?? "").localeCompare(a.dateTime ?? ""));
+  for (const x of before) {
+    const was = hearingSituation(x);
+    if (was === null) continue;
+    if (CLOSES.has(was)) return null;
+    if (SETS_A_DATE.has(was)) return x;
+  }
+  return null;
+}
+
+/** "a audiência designada antes (movimento de 02/03/2026, para 10/03/2026 14:00) não vale mais". */
+function replacedText(earlier: Movement): string {
+  const date = hearingDateOnRecord(earlier);
+  const at =
+    date === null
+      ? ""
+      : `, para ${formatBrazilian(date.date)}${date.time === null ? "" : ` ${date.time}`}`;
+  return `a data designada antes (movimento de ${day(earlier)}${at}) não vale mais`;
+}
+
+/**
+ * Why a hearing movement cannot wait, in Portuguese; null when it can (held, or without a
+ * situation). Designated, moved, brought forward, postponed, not held or cancelled: the lawyer's
+ * day changes.
+ */
+export function hearingUrgency(
+  m: Movement,
+  record: Pick<InstanceRecord, "movements"> | null,
+  date: HearingDate | null,
+): string | null {
+  if (!isHearing(m)) return null;
+  const situation = hearingSituation(m);
+  if (situation === null || !(SETS_A_DATE.has(situation) || HEARING_UPSET.has(situation))) {
+    return null;
+  }
+  const title = movementTitle(m);
+  const earlier = earlierDesignation(m, record);
+  const replaced = earlier === null ? "" : `; ${replacedText(earlier)}`;
+  const when =
+    date === null
+      ? ""
+      : ` para ${formatBrazilian(date.date)}${date.time === null ? "" : ` ${date.time}`}`;
+  const what = HEARING_SITUATION_PT[situation];
+  const lead = title.toLocaleLowerCase("pt-BR").endsWith(what) ? title : `${title} (${what})`;
+  return `${lead}${SETS_A_DATE.has(situation) ? when : ""}${replaced}`;
+}
+
 /**
  * A hearing with both its dates: when the movement was recorded (designada, cancelada) and, where
- * a text says it, when the hearing is; never the first read as the second.
+ * a text says it, when the hearing is; never the first read as the second. A new date for a
+ * hearing already designated says that the earlier date no longer stands.
  */
-function hearingAttention(m: Movement, date: HearingDate | null): ActAttention {
+function hearingAttention(
+  m: Movement,
+  date: HearingDate | null,
+  record: Pick<InstanceRecord, "movements"> | null,
+): ActAttention {
   const title = movementTitle(m);
   const situation = hearingSituation(m);
+  const earlier = earlierDesignation(m, record);
+  if (earlier !== null) {
+    return {
+      reason: `${title}: ${replacedText(earlier)}; ${hearingWhenText(m, date)}; conferir no processo a nova data e o comparecimento`,
+      next:
+        date === null
+          ? "Audiência remarcada: conferir no processo a nova data (a anterior não vale mais) e o comparecimento."
+          : `Audiência remarcada para ${formatBrazilian(date.date)}${date.time === null ? "" : ` ${date.time}`} (a data anterior não vale mais): comparecimento (conferir no processo).`,
+    };
+  }
   if (situation !== null && HEARING_UPSET.has(situation)) {
     return {
       reason: `${title}: ${hearingWhenText(m, date)}; conferir no processo a nova data ou o cancelamento`,
@@ -131,7 +224,7 @@ export function actAttention(
   hearing: HearingDate | null = null,
 ): ActAttention | null {
   const kind = kindOf(m);
-  if (kind === "hearing") return hearingAttention(m, hearing ?? hearingDateOnRecord(m));
+  if (kind === "hearing") return hearingAttention(m, hearing ?? hearingDateOnRecord(m), record);
   if (kind === "unknown") {
     const named = m.name.trim() === "" ? "" : ` ("${m.name.trim()}")`;
     return {

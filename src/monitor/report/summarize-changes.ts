@@ -1,4 +1,4 @@
-import type { Movement, Provenance } from "../../datajud/instance-record.js";
+import type { InstanceRecord, Movement, Provenance } from "../../datajud/instance-record.js";
 import type { CalendarFor } from "../../deadlines/publication-estimate.js";
 import type { Logger } from "../../log.js";
 import { correctionNotices, movementAlert } from "../../notify/outbox/messages.js";
@@ -19,6 +19,7 @@ import { instanceRecords } from "../../store/instances.js";
 import { movementsOfChange } from "../../store/movements.js";
 import { publicationsOfCase } from "../../store/publications.js";
 import { insertSummary, latestSummary } from "../../store/summaries.js";
+import { hearingUrgency } from "../../summarize/act-reading.js";
 import { parseStoredSummary } from "../../summarize/case-summary.js";
 import {
   type Correction,
@@ -176,12 +177,22 @@ function urgentReasons(
   decision: AlertDecision,
   lateIds: ReadonlySet<string>,
   corrections: readonly Correction[],
-  records: Parameters<typeof readingContextOf>[0],
+  records: readonly InstanceRecord[],
+  hearings: { movements: readonly Movement[]; dates: Readonly<Record<string, HearingDate>> },
 ): string[] {
   const reasons: string[] = [];
   if (decision.urgent.some((m) => !lateIds.has(m.id))) reasons.push(RULE_URGENT);
   if (decision.urgent.some((m) => lateIds.has(m.id))) reasons.push(RULE_URGENT_LATE);
   if (decision.urgentCorrections.length > 0) reasons.push(RULE_URGENT_CORRECTION);
+  // A hearing designated, moved, brought forward or cancelled changes the lawyer's day, whatever
+  // the rules say; one the watchlist ignores stays quiet.
+  const ignored = new Set(decision.ignored.map((m) => m.id));
+  for (const m of hearings.movements) {
+    if (ignored.has(m.id)) continue;
+    const record = records.find((r) => r.movements.some((x) => x.id === m.id)) ?? null;
+    const urgency = hearingUrgency(m, record, hearings.dates[m.id] ?? null);
+    if (urgency !== null) reasons.push(`audiência: ${urgency}.`);
+  }
   for (const c of corrections) {
     const reading = readCorrection(c, readingContextOf(records, c.instance));
     if (reading.urgent !== null) reasons.push(`correção do tribunal: ${reading.headline}`);
@@ -249,7 +260,10 @@ async function reportChange(
   const decision = decide(deps, kase, change, input);
   const shownFixes = new Set(decision.shownCorrections.map((m) => m.id));
   const corrections = (input.corrections ?? []).filter((c) => shownFixes.has(c.after.id));
-  const reasons = urgentReasons(decision, lateIds, corrections, records);
+  const reasons = urgentReasons(decision, lateIds, corrections, records, {
+    movements: input.newMovements,
+    dates: hearingDates,
+  });
   const outcome = await summarize(deps, input, decision, signal);
   totals.llmCalls += outcome.llmCalls;
   totals.summarized += 1;

@@ -100,9 +100,11 @@ describe("a hearing cancelled in place after it was mailed", () => {
 
     expect(run.report.cases[0]).toMatchObject({ outcome: "changed", newMovements: 0 });
     expect(all).toHaveLength(2);
+    // A hearing designated is urgent by itself: the lawyer's calendar changes (issue 34).
     expect(all[0]?.subject).toMatch(
-      /^\[datajud\] ⚠ 0003495-35\.2017\.8\.27\.2716: .* \(1 movimentação nova\)$/,
+      /^\[datajud\] ⚠ URGENTE 0003495-35\.2017\.8\.27\.2716: .* \(1 movimentação nova\)$/,
     );
+    expect(all[0]?.text).toContain("audiência: Audiência de conciliação designada.");
     expect(all[1]?.subject).toMatch(
       /^\[datajud\] ⚠ URGENTE 0003495-35\.2017\.8\.27\.2716: .* \(correção: Audiência de conciliação: designada → cancelada\)$/,
     );

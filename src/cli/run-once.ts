@@ -120,9 +120,10 @@ export function endpointLines(report: RunReport, timeZone: string): string {
       if (e.missing.length > 0) {
         // Queued here, sent by a process that holds the endpoint's secrets.
         const lacking = e.missing.map((v) => terminalText(v)).join(" and ");
-        return `${e.channel} endpoint "${terminalText(e.name)}": ${countText(e.pending, "event", "events")} queued; this process has no ${lacking}: the daemon sends them\n`;
+        const earlier = e.pending > e.queued ? ` (${e.pending} waiting in all)` : "";
+        return `${e.channel} endpoint "${terminalText(e.name)}": ${countText(e.queued, "event", "events")} queued${earlier}; this process has no ${lacking}: the daemon sends them\n`;
       }
-      const parts = [`${e.sent} delivered`];
+      const parts = [...(e.queued > 0 ? [`${e.queued} queued`] : []), `${e.sent} delivered`];
       if (e.pending > 0) parts.push(`${e.pending} waiting`);
       if (e.dead > 0) parts.push(`${e.dead} given up`);
       const said = [parts.join(", ")];

@@ -79,6 +79,8 @@ export const EndpointReport = MailReport.extend({
    * the endpoint's alerts and sent none; a process with them (the daemon) sends them. Empty: none.
    */
   missing: z.array(z.string()).default([]),
+  /** Alerts the sweep queued for it (rows; a chat digest's rows are counted one by one). */
+  queued: z.number().int().nonnegative().default(0),
 });
 export type EndpointReport = z.infer<typeof EndpointReport>;
 
@@ -116,6 +118,7 @@ export const RunReport = z.strictObject({
   failed: z.number().int().nonnegative(),
   datajudRequests: z.number().int().nonnegative(),
   llmCalls: z.number().int().nonnegative(),
+  /** E-mail rows queued (one per message and address); other channels are in `queued`. */
   emailsQueued: z.number().int().nonnegative(),
   emailsSent: z.number().int().nonnegative(),
   dryRun: z.boolean(),
@@ -137,6 +140,11 @@ export const RunReport = z.strictObject({
   mail: MailReport.nullable().default(null),
   /** Each webhook and chat endpoint with alerts delivered, failed, given up or waiting. */
   endpoints: z.array(EndpointReport).default([]),
+  /**
+   * Rows queued per channel: `{ "email": 3, "webhook": 3, "slack": 3 }`; a channel with none is
+   * absent. `{}` in reports of versions before it.
+   */
+  queued: z.record(z.string(), z.number().int().nonnegative()).default({}),
 });
 export type RunReport = z.infer<typeof RunReport>;
 

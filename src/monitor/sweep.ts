@@ -1,3 +1,12 @@
+import {
+  addQueued,
+  NOTHING_QUEUED,
+  type Queued,
+  queuedByChannel,
+  queuedEmails,
+  queuedFor,
+  queuedRows,
+} from "../notify/outbox/queue.js";
 import type { SweepTally } from "../policy/health.js";
 import { isoNow } from "../time/clock.js";
 import type { WatchedCase, WatchedOab } from "../watchlist/parse-watchlist.js";
@@ -138,7 +147,8 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
 /** What the report phases of one sweep came to, added up as each phase's alerts go out. */
 class Reported {
   llmCalls = 0;
-  emailsQueued = 0;
+  /** Rows queued, by endpoint (e-mail, each webhook and chat). */
+  queued: Queued = NOTHING_QUEUED;
   emailsSent = 0;
   /** The deliveries' sends, failures and give-ups added up; what waits as the last one left it. */
   mail: MailReport | null = null;
@@ -218,8 +228,8 @@ async function reportChanges(
   let summarized: Awaited<ReturnType<ReportPhases["summarize"]>>;
   try {
     summarized = await phases.summarize(signal, (queued) => {
-      reported.emailsQueued += queued;
-      if (queued > 0) courier.kick();
+      reported.queued = addQueued(reported.queued, queued);
+      if (queuedRows(queued) > 0) courier.kick();
     });
   } catch (error) {
     // The summaries' error is the one to tell; what was committed before it is still delivered.
@@ -265,8 +275,8 @@ async function detectAndWatch(
       const decide = phases.publications;
       await reportStep(reported, signal, async () => {
         const queued = decide();
-        reported.emailsQueued += queued;
-        if (queued > 0) await deliverNow(phases, reported, signal);
+        reported.queued = addQueued(reported.queued, queued);
+        if (queuedRows(queued) > 0) await deliverNow(phases, reported, signal);
       });
     }
     return published;
@@ -305,7 +315,7 @@ async function finishReporting(
     },
   };
   try {
-    reported.emailsQueued += phases.queue(tally);
+    reported.queued = addQueued(reported.queued, phases.queue(tally));
     // Anything else now due (a retry, an alert quiet hours held) goes with this sweep's mail too.
     await deliverNow(phases, reported, run.signal);
   } catch (error) {
@@ -331,7 +341,8 @@ function reportOf(
     failed: cases.filter((r) => r.outcome === "failed").length,
     datajudRequests: deps.datajudRequests() - run.requestsBefore,
     llmCalls: reported.llmCalls,
-    emailsQueued: reported.emailsQueued,
+    // E-mail rows only, as the field always said; every channel in `queued`.
+    emailsQueued: queuedEmails(reported.queued),
     emailsSent: reported.emailsSent,
     dryRun: options.dryRun,
     interrupted: detected.interrupted || published.interrupted || reported.interrupted,
@@ -340,6 +351,10 @@ function reportOf(
     cases,
     publications: deps.publications === undefined ? null : published.report,
     mail: reported.mail,
-    endpoints: reported.endpoints,
+    endpoints: reported.endpoints.map((e) => ({
+      ...e,
+      queued: queuedFor(reported.queued, e.channel, e.name),
+    })),
+    queued: queuedByChannel(reported.queued),
   };
 }

@@ -15,6 +15,8 @@ export interface NewOutboxRow {
   channel: string;
   recipient: string;
   kind: OutboxKind;
+  /** What the payload is (notify/outbox/message-types.ts): read back through that type's schema. */
+  messageType: string;
   /** Unique: queueing the same key again (a retried run) does nothing. */
   dedupeKey: string;
   subject: string;
@@ -32,6 +34,7 @@ export interface OutboxRow {
   channel: string;
   recipient: string;
   kind: string;
+  messageType: string;
   dedupeKey: string;
   subject: string | null;
   messageId: string | null;
@@ -52,7 +55,7 @@ interface RawOutboxRow extends Omit<OutboxRow, "payload"> {
 }
 
 const OUTBOX_COLUMNS = `id, change_id AS changeId, case_id AS caseId, channel, recipient, kind,
-  dedupe_key AS dedupeKey, subject, message_id AS messageId, payload, status, attempts,
+  message_type AS messageType, dedupe_key AS dedupeKey, subject, message_id AS messageId, payload, status, attempts,
   next_attempt_at AS nextAttemptAt, last_error AS lastError, created_at AS createdAt,
   sent_at AS sentAt, smtp_response AS smtpResponse`;
 
@@ -87,6 +90,7 @@ export function insertOutboxRow(db: Db, row: NewOutboxRow): boolean {
       channel: string;
       recipient: string;
       kind: string;
+      messageType: string;
       dedupeKey: string;
       subject: string;
       messageId: string;
@@ -95,10 +99,10 @@ export function insertOutboxRow(db: Db, row: NewOutboxRow): boolean {
       nextAttemptAt: string | null;
     }>(
       `INSERT OR IGNORE INTO outbox
-         (change_id, case_id, channel, recipient, kind, dedupe_key, subject, message_id, payload,
-          created_at, next_attempt_at)
-       VALUES (@changeId, @caseId, @channel, @recipient, @kind, @dedupeKey, @subject, @messageId,
-          @payload, @createdAt, @nextAttemptAt)`,
+         (change_id, case_id, channel, recipient, kind, message_type, dedupe_key, subject,
+          message_id, payload, created_at, next_attempt_at)
+       VALUES (@changeId, @caseId, @channel, @recipient, @kind, @messageType, @dedupeKey, @subject,
+          @messageId, @payload, @createdAt, @nextAttemptAt)`,
     )
     .run({
       changeId: row.changeId,
@@ -106,6 +110,7 @@ export function insertOutboxRow(db: Db, row: NewOutboxRow): boolean {
       channel: row.channel,
       recipient: row.recipient,
       kind: row.kind,
+      messageType: row.messageType,
       dedupeKey: row.dedupeKey,
       subject: row.subject,
       messageId: row.messageId,

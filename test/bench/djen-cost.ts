@@ -149,7 +149,7 @@ async function simulate(
     publications: phase,
     watchlist: () => ({ cases: watched, oab }),
     report: {
-      publications: () => 0,
+      publications: () => ({}),
       deliver: async () => NOTHING_MAILED,
     },
     host: { hostname: () => "bench", pid: 1, isAlive: () => true, every: () => () => undefined },

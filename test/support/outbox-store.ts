@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { movementAlert } from "../../src/notify/outbox/messages.js";
-import { emailEndpoints, queueMessage } from "../../src/notify/outbox/queue.js";
+import { emailEndpoints, queuedRows, queueMessage } from "../../src/notify/outbox/queue.js";
 import type { AlertContent } from "../../src/notify/render/alert-content.js";
 import { type MailPolicy, mailPolicy } from "../../src/policy/mail-policy.js";
 import { getCase, syncWatchedCases } from "../../src/store/cases.js";
@@ -84,10 +84,12 @@ export function queueChange(
     details: {},
     newMovements: content.newMovements.length,
   });
-  const queued = queueMessage(
-    { db, domain: DOMAIN, at: new Date(detectedAt), policy },
-    movementAlert({ changeId, caseId, detectedAt, content }),
-    emailEndpoints(recipients),
+  const queued = queuedRows(
+    queueMessage(
+      { db, domain: DOMAIN, at: new Date(detectedAt), policy },
+      movementAlert({ changeId, caseId, detectedAt, content }),
+      emailEndpoints(recipients),
+    ),
   );
   return { caseId, changeId, queued };
 }

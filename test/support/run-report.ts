@@ -20,6 +20,7 @@ export function runReport(over: Partial<RunReport> = {}): RunReport {
     publications: null,
     mail: null,
     endpoints: [],
+    queued: {},
     ...over,
   };
 }

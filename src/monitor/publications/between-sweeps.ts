@@ -1,4 +1,5 @@
 import type { Logger } from "../../log.js";
+import { NOTHING_QUEUED, queuedRows } from "../../notify/outbox/queue.js";
 import { djenRetryAtMs } from "../../policy/djen-plan.js";
 import type { Db } from "../../store/database.js";
 import { getDjenReach } from "../../store/djen-reach.js";
@@ -103,8 +104,8 @@ export async function askDueBetweenSweeps(
     );
     const found = asked.outcomes.some((o) => o.stored.length + o.cancelled.length > 0);
     if (found && !lease.signal.aborted) {
-      const queued = deps.report.publications?.() ?? 0;
-      if (queued > 0) await deps.report.deliver(lease.signal);
+      const queued = deps.report.publications?.() ?? NOTHING_QUEUED;
+      if (queuedRows(queued) > 0) await deps.report.deliver(lease.signal);
     }
     return {
       asked: asked.outcomes.length,

@@ -1,6 +1,10 @@
+import { CHANNELS, senderOf } from "../../notify/outbox/channels.js";
 import { type DrainResult, drainOutbox } from "../../notify/outbox/drain.js";
 import { drainEndpoints, type EndpointDrainResult } from "../../notify/outbox/endpoint-drain.js";
 import type { MailDeps } from "./mail-deps.js";
+
+/** A delivery, and once more when it queued an operator alert (an endpoint disabled or dead). */
+const PASSES = 2;
 
 function drainMail(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult> {
   return drainOutbox({
@@ -18,42 +22,91 @@ function drainMail(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult> {
   });
 }
 
-/** Sends every e-mail that is due (stopping at `signal`); what fails waits for its retry. */
+function drainChannel(
+  mail: MailDeps & { endpoints: NonNullable<MailDeps["endpoints"]> },
+  channel: string,
+  signal?: AbortSignal,
+): Promise<EndpointDrainResult> {
+  return drainEndpoints({
+    db: mail.db,
+    endpoints: mail.endpoints.list,
+    unsendable: mail.endpoints.declared.filter((e) => e.missing.length > 0),
+    channels: [channel],
+    limits: mail.endpoints.limits,
+    clock: mail.clock,
+    maxAttempts: mail.endpoints.maxAttempts,
+    logger: mail.logger,
+    claimant: mail.claimant,
+    operator: { admin: mail.admin, domain: mail.domain, policy: mail.policy },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+function addMail(a: DrainResult, b: DrainResult): DrainResult {
+  return {
+    sent: a.sent + b.sent,
+    failed: a.failed + b.failed,
+    dead: a.dead + b.dead,
+    deferred: b.deferred,
+    lastError: b.lastError ?? a.lastError,
+  };
+}
+
+function addEndpoints(a: EndpointDrainResult | null, b: EndpointDrainResult): EndpointDrainResult {
+  if (a === null) return b;
+  const byEndpoint = a.byEndpoint.map((e) => ({ ...e }));
+  for (const e of b.byEndpoint) {
+    const same = byEndpoint.find((x) => x.channel === e.channel && x.name === e.name);
+    if (same === undefined) byEndpoint.push({ ...e });
+    else {
+      same.sent += e.sent;
+      same.failed += e.failed;
+      same.dead += e.dead;
+    }
+  }
+  return {
+    sent: a.sent + b.sent,
+    failed: a.failed + b.failed,
+    dead: a.dead + b.dead,
+    operatorAlerts: a.operatorAlerts + b.operatorAlerts,
+    byEndpoint,
+  };
+}
+
+const NOTHING_SENT: DrainResult = { sent: 0, failed: 0, dead: 0, deferred: 0, lastError: null };
+
+/**
+ * The one delivery loop: every channel's due rows, in CHANNELS order (e-mail, then each webhook
+ * and chat channel), each by its channel's sender (notify/outbox/channels.ts). The sweep's
+ * deliver phase, the daemon's minute tick and its start all run it, so a webhook retry, a chat
+ * digest or an alert quiet hours held goes out on the tick it comes due, e-mail or not. When an
+ * endpoint was disabled or went dead, the operator alert it queued goes out in a second pass of
+ * the same delivery, not at the next one. Stops at `signal`; what fails waits for its retry.
+ */
 export async function deliver(
   mail: MailDeps,
   signal?: AbortSignal,
 ): Promise<DrainResult & { endpoints: EndpointDrainResult | null }> {
-  let result = await drainMail(mail, signal);
+  let result = NOTHING_SENT;
   let told: EndpointDrainResult | null = null;
-  mail.delivered?.(result);
-  if (mail.endpoints !== undefined && !signal?.aborted) {
-    // Webhooks and chat after the e-mail: each row claimed, sent and marked as mail is.
-    const endpoints = await drainEndpoints({
-      db: mail.db,
-      endpoints: mail.endpoints.list,
-      unsendable: mail.endpoints.declared.filter((e) => e.missing.length > 0),
-      limits: mail.endpoints.limits,
-      clock: mail.clock,
-      maxAttempts: mail.endpoints.maxAttempts,
-      logger: mail.logger,
-      claimant: mail.claimant,
-      operator: { admin: mail.admin, domain: mail.domain, policy: mail.policy },
-      ...(signal ? { signal } : {}),
-    });
-    mail.endpoints.delivered?.(endpoints);
-    told = endpoints;
-    if (endpoints.operatorAlerts > 0 && !signal?.aborted) {
-      // An endpoint was disabled or went dead: mail.admin hears of it now, not at the next drain.
-      const more = await drainMail(mail, signal);
-      mail.delivered?.(more);
-      result = {
-        ...more,
-        sent: result.sent + more.sent,
-        failed: result.failed + more.failed,
-        dead: result.dead + more.dead,
-        lastError: more.lastError ?? result.lastError,
-      };
+  for (let pass = 0; pass < PASSES; pass++) {
+    let operatorAlerts = 0;
+    for (const channel of CHANNELS) {
+      if (signal?.aborted) break;
+      if (senderOf(channel) === "mail") {
+        const drained = await drainMail(mail, signal);
+        mail.delivered?.(drained);
+        result = addMail(result, drained);
+        continue;
+      }
+      const endpoints = mail.endpoints;
+      if (endpoints === undefined) continue;
+      const drained = await drainChannel({ ...mail, endpoints }, channel, signal);
+      endpoints.delivered?.(drained);
+      told = addEndpoints(told, drained);
+      operatorAlerts += drained.operatorAlerts;
     }
+    if (operatorAlerts === 0 || signal?.aborted) break;
   }
   return { ...result, endpoints: told };
 }

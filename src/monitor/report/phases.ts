@@ -1,4 +1,5 @@
 import type { EndpointTally } from "../../notify/outbox/endpoint-drain.js";
+import type { Queued } from "../../notify/outbox/queue.js";
 import { endpointStatuses } from "../../policy/endpoint-status.js";
 import type { SweepTally } from "../../policy/health.js";
 import { endpointStates } from "../../store/endpoint-state.js";
@@ -25,20 +26,20 @@ import { summarizeChanges } from "./summarize-changes.js";
 export interface ReportPhases {
   /**
    * Every stored DJEN publication not reported yet is decided and its alerts queued (those
-   * outside the watchlist first), then the corrections of cancelled ones; returns e-mails queued.
+   * outside the watchlist first), then the corrections of cancelled ones; returns the rows queued.
    */
-  publications?(): number;
+  publications?(): Queued;
   /**
    * Every stored change without a summary gets one (the model, or the rules), and its alerts are
-   * queued with it, to whom and when the alert policy says; `queued` hears each change's e-mails
-   * as soon as they are committed. `modelUnavailable`: why the model stopped being asked partway.
+   * queued with it, to whom and when the alert policy says; `queued` hears each change's rows as
+   * soon as they are committed. `modelUnavailable`: why the model stopped being asked partway.
    */
   summarize(
     signal: AbortSignal,
-    queued?: (emails: number) => void,
-  ): Promise<{ llmCalls: number; emailsQueued: number; modelUnavailable: string | null }>;
+    queued?: (queued: Queued) => void,
+  ): Promise<{ llmCalls: number; queued: Queued; modelUnavailable: string | null }>;
   /** What mail.admin should hear of this sweep, and the status reports now due. */
-  queue(sweep: SweepTally): number;
+  queue(sweep: SweepTally): Queued;
   /**
    * Every e-mail that is due is sent. Two may run at once (one per phase): each row is claimed
    * before its send, so none goes twice. Says what came of it and what still waits.
@@ -76,7 +77,7 @@ export function reportPhases(deps: ReportDeps): ReportPhases {
         defaultRules: mail.defaultRules(),
         notifyOnBaseline: mail.notifyOnBaseline,
         calendars: mail.calendars,
-      }).emailsQueued,
+      }).queued,
     summarize: (signal, queued) => {
       const now = dateNow(mail.clock);
       // A fresh run budget per sweep; the day's budget counts what is already stored today.
@@ -108,7 +109,8 @@ export function reportPhases(deps: ReportDeps): ReportPhases {
         sent: drained.sent,
         failed: drained.failed,
         dead: drained.dead,
-        pending: outboxCounts(mail.db).pending,
+        // E-mail only: each webhook and chat endpoint says what waits for it in `endpoints`.
+        pending: outboxCounts(mail.db, "email").pending,
         retrying: retrying.rows,
         lastError: drained.lastError ?? retrying.lastError,
         nextAttemptAt: retrying.nextAttemptAt,
@@ -147,6 +149,8 @@ function endpointsAfter(
         condition: s.condition,
         disabledReason: s.disabledReason,
         missing: [...(missing ?? [])],
+        // The sweep counts what it queued (sweep.ts); a delivery alone queues nothing.
+        queued: 0,
       },
     ];
   });

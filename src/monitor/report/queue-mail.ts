@@ -1,3 +1,4 @@
+import { addQueued, type Queued } from "../../notify/outbox/queue.js";
 import { queueAdminAlerts } from "../../notify/outbox/queue-operator-alerts.js";
 import { queueStatusReports } from "../../notify/outbox/queue-status-reports.js";
 import type { SweepTally } from "../../policy/health.js";
@@ -10,7 +11,7 @@ import { checkSources } from "./source-check.js";
  * (the key refused, DataJud down, a case failing for a day), what one source has that the other
  * lacks (source-check.ts) and the status reports now due.
  */
-export function queueSweepMail(mail: MailDeps, sweep: SweepTally): number {
+export function queueSweepMail(mail: MailDeps, sweep: SweepTally): Queued {
   const now = dateNow(mail.clock);
   const operator = queueAdminAlerts({
     db: mail.db,
@@ -29,7 +30,8 @@ export function queueSweepMail(mail: MailDeps, sweep: SweepTally): number {
     policy: mail.policy(),
     cases: mail.cases(),
   });
-  return operator + sources.queued + queueDueStatusReports(mail, now);
+  // Status reports go by e-mail only.
+  return addQueued(operator, sources.queued, { email: queueDueStatusReports(mail, now) });
 }
 
 /** The status reports whose hour has come and that are not queued yet. */

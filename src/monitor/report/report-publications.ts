@@ -8,9 +8,14 @@ import { cutPlainText, truncationNote } from "../../djen/publication-text.js";
 import type { Logger } from "../../log.js";
 import { publicationAlert, publicationKey } from "../../notify/outbox/messages.js";
 import {
+  addQueued,
   type Endpoint,
   emailEndpoints,
   isChannel,
+  NOTHING_QUEUED,
+  type Queued,
+  queuedEmails,
+  queuedRows,
   queueMessage,
 } from "../../notify/outbox/queue.js";
 import type { PublicationAlertContent } from "../../notify/render/publication-alert.js";
@@ -68,7 +73,10 @@ export interface ReportPublicationsDeps {
 
 export interface ReportedPublications {
   reported: number;
+  /** E-mail rows queued. */
   emailsQueued: number;
+  /** Every row queued, by endpoint (e-mail, webhooks, chats). */
+  queued: Queued;
   corrections: number;
   /** Open estimates whose dates moved this sweep (a closure configured, a holiday learned). */
   reestimated: number;
@@ -188,7 +196,7 @@ function queue(
   endpoints: readonly Endpoint[],
   caseId: number | null,
   now: Date,
-): number {
+): Queued {
   const withSources =
     caseId === null ? content : { ...content, sources: sourcesOfCase(deps.db, caseId, now) };
   return queueMessage(
@@ -227,7 +235,7 @@ function reportOne(
   row: PublicationRow,
   publication: StoredPublication,
   now: Date,
-): { disposition: PublicationDisposition; queued: number } {
+): { disposition: PublicationDisposition; queued: Queued } {
   const audience = audienceOf(deps, row, publication);
   const decision = decidePublication({
     facts: publication,
@@ -250,10 +258,10 @@ function reportOne(
     if (disposition === "cancelled") {
       markCorrectionReported(deps.db, row.id, at);
       recordEstimate(deps.db, row, estimate, [], at, seat);
-      return { disposition, queued: 0 };
+      return { disposition, queued: NOTHING_QUEUED };
     }
     const saved = recordEstimate(deps.db, row, estimate, audience.recipients, at, seat);
-    if (disposition !== "alert") return { disposition, queued: 0 };
+    if (disposition !== "alert") return { disposition, queued: NOTHING_QUEUED };
     const content = publicationContent(row, publication, {
       notice: "published",
       audience,
@@ -282,14 +290,14 @@ function reestimateOne(
   row: PublicationRow,
   publication: StoredPublication,
   now: Date,
-): { moved: boolean; queued: number } {
+): { moved: boolean; queued: Queued } {
   const audience = audienceOf(deps, row, publication);
   const seat = seatOf(deps.db, caseIdOf(deps, audience), publication);
   const estimate = estimateOf(row, publication, deps.calendars, seat);
   return immediate(deps.db, () => {
     const saved = recordEstimate(deps.db, row, estimate, [], now.toISOString(), seat);
-    if (saved.kind !== "moved") return { moved: false, queued: 0 };
-    if (saved.row.toldRevision === null) return { moved: true, queued: 0 };
+    if (saved.kind !== "moved") return { moved: false, queued: NOTHING_QUEUED };
+    if (saved.row.toldRevision === null) return { moved: true, queued: NOTHING_QUEUED };
     const told = toldOf(deps, row.djenId);
     const content = publicationContent(row, publication, {
       notice: "re-estimated",
@@ -314,9 +322,9 @@ function reestimatePublications(
   now: Date,
 ): {
   reestimated: number;
-  queued: number;
+  queued: Queued;
 } {
-  const result = { reestimated: 0, queued: 0 };
+  const result = { reestimated: 0, queued: NOTHING_QUEUED };
   for (const id of publicationIdsWithoutEstimate(deps.db)) {
     const row = getPublicationById(deps.db, id);
     const publication = row === undefined ? null : parsed(deps, row);
@@ -337,7 +345,7 @@ function reestimatePublications(
     if (publication === null) continue;
     const { moved, queued } = reestimateOne(deps, row, publication, now);
     if (moved) result.reestimated += 1;
-    result.queued += queued;
+    result.queued = addQueued(result.queued, queued);
   }
   return result;
 }
@@ -347,7 +355,7 @@ function correctOne(
   row: PublicationRow,
   publication: StoredPublication,
   now: Date,
-): number {
+): Queued {
   const audience = audienceOf(deps, row, publication);
   return immediate(deps.db, () => {
     // Those told of it, whatever the watchlist says now; nobody when it was never mailed.
@@ -367,6 +375,7 @@ export function reportPublications(deps: ReportPublicationsDeps): ReportedPublic
   const result: ReportedPublications = {
     reported: 0,
     emailsQueued: 0,
+    queued: NOTHING_QUEUED,
     corrections: 0,
     reestimated: 0,
   };
@@ -384,22 +393,23 @@ export function reportPublications(deps: ReportPublicationsDeps): ReportedPublic
     if (publication === null) continue;
     const { disposition, queued } = reportOne(deps, row, publication, now);
     result.reported += 1;
-    result.emailsQueued += queued;
+    result.queued = addQueued(result.queued, queued);
     if (disposition !== "alert") quiet[disposition] = (quiet[disposition] ?? 0) + 1;
   }
   for (const row of correctionsAwaitingReport(deps.db)) {
     const publication = parsed(deps, row);
     if (publication === null) continue;
     const queued = correctOne(deps, row, publication, now);
-    result.emailsQueued += queued;
-    if (queued > 0) result.corrections += 1;
+    result.queued = addQueued(result.queued, queued);
+    if (queuedRows(queued) > 0) result.corrections += 1;
   }
   const reestimated = reestimatePublications(deps, now);
   result.reestimated = reestimated.reestimated;
-  result.emailsQueued += reestimated.queued;
+  result.queued = addQueued(result.queued, reestimated.queued);
+  result.emailsQueued = queuedEmails(result.queued);
   if (reestimated.reestimated > 0) {
     deps.logger.info(
-      { reestimated: reestimated.reestimated, corrections: reestimated.queued },
+      { reestimated: reestimated.reestimated, corrections: queuedRows(reestimated.queued) },
       "DJEN deadline estimates moved by the court calendar",
     );
   }

@@ -2,7 +2,14 @@ import { parseCnjNumber } from "../../datajud/cnj-number.js";
 import { courtCaseLink } from "../../datajud/court-links.js";
 import { wallClockDay } from "../../datajud/dates.js";
 import { djenGapMessage, operatorAlert } from "../../notify/outbox/messages.js";
-import { emailEndpoints, queueMessage } from "../../notify/outbox/queue.js";
+import {
+  addQueued,
+  emailEndpoints,
+  NOTHING_QUEUED,
+  type Queued,
+  queuedRows,
+  queueMessage,
+} from "../../notify/outbox/queue.js";
 import type { DjenGapWarning } from "../../notify/render/djen-gap.js";
 import type { AlertSources } from "../../notify/render/sources-line.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
@@ -75,8 +82,8 @@ export interface SourceCheckResult {
   gapsFound: number;
   silentOpened: number;
   silentClosed: number;
-  /** E-mails queued (lawyers' warnings and operator alerts). */
-  queued: number;
+  /** Rows queued (lawyers' warnings by e-mail; operator alerts by e-mail and endpoints). */
+  queued: Queued;
 }
 
 export function checkSources(deps: SourceCheckDeps): SourceCheckResult {
@@ -89,7 +96,7 @@ export function checkSources(deps: SourceCheckDeps): SourceCheckResult {
     gapsFound: gaps.found,
     silentOpened: silence.opened,
     silentClosed: silence.closed,
-    queued: gaps.queued + silence.queued,
+    queued: addQueued(gaps.queued, silence.queued),
   };
 }
 
@@ -136,12 +143,12 @@ export function measureLags(db: Db, nowIso: string): number {
  * about for the case, with no DJEN item of the case near that day, in a court DJEN is known to
  * carry: warned once. A day DJEN has not answered whole yet is left for a later sweep.
  */
-function findGaps(deps: SourceCheckDeps, nowIso: string): { found: number; queued: number } {
+function findGaps(deps: SourceCheckDeps, nowIso: string): { found: number; queued: Queued } {
   const { db } = deps;
   const today = saoPauloDay(nowIso);
   const since = new Date(Date.parse(nowIso) - URGENT_FOR_DAYS * 86_400_000).toISOString();
   let found = 0;
-  let queued = 0;
+  let queued: Queued = NOTHING_QUEUED;
   for (const candidate of gapCandidates(db, AVAILABILITY_CODE, since)) {
     const day = candidate.dateTime === null ? null : wallClockDay(candidate.dateTime);
     if (day === null) continue;
@@ -186,9 +193,9 @@ function findGaps(deps: SourceCheckDeps, nowIso: string): { found: number; queue
         availableOn: day,
         foundAt: nowIso,
         urgent: warning.urgent,
-        queued: rows,
+        queued: queuedRows(rows),
       });
-      queued += rows;
+      queued = addQueued(queued, rows);
     });
     found++;
   }
@@ -199,11 +206,11 @@ function findGaps(deps: SourceCheckDeps, nowIso: string): { found: number; queue
 function checkSilence(
   deps: SourceCheckDeps,
   nowIso: string,
-): { opened: number; closed: number; queued: number } {
+): { opened: number; closed: number; queued: Queued } {
   const { db } = deps;
   const open = new Map(openSilentCourts(db).map((s) => [s.court, s]));
   const lags = lagsByCourt(db);
-  const result = { opened: 0, closed: 0, queued: 0 };
+  const result = { opened: 0, closed: 0, queued: NOTHING_QUEUED };
   const horizon = addDays(saoPauloDay(nowIso), -NOTE_HORIZON_DAYS * 3);
   for (const u of courtUpdates(db)) {
     const current = open.get(u.court);
@@ -232,10 +239,13 @@ function checkSilence(
       continue;
     result.opened++;
     if (deps.admin !== null) {
-      result.queued += queueMessage(
-        { db, domain: deps.domain, at: deps.now, policy: deps.policy },
-        operatorAlert(alert, null),
-        emailEndpoints([deps.admin]),
+      result.queued = addQueued(
+        result.queued,
+        queueMessage(
+          { db, domain: deps.domain, at: deps.now, policy: deps.policy },
+          operatorAlert(alert, null),
+          emailEndpoints([deps.admin]),
+        ),
       );
     }
   }

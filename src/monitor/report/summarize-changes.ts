@@ -2,7 +2,14 @@ import type { InstanceRecord, Movement, Provenance } from "../../datajud/instanc
 import type { CalendarFor } from "../../deadlines/publication-estimate.js";
 import type { Logger } from "../../log.js";
 import { correctionNotices, movementAlert } from "../../notify/outbox/messages.js";
-import { emailEndpoints, queueMessage } from "../../notify/outbox/queue.js";
+import {
+  addQueued,
+  emailEndpoints,
+  NOTHING_QUEUED,
+  type Queued,
+  queuedEmails,
+  queueMessage,
+} from "../../notify/outbox/queue.js";
 import { buildAlertContent } from "../../notify/render/alert-content.js";
 import { NO_ALERT_POLICY } from "../../policy/alert-rules.js";
 import { lateMovementIds } from "../../policy/late-records.js";
@@ -48,10 +55,10 @@ export interface SummarizeDeps {
   /** Court calendars with calendar.closures, for gazette movements' dates; absent: none. */
   calendars?: CalendarFor | undefined;
   /**
-   * Told as each change's summary and alerts are committed, with how many e-mails it queued: the
-   * sweep hands them to delivery then, without waiting for the other changes' summaries.
+   * Told as each change's summary and alerts are committed, with the rows it queued: the sweep
+   * hands them to delivery then, without waiting for the other changes' summaries.
    */
-  queued?: (emails: number) => void;
+  queued?: (queued: Queued) => void;
 }
 
 /** Changes summarized at once: model calls in flight (each case's changes stay in order). */
@@ -60,7 +67,10 @@ export const SUMMARY_CONCURRENCY = 3;
 export interface Summarized {
   summarized: number;
   llmCalls: number;
+  /** E-mail rows queued. */
   emailsQueued: number;
+  /** Every row queued, by endpoint (e-mail, webhooks, chats). */
+  queued: Queued;
   /** Changes kept quiet because every new movement matched an ignore rule. */
   ignored: number;
   /** Changes kept quiet because their case is muted. */
@@ -88,6 +98,7 @@ export async function summarizeChanges(
     summarized: 0,
     llmCalls: 0,
     emailsQueued: 0,
+    queued: NOTHING_QUEUED,
     ignored: 0,
     muted: 0,
     modelUnavailable: null,
@@ -226,10 +237,10 @@ async function reportChange(
   change: ChangeRow,
   totals: Summarized,
   signal: AbortSignal | undefined,
-): Promise<number> {
+): Promise<Queued> {
   const { db } = deps;
   const kase = getCaseById(db, change.caseId);
-  if (!kase) return 0;
+  if (!kase) return NOTHING_QUEUED;
   const records = instanceRecords(db, kase.id);
   const all = movementsOfChange(db, change.id);
   // A late record is stored with the change that first saw it, and reported apart from its news.
@@ -324,7 +335,7 @@ async function reportChange(
       usage: outcome.usage,
       disposition: decision.disposition,
     });
-    if (decision.disposition !== "alert") return 0;
+    if (decision.disposition !== "alert") return NOTHING_QUEUED;
     const context = { db, domain: deps.mailDomain, at: now, policy: deps.policy };
     const alerted = {
       changeId: change.id,
@@ -333,11 +344,12 @@ async function reportChange(
       content,
       channels: deps.policy?.channels(kase.digits, kase.court) ?? [],
     };
-    let queued = queueMessage(context, movementAlert(alerted), emailEndpoints(kase.watchers));
+    const alert = queueMessage(context, movementAlert(alerted), emailEndpoints(kase.watchers));
     // The e-mail tells the corrections in the alert; webhooks and chats get one event each.
-    for (const notice of correctionNotices(alerted)) queued += queueMessage(context, notice, []);
-    return queued;
+    const notices = correctionNotices(alerted).map((notice) => queueMessage(context, notice, []));
+    return addQueued(alert, ...notices);
   });
-  totals.emailsQueued += queued;
+  totals.emailsQueued += queuedEmails(queued);
+  totals.queued = addQueued(totals.queued, queued);
   return queued;
 }

@@ -17,13 +17,16 @@ import {
 } from "../../store/outbox.js";
 import { type Clock, dateNow, isoNow } from "../../time/clock.js";
 import { renderAlert } from "../render/alert.js";
-import { AlertContent } from "../render/alert-content.js";
+import type { AlertContent } from "../render/alert-content.js";
 import { renderDigest } from "../render/digest.js";
-import { DjenGapWarning, renderDjenGapWarning } from "../render/djen-gap.js";
+import { type DjenGapWarning, renderDjenGapWarning } from "../render/djen-gap.js";
 import type { RenderedAlert } from "../render/email-kit.js";
-import { AdminAlert, renderAdminAlert } from "../render/operator-mail.js";
-import { PublicationAlertContent, renderPublicationAlert } from "../render/publication-alert.js";
-import { renderStatusReport, StatusReport } from "../render/status-report.js";
+import { type AdminAlert, renderAdminAlert } from "../render/operator-mail.js";
+import {
+  type PublicationAlertContent,
+  renderPublicationAlert,
+} from "../render/publication-alert.js";
+import { renderStatusReport, type StatusReport } from "../render/status-report.js";
 import {
   MailError,
   type MailErrorCode,
@@ -40,6 +43,7 @@ import {
   isSafeMessageId,
   threadId,
 } from "./message-ids.js";
+import { readStoredMessage } from "./message-types.js";
 import type { Channel } from "./queue.js";
 
 /** What this drain sends: e-mail. Rows of other channels are left to their own senders. */
@@ -165,33 +169,28 @@ function decode(row: OutboxRow): { ok: true; entry: DecodedRow } | { ok: false; 
   if (!isEmailAddress(recipient)) {
     return { ok: false, error: "the recipient is not a single plain e-mail address" };
   }
-  if (row.kind === "report") {
-    const parsed = StatusReport.safeParse(row.payload);
-    return parsed.success
-      ? { ok: true, entry: { row, recipient, payload: { kind: "report", report: parsed.data } } }
-      : { ok: false, error: "the stored payload is not a status report; it cannot be rendered" };
+  // Read as the row says it was queued, through that type's schema: never guessed.
+  const read = readStoredMessage(row.messageType, row.payload);
+  if (!read.ok) return { ok: false, error: read.error };
+  const stored = read.message;
+  const entry = (payload: Payload) => ({ ok: true as const, entry: { row, recipient, payload } });
+  switch (stored.type) {
+    case "status-report":
+      return entry({ kind: "report", report: stored.report });
+    case "operator":
+      return entry({ kind: "admin", alert: stored.alert });
+    case "djen-gap":
+      return entry({ kind: "gap", warning: stored.warning });
+    case "publication":
+      return entry({ kind: "publication", content: stored.content });
+    case "movement":
+      return entry({ kind: "alert", content: stored.content });
+    case "correction":
+      return {
+        ok: false,
+        error: "a case.correction goes to webhooks and chats; the e-mail carries it in its alert",
+      };
   }
-  if (row.kind === "admin") {
-    const parsed = AdminAlert.safeParse(row.payload);
-    return parsed.success
-      ? { ok: true, entry: { row, recipient, payload: { kind: "admin", alert: parsed.data } } }
-      : { ok: false, error: "the stored payload is not an operator alert; it cannot be rendered" };
-  }
-  const gap = DjenGapWarning.safeParse(row.payload);
-  if (gap.success) {
-    return { ok: true, entry: { row, recipient, payload: { kind: "gap", warning: gap.data } } };
-  }
-  const publication = PublicationAlertContent.safeParse(row.payload);
-  if (publication.success) {
-    return {
-      ok: true,
-      entry: { row, recipient, payload: { kind: "publication", content: publication.data } },
-    };
-  }
-  const parsed = AlertContent.safeParse(row.payload);
-  return parsed.success
-    ? { ok: true, entry: { row, recipient, payload: { kind: "alert", content: parsed.data } } }
-    : { ok: false, error: "the stored payload is not an alert; it cannot be rendered" };
 }
 
 /**

@@ -1,8 +1,5 @@
 import { type Clock, dateNow } from "../../time/clock.js";
-import { type ChatMessage, chatDigest, chatMessage } from "../render/chat-message.js";
-import { renderSlack } from "../render/slack-message.js";
-import { renderTeams } from "../render/teams-message.js";
-import { renderTelegram } from "../render/telegram-message.js";
+import { chatDigest, chatMessage } from "../render/chat-message.js";
 import type { WebhookEvent } from "../render/webhook-event.js";
 import { type Endpoint, endpointUrl, scrubEndpoint } from "../transport/endpoint.js";
 import { type Verdict, verdictOf } from "../transport/endpoint-verdict.js";
@@ -13,6 +10,7 @@ import {
   postToEndpoint,
 } from "../transport/http-endpoint.js";
 import { signWebhook } from "../transport/webhook-signature.js";
+import { chatBody } from "./channels.js";
 
 /*
  * One event to one endpoint: the body in the endpoint's own format (the event itself, signed,
@@ -34,19 +32,6 @@ export interface EndpointDelivery {
 
 const JSON_TYPE = { "content-type": "application/json" };
 
-function chatBody(endpoint: Endpoint, message: ChatMessage): string {
-  switch (endpoint.channel) {
-    case "slack":
-      return JSON.stringify(renderSlack(message));
-    case "teams":
-      return JSON.stringify(renderTeams(message));
-    case "telegram":
-      return JSON.stringify(renderTelegram(message, endpoint.chatId));
-    case "webhook":
-      throw new TypeError("a webhook takes events, not chat messages");
-  }
-}
-
 /** One event, or a chat digest of several (webhooks never get digests: one POST per event). */
 function requestBody(
   endpoint: Endpoint,
@@ -57,7 +42,7 @@ function requestBody(
   if (first === undefined) throw new TypeError("nothing to deliver");
   if (endpoint.channel !== "webhook") {
     const message = events.length === 1 ? chatMessage(first) : chatDigest(events);
-    return { body: chatBody(endpoint, message), headers: JSON_TYPE };
+    return { body: JSON.stringify(chatBody(endpoint, message)), headers: JSON_TYPE };
   }
   if (events.length > 1) throw new TypeError("a webhook gets one event per request");
   const body = JSON.stringify(first);

@@ -20,25 +20,23 @@ import {
   releaseAbandonedClaims,
 } from "../../store/outbox.js";
 import { type Clock, dateNow, isoNow } from "../../time/clock.js";
-import { AlertContent } from "../render/alert-content.js";
 import {
-  CorrectionNotice,
   correctionNoticeEvent,
   movementEvent,
   operatorEvent,
   publicationEvent,
 } from "../render/build-event.js";
-import { AdminAlert } from "../render/operator-mail.js";
-import { PublicationAlertContent } from "../render/publication-alert.js";
 import type { WebhookEvent } from "../render/webhook-event.js";
 import { describeEndpoint, type Endpoint, endpointHost } from "../transport/endpoint.js";
 import { isLastAttempt } from "../transport/endpoint-verdict.js";
 import type { EndpointLimits } from "../transport/http-endpoint.js";
 import { eventId } from "../transport/webhook-signature.js";
+import { ENDPOINT_CHANNELS } from "./channels.js";
 import { defaultBackoffMs } from "./drain.js";
 import { deliverToEndpoint } from "./endpoint-delivery.js";
+import { readStoredMessage } from "./message-types.js";
 import { operatorAlert } from "./messages.js";
-import { emailEndpoints, queueMessage } from "./queue.js";
+import { emailEndpoints, queuedRows, queueMessage } from "./queue.js";
 
 /*
  * The outbox's rows for webhook and chat endpoints, sent as the e-mail drain sends mail: claim
@@ -55,7 +53,7 @@ import { emailEndpoints, queueMessage } from "./queue.js";
  * it, never once per alert.
  */
 
-export const ENDPOINT_CHANNELS = ["webhook", "slack", "teams", "telegram"] as const;
+export { ENDPOINT_CHANNELS };
 
 const MINUTE_MS = 60_000;
 const DEFAULT_CLAIM_MS = 10 * MINUTE_MS;
@@ -72,6 +70,8 @@ export interface EndpointDrainOptions {
    * endpoint is given up (the endpoint was removed from the configuration).
    */
   unsendable?: ReadonlyArray<{ channel: string; name: string }>;
+  /** The channels drained, in order (deliver.ts drains one at a time). @default every endpoint channel */
+  channels?: readonly string[];
   limits: EndpointLimits;
   /** The process's clock: claims, sends and retries are timed on it. */
   clock: Clock;
@@ -105,17 +105,28 @@ export interface EndpointDrainResult extends EndpointTally {
   operatorAlerts: number;
 }
 
-/** The event a row carries, with an id that is the same on every retry of the row. */
+/**
+ * The event a row carries, with an id that is the same on every retry of the row; null when its
+ * stored message is not one an endpoint takes (a status report, a gap warning) or does not read.
+ */
 export function rowEvent(row: OutboxRow): WebhookEvent | null {
   const meta = { id: eventId(row.dedupeKey), test: row.kind === "test" };
-  const correction = CorrectionNotice.safeParse(row.payload);
-  if (correction.success) return correctionNoticeEvent(correction.data, meta);
-  const publication = PublicationAlertContent.safeParse(row.payload);
-  if (publication.success) return publicationEvent(publication.data, meta);
-  const admin = AdminAlert.safeParse(row.payload);
-  if (admin.success && row.kind === "admin") return operatorEvent(admin.data, meta);
-  const alert = AlertContent.safeParse(row.payload);
-  return alert.success ? movementEvent(alert.data, meta) : null;
+  const read = readStoredMessage(row.messageType, row.payload);
+  if (!read.ok) return null;
+  const stored = read.message;
+  switch (stored.type) {
+    case "movement":
+      return movementEvent(stored.content, meta);
+    case "correction":
+      return correctionNoticeEvent(stored.notice, meta);
+    case "publication":
+      return publicationEvent(stored.content, meta);
+    case "operator":
+      return operatorEvent(stored.alert, meta);
+    case "status-report":
+    case "djen-gap":
+      return null;
+  }
 }
 
 interface Planned {
@@ -158,7 +169,7 @@ function tellOperator(options: EndpointDrainOptions, alert: EndpointAlert): numb
   const others = policy?.endpoints?.filter(
     (e) => !(e.channel === alert.channel && e.name === alert.name),
   );
-  return queueMessage(
+  const queued = queueMessage(
     {
       db: options.db,
       domain: operator.domain,
@@ -169,6 +180,7 @@ function tellOperator(options: EndpointDrainOptions, alert: EndpointAlert): numb
     operatorAlert(alert, null),
     emailEndpoints(admin === "" ? [] : [admin]),
   );
+  return queuedRows(queued);
 }
 
 /** What the drain did besides the rows: operator alerts queued. */
@@ -322,7 +334,7 @@ export async function drainEndpoints(options: EndpointDrainOptions): Promise<End
   const claimant = options.claimant;
   const nowIso = isoNow(options.clock);
   releaseAbandonedClaims(options.db, nowIso, claimant.holderIsDead);
-  channels: for (const channel of ENDPOINT_CHANNELS) {
+  channels: for (const channel of options.channels ?? ENDPOINT_CHANNELS) {
     const rows: OutboxRow[] = [];
     for (;;) {
       const page = dueOutbox(options.db, channel, nowIso, BATCH, rows.at(-1)?.id ?? 0);

@@ -37,6 +37,7 @@ export function movementAlert(change: {
     content.corrections.length === 0;
   return {
     kind: "alert",
+    type: "movement",
     key: movementAlertKey(change),
     subject: renderSubject(content),
     payload: content,
@@ -72,6 +73,7 @@ export function correctionNotices(change: {
     const notice: CorrectionNotice = { notice: "case.correction", content: narrowed };
     return {
       kind: "alert",
+      type: "correction",
       key: `correction:${movementAlertKey(change).slice("alert:".length)}:${fix.instance}:${fix.after.id || i}`,
       subject: renderSubject(narrowed),
       payload: notice,
@@ -115,6 +117,7 @@ export function publicationAlert(
 ): OutboxMessage {
   return {
     kind: "alert",
+    type: "publication",
     key: publicationNoticeKey(content),
     subject: renderPublicationSubject(content),
     payload: content,
@@ -145,6 +148,7 @@ export function djenGapMessage(
 ): OutboxMessage {
   return {
     kind: "alert",
+    type: "djen-gap",
     key: `djen-gap:${movementRowId}:${caseThreadKey(warning.caseNumber, warning.court)}`,
     subject: renderDjenGapSubject(warning),
     payload: warning,
@@ -190,6 +194,7 @@ function operatorKey(alert: AdminAlert): string {
 export function operatorAlert(alert: AdminAlert, caseId: number | null): OutboxMessage {
   return {
     kind: "admin",
+    type: "operator",
     key: operatorKey(alert),
     subject: renderAdminSubject([alert]),
     payload: alert,
@@ -204,6 +209,7 @@ export function operatorAlert(alert: AdminAlert, caseId: number | null): OutboxM
 export function statusReport(report: StatusReport, fire: Date): OutboxMessage {
   return {
     kind: "report",
+    type: "status-report",
     key: statusReportKey(fire),
     subject: renderStatusReportSubject(report),
     payload: report,
@@ -221,6 +227,7 @@ export function statusReportKey(fire: Date): string {
 export function testMessage(content: AlertContent, at: Date, nonce: string): OutboxMessage {
   return {
     kind: "test",
+    type: "movement",
     key: `test:${at.toISOString()}:${nonce}`,
     subject: renderSubject(content),
     payload: content,

@@ -37,7 +37,7 @@ import {
 } from "../../store/runs.js";
 import type { AdminAlert } from "../render/operator-mail.js";
 import { operatorAlert } from "./messages.js";
-import { emailEndpoints, queueMessage } from "./queue.js";
+import { addQueued, emailEndpoints, NOTHING_QUEUED, type Queued, queueMessage } from "./queue.js";
 
 /**
  * Mail to `mail.admin` about problems only a person can fix. Case findings are derived from what
@@ -150,7 +150,7 @@ function evaluateHealth(
  * transaction; call it after each sweep, before the drain. Returns how many rows were new (0 when
  * nothing is wrong, or everything was already queued).
  */
-export function queueAdminAlerts(input: QueueAdminAlertsInput): number {
+export function queueAdminAlerts(input: QueueAdminAlertsInput): Queued {
   const admin = input.admin?.trim() ?? "";
   const failingAfterMs = input.failingAfterMs ?? DEFAULT_FAILING_AFTER_MS;
   const { db } = input;
@@ -190,12 +190,15 @@ export function queueAdminAlerts(input: QueueAdminAlertsInput): number {
       ...cases,
       ...gone,
     ];
-    let queued = 0;
+    let queued: Queued = NOTHING_QUEUED;
     for (const finding of findings) {
-      queued += queueMessage(
-        { db, domain: input.domain, at: input.now, policy: input.policy },
-        operatorAlert(finding.alert, finding.caseId),
-        emailEndpoints([finding.recipient]),
+      queued = addQueued(
+        queued,
+        queueMessage(
+          { db, domain: input.domain, at: input.now, policy: input.policy },
+          operatorAlert(finding.alert, finding.caseId),
+          emailEndpoints([finding.recipient]),
+        ),
       );
     }
     return queued;

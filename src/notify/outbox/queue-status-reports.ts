@@ -12,7 +12,7 @@ import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js
 import { buildStatusReport } from "../render/status-report.js";
 import { concernsRegistration, reportPublication } from "../render/status-report-djen.js";
 import { statusReport, statusReportKey } from "./messages.js";
-import { dedupeKey, type Endpoint, queueMessage } from "./queue.js";
+import { dedupeKey, type Endpoint, queuedRows, queueMessage } from "./queue.js";
 
 /** A report whose hour passed while the monitor was down still goes out within this window. */
 export const DEFAULT_REPORT_LOOKBACK_MS = 24 * 60 * 60_000;
@@ -128,10 +128,10 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
               a.availableOn.localeCompare(b.availableOn) || a.djenId.localeCompare(b.djenId),
           ),
       });
-      queued += queueMessage(
-        { db, domain: input.domain, at: now, policy },
-        statusReport(report, fire),
-        [{ channel: "email", address }],
+      queued += queuedRows(
+        queueMessage({ db, domain: input.domain, at: now, policy }, statusReport(report, fire), [
+          { channel: "email", address },
+        ]),
       );
     }
     return queued;

@@ -12,7 +12,7 @@ import {
   markWatchlistRefused,
 } from "../../store/last-good-watchlist.js";
 import { operatorAlert } from "./messages.js";
-import { emailEndpoints, queueMessage } from "./queue.js";
+import { emailEndpoints, queuedRows, queueMessage } from "./queue.js";
 
 /**
  * The watchlist's side of monitor health: every watchlist a process accepts is kept as the last
@@ -38,10 +38,12 @@ function apply(context: WatchlistHealthContext, decision: WatchlistDecision): nu
   if (decision.open !== null) openIncident(db, decision.open);
   let queued = 0;
   for (const finding of decision.findings) {
-    queued += queueMessage(
-      { db, domain: context.domain, at: context.now, policy: context.policy },
-      operatorAlert(finding.alert, null),
-      emailEndpoints([finding.recipient]),
+    queued += queuedRows(
+      queueMessage(
+        { db, domain: context.domain, at: context.now, policy: context.policy },
+        operatorAlert(finding.alert, null),
+        emailEndpoints([finding.recipient]),
+      ),
     );
   }
   return queued;

@@ -7,7 +7,9 @@ import {
 } from "../../policy/mail-policy.js";
 import type { Db } from "../../store/database.js";
 import { insertOutboxRow, type OutboxKind } from "../../store/outbox.js";
+import type { Channel } from "./channels.js";
 import { alertMessageId } from "./message-ids.js";
+import type { MessageType } from "./message-types.js";
 
 /*
  * The one way into the outbox. Every message (a movement alert, a publication and its
@@ -18,16 +20,8 @@ import { alertMessageId } from "./message-ids.js";
  * is about and what it carries.
  */
 
-/**
- * The channels an outbox row can be addressed to. A new channel (a webhook, a chat) is a name
- * here and a renderer and sender of its own in the drain; it queues through `queueMessage` too.
- */
-export const CHANNELS = ["email", "webhook", "slack", "teams", "telegram"] as const;
-export type Channel = (typeof CHANNELS)[number];
-
-export function isChannel(value: string): value is Channel {
-  return (CHANNELS as readonly string[]).includes(value);
-}
+// The channels an outbox row can be addressed to, and what sends each: channels.ts.
+export { CHANNELS, type Channel, isChannel } from "./channels.js";
 
 /** Where one row goes: a channel and the address there (for "email", a plain e-mail address). */
 export interface Endpoint {
@@ -53,10 +47,57 @@ export function emailEndpoints(addresses: readonly string[]): Endpoint[] {
   return addresses.map((address) => ({ channel: "email", address }));
 }
 
+/**
+ * Rows queued, by endpoint: "email" counts every e-mail row, `channel:name` the rows of one
+ * webhook or chat endpoint. What the run report counts per channel and per endpoint.
+ */
+export type Queued = Readonly<Record<string, number>>;
+
+export const NOTHING_QUEUED: Queued = Object.freeze({});
+
+function queuedKey(endpoint: Endpoint): string {
+  return endpoint.channel === "email" ? "email" : `${endpoint.channel}:${endpoint.address}`;
+}
+
+export function addQueued(...all: readonly Queued[]): Queued {
+  const out: Record<string, number> = {};
+  for (const q of all) {
+    for (const [k, n] of Object.entries(q)) if (n > 0) out[k] = (out[k] ?? 0) + n;
+  }
+  return out;
+}
+
+/** Every row counted, whatever its channel. */
+export function queuedRows(q: Queued): number {
+  return Object.values(q).reduce((a, n) => a + n, 0);
+}
+
+/** The e-mail rows alone: what `emailsQueued` has always meant. */
+export function queuedEmails(q: Queued): number {
+  return q.email ?? 0;
+}
+
+/** Per channel: `{ email: 3, webhook: 3, slack: 3 }`. */
+export function queuedByChannel(q: Queued): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, n] of Object.entries(q)) {
+    const channel = k.split(":")[0] ?? k;
+    out[channel] = (out[channel] ?? 0) + n;
+  }
+  return out;
+}
+
+/** The rows of one webhook or chat endpoint. */
+export function queuedFor(q: Queued, channel: string, name: string): number {
+  return q[`${channel}:${name}`] ?? 0;
+}
+
 /** One message before it is addressed: what it is about, what it carries, when it may go. */
 export interface OutboxMessage {
   /** "alert" (a movement or a publication) becomes "digest" for a watcher who gets digests. */
   kind: Exclude<OutboxKind, "digest">;
+  /** What `payload` is: stored in the row, and read back through that type's schema. */
+  type: MessageType;
   /**
    * What the message is about, the same for each of its endpoints (`alert:<change id>:<detected
    * at>:<case>`, `publication:<DJEN id>`, ...); its dedupe key is this, ":" and the endpoint.
@@ -113,17 +154,17 @@ function endpointTiming(
 /**
  * Queues `message` to each endpoint, one row each (an endpoint listed twice, or blank, is
  * skipped). Call it in the transaction that records what the message reports, so a crash keeps
- * both or neither. Returns how many rows were new: queueing the same message again (a retried
- * run) adds nothing.
+ * both or neither. Returns the rows that were new, by endpoint: queueing the same message again
+ * (a retried run) adds nothing.
  */
 export function queueMessage(
   context: QueueContext,
   message: OutboxMessage,
   endpoints: readonly Endpoint[],
-): number {
+): Queued {
   const seen = new Set<string>();
   const createdAt = context.at.toISOString();
-  let queued = 0;
+  const queued: Record<string, number> = {};
   for (const raw of [...endpoints, ...routed(context, message)]) {
     const endpoint: Endpoint = { channel: raw.channel, address: raw.address.trim() };
     const who = endpointKey(endpoint);
@@ -140,6 +181,7 @@ export function queueMessage(
       channel: endpoint.channel,
       recipient: endpoint.address,
       kind: message.kind === "alert" ? delivery.kind : message.kind,
+      messageType: message.type,
       dedupeKey: key,
       subject: message.subject,
       messageId: alertMessageId(key, context.domain),
@@ -147,7 +189,7 @@ export function queueMessage(
       createdAt,
       nextAttemptAt: delivery.notBefore,
     });
-    if (inserted) queued++;
+    if (inserted) queued[queuedKey(endpoint)] = (queued[queuedKey(endpoint)] ?? 0) + 1;
   }
   return queued;
 }

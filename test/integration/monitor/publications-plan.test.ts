@@ -111,7 +111,7 @@ function betweenDeps(): BetweenSweepsDeps {
     logger: silentLogger(),
     publications: phase(),
     watchlist: () => ({ cases, oab }),
-    report: { publications: () => 0, deliver: async () => NOTHING_MAILED },
+    report: { publications: () => ({}), deliver: async () => NOTHING_MAILED },
     host: { hostname: () => "test", pid: 1, isAlive: () => true, every: () => () => undefined },
   };
 }

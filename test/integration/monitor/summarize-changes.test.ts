@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../../src/log.js";
 import { summarizeChanges } from "../../../src/monitor/report/summarize-changes.js";
+import { queuedRows } from "../../../src/notify/outbox/queue.js";
 import { mailPolicy } from "../../../src/policy/mail-policy.js";
 import { getCase, syncWatchedCases } from "../../../src/store/cases.js";
 import { insertChange } from "../../../src/store/changes.js";
@@ -127,6 +128,7 @@ describe("summarizeChanges", () => {
       summarized: 2,
       llmCalls: 1,
       emailsQueued: 2,
+      queued: { email: 2 },
       ignored: 0,
       muted: 1,
       modelUnavailable: null,
@@ -140,6 +142,7 @@ describe("summarizeChanges", () => {
       summarized: 0,
       llmCalls: 0,
       emailsQueued: 0,
+      queued: {},
       ignored: 0,
       muted: 0,
       modelUnavailable: null,
@@ -191,7 +194,10 @@ describe("summarizeChanges", () => {
     };
     const told: number[] = [];
 
-    const running = summarizeChanges({ ...deps(model), queued: (n) => told.push(n) });
+    const running = summarizeChanges({
+      ...deps(model),
+      queued: (q) => told.push(queuedRows(q)),
+    });
     // The muted case (rules, no mail) is committed while the loud case's model call waits, and
     // the loud case's second change waits for its first.
     await waitFor(() => told.length === 1, "the muted case's commit");

@@ -74,7 +74,7 @@ describe("a sweep stopped while reporting", () => {
           signal.addEventListener("abort", () => reject(signal.reason), { once: true });
           controller.abort(new Error("SIGTERM"));
         }),
-      queue: () => 0,
+      queue: () => ({}),
       deliver: async () => NOTHING_MAILED,
     };
 

@@ -100,6 +100,14 @@ describe("alerts to a webhook and a chat, through the outbox", () => {
 
     expect(run.code).toBe(0);
     expect(again.code).toBe(0);
+    // Counted per channel: emailsQueued is the e-mails alone (it counted all 9 rows before).
+    expect(run.report.emailsQueued).toBe(3);
+    expect(run.report.queued).toEqual({ email: 3, webhook: 3, slack: 3 });
+    expect(run.report.endpoints.map((e) => [e.channel, e.name, e.queued, e.sent])).toEqual([
+      ["webhook", "webhook", 3, 3],
+      ["slack", "equipe", 3, 3],
+    ]);
+    expect(again.report.queued).toEqual({});
     expect(byChannel(ws)).toEqual({
       email: ["sent", "sent", "sent"],
       webhook: ["sent", "sent", "sent"],
@@ -187,9 +195,9 @@ describe("run-once's report of the endpoints", () => {
     const lines = run.stdout.split("\n").filter((l) => l.includes(" endpoint "));
     expect(lines).toEqual([
       expect.stringMatching(
-        /^webhook endpoint "webhook": 0 delivered, 3 waiting; not delivered: HTTP 503: maintenance, next attempt \d\d\/\d\d\/\d{4} \d\d:\d\d$/,
+        /^webhook endpoint "webhook": 3 queued, 0 delivered, 3 waiting; not delivered: HTTP 503: maintenance, next attempt \d\d\/\d\d\/\d{4} \d\d:\d\d$/,
       ),
-      'slack endpoint "equipe": 3 delivered',
+      'slack endpoint "equipe": 3 queued, 3 delivered',
     ]);
     for (const secret of [SECRET, receiver.url, slack.url, receiver.origin, slack.origin]) {
       expect(run.stdout).not.toContain(secret);

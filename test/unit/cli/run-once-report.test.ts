@@ -140,6 +140,7 @@ describe("run-once's endpoint lines", () => {
     condition: "ok",
     disabledReason: null,
     missing: [],
+    queued: 0,
     ...over,
   });
 
@@ -169,9 +170,16 @@ describe("run-once's endpoint lines", () => {
             channel: "webhook",
             name: "webhook",
             pending: 3,
+            queued: 3,
             missing: ["WEBHOOK_SECRET"],
           }),
-          endpoint({ channel: "slack", name: "equipe", pending: 1, missing: ["SLACK_URL"] }),
+          endpoint({
+            channel: "slack",
+            name: "equipe",
+            pending: 4,
+            queued: 1,
+            missing: ["SLACK_URL"],
+          }),
         ],
       }),
       "America/Sao_Paulo",
@@ -180,7 +188,7 @@ describe("run-once's endpoint lines", () => {
       'webhook endpoint "webhook": 3 events queued; this process has no WEBHOOK_SECRET: the daemon sends them\n',
     );
     expect(text).toContain(
-      'slack endpoint "equipe": 1 event queued; this process has no SLACK_URL: the daemon sends them\n',
+      'slack endpoint "equipe": 1 event queued (4 waiting in all); this process has no SLACK_URL: the daemon sends them\n',
     );
   });
 

@@ -36,6 +36,7 @@ function row(key: string, overrides: Partial<NewOutboxRow> = {}): NewOutboxRow {
     channel: "email",
     recipient: "ana@example.com",
     kind: "alert",
+    messageType: "movement",
     dedupeKey: key,
     subject: "[datajud] x",
     messageId: `<${key}@example.com>`,

@@ -8,6 +8,7 @@ import type {
 } from "../../../../src/monitor/detect/datajud-gateway.js";
 import { runSweep } from "../../../../src/monitor/sweep.js";
 import { drainOutbox } from "../../../../src/notify/outbox/drain.js";
+import { queuedRows } from "../../../../src/notify/outbox/queue.js";
 import { queueAdminAlerts } from "../../../../src/notify/outbox/queue-operator-alerts.js";
 import type { MailTransport } from "../../../../src/notify/transport/mail-transport.js";
 import { createTransport } from "../../../../src/notify/transport/transports.js";
@@ -112,14 +113,16 @@ let lastVerdict: SweepTally | null = null;
 
 /** Queues what the operator should hear about now, as the composition root does after a sweep. */
 function queueNow(admin: string | null, sweep: SweepTally | null): number {
-  return queueAdminAlerts({
-    db: store.db,
-    admin,
-    domain: DOMAIN,
-    now: new Date(clock.now()),
-    failedSweepsThreshold: THRESHOLD,
-    sweep,
-  });
+  return queuedRows(
+    queueAdminAlerts({
+      db: store.db,
+      admin,
+      domain: DOMAIN,
+      now: new Date(clock.now()),
+      failedSweepsThreshold: THRESHOLD,
+      sweep,
+    }),
+  );
 }
 
 /** One sweep wired the way the composition root wires it: operator alerts queued, then the drain. */
@@ -141,10 +144,10 @@ async function sweep(
       settings: { fullRereadDays: 30, notFoundThreshold: 3, concurrency: 1, batchSize: 100 },
       datajudRequests: () => 0,
       report: {
-        summarize: async () => ({ llmCalls: 0, emailsQueued: 0, modelUnavailable: null }),
+        summarize: async () => ({ llmCalls: 0, queued: {}, modelUnavailable: null }),
         queue: () => {
           lastVerdict = runningSweep(store.db);
-          return queueNow(admin, lastVerdict);
+          return { email: queueNow(admin, lastVerdict) };
         },
         deliver: async () => ({
           ...(await drainOutbox({

@@ -75,8 +75,8 @@ describe("queueMessage", () => {
     const first = queueMessage({ db, domain: DOMAIN, at: NIGHT }, message, endpoints);
     const again = queueMessage({ db, domain: DOMAIN, at: NIGHT }, message, endpoints);
 
-    expect(first).toBe(2);
-    expect(again).toBe(0);
+    expect(first).toEqual({ email: 2 });
+    expect(again).toEqual({});
     expect(rows()).toEqual([
       {
         channel: "email",

@@ -6,9 +6,12 @@ import { type Db, statement } from "./database.js";
  * warned of and the silent courts. Only watched cases count.
  */
 
-/** A court's DataJud record updates among its watched cases. */
+/**
+ * A court's DataJud record updates among its watched cases. "Court" here is the DataJud index the
+ * cases are read from (`found_in`, else the case's court: a TRF1 number TRF6 took over is TRF6's).
+ */
 export interface CourtUpdates {
-  /** The case's DataJud alias. */
+  /** The index's DataJud alias. */
   court: string;
   cases: number;
   /** The newest `dataHoraUltimaAtualizacao` (else `@timestamp`): the court's wall clock. */
@@ -20,13 +23,13 @@ export interface CourtUpdates {
 export function courtUpdates(db: Db): CourtUpdates[] {
   return statement<[], CourtUpdates>(
     db,
-    `SELECT c.court AS court, COUNT(DISTINCT c.id) AS cases,
+    `SELECT coalesce(c.found_in, c.court) AS court, COUNT(DISTINCT c.id) AS cases,
        max(coalesce(json_extract(i.record, '$.lastUpdatedAt'), json_extract(i.record, '$.indexedAt')))
          AS newestUpdate,
        max(i.moved_at) AS lastMovedAt
      FROM cases c LEFT JOIN instances i ON i.case_id = c.id
      WHERE c.watched = 1
-     GROUP BY c.court ORDER BY c.court`,
+     GROUP BY 1 ORDER BY 1`,
   ).all();
 }
 
@@ -68,7 +71,7 @@ export interface UnmatchedPublication {
 export function unmatchedPublications(db: Db, sinceDay: string): UnmatchedPublication[] {
   return statement<[string], UnmatchedPublication>(
     db,
-    `SELECT p.id AS publicationId, p.djen_id AS djenId, c.id AS caseId, c.court AS court,
+    `SELECT p.id AS publicationId, p.djen_id AS djenId, c.id AS caseId, coalesce(c.found_in, c.court) AS court,
        p.available_on AS availableOn, p.kind, p.first_seen_at AS firstSeenAt
      FROM publications p JOIN cases c ON c.digits = p.case_number AND c.watched = 1
      WHERE p.available_on >= ? AND p.cancelled_at IS NULL
@@ -161,11 +164,11 @@ export function djenLagsByCourt(db: Db): Map<string, number[]> {
   const lags = new Map<string, number[]>();
   for (const row of statement<[], { court: string; lag: number }>(
     db,
-    `SELECT c.court AS court,
+    `SELECT coalesce(c.found_in, c.court) AS court,
        CAST(julianday(p.available_on) - julianday(p.sent_on) AS INTEGER) AS lag
      FROM publications p JOIN cases c ON c.digits = p.case_number AND c.watched = 1
      WHERE p.sent_on IS NOT NULL AND p.sent_on <= p.available_on
-     ORDER BY c.court, p.available_on, p.id`,
+     ORDER BY 1, p.available_on, p.id`,
   ).all()) {
     const list = lags.get(row.court) ?? [];
     list.push(row.lag);
@@ -183,11 +186,12 @@ export function djenActivityByCourt(
     { court: string; newestAvailableOn: string; lastAskedAt: string | null }
   >(
     db,
-    `SELECT c.court AS court, max(p.available_on) AS newestAvailableOn,
+    `SELECT coalesce(c.found_in, c.court) AS court, max(p.available_on) AS newestAvailableOn,
        (SELECT max(s.last_ok_at) FROM djen_sources s JOIN cases c2 ON s.kind = 'case'
-          AND s.key = c2.digits WHERE c2.court = c.court AND c2.watched = 1) AS lastAskedAt
+          AND s.key = c2.digits
+        WHERE coalesce(c2.found_in, c2.court) = coalesce(c.found_in, c.court) AND c2.watched = 1) AS lastAskedAt
      FROM publications p JOIN cases c ON c.digits = p.case_number AND c.watched = 1
-     GROUP BY c.court`,
+     GROUP BY 1`,
   ).all();
   return new Map(rows.map((r) => [r.court, r]));
 }
@@ -208,7 +212,7 @@ export function djenCarriesCourt(db: Db, court: string): boolean {
     statement<[string], { n: number }>(
       db,
       `SELECT EXISTS (SELECT 1 FROM publications p JOIN cases c ON c.digits = p.case_number
-         WHERE c.court = ?) AS n`,
+         WHERE coalesce(c.found_in, c.court) = ?) AS n`,
     ).get(court)?.n === 1
   );
 }
@@ -218,7 +222,10 @@ export interface GapCandidate {
   rowId: number;
   caseId: number;
   digits: string;
+  /** The case's court in the watchlist. */
   court: string;
+  /** The DataJud index it is read from (found_in, else its court): freshness is per index. */
+  idx: string;
   dateTime: string | null;
   firstSeenAt: string;
 }
@@ -227,7 +234,8 @@ export interface GapCandidate {
 export function gapCandidates(db: Db, code: number, sinceIso: string): GapCandidate[] {
   return statement<[number, string], GapCandidate>(
     db,
-    `SELECT m.id AS rowId, c.id AS caseId, c.digits, c.court, m.date_time AS dateTime,
+    `SELECT m.id AS rowId, c.id AS caseId, c.digits, c.court, coalesce(c.found_in, c.court) AS idx,
+       m.date_time AS dateTime,
        m.first_seen_at AS firstSeenAt
      FROM movements m JOIN instances i ON i.id = m.instance_id
        JOIN cases c ON c.id = m.case_id AND c.watched = 1
@@ -351,7 +359,7 @@ export function djenDaysOf(db: Db, court: string, since: string): string[] {
     db,
     `SELECT p.available_on AS day FROM publications p
      JOIN cases c ON c.digits = p.case_number AND c.watched = 1
-     WHERE c.court = ? AND p.available_on >= ? AND p.cancelled_at IS NULL`,
+     WHERE coalesce(c.found_in, c.court) = ? AND p.available_on >= ? AND p.cancelled_at IS NULL`,
   )
     .all(court, since)
     .map((r) => r.day);

@@ -64,7 +64,9 @@ export function registerSourceFreshness(server: McpServer, deps: MonitorDeps): v
         const output: SourceFreshnessOutput = {
           courts: status.courts
             .filter(
-              (c) => digits === null || cases.some((k) => ofCase.has(k.id) && k.court === c.court),
+              (c) =>
+                digits === null ||
+                cases.some((k) => ofCase.has(k.id) && (k.foundIn ?? k.court) === c.court),
             )
             .map((c) => ({ ...c, summary: courtFreshnessLine(c) })),
           case:

@@ -13,6 +13,7 @@ import {
 import type { DjenGapWarning } from "../../notify/render/djen-gap.js";
 import type { AlertSources } from "../../notify/render/sources-line.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
+import { isMuted } from "../../policy/movement-rules.js";
 import {
   AVAILABILITY_CODE,
   courtSilence,
@@ -160,7 +161,7 @@ function findGaps(deps: SourceCheckDeps, nowIso: string): { found: number; queue
       addDays(day, -GAP_TOLERANCE_DAYS),
       addDays(day, GAP_TOLERANCE_DAYS),
     );
-    if (near > 0 || !djenCarriesCourt(db, candidate.court)) continue;
+    if (near > 0 || !djenCarriesCourt(db, candidate.idx)) continue;
     const watched = deps.cases.filter(
       (c) => c.digits === candidate.digits && c.court === candidate.court,
     );
@@ -180,7 +181,14 @@ function findGaps(deps: SourceCheckDeps, nowIso: string): { found: number; queue
       foundAt: nowIso,
       courtLink: parsed.ok ? (courtCaseLink(parsed.value, candidate.court)?.url ?? null) : null,
     };
-    const recipients = [...new Set(watched.flatMap((c) => c.notify))];
+    // A muted case hears of nothing, this included; the miss is still recorded and in status.
+    const recipients = [
+      ...new Set(
+        watched
+          .filter((c) => !isMuted(c.policy, deps.now, deps.policy.timezone))
+          .flatMap((c) => c.notify),
+      ),
+    ];
     immediate(db, () => {
       const rows = queueMessage(
         { db, domain: deps.domain, at: deps.now, policy: deps.policy },

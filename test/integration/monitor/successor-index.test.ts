@@ -114,6 +114,14 @@ describe("a TRF1 number that TRF6 holds", () => {
     expect(
       readStatus(db, { watchlist: null, now: new Date(), timezone: "America/Sao_Paulo" }).cases,
     ).toEqual([expect.objectContaining({ court: "trf1", foundIn: "trf6" })]);
+    // Its freshness is TRF6's: the index DataJud reads the record from.
+    expect(
+      readStatus(db, {
+        watchlist: null,
+        now: new Date(),
+        timezone: "America/Sao_Paulo",
+      }).freshness.courts.map((c) => [c.court, c.cases]),
+    ).toEqual([["trf6", 1]]);
     expect(second.cases[0]?.outcome).toBe("unchanged");
     expect(second.datajudRequests).toBe(1);
     expect(asked(afterFirst)).toEqual([{ alias: "trf6", mg: true }]);

@@ -1,5 +1,5 @@
 import { parseCnjNumber } from "../datajud/cnj-number.js";
-import { courtCaseLink } from "../datajud/court-links.js";
+import { courtCaseLink, courtDocumentLink } from "../datajud/court-links.js";
 import type { DeadlineEstimate, PeriodEstimate } from "../deadlines/estimate-schema.js";
 import {
   type CalendarFor,
@@ -153,7 +153,8 @@ function linksOf(publication: StoredPublication | null): string[] {
   if (publication.certificateUrl !== null) {
     lines.push(`Certidão de publicação (DJEN): ${publication.certificateUrl}`);
   }
-  if (publication.link !== null) lines.push(`Documento no tribunal: ${publication.link}`);
+  const document = courtDocumentLink(publication.link);
+  if (document !== null) lines.push(`Documento no tribunal: ${document}`);
   const number = publication.caseNumber === null ? null : parseCnjNumber(publication.caseNumber);
   const link =
     number?.ok === true ? courtCaseLink(number.value, courtAlias(publication.court)) : null;

@@ -1,3 +1,4 @@
+import { courtDocumentLink } from "../datajud/court-links.js";
 import { parseDataJudDate, type WallClock, wallClockDay } from "../datajud/dates.js";
 import type { Movement } from "../datajud/instance-record.js";
 import { cutPlainText } from "../djen/publication-text.js";
@@ -195,7 +196,7 @@ export function publicationCells({
     p.disposition,
     p.djenId,
     p.certificateUrl,
-    p.link,
+    courtDocumentLink(p.link),
     cutPlainText(p.text, { maxChars: CELL_MAX }).text,
     null,
     p.kind ?? "Publicação",

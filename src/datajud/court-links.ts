@@ -83,3 +83,35 @@ export function courtCaseLink(cnj: CnjNumber, court: string): CourtCaseLink | nu
 export function linkedCourts(): string[] {
   return Object.keys(LINKS);
 }
+
+/*
+ * A link to a court's document that someone else gave us (DJEN's `link`, which each court's
+ * system fills in): kept only when it points into the judiciary's own domain, `jus.br`, which
+ * registro.br delegates to courts and councils alone (every court host DJEN was seen to carry,
+ * www3.tjrj.jus.br, esaj.tjsp.jus.br, pje.trt1.jus.br, is under it). Anything else (another
+ * host, a look-alike such as tjsp.jus.br.example.com, credentials in the URL, a scheme other than
+ * http(s)) is dropped, never shown: it would be the only button of an urgent chat message. An
+ * http link on a court host is sent as https, as every court site is served.
+ */
+
+const COURT_DOMAIN = ".jus.br";
+const LINK_MAX = 2000;
+
+/** `url` when it is a court's (https, a host under jus.br), else null. */
+export function courtDocumentLink(url: string | null | undefined): string | null {
+  if (url === null || url === undefined) return null;
+  const text = url.trim();
+  if (text === "" || text.length > LINK_MAX) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
+  if (parsed.username !== "" || parsed.password !== "") return null;
+  if (!parsed.hostname.toLowerCase().endsWith(COURT_DOMAIN)) return null;
+  parsed.protocol = "https:";
+  if (parsed.port === "80") parsed.port = "";
+  return parsed.href;
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatCnjNumber } from "../datajud/cnj-number.js";
+import { courtDocumentLink } from "../datajud/court-links.js";
 import { type IsoDate, parseIsoDate } from "../time/calendar-date.js";
 import { oabDigits } from "./oab.js";
 import type { RawItem, RawLawyer, RawRecipient } from "./raw-schemas.js";
@@ -58,7 +59,11 @@ export const Publication = z.strictObject({
   medium: z.string().nullable(),
   /** DJEN's `texto` as received (raw HTML or text from the court's system). */
   text: z.string(),
-  /** The court's document link, only when it is an http(s) URL. */
+  /**
+   * The court's document link, only on a court's host (datajud/court-links.ts
+   * `courtDocumentLink`). One stored before that rule may be any http(s) URL: whatever shows a
+   * stored publication's link reads it through the rule again.
+   */
   link: z.string().nullable(),
   /** DJEN's certificate of publication for this item. */
   certificateUrl: z.string().nullable(),
@@ -109,16 +114,6 @@ function readActive(value: RawItem["ativo"], cancelledReason: string | null): bo
   }
   // Absent: a cancellation reason is the only sign left.
   return cancelledReason === null;
-}
-
-function httpUrl(text: string | null): string | null {
-  if (text === null || text.length > 2000) return null;
-  try {
-    const url = new URL(text);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 function lawyerOf(raw: RawLawyer): PublicationLawyer {
@@ -196,7 +191,7 @@ export function toPublication(
     availableOn,
     medium: first(item.meio),
     text: item.texto ?? "",
-    link: httpUrl(first(item.link)),
+    link: courtDocumentLink(first(item.link)),
     certificateUrl:
       hash !== null && /^[A-Za-z0-9_-]{1,200}$/u.test(hash)
         ? `${options.baseUrl}/api/v1/comunicacao/${hash}/certidao`

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { courtDocumentLink } from "../datajud/court-links.js";
 import { parseDataJudDate } from "../datajud/dates.js";
 import { invalidInput, quoteInput } from "../datajud/errors.js";
 import { Movement } from "../datajud/instance-record.js";
@@ -204,7 +205,7 @@ export function historyPublication(
           },
     text: text.text,
     textChars: text.totalChars,
-    link: publication.link,
+    link: courtDocumentLink(publication.link),
     certificateUrl: publication.certificateUrl,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { courtDocumentLink } from "../../datajud/court-links.js";
 import type { DeadlineEstimate } from "../../deadlines/estimate-schema.js";
 import { type CalendarFor, ESTIMATE_NOTE } from "../../deadlines/publication-estimate.js";
 import { sameRegistration } from "../../djen/oab.js";
@@ -167,7 +168,7 @@ export function publicationContent(
     countingNote: ESTIMATE_NOTE,
     text: text.text,
     truncationNote: truncationNote(text),
-    link: publication.link,
+    link: courtDocumentLink(publication.link),
     certificateUrl: publication.certificateUrl,
     parties: publication.recipients,
     lawyers: publication.lawyers.map((l) => ({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseCnjNumber } from "../../datajud/cnj-number.js";
-import { courtCaseLink } from "../../datajud/court-links.js";
+import { courtCaseLink, courtDocumentLink } from "../../datajud/court-links.js";
 import type { Movement as DataJudMovement } from "../../datajud/instance-record.js";
 import { daysLate } from "../../policy/late-records.js";
 import { type FieldChange, readFieldChange } from "../../summarize/field-changes.js";
@@ -300,7 +300,7 @@ export function publicationEvent(content: PublicationAlertContent, meta: EventMe
       availableOn: content.availableOn,
       text,
       textTruncated: content.truncationNote !== "" || text.length < content.text.trim().length,
-      link: content.link,
+      link: courtDocumentLink(content.link),
       certificateUrl: content.certificateUrl,
       parties: content.parties.map((p) => ({
         name: oneLine(p.name, 200),

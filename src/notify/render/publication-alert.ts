@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { courtDocumentLink } from "../../datajud/court-links.js";
 import { COURT_TIME_ZONE, serviceInstant } from "../../datajud/dates.js";
 import { poloText } from "../../datajud/glossary.js";
 import {
@@ -282,7 +283,9 @@ function linkLines(content: PublicationAlertContent): Array<{ label: string; url
   if (content.certificateUrl !== null) {
     links.push({ label: "Certidão de publicação (DJEN)", url: content.certificateUrl });
   }
-  if (content.link !== null) links.push({ label: "Documento no tribunal", url: content.link });
+  // Read again through the court-host rule: a row queued before it existed may carry any host.
+  const link = courtDocumentLink(content.link);
+  if (link !== null) links.push({ label: "Documento no tribunal", url: link });
   return links;
 }
 

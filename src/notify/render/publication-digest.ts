@@ -1,3 +1,4 @@
+import { courtDocumentLink } from "../../datajud/court-links.js";
 import { oneLine, paragraph } from "../../text.js";
 import { datesLine as estimateDatesLine } from "./deadline-text.js";
 import { entryItem, escapeHtml, STYLES, tag, URGENT_MARKER } from "./email-kit.js";
@@ -114,7 +115,8 @@ function entryLines(content: PublicationAlertContent): string[] {
   }
   lines.push(`Texto: ${excerpt(content)}`);
   if (content.certificateUrl !== null) lines.push(`Certidão: ${content.certificateUrl}`);
-  if (content.link !== null) lines.push(`Documento no tribunal: ${content.link}`);
+  const link = courtDocumentLink(content.link);
+  if (link !== null) lines.push(`Documento no tribunal: ${link}`);
   return lines;
 }
 

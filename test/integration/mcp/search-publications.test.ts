@@ -109,6 +109,26 @@ describe("search_publications", () => {
     expect(result.provenance.urls[0]).toMatch(/numeroProcesso=07133834320258070006/);
   });
 
+  it("shows DJEN's link only when it is a court's", async () => {
+    fake.setItems([
+      djenItem({ id: 42, date: "2026-02-13", link: "https://golpe.example/boleto" }),
+      djenItem({ id: 43, date: "2026-02-13", link: "https://pje.tjdft.jus.br/doc/43" }),
+    ]);
+
+    const result = await callTool(
+      connection.client,
+      "search_publications",
+      { cnjNumber: CASE },
+      SearchPublicationsOutput,
+      CALL,
+    );
+
+    expect(result.publications.map((p) => [p.id, p.link])).toEqual([
+      ["42", null],
+      ["43", "https://pje.tjdft.jus.br/doc/43"],
+    ]);
+  });
+
   it("dates them on the court calendars it was given, with calendar.closures", async () => {
     fake.setItems([djenItem({ id: 42, date: "2026-02-13" })]);
     const djen = new DjenClient({

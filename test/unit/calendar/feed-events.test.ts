@@ -127,6 +127,23 @@ describe("a publication with a stated period", () => {
     expect(event.description).toContain("Processo no tribunal (PJe, consulta pública): https://");
   });
 
+  it("leaves out a DJEN link that is not a court's, even one stored before that rule", () => {
+    const stored = row(PERIOD);
+    const foreign = {
+      ...stored,
+      publication: {
+        ...(stored.publication as Record<string, unknown>),
+        link: "https://tjdft.jus.br.golpe.example/boleto",
+      },
+    };
+
+    const event = only(readIcs(feed([foreign])).events);
+
+    expect(event.description).not.toContain("golpe");
+    expect(event.description).not.toContain("Documento no tribunal");
+    expect(event.description).toContain("Certidão de publicação (DJEN): https://djen.example/");
+  });
+
   it("bumps SEQUENCE with the estimate's revision, keeping its UID", () => {
     const first = only(readIcs(feed([row(PERIOD)])).events);
     const moved = only(readIcs(feed([row(PERIOD, { revision: 2, lastDay: "2025-10-29" })])).events);

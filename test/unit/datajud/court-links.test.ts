@@ -4,7 +4,11 @@ import {
   computeCheckDigits,
   parseCnjNumber,
 } from "../../../src/datajud/cnj-number.js";
-import { courtCaseLink, linkedCourts } from "../../../src/datajud/court-links.js";
+import {
+  courtCaseLink,
+  courtDocumentLink,
+  linkedCourts,
+} from "../../../src/datajud/court-links.js";
 import { courtAliasForNumber } from "../../../src/datajud/courts.js";
 
 function numberFor(segment: string, tribunal: string, origin = "0001"): CnjNumber {
@@ -51,5 +55,47 @@ describe("courtCaseLink", () => {
     expect(courtCaseLink(cnj, "trt2")?.url).toBe(
       `https://pje.trt2.jus.br/consultaprocessual/detalhe-processo/${cnj.formatted}`,
     );
+  });
+});
+
+describe("courtDocumentLink (DJEN's link)", () => {
+  it("keeps links on a court's host, as real DJEN items carry them", () => {
+    for (const url of [
+      "https://www3.tjrj.jus.br/gedcacheweb/default.aspx?GEDID=0004B1F4F67C2150D639E14F918727111686C5030B5B3C4B",
+      "https://esaj.tjsp.jus.br/cpopg/show.do?processo.numero=1004567-48.2023.8.26.0100",
+      "https://pje.trt1.jus.br/consultaprocessual/detalhe-processo/0101129-06.2017.5.01.0000",
+      "https://PJE1G.TRF1.JUS.BR:8443/consultapublica/listView.seam?ca=8d7bcea5",
+    ]) {
+      expect(courtDocumentLink(url)).toBe(new URL(url).href);
+    }
+  });
+
+  it("sends an http court link as https", () => {
+    expect(courtDocumentLink("http://www.tjpa.jus.br/doc?id=1")).toBe(
+      "https://www.tjpa.jus.br/doc?id=1",
+    );
+    expect(courtDocumentLink("http://www.tjpa.jus.br:80/doc")).toBe("https://www.tjpa.jus.br/doc");
+  });
+
+  it("drops every other host, look-alikes, credentials and other schemes", () => {
+    for (const url of [
+      "https://golpe.example/boleto",
+      "https://tjsp.jus.br.golpe.example/x",
+      "https://golpe.example/?u=https://tjsp.jus.br",
+      "https://tjsp.jus.br@golpe.example/x",
+      "https://user:senha@esaj.tjsp.jus.br/x",
+      "https://jus.br/",
+      "https://tjsp.jusbr.com/x",
+      "https://esaj.tjsp.jus.br./x",
+      "ftp://esaj.tjsp.jus.br/x",
+      "javascript:alert(1)//.jus.br",
+      "data:text/html,<a>.jus.br</a>",
+      `https://esaj.tjsp.jus.br/${"a".repeat(2000)}`,
+      "",
+      null,
+      undefined,
+    ]) {
+      expect(courtDocumentLink(url)).toBeNull();
+    }
   });
 });

@@ -89,6 +89,18 @@ describe("toPublication", () => {
     expect(normalize(raw).active).toBe(false);
   });
 
+  it("keeps DJEN's link only on a court's host (jus.br), an http one as https", () => {
+    const foreign = normalize(djenItem({ id: 12, link: "https://golpe.example/boleto" }));
+    const lookAlike = normalize(djenItem({ id: 13, link: "https://tjdft.jus.br.golpe.example/x" }));
+    const court = normalize(
+      djenItem({ id: 14, link: "http://www3.tjrj.jus.br/gedcacheweb/x?a=1" }),
+    );
+
+    expect(foreign.link).toBeNull();
+    expect(lookAlike.link).toBeNull();
+    expect(court.link).toBe("https://www3.tjrj.jus.br/gedcacheweb/x?a=1");
+  });
+
   it("keeps only http(s) links and certificate hashes of safe characters", () => {
     const raw = { ...djenItem({ id: 11, link: "javascript:alert(1)" }), hash: "../../x" };
 

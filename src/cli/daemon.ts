@@ -9,13 +9,13 @@ import { readiness } from "../monitor/readiness.js";
 import { deliver } from "../monitor/report/deliver.js";
 import { pruneOldChecks } from "../monitor/retention.js";
 import { startScheduler } from "../monitor/scheduler.js";
+import { recordDaemonSenders } from "../notify/outbox/queue-endpoint-alerts.js";
 import {
   acceptWatchlist,
   refuseWatchlist,
   type WatchlistHealthContext,
 } from "../notify/outbox/queue-watchlist-alerts.js";
-import { recordDaemonEndpoints } from "../store/endpoint-state.js";
-import { dateNow, isoNow } from "../time/clock.js";
+import { dateNow } from "../time/clock.js";
 import { type LiveWatchlist, openLiveWatchlist } from "../watchlist/live-watchlist.js";
 import { formatPositionedError, type PositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, programOf, systemOf } from "./command.js";
@@ -175,7 +175,16 @@ function startMailTicker(
  */
 function recordSenders(runtime: Runtime, monitor: MonitorHandles): void {
   const declared = runtime.config.notify.declared;
-  recordDaemonEndpoints(monitor.db, declared, isoNow(monitor.system.clock));
+  recordDaemonSenders(
+    {
+      db: monitor.db,
+      admin: runtime.config.mail.admin,
+      domain: monitor.mail.domain,
+      now: dateNow(monitor.system.clock),
+      policy: monitor.mail.policy(),
+    },
+    declared,
+  );
   for (const e of declared) {
     if (e.missing.length === 0) continue;
     runtime.logger.error(

@@ -556,7 +556,7 @@ async function checkEndpoints(config: MonitorConfig, options: DoctorOptions): Pr
       ...new Set([...(lacking.get(`${s.channel}:${s.name}`) ?? []), ...s.daemonMissing]),
     ]);
     details.push(
-      `FAIL ${s.channel} endpoint "${terminalText(s.name)}": the daemon started ${s.daemonCheckedAt ?? "last"} has no ${s.daemonMissing.map((v) => terminalText(v)).join(" and ")}; its alerts are queued and NOT sent`,
+      `FAIL ${s.channel} endpoint "${terminalText(s.name)}": the daemon has had no ${s.daemonMissing.map((v) => terminalText(v)).join(" and ")} since ${s.daemonCheckedAt ?? "its last start"}; its alerts are queued and NOT sent`,
     );
   }
   const disabled = states.filter(

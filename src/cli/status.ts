@@ -133,7 +133,7 @@ export function endpointLine(e: EndpointStatus, timeZone: string): string {
     // Loud: its alerts are queued and nothing sends them until the daemon has the secret.
     const lacking = e.daemonMissing.map((v) => terminalText(v)).join(" and ");
     parts.push(
-      `NOT SENT: the daemon started ${when(e.daemonCheckedAt, timeZone)} has no ${lacking}; its alerts wait in the outbox until the daemon is restarted with it (environment, ${e.daemonMissing[0] ?? "X"}_FILE or a systemd credential)`,
+      `NOT SENT: the daemon has had no ${lacking} since ${when(e.daemonCheckedAt, timeZone)}; its alerts wait in the outbox until the daemon is restarted with it (environment, ${e.daemonMissing[0] ?? "X"}_FILE or a systemd credential)`,
     );
   }
   parts.push(`${e.pending} pending`);

@@ -35,7 +35,23 @@ export const EndpointDeadAlert = z.object({
 });
 export type EndpointDeadAlert = z.infer<typeof EndpointDeadAlert>;
 
-export type EndpointAlert = EndpointDisabledAlert | EndpointDeadAlert;
+/**
+ * The daemon started without a variable an endpoint the configuration names needs (its URL,
+ * token or secret): its alerts are queued and none is sent until the daemon has it.
+ */
+export const EndpointUnsendableAlert = z.object({
+  type: z.literal("endpoint_unsendable"),
+  channel: z.string(),
+  name: z.string(),
+  /** The variables the daemon lacks (names only). */
+  missing: z.array(z.string()),
+  /** When the daemon first started without them (kept while it still lacks them). */
+  since: z.string(),
+  lastError: z.null(),
+});
+export type EndpointUnsendableAlert = z.infer<typeof EndpointUnsendableAlert>;
+
+export type EndpointAlert = EndpointDisabledAlert | EndpointDeadAlert | EndpointUnsendableAlert;
 
 /** What `datajud-monitor endpoint enable` needs, in every message that says it is off. */
 export function enableCommand(name: string): string {

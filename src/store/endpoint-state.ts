@@ -15,7 +15,7 @@ export interface EndpointState {
   deadSince: string | null;
   /** The variables the daemon lacked for it when it last started (migration 017); empty: none. */
   daemonMissing: string[];
-  /** When a daemon last started and recorded `daemonMissing`; null: none did since 017. */
+  /** Since when daemons have started lacking them (kept across restarts); null: none lacks any. */
   daemonCheckedAt: string | null;
 }
 
@@ -54,17 +54,25 @@ export function endpointState(db: Db, channel: string, name: string): EndpointSt
 }
 
 /**
- * What a daemon starting now can send to: for each endpoint the configuration names, the
+ * What a daemon starting now cannot send to: for each endpoint the configuration names, the
  * variables it lacks (none: it sends), replacing what an earlier daemon recorded; an endpoint no
- * longer named keeps nothing of it.
+ * longer named keeps nothing of it. `daemon_checked_at` is when a daemon first started lacking
+ * those same variables, kept across restarts while it still does (one operator alert per spell).
+ * Returns the endpoints it cannot send to, each with that instant.
  */
 export function recordDaemonEndpoints(
   db: Db,
   declared: ReadonlyArray<{ channel: string; name: string; missing: readonly string[] }>,
   at: string,
-): void {
-  immediate(db, () => {
-    db.prepare("UPDATE endpoint_state SET daemon_missing = NULL, daemon_checked_at = NULL").run();
+): Array<{ channel: string; name: string; missing: string[]; since: string }> {
+  return immediate(db, () => {
+    const named = new Set(declared.map((e) => `${e.channel}\u0000${e.name}`));
+    const clear = db.prepare<[string, string]>(
+      "UPDATE endpoint_state SET daemon_missing = NULL, daemon_checked_at = NULL WHERE channel = ? AND name = ?",
+    );
+    for (const s of endpointStates(db)) {
+      if (!named.has(`${s.channel}\u0000${s.name}`)) clear.run(s.channel, s.name);
+    }
     const upsert = db.prepare<{
       channel: string;
       name: string;
@@ -72,17 +80,23 @@ export function recordDaemonEndpoints(
       at: string;
     }>(
       `INSERT INTO endpoint_state (channel, name, daemon_missing, daemon_checked_at)
-       VALUES (@channel, @name, @missing, @at)
-       ON CONFLICT (channel, name) DO UPDATE SET daemon_missing = @missing, daemon_checked_at = @at`,
+       VALUES (@channel, @name, @missing, CASE WHEN @missing IS NULL THEN NULL ELSE @at END)
+       ON CONFLICT (channel, name) DO UPDATE SET
+         daemon_checked_at = CASE
+           WHEN @missing IS NULL THEN NULL
+           WHEN daemon_missing IS @missing AND daemon_checked_at IS NOT NULL THEN daemon_checked_at
+           ELSE @at END,
+         daemon_missing = @missing`,
     );
+    const lacking: Array<{ channel: string; name: string; missing: string[]; since: string }> = [];
     for (const e of declared) {
-      upsert.run({
-        channel: e.channel,
-        name: e.name,
-        missing: e.missing.length === 0 ? null : e.missing.join(" "),
-        at,
-      });
+      const missing = e.missing.length === 0 ? null : e.missing.join(" ");
+      upsert.run({ channel: e.channel, name: e.name, missing, at });
+      if (missing === null) continue;
+      const since = endpointState(db, e.channel, e.name)?.daemonCheckedAt ?? at;
+      lacking.push({ channel: e.channel, name: e.name, missing: [...e.missing], since });
     }
+    return lacking;
   });
 }
 

@@ -181,6 +181,8 @@ function operatorKey(alert: AdminAlert): string {
       return `admin:endpoint-disabled:${alert.channel}:${alert.name}:${alert.since}`;
     case "endpoint_dead":
       return `admin:endpoint-dead:${alert.channel}:${alert.name}:${alert.since}`;
+    case "endpoint_unsendable":
+      return `admin:endpoint-unsendable:${alert.channel}:${alert.name}:${alert.since}`;
     case "court_silent":
       return `admin:court-silent:${alert.court}:${alert.since}`;
     case "watchlist_invalid":

@@ -386,6 +386,7 @@ function operatorFacts(alert: AdminAlert): {
       };
     case "endpoint_disabled":
     case "endpoint_dead":
+    case "endpoint_unsendable":
       return { at: alert.since, since: alert.since, lastError: alert.lastError, case: null };
     case "watchlist_invalid":
       return {

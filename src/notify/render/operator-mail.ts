@@ -4,6 +4,7 @@ import {
   type EndpointAlert,
   EndpointDeadAlert,
   EndpointDisabledAlert,
+  EndpointUnsendableAlert,
   enableCommand,
 } from "../../policy/endpoint-health.js";
 import { CaseFailingAlert } from "../../policy/failing-cases.js";
@@ -58,6 +59,7 @@ export const AdminAlert = z.discriminatedUnion("type", [
   DjenRecoveredAlert,
   EndpointDisabledAlert,
   EndpointDeadAlert,
+  EndpointUnsendableAlert,
   CourtSilentAlert,
   WatchlistInvalidAlert,
   WatchlistRecoveredAlert,
@@ -65,7 +67,11 @@ export const AdminAlert = z.discriminatedUnion("type", [
 export type AdminAlert = z.infer<typeof AdminAlert>;
 
 function isEndpoint(alert: AdminAlert): alert is EndpointAlert {
-  return alert.type === "endpoint_disabled" || alert.type === "endpoint_dead";
+  return (
+    alert.type === "endpoint_disabled" ||
+    alert.type === "endpoint_dead" ||
+    alert.type === "endpoint_unsendable"
+  );
 }
 
 function isWatchlist(alert: AdminAlert): alert is WatchlistAlert {
@@ -122,6 +128,9 @@ function endpointName(alert: EndpointAlert): string {
 }
 
 function endpointPhrase(alert: EndpointAlert): string {
+  if (alert.type === "endpoint_unsendable") {
+    return `alerts not sent to endpoint ${endpointName(alert)}: the daemon has no ${alert.missing.map((v) => oneLine(v, 64)).join(" and ")}`;
+  }
   return alert.type === "endpoint_disabled"
     ? `endpoint ${endpointName(alert)} disabled (410 Gone)`
     : `alerts not delivered to endpoint ${endpointName(alert)}`;
@@ -404,7 +413,25 @@ const FAILING_ADVICE = [
   "datajud-monitor status shows each case's state.",
 ];
 
+function unsendableSection(alert: EndpointUnsendableAlert, when: ShowInstant): Section {
+  const missing = alert.missing.map((v) => oneLine(v, 64));
+  const lacking = missing.join(" and ");
+  return section(`${ATTENTION_MARKER} Alerts not sent to endpoint ${endpointName(alert)}`, {
+    intro: [
+      `Since ${when(alert.since)}, the daemon runs without ${lacking}, which endpoint ${endpointName(alert)} needs. Its alerts are queued and wait in the outbox; none is sent until the daemon has ${missing.length === 1 ? "it" : "them"}.`,
+      "Alerts still go by e-mail and to the other endpoints.",
+    ],
+    steps: [
+      `Give the daemon ${lacking}: in its environment, as ${missing[0] ?? "NAME"}_FILE, or as a systemd credential (a LoadCredential= line in a drop-in; systemd/README.md).`,
+      "Restart the daemon: the alerts queued meanwhile are sent then, once each.",
+      `datajud-monitor doctor names what is missing; datajud-monitor test-notify ${oneLine(alert.name, 60)} sends a sample.`,
+    ],
+    notes: ["The variables' names are shown here, never their values."],
+  });
+}
+
 function endpointSection(alert: EndpointAlert, when: ShowInstant): Section {
+  if (alert.type === "endpoint_unsendable") return unsendableSection(alert, when);
   const where = `${endpointName(alert)} (${oneLine(alert.host, 100)})`;
   const last = `Last answer: ${errorText(null, alert.lastError)}`;
   if (alert.type === "endpoint_disabled") {

@@ -68,17 +68,23 @@ export interface UnmatchedPublication {
 }
 
 /** Active publications of watched cases made available on `sinceDay` or later, not matched yet. */
-export function unmatchedPublications(db: Db, sinceDay: string): UnmatchedPublication[] {
-  return statement<[string], UnmatchedPublication>(
+export function unmatchedPublications(
+  db: Db,
+  sinceDay: string,
+  caseId?: number,
+): UnmatchedPublication[] {
+  return statement<{ sinceDay: string; caseId: number | null }, UnmatchedPublication>(
     db,
     `SELECT p.id AS publicationId, p.djen_id AS djenId, c.id AS caseId, coalesce(c.found_in, c.court) AS court,
        p.available_on AS availableOn, p.kind, p.first_seen_at AS firstSeenAt
      FROM publications p JOIN cases c ON c.digits = p.case_number AND c.watched = 1
-     WHERE p.available_on >= ? AND p.cancelled_at IS NULL
+     WHERE p.available_on >= @sinceDay AND p.cancelled_at IS NULL
+       AND (@caseId IS NULL
+         OR p.case_number = (SELECT k.digits FROM cases k WHERE k.id = @caseId) AND c.id = @caseId)
        AND json_extract(p.publication, '$.active') IS NOT 0
        AND NOT EXISTS (SELECT 1 FROM source_lags l WHERE l.publication_id = p.id)
      ORDER BY p.available_on, p.id`,
-  ).all(sinceDay);
+  ).all({ sinceDay, caseId: caseId ?? null });
 }
 
 /** A movement of a watched case that may record a publication (migration 015's codes). */
@@ -157,6 +163,17 @@ export function lagsByCourt(db: Db): Map<string, number[]> {
     lags.set(row.court, list);
   }
   return lags;
+}
+
+/** The measured lags (days) of one court (index alias), oldest act first. */
+export function lagsOfCourt(db: Db, court: string): number[] {
+  return statement<[string], { lag: number }>(
+    db,
+    `SELECT lag_days AS lag FROM source_lags WHERE court = ? AND lag_days IS NOT NULL
+     ORDER BY available_on, publication_id`,
+  )
+    .all(court)
+    .map((r) => r.lag);
 }
 
 /** DJEN's own lag of each court's watched publications: `dataenvio` to disponibilização. */

@@ -42,6 +42,7 @@ import {
   insertSourceLag,
   instanceFreshness,
   lagsByCourt,
+  lagsOfCourt,
   matchedMovements,
   movementPlace,
   openSilentCourt,
@@ -278,8 +279,7 @@ export function sourcesOfCase(db: Db, caseId: number, now: Date): AlertSources {
   // phase 6): such a publication is not late.
   const movements = recordingMovementsOf(db, caseId, [...RECORDING_CODES]);
   const taken = new Set(matchedMovements(db, caseId));
-  const unmatched = unmatchedPublications(db, since).filter((p) => {
-    if (p.caseId !== caseId) return false;
+  const unmatched = unmatchedPublications(db, since, caseId).filter((p) => {
     const movement = recordingMovement(p.availableOn, movements, taken);
     if (movement === null) return true;
     taken.add(movement.rowId);
@@ -289,6 +289,12 @@ export function sourcesOfCase(db: Db, caseId: number, now: Date): AlertSources {
     dataJudUpdatedAt: updated,
     djenAskedAt:
       kase === undefined ? null : (getDjenSource(db, "case", kase.digits)?.lastOkAt ?? null),
-    dataJudLate: lateDataJudNotes(unmatched, lagsByCourt(db), nowIso).length > 0,
+    dataJudLate:
+      unmatched.length > 0 &&
+      lateDataJudNotes(
+        unmatched,
+        new Map(unmatched.map((p) => [p.court, lagsOfCourt(db, p.court)])),
+        nowIso,
+      ).length > 0,
   };
 }

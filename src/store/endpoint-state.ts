@@ -91,8 +91,12 @@ export function recordDaemonEndpoints(
     const lacking: Array<{ channel: string; name: string; missing: string[]; since: string }> = [];
     for (const e of declared) {
       const missing = e.missing.length === 0 ? null : e.missing.join(" ");
+      // An endpoint it can send to gets no row for it: state is kept only of what is wrong.
+      if (missing === null) {
+        clear.run(e.channel, e.name);
+        continue;
+      }
       upsert.run({ channel: e.channel, name: e.name, missing, at });
-      if (missing === null) continue;
       const since = endpointState(db, e.channel, e.name)?.daemonCheckedAt ?? at;
       lacking.push({ channel: e.channel, name: e.name, missing: [...e.missing], since });
     }

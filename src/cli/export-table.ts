@@ -29,7 +29,11 @@ export interface ExportedMovement {
   earlier?: readonly Movement[];
   /** How its instance reads it: a criminal class in criminal words (219 "Sentença condenatória"). */
   reading?: ReadingContext;
+  /** Whether DataJud lists it now; a movement it stopped listing is kept and marked. */
+  listing?: MovementListing;
 }
+
+export type MovementListing = "listed" | "hidden" | "deleted";
 
 /**
  * How each instance of a case reads its movements, by the class of its stored record: the words
@@ -95,6 +99,13 @@ export const EXPORT_COLUMNS = [
   "earlier_versions",
   /** The movement as a lawyer reads it (`name` is the TPU's leaf); a publication's kind. */
   "title",
+  /**
+   * listed: DataJud lists it now; hidden: no longer listed while a secrecy level covers its
+   * instance; deleted: no longer listed otherwise. Never dropped: what was alerted stays.
+   */
+  "listing",
+  /** When a sweep first found it no longer listed (an instant). */
+  "no_longer_listed_at",
 ];
 
 /** Spreadsheets hold at most 32,767 characters in a cell; a longer text is cut (with "…"). */
@@ -140,6 +151,7 @@ export function movementCells({
   movement,
   earlier,
   reading,
+  listing,
 }: ExportedMovement): ExportCell[] {
   return [
     number,
@@ -156,6 +168,8 @@ export function movementCells({
     ...Array<null>(NOT_A_PUBLICATION).fill(null),
     earlierText(earlier),
     movementTitle(movement.data, reading),
+    listing ?? (movement.disappearedAt === null ? "listed" : "deleted"),
+    instantCell(movement.disappearedAt),
   ];
 }
 
@@ -200,6 +214,8 @@ export function publicationCells({
     cutPlainText(p.text, { maxChars: CELL_MAX }).text,
     null,
     p.kind ?? "Publicação",
+    null,
+    null,
   ];
 }
 
@@ -225,7 +241,8 @@ export function movementTable(
 /**
  * The export rows of these cases' movements, case by case, each case's oldest first, read from
  * the database one at a time; with `sinceDay`, only those dated on or after it (by the day the
- * court recorded: undated ones are left out).
+ * court recorded: undated ones are left out). Movements DataJud stopped listing are rows too,
+ * marked hidden (a secrecy level covers their instance now) or deleted.
  */
 export function* exportedMovements(
   db: Db,
@@ -235,14 +252,26 @@ export function* exportedMovements(
   for (const kase of cases) {
     const earlier = earlierForms(listMovementVersions(db, kase.id));
     const readingOf = readingOfCase(db, kase.id);
-    for (const movement of eachMovementOldestFirst(db, kase.id)) {
+    const secret = new Set(
+      listInstances(db, kase.id)
+        .filter((row) => (row.record.secrecyLevel ?? 0) > 0)
+        .map((row) => row.instance),
+    );
+    for (const movement of eachMovementOldestFirst(db, kase.id, { includeDisappeared: true })) {
       if (sinceDay !== null) {
         const day = movement.dateTime === null ? null : wallClockDay(movement.dateTime);
         if (day === null || day < sinceDay) continue;
       }
       const { number, court, label } = kase;
       const reading = readingOf(movement.instance);
-      yield { number, court, label, movement, earlier: earlier.get(movement.id) ?? [], reading };
+      const listing: MovementListing =
+        movement.disappearedAt === null
+          ? "listed"
+          : secret.has(movement.instance)
+            ? "hidden"
+            : "deleted";
+      const forms = earlier.get(movement.id) ?? [];
+      yield { number, court, label, movement, earlier: forms, reading, listing };
     }
   }
 }

@@ -221,6 +221,19 @@ export const GetCaseHistoryOutput = z.strictObject({
       ),
     }),
   ),
+  /**
+   * Movements DataJud stopped listing, most recently gone first (at most 100, the same on every
+   * page): kept by the monitor and never read as undone. `hidden`: their instance's secrecy level
+   * is above 0 now, so a secrecy raised most likely hid them; otherwise the court deleted them.
+   */
+  noLongerListed: z.array(
+    HistoryMovement.extend({
+      /** When a sweep first found it missing (an instant). */
+      disappearedAt: z.string(),
+      hidden: z.boolean(),
+    }),
+  ),
+  totalNoLongerListed: z.number().int(),
   /** The case number's DJEN publications, newest disponibilização first (at most 50, the same on every page). */
   publications: z.array(HistoryPublication),
   totalPublications: z.number().int(),

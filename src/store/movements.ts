@@ -353,17 +353,22 @@ export function listMovements(
 }
 
 /**
- * The case's movements DataJud still lists, oldest first (undated ones first: listMovements'
- * order reversed), read one at a time so an export of every case never holds them all. Other
+ * The case's movements DataJud still lists (with `includeDisappeared`, also those it stopped
+ * listing), oldest first (undated ones first: listMovements' order reversed), read one at a time so an export of every case never holds them all. Other
  * statements may run between two rows; nothing may write to the database until it ends.
  */
-export function* eachMovementOldestFirst(db: Db, caseId: number): Generator<MovementRow> {
+export function* eachMovementOldestFirst(
+  db: Db,
+  caseId: number,
+  options: { includeDisappeared?: boolean } = {},
+): Generator<MovementRow> {
+  const present = options.includeDisappeared === true ? "" : "AND m.disappeared_at IS NULL";
   // Prepared for this read alone: a shared statement stays busy until its iteration ends.
   const rows = db
     .prepare<[number], RawMovement>(
       `SELECT ${ROW_COLUMNS}
        FROM movements m JOIN instances i ON i.id = m.instance_id
-       WHERE m.case_id = ? AND m.disappeared_at IS NULL
+       WHERE m.case_id = ? ${present}
        ORDER BY m.date_time IS NULL DESC, julianday(m.date_time), m.id`,
     )
     .iterate(caseId);

@@ -97,7 +97,7 @@ describe("a publication stamped 2025-11-04T00:15:00Z on a real tjdft record", ()
     );
     const rows = csv.stdout.trim().split("\r\n").slice(1);
     expect(rows).toEqual([expect.stringContaining(',"2025-11-04 00:15:00",92,"Publicação",')]);
-    expect(rows[0]).toMatch(/,"2025-11-04T00:15:00\.000Z","datajud",+"Publicação"$/);
+    expect(rows[0]).toMatch(/,"2025-11-04T00:15:00\.000Z","datajud",+"Publicação","listed",$/);
     const exported = JSON.parse(json.stdout) as {
       since: string;
       movements: Array<{ movement: { dateTime: string; dateTimeRaw: string } }>;

@@ -98,6 +98,39 @@ describe("the case's own data changed", () => {
     );
   });
 
+  it("movements a secrecy raised hid stay in the MCP history and the export, marked hidden", async () => {
+    const listed = (realHit(hits, "tjto", TJTO, "G2")._source.movimentos as unknown[]).length;
+    const ws = workspace("real-fields-", [formatted(TJTO)]);
+    serve();
+    await runOnce(ws, baseEnv(ws, datajud));
+    serve((_g1, g2) => {
+      g2.nivelSigilo = 3;
+      g2.movimentos = (g2.movimentos as unknown[]).slice(0, 4);
+    });
+    await runOnce(ws, baseEnv(ws, datajud));
+
+    const history = await caseHistory(ws.dbPath, formatted(TJTO));
+    const csv = await cliInProcess(
+      ["history", formatted(TJTO), "--format", "csv"],
+      baseEnv(ws, datajud),
+      ws.dir,
+    );
+
+    expect(listed).toBeGreaterThan(4);
+    expect(history.totalNoLongerListed).toBe(listed - 4);
+    expect(history.noLongerListed).toHaveLength(listed - 4);
+    expect(history.noLongerListed.every((m) => m.instance === "G2" && m.hidden)).toBe(true);
+    expect(history.noLongerListed[0]?.title).not.toBe("");
+    const rows = csv.stdout
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .slice(1);
+    expect(rows.filter((r) => /,"hidden","\d{4}-\d{2}-\d{2} [\d:]+"$/.test(r))).toHaveLength(
+      listed - 4,
+    );
+    expect(rows.filter((r) => r.includes(',"listed",'))).not.toHaveLength(0);
+  });
+
   it("exports each movement of the real record with the name a lawyer reads beside the TPU's", async () => {
     const ws = workspace("real-fields-", [formatted(TJTO)]);
     serve();
@@ -115,10 +148,10 @@ describe("the case's own data changed", () => {
     const named = new Map(
       lines.slice(1).map((l) => {
         const cells = l.split(",");
-        return [`${cells[5]} ${cells[6]}`, cells.at(-1)];
+        return [`${cells[5]} ${cells[6]}`, cells[titleAt]];
       }),
     );
-    expect(titleAt).toBe(columns.length - 1);
+    expect(columns.slice(titleAt)).toEqual(["title", "listing", "no_longer_listed_at"]);
     expect(named.get('12266 "Confirmada"')).toBe('"Intimação eletrônica confirmada"');
     expect(named.get('123 "Remessa"')).toBe('"Remessa dos autos"');
     expect(named.get('581 "Documento"')).toBe('"Juntada de documento"');

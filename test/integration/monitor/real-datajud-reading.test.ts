@@ -203,11 +203,12 @@ describe("the reading per instance, mailed", () => {
     );
     expect(reported).toMatchObject({ name: "Procedência", title: "Sentença condenatória" });
     for (const argv of [["history", formatted(TJTO), "--format", "csv"], ["export"]]) {
-      // title is the last column; the other cells quote court text that may hold commas.
+      // title, then listing and no_longer_listed_at, end the row; the other cells quote court
+      // text that may hold commas.
       const lines = (await cli(...argv)).stdout.trim().split("\r\n");
-      expect(lines[0], argv[0]).toMatch(/,"title"$/);
+      expect(lines[0], argv[0]).toMatch(/,"title","listing","no_longer_listed_at"$/);
       const row = lines.find((l) => l.includes(',219,"Procedência",'));
-      expect(row, argv[0]).toMatch(/,"Sentença condenatória"$/);
+      expect(row, argv[0]).toMatch(/,"Sentença condenatória","listed",$/);
     }
   });
 

@@ -7,7 +7,7 @@ import type { MovementRow } from "../../../src/store/movements.js";
 import { testMovement, testMovementRow } from "../../support/movement.js";
 
 const HEADER =
-  '"case","court","label","instance","date","code","name","complements","first_seen_at","date_as_sent","source","document_type","court_unit","published_on_estimate","counting_starts_on_estimate","last_day_estimate","session","deadline_rule","days_skipped","cancelled","cancellation_reason","in_watchlist","disposition","djen_id","certificate_url","link","text","earlier_versions","title"';
+  '"case","court","label","instance","date","code","name","complements","first_seen_at","date_as_sent","source","document_type","court_unit","published_on_estimate","counting_starts_on_estimate","last_day_estimate","session","deadline_rule","days_skipped","cancelled","cancellation_reason","in_watchlist","disposition","djen_id","certificate_url","link","text","earlier_versions","title","listing","no_longer_listed_at"';
 
 const TEXT = "Fica a parte intimada para se manifestar em 5 (cinco) dias.";
 
@@ -150,7 +150,7 @@ describe("movement CSV", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv.slice(1).split("\r\n")).toEqual([
       HEADER,
-      '"1000123-59.2024.5.02.0001","trt2","Reclamação, João","G1","2025-11-20 00:15:00",193,"Julgamento","tipo: procedente","2025-11-21 07:00:00","2025-11-20T00:15:00.000Z","datajud",,,,,,,,,,,,,,,,,,"Julgamento"',
+      '"1000123-59.2024.5.02.0001","trt2","Reclamação, João","G1","2025-11-20 00:15:00",193,"Julgamento","tipo: procedente","2025-11-21 07:00:00","2025-11-20T00:15:00.000Z","datajud",,,,,,,,,,,,,,,,,,"Julgamento","listed",',
       "",
     ]);
   });
@@ -175,7 +175,7 @@ describe("movement CSV", () => {
     ]);
 
     const line = tableCsv(table, SAO_PAULO).split("\r\n")[1] ?? "";
-    expect(line.endsWith(`,"05/11/2025 00:00 · Publicação","Julgamento"`)).toBe(true);
+    expect(line.endsWith(`,"05/11/2025 00:00 · Publicação","Julgamento","listed",`)).toBe(true);
   });
 
   it("shows our own instants in the schedule's zone, never UTC", () => {
@@ -218,11 +218,24 @@ describe("movement CSV", () => {
     expect(lines[0]).toBe(HEADER);
     const rule = csvField(FACTS.rule.title);
     expect(lines[2]).toBe(
-      `"0713383-43.2025.8.07.0006","tjdft","Despejo",,"2025-09-30",,"Intimação",,"2025-09-30 11:00:00","30/09/2025","djen","Despacho","1ª Vara Cível de Ceilândia","2025-10-01","2025-10-02","2025-10-08",,${rule},,"yes","Publicada por engano","yes","alert","1002","https://djen.example/api/v1/comunicacao/h/certidao",,"${TEXT}",,"Intimação"`,
+      `"0713383-43.2025.8.07.0006","tjdft","Despejo",,"2025-09-30",,"Intimação",,"2025-09-30 11:00:00","30/09/2025","djen","Despacho","1ª Vara Cível de Ceilândia","2025-10-01","2025-10-02","2025-10-08",,${rule},,"yes","Publicada por engano","yes","alert","1002","https://djen.example/api/v1/comunicacao/h/certidao",,"${TEXT}",,"Intimação",,`,
     );
     expect(lines[3]).toBe(
-      `,"tjdft",,,"2025-09-30",,"Publicação",,"2025-09-30 11:00:00","2025-09-30","djen","Despacho","1ª Vara Cível de Ceilândia","2025-10-01","2025-10-02","2025-10-08",,${rule},,"no",,"no","alert","1003","https://djen.example/api/v1/comunicacao/h/certidao",,"'=cmd\nsegunda linha",,"Publicação"`,
+      `,"tjdft",,,"2025-09-30",,"Publicação",,"2025-09-30 11:00:00","2025-09-30","djen","Despacho","1ª Vara Cível de Ceilândia","2025-10-01","2025-10-02","2025-10-08",,${rule},,"no",,"no","alert","1003","https://djen.example/api/v1/comunicacao/h/certidao",,"'=cmd\nsegunda linha",,"Publicação",,`,
     );
     expect(lines).toHaveLength(5);
+  });
+
+  it("keeps a movement DataJud stopped listing, marked hidden or deleted with the instant it went", () => {
+    const gone = row({ disappearedAt: "2025-12-01T13:00:00.000Z" });
+    const table = movementTable([
+      { number: "1", court: "trt2", label: null, movement: gone, listing: "hidden" },
+      { number: "1", court: "trt2", label: null, movement: gone },
+    ]);
+
+    const [hidden, deleted] = tableCsv(table, SAO_PAULO).split("\r\n").slice(1);
+
+    expect(hidden?.endsWith(`,"Julgamento","hidden","2025-12-01 10:00:00"`)).toBe(true);
+    expect(deleted?.endsWith(`,"Julgamento","deleted","2025-12-01 10:00:00"`)).toBe(true);
   });
 });

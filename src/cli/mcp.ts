@@ -107,9 +107,9 @@ export const mcpCommand: Command = {
   usage: "datajud-monitor mcp [--http [HOST:]PORT]",
   details: [
     "DataJud tools: get_case, list_movements, search_cases, list_courts, fingerprint_cases, read_cases.",
-    "DJEN: search_publications, unless djen.enabled is false.",
+    "DJEN: search_publications, read_publications, unless djen.enabled is false.",
     "The monitor's history (its database, MONITOR_DB): list_watched_cases, recent_changes,",
-    "get_case_history, rate_status; prompt weekly_review. All read-only.",
+    "get_case_history, rate_status, source_freshness; prompt weekly_review. All read-only.",
     "Logs go to stderr; stdout carries only the MCP protocol.",
     "--http [HOST:]PORT  serve MCP over Streamable HTTP at /mcp instead (host 127.0.0.1 by default);",
     "                    needs MCP_HTTP_TOKEN, which clients send as Authorization: Bearer <token>.",

@@ -385,9 +385,15 @@ export const statusCommand: Command = {
         cases: status.cases,
         oab: status.oab,
         djenUnreachable: status.djenUnreachable !== null,
-        incidents: status.incidents
-          .filter((i) => i.kind !== "watchlist_invalid")
-          .map((i) => INCIDENT_TEXT[i.kind]),
+        incidents: [
+          ...status.incidents
+            .filter((i) => i.kind !== "watchlist_invalid")
+            .map((i) => INCIDENT_TEXT[i.kind]),
+          // docs/freshness.md: a court silent in DataJud while DJEN publishes.
+          ...status.freshness.courts
+            .filter((c) => c.silentSince !== null)
+            .map((c) => `DataJud silent for ${c.court.toUpperCase()} while DJEN publishes`),
+        ],
         endpoints: status.endpoints,
         mailRetrying: status.mail.retrying.rows,
         mailGivenUp: emailsGivenUpSinceDelivery(db),

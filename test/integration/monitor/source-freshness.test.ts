@@ -18,7 +18,7 @@ import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { fixtureDoc, n, startDataJud } from "../../support/cli-harness.js";
+import { cliInProcess, fixtureDoc, n, startDataJud } from "../../support/cli-harness.js";
 import type { FixtureDoc } from "../../support/fixtures.js";
 
 /*
@@ -75,6 +75,7 @@ let tjspDoc: FixtureDoc;
 const clock = new FakeClock({ now: Date.UTC(2025, 9, 1, 13, 0), autoAdvance: true });
 const mails: Mail[] = [];
 let nextDjenId = 5000;
+let env: Record<string, string>;
 
 /** A sweep at 10:00 in São Paulo on `day`; the e-mails it sent are added to `mails`. */
 async function sweepOn(day: string): Promise<Mail[]> {
@@ -168,7 +169,7 @@ beforeAll(async () => {
   const parsed = parseWatchlist(WATCHLIST, join(dir, "watchlist.yaml"));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   watchlist = parsed.watchlist;
-  const env = {
+  env = {
     MONITOR_CONFIG: join(dir, "monitor.yaml"),
     MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
     MONITOR_DB: join(dir, "monitor.db"),
@@ -301,7 +302,7 @@ describe("freshness and cross-source checks", () => {
     });
   }, 60_000);
 
-  it("tells mail.admin once of TJSP, silent in DataJud while DJEN publishes", () => {
+  it("tells mail.admin once of TJSP, silent in DataJud while DJEN publishes", async () => {
     // Since 1 October no move, past 30 days (3 x the default 10) by 3 November: the sweeps of 7
     // and 10 November saw it.
     const admin = mails.filter((m) => m.to === ADMIN && m.subject.includes("silent"));
@@ -318,6 +319,12 @@ describe("freshness and cross-source checks", () => {
     expect(
       freshnessLines(freshness(), "America/Sao_Paulo").find((l) => l.startsWith("DataJud TJSP")),
     ).toContain("SILENT while DJEN publishes");
+    // status names it among what needs attention (exit 3), in text and in --json.
+    const status = await cliInProcess(["status", "--json"], env, dir);
+    expect(status.code).toBe(3);
+    expect(JSON.parse(status.stdout).attention).toContainEqual(
+      "DataJud silent for TJSP while DJEN publishes",
+    );
   });
 
   it("warns once of a DataJud disponibilização DJEN, asked completely, did not return", async () => {

@@ -8,6 +8,7 @@ import { endpointCommand } from "./endpoint.js";
 import { exportCommand } from "./export.js";
 import { historyCommand } from "./history.js";
 import { mcpCommand } from "./mcp.js";
+import { proofCommand } from "./proof.js";
 import { runOnceCommand } from "./run-once.js";
 import { statusCommand } from "./status.js";
 import { testEmailCommand } from "./test-email.js";
@@ -21,6 +22,7 @@ export const COMMANDS: readonly Command[] = [
   statusCommand,
   historyCommand,
   exportCommand,
+  proofCommand,
   calendarCommand,
   calendarTokenCommand,
   validateCommand,

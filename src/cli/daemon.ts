@@ -7,7 +7,7 @@ import { MonitorMetrics } from "../metrics/metrics.js";
 import { mailTick } from "../monitor/mail-tick.js";
 import { readiness } from "../monitor/readiness.js";
 import { deliver } from "../monitor/report/deliver.js";
-import { pruneOldChecks } from "../monitor/retention.js";
+import { pruneLedger, pruneOldChecks } from "../monitor/retention.js";
 import { startScheduler } from "../monitor/scheduler.js";
 import { recordDaemonSenders } from "../notify/outbox/queue-endpoint-alerts.js";
 import {
@@ -21,6 +21,7 @@ import { formatPositionedError, type PositionedError } from "../yaml/positioned-
 import { type CliIo, type Command, EXIT, programOf, systemOf } from "./command.js";
 import { startDaemonSweeps } from "./daemon-sweeps.js";
 import { monitorDepsFor, startMcpHttp } from "./mcp.js";
+import { loadProofKey } from "./proof-key.js";
 import { reloadClosures } from "./reload-closures.js";
 import { loadRuntime, type MonitorHandles, openMonitorOrReport, type Runtime } from "./runtime.js";
 import { startingWatchlist } from "./watchlist-at-start.js";
@@ -101,9 +102,21 @@ function calendarRoutes(runtime: Runtime, monitor: MonitorHandles): Route[] {
  * Once a day, unchanged checks no longer a case's latest are folded into per-run tallies, and
  * checks older than `monitor.checkRetentionDays` go (0: none; each case keeps its latest).
  */
-function startRetention(runtime: Runtime, monitor: MonitorHandles): Cron {
+function startRetention(runtime: Runtime, monitor: MonitorHandles, io: CliIo): Cron {
   const { config, logger } = runtime;
   const days = config.monitor.checkRetentionDays;
+  // The record of watching's entries past proofRetentionDays become an anchor signed with the
+  // monitor's key; without a key they stay (the record only grows), and the log says why.
+  const pruneRecordOfWatching = (now: number): void => {
+    const keep = config.monitor.proofRetentionDays;
+    if (keep <= 0) return;
+    const key = loadProofKey(io.env, io.cwd, config.paths.db, { create: true });
+    if (!key.ok) {
+      logger.warn({ reason: key.error }, "record of watching not pruned: no signing key");
+      return;
+    }
+    pruneLedger(monitor.db, now, keep, key.key, logger);
+  };
   return new Cron(
     "17 3 * * *",
     {
@@ -112,7 +125,9 @@ function startRetention(runtime: Runtime, monitor: MonitorHandles): Cron {
       catch: (error) => logger.error({ err: error }, "check retention failed"),
     },
     () => {
-      pruneOldChecks(monitor.db, monitor.system.clock.now(), days, logger);
+      const now = monitor.system.clock.now();
+      pruneOldChecks(monitor.db, now, days, logger);
+      pruneRecordOfWatching(now);
     },
   );
 }
@@ -319,7 +334,7 @@ export const daemonCommand: Command = {
       logger,
       tick: sweeps.tick,
     });
-    const retention = startRetention(runtime, monitor);
+    const retention = startRetention(runtime, monitor, io);
     const mail = startMailTicker(runtime, monitor, io.signal);
     // Alerts a previous process queued but could not send go out now, not at the next tick.
     deliver(monitor.mail, io.signal).catch((error: unknown) =>

@@ -170,6 +170,7 @@ const monitorShape = {
   notFoundThreshold: wholeNumber(1, 100, "checks"),
   notifyOnBaseline: z.boolean(),
   checkRetentionDays: wholeNumber(0, 3650, "days"),
+  proofRetentionDays: wholeNumber(0, 3650, "days"),
   staleAfterDays: wholeNumber(1, 3650, "days"),
   // A capability URL: whoever has it can ping the check.
   heartbeatUrl: credentialUrl(["http:", "https:"], "https://hc-ping.com/<uuid>").nullable(),

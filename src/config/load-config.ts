@@ -78,6 +78,8 @@ export interface MonitorConfig {
     notFoundThreshold: number;
     notifyOnBaseline: boolean;
     checkRetentionDays: number;
+    /** Days the record of watching keeps each entry; older ones become a signed anchor. 0: all. */
+    proofRetentionDays: number;
     staleAfterDays: number;
     /** Requested after every finished sweep (`/fail` appended when it failed); null: off. */
     heartbeatUrl: string | null;

@@ -1,3 +1,5 @@
+import { immediate } from "../store/database.js";
+import { sealLedger } from "../store/ledger.js";
 import { countDueOutboxAll } from "../store/outbox.js";
 import { dateNow } from "../time/clock.js";
 import { deliver } from "./report/deliver.js";
@@ -15,6 +17,11 @@ export async function mailTick(
 ): Promise<Awaited<ReturnType<typeof deliver>> | null> {
   const now = dateNow(mail.clock);
   queueDueStatusReports(mail, now);
+  // What DJEN between sweeps and the last minute's sends wrote is chained into the record of
+  // watching within a minute, whatever is due.
+  immediate(mail.db, () => sealLedger(mail.db));
   if (countDueOutboxAll(mail.db, now.toISOString()) === 0) return null;
-  return deliver(mail, signal);
+  const result = await deliver(mail, signal);
+  immediate(mail.db, () => sealLedger(mail.db));
+  return result;
 }

@@ -9,6 +9,7 @@ import {
   renewLease,
   thisProcessClaimant,
 } from "../store/lease.js";
+import { sealLedger } from "../store/ledger.js";
 import { finishRun, markStaleRunsCrashed, startRun } from "../store/runs.js";
 import type { System } from "../system.js";
 import { type Clock, isoNow } from "../time/clock.js";
@@ -185,7 +186,11 @@ export function closeRun(deps: RunDeps, run: SweepRun, report: RunReport): void 
     // Unchanged cases are the bulk of every run and are already rows in `checks`; keeping them
     // out of the stored report stops `runs` from growing by the watchlist's size per sweep.
     const stored = { ...report, cases: report.cases.filter((c) => c.outcome !== "unchanged") };
-    immediate(db, () => finishRun(db, id, { finishedAt: report.finishedAt, report: stored }));
+    // The run's checks and deliveries are chained into the record of watching as it closes.
+    immediate(db, () => {
+      finishRun(db, id, { finishedAt: report.finishedAt, report: stored });
+      sealLedger(db);
+    });
   }
   deps.logger.info(
     {

@@ -35,14 +35,23 @@ export function getDjenSource(
 }
 
 /** A complete answer: the source is past its baseline from now on. */
-export function recordDjenSourceOk(db: Db, kind: DjenSourceKind, key: string, at: string): void {
-  db.prepare<{ kind: string; key: string; at: string }>(
-    `INSERT INTO djen_sources (kind, key, first_ok_at, last_checked_at, last_ok_at, last_outcome)
-     VALUES (@kind, @key, @at, @at, @at, 'ok')
+export function recordDjenSourceOk(
+  db: Db,
+  kind: DjenSourceKind,
+  key: string,
+  at: string,
+  /** A digest of the items it answered, for the record of watching (store/ledger.ts). */
+  answerHash: string | null = null,
+): void {
+  db.prepare<{ kind: string; key: string; at: string; answerHash: string | null }>(
+    `INSERT INTO djen_sources
+       (kind, key, first_ok_at, last_checked_at, last_ok_at, last_outcome, last_answer_hash)
+     VALUES (@kind, @key, @at, @at, @at, 'ok', @answerHash)
      ON CONFLICT (kind, key) DO UPDATE SET
        first_ok_at = coalesce(first_ok_at, @at), last_checked_at = @at, last_ok_at = @at,
-       last_outcome = 'ok', last_error_kind = NULL, last_error = NULL, consecutive_failures = 0`,
-  ).run({ kind, key, at });
+       last_outcome = 'ok', last_error_kind = NULL, last_error = NULL, consecutive_failures = 0,
+       last_answer_hash = @answerHash`,
+  ).run({ kind, key, at, answerHash });
 }
 
 /** A failed check: counted, with what went wrong; what was stored before stays. */
@@ -52,15 +61,26 @@ export function recordDjenSourceFailure(
   key: string,
   at: string,
   error: { kind: string; message: string },
+  /** A digest of what a partial answer brought; null when nothing came. */
+  answerHash: string | null = null,
 ): void {
-  db.prepare<{ kind: string; key: string; at: string; errorKind: string; error: string }>(
+  db.prepare<{
+    kind: string;
+    key: string;
+    at: string;
+    errorKind: string;
+    error: string;
+    answerHash: string | null;
+  }>(
     `INSERT INTO djen_sources
-       (kind, key, last_checked_at, last_outcome, last_error_kind, last_error, consecutive_failures)
-     VALUES (@kind, @key, @at, 'failed', @errorKind, @error, 1)
+       (kind, key, last_checked_at, last_outcome, last_error_kind, last_error, consecutive_failures,
+        last_answer_hash)
+     VALUES (@kind, @key, @at, 'failed', @errorKind, @error, 1, @answerHash)
      ON CONFLICT (kind, key) DO UPDATE SET
        last_checked_at = @at, last_outcome = 'failed', last_error_kind = @errorKind,
-       last_error = @error, consecutive_failures = consecutive_failures + 1`,
-  ).run({ kind, key, at, errorKind: error.kind, error: error.message });
+       last_error = @error, consecutive_failures = consecutive_failures + 1,
+       last_answer_hash = @answerHash`,
+  ).run({ kind, key, at, errorKind: error.kind, error: error.message, answerHash });
 }
 
 /** Every source ever asked for, cases first, in key order. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Publication, type StoredPublication, sentOnOf } from "../../djen/publication.js";
 import { publicationText } from "../../djen/publication-text.js";
+import { answerDigest } from "../../proof/chain.js";
 import { type Db, immediate } from "../../store/database.js";
 import {
   type DjenSourceKind,
@@ -109,14 +110,20 @@ export function recordSource(ctx: RecordContext, source: PublicationSource): Sou
       }
     }
     if (!ctx.write) return;
-    if (source.complete) recordDjenSourceOk(ctx.db, source.kind, source.key, ctx.nowIso);
-    else {
+    // What the answer held, for the record of watching: each item and whether it was published.
+    const answered = answerDigest(
+      source.publications.map((p) => `${p.id}:${p.active ? "published" : "cancelled"}`),
+    );
+    if (source.complete) {
+      recordDjenSourceOk(ctx.db, source.kind, source.key, ctx.nowIso, answered);
+    } else {
       recordDjenSourceFailure(
         ctx.db,
         source.kind,
         source.key,
         ctx.nowIso,
         source.error ?? { kind: "incomplete", message: "DJEN's answer was not read whole" },
+        source.publications.length === 0 ? null : answered,
       );
     }
   };

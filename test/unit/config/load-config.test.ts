@@ -70,6 +70,7 @@ describe("loadConfig: defaults", () => {
         notFoundThreshold: 3,
         notifyOnBaseline: false,
         checkRetentionDays: 180,
+        proofRetentionDays: 400,
         staleAfterDays: 90,
         heartbeatUrl: null,
       },

@@ -172,6 +172,7 @@ export const proofCommand: Command = {
     "verify FILE     checks a record (JSON or the HTML page): 0 intact, 1 broken (names the first",
     "                entry that does not hold), 2 not a record",
     "key             prints the public key and its fingerprint, to hand over with the records",
+    "Exit codes: 0 exported, intact or printed, 1 a broken record, 2 not a record, an unknown case, bad usage or config.",
   ],
   options: {
     since: { type: "string" },

@@ -3,7 +3,7 @@ import type { Anchor } from "../proof/record.js";
 import type { Db } from "./database.js";
 
 /*
- * The proof-of-watching record (migration 19): triggers append an entry for every check and
+ * The proof-of-watching record (migration 20): triggers append an entry for every check and
  * delivery step in the transaction that writes it; `sealLedger` chains them in order. Entries
  * are never updated once sealed and never deleted but by `pruneLedgerBefore`, which leaves a
  * signed anchor where it cut.

@@ -79,7 +79,7 @@ function publicationsLines(report: RunReport, timeZone: string): string {
 
 /**
  * What became of mail: sent, waiting and why (the server and its error, the next attempt), given
- * up. A run-once from cron exits 0 with mail down: this is where its reader learns of it.
+ * up. A run-once from cron exits 3 with mail down (alertsUndelivered); these lines say why.
  */
 export function mailLines(report: RunReport, timeZone: string): string {
   const mail = report.mail;
@@ -146,6 +146,19 @@ export function endpointLines(report: RunReport, timeZone: string): string {
     .join("");
 }
 
+/**
+ * Whether alerts of this run could not be delivered: an e-mail or endpoint attempt failed or was
+ * given up, alerts wait for a retry after a failure, or wait at a disabled endpoint. Alerts held
+ * on purpose (a digest's hour, quiet hours) are not undelivered.
+ */
+export function alertsUndelivered(report: RunReport): boolean {
+  const mail = report.mail;
+  if (mail !== null && mail.failed + mail.dead + mail.retrying > 0) return true;
+  return report.endpoints.some(
+    (e) => e.failed + e.dead + e.retrying > 0 || (e.condition === "disabled" && e.pending > 0),
+  );
+}
+
 /** One plain line when DataJud could not be reached: what failed, where, and what to run. */
 export function unreachableLine(report: RunReport): string | null {
   if (report.unreachable === null) return null;
@@ -199,7 +212,10 @@ export const runOnceCommand: Command = {
     "registrations that are due (djen.caseEveryHours, djen.oabEveryHours; with --case, those",
     "cases whether due or not, no registration), unless djen.enabled is false.",
     "",
-    "Exit codes: 0 every case checked, 1 some cases (or DJEN checks) failed, 2 bad config, watchlist or usage.",
+    "Exit codes: 0 every case checked and every alert delivered (or held for its hour), 1 some",
+    "cases (or DJEN checks) failed or the sweep was interrupted, 2 bad config, watchlist or usage,",
+    "3 every case checked but alerts could not be delivered (a send failed, was given up, or waits",
+    "for a retry or at a disabled endpoint): the outbox keeps them, the lines above say why.",
   ],
   options: {
     case: { type: "string", multiple: true },
@@ -268,7 +284,8 @@ export const runOnceCommand: Command = {
           : renderRunReport(report, runtime.config.schedule.timezone),
       );
       const djenFailed = (report.publications?.failed ?? 0) > 0;
-      return report.failed > 0 || djenFailed || report.interrupted ? EXIT.failures : EXIT.ok;
+      if (report.failed > 0 || djenFailed || report.interrupted) return EXIT.failures;
+      return alertsUndelivered(report) ? EXIT.attention : EXIT.ok;
     } catch (error) {
       if (!(error instanceof LeaseBusyError || error instanceof LeaseLostError)) throw error;
       io.stderr.write(`${programOf(io)} run-once: ${error.message}\n`);

@@ -78,6 +78,27 @@ function djenText(check: DjenCheck | null, enabled: boolean, timeZone: string): 
   return check.lastOutcome ?? "";
 }
 
+/** The table's narrower form of djenText: answered, and not due again until "due 06/12 15:00". */
+function djenCell(check: DjenCheck | null, enabled: boolean, timeZone: string, now: Date): string {
+  if (enabled && check?.lastOutcome === "ok" && check.nextCheckDueAt !== null) {
+    return `due ${shortWhen(check.nextCheckDueAt, timeZone, now)}`;
+  }
+  return djenText(check, enabled, timeZone);
+}
+
+/** The status table's width: its rows fit a 100-column terminal (the label is cut to fit). */
+export const STATUS_TABLE_WIDTH = 100;
+
+/** A table time: "06/12 15:00" within the current year, "20/11/2023" before it; "never". */
+function shortWhen(iso: string | null, timeZone: string, now: Date): string {
+  if (iso === null) return "never";
+  const full = formatInstant(iso, timeZone);
+  const year = formatInstant(now.toISOString(), timeZone).slice(6, 10);
+  const match = /^(\d\d\/\d\d)\/(\d{4}) (\d\d:\d\d)$/u.exec(full);
+  if (match === null) return full;
+  return match[2] === year ? `${match[1]} ${match[3]}` : `${match[1]}/${match[2]}`;
+}
+
 /** Every time in this table is one of our own instants, shown in the schedule's time zone. */
 function when(iso: string | null, timeZone: string): string {
   return iso === null ? "never" : formatInstant(iso, timeZone);
@@ -90,9 +111,9 @@ function checkText(s: CaseStatus): string {
   return s.lastOutcome ?? "not checked";
 }
 
+/** The check's outcome, and "muted" (until when: the watchlist, and --json's `muted`). */
 function outcomeText(s: CaseStatus): string {
-  if (s.muted === false) return checkText(s);
-  return `${checkText(s)}, muted${s.muted === true ? "" : ` to ${s.muted}`}`;
+  return s.muted === false ? checkText(s) : `${checkText(s)}, muted`;
 }
 
 /**
@@ -421,21 +442,23 @@ export const statusCommand: Command = {
               .filter((e) => e !== null)
               .join("; ") || null,
         ),
-        { inline: 40, head: 0 },
+        // Each error under the table, "[1]" in its rows: the rows stay narrow.
+        { inline: 0, head: 0 },
       );
+      const now = dateNow(systemOf(io).clock);
+      // When each case was last checked is in --json; the last sweep's line says when it ran.
       const rows = status.cases.map((s, i) => [
         s.number,
         s.foundIn === null || s.foundIn === s.court ? s.court : `${s.court} (in ${s.foundIn})`,
         s.label ?? "",
-        when(s.lastCheckedAt, tz),
         outcomeText(s),
-        when(s.lastChangedAt, tz),
-        djenText(s.djen, status.djenEnabled, tz),
+        shortWhen(s.lastChangedAt, tz, now),
+        djenCell(s.djen, status.djenEnabled, tz, now),
         s.pendingMail > 0 ? String(s.pendingMail) : "",
         errors.cells[i] ?? "",
       ]);
       out.write(
-        `${formatTable(["case", "court", "label", "last check", "outcome", "last change", "djen", "mail", "last error"], rows)}\n`,
+        `${formatTable(["case", "court", "label", "outcome", "last change", "djen", "mail", "error"], rows, { maxWidth: STATUS_TABLE_WIDTH, shrink: 2 })}\n`,
       );
       for (const note of errors.notes) out.write(`${note}\n`);
       for (const line of notFoundLines(status.cases, runtime.config.monitor.notFoundThreshold)) {

@@ -86,7 +86,9 @@ describe("an SMTP server that is not taking mail", () => {
       letTimePass(ws);
       const after = await runOnce(ws, env(sink.url()));
 
-      expect(failing.code).toBe(0);
+      // Every case checked, no alert delivered: exit 3, the outbox keeps them.
+      expect(failing.code).toBe(3);
+      expect(healthy.code).toBe(0);
       expect(failing.report.changed).toBe(2);
       expect(failing.report.emailsQueued).toBe(2);
       expect(failing.report.emailsSent).toBe(0);
@@ -115,7 +117,7 @@ describe("an SMTP server that is not taking mail", () => {
     const run = await cliInProcess(["run-once"], down, ws.dir);
     const status = await cliInProcess(["status"], down, ws.dir);
 
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(3);
     expect(run.stdout).toContain("mail: 2 queued, 0 sent, 2 waiting in the outbox");
     expect(run.stdout).toMatch(
       new RegExp(`not sent: smtp://127\\.0\\.0\\.1:${port} .*ECONNREFUSED`),

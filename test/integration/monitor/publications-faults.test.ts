@@ -367,7 +367,7 @@ describe("monitor status and DJEN", () => {
     const text = await cliInProcess(["status"], off, ws.dir);
     const json = JSON.parse((await cliInProcess(["status", "--json"], off, ws.dir)).stdout);
 
-    expect(answered.stdout).toMatch(/ok, next check due \d/);
+    expect(answered.stdout).toMatch(/ due \d\d\/\d\d[ /]\d/);
     expect(failing.stdout).toMatch(/1 failing DJEN checks/);
     expect(text.stdout).toMatch(/ off /);
     expect(text.stdout).toMatch(/DJEN off \(djen\.enabled: false\): no publication is read/);

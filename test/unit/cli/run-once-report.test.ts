@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderRunReport } from "../../../src/cli/run-once.js";
+import { alertsUndelivered, renderRunReport } from "../../../src/cli/run-once.js";
 import {
   type EndpointReport,
   type MailReport,
@@ -220,6 +220,44 @@ describe("renderRunReport: DJEN sources not due yet", () => {
 
     expect(text).toContain(
       "; 2 not due yet (next check due 02/12/2026 15:00); `datajud-monitor run-once --case CNJ` asks DJEN for a case now\n",
+    );
+  });
+});
+
+describe("alertsUndelivered: run-once's exit 3", () => {
+  const endpoint = (over: Partial<EndpointReport>): EndpointReport => ({
+    ...NOTHING_MAILED,
+    channel: "webhook",
+    name: "firm",
+    condition: "ok",
+    disabledReason: null,
+    ...over,
+  });
+
+  it("is true when a send failed, was given up or waits for a retry, by e-mail or at an endpoint", () => {
+    expect(alertsUndelivered(report({ mail: mail({ sent: 0, failed: 2, pending: 2 }) }))).toBe(
+      true,
+    );
+    expect(alertsUndelivered(report({ mail: mail({ dead: 1 }) }))).toBe(true);
+    expect(alertsUndelivered(report({ mail: mail({ retrying: 1, pending: 1 }) }))).toBe(true);
+    expect(
+      alertsUndelivered(
+        report({ mail: mail({}), endpoints: [endpoint({ failed: 1, retrying: 1 })] }),
+      ),
+    ).toBe(true);
+    expect(
+      alertsUndelivered(
+        report({ mail: mail({}), endpoints: [endpoint({ condition: "disabled", pending: 2 })] }),
+      ),
+    ).toBe(true);
+  });
+
+  it("is false when all went out, or waits only for its hour (a digest, quiet hours)", () => {
+    expect(alertsUndelivered(report({ mail: mail({ sent: 3 }) }))).toBe(false);
+    expect(alertsUndelivered(report({ mail: mail({ sent: 0, pending: 4 }) }))).toBe(false);
+    expect(alertsUndelivered(report({ mail: null }))).toBe(false);
+    expect(alertsUndelivered(report({ endpoints: [endpoint({ sent: 2, pending: 1 })] }))).toBe(
+      false,
     );
   });
 });

@@ -231,6 +231,7 @@ describe("alertsUndelivered: run-once's exit 3", () => {
     name: "firm",
     condition: "ok",
     disabledReason: null,
+    missing: [],
     ...over,
   });
 

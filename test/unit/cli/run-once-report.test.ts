@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { alertsUndelivered, renderRunReport } from "../../../src/cli/run-once.js";
 import {
-  type EndpointReport,
+  EndpointReport,
   type MailReport,
   NOTHING_MAILED,
   type RunReport,
@@ -225,15 +225,16 @@ describe("renderRunReport: DJEN sources not due yet", () => {
 });
 
 describe("alertsUndelivered: run-once's exit 3", () => {
-  const endpoint = (over: Partial<EndpointReport>): EndpointReport => ({
-    ...NOTHING_MAILED,
-    channel: "webhook",
-    name: "firm",
-    condition: "ok",
-    disabledReason: null,
-    missing: [],
-    ...over,
-  });
+  // Parsed, so fields added to the report later take their defaults.
+  const endpoint = (over: Partial<EndpointReport>): EndpointReport =>
+    EndpointReport.parse({
+      ...NOTHING_MAILED,
+      channel: "webhook",
+      name: "firm",
+      condition: "ok",
+      disabledReason: null,
+      ...over,
+    });
 
   it("is true when a send failed, was given up or waits for a retry, by e-mail or at an endpoint", () => {
     expect(alertsUndelivered(report({ mail: mail({ sent: 0, failed: 2, pending: 2 }) }))).toBe(

@@ -233,7 +233,12 @@ const Publication = z
     availableOn: CalendarDate.describe("The day DJEN made it available."),
     text: z.string().describe("Plain text, cut at 4,000 characters."),
     textTruncated: z.boolean(),
-    link: z.string().nullable().describe("The document at the court."),
+    link: z
+      .string()
+      .nullable()
+      .describe(
+        "The document at the court, as DJEN gave it, only when it is on a court's host (https, a host under jus.br); null otherwise.",
+      ),
     certificateUrl: z.string().nullable().describe("DJEN's certificate of publication."),
     parties: z.array(Party),
     lawyers: z.array(Lawyer),

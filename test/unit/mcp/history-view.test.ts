@@ -113,6 +113,19 @@ describe("historyPublication", () => {
     });
   });
 
+  it("shows a DJEN link stored before the court-host rule only when it is a court's", () => {
+    const stored = storedRow(djenItem({ id: 11 }));
+    const withLink = (link: string): PublicationRow => ({
+      ...stored,
+      publication: { ...(stored.publication as Record<string, unknown>), link },
+    });
+
+    expect(historyPublication(withLink("https://golpe.example/boleto"))?.link).toBeNull();
+    expect(historyPublication(withLink("https://pje.tjdft.jus.br/doc/11"))?.link).toBe(
+      "https://pje.tjdft.jus.br/doc/11",
+    );
+  });
+
   it("a stored form it cannot read is left out, not an error", () => {
     expect(historyPublication(storedRow(djenItem({ id: 10 }), { publication: { id: 1 } }))).toBe(
       null,

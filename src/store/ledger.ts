@@ -152,3 +152,25 @@ export function cutLedgerPrefix(db: Db, subject: string, throughSeq: number, anc
        last_at = @lastAt, made_at = @madeAt, public_key = @publicKey, signature = @signature`,
   ).run({ subject, ...anchor });
 }
+
+/** A case's checks written since `sinceIso` (all when null) and its newest hash: a receipt's line. */
+export function ledgerReceipt(
+  db: Db,
+  subject: string,
+  sinceIso: string | null,
+): { checks: number; head: string | null } {
+  const checks =
+    db
+      .prepare<[string, string], { n: number }>(
+        `SELECT count(*) AS n FROM ledger
+         WHERE subject = ? AND kind IN ('datajud_check', 'djen_check') AND at >= ?`,
+      )
+      .get(subject, sinceIso ?? "")?.n ?? 0;
+  const head =
+    db
+      .prepare<[string], { hash: string }>(
+        "SELECT hash FROM ledger WHERE subject = ? AND hash IS NOT NULL ORDER BY seq DESC LIMIT 1",
+      )
+      .get(subject)?.hash ?? null;
+  return { checks, head };
+}

@@ -5,6 +5,7 @@ import type { MailPolicy } from "../../policy/mail-policy.js";
 import { getCase } from "../../store/cases.js";
 import { type Db, immediate } from "../../store/database.js";
 import { listDjenSources } from "../../store/djen-sources.js";
+import { ledgerReceipt, sealLedger } from "../../store/ledger.js";
 import { latestMovementTimes } from "../../store/movements.js";
 import { outboxIdByDedupeKey } from "../../store/outbox.js";
 import { type PublicationRow, publicationsSeenSince } from "../../store/publications.js";
@@ -90,6 +91,8 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
   const oldest = Math.min(...due.map((d) => d.periodStart.getTime()));
   const read = publicationsSeenSince(db, new Date(oldest).toISOString());
   return immediate(db, () => {
+    // The report cites the record's newest hash: everything written so far is chained first.
+    sealLedger(db);
     let queued = 0;
     for (const { address, fire, periodStart } of due) {
       const who = address.toLowerCase();
@@ -106,6 +109,7 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
           row,
           lastMovementAt: row === undefined ? null : (lastMovement.get(row.id) ?? null),
           djen: check(`case:${c.digits}`),
+          record: ledgerReceipt(db, c.digits, periodStart.toISOString()),
         };
       });
       const oab = input.oab.filter((o) => told(o.notify));

@@ -69,6 +69,15 @@ export const StatusReportCase = z.object({
   daysWithoutMovement: z.number().int().nonnegative().nullable(),
   /** The case number's last DJEN check; null: never asked (or DJEN off, or an older payload). */
   djen: StatusReportDjenCheck.nullable().default(null),
+  /**
+   * The record of watching (`proof CNJ`): DataJud and DJEN checks written in the report's period
+   * and the chain's newest hash, so the mailed report is a receipt a later export must continue.
+   * Null in older payloads.
+   */
+  record: z
+    .object({ checks: z.number().int().nonnegative(), head: z.string().nullable() })
+    .nullable()
+    .default(null),
 });
 export type StatusReportCase = z.infer<typeof StatusReportCase>;
 
@@ -101,6 +110,8 @@ export interface StatusReportInput {
     lastMovementAt: string | null;
     /** The case number's last DJEN check; null or absent: never asked. */
     djen?: StatusReportDjenCheck | null;
+    /** Checks in the period and the record's newest hash; absent: not known. */
+    record?: { checks: number; head: string | null } | null;
   }>;
   oab?: readonly StatusReportOab[];
   periodStart?: string | null;
@@ -174,6 +185,7 @@ export function buildStatusReport(input: StatusReportInput): StatusReport {
       stale: goneAt === null && days !== null && days >= input.staleAfterDays,
       daysWithoutMovement: days,
       djen: c.djen ?? null,
+      record: c.record ?? null,
     };
   });
   return {
@@ -299,7 +311,15 @@ function detailLines(c: StatusReportCase, timeZone: string): string[] {
     `Última movimentação: ${movement}`,
   ];
   if (c.djen !== null) lines.push(djenCheckLine(c.djen, timeZone));
+  if (c.record !== null) lines.push(recordLine(c.caseNumber, c.record));
   return lines;
+}
+
+/** The receipt: how many checks the record holds for the period, and where its chain stands. */
+function recordLine(caseNumber: string, record: { checks: number; head: string | null }): string {
+  const checks = count(record.checks, "consulta registrada", "consultas registradas");
+  const head = record.head === null ? "" : `; cadeia em ${record.head.slice(0, 16)}`;
+  return `Registro de acompanhamento: ${checks} no período${head} (datajud-monitor proof ${caseNumber})`;
 }
 
 interface Counts {

@@ -3,8 +3,10 @@ import { queueStatusReports } from "../../../../src/notify/outbox/queue-status-r
 import { renderStatusReport, StatusReport } from "../../../../src/notify/render/status-report.js";
 import type { DjenView } from "../../../../src/policy/djen-plan.js";
 import { mailPolicy } from "../../../../src/policy/mail-policy.js";
-import { syncWatchedCases } from "../../../../src/store/cases.js";
+import { findCasesByNumber, syncWatchedCases } from "../../../../src/store/cases.js";
+import { recordCheck } from "../../../../src/store/checks.js";
 import { recordDjenSourceFailure, recordDjenSourceOk } from "../../../../src/store/djen-sources.js";
+import { ledgerEntries } from "../../../../src/store/ledger.js";
 import {
   insertPublication,
   markPublicationCancelled,
@@ -143,6 +145,39 @@ function queue(djen?: DjenView): number {
     domain: DOMAIN,
   });
 }
+
+describe("a status report as a receipt", () => {
+  it("counts the period's checks in the record of watching and cites where its chain stands", () => {
+    const caseId = findCasesByNumber(store.db, DESPEJO_DIGITS)[0]?.id ?? -1;
+    const check = (checkedAt: string) =>
+      recordCheck(store.db, {
+        runId,
+        caseId,
+        checkedAt,
+        outcome: "unchanged",
+        fingerprint: "fp",
+        newMovements: 0,
+        errorKind: null,
+        error: null,
+        datajudFetchedAt: checkedAt,
+      });
+    // Before the period (Monday 29/09 08:00 in São Paulo), then two in it; beforeEach's DJEN
+    // answer of 06/10 07:00 is the period's third check.
+    check("2025-09-26T13:00:00.000Z");
+    check("2025-10-01T13:00:00.000Z");
+    check("2025-10-03T13:00:00.000Z");
+
+    queue();
+
+    const record = reports().get(ANA)?.report.cases[0]?.record;
+    const entries = ledgerEntries(store.db, DESPEJO_DIGITS, null);
+    const head = entries.at(-1)?.hash ?? "";
+    expect(record).toEqual({ checks: 3, head });
+    expect(renderStatusReport(reports().get(ANA)?.report as StatusReport).text).toContain(
+      `Registro de acompanhamento: 3 consultas registradas no período; cadeia em ${head.slice(0, 16)} (datajud-monitor proof ${DESPEJO})`,
+    );
+  });
+});
 
 describe("status reports with DJEN", () => {
   it("says when a source's next look is due, and with DJEN off, that it is off and nothing failing", () => {

@@ -1,7 +1,28 @@
-import { loadConfig } from "../config/load-config.js";
+import { loadConfig, type MonitorConfig } from "../config/load-config.js";
+import { positionOf } from "../config/setting-position.js";
+import { listenProblem } from "../http/listen-address.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT } from "./command.js";
+
+/**
+ * What the daemon refuses at its start beyond the configuration's own rules, so that `validate`
+ * passing means the daemon starts: an HTTP server (MCP, health, metrics, the calendar feed) on an
+ * address other machines reach, without MCP_HTTP_TOKEN.
+ */
+export function startProblems(
+  config: MonitorConfig,
+  sources: Readonly<Record<string, string>>,
+): string[] {
+  const listen = config.http.listen;
+  if (listen === null) return [];
+  const problem = listenProblem(listen, config.http.token);
+  if (problem === null) return [];
+  const source = sources["http.listen"] ?? "";
+  const at = positionOf(sources, "http.listen") || (source === "" ? "" : `${source} `);
+  const feed = config.calendarFeed.serve ? " (the calendar feed too)" : "";
+  return [`${at}http.listen: the daemon would refuse to start${feed}: ${problem}`];
+}
 
 export const validateCommand: Command = {
   name: "validate",
@@ -14,6 +35,12 @@ export const validateCommand: Command = {
     if (!config.ok) {
       for (const message of config.errors) io.stderr.write(`${message}\n`);
       io.stderr.write(`config: ${config.errors.length} error(s)\n`);
+      return EXIT.usage;
+    }
+    const refused = startProblems(config.config, config.sources);
+    if (refused.length > 0) {
+      for (const message of refused) io.stderr.write(`${message}\n`);
+      io.stderr.write(`config: ${refused.length} error(s)\n`);
       return EXIT.usage;
     }
     const path = config.config.paths.watchlist;

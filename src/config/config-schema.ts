@@ -321,9 +321,37 @@ const EndpointName = z.string().regex(ENDPOINT_NAME, {
     `${JSON.stringify(issue.input)} is not an endpoint name; use lower-case letters, digits and dashes, like equipe-slack`,
 });
 
-const Cidr = z.string().refine((v) => ipaddr.isValidCIDR(v.trim()), {
-  error: (issue) =>
-    `${JSON.stringify(issue.input)} is not a network in CIDR form, like 10.20.0.0/16 or fd00::/8`,
+/**
+ * The widest private-network exception: a /8 of IPv4 (10.0.0.0/8), a /7 of IPv6 (fc00::/7, every
+ * unique local address). A wider rule (0.0.0.0/0, ::/0, 0.0.0.0/1, ::ffff:0:0/96) is no exception
+ * but the end of the guard: a webhook could be pointed at any address, the cloud's metadata
+ * service included.
+ */
+const WIDEST_PREFIX = { ipv4: 8, ipv6: 7 } as const;
+
+/** Why a network is too wide an exception, or null. */
+export function wideNetworkProblem(text: string): string | null {
+  const [address, bits] = ipaddr.parseCIDR(text);
+  const mapped = address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress();
+  const family = address.kind() === "ipv4" || mapped ? "IPv4" : "IPv6";
+  const prefix = mapped ? bits - 96 : bits;
+  const widest = family === "IPv4" ? WIDEST_PREFIX.ipv4 : WIDEST_PREFIX.ipv6;
+  if (prefix >= widest) return null;
+  const share = prefix <= 0 ? "all" : prefix === 1 ? "half" : `1/${2 ** prefix}`;
+  return `${JSON.stringify(text)} covers ${share} of the ${family} address space: it would let webhooks and chats reach any address (the cloud's metadata service included); list only the private networks your receivers are on, like 10.20.0.0/16 or fd00:1234::/48 (at most a /${widest})`;
+}
+
+const Cidr = z.string().superRefine((v, ctx) => {
+  const text = v.trim();
+  if (!ipaddr.isValidCIDR(text)) {
+    ctx.addIssue({
+      code: "custom",
+      message: `${JSON.stringify(v)} is not a network in CIDR form, like 10.20.0.0/16 or fd00::/8`,
+    });
+    return;
+  }
+  const problem = wideNetworkProblem(text);
+  if (problem !== null) ctx.addIssue({ code: "custom", message: problem });
 });
 
 const notifyShape = {
@@ -408,8 +436,54 @@ const CalendarClosure = z
     }
   });
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Each court's closures added up, overlapping days once: more than a year of a court closed is a
+ * typo in a year, even when each entry alone is shorter (two overlapping entries made 17 months).
+ * Said at the last entry of that court.
+ */
+function closuresPerCourt(
+  entries: ReadonlyArray<{ court: string; from: string; to?: string | undefined }>,
+  ctx: z.RefinementCtx,
+): void {
+  const byCourt = new Map<string, Array<{ i: number; from: number; to: number }>>();
+  for (const [i, entry] of entries.entries()) {
+    const from = parseIsoDate(entry.from.trim());
+    const to = parseIsoDate((entry.to ?? entry.from).trim());
+    if (from === null || to === null) continue;
+    const court = entry.court.trim().toLowerCase();
+    const spans = byCourt.get(court) ?? [];
+    spans.push({
+      i,
+      from: Date.parse(entry.from.trim()),
+      to: Date.parse((entry.to ?? entry.from).trim()),
+    });
+    byCourt.set(court, spans);
+  }
+  for (const [court, spans] of byCourt) {
+    const sorted = [...spans].filter((s) => s.to >= s.from).sort((a, b) => a.from - b.from);
+    let days = 0;
+    let end = Number.NEGATIVE_INFINITY;
+    for (const span of sorted) {
+      const start = Math.max(span.from, end + DAY_MS);
+      if (span.to >= start) days += (span.to - start) / DAY_MS + 1;
+      end = Math.max(end, span.to);
+    }
+    if (days <= MAX_CLOSURE_DAYS) continue;
+    const last = Math.max(...spans.map((s) => s.i));
+    const first = new Date(Math.min(...sorted.map((s) => s.from))).toISOString().slice(0, 10);
+    const until = new Date(end).toISOString().slice(0, 10);
+    ctx.addIssue({
+      code: "custom",
+      path: [last, "to"],
+      message: `the closures of ${court} add up to ${Math.round(days)} days between ${first} and ${until} (overlapping days counted once): no court closes for more than a year; check the years of its entries`,
+    });
+  }
+}
+
 const calendarShape = {
-  closures: z.array(CalendarClosure),
+  closures: z.array(CalendarClosure).superRefine(closuresPerCourt),
 };
 
 /** The calendar feed (`datajud-monitor calendar`, the daemon's /calendar/<token>.ics). */

@@ -35,6 +35,7 @@ import {
   scrubSecrets,
   urlPasswords,
 } from "./secrets.js";
+import { positionOf as settingPosition } from "./setting-position.js";
 
 export interface MonitorConfig {
   /** Absolute paths. */
@@ -459,8 +460,11 @@ function checkTogether(merged: Tree, sources: Record<string, string>, errors: st
     const timeout = getIn(merged, [section, "timeoutMs"]);
     const total = getIn(merged, [section, "totalTimeoutMs"]);
     if (typeof timeout === "number" && typeof total === "number" && total < timeout) {
+      const at =
+        settingPosition(sources, `${section}.totalTimeoutMs`) ||
+        settingPosition(sources, `${section}.timeoutMs`);
       errors.push(
-        `${section}.totalTimeoutMs (${total}, from ${sources[`${section}.totalTimeoutMs`] ?? "?"}) is shorter than ${section}.timeoutMs (${timeout}, from ${sources[`${section}.timeoutMs`] ?? "?"}): one attempt could never finish; raise the total or lower the per-attempt timeout`,
+        `${at}${section}.totalTimeoutMs (${total}, from ${sources[`${section}.totalTimeoutMs`] ?? "?"}) is shorter than ${section}.timeoutMs (${timeout}, from ${sources[`${section}.timeoutMs`] ?? "?"}): one attempt could never finish; raise the total or lower the per-attempt timeout`,
       );
     }
   }
@@ -563,6 +567,15 @@ function toClosure(entry: ConfigSettings["calendar"]["closures"][number]): Court
   };
 }
 
+/** An error about a configured endpoint, starting at the endpoint's name in the config file. */
+function endpointErrorAt(error: string, user: FileLayer | null | undefined): string {
+  const name = /^notify\.endpoints\.([a-z0-9-]+)/u.exec(error)?.[1];
+  const endpoints = getIn(user?.values ?? {}, ["notify", "endpoints"]);
+  if (user == null || name === undefined || !isTree(endpoints) || !(name in endpoints))
+    return error;
+  return `${positionOf(user, ["notify", "endpoints", name])} ${error}`;
+}
+
 /** Built-in config/default.yaml < user config file < environment (X > X_FILE > credential). */
 export function loadConfig(options: LoadConfigOptions): ConfigResult {
   const ctx: EnvContext = {
@@ -625,7 +638,10 @@ export function loadConfig(options: LoadConfigOptions): ConfigResult {
   const notify = resolveEndpoints(complete.data.notify, sources, ctx);
   const secrets = [...secretValues, ...notify.secrets];
   if (notify.errors.length > 0) {
-    return { ok: false, errors: notify.errors.map((e) => scrubSecrets(e, secrets)) };
+    return {
+      ok: false,
+      errors: notify.errors.map((e) => scrubSecrets(endpointErrorAt(e, user), secrets)),
+    };
   }
   return {
     ok: true,

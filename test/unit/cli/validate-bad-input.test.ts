@@ -161,3 +161,30 @@ describe("a malformed heartbeat URL holding credentials", () => {
     expect(outputs.join("\n")).not.toMatch(/pa55word|7e1e-capability|ops:|hc-ping\.example/);
   });
 });
+
+describe("monitor validate checks what the daemon checks at its start", () => {
+  it("refuses a calendar feed on 0.0.0.0 without MCP_HTTP_TOKEN, at http.listen's line, and passes with a token", async () => {
+    const dir = makeTempDir("validate-listen-");
+    const config = join(dir, "monitor.yaml");
+    writeFileSync(config, 'http:\n  listen: "0.0.0.0:8765"\ncalendarFeed:\n  serve: true\n');
+    const watchlist = join(dir, "watchlist.yaml");
+    writeFileSync(watchlist, "cases: []\n");
+    const env = {
+      PATH: process.env.PATH ?? "",
+      MONITOR_CONFIG: config,
+      MONITOR_WATCHLIST: watchlist,
+    };
+    const refused = captureIo(env, dir, ["validate"]);
+    const withToken = captureIo({ ...env, MCP_HTTP_TOKEN: "t".repeat(32) }, dir, ["validate"]);
+
+    const codes = [await runCli(refused), await runCli(withToken)];
+
+    expect(codes).toEqual([2, 0]);
+    expect(refused.err()).toMatch(
+      new RegExp(
+        `^${config}:2:\\d+ http\\.listen: the daemon would refuse to start \\(the calendar feed too\\): refusing to listen on 0\\.0\\.0\\.0:8765 without MCP_HTTP_TOKEN`,
+        "u",
+      ),
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import { foldText } from "../text.js";
 import { formatBrazilian } from "../time/calendar-date.js";
+import { type ActReading, actPeriods, periodsText, suspensionReading } from "./act-periods.js";
 import { type HearingDate, hearingDateOnRecord, hearingWhenText } from "./hearing-when.js";
 import { movementDay as day, kindOf } from "./instance-status.js";
 import {
@@ -232,8 +233,17 @@ export function actAttention(
       next: `Conferir nos autos o movimento de código ${m.code}, que as tabelas do CNJ não identificam.`,
     };
   }
+  if (kind === "suspension") return suspensionAttention(m);
   const criminal = record !== null && isCriminalClass(record.class);
   if (m.code === 391) return DENUNCIA_RECEIVED;
+  const periods = actPeriods(m, record);
+  if (periods !== null && periods.key !== "civil_judgment") {
+    if (periods.key === "criminal_sentence") {
+      const words = (m.code === null ? undefined : CRIMINAL_JUDGMENTS[m.code]) ?? CRIMINAL_SENTENCE;
+      return withPeriods(words, periods, m.code === 220 ? "prazo da acusação" : "prazo que abre");
+    }
+    return PERIOD_ATTENTION[periods.key](periods);
+  }
   if (kind === "sentence" && criminal) {
     return (m.code === null ? undefined : CRIMINAL_JUDGMENTS[m.code]) ?? CRIMINAL_SENTENCE;
   }
@@ -257,5 +267,70 @@ export function actAttention(
       next: "Conferir se foi decisão monocrática (cabe agravo interno, CPC art. 1.021) ou acórdão, e o prazo do recurso cabível.",
     };
   }
+  if (periods?.key === "civil_judgment" && !isSuperiorCourt(record))
+    return PERIOD_ATTENTION.civil_judgment(periods);
   return null;
+}
+
+/** A criminal judgment's own words, with the period it opens named in full. */
+function withPeriods(words: ActAttention, r: ActReading, lead: string): ActAttention {
+  const opens = periodsText(r);
+  return {
+    reason: `${words.reason.replace(/: verificar .*$/u, "")}: ${lead}: ${opens}`,
+    next: `${words.next} Prazo: ${opens}.`,
+  };
+}
+
+/** Each act of act-periods.json in a lawyer's words: what happened, the periods, the next step. */
+const PERIOD_ATTENTION: Readonly<
+  Record<Exclude<ActReading["key"], "criminal_sentence">, (r: ActReading) => ActAttention>
+> = {
+  civil_sentence: (r) => ({
+    reason: `sentença proferida: prazos que abre: ${periodsText(r)}`,
+    next: `Recurso da sentença (${periodsText(r)}) ou trânsito em julgado.`,
+  }),
+  juizado_sentence: (r) => ({
+    reason: `sentença do juizado proferida: prazos que abre: ${periodsText(r)}`,
+    next: `Recurso da sentença (${periodsText(r)}) ou trânsito em julgado.`,
+  }),
+  civil_judgment: (r) => ({
+    reason: `acórdão proferido: prazos que abre: ${periodsText(r)}`,
+    next: `Recurso do acórdão (${periodsText(r)}) ou trânsito em julgado.`,
+  }),
+  embargos_decided: (r) => ({
+    reason: `embargos de declaração julgados: ${periodsText(r)}`,
+    next: `Recurso contra a decisão embargada: o prazo interrompido pelos embargos recomeça por inteiro da intimação desta decisão (${r.periods[0]?.article ?? "CPC, art. 1.026"}).`,
+  }),
+  juizado_embargos_decided: (r) => ({
+    reason: `embargos de declaração julgados: ${periodsText(r)}`,
+    next: `Recurso contra a decisão embargada: o prazo interrompido pelos embargos recomeça por inteiro da intimação desta decisão (${r.periods[0]?.article ?? "Lei 9.099/1995, art. 50"}).`,
+  }),
+  settlement_approved: () => ({
+    reason:
+      "acordo homologado: sentença de mérito nos termos do acordo (CPC, art. 487, III, b); conferir os prazos e as obrigações ajustados",
+    next: "Cumprimento do acordo nos prazos ajustados; descumprido, cumprimento de sentença do acordo homologado (CPC, art. 515, II).",
+  }),
+  asset_freeze: (r) => ({
+    reason: `bloqueio ou penhora de bens: ${periodsText(r)}`,
+    next: `Impugnação ao bloqueio, se houver impenhorabilidade ou excesso (${periodsText(r)}).`,
+  }),
+  tax_execution_freeze: (r) => ({
+    reason: `bloqueio ou penhora na execução fiscal: ${periodsText(r)}`,
+    next: `Impugnação ao bloqueio e embargos à execução fiscal (${periodsText(r)}).`,
+  }),
+  judgment_enforcement: (r) => ({
+    reason: `cumprimento de sentença iniciado: ${periodsText(r)}`,
+    next: `Pagamento voluntário ou impugnação (${periodsText(r)}).`,
+  }),
+};
+
+/** A stay by its cause: what it is and what ends it; its periods stop meanwhile (CPC, art. 221). */
+function suspensionAttention(m: Movement): ActAttention {
+  const s = suspensionReading(m);
+  const what = s?.what ?? "suspenso ou sobrestado";
+  const ends = s?.ends ?? "a causa da suspensão deixar de existir (CPC, art. 313)";
+  return {
+    reason: `processo ${what}: os prazos ficam suspensos (CPC, art. 221); a suspensão termina com ${ends}`,
+    next: `Suspenso até ${ends}: acompanhar e, ao fim, conferir os prazos que voltam a correr pelo que faltava (CPC, art. 221).`,
+  };
 }

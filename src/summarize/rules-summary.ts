@@ -64,6 +64,12 @@ const ATTENTION: ReadonlyArray<{ kind: MovementKind; reason: string; next: strin
     next: "Nova inclusão em pauta para julgamento.",
   },
   {
+    kind: "suspension",
+    reason:
+      "processo suspenso ou sobrestado: os prazos ficam suspensos (CPC, art. 221); acompanhar o fim da suspensão",
+    next: "Fim da suspensão: conferir então os prazos que voltam a correr (CPC, art. 221).",
+  },
+  {
     kind: "hearing",
     reason: "audiência: verificar data e comparecimento",
     next: "Audiência: conferir a data e o comparecimento.",

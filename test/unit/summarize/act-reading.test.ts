@@ -98,10 +98,10 @@ describe("a criminal case's acts in criminal words", () => {
     const received = movement(391, "Recebimento", "2026-03-02T10:00:00.000Z");
 
     expect(actAttention(convicted, penal(convicted))?.reason).toBe(
-      "sentença condenatória: verificar o prazo de apelação (CPP, art. 593)",
+      "sentença condenatória: prazo que abre: apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798)",
     );
     expect(actAttention(acquitted, penal(acquitted))?.reason).toBe(
-      "sentença absolutória: verificar se a acusação apela (CPP, art. 593)",
+      "sentença absolutória: prazo da acusação: apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798)",
     );
     expect(actAttention(received, penal(received))?.next).toBe(
       "Citação do acusado e resposta à acusação em 10 dias (CPP, art. 396).",
@@ -117,7 +117,10 @@ describe("a criminal case's acts in criminal words", () => {
     };
 
     expect(actAttention(convicted, appeal)?.reason).toMatch(/^sentença condenatória/);
-    expect(actAttention(convicted, civil)).toBeNull();
+    // The same code in a civil class is a civil sentence: apelação and embargos (CPC).
+    expect(actAttention(convicted, civil)?.reason).toBe(
+      "sentença proferida: prazos que abre: apelação: 15 dias úteis da intimação da sentença (CPC, art. 1.003, § 5º; dias úteis, art. 219); embargos de declaração: 5 dias úteis da intimação da sentença (CPC, art. 1.023; dias úteis, art. 219)",
+    );
   });
 });
 

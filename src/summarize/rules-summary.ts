@@ -234,10 +234,20 @@ function attentionOf(
   hearings: Readonly<Record<string, HearingDate>> = {},
 ): { rank: number; reason: string; next: string } | null {
   const kind = kindOf(m);
-  const rank = ATTENTION.findIndex((a) => a.kind === kind);
+  const specific = actAttention(m, recordOf(records, m), hearings[m.id] ?? null);
+  // An act the tree files under the registry's acts (the class evolved into a cumprimento de
+  // sentença) asks for attention by its own effect, ranked as the execution it starts.
+  const rank = ATTENTION.findIndex(
+    (a) =>
+      a.kind ===
+      (kind === "execution" || specific === null
+        ? kind
+        : ATTENTION_BY_KIND.has(kind)
+          ? kind
+          : "execution"),
+  );
   const generic = ATTENTION[rank];
   if (generic === undefined) return null;
-  const specific = actAttention(m, recordOf(records, m), hearings[m.id] ?? null);
   return { rank, ...generic, ...(specific ?? {}) };
 }
 

@@ -122,12 +122,41 @@ function hearingUrgency(c: Correction): string | null {
   return `audiência ${HEARING_SITUATION_PT[now]}: já não vale a data de que o aviso anterior tratava`;
 }
 
-function countingUrgency(c: Correction): string | null {
+/**
+ * How long after the later of its two dates a corrected counting date may still matter: the
+ * longest period the monitor names is 30 days (embargos à execução fiscal, Lei 6.830/1980 art.
+ * 16), counted in dias úteis at worst, doubled for the Fazenda or the Defensoria (CPC arts. 183
+ * and 186): 60 dias úteis, under 90 calendar days, plus the year-end recess (20/12 to 20/01, CPC
+ * art. 220) and holidays. 180 days leaves a wide margin: inside it a correction stays urgent.
+ */
+export const COUNTING_STILL_MATTERS_DAYS = 180;
+
+function stillMatters(c: Correction, now: Date | null): boolean {
+  if (now === null) return true;
+  const latest = Math.max(
+    wallClockInstant(c.before.dateTime ?? ""),
+    wallClockInstant(c.after.dateTime ?? ""),
+  );
+  if (Number.isNaN(latest)) return true;
+  return now.getTime() - latest <= COUNTING_STILL_MATTERS_DAYS * 86_400_000;
+}
+
+function countingUrgency(c: Correction, now: Date | null): string | null {
   if (c.kind !== "redated" || !COUNTING_KINDS.has(kindOf(c.after))) return null;
+  if (!stillMatters(c, now)) return null;
   return `mudou a data de que um prazo pode contar (${when(c.before)} → ${when(c.after)}): refaça a contagem`;
 }
 
-export function readCorrection(c: Correction, context: ReadingContext = {}): CorrectionReading {
+/**
+ * A correction read in its instance's words. Given `now`, a moved counting date is urgent only
+ * while a period counted from it could still be running (COUNTING_STILL_MATTERS_DAYS); without
+ * it, as before, always.
+ */
+export function readCorrection(
+  c: Correction,
+  context: ReadingContext = {},
+  now: Date | null = null,
+): CorrectionReading {
   const title = movementTitle(c.after, context);
   let headline: string;
   if (c.kind === "redated") {
@@ -144,7 +173,7 @@ export function readCorrection(c: Correction, context: ReadingContext = {}): Cor
   const after = publicationEstimate(c.after);
   return {
     headline,
-    urgent: hearingUrgency(c) ?? countingUrgency(c),
+    urgent: hearingUrgency(c) ?? countingUrgency(c, now),
     before: formLine(c.before, context),
     after: formLine(c.after, context),
     counting: c.kind === "redated" && before !== null && after !== null ? { before, after } : null,

@@ -180,9 +180,10 @@ export interface RulesInput {
 function correctionAttention(
   records: readonly InstanceRecord[],
   corrections: readonly Correction[],
+  now: Date,
 ): Array<{ reason: AttentionReason; next: string }> {
   return corrections.flatMap((c) => {
-    const reading = readCorrection(c, readingContextOf(records, c.instance));
+    const reading = readCorrection(c, readingContextOf(records, c.instance), now);
     if (reading.urgent === null) return [];
     const next = isHearing(c.after)
       ? "Audiência: conferir no processo a nova data ou o cancelamento."
@@ -358,7 +359,7 @@ export function rulesSummary(input: RulesInput): CaseSummary {
   const statuses = input.records.map((r) => instanceStatus(r));
   const mainStatus = main === undefined ? null : (statuses[input.records.indexOf(main)] ?? null);
   const category = mainStatus?.category ?? "in_progress";
-  const fixes = correctionAttention(input.records, input.corrections ?? []);
+  const fixes = correctionAttention(input.records, input.corrections ?? [], input.now);
   const reasons = [
     ...fixes.map((f) => f.reason),
     ...attentionReasons(input.newMovements, input.records, input.hearingDates),

@@ -190,6 +190,7 @@ function urgentReasons(
   corrections: readonly Correction[],
   records: readonly InstanceRecord[],
   hearings: { movements: readonly Movement[]; dates: Readonly<Record<string, HearingDate>> },
+  now: Date,
 ): string[] {
   const reasons: string[] = [];
   if (decision.urgent.some((m) => !lateIds.has(m.id))) reasons.push(RULE_URGENT);
@@ -205,7 +206,7 @@ function urgentReasons(
     if (urgency !== null) reasons.push(`audiência: ${urgency}.`);
   }
   for (const c of corrections) {
-    const reading = readCorrection(c, readingContextOf(records, c.instance));
+    const reading = readCorrection(c, readingContextOf(records, c.instance), now);
     if (reading.urgent !== null) reasons.push(`correção do tribunal: ${reading.headline}`);
   }
   return reasons;
@@ -271,10 +272,17 @@ async function reportChange(
   const decision = decide(deps, kase, change, input);
   const shownFixes = new Set(decision.shownCorrections.map((m) => m.id));
   const corrections = (input.corrections ?? []).filter((c) => shownFixes.has(c.after.id));
-  const reasons = urgentReasons(decision, lateIds, corrections, records, {
-    movements: input.newMovements,
-    dates: hearingDates,
-  });
+  const reasons = urgentReasons(
+    decision,
+    lateIds,
+    corrections,
+    records,
+    {
+      movements: input.newMovements,
+      dates: hearingDates,
+    },
+    now,
+  );
   const outcome = await summarize(deps, input, decision, signal);
   totals.llmCalls += outcome.llmCalls;
   totals.summarized += 1;

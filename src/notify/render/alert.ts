@@ -201,10 +201,16 @@ export interface CorrectionLine {
   reading: CorrectionReading;
 }
 
+function summaryTime(content: AlertContent): Date | null {
+  const at = new Date(content.current.generatedAt);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
 /** Each correction read in its instance's words (criminal classes in criminal words). */
 export function correctionLines(content: AlertContent): CorrectionLine[] {
   return content.corrections.map((c) => {
-    const reading = readCorrection(c, readingOf(content, c.instance));
+    // Read as of the summary's time, so the alert says what made it urgent, and no more.
+    const reading = readCorrection(c, readingOf(content, c.instance), summaryTime(content));
     // The court calendar's dates stored with the alert, where it has them.
     const before = c.counting === undefined ? null : countingOf(c.counting.before);
     const after = c.counting === undefined ? null : countingOf(c.counting.after);

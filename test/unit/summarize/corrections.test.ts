@@ -78,6 +78,36 @@ describe("readCorrection", () => {
     expect(reading.counting?.after.countingStartsOn).toBe("2025-11-07");
   });
 
+  it("calls a re-dated publication urgent only while a period counted from it could run", () => {
+    // A Publicação of June 2025 re-dated by a day, read in December 2026: no period counted from
+    // either date can still be running (the longest, 30 days doubled to 60 dias úteis, ends
+    // before October 2025 even across the recess), so it is a correction, not "⚠ URGENTE".
+    const june = { codigo: 92, nome: "Publicação", dataHora: "2025-06-10T00:00:00.000Z" };
+    const fix = {
+      instance: "G1",
+      kind: "redated" as const,
+      before: read(june),
+      after: read({ ...june, dataHora: "2025-06-11T00:00:00.000Z" }),
+    };
+
+    const late = readCorrection(fix, {}, new Date("2026-12-06T12:00:00.000Z"));
+    expect(late.urgent).toBeNull();
+    expect(late.headline).toBe(
+      "Publicação: data corrigida de 10/06/2025 00:00 para 11/06/2025 00:00",
+    );
+    expect(late.counting?.after.countingStartsOn).toBe("2025-06-12");
+    // 180 days after the later date (11/06/2025 + 180 = 08/12/2025) it still may matter; a day
+    // later it no longer does.
+    expect(readCorrection(fix, {}, new Date("2025-12-08T00:00:00.000Z")).urgent).toContain(
+      "refaça a contagem",
+    );
+    expect(readCorrection(fix, {}, new Date("2025-12-09T00:00:01.000Z")).urgent).toBeNull();
+    // Read in the week it happened, it is urgent.
+    expect(readCorrection(fix, {}, new Date("2025-06-12T12:00:00.000Z")).urgent).toContain(
+      "mudou a data de que um prazo pode contar",
+    );
+  });
+
   it("calls a re-dated routine act a correction, not urgent", () => {
     const before = {
       codigo: 60,

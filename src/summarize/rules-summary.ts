@@ -10,9 +10,10 @@ import {
   STATUS_LABELS_PT,
   type StatusCategory,
 } from "./case-summary.js";
-import { type Correction, readCorrection } from "./corrections.js";
+import { COUNTING_STILL_MATTERS_DAYS, type Correction, readCorrection } from "./corrections.js";
 import { type FieldChange, readFieldChange } from "./field-changes.js";
 import type { HearingDate } from "./hearing-when.js";
+import { type HiddenMovement, hiddenText } from "./hidden-movements.js";
 import {
   type InstanceStatus,
   instanceStatus,
@@ -173,7 +174,37 @@ export interface RulesInput {
   corrections?: readonly Correction[];
   /** New hearings' own dates, by movement id, where a text says them (hearing-when.ts). */
   hearingDates?: Readonly<Record<string, HearingDate>>;
+  /** Movements a secrecy level now hides (hidden-movements.ts): still read, still owed. */
+  hiddenMovements?: readonly HiddenMovement[];
   now: Date;
+}
+
+/** Acts whose attention outlives their listing: judgments and decisions whose period may run. */
+const OWED_KINDS: ReadonlySet<MovementKind> = new Set([
+  "sentence",
+  "judgment",
+  "decision",
+  "hearing",
+]);
+
+/**
+ * What a hidden act still asks: a judgment of the last 180 days (corrections.ts's window: the
+ * longest period named ends well inside) keeps its attention, said to be hidden, not undone.
+ */
+function owedAttention(
+  hidden: readonly HiddenMovement[],
+  records: readonly InstanceRecord[],
+  now: Date,
+): AttentionReason[] {
+  const recent = hidden.filter((h) => {
+    const at = Date.parse(`${(h.movement.dateTime ?? "").slice(0, 19)}Z`);
+    return !Number.isNaN(at) && now.getTime() - at <= COUNTING_STILL_MATTERS_DAYS * 86_400_000;
+  });
+  const owed = recent.filter((h) => OWED_KINDS.has(kindOf(h.movement)));
+  return attentionReasons(
+    owed.map((h) => h.movement),
+    records,
+  ).map((r) => ({ ...r, reason: `${r.reason} (ato agora oculto pelo sigilo: continua valendo)` }));
 }
 
 /** Urgent corrections (a hearing cancelled or moved, a counting date moved) ask for attention. */
@@ -364,6 +395,7 @@ export function rulesSummary(input: RulesInput): CaseSummary {
     ...fixes.map((f) => f.reason),
     ...attentionReasons(input.newMovements, input.records, input.hearingDates),
     ...activityAfterArchive(mainStatus, input.newMovements),
+    ...owedAttention(input.hiddenMovements ?? [], input.records, input.now),
   ];
   const relevant =
     [...input.newMovements].reverse().find((m) => ATTENTION_BY_KIND.has(kindOf(m))) ??
@@ -390,7 +422,8 @@ export function rulesSummary(input: RulesInput): CaseSummary {
         : instanceStatusText(mainStatus);
   const late = lateText(input.lateMovements ?? []);
   const fields = (input.fieldChanges ?? []).map((f) => `; ${readFieldChange(f).brief}`).join("");
-  const status = `${head}situação: ${standing}; ${news}${late}${fields}.`;
+  const hidden = hiddenText(input.hiddenMovements ?? []);
+  const status = `${head}situação: ${standing}; ${news}${late}${fields}${hidden}.`;
   return {
     cnjNumber: input.cnjNumber,
     court: input.court,

@@ -13,6 +13,7 @@ import { contradictions, setAside, withRulesAttention } from "./fact-check.js";
 import type { FieldChange } from "./field-changes.js";
 import { citedCaseNumbers, freeTextFindings, setAsideForText } from "./free-text-check.js";
 import type { HearingDate } from "./hearing-when.js";
+import type { HiddenMovement } from "./hidden-movements.js";
 import { createToolBridge, noToolsBridge, type ToolBridge } from "./mcp-tool-bridge.js";
 import { buildUserMessage, SYSTEM_PROMPT } from "./prompt.js";
 import { rulesSummary } from "./rules-summary.js";
@@ -41,6 +42,8 @@ export interface SummarizeInput {
   corrections?: Correction[];
   /** New hearings' own dates, by movement id, where a text says them (hearing-when.ts). */
   hearingDates?: Record<string, HearingDate>;
+  /** Movements a secrecy level now hides, already put back in `records` (hidden-movements.ts). */
+  hiddenMovements?: HiddenMovement[];
   previousSummary: CaseSummary | null;
   now: Date;
 }
@@ -267,6 +270,7 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
       ...(input.fieldChanges === undefined ? {} : { fieldChanges: input.fieldChanges }),
       ...(input.corrections === undefined ? {} : { corrections: input.corrections }),
       ...(input.hearingDates === undefined ? {} : { hearingDates: input.hearingDates }),
+      ...(input.hiddenMovements === undefined ? {} : { hiddenMovements: input.hiddenMovements }),
       now: input.now,
     });
     const why = unanswered(reason);

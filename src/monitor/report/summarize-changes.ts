@@ -23,7 +23,7 @@ import { type CaseRow, getCaseById } from "../../store/cases.js";
 import { type ChangeRow, changesAwaitingSummary } from "../../store/changes.js";
 import { type Db, immediate } from "../../store/database.js";
 import { instanceRecords } from "../../store/instances.js";
-import { movementsOfChange } from "../../store/movements.js";
+import { listMovements, movementsOfChange } from "../../store/movements.js";
 import { publicationsOfCase } from "../../store/publications.js";
 import { insertSummary, latestSummary } from "../../store/summaries.js";
 import { hearingUrgency } from "../../summarize/act-reading.js";
@@ -35,6 +35,7 @@ import {
 } from "../../summarize/corrections.js";
 import { fieldChangesOfChange } from "../../summarize/field-changes.js";
 import { type HearingDate, hearingDatesOf } from "../../summarize/hearing-when.js";
+import { hiddenBySecrecy, withHiddenMovements } from "../../summarize/hidden-movements.js";
 import { isHearing, readingContextOf } from "../../summarize/movement-reading.js";
 import { rulesSummary } from "../../summarize/rules-summary.js";
 import type { SummarizeInput, SummarizeResult, Summarizer } from "../../summarize/summarizer.js";
@@ -242,7 +243,18 @@ async function reportChange(
   const { db } = deps;
   const kase = getCaseById(db, change.caseId);
   if (!kase) return NOTHING_QUEUED;
-  const records = instanceRecords(db, kase.id);
+  // Movements a secrecy level hid are read with the case (its status, its last judgment) and
+  // named in the alert: hidden is not undone (issue 34).
+  const listed = instanceRecords(db, kase.id);
+  const hidden = hiddenBySecrecy(
+    listed,
+    listMovements(db, kase.id, { includeDisappeared: true }).flatMap((m) =>
+      m.disappearedAt === null
+        ? []
+        : [{ instance: m.instance, movement: m.data, disappearedAt: m.disappearedAt }],
+    ),
+  );
+  const records = withHiddenMovements(listed, hidden);
   const all = movementsOfChange(db, change.id);
   // A late record is stored with the change that first saw it, and reported apart from its news.
   const lateIds = lateMovementIds(change.details);
@@ -266,6 +278,10 @@ async function reportChange(
     changeKinds: change.kinds,
     corrections: correctionsOfChange(change.details),
     hearingDates,
+    // Named (and their attention kept) in the alert of the change that hid them.
+    ...(hidden.length > 0 && change.kinds.includes("secrecy_changed")
+      ? { hiddenMovements: hidden }
+      : {}),
     previousSummary: previous,
     now,
   };

@@ -69,6 +69,7 @@ describe("movements a secrecy change hid", () => {
     const listed =
       (realHit(hits, "tjto", TJTO, "G1")._source.movimentos as RawMovement[]).length + 1;
     const before = receiver.events.length;
+    const mailed = new Set(emlFiles(ws).map((raw) => raw.toString()));
 
     // Secrecy 3: DataJud lists only the oldest movements; the newest 18, the conviction among
     // them, are no longer public.
@@ -83,8 +84,10 @@ describe("movements a secrecy change hid", () => {
     const run = await runOnce(ws, env);
     expect(run.code).toBe(0);
 
-    const mails = await Promise.all(emlFiles(ws).map((raw) => simpleParser(raw)));
-    const text = mails.at(-1)?.text ?? "";
+    // The mail of this change (the files' order is not the order they were written).
+    const fresh = emlFiles(ws).filter((raw) => !mailed.has(raw.toString()));
+    expect(fresh).toHaveLength(1);
+    const text = (await simpleParser(fresh[0] ?? "")).text ?? "";
     const conviction =
       "sentença condenatória: prazo que abre: apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798) (ato agora oculto pelo sigilo: continua valendo)";
     expect(text).toContain("Nível de sigilo alterado no 1º grau (G1)");

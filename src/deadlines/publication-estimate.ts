@@ -1,3 +1,4 @@
+import { seatOfCaseNumber } from "../time/calendar/origin-seats.js";
 import { addDays, formatBrazilian, type IsoDate } from "../time/calendar-date.js";
 import {
   type CourtCalendar,
@@ -38,6 +39,29 @@ export function courtAlias(acronym: string): string {
   return upper.replace(/[^A-Z0-9]/gu, "").toLowerCase();
 }
 
+/**
+ * The seat to date a court's item on: DataJud's (`orgaoJulgador.codigoMunicipioIBGE`) when given,
+ * else the one the case number's origin segment names (time/calendar/origin-seats.json) when it is
+ * this court's, with the note saying so; else none (municipal days unknown, and said so).
+ */
+export function seatFor(
+  court: string,
+  municipality: number | undefined,
+  caseNumber: string | null,
+): { municipality: number | undefined; note: string | null } {
+  if (municipality !== undefined && municipality !== 0) return { municipality, note: null };
+  const seat = seatOfCaseNumber(caseNumber);
+  if (seat === null || seat.court !== courtAlias(court)) return { municipality, note: null };
+  return {
+    municipality: seat.municipality.ibge,
+    note: `sede pelo número do processo: ${seat.municipality.name} (${seat.uf.toUpperCase()}), código de origem ${seat.origin}, ${seat.unit}`,
+  };
+}
+
+function withSeatNote(estimate: DeadlineEstimate, note: string | null): DeadlineEstimate {
+  return note === null ? estimate : { ...estimate, notes: [note, ...estimate.notes] };
+}
+
 /** What of a publication its estimate reads (djen/publication.ts `StoredPublication` has it). */
 export interface PublicationLike {
   court: string;
@@ -58,11 +82,12 @@ export function estimatePublication(
   calendars: CalendarFor,
   options: { municipality?: number | undefined } = {},
 ): DeadlineEstimate {
-  return estimateDeadline({
+  const seat = seatFor(publication.court, options.municipality, publication.caseNumber);
+  const estimate = estimateDeadline({
     availableOn: publication.availableOn,
     calendar: calendars({
       court: courtAlias(publication.court),
-      municipality: options.municipality,
+      municipality: seat.municipality,
     }),
     communication: {
       kind: publication.kind,
@@ -77,6 +102,7 @@ export function estimatePublication(
       court: publication.court,
     },
   });
+  return withSeatNote(estimate, seat.note);
 }
 
 /** A stored estimate, when it is one this version reads; null otherwise (then compute again). */
@@ -126,9 +152,10 @@ export function estimateAvailability(
   facts: AvailabilityFacts,
   calendars: CalendarFor,
 ): DeadlineEstimate {
-  return estimateDeadline({
+  const seat = seatFor(facts.court, facts.municipality, facts.caseNumber);
+  const estimate = estimateDeadline({
     availableOn: facts.availableOn,
-    calendar: calendars({ court: courtAlias(facts.court), municipality: facts.municipality }),
+    calendar: calendars({ court: courtAlias(facts.court), municipality: seat.municipality }),
     communication: {
       kind: null,
       documentType: facts.documentType ?? null,
@@ -142,6 +169,7 @@ export function estimateAvailability(
       court: facts.court,
     },
   });
+  return withSeatNote(estimate, seat.note);
 }
 
 /**

@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import {
+  calendarsWith,
+  estimatePublication,
+  type PublicationLike,
+} from "../../../../src/deadlines/publication-estimate.js";
+import {
+  ORIGIN_SEATS,
+  parseOriginSeats,
+  seatOfCaseNumber,
+} from "../../../../src/time/calendar/origin-seats.js";
+
+describe("the seat a CNJ number's origin segment names", () => {
+  // Each entry sampled against the pairing its source states (origin-seats.json, `source`).
+  it("reads each shipped entry as its source pairs number and unit", () => {
+    // TJSP: a Vara Cível Central number (foro 0100) is the capital's Foro Central.
+    expect(seatOfCaseNumber("0001234-56.2023.8.26.0100")).toMatchObject({
+      court: "tjsp",
+      municipality: { ibge: 3550308, name: "São Paulo" },
+      uf: "sp",
+    });
+    // TJRJ: '41ª Vara Cível da Capital' under 8.19.0001.
+    expect(seatOfCaseNumber("30593435720268190001")).toMatchObject({
+      court: "tjrj",
+      municipality: { ibge: 3304557, name: "Rio de Janeiro" },
+    });
+    // TJRS: foro 0001, Foro Central de Porto Alegre.
+    expect(seatOfCaseNumber("5001234-56.2024.8.21.0001")).toMatchObject({
+      court: "tjrs",
+      municipality: { ibge: 4314902, name: "Porto Alegre" },
+    });
+    // TRF3: 2009.61.00.054545-X became 0054545-YZ.2009.4.03.6100 (61 JFSP, 00 São Paulo).
+    expect(seatOfCaseNumber("0054545-00.2009.4.03.6100")).toMatchObject({
+      court: "trf3",
+      municipality: { ibge: 3550308 },
+      uf: "sp",
+    });
+    // TRF5: 83 the Seção Judiciária de Pernambuco, 00 Recife.
+    expect(seatOfCaseNumber("0013996-35.2011.4.05.8300")).toMatchObject({
+      court: "trf5",
+      municipality: { ibge: 2611606, name: "Recife" },
+      uf: "pe",
+    });
+    expect(ORIGIN_SEATS).toHaveLength(5);
+  });
+
+  it("knows nothing of a code it does not list, nor of a malformed number", () => {
+    // TJSP 0002 (Santo Amaro) is in the capital too, but no source read here lists it.
+    expect(seatOfCaseNumber("0001234-56.2023.8.26.0002")).toBeNull();
+    // The same digits under another court: 8.19.0100 is not the TJSP's Foro Central.
+    expect(seatOfCaseNumber("0001234-56.2023.8.19.0100")).toBeNull();
+    expect(seatOfCaseNumber("123")).toBeNull();
+    expect(seatOfCaseNumber(null)).toBeNull();
+  });
+
+  it("refuses a table whose IBGE code is not of the state it names, or a code listed twice", () => {
+    const seat = ORIGIN_SEATS[0];
+    expect(() =>
+      parseOriginSeats({
+        about: "",
+        seats: [{ ...seat, municipality: { ibge: 3304557, name: "x" } }],
+      }),
+    ).toThrow(/not of that state/u);
+    expect(() => parseOriginSeats({ about: "", seats: [seat, seat] })).toThrow(/listed twice/u);
+  });
+});
+
+function intimacao(court: string, caseNumber: string, availableOn: string): PublicationLike {
+  return {
+    court,
+    kind: "Intimação",
+    documentType: "Despacho",
+    className: "Procedimento Comum Cível",
+    medium: "D",
+    availableOn,
+    caseNumber,
+    recipients: [],
+    lawyers: [{}],
+  };
+}
+
+const TEXT = "Intime-se a parte autora para, no prazo de 5 (cinco) dias, manifestar-se.";
+
+describe("publications dated at the seat the number names when DataJud gives none", () => {
+  it("TJRS 0001: Porto Alegre's 02/02 moves the publication (Lei 11.419/2006 art. 4 §3)", () => {
+    // Made available Fri 30/01/2026. Mon 02/02 is Nossa Senhora dos Navegantes in Porto Alegre
+    // (municipal-days.ts): published Tue 03/02, counting from Wed 04/02 (CPC art. 224 §3);
+    // 5 business days (CPC art. 219): 04, 05, 06, 09, 10/02. Without the seat: 09/02, a day early.
+    const estimate = estimatePublication(
+      intimacao("TJRS", "5001234-56.2026.8.21.0001", "2026-01-30"),
+      TEXT,
+      calendarsWith(),
+    );
+    expect(estimate.publishedOn).toBe("2026-02-03");
+    expect(estimate.countingStartsOn).toBe("2026-02-04");
+    expect(estimate.lastDay).toBe("2026-02-10");
+    expect(estimate.notes[0]).toMatch(/^sede pelo número do processo: Porto Alegre \(RS\)/u);
+    expect(estimate.skippedDays.some((day) => day.from === "2026-02-02")).toBe(true);
+  });
+
+  it("TRF5 8300: Pernambuco's Data Magna (06/03, Lei PE 16.059/2017) in a six-state region", () => {
+    // Made available Thu 05/03/2026; Fri 06/03 closed in Pernambuco: published Mon 09/03,
+    // counting from Tue 10/03; 5 business days: 10, 11, 12, 13, 16/03.
+    const estimate = estimatePublication(
+      intimacao("TRF5", "0013996-35.2026.4.05.8300", "2026-03-05"),
+      TEXT,
+      calendarsWith(),
+    );
+    expect(estimate.publishedOn).toBe("2026-03-09");
+    expect(estimate.lastDay).toBe("2026-03-16");
+    expect(estimate.notes[0]).toContain("Recife (PE)");
+  });
+
+  it("DataJud's seat, when given, wins over the number's", () => {
+    // 4304606 Canoas is no capital: its municipal days are unknown, and 02/02 works there.
+    const estimate = estimatePublication(
+      intimacao("TJRS", "5001234-56.2026.8.21.0001", "2026-01-30"),
+      TEXT,
+      calendarsWith(),
+      { municipality: 4304606 },
+    );
+    expect(estimate.publishedOn).toBe("2026-02-02");
+    expect(estimate.notes.some((note) => note.startsWith("sede pelo número"))).toBe(false);
+  });
+});

@@ -8,6 +8,7 @@ import { endpointCommand } from "./endpoint.js";
 import { exportCommand } from "./export.js";
 import { historyCommand } from "./history.js";
 import { mcpCommand } from "./mcp.js";
+import { prazoCommand } from "./prazo.js";
 import { proofCommand } from "./proof.js";
 import { runOnceCommand } from "./run-once.js";
 import { statusCommand } from "./status.js";
@@ -25,6 +26,7 @@ export const COMMANDS: readonly Command[] = [
   proofCommand,
   calendarCommand,
   calendarTokenCommand,
+  prazoCommand,
   validateCommand,
   doctorCommand,
   testEmailCommand,

@@ -561,3 +561,35 @@ export function estimateDeadline(input: EstimateInput): DeadlineEstimate {
     estimate: true,
   };
 }
+
+/**
+ * The last day of a period whose count starts on `countingStartsOn` (a day the lawyer already
+ * knows, from a citação's juntada or a personal intimação), on the same counting as an estimate:
+ * the procedure's regime, the calendar's days and sources, the end moved past a day without court.
+ * A start on a day no count can begin on moves to the next that can (CPC art. 224 §§1 and 3).
+ */
+export function countFromStart(input: {
+  calendar: CourtCalendar;
+  procedure: Procedure;
+  countingStartsOn: IsoDate;
+  amount: number;
+  unit: "business-days" | "calendar-days" | "hours";
+}): { countingStartsOn: IsoDate; lastDay: IsoDate; skipped: SkippedDays[]; note: string | null } {
+  const regime = regimeOf(input.procedure);
+  const count = new Count(input.calendar, regime);
+  const start = count.firstCountingDayAfter(addDays(input.countingStartsOn, -1));
+  const computed = computeEnd(
+    input.calendar,
+    regime,
+    input.procedure,
+    { publishedOn: start, countingStartsOn: start },
+    input.amount,
+    input.unit,
+  );
+  return {
+    countingStartsOn: start,
+    lastDay: computed.lastDay ?? start,
+    skipped: mergeSkipped(count.skippedDays(), computed.skipped),
+    note: computed.note,
+  };
+}

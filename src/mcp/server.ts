@@ -6,6 +6,7 @@ import type { CalendarFor } from "../djen/publication-facts.js";
 import type { MonitorDeps } from "./monitor-deps.js";
 import { registerWeeklyReview } from "./prompts/weekly-review.js";
 import { sdkErrorPayload } from "./tool-errors.js";
+import { registerCalculateDeadline } from "./tools/calculate-deadline.js";
 import { registerFingerprintCases } from "./tools/fingerprint-cases.js";
 import { registerGetCase } from "./tools/get-case.js";
 import { registerGetCaseHistory } from "./tools/get-case-history.js";
@@ -84,6 +85,7 @@ export function createDataJudServer(options: DataJudServerOptions): McpServer {
   registerListCourts(server);
   registerFingerprintCases(server, deps);
   registerReadCases(server, deps);
+  registerCalculateDeadline(server, { calendars: options.calendars });
   if (options.djen) {
     registerSearchPublications(server, {
       ...deps,

@@ -446,6 +446,11 @@ const CAPITALS: ReadonlyMap<number, Capital> = new Map<number, Capital>([
 /** Capitals whose holidays are here, by IBGE code (for tests and docs/deadlines.md). */
 export const CAPITAL_CODES: readonly number[] = [...CAPITALS.keys()];
 
+/** A capital's name by IBGE code, or null for a seat whose days are not here. */
+export function municipalityName(code: number): string | null {
+  return CAPITALS.get(code)?.name ?? null;
+}
+
 function dateOf(when: string | number, year: number): IsoDate {
   return typeof when === "number" ? addDays(easterSunday(year), when) : `${year}-${when}`;
 }

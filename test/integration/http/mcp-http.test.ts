@@ -145,6 +145,7 @@ describe("monitor mcp --http", () => {
       const rate = await callTool(client, "rate_status", {}, RateStatusOutput, CALL);
 
       expect(tools.map((t) => t.name).sort()).toEqual([
+        "calculate_deadline",
         "fingerprint_cases",
         "get_case",
         "get_case_history",

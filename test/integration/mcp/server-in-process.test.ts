@@ -67,6 +67,7 @@ describe("the embedded MCP server over InMemoryTransport against a DataJud-shape
     const { tools } = await connection.client.listTools();
 
     expect(tools.map((t) => t.name).sort()).toEqual([
+      "calculate_deadline",
       "fingerprint_cases",
       "get_case",
       "list_courts",

@@ -1,0 +1,258 @@
+import { z } from "zod";
+import { municipalityName } from "../time/calendar/municipal-days.js";
+import { type IsoDate, parseIsoDate, yearOf } from "../time/calendar-date.js";
+import type { PublicEntity } from "./communication.js";
+import { readCommunication } from "./communication.js";
+import { countFromStart } from "./estimate.js";
+import { EstimateAlternative, SkippedDays } from "./estimate-schema.js";
+import { type CalendarFor, estimatePublication, seatFor } from "./publication-estimate.js";
+
+/*
+ * The lawyer's deadline calculator (`datajud-monitor prazo`, MCP calculate_deadline): the period a
+ * lawyer names, counted on the same engine and court calendar as every publication's estimate.
+ * From the day a communication was made available, it is an intimação through the DJEN or a
+ * Diário (Lei 11.419/2006 art. 4): the estimate of a publication stating that period. From a
+ * counting start the lawyer already knows, the count runs from that day.
+ */
+
+const IsoDay = z.string().refine((text) => parseIsoDate(text) !== null, "a date, YYYY-MM-DD");
+
+/** What the lawyer asks; the court already resolved to a DataJud alias (or `stf`). */
+export const CalculatorRequest = z
+  .strictObject({
+    court: z.string().regex(/^[a-z0-9-]+$/u),
+    /** IBGE code of the unit's seat, when the lawyer names it. */
+    municipality: z.number().int().min(1_000_000).max(9_999_999).nullable(),
+    /** 20 digits: names the seat when its origin code is in the table. */
+    caseNumber: z
+      .string()
+      .regex(/^\d{20}$/u)
+      .nullable(),
+    /** The day the communication was made available (DJEN/Diário). */
+    availableOn: IsoDay.nullable(),
+    /** Or the first day of the count, when the lawyer knows it. */
+    countingStartsOn: IsoDay.nullable(),
+    amount: z.number().int().min(1).max(365),
+    unit: z.enum(["days", "hours"]),
+    /** null: the procedure's own (business days in civil and labour cases, CPC 219, CLT 775). */
+    dayKind: z.enum(["business", "calendar"]).nullable(),
+    /** The period doubled for this entity (CPC arts. 180, 183, 186). */
+    doubledFor: z.enum(["fazenda", "mp", "defensoria"]).nullable(),
+    /** The case's class, when known: a criminal class counts calendar days (CPP art. 798). */
+    className: z.string().min(1).max(200).nullable(),
+    /** A criminal case whose class is not given; otherwise, without a class, a civil one. */
+    criminal: z.boolean(),
+  })
+  .refine((r) => (r.availableOn === null) !== (r.countingStartsOn === null), {
+    message: "give either the day it was made available or the counting start, not both",
+  })
+  .refine((r) => r.unit === "days" || r.dayKind === null, {
+    message: "business or calendar days apply to a period in days only",
+  });
+export type CalculatorRequest = z.infer<typeof CalculatorRequest>;
+
+const NotKnown = z.strictObject({ year: z.number().int(), items: z.array(z.string()) });
+
+/** The answer, the same through the CLI and the MCP tool. */
+export const DeadlineCalculation = z.strictObject({
+  court: z.string(),
+  seat: z.strictObject({
+    municipality: z.number().int().nullable(),
+    name: z.string().nullable(),
+    /** given: named by the lawyer; case-number: from its origin code; none: municipal days unknown. */
+    from: z.enum(["given", "case-number", "none"]),
+  }),
+  period: z.strictObject({
+    amount: z.number().int(),
+    unit: z.enum(["business-days", "calendar-days", "hours"]),
+    asked: z.number().int(),
+    doubledFor: z.enum(["fazenda", "mp", "defensoria"]).nullable(),
+  }),
+  availableOn: IsoDay.nullable(),
+  publishedOn: IsoDay.nullable(),
+  countingStartsOn: IsoDay,
+  lastDay: IsoDay,
+  /** The rule applied, in Portuguese, with its articles. */
+  rule: z.string(),
+  /** Every day that did not count or moved a date, with its act and link. */
+  skippedDays: z.array(SkippedDays),
+  /** What the court's calendar does not know for each year involved (working days here). */
+  notKnown: z.array(NotKnown),
+  /** Later readings of a fact the calculator cannot know (custody, a class not given). */
+  alternatives: z.array(EstimateAlternative),
+  notes: z.array(z.string()),
+  estimate: z.literal(true),
+});
+export type DeadlineCalculation = z.infer<typeof DeadlineCalculation>;
+
+const DOUBLING: Readonly<Record<PublicEntity, string>> = {
+  fazenda: "em dobro para a Fazenda Pública (CPC, art. 183)",
+  mp: "em dobro para o Ministério Público (CPC, art. 180)",
+  defensoria: "em dobro para a Defensoria Pública (CPC, art. 186; LC 80/1994, art. 44, I)",
+};
+
+/** "no prazo de 15 dias úteis": the words an intimação stating the period would use. */
+function periodWords(amount: number, unit: "days" | "hours", dayKind: string | null): string {
+  if (unit === "hours") return `${amount} horas`;
+  if (dayKind === "business") return `${amount} dias úteis`;
+  if (dayKind === "calendar") return `${amount} dias corridos`;
+  return `${amount} dias`;
+}
+
+/** A juizado's period is never doubled (Lei 10.259/2001 art. 9; Lei 12.153/2009 art. 7). */
+function juizado(className: string | null): boolean {
+  return className !== null && /juizado/iu.test(className);
+}
+
+/** Thrown for a request the law does not allow (the caller shows it as a usage error). */
+export class CalculatorRefusal extends Error {}
+
+export function calculateDeadline(
+  request: CalculatorRequest,
+  calendars: CalendarFor,
+): DeadlineCalculation {
+  const checked = CalculatorRequest.parse(request);
+  if (checked.doubledFor !== null && juizado(checked.className)) {
+    throw new CalculatorRefusal(
+      "no doubled period in a Juizado Especial (Lei 10.259/2001, art. 9; Lei 12.153/2009, art. 7): drop the doubling or the juizado class",
+    );
+  }
+  // Without a class the engine takes the earliest reading (criminal, calendar days); the lawyer
+  // asking knows the case, so the class stands for what they said: civil unless --criminal.
+  const className =
+    checked.className ??
+    (checked.criminal ? "Ação Penal - Procedimento Ordinário" : "Procedimento Comum Cível");
+  const amount = checked.doubledFor === null ? checked.amount : checked.amount * 2;
+  const words = periodWords(amount, checked.unit, checked.dayKind);
+  const text = `Intime-se a parte para, no prazo de ${words}, manifestar-se.`;
+  const seat = seatFor(checked.court, checked.municipality ?? undefined, checked.caseNumber);
+  const municipality = seat.municipality ?? null;
+  const seatView = {
+    municipality,
+    name: municipality === null ? null : municipalityName(municipality),
+    from:
+      municipality === null
+        ? ("none" as const)
+        : checked.municipality !== null
+          ? ("given" as const)
+          : ("case-number" as const),
+  };
+  const calendar = calendars({ court: checked.court, municipality: municipality ?? undefined });
+  const doubling = checked.doubledFor === null ? null : DOUBLING[checked.doubledFor];
+  const notes: string[] = [];
+  if (seat.note !== null) notes.push(seat.note);
+  if (municipality === null) {
+    notes.push(
+      "Sede da unidade não informada: feriados municipais não considerados (informe o município ou o número do processo).",
+    );
+  }
+  let result: Omit<DeadlineCalculation, "notKnown" | "court" | "seat" | "estimate">;
+  if (checked.availableOn !== null) {
+    const estimate = estimatePublication(
+      {
+        court: checked.court,
+        kind: "Intimação",
+        documentType: null,
+        className,
+        medium: "D",
+        availableOn: checked.availableOn,
+        caseNumber: checked.caseNumber,
+        recipients: [],
+        lawyers: [{}],
+      },
+      text,
+      () => calendar,
+    );
+    const period = estimate.period;
+    if (period === null || estimate.lastDay === null || estimate.countingStartsOn === null) {
+      throw new Error(`the engine read no period from "${text}"`);
+    }
+    result = {
+      period: {
+        amount: period.amount,
+        unit: period.unit === "months" || period.unit === "years" ? "calendar-days" : period.unit,
+        asked: checked.amount,
+        doubledFor: checked.doubledFor,
+      },
+      availableOn: checked.availableOn,
+      publishedOn: estimate.publishedOn,
+      countingStartsOn: estimate.countingStartsOn,
+      lastDay: estimate.lastDay,
+      rule: [estimate.rule.title, period.basis, doubling].filter((p) => p !== null).join("; "),
+      skippedDays: estimate.skippedDays,
+      alternatives: estimate.alternatives,
+      notes: [
+        ...notes,
+        ...estimate.notes.filter((n) => !n.startsWith("sede pelo número")),
+        ...(period.note === null ? [] : [period.note]),
+      ],
+    };
+  } else {
+    const start = checked.countingStartsOn as IsoDate;
+    const reading = readCommunication({
+      kind: "Intimação",
+      documentType: null,
+      className,
+      classCode: null,
+      medium: "D",
+      text,
+      recipients: [],
+      lawyerCount: 1,
+      caseNumber: checked.caseNumber,
+      court: checked.court,
+    });
+    const procedure =
+      reading.classUnknown && reading.procedure === "civil" ? "criminal" : reading.procedure;
+    const business =
+      checked.dayKind === "business" ||
+      (checked.dayKind === null && (procedure === "civil" || procedure === "labour"));
+    const unit = checked.unit === "hours" ? "hours" : business ? "business-days" : "calendar-days";
+    const counted = countFromStart({
+      calendar,
+      procedure,
+      countingStartsOn: start,
+      amount,
+      unit,
+    });
+    result = {
+      period: { amount, unit, asked: checked.amount, doubledFor: checked.doubledFor },
+      availableOn: null,
+      publishedOn: null,
+      countingStartsOn: counted.countingStartsOn,
+      lastDay: counted.lastDay,
+      rule: [
+        `Prazo contado a partir do dia informado (${COUNT_RULE[procedure]}; CPC, art. 224 §1º: começo e fim em dia útil)`,
+        doubling,
+      ]
+        .filter((p) => p !== null)
+        .join("; "),
+      skippedDays: counted.skipped,
+      alternatives: [],
+      notes: [...notes, ...(counted.note === null ? [] : [counted.note])],
+    };
+  }
+  const years = [
+    ...new Set(
+      [result.availableOn, result.countingStartsOn, result.lastDay]
+        .filter((d): d is string => d !== null)
+        .map(yearOf),
+    ),
+  ].sort();
+  return DeadlineCalculation.parse({
+    court: checked.court,
+    seat: seatView,
+    ...result,
+    notKnown: years.map((year) => ({
+      year,
+      items: [...calendar.considered(year).notConsidered],
+    })),
+    estimate: true,
+  });
+}
+
+const COUNT_RULE: Readonly<Record<"civil" | "labour" | "criminal" | "electoral", string>> = {
+  civil: "dias úteis, CPC, arts. 219, 220 e 224",
+  labour: "dias úteis, CLT, arts. 775 e 775-A",
+  criminal: "dias corridos, CPP, arts. 798 e 798-A",
+  electoral: "dias corridos, Res. TSE 23.478/2016, arts. 7º e 10",
+};

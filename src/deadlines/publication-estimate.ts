@@ -1,3 +1,6 @@
+import { foldText } from "../text.js";
+import { courtSeat, ufOfMunicipality } from "../time/calendar/court-seat.js";
+import { CAPITAL_CODES, municipalityName } from "../time/calendar/municipal-days.js";
 import { seatOfCaseNumber } from "../time/calendar/origin-seats.js";
 import { addDays, formatBrazilian, type IsoDate } from "../time/calendar-date.js";
 import {
@@ -40,22 +43,58 @@ export function courtAlias(acronym: string): string {
 }
 
 /**
+ * The capital a DJEN unit name places the unit in, when it says so plainly: "Comarca da Capital"
+ * in a one-state court, or "Comarca de Porto Alegre" / "Vara do Trabalho de Manaus" naming a
+ * capital of one of the court's states. Other seats are not read (their days are not known here).
+ */
+export function seatOfUnitName(court: string, unit: string | null | undefined): number | null {
+  if (unit === null || unit === undefined) return null;
+  const folded = foldText(unit);
+  const states = courtSeat(court).states;
+  const capitals = CAPITAL_CODES.filter((code) => {
+    const uf = ufOfMunicipality(code);
+    return uf !== null && states.includes(uf);
+  });
+  if (/\bcomarca d[aeo]s? capital\b/u.test(folded)) {
+    return states.length === 1 && capitals.length === 1 ? (capitals[0] ?? null) : null;
+  }
+  const named =
+    /\b(?:comarca|foro|vara do trabalho|vara federal|subsecao judiciaria) d[aeo]s? ([a-z' ]+?)\s*(?:[-\u2013,/(]|$)/u.exec(
+      folded,
+    )?.[1];
+  if (named === undefined) return null;
+  return capitals.find((code) => foldText(municipalityName(code) ?? "") === named.trim()) ?? null;
+}
+
+/**
  * The seat to date a court's item on: DataJud's (`orgaoJulgador.codigoMunicipioIBGE`) when given,
  * else the one the case number's origin segment names (time/calendar/origin-seats.json) when it is
- * this court's, with the note saying so; else none (municipal days unknown, and said so).
+ * this court's, else the capital DJEN's unit name names (`seatOfUnitName`), with a note saying which;
+ * else none (municipal days unknown, and said so).
  */
 export function seatFor(
   court: string,
   municipality: number | undefined,
   caseNumber: string | null,
+  unit: string | null = null,
 ): { municipality: number | undefined; note: string | null } {
   if (municipality !== undefined && municipality !== 0) return { municipality, note: null };
   const seat = seatOfCaseNumber(caseNumber);
-  if (seat === null || seat.court !== courtAlias(court)) return { municipality, note: null };
-  return {
-    municipality: seat.municipality.ibge,
-    note: `sede pelo número do processo: ${seat.municipality.name} (${seat.uf.toUpperCase()}), código de origem ${seat.origin}, ${seat.unit}`,
-  };
+  if (seat !== null && seat.court === courtAlias(court)) {
+    return {
+      municipality: seat.municipality.ibge,
+      note: `sede pelo número do processo: ${seat.municipality.name} (${seat.uf.toUpperCase()}), código de origem ${seat.origin}, ${seat.unit}`,
+    };
+  }
+  const fromUnit = seatOfUnitName(courtAlias(court), unit);
+  if (fromUnit !== null) {
+    const uf = ufOfMunicipality(fromUnit)?.toUpperCase() ?? "";
+    return {
+      municipality: fromUnit,
+      note: `sede pelo nome da unidade no DJEN: ${municipalityName(fromUnit) ?? fromUnit} (${uf})`,
+    };
+  }
+  return { municipality, note: null };
 }
 
 function withSeatNote(estimate: DeadlineEstimate, note: string | null): DeadlineEstimate {
@@ -73,6 +112,8 @@ export interface PublicationLike {
   caseNumber: string | null;
   recipients: ReadonlyArray<{ name: string; side: string | null }>;
   lawyers: readonly unknown[];
+  /** DJEN's nomeOrgao: names the seat when it says "Comarca de <capital>". */
+  courtUnit?: string | null | undefined;
 }
 
 /** The estimate of a publication whose plain text is `text`. */
@@ -82,7 +123,12 @@ export function estimatePublication(
   calendars: CalendarFor,
   options: { municipality?: number | undefined } = {},
 ): DeadlineEstimate {
-  const seat = seatFor(publication.court, options.municipality, publication.caseNumber);
+  const seat = seatFor(
+    publication.court,
+    options.municipality,
+    publication.caseNumber,
+    publication.courtUnit ?? null,
+  );
   const estimate = estimateDeadline({
     availableOn: publication.availableOn,
     calendar: calendars({

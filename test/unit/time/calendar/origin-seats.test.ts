@@ -3,6 +3,7 @@ import {
   calendarsWith,
   estimatePublication,
   type PublicationLike,
+  seatOfUnitName,
 } from "../../../../src/deadlines/publication-estimate.js";
 import {
   ORIGIN_SEATS,
@@ -121,5 +122,42 @@ describe("publications dated at the seat the number names when DataJud gives non
     );
     expect(estimate.publishedOn).toBe("2026-02-02");
     expect(estimate.notes.some((note) => note.startsWith("sede pelo número"))).toBe(false);
+  });
+});
+
+describe("the seat DJEN's unit name names, where neither DataJud nor the number does", () => {
+  it("reads 'Comarca de <capital>', 'Comarca da Capital' and a labour unit of a capital", () => {
+    expect(seatOfUnitName("tjrs", "1ª Vara Cível da Comarca de Porto Alegre")).toBe(4314902);
+    expect(seatOfUnitName("tjrj", "Cartório da 41ª Vara Cível da Comarca da Capital")).toBe(
+      3304557,
+    );
+    // TRT11 sits in Amazonas and Roraima: the unit's city gives the state too.
+    expect(seatOfUnitName("trt11", "1ª Vara do Trabalho de Manaus")).toBe(1302603);
+    expect(seatOfUnitName("trt11", "Vara do Trabalho de Boa Vista")).toBe(1400100);
+  });
+
+  it("reads nothing it cannot place: another city, a capital of another state, a bare foro", () => {
+    expect(seatOfUnitName("tjsp", "Comarca de Campinas - 1ª Vara Cível")).toBeNull();
+    expect(seatOfUnitName("tjsp", "1ª Vara Cível da Comarca de Porto Alegre")).toBeNull();
+    expect(seatOfUnitName("tjsp", "Foro Central Cível - 12ª Vara Cível")).toBeNull();
+    // "Comarca da Capital" in a region of several states names no one capital.
+    expect(seatOfUnitName("trf5", "Comarca da Capital")).toBeNull();
+    expect(seatOfUnitName("tjrs", null)).toBeNull();
+  });
+
+  it("dates a TJRS item by its unit when the number's origin is not in the table", () => {
+    // Origin 0010 is not in origin-seats.json; the unit says Porto Alegre: made available Fri
+    // 30/01/2026, published Tue 03/02 (02/02 Navegantes), 5 days to 10/02 as above.
+    const estimate = estimatePublication(
+      {
+        ...intimacao("TJRS", "5009876-12.2026.8.21.0010", "2026-01-30"),
+        courtUnit: "3ª Vara Cível da Comarca de Porto Alegre",
+      },
+      TEXT,
+      calendarsWith(),
+    );
+    expect(estimate.publishedOn).toBe("2026-02-03");
+    expect(estimate.lastDay).toBe("2026-02-10");
+    expect(estimate.notes[0]).toBe("sede pelo nome da unidade no DJEN: Porto Alegre (RS)");
   });
 });

@@ -108,6 +108,7 @@ export const mcpCommand: Command = {
   details: [
     "DataJud tools: get_case, list_movements, search_cases, list_courts, fingerprint_cases, read_cases.",
     "DJEN: search_publications, read_publications, unless djen.enabled is false.",
+    "calculate_deadline: a period counted on the court's calendar (as datajud-monitor prazo).",
     "The monitor's history (its database, MONITOR_DB): list_watched_cases, recent_changes,",
     "get_case_history, rate_status, source_freshness; prompt weekly_review. All read-only.",
     "Logs go to stderr; stdout carries only the MCP protocol.",

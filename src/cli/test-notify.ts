@@ -15,7 +15,7 @@ import { loadRuntime } from "./runtime.js";
 
 /**
  * The endpoint a `test-notify` argument names: an endpoint's name, or a channel (webhook, slack,
- * teams, telegram) when exactly one endpoint has it.
+ * teams, telegram, whatsapp) when exactly one endpoint has it.
  */
 export function chooseEndpoint(
   endpoints: readonly ConfiguredEndpoint[],
@@ -90,7 +90,7 @@ export const testNotifyCommand: Command = {
   usage: "datajud-monitor test-notify ENDPOINT",
   details: [
     "ENDPOINT   an endpoint's name under notify.endpoints, webhook for WEBHOOK_URL, or a channel",
-    "           (webhook, slack, teams, telegram) when only one endpoint has it",
+    "           (webhook, slack, teams, telegram, whatsapp) when only one endpoint has it",
     "",
     "The sample is the recorded TJDFT case of test-email, sent as a webhook event marked",
     '"test": true (signed like every webhook) or as the chat message a real alert makes.',
@@ -144,7 +144,9 @@ export const testNotifyCommand: Command = {
     }
     const advice =
       delivery.verdict.kind === "gone"
-        ? ` (410: the endpoint says it no longer exists; the sweeps disable it on such an answer until ${enableCommand(endpoint.name)})`
+        ? endpoint.channel === "whatsapp"
+          ? ` (the WhatsApp access token is invalid or expired: store a new one in the endpoint's variable; the sweeps disable it on such an answer until ${enableCommand(endpoint.name)})`
+          : ` (410: the endpoint says it no longer exists; the sweeps disable it on such an answer until ${enableCommand(endpoint.name)})`
         : delivery.verdict.kind === "retry"
           ? " (a real alert would be retried later)"
           : " (a real alert would be retried a few times, then given up)";

@@ -288,9 +288,18 @@ const urlVariable = VariableName.describe(
   "The environment variable holding the endpoint's URL (or NAME_FILE, or a credential).",
 );
 
+/** A phone number in E.164 form: +, a country code not starting with 0, at most 15 digits in all. */
+export const E164 = /^\+[1-9]\d{7,14}$/u;
+
+const apiBase = HttpUrl.optional().describe(
+  "The API server: Telegram's Bot API (default https://api.telegram.org) or WhatsApp's Graph API, without the version (default https://graph.facebook.com). Another (a self-hosted Bot API server, a proxy) is held to the same public-address rules.",
+);
+
 export const EndpointFile = z.discriminatedUnion("channel", [
   z.strictObject({
-    channel: z.literal("webhook").describe("Where the alerts go: webhook, slack, teams, telegram."),
+    channel: z
+      .literal("webhook")
+      .describe("Where the alerts go: webhook, slack, teams, telegram, whatsapp."),
     urlVariable,
     secretVariable: VariableName.describe(
       "The variable holding its Standard Webhooks secret, `whsec_` and base64.",
@@ -305,9 +314,54 @@ export const EndpointFile = z.discriminatedUnion("channel", [
     chatId: z
       .union([z.string().trim().min(1), z.number().int()])
       .describe('The chat, group or channel the bot posts to, like "-1001234567890".'),
-    apiBase: HttpUrl.optional().describe(
-      "The Bot API server; default https://api.telegram.org. Another (a self-hosted Bot API server, a proxy) is held to the same public-address rules.",
+    apiBase,
+    ...chatTiming,
+  }),
+  z.strictObject({
+    channel: z.literal("whatsapp"),
+    tokenVariable: VariableName.describe(
+      "The variable holding the WhatsApp Business Cloud API access token (a system user's permanent token).",
     ),
+    phoneNumberId: z
+      .union([
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,30}$/u),
+        z.number().int().nonnegative(),
+      ])
+      .describe(
+        "The Cloud API's id of the firm's sending number (digits), from Meta's WhatsApp Manager.",
+      ),
+    to: z
+      .string()
+      .trim()
+      .regex(E164, {
+        error: (issue) =>
+          `${JSON.stringify(issue.input)} is not a phone number in E.164 form; write + then the country code and the number, digits only, like "+5511987654321"`,
+      })
+      .describe('The lawyer\'s WhatsApp number, in E.164 form, like "+5511987654321".'),
+    template: z
+      .strictObject({
+        name: z
+          .string()
+          .trim()
+          .regex(/^[a-z0-9_]{1,512}$/u, {
+            error: (issue) =>
+              `${JSON.stringify(issue.input)} is not a WhatsApp template name; Meta's names are lower-case letters, digits and underscores, like alerta_processo`,
+          }),
+        language: z
+          .string()
+          .trim()
+          .regex(/^[a-z]{2,3}(?:_[A-Z]{2})?$/u, {
+            error: (issue) =>
+              `${JSON.stringify(issue.input)} is not a WhatsApp template language code; write it as Meta does, like pt_BR`,
+          }),
+      })
+      .describe(
+        "The approved template (docs/channels.md has one to submit) and its language, like pt_BR.",
+      ),
+    apiBase,
     ...chatTiming,
   }),
 ]);

@@ -1,4 +1,9 @@
-import { type Endpoint, endpointSecretValues } from "../notify/transport/endpoint.js";
+import {
+  type Endpoint,
+  endpointSecretValues,
+  TELEGRAM_API_BASE,
+  WHATSAPP_API_BASE,
+} from "../notify/transport/endpoint.js";
 import { endpointUrlProblem } from "../notify/transport/http-endpoint.js";
 import { webhookSecretKey } from "../notify/transport/webhook-signature.js";
 import { type EndpointFile, EVENT_TYPES } from "./config-schema.js";
@@ -123,7 +128,11 @@ function checked(
 ): ConfiguredEndpoint | null {
   let url: URL;
   try {
-    url = new URL(endpoint.channel === "telegram" ? endpoint.apiBase : endpoint.url);
+    url = new URL(
+      endpoint.channel === "telegram" || endpoint.channel === "whatsapp"
+        ? endpoint.apiBase
+        : endpoint.url,
+    );
   } catch {
     errors.push(`${where}: the URL is not a URL (the value is not shown: it is a secret)`);
     return null;
@@ -205,9 +214,34 @@ function fromFile(
         declared,
         endpoint: {
           ...policy,
-          apiBase: (file.apiBase ?? "https://api.telegram.org").replace(/\/+$/u, ""),
+          apiBase: (file.apiBase ?? TELEGRAM_API_BASE).replace(/\/+$/u, ""),
           token: token.value,
           chatId: String(file.chatId).trim(),
+          source: token.source,
+        },
+      };
+    }
+    case "whatsapp": {
+      const token = read(name, file.tokenVariable, ctx, errors);
+      if (token === null) return null;
+      const policy = {
+        name,
+        channel: "whatsapp" as const,
+        events: file.events ?? CHAT_EVENTS,
+        ...chatTiming(file),
+      };
+      const declared = declaredOf(policy, [[file.tokenVariable, token]]);
+      if (token === "missing") return { declared, endpoint: null };
+      return {
+        declared,
+        endpoint: {
+          ...policy,
+          apiBase: (file.apiBase ?? WHATSAPP_API_BASE).replace(/\/+$/u, ""),
+          token: token.value,
+          phoneNumberId: String(file.phoneNumberId).trim(),
+          // The Cloud API takes the number without its "+".
+          to: file.to.trim().slice(1),
+          template: { name: file.template.name.trim(), language: file.template.language.trim() },
           source: token.source,
         },
       };

@@ -52,7 +52,7 @@ export interface WatcherSettings {
 export { foldText } from "../text.js";
 
 /** How one webhook or chat endpoint takes alerts (the configuration's notify.endpoints). */
-export type EndpointChannel = "webhook" | "slack" | "teams" | "telegram";
+export type EndpointChannel = "webhook" | "slack" | "teams" | "telegram" | "whatsapp";
 
 export interface EndpointPolicy {
   name: string;

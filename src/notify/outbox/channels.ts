@@ -2,6 +2,7 @@ import type { ChatMessage } from "../render/chat-message.js";
 import { renderSlack } from "../render/slack-message.js";
 import { renderTeams } from "../render/teams-message.js";
 import { renderTelegram } from "../render/telegram-message.js";
+import { renderWhatsApp } from "../render/whatsapp-message.js";
 import type { Endpoint, Channel as EndpointTransportChannel } from "../transport/endpoint.js";
 
 /*
@@ -9,7 +10,7 @@ import type { Endpoint, Channel as EndpointTransportChannel } from "../transport
  * (monitor/report/deliver.ts), and what sends its rows: e-mail through the mail transport
  * (drain.ts); any other channel as one POST per row (or per chat digest) to its endpoint
  * (endpoint-drain.ts), whose body is the signed event itself for a webhook and, for a chat, the
- * message in that chat's own format. A new channel (WhatsApp) is a row here, with its Endpoint
+ * message in that chat's own format. A new channel is a row here, with its Endpoint
  * variant (notify/transport/endpoint.ts) and its configuration (config/config-schema.ts).
  */
 
@@ -30,6 +31,11 @@ const CHANNEL_TABLE = {
     sender: "endpoint",
     body: ((message, endpoint) =>
       renderTelegram(message, endpoint.chatId)) as ChatFormat<"telegram">,
+  },
+  whatsapp: {
+    sender: "endpoint",
+    body: ((message, endpoint) =>
+      renderWhatsApp(message, endpoint.to, endpoint.template)) as ChatFormat<"whatsapp">,
   },
 } as const;
 

@@ -42,7 +42,12 @@ function requestBody(
   if (first === undefined) throw new TypeError("nothing to deliver");
   if (endpoint.channel !== "webhook") {
     const message = events.length === 1 ? chatMessage(first) : chatDigest(events);
-    return { body: JSON.stringify(chatBody(endpoint, message)), headers: JSON_TYPE };
+    const body = JSON.stringify(chatBody(endpoint, message));
+    // The Cloud API takes its token as a bearer credential, never in the URL.
+    if (endpoint.channel === "whatsapp") {
+      return { body, headers: { ...JSON_TYPE, authorization: `Bearer ${endpoint.token}` } };
+    }
+    return { body, headers: JSON_TYPE };
   }
   if (events.length > 1) throw new TypeError("a webhook gets one event per request");
   const body = JSON.stringify(first);
@@ -86,5 +91,5 @@ export async function deliverToEndpoint(
     outcome.kind === "answered"
       ? { ...outcome, body: scrubEndpoint(outcome.body, endpoint) }
       : { ...outcome, message: scrubEndpoint(outcome.message, endpoint) };
-  return { outcome: clean, verdict: verdictOf(clean) };
+  return { outcome: clean, verdict: verdictOf(clean, endpoint.channel) };
 }

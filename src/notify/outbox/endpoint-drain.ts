@@ -46,7 +46,8 @@ import { emailEndpoints, queuedRows, queueMessage } from "./queue.js";
  * from the row's dedupe key): at most one resend per endpoint per crash, which a receiver that
  * remembers ids absorbs. A chat endpoint's digest rows due together go as one message.
  *
- * An endpoint's state outlives the process (store/endpoint-state.ts): a 410 Gone disables it
+ * An endpoint's state outlives the process (store/endpoint-state.ts): a 410 Gone (for WhatsApp,
+ * a token the Graph API refuses: transport/endpoint-verdict.ts) disables it
  * until a person enables it again, and what is queued for it meanwhile is given up unsent; the
  * first alert given up after a delivery makes it dead. Each of the two is told to the operator
  * once (mail.admin and the endpoints that take operator alerts), in the transaction that records
@@ -199,7 +200,7 @@ function giveUpDisabled(
     options.db,
     endpoint.channel,
     endpoint.name,
-    `not sent: the endpoint is disabled since it answered 410 Gone at ${disabledAt}; re-enable it with ${enableCommand(endpoint.name)}`,
+    `not sent: the endpoint is disabled since ${disabledAt} (it answered 410 Gone, or WhatsApp refused its token); re-enable it with ${enableCommand(endpoint.name)}`,
   );
   return n === 0 ? { kind: "skipped" } : { kind: "dead", rows: n };
 }
@@ -290,11 +291,11 @@ async function send(
         db,
         endpoint.channel,
         endpoint.name,
-        `the endpoint answered 410 Gone: ${verdict.error}`,
+        `the endpoint is disabled: ${verdict.error}`,
       );
       logger.error(
         { ...logged, others },
-        `endpoint answered 410 Gone: disabled, its alerts given up; re-enable it with ${enableCommand(endpoint.name)}`,
+        `endpoint disabled (410 Gone, or WhatsApp refused its token), its alerts given up; re-enable it with ${enableCommand(endpoint.name)}`,
       );
       if (disableEndpoint(db, endpoint, nowIso, verdict.error)) {
         tally.operatorAlerts += tellOperator(options, {

@@ -441,7 +441,9 @@ function endpointSection(alert: EndpointAlert, when: ShowInstant): Section {
         : ` ${alert.givenUp === 1 ? "1 pending alert was given up" : `${alert.givenUp} pending alerts were given up`}.`;
     return section(`${ATTENTION_MARKER} Endpoint ${where} disabled`, {
       intro: [
-        `At ${when(alert.since)}, endpoint ${where} answered 410 Gone: the destination says it no longer exists (an archived channel, a deleted webhook). Nothing more is sent to it, not even after restarting the service.${givenUp}`,
+        alert.channel === "whatsapp"
+          ? `At ${when(alert.since)}, the WhatsApp Cloud API refused the token of endpoint ${where}: it is invalid or expired. Nothing more is sent to it, not even after restarting the service.${givenUp}`
+          : `At ${when(alert.since)}, endpoint ${where} answered 410 Gone: the destination says it no longer exists (an archived channel, a deleted webhook). Nothing more is sent to it, not even after restarting the service.${givenUp}`,
         "Alerts still go by e-mail and to the other endpoints.",
       ],
       steps: [

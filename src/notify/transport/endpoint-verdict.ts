@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { PostOutcome } from "./http-endpoint.js";
 
 /*
@@ -25,7 +26,46 @@ function answerText(status: number, body: string): string {
   return body === "" ? `HTTP ${status}` : `HTTP ${status}: ${body}`;
 }
 
-export function verdictOf(outcome: PostOutcome): Verdict {
+/*
+ * The Graph API (WhatsApp) says what went wrong in `error.code`, read leniently. 190 is an
+ * invalid or expired access token (HTTP 401): nothing will pass until a person gives a new token,
+ * so the endpoint is disabled as a 410 disables one, and re-enabled the same way. Its throttles
+ * (4 and 80007 app and account rate limits, 130429 throughput, 131048 spam rate limit, 131056 a
+ * pair's rate limit) may come as a 400: they pass, and are retried with back-off. A 403
+ * (permissions, 10 or 200) needs a person: rejected like any other 4xx.
+ */
+const GraphError = z.looseObject({
+  error: z.looseObject({ code: z.number().int().optional() }),
+});
+
+const GRAPH_TOKEN_INVALID = 190;
+const GRAPH_THROTTLED = new Set([4, 80007, 130429, 131048, 131056]);
+
+function graphCode(body: string): number | null {
+  try {
+    const parsed = GraphError.safeParse(JSON.parse(body));
+    return parsed.success ? (parsed.data.error.code ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+function whatsAppVerdict(status: number, body: string): Verdict | null {
+  const code = graphCode(body);
+  if (status === 401 || code === GRAPH_TOKEN_INVALID) {
+    return {
+      kind: "gone",
+      error: `${answerText(status, body)} (the WhatsApp access token is invalid or expired: give the endpoint a new token)`,
+    };
+  }
+  if (code !== null && GRAPH_THROTTLED.has(code) && status < 500) {
+    return { kind: "retry", error: answerText(status, body), retryAfterSeconds: null };
+  }
+  return null;
+}
+
+/** What an outcome means; `channel` reads a platform's own error codes (WhatsApp's Graph API). */
+export function verdictOf(outcome: PostOutcome, channel?: string): Verdict {
   if (outcome.kind === "failed") {
     return outcome.failure === "blocked" || outcome.failure === "url" || outcome.failure === "tls"
       ? { kind: "rejected", error: outcome.message }
@@ -34,6 +74,10 @@ export function verdictOf(outcome: PostOutcome): Verdict {
   const { status, body } = outcome;
   if (status >= 200 && status < 300)
     return { kind: "delivered", response: answerText(status, body) };
+  if (channel === "whatsapp") {
+    const read = whatsAppVerdict(status, body);
+    if (read !== null) return read;
+  }
   if (status === 410) {
     return { kind: "gone", error: `${answerText(status, body)} (the endpoint says it is gone)` };
   }

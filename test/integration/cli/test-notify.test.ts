@@ -10,6 +10,7 @@ import { disableEndpoint } from "../../../src/store/endpoint-state.js";
 import type { EndpointFake } from "../../fakes/endpoint-fake.js";
 import { startFakeTelegram } from "../../fakes/fake-chat.js";
 import { startFakeWebhookReceiver } from "../../fakes/fake-webhook-receiver.js";
+import { startFakeWhatsApp } from "../../fakes/fake-whatsapp.js";
 import { captureIo } from "../../support/cli-io.js";
 
 const SECRET = `whsec_${Buffer.alloc(32, 6).toString("base64")}`;
@@ -88,6 +89,39 @@ describe("monitor test-notify", () => {
     expect(run.err).toContain("HTTP 401");
     expect(run.err).toContain("Unauthorized");
     expect(`${run.out}${run.err}`).not.toContain("not-the-right-token");
+  });
+
+  it("to WhatsApp: the sample as the approved template; a refused token is exit 1, never shown", async () => {
+    const token = "EAAGtestNOTIFYwhatsappTOKEN42";
+    const api = await startFakeWhatsApp({ token });
+    fakes.push(api);
+    const config = [
+      "notify:",
+      "  endpoints:",
+      `    ana-zap: { channel: whatsapp, tokenVariable: WHATSAPP_TOKEN, phoneNumberId: "${api.phoneNumberId}", to: "+5511987654321", template: { name: alerta_processo, language: pt_BR }, apiBase: "${api.apiBase}" }`,
+    ].join("\n");
+    const configFile = join(dir, "monitor.yaml");
+    writeFileSync(configFile, config);
+
+    const sent = await testNotify({ MONITOR_CONFIG: configFile, WHATSAPP_TOKEN: token }, "ana-zap");
+    const refused = await testNotify(
+      { MONITOR_CONFIG: configFile, WHATSAPP_TOKEN: "EAAGexpiredTOKEN0000" },
+      "whatsapp",
+    );
+
+    expect(sent.code).toBe(0);
+    expect(sent.out).toMatch(
+      /delivered: whatsapp endpoint "ana-zap" \(127\.0\.0\.1:\d+\) answered HTTP 200/,
+    );
+    expect(api.messages).toHaveLength(1);
+    expect(api.messages[0]).toMatchObject({ to: "5511987654321", template: "alerta_processo" });
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("HTTP 401");
+    expect(refused.err).toContain("WhatsApp access token is invalid or expired");
+    for (const run of [sent, refused]) {
+      expect(`${run.out}${run.err}`).not.toContain(token);
+      expect(`${run.out}${run.err}`).not.toContain("EAAGexpiredTOKEN0000");
+    }
   });
 
   it("an endpoint nobody configured: exit 2 saying how to add one", async () => {

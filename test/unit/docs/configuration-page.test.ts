@@ -47,12 +47,13 @@ describe(PAGE, () => {
     expect(undescribed).toEqual([]);
   });
 
-  it("lists Telegram's apiBase, with its default", () => {
+  it("lists Telegram's and WhatsApp's apiBase, with their defaults", () => {
     const endpoints = settingRows().find((row) => row.path === "notify.endpoints");
     const apiBase = endpoints?.fields?.find((f) => f.key === "apiBase");
 
-    expect(apiBase?.variants).toEqual(["telegram"]);
+    expect(apiBase?.variants).toEqual(["telegram", "whatsapp"]);
     expect(apiBase?.description).toContain("https://api.telegram.org");
+    expect(apiBase?.description).toContain("https://graph.facebook.com");
   });
 
   it("marks calendar.closures as read again on SIGHUP, and every other setting as a restart", () => {

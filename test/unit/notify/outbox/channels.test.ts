@@ -10,14 +10,16 @@ import { chatMessage } from "../../../../src/notify/render/chat-message.js";
 import { renderSlack } from "../../../../src/notify/render/slack-message.js";
 import { renderTeams } from "../../../../src/notify/render/teams-message.js";
 import { renderTelegram } from "../../../../src/notify/render/telegram-message.js";
+import { renderWhatsApp } from "../../../../src/notify/render/whatsapp-message.js";
 import { CHANNELS as TRANSPORT_CHANNELS } from "../../../../src/notify/transport/endpoint.js";
 import { sampleAlert } from "../render/sample-alert.js";
 
 describe("the channel table", () => {
   it("drains e-mail first, then every channel an Endpoint can be, each by its sender", () => {
-    expect(CHANNELS).toEqual(["email", "webhook", "slack", "teams", "telegram"]);
+    expect(CHANNELS).toEqual(["email", "webhook", "slack", "teams", "telegram", "whatsapp"]);
     expect(CHANNELS.map(senderOf)).toEqual([
       "mail",
+      "endpoint",
       "endpoint",
       "endpoint",
       "endpoint",
@@ -40,5 +42,20 @@ describe("the channel table", () => {
         message,
       ),
     ).toEqual(renderTelegram(message, "-100"));
+    const template = { name: "alerta_processo", language: "pt_BR" };
+    expect(
+      chatBody(
+        {
+          name: "d",
+          channel: "whatsapp",
+          apiBase: "https://x",
+          token: "t",
+          phoneNumberId: "1",
+          to: "5511987654321",
+          template,
+        },
+        message,
+      ),
+    ).toEqual(renderWhatsApp(message, "5511987654321", template));
   });
 });

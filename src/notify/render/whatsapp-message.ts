@@ -1,0 +1,78 @@
+import { oneLine } from "../../text.js";
+import type { ChatLine, ChatMessage } from "./chat-message.js";
+
+/*
+ * A WhatsApp Business Cloud API message: an approved template (the only message a business may
+ * start a conversation with) and three body parameters, plain text: {{1}} what happened and the
+ * case, {{2}} the details (court, movement, the dates), {{3}} the link. The chat message is
+ * already inert (chat-text.ts: nothing WhatsApp would open as a link or a mention); here
+ * WhatsApp's own formatting characters (*bold*, _italic_, ~strike~, `code`) become look-alikes,
+ * and line breaks, tabs and runs of spaces (which the API refuses in a parameter) one space.
+ * Each parameter is bounded so the template's body stays under WhatsApp's 1024 characters
+ * whatever the court wrote. The sample template to submit to Meta is in docs/channels.md.
+ */
+
+export interface WhatsAppBody {
+  messaging_product: "whatsapp";
+  recipient_type: "individual";
+  to: string;
+  type: "template";
+  template: {
+    name: string;
+    language: { code: string };
+    components: Array<{ type: "body"; parameters: Array<{ type: "text"; text: string }> }>;
+  };
+}
+
+export const WHATSAPP_TITLE_MAX = 160;
+export const WHATSAPP_DETAILS_MAX = 560;
+export const WHATSAPP_LINK_MAX = 200;
+
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  "*": "\u2217", // ∗
+  _: "\uff3f", // ＿
+  "~": "\u223c", // ∼
+  "`": "\u02cb", // ˋ
+};
+
+/** Text WhatsApp shows as written: no formatting, one line, at most `max` characters. */
+export function inertWhatsAppText(text: string, max: number): string {
+  const plain = text.replace(/[*_~`]/g, (c) => LOOK_ALIKES[c] ?? c);
+  const line = oneLine(plain, max);
+  return line === "" ? "-" : line;
+}
+
+function lineText(line: ChatLine): string {
+  return typeof line === "string" ? line : line.text;
+}
+
+export function renderWhatsApp(
+  message: ChatMessage,
+  to: string,
+  template: { name: string; language: string },
+): WhatsAppBody {
+  // The title already says URGENTE when the alert is.
+  const title = message.title;
+  const details = message.lines.map(lineText).join(" · ");
+  const link = message.link === null ? "-" : message.link.url;
+  return {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to,
+    type: "template",
+    template: {
+      name: template.name,
+      language: { code: template.language },
+      components: [
+        {
+          type: "body",
+          parameters: [
+            { type: "text", text: inertWhatsAppText(title, WHATSAPP_TITLE_MAX) },
+            { type: "text", text: inertWhatsAppText(details, WHATSAPP_DETAILS_MAX) },
+            { type: "text", text: inertWhatsAppText(link, WHATSAPP_LINK_MAX) },
+          ],
+        },
+      ],
+    },
+  };
+}

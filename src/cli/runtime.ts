@@ -125,12 +125,18 @@ export function createDataJud(
     totalTimeoutMs: config.datajud.totalTimeoutMs,
     maxAttempts: config.datajud.maxAttempts,
     maxResponseBytes: config.datajud.maxResponseMb * 2 ** 20,
+    mcpSharePercent: config.datajud.mcpSharePercent,
     onEvent: (event) => {
       logDataJudEvent(logger, event);
       onEvent?.(event);
     },
   });
-  return { http, reader: new CaseReader(http, { batchSize: config.datajud.batchSize }) };
+  // This reader serves the MCP tools (the daemon's /mcp, `monitor mcp`): a guest of the budget,
+  // bounded to datajud.mcpSharePercent while a sweep of this process runs.
+  return {
+    http,
+    reader: new CaseReader(http.guest(), { batchSize: config.datajud.batchSize }),
+  };
 }
 
 /** Retries and concurrency changes are worth an operator's eye; the rest is for debugging. */

@@ -145,6 +145,7 @@ const datajudShape = {
   maxAttempts: wholeNumber(1, 10, "attempts"),
   batchSize: wholeNumber(1, 1000, "numbers per request"),
   maxResponseMb: wholeNumber(1, 1024, "MiB"),
+  mcpSharePercent: wholeNumber(0, 100, "percent"),
 };
 
 const djenShape = {

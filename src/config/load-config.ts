@@ -54,6 +54,8 @@ export interface MonitorConfig {
     batchSize: number;
     /** Largest DataJud answer read, in MiB; a longer one is refused unread. */
     maxResponseMb: number;
+    /** Percent of requestsPerMinute the MCP tools may use while a sweep runs (all when none does). */
+    mcpSharePercent: number;
   };
   djen: {
     /** false: no DJEN client is built and no DJEN tool is served. */

@@ -1,4 +1,5 @@
 import { fullJitterDelayMs } from "../pacing/backoff.js";
+import { BudgetShare } from "../pacing/budget-share.js";
 import {
   AdaptiveConcurrency,
   type ConcurrencyChange,
@@ -13,6 +14,7 @@ import {
   withRetries,
 } from "../pacing/retry.js";
 import {
+  ARRIVAL_MARGIN_MS,
   baseUrlOf,
   fetchOnce,
   networkDetail,
@@ -105,8 +107,16 @@ export interface DataJudClientOptions extends UpstreamOptions {
    * never buffered whole. @default 8 MiB
    */
   maxResponseBytes?: number;
+  /**
+   * Percent of requestsPerMinute the guest searcher (the daemon's MCP tools) may use while a
+   * counted caller (a sweep) is active; beyond it a guest search fails at once. @default 25
+   */
+  mcpSharePercent?: number;
   onEvent?: (event: DataJudClientEvent) => void;
 }
+
+/** The MCP tools' share of the budget while a sweep runs, in percent. */
+export const DEFAULT_MCP_SHARE_PERCENT = 25;
 
 /** Far above a batch of 100 real records (a 600-movement record is about 300 KB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 2 ** 20;
@@ -170,6 +180,7 @@ export class DataJudHttpClient {
   readonly #maxAttempts: number;
   readonly #maxResponseBytes: number;
   readonly #onEvent: ((event: DataJudClientEvent) => void) | undefined;
+  readonly #share: BudgetShare;
   #requestCount = 0;
 
   constructor(options: DataJudClientOptions) {
@@ -196,6 +207,12 @@ export class DataJudHttpClient {
     );
     this.#limiter = resolved.limiter;
     this.#onEvent = options.onEvent;
+    this.#share = new BudgetShare({
+      limit: this.#limiter.usage().limit,
+      windowMs: 60_000 + ARRIVAL_MARGIN_MS,
+      percent: options.mcpSharePercent ?? DEFAULT_MCP_SHARE_PERCENT,
+      clock: this.#clock,
+    });
     const concurrency = positive(
       "concurrency",
       options.concurrency ?? DEFAULT_DATAJUD_CONCURRENCY,
@@ -226,13 +243,51 @@ export class DataJudHttpClient {
   counted(): CountedSearcher {
     let sent = 0;
     return {
-      search: (alias, body, options = {}) =>
-        this.search(alias, body, {
+      search: async (alias, body, options = {}) => {
+        // The sweep comes first: while it searches, the guest searcher's share is bounded.
+        const ended = this.#share.hostBegins();
+        try {
+          return await this.search(alias, body, {
+            ...options,
+            onSend: () => {
+              sent += 1;
+            },
+          });
+        } finally {
+          ended();
+        }
+      },
+      get requestCount() {
+        return sent;
+      },
+    };
+  }
+
+  /**
+   * This client for the daemon's MCP tools: the whole budget while no sweep is active, and at
+   * most mcpSharePercent of it while one is. A search over that share fails at once (kind
+   * `rate_limited`, with the seconds to wait) rather than queueing ahead of the sweep's requests.
+   */
+  guest(): CountedSearcher {
+    let sent = 0;
+    return {
+      search: async (alias, body, options = {}) => {
+        const waitMs = this.#share.guestTake();
+        if (waitMs > 0) {
+          const seconds = Math.ceil(waitMs / 1000);
+          throw new DataJudError(
+            "rate_limited",
+            `DataJud budget reserved for the sweep: retry in ${seconds} s (the MCP tools may use ${this.#share.guestLimit} of ${this.#limiter.usage().limit} requests a minute while a sweep runs; datajud.mcpSharePercent)`,
+            { retryAfterSeconds: seconds, attempts: 0 },
+          );
+        }
+        return this.search(alias, body, {
           ...options,
           onSend: () => {
             sent += 1;
           },
-        }),
+        });
+      },
       get requestCount() {
         return sent;
       },

@@ -52,6 +52,7 @@ describe("loadConfig: defaults", () => {
         maxAttempts: 4,
         batchSize: 100,
         maxResponseMb: 8,
+        mcpSharePercent: 25,
       },
       djen: {
         enabled: true,

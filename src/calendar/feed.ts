@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import type { CalendarFor } from "../deadlines/publication-estimate.js";
 import type { Db } from "../store/database.js";
+import { calendarHearings } from "../store/datajud-hearings.js";
 import { calendarEstimates } from "../store/deadline-estimates.js";
 import { addDays, dateInZone, type IsoDate } from "../time/calendar-date.js";
 import { type FeedEvent, feedEvents } from "./feed-events.js";
+import { hearingEvents } from "./hearing-events.js";
 import { icsDocument } from "./ics.js";
 
 /*
@@ -55,14 +57,29 @@ export function feedContent(
     until: request.until,
     limit: settings.maxEvents,
   });
-  const events = feedEvents(rows, {
+  const estimates = feedEvents(rows, {
     since,
     until: request.until,
     reminderBusinessDays: settings.reminderBusinessDays,
     reminderTime: settings.reminderTime,
     calendars: deps.calendars,
     sessionMinutes: settings.sessionMinutes,
-  }).slice(-settings.maxEvents);
+  });
+  // Hearings whose date DataJud states, beside DJEN's sessions (issue 34).
+  const hearings = hearingEvents(
+    calendarHearings(db, {
+      recipient: request.watcher,
+      since,
+      until: request.until,
+      limit: settings.maxEvents,
+    }),
+    { since, until: request.until, sessionMinutes: settings.sessionMinutes },
+  );
+  const events = [...estimates, ...hearings]
+    .sort((a, b) =>
+      a.when.date === b.when.date ? a.uid.localeCompare(b.uid) : a.when.date < b.when.date ? -1 : 1,
+    )
+    .slice(-settings.maxEvents);
   const name =
     request.watcher === null
       ? "Prazos e sessões (DataJud Monitor)"

@@ -22,6 +22,7 @@ import {
 import { type CaseRow, getCaseById } from "../../store/cases.js";
 import { type ChangeRow, changesAwaitingSummary } from "../../store/changes.js";
 import { type Db, immediate } from "../../store/database.js";
+import { recordHearing } from "../../store/datajud-hearings.js";
 import { instanceRecords } from "../../store/instances.js";
 import { listMovements, movementsOfChange } from "../../store/movements.js";
 import { publicationsOfCase } from "../../store/publications.js";
@@ -36,7 +37,12 @@ import {
 import { fieldChangesOfChange } from "../../summarize/field-changes.js";
 import { type HearingDate, hearingDatesOf } from "../../summarize/hearing-when.js";
 import { hiddenBySecrecy, withHiddenMovements } from "../../summarize/hidden-movements.js";
-import { isHearing, readingContextOf } from "../../summarize/movement-reading.js";
+import {
+  hearingName,
+  hearingSituation,
+  isHearing,
+  readingContextOf,
+} from "../../summarize/movement-reading.js";
 import { rulesSummary } from "../../summarize/rules-summary.js";
 import type { SummarizeInput, SummarizeResult, Summarizer } from "../../summarize/summarizer.js";
 import { ZERO_USAGE } from "../../summarize/token-budget.js";
@@ -213,6 +219,51 @@ function urgentReasons(
   return reasons;
 }
 
+/** "audiencia-de-instrucao": a hearing's name as a key, without accents, case or spaces. */
+function hearingKey(title: string): string {
+  return title
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-");
+}
+
+/**
+ * Hearings whose date DataJud states go to the calendar feed (store/datajud-hearings.ts): a new
+ * date records or moves the hearing's one event, a cancellation cancels it. One the watchlist
+ * ignores stays out.
+ */
+function recordHearings(
+  db: Db,
+  kase: CaseRow,
+  movements: ReadonlyArray<{ instance: string; data: Movement }>,
+  options: {
+    ignored: ReadonlySet<string>;
+    dates: Readonly<Record<string, HearingDate>>;
+    at: string;
+  },
+): void {
+  for (const { instance, data: m } of movements) {
+    if (options.ignored.has(m.id) || !isHearing(m)) continue;
+    const situation = hearingSituation(m);
+    const date = options.dates[m.id] ?? null;
+    const cancelled = situation === "cancelada";
+    const when = date !== null && date.source === "datajud" && !cancelled ? date : null;
+    if (when === null && !cancelled) continue;
+    const title = hearingName(m);
+    recordHearing(db, {
+      caseId: kase.id,
+      subject: `datajud-hearing:${kase.id}:${instance}:${hearingKey(title)}`,
+      title,
+      instance,
+      when: when === null ? null : { date: when.date, time: when.time, quote: when.quote },
+      cancelled,
+      at: options.at,
+      recipients: kase.watchers,
+    });
+  }
+}
+
 /** Publications read for a hearing's date: the newest of the case, enough for a month's news. */
 const HEARING_PUBLICATIONS = 50;
 
@@ -359,6 +410,16 @@ async function reportChange(
       usage: outcome.usage,
       disposition: decision.disposition,
     });
+    recordHearings(
+      db,
+      kase,
+      [...movements, ...corrections.map((c) => ({ instance: c.instance, data: c.after }))],
+      {
+        ignored: ignoredIds,
+        dates: hearingDates,
+        at: createdAt,
+      },
+    );
     if (decision.disposition !== "alert") return NOTHING_QUEUED;
     const context = { db, domain: deps.mailDomain, at: now, policy: deps.policy };
     const alerted = {

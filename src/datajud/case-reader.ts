@@ -67,11 +67,14 @@ export interface CaseReaderOptions {
 type Hit = { _id: string; _source: unknown; sort?: unknown[] };
 
 /**
- * Most movements read from one instance record. The longest real records hold a few thousand;
- * each movement costs kilobytes on its way through the reader, the MCP tools and the store, so a
- * record past this (a broken or hostile answer) is refused rather than risk the sweep's memory.
+ * Most movements read from one instance record: a bound against a broken or hostile answer, not
+ * against real cases. It was 10,000, and a case past it (long executions, mass-claim cases) failed
+ * every sweep forever; DataJud serves a record whole (`movimentos` is a plain array in `_source`,
+ * not pageable), so the bound is raised, not paged around. Real movements are about 500 bytes, so
+ * the answer's byte cap (datajud.maxResponseMb, 8 MiB) refuses a real record long before this
+ * count; the count only stops an answer of near-empty movements that would fit in the byte cap.
  */
-export const MOVEMENTS_MAX = 10_000;
+export const MOVEMENTS_MAX = 50_000;
 
 function movementsOf(hit: Hit): number {
   const source = hit._source;

@@ -308,6 +308,33 @@ describe("an incomplete 200 is not 'not found'", () => {
   });
 });
 
+describe("a record past 10,000 movements", () => {
+  it("is read whole, every sweep, never failing the case (the old bound failed it forever)", async () => {
+    const long = fixtureDoc("tjdft", n.tjdftDespejo);
+    const served = long._source.movimentos as unknown[];
+    const added = Array.from({ length: 10_500 }, (_, m) => ({
+      codigo: 85,
+      nome: "Petição",
+      dataHora: new Date(Date.UTC(2024, 0, 1) + m * 60_000).toISOString(),
+    }));
+    long._source.movimentos = [...served, ...added];
+    long._source.dataHoraUltimaAtualizacao = "2025-11-21T09:00:00.000Z";
+    datajud.upsert("tjdft", long);
+
+    const first = await runOnce(ws, env());
+    const second = await runOnce(ws, env());
+
+    expect(outcomes(first.report)[`${n.tjdftDespejo}@tjdft`]).toBe("changed");
+    expect(outcomes(second.report)[`${n.tjdftDespejo}@tjdft`]).toBe("unchanged");
+    const [stored] = query<{ n: number }>(
+      ws,
+      "SELECT COUNT(*) AS n FROM movements m JOIN cases c ON c.id = m.case_id WHERE c.digits = ?",
+      n.tjdftDespejo.replace(/\D/g, ""),
+    );
+    expect(stored?.n).toBe(served.length + 10_500);
+  });
+});
+
 describe("a record too large to read", () => {
   it("fails that case's check with the reason, and the case beside it in the same court is read", async () => {
     ws = workspace("faults-too-large-", [n.tjdftDespejo, n.tjdftJuizado]);

@@ -5,6 +5,15 @@ export interface BackoffOptions {
   capMs?: number;
 }
 
+/**
+ * `baseMs` doubled `doublings` times, never more than `capMs`: the one exponential backoff of the
+ * house (the retries of one request, the outbox's retries of a message, DJEN's retries between
+ * sweeps), each with its own base and cap.
+ */
+export function cappedDoublingMs(baseMs: number, doublings: number, capMs: number): number {
+  return Math.min(capMs, baseMs * 2 ** Math.max(0, doublings));
+}
+
 /** An upstream (DataJud, DJEN) asking for a longer pause than this is treated as this: past it the sweep moves on. */
 export const MAX_RETRY_AFTER_MS = 120_000;
 
@@ -20,8 +29,7 @@ export function fullJitterDelayMs(
 ): number {
   const baseMs = options.baseMs ?? 1000;
   const capMs = options.capMs ?? 20_000;
-  const exponent = Math.max(0, Math.floor(attempt));
-  const ceiling = Math.min(capMs, baseMs * 2 ** exponent);
+  const ceiling = cappedDoublingMs(baseMs, Math.floor(attempt), capMs);
   if (!(ceiling > 0)) return 0;
   const r = random();
   // A random source returning exactly 1 (or garbage) must not push the wait past the ceiling.

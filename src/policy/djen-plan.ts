@@ -1,3 +1,4 @@
+import { cappedDoublingMs } from "../pacing/backoff.js";
 import type { DjenSourceRow } from "../store/djen-sources.js";
 import { dateInZone, SAO_PAULO_ZONE } from "../time/calendar-date.js";
 import { isWorkingDay } from "../time/judicial-calendar.js";
@@ -154,7 +155,7 @@ export const MAX_RETRY_AFTER_TRIP_MS = 4 * HOUR_MS;
 export function djenRetryAtMs(trippedAtMs: number, trips: number): number {
   const doublings = Math.min(Math.max(trips, 1) - 1, 20);
   return (
-    trippedAtMs + Math.min(FIRST_RETRY_AFTER_TRIP_MS * 2 ** doublings, MAX_RETRY_AFTER_TRIP_MS)
+    trippedAtMs + cappedDoublingMs(FIRST_RETRY_AFTER_TRIP_MS, doublings, MAX_RETRY_AFTER_TRIP_MS)
   );
 }
 

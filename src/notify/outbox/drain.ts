@@ -1,6 +1,7 @@
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { isEmailAddress } from "../../email-address.js";
 import type { Logger } from "../../log.js";
+import { cappedDoublingMs } from "../../pacing/backoff.js";
 import type { Db } from "../../store/database.js";
 import type { Claimant } from "../../store/lease.js";
 import {
@@ -70,7 +71,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** 1 min, 2 min, 4 min, ... up to 6 h; `attempt` counts failures so far, from 1. */
 export function defaultBackoffMs(attempt: number): number {
-  return Math.min(MINUTE_MS * 2 ** Math.max(0, attempt - 1), MAX_BACKOFF_MS);
+  return cappedDoublingMs(MINUTE_MS, attempt - 1, MAX_BACKOFF_MS);
 }
 
 export interface DrainOptions {

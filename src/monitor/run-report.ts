@@ -155,8 +155,6 @@ export type RunReport = z.infer<typeof RunReport>;
  */
 export type SweepResult = "ok" | "partial" | "failed" | "interrupted" | "error";
 
-export const SWEEP_RESULTS = ["ok", "partial", "failed", "interrupted", "error"] as const;
-
 export function sweepResult(report: RunReport): SweepResult {
   if (report.interrupted) return "interrupted";
   if (report.unreachable !== null) return "failed";

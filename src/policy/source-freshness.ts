@@ -175,11 +175,6 @@ export function gapUrgent(availableOn: IsoDate, today: IsoDate): boolean {
   return daysBetween(availableOn, today) <= URGENT_FOR_DAYS;
 }
 
-/** The first day a note on a publication made available on `availableOn` may appear. */
-export function lateFrom(availableOn: IsoDate, summary: LagSummary): IsoDate {
-  return addDays(availableOn, lateAfterDays(summary) + 1);
-}
-
 /** How fresh DataJud and DJEN are for one court, as status, MCP and /metrics show it. */
 export interface CourtFreshness {
   /** The DataJud alias (tjsp). */

@@ -17,20 +17,6 @@ import { findTaxIds, formatTaxId, type TaxId } from "./tax-id.js";
 
 export type MatchConfidence = "confirmado" | "provavel" | "homonimo";
 
-/** The words each confidence is shown with. */
-export const CONFIDENCE_TEXT: Record<MatchConfidence, string> = {
-  confirmado: "confirmado",
-  provavel: "provável",
-  homonimo: "possível homônimo",
-};
-
-/** Best first: the order hits are ranked in. */
-export const CONFIDENCE_RANK: Record<MatchConfidence, number> = {
-  confirmado: 0,
-  provavel: 1,
-  homonimo: 2,
-};
-
 /** A watched party as the matcher needs it. */
 export interface RadarParty {
   /** The name the watchlist gives first. */

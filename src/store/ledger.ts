@@ -87,30 +87,6 @@ export function ledgerAnchor(db: Db, subject: string): Anchor | null {
   );
 }
 
-export interface LedgerHead {
-  subject: string;
-  entries: number;
-  lastAt: string | null;
-  hash: string | null;
-}
-
-/** Sealed entries per subject, with the newest hash: what `status` and a receipt can cite. */
-export function ledgerHead(db: Db, subject: string): LedgerHead {
-  const row = db
-    .prepare<[string], { entries: number; lastAt: string | null; hash: string | null }>(
-      `SELECT count(*) AS entries, max(at) AS lastAt,
-         (SELECT hash FROM ledger WHERE subject = ?1 AND hash IS NOT NULL ORDER BY seq DESC LIMIT 1) AS hash
-       FROM ledger WHERE subject = ?1 AND hash IS NOT NULL`,
-    )
-    .get(subject);
-  return {
-    subject,
-    entries: row?.entries ?? 0,
-    lastAt: row?.lastAt ?? null,
-    hash: row?.hash ?? null,
-  };
-}
-
 /** Subjects with entries written before `iso`: the ones retention may cut. */
 export function subjectsWithEntriesBefore(db: Db, iso: string): string[] {
   return db

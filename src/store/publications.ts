@@ -289,31 +289,6 @@ export function* eachPublicationAvailableSince(
   for (const raw of rows) yield toRow(raw);
 }
 
-/** The newest publication of each case number: its date and kind, for status reports. */
-export function latestPublications(
-  db: Db,
-): Map<string, { availableOn: string; kind: string | null; cancelled: boolean }> {
-  const rows = db
-    .prepare<
-      [],
-      { caseNumber: string; availableOn: string; kind: string | null; cancelledAt: string | null }
-    >(
-      `SELECT case_number AS caseNumber, available_on AS availableOn, kind,
-         cancelled_at AS cancelledAt
-       FROM publications p
-       WHERE case_number IS NOT NULL AND id = (
-         SELECT id FROM publications q WHERE q.case_number = p.case_number
-         ORDER BY available_on DESC, id DESC LIMIT 1)`,
-    )
-    .all();
-  return new Map(
-    rows.map((r) => [
-      r.caseNumber,
-      { availableOn: r.availableOn, kind: r.kind, cancelled: r.cancelledAt !== null },
-    ]),
-  );
-}
-
 /** The raw item DJEN sent, for exports that keep everything. */
 export function publicationRaw(db: Db, id: number): unknown {
   const raw = db

@@ -26,10 +26,6 @@ export interface CountingDates {
   estimate: true;
 }
 
-/** What every display of these dates must say next to them. */
-export const COUNTING_DATES_NOTE =
-  "Datas estimadas: consideram sábados, domingos, feriados nacionais, Carnaval, Sexta-feira Santa, Corpus Christi, o recesso forense (20/12 a 06/01) e a suspensão dos prazos de 20/12 a 20/01 (CPC art. 220), mas não feriados locais nem dias sem expediente do tribunal; confira no tribunal.";
-
 const SUSPENDED = "prazos suspensos de 20/12 a 20/01 (CPC art. 220)";
 const LATE_OPENING = "Quarta-feira de Cinzas: expediente reduzido (CPC art. 224 §1)";
 

@@ -51,6 +51,7 @@ export function startDaemonSweeps(
         await runSweep(monitor.sweep, {
           watchlist: current.cases,
           oab: current.oab,
+          parties: current.parties ?? [],
           force: false,
           dryRun: false,
           trigger: "schedule",

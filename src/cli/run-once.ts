@@ -270,6 +270,7 @@ export const runOnceCommand: Command = {
         selected,
         // --case checks those cases only, due or not: no OAB registration is searched.
         oab: some ? [] : watchlist.oab,
+        parties: some ? [] : (watchlist.parties ?? []),
         djen: some ? "all" : "due",
         force: args.values.force === true,
         dryRun: args.values["dry-run"] === true,

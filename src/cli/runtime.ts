@@ -93,7 +93,11 @@ export function loadRuntime(io: CliIo, command: string): Runtime | null {
 export function djenViewOf(config: MonitorConfig): DjenView {
   return {
     enabled: config.djen.enabled,
-    plan: { caseEveryHours: config.djen.caseEveryHours, oabEveryHours: config.djen.oabEveryHours },
+    plan: {
+      caseEveryHours: config.djen.caseEveryHours,
+      oabEveryHours: config.djen.oabEveryHours,
+      partyEveryHours: config.djen.partyEveryHours,
+    },
   };
 }
 
@@ -321,6 +325,7 @@ export async function openMonitor(
       }),
     cases: () => options.watchlist().cases,
     oab: () => options.watchlist().oab,
+    parties: () => options.watchlist().parties ?? [],
     defaultRules: () => {
       const { ignore, urgent } = options.watchlist().defaults;
       return { ignore, urgent, muted: false, mutedUntil: null };
@@ -388,6 +393,7 @@ export async function openMonitor(
             plan: {
               caseEveryHours: config.djen.caseEveryHours,
               oabEveryHours: config.djen.oabEveryHours,
+              partyEveryHours: config.djen.partyEveryHours,
             },
             requests: () => djen.requestCount,
           },

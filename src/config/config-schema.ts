@@ -165,6 +165,7 @@ const djenShape = {
   maxMinutesPerSweep: wholeNumber(0, 1440, "minutes"),
   caseEveryHours: wholeNumber(0, 168, "hours"),
   oabEveryHours: wholeNumber(0, 168, "hours"),
+  partyEveryHours: wholeNumber(1, 168, "hours"),
 };
 
 const monitorShape = {
@@ -254,6 +255,7 @@ export const EVENT_TYPES = [
   "publication.published",
   "publication.cancelled",
   "publication.reestimated",
+  "party.match",
   "operator.alert",
 ] as const;
 
@@ -635,6 +637,7 @@ export const ENV_SETTINGS = [
   { names: ["DJEN_MAX_MINUTES_PER_SWEEP"], setting: "djen.maxMinutesPerSweep", secret: false },
   { names: ["DJEN_CASE_EVERY_HOURS"], setting: "djen.caseEveryHours", secret: false },
   { names: ["DJEN_OAB_EVERY_HOURS"], setting: "djen.oabEveryHours", secret: false },
+  { names: ["DJEN_PARTY_EVERY_HOURS"], setting: "djen.partyEveryHours", secret: false },
   { names: ["ANTHROPIC_API_KEY"], setting: "summarizer.apiKey", secret: true },
   { names: ["ANTHROPIC_BASE_URL"], setting: "summarizer.baseUrl", secret: false },
   { names: ["ANTHROPIC_MODEL"], setting: "summarizer.model", secret: false },

@@ -76,6 +76,8 @@ export interface MonitorConfig {
     caseEveryHours: number;
     /** Hours between complete looks at an OAB registration on working days; 0: every sweep. */
     oabEveryHours: number;
+    /** Hours between complete looks at a watched party's name (the radar) on working days. */
+    partyEveryHours: number;
   };
   monitor: {
     notFoundThreshold: number;

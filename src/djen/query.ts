@@ -12,6 +12,11 @@ export interface DjenQuery {
   oab?: { number: string; registration: OabRegistration };
   /** DJEN's court acronym, upper case (TJSP). */
   court?: string;
+  /**
+   * A party's name (`nomeParte`). DJEN's match is loose and undocumented (by tokens, accents
+   * ignored): what it returns is never taken as naming the party; the radar reads it again.
+   */
+  partyName?: string;
   /** Disponibilização dates, both included; give both or neither. */
   from?: IsoDate;
   to?: IsoDate;
@@ -23,6 +28,7 @@ export interface DjenQueryInput {
   /** Which `numeroOab` string to send; the registration's bare number when absent. */
   oabVariant?: string;
   court?: string;
+  partyName?: string;
   from?: string;
   to?: string;
 }
@@ -45,9 +51,18 @@ export function djenQuery(input: DjenQueryInput): DjenQuery {
     }
     query.oab = { number, registration: input.oab };
   }
-  if (query.caseNumber === undefined && query.oab === undefined) {
+  if (input.partyName !== undefined) {
+    const name = input.partyName.replace(/\s+/gu, " ").trim();
+    if (name.length < 3 || name.length > 200) {
+      throw djenInvalidInput(
+        `a party's name to ask DJEN has 3 to 200 characters, got ${name.length}`,
+      );
+    }
+    query.partyName = name;
+  }
+  if (query.caseNumber === undefined && query.oab === undefined && query.partyName === undefined) {
     throw djenInvalidInput(
-      "a DJEN search needs a case number or an OAB registration (a court alone is the whole day's feed)",
+      "a DJEN search needs a case number, an OAB registration or a party's name (a court alone is the whole day's feed)",
     );
   }
   if (input.court !== undefined) {
@@ -90,6 +105,7 @@ export function queryParams(query: DjenQuery, page: number, pageSize: number): U
     params.set("ufOab", query.oab.registration.uf);
   }
   if (query.court !== undefined) params.set("siglaTribunal", query.court);
+  if (query.partyName !== undefined) params.set("nomeParte", query.partyName);
   if (query.from !== undefined && query.to !== undefined) {
     params.set("dataDisponibilizacaoInicio", query.from);
     params.set("dataDisponibilizacaoFim", query.to);
@@ -106,6 +122,7 @@ export function describeQuery(query: DjenQuery): string {
   if (query.oab !== undefined) {
     parts.push(`OAB ${query.oab.number} (${formatOab(query.oab.registration)})`);
   }
+  if (query.partyName !== undefined) parts.push(`party "${query.partyName}"`);
   if (query.court !== undefined) parts.push(query.court);
   if (query.from !== undefined) parts.push(`${query.from} to ${query.to}`);
   return parts.join(", ");

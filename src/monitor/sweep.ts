@@ -9,7 +9,7 @@ import {
 } from "../notify/outbox/queue.js";
 import type { SweepTally } from "../policy/health.js";
 import { isoNow } from "../time/clock.js";
-import type { WatchedCase, WatchedOab } from "../watchlist/parse-watchlist.js";
+import type { WatchedCase, WatchedOab, WatchedParty } from "../watchlist/parse-watchlist.js";
 import type { DataJudGateway } from "./detect/datajud-gateway.js";
 import {
   type DetectEvent,
@@ -88,6 +88,8 @@ export interface SweepOptions extends RunOptions {
    * when only some cases are checked.
    */
   oab?: readonly WatchedOab[];
+  /** The watched parties whose names DJEN is asked (the radar); none when only some cases are. */
+  parties?: readonly WatchedParty[];
   force: boolean;
   /**
    * Which DJEN sources to ask: those due (djen-plan.ts), or every selected one now (`run-once
@@ -116,6 +118,7 @@ export async function runSweep(deps: SweepDeps, options: SweepOptions): Promise<
     const { detected, published } = await detectAndWatch(deps, run, reported, {
       selected,
       oab: options.oab ?? [],
+      parties: options.parties ?? [],
       watchlist: options.watchlist,
       everySelected: options.djen === "all",
       force: options.force,

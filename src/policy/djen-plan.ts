@@ -20,14 +20,22 @@ import { isWorkingDay } from "../time/judicial-calendar.js";
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-export type SourceKind = "case" | "oab";
+export type SourceKind = "case" | "oab" | "party";
 
 export interface PlanSettings {
   /** Hours between two complete looks at a case number on working days; 0: whenever asked. */
   caseEveryHours: number;
   /** Hours between two complete looks at an OAB registration on working days; 0: whenever asked. */
   oabEveryHours: number;
+  /**
+   * Hours between two complete looks at a watched party's name on working days (the radar);
+   * absent: 24, once a working day.
+   */
+  partyEveryHours?: number;
 }
+
+/** A party's name is asked once a working day unless configured otherwise. */
+export const PARTY_EVERY_HOURS = 24;
 
 export interface SourceState {
   kind: SourceKind;
@@ -61,6 +69,7 @@ export interface PlanOptions {
 }
 
 function everyMs(kind: SourceKind, settings: PlanSettings): number {
+  if (kind === "party") return (settings.partyEveryHours ?? PARTY_EVERY_HOURS) * HOUR_MS;
   return (kind === "case" ? settings.caseEveryHours : settings.oabEveryHours) * HOUR_MS;
 }
 

@@ -1,12 +1,15 @@
 import type { Db } from "./database.js";
 
-/** What DJEN is asked for each sweep: a watched case number, or an OAB registration. */
-export type DjenSourceKind = "case" | "oab";
+/**
+ * What DJEN is asked for each sweep: a watched case number, an OAB registration, or a watched
+ * party's name (the radar, migration 015).
+ */
+export type DjenSourceKind = "case" | "oab" | "party";
 
 export interface DjenSourceRow {
   id: number;
   kind: DjenSourceKind;
-  /** 20 digits, or "123456/SP". */
+  /** 20 digits, "123456/SP", or a party's name as asked ("ACME COMERCIO LTDA"). */
   key: string;
   /** The first complete answer: what it brought was the baseline. Null: never answered. */
   firstOkAt: string | null;

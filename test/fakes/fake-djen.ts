@@ -73,6 +73,7 @@ const KNOWN = new Set([
   "numeroOab",
   "ufOab",
   "siglaTribunal",
+  "nomeParte",
   "dataDisponibilizacaoInicio",
   "dataDisponibilizacaoFim",
   "pagina",
@@ -99,8 +100,31 @@ function lawyers(item: FakeDjenItem): Array<Record<string, unknown>> {
   });
 }
 
+/** Upper case, no accents: how DJEN compares a party's name (as clients observe it). */
+function folded(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase();
+}
+
+/**
+ * `nomeParte`, as loosely as DJEN answers it: every word of the name found anywhere in the
+ * destinatários' names or the text, as a substring, accents and case ignored. So a longer
+ * company name, a homonym and a name only in the text all come back: the radar must sort them.
+ */
+function namesParty(item: FakeDjenItem, name: string): boolean {
+  const recipients = Array.isArray(item.destinatarios)
+    ? (item.destinatarios as Array<{ nome?: unknown }>).map((d) => text(d?.nome)).join(" ")
+    : "";
+  const hay = folded(`${recipients} ${text(item.texto)}`);
+  const words = folded(name)
+    .split(/\s+/u)
+    .filter((w) => w !== "");
+  return words.length > 0 && words.every((w) => hay.includes(w));
+}
+
 /** DJEN's own filtering, as clients observe it: exact strings, unknown parameters ignored. */
 function matches(item: FakeDjenItem, params: Record<string, string>): boolean {
+  const party = params.nomeParte;
+  if (party !== undefined && !namesParty(item, party)) return false;
   const number = params.numeroProcesso;
   if (number !== undefined) {
     const digits = text(item.numero_processo ?? item.numeroProcesso).replace(/\D/g, "");
@@ -302,6 +326,8 @@ export interface DjenItemOptions {
   link?: string | null;
   /** DJEN's `dataenvio` (the court sent it), YYYY-MM-DD; absent when not given. */
   sentOn?: string;
+  /** The destinatários (name and polo); default a person on the active side, a company on the passive. */
+  recipients?: Array<{ name: string; polo: string }>;
 }
 
 /** An item shaped like DJEN's (field names as recorded in test/fixtures/djen/README.md). */
@@ -347,10 +373,12 @@ export function djenItem(options: DjenItemOptions): FakeDjenItem {
     datadisponibilizacao: `${d}/${m}/${y}`,
     meiocompleto: "Diário de Justiça Eletrônico Nacional",
     numeroprocessocommascara: `${number.slice(0, 7)}-${number.slice(7, 9)}.${number.slice(9, 13)}.${number.slice(13, 14)}.${number.slice(14, 16)}.${number.slice(16)}`,
-    destinatarios: [
-      { nome: "FULANO DE TAL", polo: "A", comunicacao_id: options.id },
-      { nome: "EMPRESA X LTDA", polo: "P", comunicacao_id: options.id },
-    ],
+    destinatarios: (
+      options.recipients ?? [
+        { name: "FULANO DE TAL", polo: "A" },
+        { name: "EMPRESA X LTDA", polo: "P" },
+      ]
+    ).map((r) => ({ nome: r.name, polo: r.polo, comunicacao_id: options.id })),
     ...(options.camelCase
       ? { destinatarioAdvogados: lawyerList }
       : { destinatarioadvogados: lawyerList }),

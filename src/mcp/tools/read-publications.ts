@@ -22,6 +22,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Most sources one call reads: at 20 requests a minute, about 5 minutes of DJEN's time. */
 export const READ_PUBLICATIONS_MAX_CASES = 100;
 export const READ_PUBLICATIONS_MAX_OAB = 20;
+export const READ_PUBLICATIONS_MAX_PARTIES = 20;
 
 const SourceError = z.strictObject({
   kind: z.string(),
@@ -30,8 +31,8 @@ const SourceError = z.strictObject({
 });
 
 export const PublicationSource = z.strictObject({
-  kind: z.enum(["case", "oab"]),
-  /** 20 digits, or "123456/SP". */
+  kind: z.enum(["case", "oab", "party"]),
+  /** 20 digits, "123456/SP", or a party's name as asked. */
   key: z.string(),
   /** Every page (every suffix variant, for a registration) was read whole. */
   complete: z.boolean(),
@@ -75,9 +76,14 @@ function errorOf(error: unknown): z.infer<typeof SourceError> {
 
 type Target =
   | { kind: "case"; key: string }
-  | { kind: "oab"; key: string; registration: OabRegistration };
+  | { kind: "oab"; key: string; registration: OabRegistration }
+  | { kind: "party"; key: string };
 
-function targetsOf(cnjNumbers: readonly string[], oab: readonly string[]): Target[] {
+function targetsOf(
+  cnjNumbers: readonly string[],
+  oab: readonly string[],
+  parties: readonly string[] = [],
+): Target[] {
   const targets: Target[] = [];
   const seen = new Set<string>();
   for (const number of cnjNumbers) {
@@ -95,6 +101,12 @@ function targetsOf(cnjNumbers: readonly string[], oab: readonly string[]): Targe
     seen.add(`oab:${key}`);
     targets.push({ kind: "oab", key, registration: parsed.value });
   }
+  for (const text of parties) {
+    const key = djenQuery({ partyName: text }).partyName ?? text;
+    if (seen.has(`party:${key}`)) continue;
+    seen.add(`party:${key}`);
+    targets.push({ kind: "party", key });
+  }
   return targets;
 }
 
@@ -108,6 +120,14 @@ async function readSource(
     const result = await readAllPages(
       djen,
       djenQuery({ caseNumber: target.key, ...window }),
+      signal,
+    );
+    return { ...target, complete: true, publications: result.publications, error: null };
+  }
+  if (target.kind === "party") {
+    const result = await readAllPages(
+      djen,
+      djenQuery({ partyName: target.key, ...window }),
       signal,
     );
     return { ...target, complete: true, publications: result.publications, error: null };
@@ -152,15 +172,22 @@ export function registerReadPublications(server: McpServer, deps: PublicationToo
           .max(READ_PUBLICATIONS_MAX_OAB)
           .default([])
           .describe('OAB registrations as number/UF, e.g. "123456/SP"'),
+        parties: z
+          .array(z.string())
+          .max(READ_PUBLICATIONS_MAX_PARTIES)
+          .default([])
+          .describe(
+            "parties' names (nomeParte); DJEN's match is loose: every item returned is to be read again",
+          ),
         from: z.string().regex(DATE).describe("first date of disponibilização, YYYY-MM-DD"),
         to: z.string().regex(DATE).describe("last date of disponibilização, YYYY-MM-DD"),
       },
       outputSchema: ReadPublicationsOutput.shape,
       annotations: { title: "Read every DJEN publication", ...READ_ONLY },
     },
-    async ({ cnjNumbers, oab, from, to }, extra: ToolExtra) => {
+    async ({ cnjNumbers, oab, parties, from, to }, extra: ToolExtra) => {
       try {
-        const targets = targetsOf(cnjNumbers, oab);
+        const targets = targetsOf(cnjNumbers, oab, parties);
         // Checked once here, so a bad window is one error rather than one per source.
         if (parseIsoDate(from) === null || parseIsoDate(to) === null || from > to) {
           throw djenInvalidInput(

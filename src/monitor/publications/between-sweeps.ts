@@ -5,7 +5,7 @@ import type { Db } from "../../store/database.js";
 import { getDjenReach } from "../../store/djen-reach.js";
 import type { System } from "../../system.js";
 import type { Clock } from "../../time/clock.js";
-import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
+import type { WatchedCase, WatchedOab, WatchedParty } from "../../watchlist/parse-watchlist.js";
 import type { ReportPhases } from "../report/phases.js";
 import { LeaseBusyError, takeLease } from "../run.js";
 import {
@@ -43,7 +43,11 @@ export interface BetweenSweepsDeps {
   logger: Logger;
   publications: PublicationsDeps;
   /** The watchlist in force. */
-  watchlist: () => { cases: readonly WatchedCase[]; oab: readonly WatchedOab[] };
+  watchlist: () => {
+    cases: readonly WatchedCase[];
+    oab: readonly WatchedOab[];
+    parties?: readonly WatchedParty[] | undefined;
+  };
   /** Publication alerts decided and queued, then delivered. */
   report: Pick<ReportPhases, "publications" | "deliver">;
   random: () => number;
@@ -71,8 +75,8 @@ export async function askDueBetweenSweeps(
   // DJEN unreachable at its last try: nothing is asked before the backoff is over.
   const retryAt = retryAtOf(deps.db);
   if (retryAt > now) return { asked: 0, waitMs: Math.min(retryAt - now, IDLE_MAX_MS) };
-  const { cases, oab } = deps.watchlist();
-  const plan = planFor(deps.db, sourcesOf(cases, oab), now, deps.publications.plan, {
+  const { cases, oab, parties = [] } = deps.watchlist();
+  const plan = planFor(deps.db, sourcesOf(cases, oab, parties), now, deps.publications.plan, {
     retryFailedAfterMs: RETRY_BETWEEN_SWEEPS_MS,
   });
   const batches = batchesOf(plan.due);
@@ -99,10 +103,13 @@ export async function askDueBetweenSweeps(
         signal: lease.signal,
         budgetMs: STEP_MS,
         lastOk: lastOkOf(plan),
+        radar: { parties, watched: new Set(cases.map((c) => c.digits)) },
       },
       batches,
     );
-    const found = asked.outcomes.some((o) => o.stored.length + o.cancelled.length > 0);
+    const found = asked.outcomes.some(
+      (o) => o.stored.length + o.cancelled.length + (o.radar?.hits ?? 0) > 0,
+    );
     if (found && !lease.signal.aborted) {
       const queued = deps.report.publications?.() ?? NOTHING_QUEUED;
       if (queuedRows(queued) > 0) await deps.report.deliver(lease.signal);

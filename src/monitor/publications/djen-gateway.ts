@@ -16,7 +16,12 @@ export interface DjenWindow {
 /** How the monitor reaches DJEN: only through the MCP tools, never the HTTP client itself. */
 export interface PublicationGateway {
   read(
-    sources: { cnjNumbers: readonly string[]; oab: readonly string[] },
+    sources: {
+      cnjNumbers: readonly string[];
+      oab: readonly string[];
+      /** Parties' names (the radar); absent: none. */
+      parties?: readonly string[];
+    },
     window: DjenWindow,
     signal?: AbortSignal,
   ): Promise<PublicationSource[]>;
@@ -31,6 +36,9 @@ export function mcpPublicationGateway(
       const args = {
         cnjNumbers: [...sources.cnjNumbers],
         oab: [...sources.oab],
+        ...(sources.parties === undefined || sources.parties.length === 0
+          ? {}
+          : { parties: [...sources.parties] }),
         from: window.from,
         to: window.to,
       };

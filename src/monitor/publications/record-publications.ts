@@ -40,6 +40,18 @@ export interface SourceOutcome {
   /** Stored publications this answer showed cancelled for the first time. */
   cancelled: Publication[];
   error: { kind: string; message: string } | null;
+  /** A party's name (the radar): what its answer came to (record-party-hits.ts). */
+  radar?: RadarCounts;
+}
+
+/** What the radar made of one party name's answer. */
+export interface RadarCounts {
+  /** Hits stored for the first time. */
+  hits: number;
+  /** Items that named no party asked under that name, or lay outside its courts or states. */
+  dropped: number;
+  /** Items in watched cases (theirs), cancelled, or without a case number (no lawsuit named). */
+  skipped: number;
 }
 
 export interface RecordContext {

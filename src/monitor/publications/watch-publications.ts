@@ -13,11 +13,12 @@ import { clearDjenTrips, recordDjenTrip } from "../../store/djen-reach.js";
 import { listDjenSources } from "../../store/djen-sources.js";
 import { addDays, dateInZone, SAO_PAULO_ZONE } from "../../time/calendar-date.js";
 import { type Clock, isoNow } from "../../time/clock.js";
-import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
+import type { WatchedCase, WatchedOab, WatchedParty } from "../../watchlist/parse-watchlist.js";
 import type { SweepRun } from "../run.js";
 import type { PublicationsReport } from "../run-report.js";
 import { tellListener } from "../sweep-events.js";
 import type { DjenWindow, PublicationGateway, PublicationSource } from "./djen-gateway.js";
+import { type RadarTargets, recordPartySource } from "./record-party-hits.js";
 import { recordSource, type SourceOutcome } from "./record-publications.js";
 
 /** What the DJEN phase needs, built once per process by the composition root. */
@@ -85,6 +86,7 @@ export function catchUpWindow(
 }
 
 function describeSource(kind: string, key: string): string {
+  if (kind === "party") return `party name "${key}"`;
   return kind === "oab" ? `OAB ${key}` : `case ${formatCnjNumber(key)}`;
 }
 
@@ -103,7 +105,11 @@ function errorOf(error: unknown): SourceFailure {
   };
 }
 
-export type Batch = { cnjNumbers: string[]; oab: string[] };
+/** One tool call: case numbers, or one registration, or parties' names (the radar). */
+export type Batch = { cnjNumbers: string[]; oab: string[]; parties?: string[] };
+
+/** Parties' names per call: each costs a DJEN request or more, like a case number. */
+const PARTIES_PER_CALL = 10;
 
 /** A source DJEN is asked about. */
 export interface DjenSourceRef {
@@ -119,10 +125,17 @@ export function batchesOf(sources: readonly DjenSourceRef[]): Batch[] {
   const batches: Batch[] = [];
   for (const source of sources) {
     const last = batches.at(-1);
+    if (source.kind === "party") {
+      const names = last?.parties;
+      if (names !== undefined && names.length < PARTIES_PER_CALL) names.push(source.key);
+      else batches.push({ cnjNumbers: [], oab: [], parties: [source.key] });
+      continue;
+    }
     if (source.kind === "oab") batches.push({ cnjNumbers: [], oab: [source.key] });
     else if (
       last !== undefined &&
       last.oab.length === 0 &&
+      last.parties === undefined &&
       last.cnjNumbers.length < CASES_PER_CALL
     ) {
       last.cnjNumbers.push(source.key);
@@ -132,7 +145,7 @@ export function batchesOf(sources: readonly DjenSourceRef[]): Batch[] {
 }
 
 function sourcesIn(batch: Batch): number {
-  return batch.cnjNumbers.length + batch.oab.length;
+  return batch.cnjNumbers.length + batch.oab.length + (batch.parties?.length ?? 0);
 }
 
 /** The sources a failed call asked for, each with the call's error. */
@@ -140,17 +153,26 @@ function failedSources(batch: Batch, failure: SourceFailure): PublicationSource[
   return [
     ...batch.cnjNumbers.map((key) => ({ kind: "case" as const, key })),
     ...batch.oab.map((key) => ({ kind: "oab" as const, key })),
+    ...(batch.parties ?? []).map((key) => ({ kind: "party" as const, key })),
   ].map((source) => ({ ...source, complete: false, publications: [], error: failure }));
 }
 
-/** The watchlist's DJEN sources, each once: case numbers, then OAB registrations. */
+/**
+ * The watchlist's DJEN sources, each once: case numbers, OAB registrations, then the names and
+ * aliases of the watched parties (the radar; one name shared by two parties is asked once).
+ */
 export function sourcesOf(
   cases: readonly WatchedCase[],
   oab: readonly WatchedOab[],
+  parties: readonly WatchedParty[] = [],
 ): DjenSourceRef[] {
   return [
     ...[...new Set(cases.map((c) => c.digits))].map((key) => ({ kind: "case" as const, key })),
     ...[...new Set(oab.map((o) => o.key))].map((key) => ({ kind: "oab" as const, key })),
+    ...[...new Set(parties.flatMap((p) => p.queries))].map((key) => ({
+      kind: "party" as const,
+      key,
+    })),
   ];
 }
 
@@ -192,7 +214,7 @@ export function planFor(
 /** What the DJEN phase tells as it goes, for progress: its plan, then each source's check. */
 export type PublicationsEvent =
   | { type: "djen-planned"; sources: number }
-  | { type: "djen-checked"; kind: "case" | "oab"; ok: boolean }
+  | { type: "djen-checked"; kind: SourceKind; ok: boolean }
   | { type: "djen-deferred"; sources: number };
 
 /** What asking some batches needs: where to record, what to tell, each source's last answer. */
@@ -210,7 +232,11 @@ export interface AskContext {
   /** The sources' last complete answers (the plan's), by "kind:key": each window starts there. */
   lastOk: ReadonlyMap<string, number | null>;
   onEvent?: (event: PublicationsEvent) => void;
+  /** The watched parties and cases a party name's answer is read against (the radar). */
+  radar?: RadarTargets;
 }
+
+const NO_RADAR: RadarTargets = { parties: [], watched: new Set() };
 
 /** What asking came to. */
 export interface Asked {
@@ -261,6 +287,7 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
               catchUpWindow(window, [
                 ...batch.cnjNumbers.map((key) => since("case", key)),
                 ...batch.oab.map((key) => since("oab", key)),
+                ...(batch.parties ?? []).map((key) => since("party", key)),
               ]),
               signal,
             )
@@ -274,15 +301,11 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
       sources = failedSources(batch, errorOf(error));
     }
     for (const source of sources) {
-      const outcome = recordSource(
-        {
-          db: ctx.db,
-          runId: ctx.runId,
-          write: ctx.write,
-          nowIso: isoNow(ctx.clock),
-        },
-        source,
-      );
+      const record = { db: ctx.db, runId: ctx.runId, write: ctx.write, nowIso: isoNow(ctx.clock) };
+      const outcome =
+        source.kind === "party"
+          ? recordPartySource(record, source, ctx.radar ?? NO_RADAR)
+          : recordSource(record, source);
       asked.outcomes.push(outcome);
       tell({ type: "djen-checked", kind: outcome.kind, ok: outcome.ok });
       if (outcome.error === null || stop !== null) continue;
@@ -324,6 +347,8 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
 export interface PublicationTargets {
   selected: readonly WatchedCase[];
   oab: readonly WatchedOab[];
+  /** The watched parties whose names are asked (the radar); absent: none. */
+  parties?: readonly WatchedParty[];
   /** Every case of the watchlist: a publication of another case found by OAB is "outside". */
   watchlist: readonly WatchedCase[];
   /** Ask every selected source now, due or not (`run-once --case`). @default false */
@@ -362,12 +387,14 @@ export async function watchPublications(
   };
   if (phase === undefined) return { report: empty, interrupted: false };
   const now = deps.clock.now();
-  const sources = sourcesOf(targets.selected, targets.oab);
+  const sources = sourcesOf(targets.selected, targets.oab, targets.parties ?? []);
   const plan = planFor(
     deps.db,
     sources,
     now,
-    targets.everySelected === true ? { caseEveryHours: 0, oabEveryHours: 0 } : phase.plan,
+    targets.everySelected === true
+      ? { caseEveryHours: 0, oabEveryHours: 0, partyEveryHours: 0 }
+      : phase.plan,
   );
   const requestsBefore = phase.requests();
   const batches = batchesOf(plan.due);
@@ -384,6 +411,10 @@ export async function watchPublications(
       budgetMs: phase.maxMinutesPerSweep * 60_000,
       lastOk: lastOkOf(plan),
       ...(deps.onEvent === undefined ? {} : { onEvent: deps.onEvent }),
+      radar: {
+        parties: targets.parties ?? [],
+        watched: new Set(targets.watchlist.map((c) => c.digits)),
+      },
     },
     batches,
   );

@@ -11,7 +11,7 @@ import type { MailPolicy } from "../../policy/mail-policy.js";
 import type { Db } from "../../store/database.js";
 import type { Claimant } from "../../store/lease.js";
 import type { Clock } from "../../time/clock.js";
-import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
+import type { WatchedCase, WatchedOab, WatchedParty } from "../../watchlist/parse-watchlist.js";
 
 /** What queueing and delivering mail needs, built once per process by the composition root. */
 export interface MailDeps {
@@ -40,6 +40,8 @@ export interface MailDeps {
   cases: () => readonly WatchedCase[];
   /** The watchlist's OAB registrations in force, with who hears of their DJEN publications. */
   oab: () => readonly WatchedOab[];
+  /** The watched parties in force (the radar), with who hears of their new lawsuits; absent: none. */
+  parties?: () => readonly WatchedParty[];
   /** `defaults.ignore` / `defaults.urgent`: the rules of a publication outside the watchlist. */
   defaultRules: () => CaseAlertPolicy;
   /** `monitor.notifyOnBaseline`: also mail what a case's or registration's first check found. */

@@ -1,5 +1,5 @@
 import type { EndpointTally } from "../../notify/outbox/endpoint-drain.js";
-import type { Queued } from "../../notify/outbox/queue.js";
+import { addQueued, type Queued } from "../../notify/outbox/queue.js";
 import { endpointStatuses } from "../../policy/endpoint-status.js";
 import type { SweepTally } from "../../policy/health.js";
 import { endpointStates } from "../../store/endpoint-state.js";
@@ -16,6 +16,7 @@ import type { EndpointReport, MailReport } from "../run-report.js";
 import { deliver } from "./deliver.js";
 import type { MailDeps } from "./mail-deps.js";
 import { queueSweepMail } from "./queue-mail.js";
+import { reportPartyHits } from "./report-party-hits.js";
 import { reportPublications } from "./report-publications.js";
 import { summarizeChanges } from "./summarize-changes.js";
 
@@ -66,18 +67,32 @@ export function reportPhases(deps: ReportDeps): ReportPhases {
   const { mail } = deps;
   return {
     publications: () =>
-      reportPublications({
-        db: mail.db,
-        clock: mail.clock,
-        logger: mail.logger,
-        mailDomain: mail.domain,
-        policy: mail.policy(),
-        cases: mail.cases(),
-        oab: mail.oab(),
-        defaultRules: mail.defaultRules(),
-        notifyOnBaseline: mail.notifyOnBaseline,
-        calendars: mail.calendars,
-      }).queued,
+      addQueued(
+        reportPublications({
+          db: mail.db,
+          clock: mail.clock,
+          logger: mail.logger,
+          mailDomain: mail.domain,
+          policy: mail.policy(),
+          cases: mail.cases(),
+          oab: mail.oab(),
+          defaultRules: mail.defaultRules(),
+          notifyOnBaseline: mail.notifyOnBaseline,
+          calendars: mail.calendars,
+        }).queued,
+        // The party radar's hits: new lawsuits naming a watched party (report-party-hits.ts).
+        reportPartyHits({
+          db: mail.db,
+          clock: mail.clock,
+          logger: mail.logger,
+          mailDomain: mail.domain,
+          policy: mail.policy(),
+          parties: mail.parties?.() ?? [],
+          cases: mail.cases(),
+          notifyOnBaseline: mail.notifyOnBaseline,
+          calendars: mail.calendars,
+        }).queued,
+      ),
     summarize: (signal, queued) => {
       const now = dateNow(mail.clock);
       // A fresh run budget per sweep; the day's budget counts what is already stored today.

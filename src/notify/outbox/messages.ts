@@ -158,6 +158,29 @@ export function djenGapMessage(
   };
 }
 
+/**
+ * The party radar's news of a new lawsuit: one per watched party and case number, whatever item
+ * or alias brought it (the key holds the party and the case, not the DJEN item).
+ */
+export function partyMatchAlert(
+  content: PublicationAlertContent,
+  channels: readonly string[] = [],
+): OutboxMessage {
+  const party = content.radar?.partyKey ?? "unknown";
+  const digits = content.caseNumber?.replace(/\D/gu, "") ?? content.djenId;
+  return {
+    kind: "alert",
+    type: "publication",
+    key: `party:${party}:${digits}`,
+    subject: renderPublicationSubject(content),
+    payload: content,
+    changeId: null,
+    caseId: null,
+    timing: { rule: "alert", urgent: content.urgent },
+    event: { type: "party.match", channels },
+  };
+}
+
 /** What an operator alert is about: each finding is mailed once, however many sweeps see it. */
 function operatorKey(alert: AdminAlert): string {
   switch (alert.type) {

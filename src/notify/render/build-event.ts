@@ -355,6 +355,26 @@ export function publicationEvent(content: PublicationAlertContent, meta: EventMe
       },
     });
   }
+  const radar = content.radar;
+  if (radar !== undefined && !radar.later) {
+    return WebhookEvent.parse({
+      ...envelope(meta),
+      type: "party.match",
+      timestamp: content.fetchedAt,
+      data: {
+        ...data,
+        party: {
+          name: oneLine(radar.party, 200),
+          document: line(radar.document, 40),
+          confidence: radar.confidence,
+          reason: oneLine(radar.reason, FIELD_MAX),
+          recipient: line(radar.recipient, 200),
+          side: line(radar.side, 10),
+          watchCommand: oneLine(radar.watchCommand, FIELD_MAX),
+        },
+      },
+    });
+  }
   return WebhookEvent.parse({
     ...envelope(meta),
     type: "publication.published",

@@ -181,6 +181,35 @@ function plainChatMessage(event: WebhookEvent): ChatMessage {
         link: url === null ? null : { label: "Ler a publicação completa", url },
       };
     }
+    case "party.match": {
+      const d = event.data;
+      const confidence =
+        { confirmado: "confirmado", provavel: "provável", homonimo: "possível homônimo" }[
+          d.party.confidence
+        ] ?? d.party.confidence;
+      const lines = [caseLine(d.case)];
+      lines.push(`${confidence}: ${oneLine(d.party.reason, LINE_MAX)}`);
+      const available = dayText(d.publication.availableOn);
+      if (available !== null) {
+        lines.push(
+          `${oneLine(d.publication.kind ?? "Publicação", 60)} disponibilizada no DJEN em ${available}.`,
+        );
+      }
+      const deadline = deadlineLine(d.deadline);
+      if (deadline !== null) lines.push(deadline);
+      lines.push(`Para acompanhar: ${oneLine(d.party.watchCommand, LINE_MAX)}`);
+      const url = d.publication.certificateUrl ?? d.publication.link;
+      return {
+        urgent: d.urgent,
+        title: titled(
+          event,
+          d.urgent,
+          `Possível nova ação contra ${oneLine(d.party.name, 80)}: ${caseName(d.case, "sem número de processo")}`,
+        ),
+        lines,
+        link: url === null ? null : { label: "Ler a publicação completa", url },
+      };
+    }
     case "publication.reestimated": {
       const d = event.data;
       const lines = [caseLine(d.case)];

@@ -107,6 +107,24 @@ export const PublicationAlertContent = z.object({
   fetchedAt: z.string(),
   /** How fresh each source was for its watched case when queued (docs/freshness.md). */
   sources: AlertSources.optional(),
+  /**
+   * Found by the party radar (docs/radar.md): which watched party it names and how sure the match
+   * is; absent for every other publication. `later`: a later item of a case already told of.
+   */
+  radar: z
+    .object({
+      party: z.string(),
+      partyKey: z.string(),
+      /** The party's CPF/CNPJ ("CNPJ 11.222.333/0001-81"); null when the watchlist gives none. */
+      document: z.string().nullable(),
+      confidence: z.enum(["confirmado", "provavel", "homonimo"]),
+      reason: z.string(),
+      recipient: z.string().nullable(),
+      side: z.string().nullable(),
+      watchCommand: z.string(),
+      later: z.boolean(),
+    })
+    .optional(),
 });
 export type PublicationAlertContent = z.infer<typeof PublicationAlertContent>;
 
@@ -148,8 +166,60 @@ function urgencyText(content: PublicationAlertContent): string | null {
     : `${matched}.`;
 }
 
+/** "provável", "possível homônimo": how sure a radar hit is, as the alert says it. */
+const CONFIDENCE_WORDS = {
+  confirmado: "confirmado",
+  provavel: "provável",
+  homonimo: "possível homônimo",
+} as const;
+
+type Radar = NonNullable<PublicationAlertContent["radar"]>;
+
+/** "polo passivo" for P, as DJEN's recipients give it; null without one. */
+function radarSide(radar: Radar): string | null {
+  return poloText(radar.side === null ? null : oneLine(radar.side, 10));
+}
+
+/** "Possível nova ação contra ACME LTDA: TJSP 1234567-89.2026.8.26.0100, polo passivo". */
+function radarHeadline(content: PublicationAlertContent, radar: Radar): string {
+  const side = radarSide(radar);
+  const where =
+    `${oneLine(content.court, 20)} ${content.caseNumber === null ? "" : oneLine(content.caseNumber, 40)}`.trim();
+  return `Possível nova ação contra ${oneLine(radar.party, NAME_MAX)}: ${where}${side === null ? "" : `, ${side}`}`;
+}
+
+/** What the radar says of a hit: the case, the item, how sure and why, how to watch it. */
+export function radarLines(content: PublicationAlertContent): string[] {
+  const radar = content.radar;
+  if (radar === undefined) return [];
+  const kind = kindText(content).toLowerCase();
+  const sure = `${CONFIDENCE_WORDS[radar.confidence]}: ${oneLine(radar.reason, 400)}`;
+  if (radar.later) {
+    return [
+      `Publicação posterior do processo em que o radar de partes achou ${oneLine(radar.party, NAME_MAX)} (${sure}); o processo não está no watchlist.`,
+      `Para acompanhá-lo: ${oneLine(radar.watchCommand, 300)}`,
+    ];
+  }
+  return [
+    `${radarHeadline(content, radar)}, ${kind} disponibilizada em ${formatBrazilian(content.availableOn)} — ${sure}.`,
+    ...(radar.document === null
+      ? []
+      : [`Cliente: ${oneLine(radar.party, NAME_MAX)}, ${oneLine(radar.document, 30)}.`]),
+    "O processo não está no watchlist. O radar avisa uma vez por processo: as publicações seguintes dele não chegam por aqui.",
+    `Para acompanhá-lo: ${oneLine(radar.watchCommand, 300)}`,
+  ];
+}
+
 export function renderPublicationSubject(content: PublicationAlertContent): string {
   const kind = kindText(content);
+  const radar = content.radar;
+  if (radar !== undefined && !radar.later && content.notice === "published") {
+    const marker = content.urgent ? `${URGENT_MARKER} ` : "";
+    return oneLine(
+      `[datajud] ${marker}${radarHeadline(content, radar)} — ${CONFIDENCE_WORDS[radar.confidence]}`,
+      SUBJECT_MAX,
+    );
+  }
   if (content.notice === "cancelled") {
     return oneLine(
       `[datajud] Publicação cancelada no DJEN: ${publicationName(content)} (${kind} de ${formatBrazilian(content.availableOn)})`,
@@ -191,7 +261,9 @@ export function headerLines(content: PublicationAlertContent): string[] {
       : `Processo ${oneLine(content.caseNumber, 40)} · ${oneLine(content.court, 20)}`,
   ];
   if (content.courtUnit !== null) lines.push(`Órgão: ${oneLine(content.courtUnit)}`);
-  if (content.outsideWatchlist) {
+  if (content.radar !== undefined) {
+    lines.push(...radarLines(content));
+  } else if (content.outsideWatchlist) {
     lines.push(
       `${OUTSIDE_WATCHLIST}: encontrada pela OAB ${content.registrations.join(", ") || "do watchlist"}; o processo não está no watchlist.`,
     );
@@ -318,14 +390,20 @@ function sourceLines(content: PublicationAlertContent, timeZone: string): string
   ];
 }
 
+/** The e-mail's first line: what it is about. */
+function titleOf(content: PublicationAlertContent): string {
+  if (content.notice === "cancelled") return `Publicação cancelada: ${publicationName(content)}`;
+  const radar = content.radar;
+  if (radar !== undefined && !radar.later && content.notice === "published") {
+    return radarHeadline(content, radar);
+  }
+  return `${kindText(content)} no DJEN: ${publicationName(content)}`;
+}
+
 function renderText(content: PublicationAlertContent, timeZone: string): string {
   const out: string[] = [];
   const cancelled = content.notice === "cancelled";
-  out.push(
-    cancelled
-      ? `Publicação cancelada: ${publicationName(content)}`
-      : `${kindText(content)} no DJEN: ${publicationName(content)}`,
-  );
+  out.push(titleOf(content));
   out.push(...headerLines(content), "");
   if (cancelled) out.push("CORREÇÃO", ...cancellationLines(content, timeZone), "");
   if (content.notice === "re-estimated")
@@ -358,17 +436,7 @@ function renderHtml(content: PublicationAlertContent, subject: string, timeZone:
   const e = escapeHtml;
   const cancelled = content.notice === "cancelled";
   const parts: string[] = [
-    tag(
-      "h1",
-      STYLES.h1,
-      keepNumbersWhole(
-        e(
-          cancelled
-            ? `Publicação cancelada: ${publicationName(content)}`
-            : `${kindText(content)} no DJEN: ${publicationName(content)}`,
-        ),
-      ),
-    ),
+    tag("h1", STYLES.h1, keepNumbersWhole(e(titleOf(content)))),
     ...headerLines(content).map((l) => tag("p", STYLES.meta, keepNumbersWhole(e(l)))),
   ];
   if (cancelled) {

@@ -303,6 +303,39 @@ export const CancellationEventData = z
   .meta({ id: "CancellationEventData", title: "CancellationEventData" });
 export type CancellationEventData = z.infer<typeof CancellationEventData>;
 
+export const PartyMatchEventData = z
+  .object({
+    ...publicationFields,
+    party: z
+      .object({
+        name: z.string().describe("The watched party, as the watchlist names it."),
+        document: z
+          .string()
+          .nullable()
+          .describe(
+            'Its CPF or CNPJ as the watchlist gives it ("CNPJ 11.222.333/0001-81"); null when none.',
+          ),
+        confidence: z
+          .string()
+          .describe(
+            "confirmado (its CPF/CNPJ is written in the item), provavel (a destinatário has its name), homonimo (the name only in the text, or only part of it), or a later kind.",
+          ),
+        reason: z.string().describe("Why, one sentence in Portuguese."),
+        recipient: z
+          .string()
+          .nullable()
+          .describe("The destinatário that matched, as DJEN wrote it; null when none did."),
+        side: z
+          .string()
+          .nullable()
+          .describe("Its polo as DJEN sends it (A, P...); null when none."),
+        watchCommand: z.string().describe("The command that adds the case to the watchlist."),
+      })
+      .describe("The watched party the item names, and how sure the match is."),
+  })
+  .meta({ id: "PartyMatchEventData", title: "PartyMatchEventData" });
+export type PartyMatchEventData = z.infer<typeof PartyMatchEventData>;
+
 export const OperatorEventData = z
   .object({
     alertType: z
@@ -344,6 +377,7 @@ export const WebhookEvent = z
       type: z.literal("publication.reestimated"),
       data: ReestimateEventData,
     }),
+    z.object({ ...envelope, type: z.literal("party.match"), data: PartyMatchEventData }),
     z.object({ ...envelope, type: z.literal("operator.alert"), data: OperatorEventData }),
   ])
   .meta({

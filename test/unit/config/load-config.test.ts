@@ -66,6 +66,7 @@ describe("loadConfig: defaults", () => {
         maxMinutesPerSweep: 60,
         caseEveryHours: 8,
         oabEveryHours: 4,
+        partyEveryHours: 24,
       },
       monitor: {
         notFoundThreshold: 3,

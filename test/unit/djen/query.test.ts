@@ -62,7 +62,9 @@ describe("djenQuery", () => {
   });
 
   it("says what to fix in a bad query", () => {
-    expect(refusal(() => djenQuery({ court: "TJSP" }))).toMatch(/needs a case number or an OAB/);
+    expect(refusal(() => djenQuery({ court: "TJSP" }))).toMatch(
+      /needs a case number, an OAB registration or a party.s name/,
+    );
     expect(refusal(() => djenQuery({ caseNumber: "0713383-44.2025.8.07.0006" }))).toMatch(
       /check digits are 44 but should be 43/,
     );

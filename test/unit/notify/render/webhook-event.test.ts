@@ -39,6 +39,7 @@ describe("the committed JSON Schema", () => {
       "publication.published",
       "publication.cancelled",
       "publication.reestimated",
+      "party.match",
       "operator.alert",
     ]);
     // The types an endpoint may choose in the configuration are these, no more, no fewer.
@@ -288,6 +289,58 @@ describe("a re-estimated publication", () => {
     expect(message.lines).toContain(
       "Agora: Estimativa: publicada em 03/10/2025; prazo começa a contar em 07/10/2025; último dia 21/10/2025. Confira no tribunal.",
     );
+  });
+});
+
+describe("a party radar hit", () => {
+  const radar = {
+    party: "ACME Comércio Ltda.",
+    partyKey: "cnpj:11222333000181",
+    document: "CNPJ 11.222.333/0001-81",
+    confidence: "confirmado" as const,
+    reason: "o CNPJ 11.222.333/0001-81 consta do texto",
+    recipient: "ACME COMERCIO LTDA",
+    side: "P",
+    watchCommand: "datajud-monitor watch 0713383-43.2025.8.07.0006 --label 'ACME (nova ação)'",
+    later: false,
+  };
+  const hit = samplePublication({ watchedCase: null, outsideWatchlist: true, radar });
+
+  it("is a party.match event with the party, how sure and why, and the publication's dates", () => {
+    const event = publicationEvent(hit, { id: ID });
+
+    expect(event.type).toBe("party.match");
+    if (event.type !== "party.match") return;
+    expect(event.data.party).toEqual({
+      name: "ACME Comércio Ltda.",
+      document: "CNPJ 11.222.333/0001-81",
+      confidence: "confirmado",
+      reason: "o CNPJ 11.222.333/0001-81 consta do texto",
+      recipient: "ACME COMERCIO LTDA",
+      side: "P",
+      watchCommand: radar.watchCommand,
+    });
+    expect(event.data.watched).toBe(false);
+    expect(event.data.deadline).toMatchObject({ estimate: true, publishedOn: "2025-10-03" });
+    expect(WebhookEvent.safeParse(event).success).toBe(true);
+  });
+
+  it("is a chat message naming the party, the match and the command to watch the case", () => {
+    const message = chatMessage(publicationEvent(hit, { id: ID }));
+
+    expect(message.title).toContain("Possível nova ação contra ACME Comércio Ltda.");
+    expect(message.lines).toContain("confirmado: o CNPJ 11.222.333/0001-81 consta do texto");
+    expect(message.lines).toContain(`Para acompanhar: ${radar.watchCommand}`);
+  });
+
+  it("leaves a later item of the case a publication.published event", () => {
+    const later = samplePublication({
+      watchedCase: null,
+      outsideWatchlist: true,
+      radar: { ...radar, later: true },
+    });
+
+    expect(publicationEvent(later, { id: ID }).type).toBe("publication.published");
   });
 });
 

@@ -1,0 +1,298 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type MonitorHandles, openMonitor, type Runtime } from "../../../src/cli/runtime.js";
+import { loadConfig } from "../../../src/config/load-config.js";
+import { computeCheckDigits, formatCnjNumber } from "../../../src/datajud/cnj-number.js";
+import { silentLogger } from "../../../src/log.js";
+import type { RunReport } from "../../../src/monitor/run-report.js";
+import { runSweep } from "../../../src/monitor/sweep.js";
+import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
+import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
+import type { FakeDataJud } from "../../fakes/fake-datajud.js";
+import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
+import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
+import { n, startDataJud } from "../../support/cli-harness.js";
+
+/*
+ * The party radar end to end: the real sweep (MCP, DJEN client, SQLite, outbox, SMTP) against a
+ * fake DJEN that answers `nomeParte` loosely (every word as a substring, accents ignored), on a
+ * fake clock. A first look is a baseline; then each new case naming a watched party is told once,
+ * with how sure the match is and why; what names nobody is dropped; a watched case's item is its
+ * own; a later item of a case already told is no new lawsuit.
+ */
+
+const ANA = "ana@example.com";
+const JOAO = "joao@example.com";
+
+const despejo = n.tjdftDespejo; // watched
+
+/** A TJSP number filed in 2026 with valid check digits. */
+function tjsp(sequence: number): string {
+  const seq = String(sequence).padStart(7, "0");
+  return `${seq}${computeCheckDigits(seq, "2026", "8", "26", "0100")}2026826${"0100"}`;
+}
+
+const BASELINE_CASE = tjsp(1000001);
+const CONFIRMED = tjsp(1000002);
+const PROBABLE = tjsp(1000003);
+const LONGER_NAME = tjsp(1000004);
+const HOMONYM = tjsp(1000005);
+const TWO_ALIASES = tjsp(1000006);
+const DROPPED = tjsp(1000007);
+
+const WATCHLIST = `
+defaults:
+  notify: [${ANA}]
+cases:
+  - number: "${despejo}"
+    label: "Despejo"
+parties:
+  - name: "ACME Comércio Ltda."
+    cpf_cnpj: "11.222.333/0001-81"
+    aliases: ["ACME ALIMENTOS"]
+    notify: [${JOAO}]
+  - name: "José Carlos Pereira Neto"
+    cpf_cnpj: "529.982.247-25"
+`;
+
+/** Tuesday 30 September 2025, 10:00 in São Paulo. */
+const START = Date.UTC(2025, 8, 30, 13, 0);
+const HOUR = 3_600_000;
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let dir: string;
+let datajud: FakeDataJud;
+let djen: FakeDjen;
+let sink: SmtpSink;
+let monitor: MonitorHandles;
+let watchlist: Watchlist;
+const clock = new FakeClock({ now: START, autoAdvance: true });
+const reports: RunReport[] = [];
+const mails: Mail[][] = [];
+
+async function step(): Promise<void> {
+  const before = sink.messages.length;
+  clock.set(clock.now() + HOUR);
+  reports.push(
+    await runSweep(monitor.sweep, {
+      watchlist: watchlist.cases,
+      oab: watchlist.oab,
+      parties: watchlist.parties ?? [],
+      force: false,
+      dryRun: false,
+      trigger: "schedule",
+    }),
+  );
+  const parsed: ParsedMail[] = await Promise.all(
+    sink.messages.slice(before).map((m) => simpleParser(m.raw)),
+  );
+  mails.push(
+    parsed.map((m, i) => ({
+      to: sink.messages[before + i]?.to.join(",") ?? "",
+      subject: m.subject ?? "",
+      text: typeof m.text === "string" ? m.text : "",
+    })),
+  );
+}
+
+function hits(): Array<{ caseNumber: string; confidence: string; disposition: string | null }> {
+  return monitor.db
+    .prepare<[], { caseNumber: string; confidence: string; disposition: string | null }>(
+      `SELECT case_number AS caseNumber, confidence, disposition FROM party_hits
+       ORDER BY case_number, id`,
+    )
+    .all();
+}
+
+const ACME_PASSIVE = [
+  { name: "FULANO DE TAL", polo: "A" },
+  { name: "ACME COMERCIO LTDA", polo: "P" },
+];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "monitor-radar-"));
+  datajud = await startDataJud("radar-key");
+  djen = await startFakeDjen();
+  sink = await startSmtpSink();
+  writeFileSync(join(dir, "watchlist.yaml"), WATCHLIST);
+  writeFileSync(
+    join(dir, "monitor.yaml"),
+    'mail:\n  from: "Monitor <monitor@monitor.example.com>"\n',
+  );
+  const parsed = parseWatchlist(WATCHLIST, join(dir, "watchlist.yaml"));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  watchlist = parsed.watchlist;
+  const env = {
+    MONITOR_CONFIG: join(dir, "monitor.yaml"),
+    MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
+    MONITOR_DB: join(dir, "monitor.db"),
+    DATAJUD_BASE_URL: datajud.url,
+    DATAJUD_API_KEY: datajud.apiKey,
+    DATAJUD_MAX_ATTEMPTS: "1",
+    DJEN_BASE_URL: djen.url,
+    DJEN_MAX_ATTEMPTS: "1",
+    DJEN_CASE_EVERY_HOURS: "0",
+    DJEN_OAB_EVERY_HOURS: "0",
+    // Sweeps an hour apart: every party name asked at each (the plan is tested on its own).
+    DJEN_PARTY_EVERY_HOURS: "1",
+    SMTP_URL: sink.url(),
+    MONITOR_LOG_LEVEL: "silent",
+  };
+  const loaded = loadConfig({ cwd: dir, env });
+  if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
+  const runtime: Runtime = { config: loaded.config, secrets: [], logger: silentLogger() };
+  monitor = await openMonitor(runtime, { watchlist: () => watchlist, system: fakeSystem(clock) });
+
+  // 1. What DJEN already holds at the first look: a baseline, recorded and not told.
+  djen.setItems([
+    djenItem({ id: 2000, caseNumber: BASELINE_CASE, court: "TJSP", recipients: ACME_PASSIVE }),
+  ]);
+  await step();
+
+  // 2. New items, each naming ACME or José differently.
+  djen.add(
+    // Confirmado: the CNPJ in the text; a citação.
+    djenItem({
+      id: 2001,
+      caseNumber: CONFIRMED,
+      court: "TJSP",
+      date: "2025-09-30",
+      kind: "Citação",
+      texto: "<p>Cite-se ACME COMÉRCIO LTDA., CNPJ 11.222.333/0001-81, para contestar.</p>",
+      recipients: ACME_PASSIVE,
+    }),
+    // Provável: the exact name (accents, case and punctuation aside) and its polo.
+    djenItem({
+      id: 2002,
+      caseNumber: PROBABLE,
+      court: "TJSP",
+      recipients: [{ name: "Acme Comércio Ltda", polo: "P" }],
+    }),
+    // Possível homônimo: a longer, different company name.
+    djenItem({
+      id: 2003,
+      caseNumber: LONGER_NAME,
+      court: "TJSP",
+      recipients: [{ name: "ACME COMÉRCIO DE ALIMENTOS CONGELADOS LTDA", polo: "P" }],
+    }),
+    // Possível homônimo: a person of José's name, with another CPF beside it.
+    djenItem({
+      id: 2004,
+      caseNumber: HOMONYM,
+      court: "TJSP",
+      texto: "<p>Intime-se JOSÉ CARLOS PEREIRA NETO, CPF 111.444.777-35.</p>",
+      recipients: [{ name: "JOSE CARLOS PEREIRA NETO", polo: "A" }],
+    }),
+    // Found under both of ACME's names: one hit, one alert.
+    djenItem({
+      id: 2005,
+      caseNumber: TWO_ALIASES,
+      court: "TJSP",
+      texto: "<p>Intime-se ACME COMÉRCIO LTDA (ACME ALIMENTOS).</p>",
+      recipients: [{ name: "ACME ALIMENTOS", polo: "P" }],
+    }),
+    // DJEN's loose search brings it; it names neither party: dropped.
+    djenItem({
+      id: 2006,
+      caseNumber: DROPPED,
+      court: "TJSP",
+      recipients: [{ name: "ACME COMERCIOS REUNIDOS LTDA", polo: "P" }],
+    }),
+    // A watched case's own item: its publication, not a radar hit.
+    djenItem({ id: 2007, caseNumber: n.tjdftDespejo.replace(/\D/g, ""), recipients: ACME_PASSIVE }),
+  );
+  await step();
+
+  // 3. A second item of the confirmed case, and the baseline case's: no new lawsuit.
+  djen.add(
+    djenItem({ id: 2008, caseNumber: CONFIRMED, court: "TJSP", recipients: ACME_PASSIVE }),
+    djenItem({ id: 2009, caseNumber: BASELINE_CASE, court: "TJSP", recipients: ACME_PASSIVE }),
+  );
+  await step();
+}, 60_000);
+
+afterAll(async () => {
+  await monitor?.close();
+  await Promise.all([datajud?.close(), djen?.close(), sink?.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the party radar", () => {
+  it("asks DJEN each name and alias by nomeParte", () => {
+    const asked = new Set(djen.requests.flatMap((r) => r.params.nomeParte ?? []));
+
+    expect(asked).toEqual(
+      new Set(["ACME COMERCIO LTDA", "ACME ALIMENTOS", "JOSE CARLOS PEREIRA NETO"]),
+    );
+  });
+
+  it("records the first look's hits as a baseline and tells nobody", () => {
+    expect(mails[0]?.filter((m) => m.subject.includes("nova ação"))).toEqual([]);
+    expect(hits().filter((h) => h.caseNumber === BASELINE_CASE)[0]?.disposition).toBe("baseline");
+  });
+
+  it("tells each new case once, with how sure and why", () => {
+    const radar = (mails[1] ?? []).filter((m) => m.subject.includes("Possível nova ação"));
+
+    // ACME's watchers are defaults.notify and its own; José's, defaults.notify. DJEN's items are
+    // intimações and a citação: urgent, as any DJEN item that may start a deadline.
+    const acme = (cnj: string, how: string, to: string): string =>
+      `${to} [datajud] ⚠ URGENTE Possível nova ação contra ACME Comércio Ltda.: TJSP ${formatCnjNumber(cnj)}, polo passivo — ${how}`;
+    expect(radar.map((m) => `${m.to} ${m.subject}`).sort()).toEqual(
+      [
+        ...[ANA, JOAO].flatMap((to) => [
+          acme(CONFIRMED, "confirmado", to),
+          acme(PROBABLE, "provável", to),
+          acme(LONGER_NAME, "possível homônimo", to),
+          acme(TWO_ALIASES, "provável", to),
+        ]),
+        `${ANA} [datajud] ⚠ URGENTE Possível nova ação contra José Carlos Pereira Neto: TJSP ${formatCnjNumber(HOMONYM)}, polo ativo — possível homônimo`,
+      ].sort(),
+    );
+    const confirmed = radar.find((m) => m.subject.includes(formatCnjNumber(CONFIRMED)));
+    expect(confirmed?.text).toContain(
+      "citação disponibilizada em 30/09/2025 — confirmado: o CNPJ 11.222.333/0001-81 consta do texto.",
+    );
+    expect(confirmed?.text).toContain(
+      `datajud-monitor watch ${formatCnjNumber(CONFIRMED)} --label`,
+    );
+    expect(confirmed?.text).toContain("Disponibilizada no DJEN em: 30/09/2025");
+    expect(confirmed?.text).toContain("(estimativa)");
+    const homonym = radar.find((m) => m.subject.includes(formatCnjNumber(HOMONYM)));
+    expect(homonym?.text).toContain("outro CPF (111.444.777-35)");
+  });
+
+  it("drops what names no party and leaves a watched case's items to it", () => {
+    expect(hits().map((h) => h.caseNumber)).not.toContain(DROPPED);
+    expect(hits().map((h) => h.caseNumber)).not.toContain(n.tjdftDespejo.replace(/\D/g, ""));
+    const despejoMail = (mails[1] ?? []).filter((m) => m.subject.includes("Despejo"));
+    expect(despejoMail.map((m) => m.to)).toEqual([ANA]);
+  });
+
+  it("keeps one hit for an item found under two aliases", () => {
+    expect(hits().filter((h) => h.caseNumber === TWO_ALIASES)).toEqual([
+      { caseNumber: TWO_ALIASES, confidence: "provavel", disposition: "alert" },
+    ]);
+  });
+
+  it("takes a later item of a case already told for no new lawsuit", () => {
+    expect(mails[2] ?? []).toEqual([]);
+    expect(hits().filter((h) => h.caseNumber === CONFIRMED)).toEqual([
+      { caseNumber: CONFIRMED, confidence: "confirmado", disposition: "alert" },
+      { caseNumber: CONFIRMED, confidence: "provavel", disposition: "later" },
+    ]);
+    expect(
+      hits()
+        .filter((h) => h.caseNumber === BASELINE_CASE)
+        .map((h) => h.disposition),
+    ).toEqual(["baseline", "later"]);
+  });
+});

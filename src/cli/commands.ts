@@ -15,6 +15,7 @@ import { statusCommand } from "./status.js";
 import { testEmailCommand } from "./test-email.js";
 import { testNotifyCommand } from "./test-notify.js";
 import { validateCommand } from "./validate.js";
+import { watchCommand } from "./watch.js";
 
 /** Every command, in the order `monitor --help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -28,6 +29,7 @@ export const COMMANDS: readonly Command[] = [
   calendarTokenCommand,
   prazoCommand,
   validateCommand,
+  watchCommand,
   doctorCommand,
   testEmailCommand,
   testNotifyCommand,

@@ -30,6 +30,7 @@ import {
 import { endpointStates } from "../store/endpoint-state.js";
 import { thisProcessClaimant } from "../store/lease.js";
 import { endpointOutbox, outboxCounts } from "../store/outbox.js";
+import { partyHitTotals } from "../store/party-hits.js";
 import { freshnessInputs } from "../store/source-freshness.js";
 import { createSummarizer } from "../summarize/summarizer.js";
 import { observeSpending } from "../summarize/token-budget.js";
@@ -275,6 +276,7 @@ export async function openMonitor(
   metrics?.readStoredFrom({
     casesByOutcome: () => countWatchedByOutcome(db),
     outboxByState: () => outboxCounts(db),
+    partyHits: () => partyHitTotals(db),
     endpoints: () =>
       endpointMetrics(
         endpointStatuses(config.notify.declared, endpointOutbox(db), endpointStates(db)),

@@ -46,6 +46,7 @@ import { type Command, EXIT, systemOf } from "./command.js";
 import { errorNotes } from "./error-notes.js";
 import { formatTable } from "./format-table.js";
 import { lastSweepLine } from "./last-sweep.js";
+import { type PartyStatus, partyLine, partyStatuses } from "./radar-status.js";
 import { djenViewOf, loadRuntime } from "./runtime.js";
 import { attentionReasons } from "./status-attention.js";
 import { readableOutput } from "./terminal.js";
@@ -209,6 +210,8 @@ export interface StatusView {
   endpoints: EndpointStatus[];
   /** How fresh each source is per court and instance, what one source has that the other lacks. */
   freshness: ReturnType<typeof readFreshness>;
+  /** The watchlist's parties (the radar, docs/radar.md); absent when it watches none. */
+  parties?: PartyStatus[];
 }
 
 /**
@@ -298,6 +301,11 @@ export function readStatus(db: Db, view: MuteView): StatusView {
     djenUnreachable: djenEnabled ? unreachableOf(db) : null,
     endpoints: endpointStatuses(view.endpoints ?? [], endpointOutbox(db), endpointStates(db)),
     freshness: readFreshness(db, view.now),
+    ...((view.watchlist?.parties ?? []).length === 0
+      ? {}
+      : {
+          parties: partyStatuses(db, view.watchlist?.parties ?? [], djen, view.djen?.plan ?? null),
+        }),
     lastRun: lastRun(db),
     incidents: listIncidents(db)
       .filter((i) => i.recoveredAt === null && (djenEnabled || i.kind !== "djen_failing"))
@@ -469,6 +477,7 @@ export const statusCommand: Command = {
           `OAB ${o.registration}: DJEN last checked ${when(o.lastCheckedAt, tz)}, ${djenText(o, true, tz)}${o.lastOutcome === "failed" ? `: ${terminalText(o.lastError ?? "")}` : ""}\n`,
         );
       }
+      for (const p of status.parties ?? []) out.write(`${partyLine(p, (at) => when(at, tz))}\n`);
       for (const dead of status.deadMail.filter((d) => d.channel === "email")) {
         out.write(
           `undeliverable mail to ${dead.recipient} after ${countText(dead.attempts, "attempt", "attempts")}: ${terminalText(dead.subject ?? "")} (${terminalText(dead.lastError ?? "no error recorded")})\n`,
@@ -500,7 +509,8 @@ export const statusCommand: Command = {
       const failing = status.cases.filter((s) => s.lastOutcome === "failed").length;
       const djenFailing =
         status.cases.filter((s) => s.djen?.lastOutcome === "failed").length +
-        status.oab.filter((o) => o.lastOutcome === "failed").length;
+        status.oab.filter((o) => o.lastOutcome === "failed").length +
+        (status.parties ?? []).reduce((sum, p) => sum + p.failingNames, 0);
       out.write(
         `${countText(status.cases.length, "watched case", "watched cases")}; ${failing} failing` +
           (status.djenEnabled

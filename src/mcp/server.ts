@@ -12,6 +12,7 @@ import { registerGetCase } from "./tools/get-case.js";
 import { registerGetCaseHistory } from "./tools/get-case-history.js";
 import { registerListCourts } from "./tools/list-courts.js";
 import { registerListMovements } from "./tools/list-movements.js";
+import { registerListPartyHits } from "./tools/list-party-hits.js";
 import { registerListWatchedCases } from "./tools/list-watched-cases.js";
 import { registerRateStatus } from "./tools/rate-status.js";
 import { registerReadCases } from "./tools/read-cases.js";
@@ -97,6 +98,7 @@ export function createDataJudServer(options: DataJudServerOptions): McpServer {
   if (options.monitor !== undefined) {
     registerListWatchedCases(server, options.monitor);
     registerRecentChanges(server, options.monitor);
+    registerListPartyHits(server, options.monitor);
     registerGetCaseHistory(server, options.monitor);
     registerRateStatus(server, options.monitor);
     registerSourceFreshness(server, options.monitor);

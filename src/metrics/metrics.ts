@@ -35,6 +35,11 @@ export interface StoredCounts {
    * not record yet past the lag, and whether the court is silent. Absent: not exported.
    */
   courts?(): CourtFreshnessGauge[];
+  /**
+   * The party radar's hits by confidence and what was done with them, over every party (no party
+   * label: a client's name is not a metric). Absent: not exported.
+   */
+  partyHits?(): Array<{ confidence: string; disposition: string; n: number }>;
 }
 
 export interface CourtFreshnessGauge {
@@ -216,6 +221,25 @@ export class MonitorMetrics {
       },
     });
     this.#endpointGauges(p, registers, stored);
+    new Gauge({
+      name: `${p}party_hits`,
+      help: "The party radar's hits (DJEN items naming a watched party in a case outside the watchlist) by confidence (confirmado, provavel, homonimo) and disposition: alert (a new lawsuit told), baseline (found at the first look), later (a later item of a case told), publication (a later item mailed), watched, unwatched, unreported (not decided yet).",
+      labelNames: ["confidence", "disposition"],
+      registers,
+      collect() {
+        const read = stored()?.partyHits;
+        if (read === undefined) return;
+        this.reset();
+        let rows: Array<{ confidence: string; disposition: string; n: number }>;
+        try {
+          rows = read();
+        } catch {
+          return;
+        }
+        for (const r of rows)
+          this.set({ confidence: r.confidence, disposition: r.disposition }, r.n);
+      },
+    });
     this.#freshnessGauges(p, registers, stored);
   }
 

@@ -170,3 +170,15 @@ export function countPartyHits(db: Db): Array<{
     )
     .all();
 }
+
+/** Hits by confidence and disposition over every party ("unreported" before one is decided). */
+export function partyHitTotals(
+  db: Db,
+): Array<{ confidence: string; disposition: string; n: number }> {
+  return db
+    .prepare<[], { confidence: string; disposition: string; n: number }>(
+      `SELECT confidence, coalesce(disposition, 'unreported') AS disposition, COUNT(*) AS n
+       FROM party_hits GROUP BY confidence, coalesce(disposition, 'unreported')`,
+    )
+    .all();
+}

@@ -3,18 +3,25 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { partyLine } from "../../../src/cli/radar-status.js";
 import { type MonitorHandles, openMonitor, type Runtime } from "../../../src/cli/runtime.js";
+import { readStatus } from "../../../src/cli/status.js";
 import { loadConfig } from "../../../src/config/load-config.js";
 import { computeCheckDigits, formatCnjNumber } from "../../../src/datajud/cnj-number.js";
 import { silentLogger } from "../../../src/log.js";
+import { callTool } from "../../../src/mcp/tool-caller.js";
+import { ListPartyHitsOutput } from "../../../src/mcp/tools/list-party-hits.js";
+import { MonitorMetrics } from "../../../src/metrics/metrics.js";
 import type { RunReport } from "../../../src/monitor/run-report.js";
 import { runSweep } from "../../../src/monitor/sweep.js";
+import { partyHitTotals } from "../../../src/store/party-hits.js";
 import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
 import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
 import { n, startDataJud } from "../../support/cli-harness.js";
+import { connectMonitorMcp } from "../../support/monitor-mcp.js";
 
 /*
  * The party radar end to end: the real sweep (MCP, DJEN client, SQLite, outbox, SMTP) against a
@@ -294,5 +301,87 @@ describe("the party radar", () => {
         .filter((h) => h.caseNumber === BASELINE_CASE)
         .map((h) => h.disposition),
     ).toEqual(["baseline", "later"]);
+  });
+
+  it("lists the hits per party through the MCP tool, news of each new case first", async () => {
+    const mcp = await connectMonitorMcp(
+      {
+        dir,
+        dbPath: join(dir, "monitor.db"),
+        outboxDir: dir,
+        watchlistPath: join(dir, "watchlist.yaml"),
+      },
+      datajud,
+    );
+    try {
+      const acme = await callTool(
+        mcp.connection.client,
+        "list_party_hits",
+        { party: "11.222.333/0001-81", since: "2025-01-01" },
+        ListPartyHitsOutput,
+        { timeoutMs: 10_000 },
+      );
+
+      expect(acme.parties).toEqual([
+        {
+          partyKey: "cnpj:11222333000181",
+          newCases: 5,
+          hits: 7,
+          confirmado: 1,
+          provavel: 5,
+          homonimo: 1,
+        },
+      ]);
+      expect(
+        acme.hits.map((h) => `${h.cnjNumber} ${h.confidence} ${h.disposition}`).sort(),
+      ).toEqual(
+        [
+          `${formatCnjNumber(BASELINE_CASE)} provavel baseline`,
+          `${formatCnjNumber(CONFIRMED)} confirmado alert`,
+          `${formatCnjNumber(PROBABLE)} provavel alert`,
+          `${formatCnjNumber(LONGER_NAME)} homonimo alert`,
+          `${formatCnjNumber(TWO_ALIASES)} provavel alert`,
+        ].sort(),
+      );
+      const jose = await callTool(
+        mcp.connection.client,
+        "list_party_hits",
+        { party: "jose carlos pereira neto", since: "2025-01-01", newCasesOnly: false },
+        ListPartyHitsOutput,
+        { timeoutMs: 10_000 },
+      );
+      expect(jose.hits.map((h) => h.reason)).toEqual([
+        expect.stringContaining("outro CPF (111.444.777-35)"),
+      ]);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it("counts each party's names and findings in status, and the hits in /metrics", async () => {
+    const status = readStatus(monitor.db, {
+      watchlist,
+      now: new Date(clock.now()),
+      timezone: "America/Sao_Paulo",
+      djen: { enabled: true, plan: null },
+    });
+    const metrics = new MonitorMetrics({ processMetrics: false });
+    metrics.readStoredFrom({
+      casesByOutcome: () => ({}),
+      outboxByState: () => ({}),
+      partyHits: () => partyHitTotals(monitor.db),
+    });
+
+    expect(status.parties?.map((p) => partyLine(p, () => "at the last sweep"))).toEqual([
+      "party ACME Comércio Ltda. (CNPJ 11.222.333/0001-81): 2 names asked, DJEN last checked at the last sweep; 5 new lawsuits (1 confirmado, 3 provável, 1 possível homônimo), 2 later items",
+      "party José Carlos Pereira Neto (CPF 529.982.247-25): 1 name asked, DJEN last checked at the last sweep; 1 new lawsuit (0 confirmado, 0 provável, 1 possível homônimo)",
+    ]);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain(
+      'datajud_monitor_party_hits{confidence="confirmado",disposition="alert"} 1',
+    );
+    expect(text).toContain(
+      'datajud_monitor_party_hits{confidence="provavel",disposition="later"} 2',
+    );
   });
 });

@@ -10,6 +10,7 @@ import { historyCommand } from "./history.js";
 import { mcpCommand } from "./mcp.js";
 import { prazoCommand } from "./prazo.js";
 import { proofCommand } from "./proof.js";
+import { radarCommand } from "./radar.js";
 import { runOnceCommand } from "./run-once.js";
 import { statusCommand } from "./status.js";
 import { testEmailCommand } from "./test-email.js";
@@ -23,6 +24,7 @@ export const COMMANDS: readonly Command[] = [
   daemonCommand,
   statusCommand,
   historyCommand,
+  radarCommand,
   exportCommand,
   proofCommand,
   calendarCommand,

@@ -20,7 +20,7 @@ import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
 import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { n, startDataJud } from "../../support/cli-harness.js";
+import { cliInProcess, n, startDataJud } from "../../support/cli-harness.js";
 import { connectMonitorMcp } from "../../support/monitor-mcp.js";
 
 /*
@@ -81,6 +81,7 @@ let djen: FakeDjen;
 let sink: SmtpSink;
 let monitor: MonitorHandles;
 let watchlist: Watchlist;
+let env: Record<string, string>;
 const clock = new FakeClock({ now: START, autoAdvance: true });
 const reports: RunReport[] = [];
 const mails: Mail[][] = [];
@@ -137,7 +138,7 @@ beforeAll(async () => {
   const parsed = parseWatchlist(WATCHLIST, join(dir, "watchlist.yaml"));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   watchlist = parsed.watchlist;
-  const env = {
+  env = {
     MONITOR_CONFIG: join(dir, "monitor.yaml"),
     MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
     MONITOR_DB: join(dir, "monitor.db"),
@@ -383,5 +384,26 @@ describe("the party radar", () => {
     expect(text).toContain(
       'datajud_monitor_party_hits{confidence="provavel",disposition="later"} 2',
     );
+  });
+
+  it("prints each party's history on the command line, later items with --all", async () => {
+    const result = await cliInProcess(["radar", "ACME Alimentos", "--all"], env, dir);
+
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split("\n");
+    expect(lines[0]).toContain(
+      "party ACME Comércio Ltda. (CNPJ 11.222.333/0001-81): 2 names asked",
+    );
+    expect(lines[1]).toMatch(/^seen +case +court +match +polo +done +why/);
+    expect(lines.filter((l) => l.includes(formatCnjNumber(CONFIRMED)))).toEqual([
+      expect.stringMatching(/TJSP +provável +P +later +o destinatário/),
+      expect.stringMatching(
+        /TJSP +confirmado +P +alert +o CNPJ 11.222.333\/0001-81 consta do texto/,
+      ),
+    ]);
+    const json = await cliInProcess(["radar", "529.982.247-25", "--json"], env, dir);
+    expect(JSON.parse(json.stdout).parties[0].hits[0].confidence).toBe("homonimo");
+    const unknown = await cliInProcess(["radar", "Beta Transportes"], env, dir);
+    expect(unknown.code).toBe(2);
   });
 });

@@ -110,3 +110,36 @@ describe("planLooks", () => {
     expect(sp(plan.later[0]?.dueAtMs ?? 0)).toBe("Thu 20:00");
   });
 });
+
+describe("a watched party's name (the radar)", () => {
+  it("is due once a working day by default: 24 h after its last complete look", () => {
+    // Answered Monday 10:00: due Tuesday 10:00; not at Monday 20:00.
+    const lastOk = MONDAY + 10 * HOUR;
+    const party: SourceState = {
+      kind: "party",
+      key: "ACME COMERCIO LTDA",
+      lastOkMs: lastOk,
+      failedAtMs: null,
+    };
+
+    const monday = planLooks([party], MONDAY + 20 * HOUR, SETTINGS);
+    const tuesday = planLooks([party], MONDAY + 34 * HOUR, SETTINGS);
+
+    expect(monday.due).toEqual([]);
+    expect(monday.later.map((s) => sp(s.dueAtMs))).toEqual(["Tue 10:00"]);
+    expect(tuesday.due.map((s) => s.key)).toEqual(["ACME COMERCIO LTDA"]);
+  });
+
+  it("follows djen.partyEveryHours when set", () => {
+    const party: SourceState = {
+      kind: "party",
+      key: "ACME COMERCIO LTDA",
+      lastOkMs: MONDAY + 10 * HOUR,
+      failedAtMs: null,
+    };
+
+    const plan = planLooks([party], MONDAY + 10 * HOUR, { ...SETTINGS, partyEveryHours: 6 });
+
+    expect(plan.later.map((s) => sp(s.dueAtMs))).toEqual(["Mon 16:00"]);
+  });
+});

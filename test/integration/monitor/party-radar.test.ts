@@ -63,6 +63,7 @@ parties:
     notify: [${JOAO}]
   - name: "José Carlos Pereira Neto"
     cpf_cnpj: "529.982.247-25"
+    later: publications
 `;
 
 /** Tuesday 30 September 2025, 10:00 in São Paulo. */
@@ -219,10 +220,18 @@ beforeAll(async () => {
   );
   await step();
 
-  // 3. A second item of the confirmed case, and the baseline case's: no new lawsuit.
+  // 3. A second item of the confirmed case, and the baseline case's: no new lawsuit. A second
+  // item of José's case: no new lawsuit either, but José's later: publications mails it.
   djen.add(
     djenItem({ id: 2008, caseNumber: CONFIRMED, court: "TJSP", recipients: ACME_PASSIVE }),
     djenItem({ id: 2009, caseNumber: BASELINE_CASE, court: "TJSP", recipients: ACME_PASSIVE }),
+    djenItem({
+      id: 2010,
+      caseNumber: HOMONYM,
+      court: "TJSP",
+      documentType: "Sentença",
+      recipients: [{ name: "JOSE CARLOS PEREIRA NETO", polo: "A" }],
+    }),
   );
   await step();
 }, 60_000);
@@ -292,7 +301,20 @@ describe("the party radar", () => {
   });
 
   it("takes a later item of a case already told for no new lawsuit", () => {
-    expect(mails[2] ?? []).toEqual([]);
+    // ACME's later items are recorded only (later: none); José's is mailed as a publication.
+    expect((mails[2] ?? []).map((m) => `${m.to} ${m.subject}`)).toEqual([
+      // 29/09 made available, 30/09 published, 15 working days from 01/10 (CPC arts. 219, 224):
+      // 01-03, 06-10, 13-17, 20, 21 October.
+      `${ANA} [datajud] ⚠ URGENTE Publicação em processo fora da lista: Intimação · ${formatCnjNumber(HOMONYM)} (prazo até 21/10/2025, estimativa)`,
+    ]);
+    expect(mails[2]?.[0]?.text).toContain(
+      "Publicação posterior do processo em que o radar de partes achou José Carlos Pereira Neto",
+    );
+    expect(
+      hits()
+        .filter((h) => h.caseNumber === HOMONYM)
+        .map((h) => h.disposition),
+    ).toEqual(["alert", "publication"]);
     expect(hits().filter((h) => h.caseNumber === CONFIRMED)).toEqual([
       { caseNumber: CONFIRMED, confidence: "confirmado", disposition: "alert" },
       { caseNumber: CONFIRMED, confidence: "provavel", disposition: "later" },
@@ -352,6 +374,7 @@ describe("the party radar", () => {
         { timeoutMs: 10_000 },
       );
       expect(jose.hits.map((h) => h.reason)).toEqual([
+        expect.stringContaining("tem o nome do cliente, mas o CPF não consta da publicação"),
         expect.stringContaining("outro CPF (111.444.777-35)"),
       ]);
     } finally {
@@ -375,7 +398,7 @@ describe("the party radar", () => {
 
     expect(status.parties?.map((p) => partyLine(p, () => "at the last sweep"))).toEqual([
       "party ACME Comércio Ltda. (CNPJ 11.222.333/0001-81): 2 names asked, DJEN last checked at the last sweep; 5 new lawsuits (1 confirmado, 3 provável, 1 possível homônimo), 2 later items",
-      "party José Carlos Pereira Neto (CPF 529.982.247-25): 1 name asked, DJEN last checked at the last sweep; 1 new lawsuit (0 confirmado, 0 provável, 1 possível homônimo)",
+      "party José Carlos Pereira Neto (CPF 529.982.247-25): 1 name asked, DJEN last checked at the last sweep; 1 new lawsuit (0 confirmado, 0 provável, 1 possível homônimo), 1 later item",
     ]);
     const text = await metrics.registry.metrics();
     expect(text).toContain(

@@ -12,6 +12,7 @@ import { silentLogger } from "../../../src/log.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
 import { ListPartyHitsOutput } from "../../../src/mcp/tools/list-party-hits.js";
 import { MonitorMetrics } from "../../../src/metrics/metrics.js";
+import { askDueBetweenSweeps } from "../../../src/monitor/publications/between-sweeps.js";
 import type { RunReport } from "../../../src/monitor/run-report.js";
 import { runSweep } from "../../../src/monitor/sweep.js";
 import { partyHitTotals } from "../../../src/store/party-hits.js";
@@ -428,5 +429,45 @@ describe("the party radar", () => {
     expect(JSON.parse(json.stdout).parties[0].hits[0].confidence).toBe("homonimo");
     const unknown = await cliInProcess(["radar", "Beta Transportes"], env, dir);
     expect(unknown.code).toBe(2);
+  });
+
+  it("hears of a new lawsuit between sweeps, once its name is due again (the daemon)", async () => {
+    const publications = monitor.sweep.publications;
+    const report = monitor.sweep.report;
+    if (publications === undefined || report === undefined) throw new Error("DJEN is off");
+    const later = tjsp(1000008);
+    djen.add(
+      djenItem({
+        id: 2011,
+        caseNumber: later,
+        court: "TJSP",
+        date: "2025-09-30",
+        recipients: [{ name: "ACME COMERCIO LTDA", polo: "P" }],
+      }),
+    );
+    const before = sink.messages.length;
+    const deps = {
+      db: monitor.db,
+      clock,
+      logger: silentLogger(),
+      publications,
+      watchlist: () => watchlist,
+      report,
+      random: () => 0.5,
+      host: monitor.system,
+    };
+
+    clock.set(clock.now() + 2 * HOUR);
+    await askDueBetweenSweeps(deps, new AbortController().signal);
+
+    const subjects = (
+      await Promise.all(sink.messages.slice(before).map((m) => simpleParser(m.raw)))
+    )
+      .map((m) => m.subject ?? "")
+      .filter((subject) => subject.includes(formatCnjNumber(later)));
+    expect(subjects).toEqual([
+      `[datajud] ⚠ URGENTE Possível nova ação contra ACME Comércio Ltda.: TJSP ${formatCnjNumber(later)}, polo passivo — provável`,
+      `[datajud] ⚠ URGENTE Possível nova ação contra ACME Comércio Ltda.: TJSP ${formatCnjNumber(later)}, polo passivo — provável`,
+    ]);
   });
 });

@@ -42,10 +42,17 @@ export function publicationSections(
     return true;
   });
   const published = unique.filter((p) => p.notice === "published");
+  // The party radar's news of a new lawsuit (docs/radar.md) first: it is not a publication of a
+  // case anyone follows yet.
+  const news = (p: PublicationAlertContent): boolean => p.radar !== undefined && !p.radar.later;
   const sections: PublicationSection[] = [
     {
+      heading: "Possíveis novas ações contra clientes (radar de partes)",
+      items: urgentFirst(published.filter(news)),
+    },
+    {
       heading: "Publicações em processos fora da lista",
-      items: urgentFirst(published.filter((p) => p.outsideWatchlist)),
+      items: urgentFirst(published.filter((p) => p.outsideWatchlist && !news(p))),
     },
     {
       heading: "Publicações no DJEN",
@@ -83,6 +90,10 @@ export function publicationsPhrase(items: readonly PublicationAlertContent[]): s
 
 function title(content: PublicationAlertContent): string {
   const marker = content.urgent && content.notice === "published" ? `${URGENT_MARKER} ` : "";
+  const radar = content.radar;
+  if (radar !== undefined && !radar.later && content.notice === "published") {
+    return `${marker}Possível nova ação contra ${oneLine(radar.party, 80)} · ${publicationName(content)}`;
+  }
   const what =
     content.notice === "cancelled"
       ? `${kindText(content)} cancelada`

@@ -3,6 +3,7 @@ import { groupMessageId, groupOfMessageId } from "../../../../src/notify/outbox/
 import { renderDigest } from "../../../../src/notify/render/digest.js";
 import { renderAdminAlert } from "../../../../src/notify/render/operator-mail.js";
 import { sampleAlert, sampleLateMovement, sampleMovement, sampleSummary } from "./sample-alert.js";
+import { samplePublication } from "./sample-publication.js";
 
 const quiet = sampleSummary({ needsLawyerAttention: false, attentionReasons: [] });
 
@@ -167,5 +168,36 @@ describe("renderDigest: late records and the case's own data", () => {
     );
     expect(digest.html).toContain("Dados do processo alterados (1)");
     expect(digest.html).toContain("Registros antigos listados agora (1)");
+  });
+});
+
+describe("a digest with the party radar's news", () => {
+  it("lists a new lawsuit apart, first, naming the party", () => {
+    const radar = samplePublication({
+      djenId: "9001",
+      watchedCase: null,
+      outsideWatchlist: true,
+      radar: {
+        party: "ACME Comércio Ltda.",
+        partyKey: "cnpj:11222333000181",
+        document: "CNPJ 11.222.333/0001-81",
+        confidence: "provavel",
+        reason: 'o destinatário "ACME COMERCIO LTDA" (polo passivo) tem o nome do cliente',
+        recipient: "ACME COMERCIO LTDA",
+        side: "P",
+        watchCommand: "datajud-monitor watch 0713383-43.2025.8.07.0006",
+        later: false,
+      },
+    });
+    const other = samplePublication({ djenId: "9002", watchedCase: null, outsideWatchlist: true });
+
+    const digest = renderDigest([], "America/Sao_Paulo", [other, radar]);
+
+    const news = digest.text.indexOf("POSSÍVEIS NOVAS AÇÕES CONTRA CLIENTES (RADAR DE PARTES)");
+    const outside = digest.text.indexOf("PUBLICAÇÕES EM PROCESSOS FORA DA LISTA");
+    expect(news).toBeGreaterThanOrEqual(0);
+    expect(outside).toBeGreaterThan(news);
+    expect(digest.text).toContain("Possível nova ação contra ACME Comércio Ltda.");
+    expect(digest.text).toContain("datajud-monitor watch 0713383-43.2025.8.07.0006");
   });
 });

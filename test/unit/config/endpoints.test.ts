@@ -222,6 +222,7 @@ describe("notify.endpoints", () => {
           "publication.published",
           "publication.cancelled",
           "publication.reestimated",
+          "party.match",
         ],
         delivery: "instant",
         digestSchedule: null,

@@ -151,6 +151,7 @@ describe("monitor mcp --http", () => {
         "get_case_history",
         "list_courts",
         "list_movements",
+        "list_party_hits",
         "list_watched_cases",
         "rate_status",
         "read_cases",

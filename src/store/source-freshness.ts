@@ -1,7 +1,7 @@
 import { type Db, statement } from "./database.js";
 
 /*
- * What freshness and the cross-source checks read and write (migration 016): each instance's
+ * What freshness and the cross-source checks read and write (migration 015): each instance's
  * DataJud update and when it moved, the lags measured per court, DJEN's own lag, the DJEN misses
  * warned of and the silent courts. Only watched cases count.
  */
@@ -87,7 +87,7 @@ export function unmatchedPublications(
   ).all({ sinceDay, caseId: caseId ?? null });
 }
 
-/** A movement of a watched case that may record a publication (migration 016's codes). */
+/** A movement of a watched case that may record a publication (migration 015's codes). */
 export interface StoredRecordingMovement {
   rowId: number;
   caseId: number;

@@ -3,7 +3,10 @@
 --
 -- djen_sources gains the kind 'party' (key: the name as DJEN is asked it, `nomeParte`): the same
 -- plan, checks, failures and catch-up window as case numbers and registrations. SQLite cannot
--- change a CHECK, so the table is rebuilt with its rows.
+-- change a CHECK, so the table is rebuilt with its rows and every column it has by now
+-- (last_answer_hash, migration 020), and the record of watching's triggers on it (migration 020)
+-- are made again: dropping the table drops them. Their subject for a party's name is
+-- "party:<name>" (case numbers and registrations keep theirs).
 CREATE TABLE djen_sources_new (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL CHECK (kind IN ('case', 'oab', 'party')),
@@ -16,16 +19,39 @@ CREATE TABLE djen_sources_new (
   last_error_kind TEXT,
   last_error TEXT,
   consecutive_failures INTEGER NOT NULL DEFAULT 0,
+  last_answer_hash TEXT,
   UNIQUE (kind, key)
 ) STRICT;
 
 INSERT INTO djen_sources_new (id, kind, key, first_ok_at, last_checked_at, last_ok_at,
-    last_outcome, last_error_kind, last_error, consecutive_failures)
+    last_outcome, last_error_kind, last_error, consecutive_failures, last_answer_hash)
   SELECT id, kind, key, first_ok_at, last_checked_at, last_ok_at, last_outcome, last_error_kind,
-    last_error, consecutive_failures
+    last_error, consecutive_failures, last_answer_hash
   FROM djen_sources;
 DROP TABLE djen_sources;
 ALTER TABLE djen_sources_new RENAME TO djen_sources;
+
+CREATE TRIGGER ledger_djen_check_first AFTER INSERT ON djen_sources
+WHEN NEW.last_checked_at IS NOT NULL
+BEGIN
+  INSERT INTO ledger (subject, at, kind, source, query, outcome, answer_hash, detail)
+  VALUES (
+    CASE NEW.kind WHEN 'case' THEN NEW.key ELSE NEW.kind || ':' || NEW.key END,
+    NEW.last_checked_at, 'djen_check', 'djen', NEW.kind || ':' || NEW.key,
+    coalesce(NEW.last_outcome, 'unknown'), NEW.last_answer_hash,
+    json_object('errorKind', NEW.last_error_kind, 'error', NEW.last_error));
+END;
+
+CREATE TRIGGER ledger_djen_check AFTER UPDATE OF last_checked_at ON djen_sources
+WHEN NEW.last_checked_at IS NOT NULL
+BEGIN
+  INSERT INTO ledger (subject, at, kind, source, query, outcome, answer_hash, detail)
+  VALUES (
+    CASE NEW.kind WHEN 'case' THEN NEW.key ELSE NEW.kind || ':' || NEW.key END,
+    NEW.last_checked_at, 'djen_check', 'djen', NEW.kind || ':' || NEW.key,
+    coalesce(NEW.last_outcome, 'unknown'), NEW.last_answer_hash,
+    json_object('errorKind', NEW.last_error_kind, 'error', NEW.last_error));
+END;
 
 -- One row per watched party and DJEN item that names it (matched: confirmado, provável or
 -- possível homônimo; what matches nothing is never stored), in a case outside the watchlist.

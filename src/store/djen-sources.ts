@@ -2,7 +2,7 @@ import type { Db } from "./database.js";
 
 /**
  * What DJEN is asked for each sweep: a watched case number, an OAB registration, or a watched
- * party's name (the radar, migration 021).
+ * party's name (the radar, migration 022).
  */
 export type DjenSourceKind = "case" | "oab" | "party";
 

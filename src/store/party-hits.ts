@@ -1,7 +1,7 @@
 import type { Db } from "./database.js";
 
 /*
- * The party radar's hits (migration 021): a DJEN item naming a watched party in a case outside
+ * The party radar's hits (migration 022): a DJEN item naming a watched party in a case outside
  * the watchlist, with how sure the match is. The store keeps what the radar hands it and does not
  * read the publication itself: `publication` comes back as parsed JSON for the caller to validate.
  */

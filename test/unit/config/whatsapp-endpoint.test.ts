@@ -49,6 +49,7 @@ describe("a whatsapp endpoint", () => {
           "publication.published",
           "publication.cancelled",
           "publication.reestimated",
+          "party.match",
         ],
         delivery: "instant",
         digestSchedule: null,

@@ -17,6 +17,13 @@ import { findTaxIds, formatTaxId, type TaxId } from "./tax-id.js";
 
 export type MatchConfidence = "confirmado" | "provavel" | "homonimo";
 
+/** Best first: the order a case's hits are ranked in when one is told (report-party-hits.ts). */
+export const CONFIDENCE_RANK: Record<MatchConfidence, number> = {
+  confirmado: 0,
+  provavel: 1,
+  homonimo: 2,
+};
+
 /** A watched party as the matcher needs it. */
 export interface RadarParty {
   /** The name the watchlist gives first. */

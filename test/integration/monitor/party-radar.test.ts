@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { partyLine } from "../../../src/cli/radar-status.js";
-import { type MonitorHandles, openMonitor, type Runtime } from "../../../src/cli/runtime.js";
+import type { MonitorHandles } from "../../../src/cli/runtime.js";
 import { readStatus } from "../../../src/cli/status.js";
-import { loadConfig } from "../../../src/config/load-config.js";
 import { computeCheckDigits, formatCnjNumber } from "../../../src/datajud/cnj-number.js";
 import { silentLogger } from "../../../src/log.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
@@ -14,14 +10,14 @@ import { ListPartyHitsOutput } from "../../../src/mcp/tools/list-party-hits.js";
 import { MonitorMetrics } from "../../../src/metrics/metrics.js";
 import { askDueBetweenSweeps } from "../../../src/monitor/publications/between-sweeps.js";
 import type { RunReport } from "../../../src/monitor/run-report.js";
-import { runSweep } from "../../../src/monitor/sweep.js";
 import { partyHitTotals } from "../../../src/store/party-hits.js";
-import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
-import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
+import type { Watchlist } from "../../../src/watchlist/parse-watchlist.js";
+import { FakeClock } from "../../fakes/fake-clock.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
-import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
-import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { cliInProcess, n, startDataJud } from "../../support/cli-harness.js";
+import { djenItem, type FakeDjen } from "../../fakes/fake-djen.js";
+import type { SmtpSink } from "../../fakes/smtp-sink.js";
+import { cliInProcess, n } from "../../support/cli-harness.js";
+import { type DjenSweep, type Mail, startDjenSweep } from "../../support/djen-sweep.js";
 import { connectMonitorMcp } from "../../support/monitor-mcp.js";
 
 /*
@@ -71,12 +67,7 @@ parties:
 const START = Date.UTC(2025, 8, 30, 13, 0);
 const HOUR = 3_600_000;
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
+let harness: DjenSweep;
 let dir: string;
 let datajud: FakeDataJud;
 let djen: FakeDjen;
@@ -91,26 +82,8 @@ const mails: Mail[][] = [];
 async function step(): Promise<void> {
   const before = sink.messages.length;
   clock.set(clock.now() + HOUR);
-  reports.push(
-    await runSweep(monitor.sweep, {
-      watchlist: watchlist.cases,
-      oab: watchlist.oab,
-      parties: watchlist.parties ?? [],
-      force: false,
-      dryRun: false,
-      trigger: "schedule",
-    }),
-  );
-  const parsed: ParsedMail[] = await Promise.all(
-    sink.messages.slice(before).map((m) => simpleParser(m.raw)),
-  );
-  mails.push(
-    parsed.map((m, i) => ({
-      to: sink.messages[before + i]?.to.join(",") ?? "",
-      subject: m.subject ?? "",
-      text: typeof m.text === "string" ? m.text : "",
-    })),
-  );
+  reports.push(await harness.sweep());
+  mails.push(await harness.mailsSince(before));
 }
 
 function hits(): Array<{ caseNumber: string; confidence: string; disposition: string | null }> {
@@ -128,38 +101,15 @@ const ACME_PASSIVE = [
 ];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "monitor-radar-"));
-  datajud = await startDataJud("radar-key");
-  djen = await startFakeDjen();
-  sink = await startSmtpSink();
-  writeFileSync(join(dir, "watchlist.yaml"), WATCHLIST);
-  writeFileSync(
-    join(dir, "monitor.yaml"),
-    'mail:\n  from: "Monitor <monitor@monitor.example.com>"\n',
-  );
-  const parsed = parseWatchlist(WATCHLIST, join(dir, "watchlist.yaml"));
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  watchlist = parsed.watchlist;
-  env = {
-    MONITOR_CONFIG: join(dir, "monitor.yaml"),
-    MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
-    MONITOR_DB: join(dir, "monitor.db"),
-    DATAJUD_BASE_URL: datajud.url,
-    DATAJUD_API_KEY: datajud.apiKey,
-    DATAJUD_MAX_ATTEMPTS: "1",
-    DJEN_BASE_URL: djen.url,
-    DJEN_MAX_ATTEMPTS: "1",
-    DJEN_CASE_EVERY_HOURS: "0",
-    DJEN_OAB_EVERY_HOURS: "0",
+  harness = await startDjenSweep({
+    prefix: "monitor-radar-",
+    apiKey: "radar-key",
+    watchlist: WATCHLIST,
     // Sweeps an hour apart: every party name asked at each (the plan is tested on its own).
-    DJEN_PARTY_EVERY_HOURS: "1",
-    SMTP_URL: sink.url(),
-    MONITOR_LOG_LEVEL: "silent",
-  };
-  const loaded = loadConfig({ cwd: dir, env });
-  if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
-  const runtime: Runtime = { config: loaded.config, secrets: [], logger: silentLogger() };
-  monitor = await openMonitor(runtime, { watchlist: () => watchlist, system: fakeSystem(clock) });
+    env: { DJEN_PARTY_EVERY_HOURS: "1" },
+    clock,
+  });
+  ({ dir, datajud, djen, sink, env, monitor, watchlist } = harness);
 
   // 1. What DJEN already holds at the first look: a baseline, recorded and not told.
   djen.setItems([
@@ -238,9 +188,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await monitor?.close();
-  await Promise.all([datajud?.close(), djen?.close(), sink?.close()]);
-  rmSync(dir, { recursive: true, force: true });
+  await harness?.close();
 });
 
 describe("the party radar", () => {
@@ -460,10 +408,8 @@ describe("the party radar", () => {
     clock.set(clock.now() + 2 * HOUR);
     await askDueBetweenSweeps(deps, new AbortController().signal);
 
-    const subjects = (
-      await Promise.all(sink.messages.slice(before).map((m) => simpleParser(m.raw)))
-    )
-      .map((m) => m.subject ?? "")
+    const subjects = (await harness.mailsSince(before))
+      .map((m) => m.subject)
       .filter((subject) => subject.includes(formatCnjNumber(later)));
     expect(subjects).toEqual([
       `[datajud] ⚠ URGENTE Possível nova ação contra ACME Comércio Ltda.: TJSP ${formatCnjNumber(later)}, polo passivo — provável`,

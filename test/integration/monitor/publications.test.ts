@@ -1,19 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MonitorHandles, openMonitor, type Runtime } from "../../../src/cli/runtime.js";
-import { loadConfig } from "../../../src/config/load-config.js";
-import { silentLogger } from "../../../src/log.js";
+import type { MonitorHandles } from "../../../src/cli/runtime.js";
 import type { RunReport } from "../../../src/monitor/run-report.js";
-import { runSweep } from "../../../src/monitor/sweep.js";
-import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
-import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
-import type { FakeDataJud } from "../../fakes/fake-datajud.js";
-import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
-import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { cliInProcess, n, startDataJud } from "../../support/cli-harness.js";
+import { FakeClock } from "../../fakes/fake-clock.js";
+import { djenItem, type FakeDjen } from "../../fakes/fake-djen.js";
+import type { SmtpSink } from "../../fakes/smtp-sink.js";
+import { cliInProcess, n } from "../../support/cli-harness.js";
+import { type DjenSweep, type Mail, startDjenSweep } from "../../support/djen-sweep.js";
 
 /*
  * DJEN publications end to end: the real sweep (MCP client and server, DJEN and DataJud clients,
@@ -81,43 +73,21 @@ const DESPEJO_INTIMACAO = {
   lawyers: OTHER_LAWYER,
 };
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
+let harness: DjenSweep;
 let dir: string;
-let datajud: FakeDataJud;
 let djen: FakeDjen;
 let sink: SmtpSink;
 let monitor: MonitorHandles;
-let watchlist: Watchlist;
 let env: Record<string, string>;
 const clock = new FakeClock({ now: START, autoAdvance: true });
 
 async function sweep(): Promise<RunReport> {
   clock.set(clock.now() + HOUR);
-  return runSweep(monitor.sweep, {
-    watchlist: watchlist.cases,
-    oab: watchlist.oab,
-    force: false,
-    dryRun: false,
-    trigger: "schedule",
-  });
+  return harness.sweep();
 }
 
-async function mailsSince(count: number): Promise<Mail[]> {
-  const parsed: ParsedMail[] = await Promise.all(
-    sink.messages.slice(count).map((m) => simpleParser(m.raw)),
-  );
-  return parsed.map((m, i) => ({
-    to: sink.messages[count + i]?.to.join(",") ?? "",
-    subject: m.subject ?? "",
-    text: typeof m.text === "string" ? m.text : "",
-    html: typeof m.html === "string" ? m.html : "",
-  }));
+function mailsSince(count: number): Promise<Mail[]> {
+  return harness.mailsSince(count);
 }
 
 function publicationRows(): Array<{
@@ -143,34 +113,16 @@ async function step(): Promise<void> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "monitor-djen-"));
-  datajud = await startDataJud("djen-key");
-  djen = await startFakeDjen();
-  sink = await startSmtpSink();
-  writeFileSync(join(dir, "watchlist.yaml"), WATCHLIST);
-  writeFileSync(join(dir, "monitor.yaml"), CONFIG);
-  const parsed = parseWatchlist(WATCHLIST, join(dir, "watchlist.yaml"));
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  watchlist = parsed.watchlist;
-  env = {
-    MONITOR_CONFIG: join(dir, "monitor.yaml"),
-    MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
-    MONITOR_DB: join(dir, "monitor.db"),
-    DATAJUD_BASE_URL: datajud.url,
-    DATAJUD_API_KEY: datajud.apiKey,
-    DATAJUD_MAX_ATTEMPTS: "1",
-    DJEN_BASE_URL: djen.url,
-    DJEN_MAX_ATTEMPTS: "1",
-    // Sweeps an hour apart: every source asked at each (the plan is tested on its own).
-    DJEN_CASE_EVERY_HOURS: "0",
-    DJEN_OAB_EVERY_HOURS: "0",
-    SMTP_URL: sink.url(),
-    MONITOR_LOG_LEVEL: "silent",
-  };
-  const loaded = loadConfig({ cwd: dir, env });
-  if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
-  const runtime: Runtime = { config: loaded.config, secrets: [], logger: silentLogger() };
-  monitor = await openMonitor(runtime, { watchlist: () => watchlist, system: fakeSystem(clock) });
+  // Sweeps an hour apart: every source asked at each (the harness's default; the plan is tested
+  // on its own).
+  harness = await startDjenSweep({
+    prefix: "monitor-djen-",
+    apiKey: "djen-key",
+    watchlist: WATCHLIST,
+    config: CONFIG,
+    clock,
+  });
+  ({ dir, djen, sink, env, monitor } = harness);
 
   // 1. What DJEN already holds when the monitor first looks: a baseline.
   djen.setItems([
@@ -242,11 +194,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await monitor?.close();
-  await sink?.close();
-  await djen?.close();
-  await datajud?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await harness?.close();
 });
 
 describe("DJEN publications in sweeps", () => {

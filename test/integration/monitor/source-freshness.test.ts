@@ -1,24 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MonitorHandles, openMonitor, type Runtime } from "../../../src/cli/runtime.js";
+import type { MonitorHandles } from "../../../src/cli/runtime.js";
 import { freshnessLines, readFreshness } from "../../../src/cli/status.js";
-import { loadConfig } from "../../../src/config/load-config.js";
-import { silentLogger } from "../../../src/log.js";
 import { SourceFreshnessOutput } from "../../../src/mcp/history-schemas.js";
 import { connectInProcess } from "../../../src/mcp/in-process-client.js";
 import { createMonitorDeps } from "../../../src/mcp/monitor-deps.js";
 import { createDataJudServer } from "../../../src/mcp/server.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
-import { runSweep } from "../../../src/monitor/sweep.js";
-import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
-import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
+import type { Watchlist } from "../../../src/watchlist/parse-watchlist.js";
+import { FakeClock } from "../../fakes/fake-clock.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
-import { djenItem, type FakeDjen, startFakeDjen } from "../../fakes/fake-djen.js";
-import { type SmtpSink, startSmtpSink } from "../../fakes/smtp-sink.js";
-import { cliInProcess, fixtureDoc, n, startDataJud } from "../../support/cli-harness.js";
+import { djenItem, type FakeDjen } from "../../fakes/fake-djen.js";
+import { cliInProcess, fixtureDoc, n } from "../../support/cli-harness.js";
+import { type DjenSweep, type Mail, startDjenSweep } from "../../support/djen-sweep.js";
 import type { FixtureDoc } from "../../support/fixtures.js";
 
 /*
@@ -58,16 +52,10 @@ mail:
   healthAfterFailedSweeps: 50
 `;
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
+let harness: DjenSweep;
 let dir: string;
 let datajud: FakeDataJud;
 let djen: FakeDjen;
-let sink: SmtpSink;
 let monitor: MonitorHandles;
 let watchlist: Watchlist;
 let tjdftDoc: FixtureDoc;
@@ -80,24 +68,9 @@ let env: Record<string, string>;
 /** A sweep at 10:00 in São Paulo on `day`; the e-mails it sent are added to `mails`. */
 async function sweepOn(day: string): Promise<Mail[]> {
   clock.set(Date.parse(`${day}T13:00:00.000Z`));
-  const before = sink.messages.length;
-  await runSweep(monitor.sweep, {
-    watchlist: watchlist.cases,
-    oab: watchlist.oab,
-    force: false,
-    dryRun: false,
-    trigger: "schedule",
-  });
-  const sent = await Promise.all(
-    sink.messages.slice(before).map(async (m) => {
-      const parsed = await simpleParser(m.raw);
-      return {
-        to: m.to.join(","),
-        subject: parsed.subject ?? "",
-        text: typeof parsed.text === "string" ? parsed.text : "",
-      };
-    }),
-  );
+  const before = harness.sink.messages.length;
+  await harness.sweep();
+  const sent = await harness.mailsSince(before);
   mails.push(...sent);
   return sent;
 }
@@ -158,42 +131,21 @@ function freshness() {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "monitor-freshness-"));
-  datajud = await startDataJud("freshness-key");
-  djen = await startFakeDjen();
-  sink = await startSmtpSink();
+  harness = await startDjenSweep({
+    prefix: "monitor-freshness-",
+    apiKey: "freshness-key",
+    watchlist: WATCHLIST,
+    config: CONFIG,
+    clock,
+  });
+  ({ dir, datajud, djen, env, monitor, watchlist } = harness);
   tjdftDoc = fixtureDoc("tjdft", despejo);
   tjspDoc = fixtureDoc("tjsp", cobranca);
-  writeFileSync(join(dir, "watchlist.yaml"), WATCHLIST);
-  writeFileSync(join(dir, "monitor.yaml"), CONFIG);
-  const parsed = parseWatchlist(WATCHLIST, join(dir, "watchlist.yaml"));
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  watchlist = parsed.watchlist;
-  env = {
-    MONITOR_CONFIG: join(dir, "monitor.yaml"),
-    MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
-    MONITOR_DB: join(dir, "monitor.db"),
-    DATAJUD_BASE_URL: datajud.url,
-    DATAJUD_API_KEY: datajud.apiKey,
-    DATAJUD_MAX_ATTEMPTS: "1",
-    DJEN_BASE_URL: djen.url,
-    DJEN_MAX_ATTEMPTS: "1",
-    DJEN_CASE_EVERY_HOURS: "0",
-    DJEN_OAB_EVERY_HOURS: "0",
-    SMTP_URL: sink.url(),
-    MONITOR_LOG_LEVEL: "silent",
-  };
-  const loaded = loadConfig({ cwd: dir, env });
-  if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
-  const runtime: Runtime = { config: loaded.config, secrets: [], logger: silentLogger() };
-  monitor = await openMonitor(runtime, { watchlist: () => watchlist, system: fakeSystem(clock) });
   await sweepOn("2025-10-01");
 }, 60_000);
 
 afterAll(async () => {
-  await monitor?.close();
-  await Promise.all([datajud?.close(), djen?.close(), sink?.close()]);
-  rmSync(dir, { recursive: true, force: true });
+  await harness?.close();
 });
 
 describe("freshness and cross-source checks", () => {

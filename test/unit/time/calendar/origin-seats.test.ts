@@ -42,12 +42,86 @@ describe("the seat a CNJ number's origin segment names", () => {
       municipality: { ibge: 2611606, name: "Recife" },
       uf: "pe",
     });
-    expect(ORIGIN_SEATS).toHaveLength(5);
+  });
+
+  // A sample of the lists, each checked by hand against the line of its source quoted above it.
+  it("reads the TJSP's foros as its list pairs code, foro and comarca", () => {
+    // jjesusfilho/tjsp data/codigos.rda: "08 | 26 | Campinas | 114 | Foro de Campinas".
+    expect(seatOfCaseNumber("1001234-56.2024.8.26.0114")).toMatchObject({
+      municipality: { ibge: 3509502, name: "Campinas" },
+      uf: "sp",
+    });
+    // "08 | 26 | São Paulo | 2 | Foro Regional II - Santo Amaro": a foro regional of the capital.
+    expect(seatOfCaseNumber("0001234-56.2023.8.26.0002")?.municipality.ibge).toBe(3550308);
+    // "08 | 26 | Mogi das Cruzes | 91 | Foro Distrital de Brás Cubas": Brás Cubas is a district
+    // of Mogi das Cruzes, no municipality of its own.
+    expect(seatOfCaseNumber("0001234-56.2023.8.26.0091")?.municipality.name).toBe(
+      "Mogi das Cruzes",
+    );
+    // "08 | 26 | Itapecerica da Serra | 177 | Foro Distrital de Embu-Guaçu": a foro distrital
+    // sits in its own municipality, not the comarca's.
+    expect(seatOfCaseNumber("0001234-56.2023.8.26.0177")?.municipality).toEqual({
+      ibge: 3515103,
+      name: "Embu-Guaçu",
+    });
+    // DataJud's records agree: 00104905620258260309 is '06 CIVEL DE JUNDIAI'
+    // ("08 | 26 | Jundiaí | 309 | Foro de Jundiaí"), 10535655720248260053 '16 FAZENDA PUBLICA
+    // DE CENTRAL' ("08 | 26 | São Paulo | 53 | Foro Central - Fazenda Pública/Acidentes").
+    expect(seatOfCaseNumber("00104905620258260309")?.municipality.name).toBe("Jundiaí");
+    expect(seatOfCaseNumber("10535655720248260053")?.municipality.name).toBe("São Paulo");
+    // Every one of the source's 388 foros is placed (0100 by its own entry).
+    expect(ORIGIN_SEATS.filter((seat) => seat.court === "tjsp")).toHaveLength(388);
+  });
+
+  it("reads the TJRS's foros, the capital's regional ones among them", () => {
+    // courtsbr/scraperTJRS comarcas_tjrs: "Caxias do Sul | Foro de Caxias do Sul | 0010 | 010".
+    expect(seatOfCaseNumber("5001234-56.2024.8.21.0010")?.municipality).toEqual({
+      ibge: 4305108,
+      name: "Caxias do Sul",
+    });
+    // "Porto Alegre | Foro Regional do Partenon | 3001 | 001".
+    expect(seatOfCaseNumber("5001234-56.2024.8.21.3001")?.municipality.ibge).toBe(4314902);
+    // "Santana do Livramento | Foro de Santana do Livramento | 0025": IBGE spells it Sant'Ana.
+    expect(seatOfCaseNumber("5001234-56.2024.8.21.0025")?.municipality.ibge).toBe(4317103);
+  });
+
+  it("reads the federal seções at their capital and the subseções at their city", () => {
+    // jjesusfilho/trf1 trf1_codigo: "Seção Judiciária de Mato Grosso | MT | 3600"; a seção sits
+    // in the state's capital (CF art. 110; Lei 5.010/1966 art. 3).
+    expect(seatOfCaseNumber("1001234-56.2026.4.01.3600")).toMatchObject({
+      court: "trf1",
+      municipality: { ibge: 5103403, name: "Cuiabá" },
+      uf: "mt",
+    });
+    // "Seção Judiciária do Distrito Federal | DF | 3400".
+    expect(seatOfCaseNumber("1001234-56.2026.4.01.3400")?.municipality.ibge).toBe(5300108);
+    // "Subseção Judiciária de Tefé (AM) | TFE | 3202"; the DataJud wiki's example
+    // 00008323520184013202 is 'JEF Adj - Tefé'.
+    expect(seatOfCaseNumber("00008323520184013202")?.municipality).toEqual({
+      ibge: 1304203,
+      name: "Tefé",
+    });
+    // Minas Gerais (38xx) left the TRF1 for the TRF6 (Lei 14.226/2021): not placed.
+    expect(seatOfCaseNumber("1001234-56.2020.4.01.3800")).toBeNull();
+    // jjesusfilho/trf3 trf3_distribuidores: "Ribeirão Preto (2ª Subseção) | 6102",
+    // "Campo Grande (1ª Subseção) | 6001".
+    expect(seatOfCaseNumber("5001234-56.2024.4.03.6102")?.municipality.name).toBe("Ribeirão Preto");
+    expect(seatOfCaseNumber("5001234-56.2024.4.03.6001")).toMatchObject({
+      municipality: { ibge: 5002704, name: "Campo Grande" },
+      uf: "ms",
+    });
+  });
+
+  it("reads the pairings DataJud's own records make", () => {
+    // tjal 00016632020118020049: 'Foro de Penedo - 3ª Vara Cível de Penedo', IBGE 2706703.
+    expect(seatOfCaseNumber("00016632020118020049")?.municipality.name).toBe("Penedo");
+    // tjdft 07223914020178070001: 'VARA DE EXECUÇÃO FISCAL DO DF', IBGE 5300108.
+    expect(seatOfCaseNumber("07223914020178070001")?.municipality.ibge).toBe(5300108);
   });
 
   it("knows nothing of a code it does not list, nor of a malformed number", () => {
-    // TJSP 0002 (Santo Amaro) is in the capital too, but no source read here lists it.
-    expect(seatOfCaseNumber("0001234-56.2023.8.26.0002")).toBeNull();
+    // TJSP 0023 is in no list read here.
+    expect(seatOfCaseNumber("0001234-56.2023.8.26.0023")).toBeNull();
     // The same digits under another court: 8.19.0100 is not the TJSP's Foro Central.
     expect(seatOfCaseNumber("0001234-56.2023.8.19.0100")).toBeNull();
     expect(seatOfCaseNumber("123")).toBeNull();
@@ -112,6 +186,25 @@ describe("publications dated at the seat the number names when DataJud gives non
     expect(estimate.notes[0]).toContain("Recife (PE)");
   });
 
+  it("TRF1 3600, newly placed: Cuiabá's 08/04 (Lei municipal 1.077/1968) in a 13-state region", () => {
+    // Made available Tue 07/04/2026 (after Holy Week, Lei 5.010/1966 art. 62). Wed 08/04 is the
+    // founding of Cuiabá, a municipal holiday: published Thu 09/04 (Lei 11.419/2006 art. 4 §3),
+    // counting from Fri 10/04 (§4); 5 business days: 10, 13, 14, 15, 16/04. Without the seat:
+    // published 08/04, last day 15/04, a day early.
+    const estimate = estimatePublication(
+      intimacao("TRF1", "1001234-56.2026.4.01.3600", "2026-04-07"),
+      TEXT,
+      calendarsWith(),
+    );
+    expect(estimate.publishedOn).toBe("2026-04-09");
+    expect(estimate.countingStartsOn).toBe("2026-04-10");
+    expect(estimate.lastDay).toBe("2026-04-16");
+    expect(estimate.notes[0]).toMatch(
+      /^sede pelo número do processo: Cuiabá \(MT\), código de origem 3600/u,
+    );
+    expect(estimate.skippedDays.some((day) => day.from === "2026-04-08")).toBe(true);
+  });
+
   it("DataJud's seat, when given, wins over the number's", () => {
     // 4304606 Canoas is no capital: its municipal days are unknown, and 02/02 works there.
     const estimate = estimatePublication(
@@ -146,11 +239,11 @@ describe("the seat DJEN's unit name names, where neither DataJud nor the number 
   });
 
   it("dates a TJRS item by its unit when the number's origin is not in the table", () => {
-    // Origin 0010 is not in origin-seats.json; the unit says Porto Alegre: made available Fri
+    // Origin 0162 is not in origin-seats.json; the unit says Porto Alegre: made available Fri
     // 30/01/2026, published Tue 03/02 (02/02 Navegantes), 5 days to 10/02 as above.
     const estimate = estimatePublication(
       {
-        ...intimacao("TJRS", "5009876-12.2026.8.21.0010", "2026-01-30"),
+        ...intimacao("TJRS", "5009876-12.2026.8.21.0162", "2026-01-30"),
         courtUnit: "3ª Vara Cível da Comarca de Porto Alegre",
       },
       TEXT,

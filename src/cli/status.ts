@@ -1,3 +1,4 @@
+import type { MonitorConfig } from "../config/load-config.js";
 import { formatInstant } from "../datajud/dates.js";
 import { countText } from "../datajud/glossary.js";
 import {
@@ -368,6 +369,53 @@ export function watchlistLines(view: WatchlistView, tz: string): string[] {
   ];
 }
 
+/**
+ * Before the first sweep there is no database, but a broken watchlist already means the daemon
+ * will not start (no good copy can be kept yet): that needs attention, not "all well".
+ */
+function noDatabaseYet(
+  io: Parameters<Command["run"]>[1],
+  path: string,
+  loaded: WatchlistResult,
+  config: MonitorConfig,
+  json: boolean,
+): number {
+  const watchlist: WatchlistView = {
+    file: config.paths.watchlist,
+    valid: loaded.ok,
+    errors: loaded.ok ? [] : loaded.errors.map(formatPositionedError),
+    refusedSince: null,
+    goodCopyAcceptedAt: null,
+  };
+  const attention = attentionReasons({
+    now: dateNow(systemOf(io).clock),
+    watchlist: { errors: watchlist.errors.length, goodCopy: false },
+    cases: [],
+    oab: [],
+    djenUnreachable: false,
+    incidents: [],
+    endpoints: [],
+    mailRetrying: 0,
+    mailGivenUp: 0,
+    lastRun: undefined,
+    schedule: config.schedule,
+  });
+  const code = attention.length > 0 ? EXIT.attention : EXIT.ok;
+  if (json) {
+    io.stdout.write(
+      `${JSON.stringify({ database: path, lastRun: null, cases: [], watchlistFile: watchlist, attention })}\n`,
+    );
+    return code;
+  }
+  const lines = [
+    `no database yet at ${path}: run \`monitor run-once\` for a first sweep`,
+    ...watchlistLines(watchlist, config.schedule.timezone),
+  ];
+  if (attention.length > 0) lines.push(`needs attention: ${attention.join("; ")}`);
+  io.stdout.write(`${lines.join("\n")}\n`);
+  return code;
+}
+
 export const statusCommand: Command = {
   name: "status",
   summary: "Every watched case: last check, last change, DJEN check, last error, pending mail",
@@ -385,16 +433,10 @@ export const statusCommand: Command = {
     const runtime = loadRuntime(io, "status");
     if (!runtime) return EXIT.usage;
     const path = runtime.config.paths.db;
-    if (!databaseExists(path)) {
-      io.stdout.write(
-        args.values.json === true
-          ? `${JSON.stringify({ database: path, lastRun: null, cases: [] })}\n`
-          : `no database yet at ${path}: run \`monitor run-once\` for a first sweep\n`,
-      );
-      return EXIT.ok;
-    }
     // Mutes are the watchlist's; an unreadable watchlist only hides them (validate says why).
     const loaded = await loadWatchlist(runtime.config.paths.watchlist);
+    if (!databaseExists(path))
+      return noDatabaseYet(io, path, loaded, runtime.config, args.values.json === true);
     const db = openDatabase(path);
     try {
       const status = readStatus(db, {

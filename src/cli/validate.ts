@@ -4,6 +4,7 @@ import { listenProblem } from "../http/listen-address.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT } from "./command.js";
+import { statePathProblems } from "./state-paths.js";
 
 /**
  * What the daemon refuses at its start beyond the configuration's own rules, so that `validate`
@@ -37,7 +38,8 @@ export const validateCommand: Command = {
       io.stderr.write(`config: ${config.errors.length} error(s)\n`);
       return EXIT.usage;
     }
-    const refused = startProblems(config.config, config.sources);
+    const state = statePathProblems(config.config.paths, config.sources);
+    const refused = [...startProblems(config.config, config.sources), ...state.errors];
     if (refused.length > 0) {
       for (const message of refused) io.stderr.write(`${message}\n`);
       io.stderr.write(`config: ${refused.length} error(s)\n`);
@@ -70,6 +72,7 @@ export const validateCommand: Command = {
         `note: ${e.channel} endpoint "${e.name}": ${e.missing.join(" and ")} not set in this process; its alerts are queued, and only a process that has ${e.missing.length === 1 ? "it" : "them"} (the daemon) sends them\n`,
       );
     }
+    for (const note of state.notes) io.stdout.write(`note: ${note}\n`);
     if (config.config.datajud.apiKey === null) {
       io.stdout.write(
         "note: DATAJUD_API_KEY is not set; run-once and daemon will refuse to start\n",

@@ -7,6 +7,7 @@ import { movementEvent } from "../notify/render/build-event.js";
 import { sampleAlertContent } from "../notify/render/sample-alert.js";
 import { describeEndpoint, type Endpoint } from "../notify/transport/endpoint.js";
 import { eventId } from "../notify/transport/webhook-signature.js";
+import { cloudApiNumber, E164, phoneNumberProblem } from "../phone-number.js";
 import { enableCommand } from "../policy/endpoint-health.js";
 import { recordedEndpointStates } from "../store/endpoint-state.js";
 import { type Clock, dateNow } from "../time/clock.js";
@@ -64,6 +65,21 @@ export async function sendTestNotification(
   });
 }
 
+/** The endpoint, a whatsapp one addressed to `--to`; a problem to tell when that cannot be. */
+function addressed(endpoint: ConfiguredEndpoint, to: unknown): ConfiguredEndpoint | string {
+  const given = typeof to === "string" ? to.trim() : null;
+  if (endpoint.channel !== "whatsapp") {
+    return given === null ? endpoint : "--to is for a whatsapp endpoint only";
+  }
+  if (given === null) {
+    return endpoint.to !== null
+      ? endpoint
+      : `whatsapp endpoint "${endpoint.name}" has no number of its own (it sends to each watcher's whatsapp: number); give one with --to +5511987654321`;
+  }
+  if (!E164.test(given)) return `--to: ${phoneNumberProblem(given)}`;
+  return { ...endpoint, to: cloudApiNumber(given) };
+}
+
 /** When the sweeps' record says a 410 disabled the endpoint; null when it is not (or no database). */
 function disabledSince(dbPath: string, endpoint: Endpoint): string | null {
   try {
@@ -87,10 +103,12 @@ export function describeDelivery(delivery: EndpointDelivery): string {
 export const testNotifyCommand: Command = {
   name: "test-notify",
   summary: "Send one sample alert to a webhook or chat endpoint and show what it answered",
-  usage: "datajud-monitor test-notify ENDPOINT",
+  usage: "datajud-monitor test-notify ENDPOINT [--to +5511987654321]",
   details: [
     "ENDPOINT   an endpoint's name under notify.endpoints, webhook for WEBHOOK_URL, or a channel",
     "           (webhook, slack, teams, telegram, whatsapp) when only one endpoint has it",
+    "--to       a whatsapp endpoint: send to this number (E.164) instead of its own `to`;",
+    "           required for one without `to` (it sends to each watcher's `whatsapp:` number)",
     "",
     "The sample is the recorded TJDFT case of test-email, sent as a webhook event marked",
     '"test": true (signed like every webhook) or as the chat message a real alert makes.',
@@ -99,7 +117,7 @@ export const testNotifyCommand: Command = {
     "Exit codes: 0 the endpoint answered 2xx, 1 it refused or could not be reached, 2 bad",
     "config or no such endpoint.",
   ],
-  options: {},
+  options: { to: { type: "string" } },
   allowPositionals: true,
   async run(args, io) {
     const [wanted, ...extra] = args.positionals;
@@ -123,7 +141,11 @@ export const testNotifyCommand: Command = {
       io.stderr.write(`${programOf(io)} test-notify: ${chosen.problem}\n`);
       return EXIT.usage;
     }
-    const endpoint = chosen.endpoint;
+    const endpoint = addressed(chosen.endpoint, args.values.to);
+    if (typeof endpoint === "string") {
+      io.stderr.write(`${programOf(io)} test-notify: ${endpoint}\n`);
+      return EXIT.usage;
+    }
     const delivery = await sendTestNotification(
       endpoint,
       config,

@@ -2,6 +2,7 @@ import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { isEmailAddress } from "../email-address.js";
 import { parseListenAddress } from "../http/listen-address.js";
+import { E164, phoneNumberProblem } from "../phone-number.js";
 import { courtSeat, ufOfMunicipality } from "../time/calendar/court-seat.js";
 import { parseIsoDate } from "../time/calendar-date.js";
 import { cronProblem } from "../time/cron.js";
@@ -291,8 +292,8 @@ const urlVariable = VariableName.describe(
   "The environment variable holding the endpoint's URL (or NAME_FILE, or a credential).",
 );
 
-/** A phone number in E.164 form: +, a country code not starting with 0, at most 15 digits in all. */
-export const E164 = /^\+[1-9]\d{7,14}$/u;
+// The E.164 rule lives in phone-number.ts, shared with the watchlist's `whatsapp:`.
+export { E164 };
 
 const apiBase = HttpUrl.optional().describe(
   "The API server: Telegram's Bot API (default https://api.telegram.org) or WhatsApp's Graph API, without the version (default https://graph.facebook.com). Another (a self-hosted Bot API server, a proxy) is held to the same public-address rules.",
@@ -339,11 +340,11 @@ export const EndpointFile = z.discriminatedUnion("channel", [
     to: z
       .string()
       .trim()
-      .regex(E164, {
-        error: (issue) =>
-          `${JSON.stringify(issue.input)} is not a phone number in E.164 form; write + then the country code and the number, digits only, like "+5511987654321"`,
-      })
-      .describe('The lawyer\'s WhatsApp number, in E.164 form, like "+5511987654321".'),
+      .regex(E164, { error: (issue) => phoneNumberProblem(String(issue.input)) })
+      .optional()
+      .describe(
+        "The lawyer's WhatsApp number, in E.164 form, like \"+5511987654321\". Without it, the endpoint sends each watcher's alerts to the number of their `whatsapp:` in the watchlist.",
+      ),
     template: z
       .strictObject({
         name: z

@@ -6,6 +6,7 @@ import {
 } from "../notify/transport/endpoint.js";
 import { endpointUrlProblem } from "../notify/transport/http-endpoint.js";
 import { webhookSecretKey } from "../notify/transport/webhook-signature.js";
+import { cloudApiNumber } from "../phone-number.js";
 import { type EndpointFile, EVENT_TYPES } from "./config-schema.js";
 import { type EnvContext, readEnvValue } from "./secrets.js";
 
@@ -48,6 +49,8 @@ export interface DeclaredEndpoint {
   variables: readonly string[];
   /** Of those, the ones this process does not have: it queues the alerts, and sends none. */
   missing: readonly string[];
+  /** WhatsApp without `to`: it sends each watcher's alerts to their own number. */
+  perWatcher?: boolean;
 }
 
 export const FIRM_WEBHOOK = "webhook";
@@ -107,6 +110,7 @@ function declaredOf(
     delivery: endpoint.delivery,
     digestSchedule: endpoint.digestSchedule,
     quietHours: endpoint.quietHours,
+    ...(endpoint.perWatcher === true ? { perWatcher: true } : {}),
     variables: reads.map(([variable]) => variable),
     missing: reads.filter(([, r]) => r === "missing").map(([variable]) => variable),
   };
@@ -229,6 +233,8 @@ function fromFile(
         channel: "whatsapp" as const,
         events: file.events ?? CHAT_EVENTS,
         ...chatTiming(file),
+        // Without `to`, each watcher's alerts go to the number of their `whatsapp:`.
+        ...(file.to === undefined ? { perWatcher: true } : {}),
       };
       const declared = declaredOf(policy, [[file.tokenVariable, token]]);
       if (token === "missing") return { declared, endpoint: null };
@@ -239,8 +245,7 @@ function fromFile(
           apiBase: (file.apiBase ?? WHATSAPP_API_BASE).replace(/\/+$/u, ""),
           token: token.value,
           phoneNumberId: String(file.phoneNumberId).trim(),
-          // The Cloud API takes the number without its "+".
-          to: file.to.trim().slice(1),
+          to: file.to === undefined ? null : cloudApiNumber(file.to),
           template: { name: file.template.name.trim(), language: file.template.language.trim() },
           source: token.source,
         },

@@ -44,6 +44,8 @@ export interface WatcherSettings {
   digestSchedule: string | null;
   /** Cron for the periodic status report; null: none. */
   statusReport: string | null;
+  /** Their WhatsApp number (E.164, with its "+"), for a per-watcher whatsapp endpoint; null: none. */
+  whatsapp?: string | null;
   /** Where the entry starts in the file. */
   line: number;
 }
@@ -65,4 +67,9 @@ export interface EndpointPolicy {
   digestSchedule: string | null;
   /** Chat only: whether the configuration's quiet hours hold its messages. */
   quietHours: boolean;
+  /**
+   * WhatsApp without a number of its own: it takes each watcher's alerts to the watcher's
+   * `whatsapp:` number, never a case's `channels:` routing.
+   */
+  perWatcher?: boolean;
 }

@@ -25,6 +25,8 @@ export interface NewOutboxRow {
   createdAt: string;
   /** Not to be sent before this time (a digest's hour, the end of quiet hours); null: now. */
   nextAttemptAt?: string | null;
+  /** A per-watcher endpoint's row: the watcher's number there (E.164); absent: none. */
+  target?: string | null;
 }
 
 export interface OutboxRow {
@@ -33,6 +35,8 @@ export interface OutboxRow {
   caseId: number | null;
   channel: string;
   recipient: string;
+  /** A per-watcher endpoint's row: the watcher's number there (E.164); null otherwise. */
+  target: string | null;
   kind: string;
   messageType: string;
   dedupeKey: string;
@@ -54,7 +58,7 @@ interface RawOutboxRow extends Omit<OutboxRow, "payload"> {
   payload: string;
 }
 
-const OUTBOX_COLUMNS = `id, change_id AS changeId, case_id AS caseId, channel, recipient, kind,
+const OUTBOX_COLUMNS = `id, change_id AS changeId, case_id AS caseId, channel, recipient, target, kind,
   message_type AS messageType, dedupe_key AS dedupeKey, subject, message_id AS messageId, payload, status, attempts,
   next_attempt_at AS nextAttemptAt, last_error AS lastError, created_at AS createdAt,
   sent_at AS sentAt, smtp_response AS smtpResponse`;
@@ -97,12 +101,13 @@ export function insertOutboxRow(db: Db, row: NewOutboxRow): boolean {
       payload: string;
       createdAt: string;
       nextAttemptAt: string | null;
+      target: string | null;
     }>(
       `INSERT OR IGNORE INTO outbox
          (change_id, case_id, channel, recipient, kind, message_type, dedupe_key, subject,
-          message_id, payload, created_at, next_attempt_at)
+          message_id, payload, created_at, next_attempt_at, target)
        VALUES (@changeId, @caseId, @channel, @recipient, @kind, @messageType, @dedupeKey, @subject,
-          @messageId, @payload, @createdAt, @nextAttemptAt)`,
+          @messageId, @payload, @createdAt, @nextAttemptAt, @target)`,
     )
     .run({
       changeId: row.changeId,
@@ -117,6 +122,7 @@ export function insertOutboxRow(db: Db, row: NewOutboxRow): boolean {
       payload: JSON.stringify(row.payload ?? null),
       createdAt: row.createdAt,
       nextAttemptAt: row.nextAttemptAt ?? null,
+      target: row.target ?? null,
     });
   return result.changes === 1;
 }

@@ -1,6 +1,7 @@
 import { isMap, isScalar } from "yaml";
 import { z } from "zod";
 import { addressProblem, normalizeEmailAddress } from "../email-address.js";
+import { E164, phoneNumberProblem } from "../phone-number.js";
 import type { Delivery, WatcherSettings } from "../policy/alert-rules.js";
 import { suggestName } from "../text.js";
 import { cronProblem } from "../time/cron.js";
@@ -14,7 +15,10 @@ import {
   type YamlSource,
 } from "../yaml/yaml-source.js";
 
-/** `watchers:`: how each address gets its mail (delivery, digest schedule, status report). */
+/**
+ * `watchers:`: how each address gets its mail (delivery, digest schedule, status report), and
+ * the WhatsApp number a per-watcher whatsapp endpoint sends their alerts to.
+ */
 
 /** One item of `watchers:`. Only the address is typed here; the rest is checked in parseWatchers. */
 export const WatcherFile = z.strictObject({
@@ -24,6 +28,8 @@ export const WatcherFile = z.strictObject({
   status_report: z.unknown().optional(),
   // Checked item by item in parse-oab.ts.
   oab: z.unknown().optional(),
+  // Checked in parseWhatsApp: a number YAML read as one is refused with its fix.
+  whatsapp: z.unknown().optional(),
 });
 export type WatcherFile = z.infer<typeof WatcherFile>;
 
@@ -77,6 +83,43 @@ function parseDelivery(
     ),
   );
   return "invalid";
+}
+
+/** A watcher's `whatsapp:` number (E.164, as written), null when absent or refused. */
+function parseWhatsApp(
+  source: YamlSource,
+  at: YamlPath,
+  value: unknown,
+  errors: PositionedError[],
+): string | null {
+  if (value === null || value === undefined) return null;
+  const path = [...at, "whatsapp"];
+  if (typeof value === "number") {
+    errors.push(
+      errorAtPath(
+        source,
+        path,
+        `whatsapp: write the number in quotes, like "+5511987654321" (without them YAML reads it as a number and drops the +)`,
+      ),
+    );
+    return null;
+  }
+  if (typeof value !== "string") {
+    errors.push(
+      errorAtPath(
+        source,
+        path,
+        `whatsapp: expected a phone number in quotes, like "+5511987654321", got ${describeValue(value)}`,
+      ),
+    );
+    return null;
+  }
+  const number = value.trim();
+  if (!E164.test(number)) {
+    errors.push(errorAtPath(source, path, `whatsapp: ${phoneNumberProblem(number)}`));
+    return null;
+  }
+  return number;
 }
 
 function parseSchedule(
@@ -133,6 +176,7 @@ export function wellShapedWatchers(
         digest_schedule: fields.digest_schedule,
         status_report: fields.status_report,
         oab: fields.oab,
+        whatsapp: fields.whatsapp,
       },
     ]);
   }
@@ -181,6 +225,7 @@ export function parseWatchers(
       '"0 8 * * 1" (08:00 on Mondays)',
       errors,
     );
+    const whatsapp = parseWhatsApp(source, at, entry.whatsapp, errors);
     const hasSchedule = entry.digest_schedule !== null && entry.digest_schedule !== undefined;
     // A misspelt `delivery` key already has its own "did you mean" error, which is the fix.
     const deliveryMisspelt = delivery === null && keysAt(source, at).some(isMisspeltDelivery);
@@ -234,6 +279,7 @@ export function parseWatchers(
       delivery: delivery === "invalid" ? null : delivery,
       digestSchedule,
       statusReport,
+      ...(whatsapp === null ? {} : { whatsapp }),
       line,
     });
   }

@@ -35,7 +35,8 @@ const CHANNEL_TABLE = {
   whatsapp: {
     sender: "endpoint",
     body: ((message, endpoint) =>
-      renderWhatsApp(message, endpoint.to, endpoint.template)) as ChatFormat<"whatsapp">,
+      // endpoint-drain.ts never sends a whatsapp row without a number (a per-watcher row has its own).
+      renderWhatsApp(message, endpoint.to ?? "", endpoint.template)) as ChatFormat<"whatsapp">,
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import type { Logger } from "../../log.js";
+import { cloudApiNumber } from "../../phone-number.js";
 import { type EndpointAlert, enableCommand } from "../../policy/endpoint-health.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
 import { type Db, immediate } from "../../store/database.js";
@@ -135,18 +136,30 @@ interface Planned {
   rows: OutboxRow[];
 }
 
-/** One POST per row; a chat endpoint's digest rows due together, one message. */
+/**
+ * The endpoint a row goes to: the configured one of its channel and name; for a row of a
+ * per-watcher WhatsApp endpoint, that endpoint addressed to the row's own number.
+ */
+function endpointOf(row: OutboxRow, endpoints: readonly Endpoint[]): Endpoint | null {
+  const endpoint =
+    endpoints.find((e) => e.channel === row.channel && e.name === row.recipient) ?? null;
+  if (endpoint?.channel === "whatsapp" && row.target !== null) {
+    return { ...endpoint, to: cloudApiNumber(row.target) };
+  }
+  return endpoint;
+}
+
+/** One POST per row; a chat endpoint's digest rows due together (per number), one message. */
 function plan(rows: readonly OutboxRow[], endpoints: readonly Endpoint[]): Planned[] {
   const out: Planned[] = [];
   const digests = new Map<string, Planned>();
   for (const row of rows) {
-    const endpoint =
-      endpoints.find((e) => e.channel === row.channel && e.name === row.recipient) ?? null;
+    const endpoint = endpointOf(row, endpoints);
     if (endpoint === null || endpoint.channel === "webhook" || row.kind !== "digest") {
       out.push({ endpoint, rows: [row] });
       continue;
     }
-    const key = `${row.channel}|${row.recipient}`;
+    const key = `${row.channel}|${row.recipient}|${row.target ?? ""}`;
     let group = digests.get(key);
     if (group === undefined || group.rows.length >= GROUP_MAX) {
       group = { endpoint, rows: [] };
@@ -224,12 +237,15 @@ async function send(
     return { kind: "skipped" };
   }
   const events = planned.rows.map(rowEvent);
-  if (planned.endpoint === null || events.some((e) => e === null)) {
+  const numberless = planned.endpoint?.channel === "whatsapp" && planned.endpoint.to === null;
+  if (planned.endpoint === null || numberless || events.some((e) => e === null)) {
     if (!claimOutbox(db, first.id, nowIso, until, holder)) return { kind: "skipped" };
     const error =
       planned.endpoint === null
         ? `no ${first.channel} endpoint "${first.recipient.slice(0, 40)}" in the configuration any more`
-        : "the stored payload is not an alert; it cannot be sent";
+        : numberless
+          ? `whatsapp endpoint "${first.recipient.slice(0, 40)}" has no number of its own (no to:) and the row names no watcher's number`
+          : "the stored payload is not an alert; it cannot be sent";
     markAllFailed(db, [first.id], { error, nextAttemptAt: until, dead: true });
     return { kind: "dead", rows: 1 };
   }

@@ -27,6 +27,8 @@ export { CHANNELS, type Channel, isChannel } from "./channels.js";
 export interface Endpoint {
   channel: Channel;
   address: string;
+  /** A per-watcher endpoint's row: the watcher's number there (E.164). */
+  target?: string;
 }
 
 /**
@@ -35,7 +37,9 @@ export interface Endpoint {
  */
 export function endpointKey(endpoint: Endpoint): string {
   const address = endpoint.address.trim();
-  return endpoint.channel === "email" ? address.toLowerCase() : `${endpoint.channel}:${address}`;
+  if (endpoint.channel === "email") return address.toLowerCase();
+  const target = endpoint.target === undefined ? "" : `:${endpoint.target}`;
+  return `${endpoint.channel}:${address}${target}`;
 }
 
 /** The dedupe key of a message's row for one endpoint: unique in the outbox. */
@@ -130,10 +134,39 @@ export interface QueueContext {
 function routed(context: QueueContext, message: OutboxMessage): Endpoint[] {
   const configured = context.policy?.endpoints;
   if (message.event === undefined || configured === undefined) return [];
-  return endpointsFor(message.event.type, message.event.channels, configured).map((e) => ({
+  // A per-watcher endpoint has no number of its own: it follows the watchers (perWatcher below).
+  const shared = configured.filter((e) => e.perWatcher !== true);
+  return endpointsFor(message.event.type, message.event.channels, shared).map((e) => ({
     channel: e.channel,
     address: e.name,
   }));
+}
+
+/**
+ * The rows of per-watcher endpoints: each e-mail watcher of the message with a `whatsapp:`
+ * number gets it there too, through every per-watcher endpoint that takes the message's event.
+ * A message without an event (a status report, operator mail) stays e-mail only.
+ */
+function perWatcher(
+  context: QueueContext,
+  message: OutboxMessage,
+  endpoints: readonly Endpoint[],
+): Endpoint[] {
+  const policy = context.policy;
+  const event = message.event;
+  if (policy === undefined || event === undefined) return [];
+  const takers = (policy.endpoints ?? []).filter(
+    (e) => e.perWatcher === true && e.events.includes(event.type),
+  );
+  if (takers.length === 0) return [];
+  const out: Endpoint[] = [];
+  for (const e of endpoints) {
+    if (e.channel !== "email") continue;
+    const number = policy.watcher(e.address)?.whatsapp ?? null;
+    if (number === null) continue;
+    for (const t of takers) out.push({ channel: t.channel, address: t.name, target: number });
+  }
+  return out;
 }
 
 /** When a row for a webhook or chat endpoint goes: as that endpoint takes alerts (a webhook at once). */
@@ -165,8 +198,17 @@ export function queueMessage(
   const seen = new Set<string>();
   const createdAt = context.at.toISOString();
   const queued: Record<string, number> = {};
-  for (const raw of [...endpoints, ...routed(context, message)]) {
-    const endpoint: Endpoint = { channel: raw.channel, address: raw.address.trim() };
+  const all = [
+    ...endpoints,
+    ...routed(context, message),
+    ...perWatcher(context, message, endpoints),
+  ];
+  for (const raw of all) {
+    const endpoint: Endpoint = {
+      channel: raw.channel,
+      address: raw.address.trim(),
+      ...(raw.target === undefined ? {} : { target: raw.target }),
+    };
     const who = endpointKey(endpoint);
     if (endpoint.address === "" || seen.has(who)) continue;
     seen.add(who);
@@ -188,6 +230,7 @@ export function queueMessage(
       payload: message.payload,
       createdAt,
       nextAttemptAt: delivery.notBefore,
+      target: endpoint.target ?? null,
     });
     if (inserted) queued[queuedKey(endpoint)] = (queued[queuedKey(endpoint)] ?? 0) + 1;
   }

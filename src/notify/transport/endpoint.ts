@@ -19,8 +19,11 @@ export type Endpoint =
       apiBase: string;
       token: string;
       phoneNumberId: string;
-      /** The person's number, E.164 without the "+": what the Cloud API's `to` takes. */
-      to: string;
+      /**
+       * The person's number, E.164 without the "+": what the Cloud API's `to` takes. Null: a
+       * per-watcher endpoint, whose rows each carry their watcher's number (the outbox's target).
+       */
+      to: string | null;
       template: { name: string; language: string };
     };
 

@@ -29,9 +29,11 @@ afterEach(async () => {
 async function testNotify(
   env: NodeJS.ProcessEnv,
   target: string,
+  ...flags: string[]
 ): Promise<{ code: number; out: string; err: string }> {
   const io = captureIo({ MONITOR_DB: join(dir, "monitor.db"), ...env }, dir);
-  const code = await testNotifyCommand.run({ values: {}, positionals: [target] }, io);
+  const values = flags[0] === "--to" ? { to: flags[1] } : {};
+  const code = await testNotifyCommand.run({ values, positionals: [target] }, io);
   return { code, out: io.out(), err: io.err() };
 }
 
@@ -122,6 +124,32 @@ describe("monitor test-notify", () => {
       expect(`${run.out}${run.err}`).not.toContain(token);
       expect(`${run.out}${run.err}`).not.toContain("EAAGexpiredTOKEN0000");
     }
+  });
+
+  it("to a per-watcher WhatsApp endpoint (no to:): only with --to, to that number", async () => {
+    const token = "EAAGtestNOTIFYwhatsappTOKEN42";
+    const api = await startFakeWhatsApp({ token });
+    fakes.push(api);
+    const config = [
+      "notify:",
+      "  endpoints:",
+      `    zap: { channel: whatsapp, tokenVariable: WHATSAPP_TOKEN, phoneNumberId: "${api.phoneNumberId}", template: { name: alerta_processo, language: pt_BR }, apiBase: "${api.apiBase}" }`,
+    ].join("\n");
+    const configFile = join(dir, "monitor.yaml");
+    writeFileSync(configFile, config);
+    const env = { MONITOR_CONFIG: configFile, WHATSAPP_TOKEN: token };
+
+    const without = await testNotify(env, "zap");
+    const badNumber = await testNotify(env, "zap", "--to", "11 98765-4321");
+    const sent = await testNotify(env, "zap", "--to", "+5561987654321");
+
+    expect(without.code).toBe(2);
+    expect(without.err).toContain("give one with --to +5511987654321");
+    expect(badNumber.code).toBe(2);
+    expect(badNumber.err).toContain("is not a phone number in E.164 form");
+    expect(sent.code).toBe(0);
+    expect(api.messages).toHaveLength(1);
+    expect(api.messages[0]).toMatchObject({ to: "5561987654321" });
   });
 
   it("an endpoint nobody configured: exit 2 saying how to add one", async () => {

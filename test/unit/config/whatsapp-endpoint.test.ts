@@ -90,6 +90,15 @@ describe("a whatsapp endpoint", () => {
     expect(text).not.toContain(TOKEN);
   });
 
+  it("without a to: of its own is a per-watcher endpoint (each watcher's whatsapp: number)", () => {
+    const text = yaml("+5511987654321").replace(/\n {6}to: .*\n/u, "\n");
+    const result = load({ WHATSAPP_TOKEN: TOKEN }, { [CONFIG]: text });
+
+    if (!result.ok) throw new Error(result.errors.join("\n"));
+    expect(result.config.notify.endpoints[0]).toMatchObject({ to: null, perWatcher: true });
+    expect(result.config.notify.declared[0]).toMatchObject({ name: "ana-zap", perWatcher: true });
+  });
+
   it("refuses a template name or language Meta would not have", () => {
     const bad = yaml("+5511987654321").replace(
       "{ name: alerta_processo, language: pt_BR }",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseWatchlist } from "../../../src/watchlist/parse-watchlist.js";
-import { errorsOf, reported, TJDFT, yaml } from "./watchlist-test-kit.js";
+import { errorsOf, reported, TJDFT, valid, yaml } from "./watchlist-test-kit.js";
 
 describe("parseWatchlist alert settings: watchers", () => {
   function withWatchers(...rows: string[]): string {
@@ -14,6 +14,33 @@ describe("parseWatchlist alert settings: watchers", () => {
       ...rows,
     );
   }
+
+  it("keeps a watcher's whatsapp number in E.164 form (issue 40)", () => {
+    const text = withWatchers("  - address: rui@example.com", '    whatsapp: " +5511987654321 "');
+
+    const watchlist = valid(parseWatchlist(text, "w.yaml"));
+
+    expect(watchlist.watchers[0]).toMatchObject({
+      address: "rui@example.com",
+      whatsapp: "+5511987654321",
+    });
+  });
+
+  it("refuses a whatsapp number that is not E.164, or that YAML read as a number, at its position", () => {
+    const text = withWatchers(
+      "  - address: rui@example.com",
+      '    whatsapp: "(11) 98765-4321"',
+      "  - address: escritorio@example.com",
+      "    whatsapp: +5561987654321",
+    );
+
+    const result = parseWatchlist(text, "w.yaml");
+
+    expect(reported(result)).toEqual([
+      '8:15 whatsapp: "(11) 98765-4321" is not a phone number in E.164 form; write + then the country code and the number, digits only, like "+5511987654321"',
+      '10:15 whatsapp: write the number in quotes, like "+5511987654321" (without them YAML reads it as a number and drops the +)',
+    ]);
+  });
 
   it("requires an address", () => {
     const text = withWatchers("  - delivery: digest");

@@ -42,6 +42,7 @@ import {
   publicationSectionsText,
   publicationsPhrase,
 } from "./publication-digest.js";
+import { sourcesFooter } from "./sources-line.js";
 
 /** A digest lists many cases: each gets its newest movements, the case's own alert would show all. */
 const MOVEMENTS_PER_CASE = 5;
@@ -80,6 +81,8 @@ function mergeByCase(items: readonly AlertContent[]): AlertContent[] {
       urgent: earlier.urgent || item.urgent,
       urgentReasons: [...new Set([...earlier.urgentReasons, ...item.urgentReasons])],
       ignoredMovements: earlier.ignoredMovements + item.ignoredMovements,
+      // How fresh the sources were at the newest change that says so.
+      sources: item.sources ?? earlier.sources,
     });
   }
   return [...byCase.values()];
@@ -171,7 +174,7 @@ function renderText(
     );
   }
   out.push("");
-  out.push(...publicationSectionsText(publications));
+  out.push(...publicationSectionsText(publications, timeZone));
   if (items.length > 0 && publications.length > 0)
     out.push(casesPhrase(items.length).toUpperCase());
   ordered(items).forEach((content, i) => {
@@ -206,6 +209,7 @@ function renderText(
     if (routine !== null) out.push(`   ${routine}`);
     out.push(...lateText(content, "   "));
     out.push(`   Origem: ${provenanceLine(content, timeZone)}`);
+    for (const line of sourcesFooter(content.sources, timeZone)) out.push(`   ${line}`);
     out.push(`   ${generatedByText(current, timeZone)}`);
     out.push("");
   });
@@ -271,6 +275,9 @@ function caseHtml(content: AlertContent, position: number, timeZone: string): st
   const late = lateHtml(content);
   if (late !== "") parts.push(late);
   parts.push(tag("p", STYLES.small, `Origem: ${e(provenanceLine(content, timeZone))}`));
+  for (const line of sourcesFooter(content.sources, timeZone)) {
+    parts.push(tag("p", STYLES.small, e(line)));
+  }
   parts.push(tag("p", STYLES.small, e(generatedByText(current, timeZone))));
   return parts.join("\n");
 }
@@ -292,7 +299,7 @@ function renderHtml(
       ),
     );
   }
-  parts.push(...publicationSectionsHtml(publications));
+  parts.push(...publicationSectionsHtml(publications, timeZone));
   if (items.length > 0 && publications.length > 0) {
     parts.push(tag("h2", STYLES.h2, escapeHtml(casesPhrase(items.length))));
   }

@@ -1,4 +1,5 @@
 import { courtDocumentLink } from "../../datajud/court-links.js";
+import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { oneLine, paragraph } from "../../text.js";
 import { datesLine as estimateDatesLine } from "./deadline-text.js";
 import { entryItem, escapeHtml, STYLES, tag, URGENT_MARKER } from "./email-kit.js";
@@ -9,6 +10,7 @@ import {
   type PublicationAlertContent,
   publicationName,
 } from "./publication-alert.js";
+import { sourcesFooter } from "./sources-line.js";
 
 /*
  * DJEN publications in a digest: those in cases outside the watchlist first, apart, then those of
@@ -112,7 +114,7 @@ function excerpt(content: PublicationAlertContent): string {
   return text === "" ? "(sem texto)" : text;
 }
 
-function entryLines(content: PublicationAlertContent): string[] {
+function entryLines(content: PublicationAlertContent, timeZone: string): string[] {
   const lines = [
     ...headerLines(content).filter((l) => !l.startsWith(OUTSIDE_WATCHLIST)),
     datesLine(content),
@@ -128,27 +130,39 @@ function entryLines(content: PublicationAlertContent): string[] {
   if (content.certificateUrl !== null) lines.push(`Certidão: ${content.certificateUrl}`);
   const link = courtDocumentLink(content.link);
   if (link !== null) lines.push(`Documento no tribunal: ${link}`);
+  lines.push(...sourcesFooter(content.sources, timeZone));
   return lines;
 }
 
-export function publicationSectionsText(items: readonly PublicationAlertContent[]): string[] {
+export function publicationSectionsText(
+  items: readonly PublicationAlertContent[],
+  timeZone = COURT_TIME_ZONE,
+): string[] {
   const out: string[] = [];
   for (const section of publicationSections(items)) {
     out.push(`${section.heading.toUpperCase()} (${section.items.length})`);
     section.items.forEach((content, i) => {
-      out.push(`${i + 1}. ${title(content)}`, ...entryLines(content).map((l) => `   ${l}`));
+      out.push(
+        `${i + 1}. ${title(content)}`,
+        ...entryLines(content, timeZone).map((l) => `   ${l}`),
+      );
     });
     out.push("");
   }
   return out;
 }
 
-export function publicationSectionsHtml(items: readonly PublicationAlertContent[]): string[] {
+export function publicationSectionsHtml(
+  items: readonly PublicationAlertContent[],
+  timeZone = COURT_TIME_ZONE,
+): string[] {
   const e = escapeHtml;
   const parts: string[] = [];
   for (const section of publicationSections(items)) {
     parts.push(tag("h2", STYLES.h2, `${e(section.heading)} (${section.items.length})`));
-    const entries = section.items.map((content) => entryItem(title(content), entryLines(content)));
+    const entries = section.items.map((content) =>
+      entryItem(title(content), entryLines(content, timeZone)),
+    );
     parts.push(tag("ol", STYLES.ul, entries.join("")));
   }
   return parts;

@@ -201,3 +201,38 @@ describe("a digest with the party radar's news", () => {
     expect(digest.text).toContain("datajud-monitor watch 0713383-43.2025.8.07.0006");
   });
 });
+
+describe("a digest's sources lines", () => {
+  it("gives each case and publication the freshness line its own alert has, and the note when DataJud lags", () => {
+    const change = sampleAlert({
+      label: "Despejo",
+      sources: {
+        dataJudUpdatedAt: "2026-11-28T23:30:00",
+        djenAskedAt: "2026-12-06T10:02:00.000Z",
+        dataJudLate: true,
+      },
+    });
+    const publication = samplePublication({
+      djenId: "9003",
+      sources: {
+        dataJudUpdatedAt: null,
+        djenAskedAt: "2026-12-06T10:02:00.000Z",
+        dataJudLate: false,
+      },
+    });
+    const before = sampleAlert({ label: "Sem fontes", caseNumber: "0000002-00.2025.8.07.0001" });
+
+    const digest = renderDigest([change, before], "America/Sao_Paulo", [publication]);
+
+    // DataJud's date as the court wrote it (the 28th, never the 29th); DJEN's look in the zone.
+    const line = "Fontes: DataJud atualizado em 28/11/2026; DJEN consultado em 06/12/2026 07:02";
+    expect(digest.text).toContain(`   ${line}\n   DataJud atrasado neste processo:`);
+    expect(digest.text).toContain(
+      "   Fontes: DataJud sem data de atualização; DJEN consultado em 06/12/2026 07:02",
+    );
+    // An alert queued before sources were kept has no line: two cases, one line of theirs.
+    expect(digest.text.split("Fontes: DataJud atualizado").length).toBe(2);
+    expect(digest.html).toContain(line);
+    expect(digest.html).toContain("DataJud atrasado neste processo");
+  });
+});

@@ -1,5 +1,5 @@
 import { lookup } from "node:dns/promises";
-import { EVENT_TYPES } from "../config/config-schema.js";
+import { DEFAULT_WEBHOOK_EVENTS, EVENT_TYPES } from "../config/config-schema.js";
 import type { ConfiguredEndpoint } from "../config/endpoints.js";
 import type { MonitorConfig } from "../config/load-config.js";
 import { describeEndpoint, endpointUrl } from "../notify/transport/endpoint.js";
@@ -37,7 +37,10 @@ async function inspect(
   const events =
     endpoint.events.length === EVENT_TYPES.length
       ? "every event"
-      : `events ${endpoint.events.join(", ")}`;
+      : endpoint.events.length === DEFAULT_WEBHOOK_EVENTS.length &&
+          DEFAULT_WEBHOOK_EVENTS.every((t) => endpoint.events.includes(t))
+        ? "every event but case.checked"
+        : `events ${endpoint.events.join(", ")}`;
   const timing =
     endpoint.channel === "webhook"
       ? ""

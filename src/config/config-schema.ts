@@ -257,8 +257,17 @@ export const EVENT_TYPES = [
   "publication.cancelled",
   "publication.reestimated",
   "party.match",
+  "publication.missing",
+  "case.checked",
   "operator.alert",
 ] as const;
+
+/**
+ * What a webhook gets unless its `events` say otherwise: every type but case.checked, one event
+ * per watched case per day, which an endpoint has to ask for (nobody gets that flood unasked).
+ */
+export const DEFAULT_WEBHOOK_EVENTS: ReadonlyArray<(typeof EVENT_TYPES)[number]> =
+  EVENT_TYPES.filter((t) => t !== "case.checked");
 
 const VariableName = z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/u, {
   error: (issue) =>
@@ -284,7 +293,7 @@ const chatTiming = {
     .optional()
     .describe("`true` (the default): held by mail.quietHours like e-mail; `false`: never held."),
   events: Events.optional().describe(
-    "The event types it gets; default: all but operator.alert for a chat, all for a webhook.",
+    "The event types it gets; default: all but case.checked (one per case per day: list it to get it) for a webhook, and also but operator.alert for a chat.",
   ),
 };
 

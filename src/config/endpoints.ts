@@ -7,7 +7,7 @@ import {
 import { endpointUrlProblem } from "../notify/transport/http-endpoint.js";
 import { webhookSecretKey } from "../notify/transport/webhook-signature.js";
 import { cloudApiNumber } from "../phone-number.js";
-import { type EndpointFile, EVENT_TYPES } from "./config-schema.js";
+import { DEFAULT_WEBHOOK_EVENTS, type EndpointFile, type EVENT_TYPES } from "./config-schema.js";
 import { type EnvContext, readEnvValue } from "./secrets.js";
 
 /*
@@ -56,7 +56,9 @@ export interface DeclaredEndpoint {
 export const FIRM_WEBHOOK = "webhook";
 
 /** What a chat endpoint gets unless its `events` say otherwise: not the operator's alerts. */
-export const CHAT_EVENTS: readonly EventType[] = EVENT_TYPES.filter((t) => t !== "operator.alert");
+export const CHAT_EVENTS: readonly EventType[] = DEFAULT_WEBHOOK_EVENTS.filter(
+  (t) => t !== "operator.alert",
+);
 
 const MACHINE_TIMING = { delivery: "instant", digestSchedule: null, quietHours: false } as const;
 
@@ -171,7 +173,7 @@ function fromFile(
       const policy = {
         name,
         channel: "webhook" as const,
-        events: file.events ?? EVENT_TYPES,
+        events: file.events ?? DEFAULT_WEBHOOK_EVENTS,
         ...MACHINE_TIMING,
       };
       const declared = declaredOf(policy, [
@@ -267,7 +269,7 @@ function firmFromEnvironment(
   const policy = {
     name: FIRM_WEBHOOK,
     channel: "webhook" as const,
-    events: EVENT_TYPES,
+    events: DEFAULT_WEBHOOK_EVENTS,
     ...MACHINE_TIMING,
   };
   const declared = declaredOf(policy, [

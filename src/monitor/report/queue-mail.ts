@@ -3,13 +3,15 @@ import { queueAdminAlerts } from "../../notify/outbox/queue-operator-alerts.js";
 import { queueStatusReports } from "../../notify/outbox/queue-status-reports.js";
 import type { SweepTally } from "../../policy/health.js";
 import { dateNow } from "../../time/clock.js";
+import { queueCaseChecked } from "./case-checked.js";
 import type { MailDeps } from "./mail-deps.js";
 import { checkSources } from "./source-check.js";
 
 /**
  * The mail a sweep queues besides its changes' alerts: what mail.admin should hear of this sweep
  * (the key refused, DataJud down, a case failing for a day), what one source has that the other
- * lacks (source-check.ts) and the status reports now due.
+ * lacks (source-check.ts), the day's case.checked events (case-checked.ts) and the status
+ * reports now due.
  */
 export function queueSweepMail(mail: MailDeps, sweep: SweepTally): Queued {
   const now = dateNow(mail.clock);
@@ -30,8 +32,18 @@ export function queueSweepMail(mail: MailDeps, sweep: SweepTally): Queued {
     policy: mail.policy(),
     cases: mail.cases(),
   });
+  const checked = queueCaseChecked({
+    db: mail.db,
+    now,
+    domain: mail.domain,
+    policy: mail.policy(),
+    cases: mail.cases(),
+    djenEnabled: mail.djen?.enabled ?? true,
+  });
   // Status reports go by e-mail only.
-  return addQueued(operator, sources.queued, { email: queueDueStatusReports(mail, now) });
+  return addQueued(operator, sources.queued, checked, {
+    email: queueDueStatusReports(mail, now),
+  });
 }
 
 /** The status reports whose hour has come and that are not queued yet. */

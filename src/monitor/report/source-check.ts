@@ -59,7 +59,8 @@ import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
  * chains are committed: each DJEN publication of a watched case is matched to the DataJud
  * movement that records it (the court's lag), a DataJud disponibilização DJEN did not return
  * is warned of once, and a court whose DataJud feed went silent while DJEN publishes is told to
- * mail.admin once. Each finding is committed with the messages it queues.
+ * mail.admin once. Each finding is committed with the messages it queues. The lawyers' warning
+ * goes by e-mail and, as a publication.missing event, to the case's webhooks and chats.
  */
 
 /** How far back publications are matched: a DataJud record months late still measures a lag. */
@@ -181,19 +182,16 @@ function findGaps(deps: SourceCheckDeps, nowIso: string): { found: number; queue
       urgent: gapUrgent(day, today),
       foundAt: nowIso,
       courtLink: parsed.ok ? (courtCaseLink(parsed.value, candidate.court)?.url ?? null) : null,
+      sources: sourcesOfCase(db, candidate.caseId, deps.now),
     };
     // A muted case hears of nothing, this included; the miss is still recorded and in status.
-    const recipients = [
-      ...new Set(
-        watched
-          .filter((c) => !isMuted(c.policy, deps.now, deps.policy.timezone))
-          .flatMap((c) => c.notify),
-      ),
-    ];
+    const heard = watched.filter((c) => !isMuted(c.policy, deps.now, deps.policy.timezone));
+    const recipients = [...new Set(heard.flatMap((c) => c.notify))];
+    const channels = heard.length === 0 ? null : [...new Set(heard.flatMap((c) => c.channels))];
     immediate(db, () => {
       const rows = queueMessage(
         { db, domain: deps.domain, at: deps.now, policy: deps.policy },
-        djenGapMessage(warning, candidate.rowId, candidate.caseId),
+        djenGapMessage(warning, candidate.rowId, candidate.caseId, channels),
         emailEndpoints(recipients),
       );
       insertDjenGap(db, {

@@ -191,6 +191,11 @@ function decode(row: OutboxRow): { ok: true; entry: DecodedRow } | { ok: false; 
         ok: false,
         error: "a case.correction goes to webhooks and chats; the e-mail carries it in its alert",
       };
+    case "case-checked":
+      return {
+        ok: false,
+        error: "a case.checked event goes to webhooks and chats, never by e-mail",
+      };
   }
 }
 

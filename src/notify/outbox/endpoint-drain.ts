@@ -22,10 +22,12 @@ import {
 } from "../../store/outbox.js";
 import { type Clock, dateNow, isoNow } from "../../time/clock.js";
 import {
+  caseCheckedEvent,
   correctionNoticeEvent,
   movementEvent,
   operatorEvent,
   publicationEvent,
+  publicationMissingEvent,
 } from "../render/build-event.js";
 import type { WebhookEvent } from "../render/webhook-event.js";
 import { describeEndpoint, type Endpoint, endpointHost } from "../transport/endpoint.js";
@@ -109,7 +111,7 @@ export interface EndpointDrainResult extends EndpointTally {
 
 /**
  * The event a row carries, with an id that is the same on every retry of the row; null when its
- * stored message is not one an endpoint takes (a status report, a gap warning) or does not read.
+ * stored message is not one an endpoint takes (a status report, a receipt) or does not read.
  */
 export function rowEvent(row: OutboxRow): WebhookEvent | null {
   const meta = { id: eventId(row.dedupeKey), test: row.kind === "test" };
@@ -125,8 +127,11 @@ export function rowEvent(row: OutboxRow): WebhookEvent | null {
       return publicationEvent(stored.content, meta);
     case "operator":
       return operatorEvent(stored.alert, meta);
-    case "status-report":
     case "djen-gap":
+      return publicationMissingEvent(stored.warning, meta);
+    case "case-checked":
+      return caseCheckedEvent(stored.checked, meta);
+    case "status-report":
       return null;
   }
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AlertContent } from "../render/alert-content.js";
 import { CorrectionNotice } from "../render/build-event.js";
+import { CaseChecked } from "../render/case-checked.js";
 import { DjenGapWarning } from "../render/djen-gap.js";
 import { AdminAlert } from "../render/operator-mail.js";
 import { PublicationAlertContent } from "../render/publication-alert.js";
@@ -20,6 +21,7 @@ export const MESSAGE_TYPES = [
   "operator",
   "status-report",
   "djen-gap",
+  "case-checked",
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -30,7 +32,8 @@ export type StoredMessage =
   | { type: "publication"; content: PublicationAlertContent }
   | { type: "operator"; alert: AdminAlert }
   | { type: "status-report"; report: StatusReport }
-  | { type: "djen-gap"; warning: DjenGapWarning };
+  | { type: "djen-gap"; warning: DjenGapWarning }
+  | { type: "case-checked"; checked: CaseChecked };
 
 const WORDS: Record<MessageType, string> = {
   movement: "a movement alert",
@@ -39,6 +42,7 @@ const WORDS: Record<MessageType, string> = {
   operator: "an operator alert",
   "status-report": "a status report",
   "djen-gap": "a DJEN gap warning",
+  "case-checked": "a case.checked event",
 };
 
 function parsed<T>(
@@ -85,6 +89,10 @@ export function readStoredMessage(
     case "djen-gap": {
       const r = parsed(DjenGapWarning, payload, "djen-gap");
       return r.ok ? { ok: true, message: { type: "djen-gap", warning: r.data } } : r;
+    }
+    case "case-checked": {
+      const r = parsed(CaseChecked, payload, "case-checked");
+      return r.ok ? { ok: true, message: { type: "case-checked", checked: r.data } } : r;
     }
   }
 }

@@ -1,6 +1,8 @@
+import { oneLine } from "../../text.js";
 import { correctionLines, renderSubject } from "../render/alert.js";
 import type { AlertContent } from "../render/alert-content.js";
 import type { CorrectionNotice } from "../render/build-event.js";
+import type { CaseChecked } from "../render/case-checked.js";
 import { type DjenGapWarning, renderDjenGapSubject } from "../render/djen-gap.js";
 import { type AdminAlert, renderAdminSubject } from "../render/operator-mail.js";
 import {
@@ -138,13 +140,15 @@ export function publicationAlert(
 
 /**
  * A DataJud act made available in the DJe that DJEN, asked completely for the case and the day,
- * did not return: e-mail only, once per movement, at once while a period could run (else after
- * quiet hours), never in a digest (it is a warning, not news of the case).
+ * did not return: once per movement, at once while a period could run (else after quiet hours),
+ * never in a digest (it is a warning, not news of the case); to the case's webhooks and chats as
+ * a publication.missing event, unless `channels` is null (a muted case: nobody hears).
  */
 export function djenGapMessage(
   warning: DjenGapWarning,
   movementRowId: number,
   caseId: number,
+  channels: readonly string[] | null = null,
 ): OutboxMessage {
   return {
     kind: "alert",
@@ -155,6 +159,34 @@ export function djenGapMessage(
     changeId: null,
     caseId,
     timing: warning.urgent ? { rule: "now" } : { rule: "after-quiet-hours" },
+    ...(channels === null ? {} : { event: { type: "publication.missing", channels } }),
+  };
+}
+
+/** What a case.checked event is about: the case and the day, so there is one per case per day. */
+export function caseCheckedKey(caseNumber: string, court: string, day: string): string {
+  return `checked:${caseThreadKey(caseNumber, court)}:${day}`;
+}
+
+/**
+ * That a watched case was checked on a day (case.checked): for the webhook and chat endpoints
+ * that ask for it, never by e-mail; a chat's quiet hours and digest hold it like any alert.
+ */
+export function caseCheckedMessage(
+  checked: CaseChecked,
+  caseId: number,
+  channels: readonly string[],
+): OutboxMessage {
+  return {
+    kind: "alert",
+    type: "case-checked",
+    key: caseCheckedKey(checked.caseNumber, checked.court, checked.day),
+    subject: oneLine(`Verificado em ${checked.day}: ${checked.caseNumber}`, 200),
+    payload: checked,
+    changeId: null,
+    caseId,
+    timing: { rule: "alert", urgent: false },
+    event: { type: "case.checked", channels },
   };
 }
 

@@ -12,13 +12,17 @@ import {
 import { oneLine, paragraph } from "../../text.js";
 import { caseLinkOf, categoryLabel, correctionLines, readingOf } from "./alert.js";
 import { AlertContent } from "./alert-content.js";
+import type { CaseChecked } from "./case-checked.js";
+import { type DjenGapWarning, djenGapSentence } from "./djen-gap.js";
 import { type AdminAlert, renderAdminSubject } from "./operator-mail.js";
 import type { PublicationAlertContent } from "./publication-alert.js";
+import type { AlertSources } from "./sources-line.js";
 import {
   type CorrectionEventData,
   type EventFieldChange,
   type EventLateMovement,
   type EventMovement,
+  type EventSources,
   WEBHOOK_EVENT_VERSION,
   WebhookEvent,
 } from "./webhook-event.js";
@@ -103,6 +107,18 @@ function fieldChangeOf(change: FieldChange): EventFieldChange {
   };
 }
 
+/** The event's `sources` field from what the alert stored; nothing when it stored none. */
+function sourcesOf(sources: AlertSources | undefined): { sources?: EventSources } {
+  if (sources === undefined) return {};
+  return {
+    sources: {
+      datajud: { updatedAt: sources.dataJudUpdatedAt },
+      djen: { askedAt: sources.djenAskedAt },
+      dataJudLate: sources.dataJudLate,
+    },
+  };
+}
+
 function envelope(meta: EventMeta): { id: string; version: 1; test: boolean } {
   return { id: meta.id, version: WEBHOOK_EVENT_VERSION, test: meta.test ?? false };
 }
@@ -163,6 +179,7 @@ export function movementEvent(content: AlertContent, meta: EventMeta): WebhookEv
         fetchedAt: content.provenance.fetchedAt,
         lastUpdatedAt: content.provenance.lastUpdatedAt,
       },
+      ...sourcesOf(content.sources),
     },
   });
 }
@@ -184,6 +201,7 @@ export interface CorrectionInput {
   index: string;
   fetchedAt: string;
   lastUpdatedAt: string | null;
+  sources?: AlertSources | undefined;
 }
 
 function courtLink(caseNumber: string | null, court: string): string | null {
@@ -217,6 +235,7 @@ export function correctionEvent(input: CorrectionInput, meta: EventMeta): Webhoo
         fetchedAt: input.fetchedAt,
         lastUpdatedAt: input.lastUpdatedAt,
       },
+      ...sourcesOf(input.sources),
     },
   });
 }
@@ -270,6 +289,7 @@ export function correctionNoticeEvent(notice: CorrectionNotice, meta: EventMeta)
       index: content.provenance.index,
       fetchedAt: content.provenance.fetchedAt,
       lastUpdatedAt: content.provenance.lastUpdatedAt,
+      sources: content.sources,
     },
     meta,
   );
@@ -318,6 +338,7 @@ export function publicationEvent(content: PublicationAlertContent, meta: EventMe
       note: oneLine(content.countingNote, 1000),
     },
     source: { system: "djen", djenId: content.djenId, fetchedAt: content.fetchedAt },
+    ...sourcesOf(content.sources),
   };
   if (content.notice === "cancelled") {
     return WebhookEvent.parse({
@@ -380,6 +401,57 @@ export function publicationEvent(content: PublicationAlertContent, meta: EventMe
     type: "publication.published",
     timestamp: content.fetchedAt,
     data,
+  });
+}
+
+/** The event of a DataJud act made available in the DJe that DJEN did not return. */
+export function publicationMissingEvent(warning: DjenGapWarning, meta: EventMeta): WebhookEvent {
+  return WebhookEvent.parse({
+    ...envelope(meta),
+    type: "publication.missing",
+    timestamp: warning.foundAt,
+    data: {
+      case: {
+        number: warning.caseNumber,
+        court: warning.court,
+        label: line(warning.label),
+        link: warning.courtLink,
+      },
+      urgent: warning.urgent,
+      summary: djenGapSentence(warning),
+      instance: oneLine(warning.instance, 20),
+      movement: oneLine(warning.movementName, FIELD_MAX),
+      availableOn: warning.availableOn,
+      djenAskedAt: warning.djenAskedAt,
+      ...sourcesOf(warning.sources),
+    },
+  });
+}
+
+/** The event that a watched case was checked on a day, and how fresh each source was. */
+export function caseCheckedEvent(checked: CaseChecked, meta: EventMeta): WebhookEvent {
+  const check = (c: CaseChecked["datajud"]) => ({ ...c, error: line(c.error) });
+  return WebhookEvent.parse({
+    ...envelope(meta),
+    type: "case.checked",
+    timestamp: checked.datajud.checkedAt ?? checked.djen?.checkedAt,
+    data: {
+      case: {
+        number: checked.caseNumber,
+        court: checked.court,
+        label: line(checked.label),
+        link: courtLink(checked.caseNumber, checked.court),
+      },
+      day: checked.day,
+      outcome: checked.outcome,
+      datajud: check(checked.datajud),
+      djen: checked.djen === null ? null : check(checked.djen),
+      instances: checked.instances.map((i) => ({
+        instance: oneLine(i.instance, 20),
+        updatedAt: i.updatedAt,
+      })),
+      sources: sourcesOf(checked.sources).sources,
+    },
   });
 }
 

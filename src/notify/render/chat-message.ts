@@ -231,6 +231,58 @@ function plainChatMessage(event: WebhookEvent): ChatMessage {
         link: url === null ? null : { label: "Ler a publicação completa", url },
       };
     }
+    case "publication.missing": {
+      const d = event.data;
+      const lines = [
+        caseLine(d.case),
+        oneLine(d.summary, LINE_MAX),
+        `No DataJud (${oneLine(d.instance, 20)}): ${oneLine(d.movement, 120)} em ${dayText(d.availableOn) ?? d.availableOn}.`,
+        d.urgent
+          ? "Um prazo contado dessa publicação pode estar correndo."
+          : "A data é antiga para um prazo ainda em curso, mas confira.",
+      ];
+      if (d.sources?.dataJudLate) lines.push("DataJud atrasado neste processo.");
+      return {
+        urgent: d.urgent,
+        title: titled(
+          event,
+          d.urgent,
+          `Intimação no DataJud sem publicação no DJEN: ${caseName(d.case, "processo")}`,
+        ),
+        lines,
+        link: d.case.link === null ? null : { label: "Conferir no tribunal", url: d.case.link },
+      };
+    }
+    case "case.checked": {
+      const d = event.data;
+      const lines = [caseLine(d.case)];
+      const datajud =
+        d.outcome === "ok"
+          ? "DataJud consultado"
+          : `DataJud falhou${d.datajud.error === null ? "" : `: ${oneLine(d.datajud.error, 120)}`}`;
+      const updated = dayText(d.sources.datajud.updatedAt?.slice(0, 10));
+      lines.push(updated === null ? `${datajud}.` : `${datajud}; atualizado em ${updated}.`);
+      if (d.djen !== null) {
+        lines.push(
+          d.djen.outcome === "failed"
+            ? `DJEN falhou${d.djen.error === null ? "" : `: ${oneLine(d.djen.error, 120)}`}.`
+            : d.djen.outcome === null
+              ? "DJEN ainda não consultado."
+              : "DJEN consultado.",
+        );
+      }
+      if (d.sources.dataJudLate) lines.push("DataJud atrasado neste processo.");
+      return {
+        urgent: false,
+        title: titled(
+          event,
+          false,
+          `${d.outcome === "ok" ? "Verificado" : "Verificação falhou"} em ${dayText(d.day) ?? d.day}: ${caseName(d.case, "processo")}`,
+        ),
+        lines,
+        link: d.case.link === null ? null : { label: "Abrir no tribunal", url: d.case.link },
+      };
+    }
     case "operator.alert": {
       const d = event.data;
       const lines: string[] = [];

@@ -11,6 +11,7 @@ import {
   tag,
   URGENT_MARKER,
 } from "./email-kit.js";
+import { AlertSources, sourcesFooter } from "./sources-line.js";
 
 /*
  * The lawyer's warning that one source lacks what the other has: DataJud records an act made
@@ -40,6 +41,8 @@ export const DjenGapWarning = z.object({
   foundAt: z.string(),
   /** The court's own public consultation of the case, when it opens by URL. */
   courtLink: z.string().nullable(),
+  /** How fresh each source was for the case when it was found; absent in warnings queued before. */
+  sources: AlertSources.optional(),
 });
 export type DjenGapWarning = z.infer<typeof DjenGapWarning>;
 
@@ -71,6 +74,7 @@ export function renderDjenGapWarning(w: DjenGapWarning, timeZone: string): Rende
   ];
   const footer = [
     ...(w.courtLink === null ? [] : [`Consulta no tribunal: ${w.courtLink}`]),
+    ...sourcesFooter(w.sources, timeZone),
     `Aviso gerado em ${instantTime(w.foundAt, timeZone)}. ${NOT_LEGAL_ADVICE}`,
   ];
   const text = [...lines, "", ...footer, ""].join("\n");

@@ -160,6 +160,32 @@ const DataJudSource = z.object({
   lastUpdatedAt: CourtWallClock.nullable(),
 });
 
+/** How fresh each source was for the case: the facts behind an e-mail's "Fontes:" line. */
+const Sources = z
+  .object({
+    datajud: z.object({
+      updatedAt: CourtWallClock.nullable().describe(
+        "The newest dataHoraUltimaAtualizacao of the case's records in DataJud; null when DataJud gave none.",
+      ),
+    }),
+    djen: z.object({
+      askedAt: Instant.nullable().describe(
+        "When DJEN last answered completely for the case number; null: never asked, or DJEN is off.",
+      ),
+    }),
+    dataJudLate: z
+      .boolean()
+      .describe(
+        "DJEN has an intimação of the case that DataJud's record still does not show past the court's usual lag.",
+      ),
+  })
+  .meta({ id: "Sources", title: "Sources" });
+export type EventSources = z.infer<typeof Sources>;
+
+const sourcesField = Sources.optional().describe(
+  "How fresh each source was for the case when the event was queued (docs/freshness.md). Absent from events queued before it, and for a case outside the watchlist.",
+);
+
 const DjenSource = z.object({
   system: z.literal("djen"),
   djenId: z.string(),
@@ -199,6 +225,7 @@ export const MovementEventData = z
     status: Status,
     deadline: Deadline.nullable().optional(),
     source: DataJudSource,
+    sources: sourcesField,
   })
   .meta({ id: "MovementEventData", title: "MovementEventData" });
 export type MovementEventData = z.infer<typeof MovementEventData>;
@@ -217,6 +244,7 @@ export const CorrectionEventData = z
     now: Movement.describe("The movement as the court records it now."),
     deadline: Deadline.nullable().optional(),
     source: DataJudSource,
+    sources: sourcesField,
   })
   .meta({ id: "CorrectionEventData", title: "CorrectionEventData" });
 export type CorrectionEventData = z.infer<typeof CorrectionEventData>;
@@ -257,6 +285,7 @@ const publicationFields = {
   publication: Publication,
   deadline: Deadline,
   source: DjenSource,
+  sources: sourcesField,
 };
 
 const EarlierDates = z
@@ -336,6 +365,69 @@ export const PartyMatchEventData = z
   .meta({ id: "PartyMatchEventData", title: "PartyMatchEventData" });
 export type PartyMatchEventData = z.infer<typeof PartyMatchEventData>;
 
+export const PublicationMissingEventData = z
+  .object({
+    case: CaseRef,
+    urgent: z
+      .boolean()
+      .describe("A period counted from the day it was made available could still be running."),
+    summary: z.string().describe("The warning, one sentence in Portuguese."),
+    instance: z.string().describe("The instance whose DataJud record names it: G1, G2, JE..."),
+    movement: z
+      .string()
+      .describe(
+        'DataJud\'s movement as it names it ("Disponibilização no Diário da Justiça Eletrônico").',
+      ),
+    availableOn: CalendarDate.describe("The day DataJud says it was made available in the DJe."),
+    djenAskedAt: Instant.describe(
+      "DJEN's last complete answer for the case number, which returned nothing of that day nor of three days around it.",
+    ),
+    sources: sourcesField,
+  })
+  .meta({ id: "PublicationMissingEventData", title: "PublicationMissingEventData" });
+export type PublicationMissingEventData = z.infer<typeof PublicationMissingEventData>;
+
+const SourceCheck = z
+  .object({
+    checkedAt: Instant.nullable().describe("The source's last check of the case; null: never."),
+    outcome: z
+      .string()
+      .nullable()
+      .describe(
+        "DataJud: baseline, unchanged, changed, not_found, failed (or a later kind); DJEN: ok or failed; null: never checked.",
+      ),
+    error: z.string().nullable().describe("What failed, one line; null when it did not."),
+  })
+  .meta({ id: "SourceCheck", title: "SourceCheck" });
+
+export const CaseCheckedEventData = z
+  .object({
+    case: CaseRef,
+    day: CalendarDate.describe(
+      "The day (schedule.timezone) this event stands for: one per case per day.",
+    ),
+    outcome: z
+      .string()
+      .describe("ok: DataJud answered for the case; failed: the check failed (or a later kind)."),
+    datajud: SourceCheck,
+    djen: SourceCheck.nullable().describe(
+      "DJEN's last check of the case number; null when DJEN is off.",
+    ),
+    instances: z
+      .array(
+        z.object({
+          instance: z.string().describe("G1, G2, JE, TR, SUP..."),
+          updatedAt: CourtWallClock.nullable().describe(
+            "Its record's dataHoraUltimaAtualizacao (or index time); null when DataJud gave none.",
+          ),
+        }),
+      )
+      .describe("The case's instances as DataJud last returned them."),
+    sources: Sources,
+  })
+  .meta({ id: "CaseCheckedEventData", title: "CaseCheckedEventData" });
+export type CaseCheckedEventData = z.infer<typeof CaseCheckedEventData>;
+
 export const OperatorEventData = z
   .object({
     alertType: z
@@ -378,6 +470,12 @@ export const WebhookEvent = z
       data: ReestimateEventData,
     }),
     z.object({ ...envelope, type: z.literal("party.match"), data: PartyMatchEventData }),
+    z.object({
+      ...envelope,
+      type: z.literal("publication.missing"),
+      data: PublicationMissingEventData,
+    }),
+    z.object({ ...envelope, type: z.literal("case.checked"), data: CaseCheckedEventData }),
     z.object({ ...envelope, type: z.literal("operator.alert"), data: OperatorEventData }),
   ])
   .meta({

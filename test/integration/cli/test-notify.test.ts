@@ -178,7 +178,7 @@ describe("doctor's look at the endpoints", () => {
     expect(inside[0]?.line).toMatch(/192\.168\.0\.10 is a private address/);
     expect(outside[0]).toEqual({
       ok: true,
-      line: 'webhook endpoint "webhook" (sistema.example.com): every event; from WEBHOOK_URL, WEBHOOK_SECRET; https, 1 address(es) allowed',
+      line: 'webhook endpoint "webhook" (sistema.example.com): every event but case.checked; from WEBHOOK_URL, WEBHOOK_SECRET; https, 1 address(es) allowed',
     });
     expect(JSON.stringify([inside, outside])).not.toContain("/hooks/abc");
   });

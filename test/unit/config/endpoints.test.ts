@@ -17,7 +17,7 @@ function errorsOf(result: ConfigResult): string {
 const CONFIG = "/srv/monitor/config/monitor.yaml";
 
 describe("the firm-wide webhook", () => {
-  it("WEBHOOK_URL and WEBHOOK_SECRET make an endpoint named webhook that gets every event", () => {
+  it("WEBHOOK_URL and WEBHOOK_SECRET make an endpoint named webhook that gets every event but case.checked", () => {
     const result = load({
       WEBHOOK_URL: "https://sistema.example.com/hooks/datajud",
       WEBHOOK_SECRET: SECRET,
@@ -37,6 +37,7 @@ describe("the firm-wide webhook", () => {
           "publication.cancelled",
           "publication.reestimated",
           "party.match",
+          "publication.missing",
           "operator.alert",
         ],
         delivery: "instant",
@@ -171,6 +172,7 @@ describe("notify.endpoints", () => {
           "publication.cancelled",
           "publication.reestimated",
           "party.match",
+          "publication.missing",
         ],
         delivery: "digest",
         digestSchedule: "0 18 * * 1-5",
@@ -223,6 +225,7 @@ describe("notify.endpoints", () => {
           "publication.cancelled",
           "publication.reestimated",
           "party.match",
+          "publication.missing",
         ],
         delivery: "instant",
         digestSchedule: null,

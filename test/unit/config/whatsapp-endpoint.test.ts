@@ -50,6 +50,7 @@ describe("a whatsapp endpoint", () => {
           "publication.cancelled",
           "publication.reestimated",
           "party.match",
+          "publication.missing",
         ],
         delivery: "instant",
         digestSchedule: null,

@@ -3,11 +3,14 @@ import { describe, expect, it } from "vitest";
 import { SCHEMA_FILES, schemaText } from "../../../../scripts/write-schemas.js";
 import { EVENT_TYPES } from "../../../../src/config/config-schema.js";
 import {
+  caseCheckedEvent,
   correctionEvent,
   movementEvent,
   operatorEvent,
   publicationEvent,
+  publicationMissingEvent,
 } from "../../../../src/notify/render/build-event.js";
+import type { CaseChecked } from "../../../../src/notify/render/case-checked.js";
 import { chatMessage } from "../../../../src/notify/render/chat-message.js";
 import { WebhookEvent } from "../../../../src/notify/render/webhook-event.js";
 import { sampleAlert, sampleLateMovement, sampleMovement } from "./sample-alert.js";
@@ -40,6 +43,8 @@ describe("the committed JSON Schema", () => {
       "publication.cancelled",
       "publication.reestimated",
       "party.match",
+      "publication.missing",
+      "case.checked",
       "operator.alert",
     ]);
     // The types an endpoint may choose in the configuration are these, no more, no fewer.
@@ -398,5 +403,133 @@ describe("correctionEvent and operatorEvent", () => {
     expect(failing.type === "operator.alert" && failing.data.problem).toBe(true);
     expect(over.type === "operator.alert" && over.data.problem).toBe(false);
     expect(over.timestamp).toBe("2025-10-01T14:00:00.000Z");
+  });
+});
+
+const SOURCES = {
+  dataJudUpdatedAt: "2026-11-28T23:30:00.000Z",
+  djenAskedAt: "2026-12-06T10:02:00.000Z",
+  dataJudLate: true,
+};
+
+describe("the sources field", () => {
+  it("says how fresh each source was, DataJud's date as the court wrote it, on case and publication events", () => {
+    const expected = {
+      datajud: { updatedAt: "2026-11-28T23:30:00.000Z" },
+      djen: { askedAt: "2026-12-06T10:02:00.000Z" },
+      dataJudLate: true,
+    };
+    const movement = movementEvent(sampleAlert({ sources: SOURCES }), { id: ID });
+    const publication = publicationEvent(samplePublication({ sources: SOURCES }), { id: ID });
+
+    expect(movement.type === "case.movement" && movement.data.sources).toEqual(expected);
+    expect(publication.type === "publication.published" && publication.data.sources).toEqual(
+      expected,
+    );
+  });
+
+  it("is absent from an event whose alert was queued before sources were kept", () => {
+    const event = movementEvent(sampleAlert(), { id: ID });
+
+    expect(event.data).not.toHaveProperty("sources");
+  });
+});
+
+describe("publication.missing", () => {
+  const warning = {
+    type: "djen_gap" as const,
+    caseNumber: "0713383-43.2025.8.07.0006",
+    court: "tjdft",
+    label: "Despejo",
+    instance: "G1",
+    movementName: "Disponibilização no Diário da Justiça Eletrônico",
+    availableOn: "2026-12-02",
+    djenAskedAt: "2026-12-06T10:02:00.000Z",
+    urgent: true,
+    foundAt: "2026-12-06T13:00:00.000Z",
+    courtLink: null,
+    sources: SOURCES,
+  };
+
+  it("is an event with the warning's sentence, the movement, its day and DJEN's last complete answer", () => {
+    const event = publicationMissingEvent(warning, { id: ID });
+
+    expect(event.type).toBe("publication.missing");
+    expect(event.timestamp).toBe("2026-12-06T13:00:00.000Z");
+    if (event.type !== "publication.missing") throw new Error("wrong type");
+    expect(event.data).toMatchObject({
+      case: { number: "0713383-43.2025.8.07.0006", court: "tjdft", label: "Despejo" },
+      urgent: true,
+      summary:
+        "O DataJud registra uma intimação disponibilizada em 02/12/2026 que o DJEN não devolveu: confira no tribunal.",
+      instance: "G1",
+      availableOn: "2026-12-02",
+      djenAskedAt: "2026-12-06T10:02:00.000Z",
+      sources: { dataJudLate: true },
+    });
+  });
+
+  it("is an urgent chat message with the warning and the DataJud movement", () => {
+    const message = chatMessage(publicationMissingEvent(warning, { id: ID }));
+
+    expect(message.urgent).toBe(true);
+    expect(message.title).toBe("⚠ URGENTE · Intimação no DataJud sem publicação no DJEN: Despejo");
+    expect(message.lines).toContain(
+      "No DataJud (G1): Disponibilização no Diário da Justiça Eletrônico em 02/12/2026.",
+    );
+    expect(message.lines).toContain("DataJud atrasado neste processo.");
+  });
+});
+
+describe("case.checked", () => {
+  const checked: CaseChecked = {
+    type: "case_checked",
+    caseNumber: "0713383-43.2025.8.07.0006",
+    court: "tjdft",
+    label: "Despejo",
+    day: "2026-12-06",
+    outcome: "ok",
+    datajud: { checkedAt: "2026-12-06T10:00:00.000Z", outcome: "unchanged", error: null },
+    djen: {
+      checkedAt: "2026-12-06T10:02:00.000Z",
+      outcome: "failed",
+      error: "DJEN answered 500\n",
+    },
+    instances: [
+      { instance: "G1", updatedAt: "2026-11-28T23:30:00.000Z" },
+      { instance: "G2", updatedAt: null },
+    ],
+    sources: { ...SOURCES, dataJudLate: false },
+  };
+
+  it("says the case was checked on the day, each source's check and the instances' freshness", () => {
+    const event = caseCheckedEvent(checked, { id: ID });
+
+    expect(event.type).toBe("case.checked");
+    expect(event.timestamp).toBe("2026-12-06T10:00:00.000Z");
+    if (event.type !== "case.checked") throw new Error("wrong type");
+    expect(event.data).toMatchObject({
+      day: "2026-12-06",
+      outcome: "ok",
+      datajud: { outcome: "unchanged", error: null },
+      djen: { outcome: "failed", error: "DJEN answered 500" },
+      instances: [
+        { instance: "G1", updatedAt: "2026-11-28T23:30:00.000Z" },
+        { instance: "G2", updatedAt: null },
+      ],
+      sources: { datajud: { updatedAt: "2026-11-28T23:30:00.000Z" }, dataJudLate: false },
+    });
+  });
+
+  it("is a quiet chat line for an endpoint that asks for it, naming what failed", () => {
+    const message = chatMessage(caseCheckedEvent(checked, { id: ID }));
+
+    expect(message.urgent).toBe(false);
+    expect(message.title).toBe("Verificado em 06/12/2026: Despejo");
+    expect(message.lines).toEqual([
+      "Processo 0713383-43.2025.8.07.0006 · TJDFT",
+      "DataJud consultado; atualizado em 28/11/2026.",
+      "DJEN falhou: DJEN answered 500.",
+    ]);
   });
 });

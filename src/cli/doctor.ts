@@ -182,7 +182,8 @@ function mailPolicyLines(watchlist: Watchlist, config: MonitorConfig, now: Date)
         ? ` (${w.digestSchedule === null ? "after every sweep" : `"${w.digestSchedule}"`})`
         : "";
     const report = w.statusReport === null ? "" : `; status report "${w.statusReport}"`;
-    lines.push(`${w.address}: ${delivery}${when}${report}`);
+    const receipt = w.receipt == null ? "" : `; daily receipt at ${w.receipt}`;
+    lines.push(`${w.address}: ${delivery}${when}${report}${receipt}`);
   }
   const quiet = config.mail.quietHours;
   if (quiet !== null) {

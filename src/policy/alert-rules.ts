@@ -46,6 +46,11 @@ export interface WatcherSettings {
   statusReport: string | null;
   /** Their WhatsApp number (E.164, with its "+"), for a per-watcher whatsapp endpoint; null: none. */
   whatsapp?: string | null;
+  /**
+   * The daily receipt's hour, "HH:MM" in the schedule's zone: what was checked, and which source
+   * was late or failing, in the next digest or alone; null: none (docs/freshness.md).
+   */
+  receipt?: string | null;
   /** Where the entry starts in the file. */
   line: number;
 }

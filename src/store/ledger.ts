@@ -150,3 +150,40 @@ export function ledgerReceipt(
       .get(subject)?.hash ?? null;
   return { checks, head };
 }
+
+/** A subject's checks written at or after `sinceIso`, by source and outcome (a receipt's tally). */
+export interface CheckTally {
+  datajud: number;
+  datajudChanged: number;
+  datajudFailed: number;
+  djen: number;
+  djenFailed: number;
+}
+
+export function checkTally(db: Db, subject: string, sinceIso: string): CheckTally {
+  const rows = db
+    .prepare<[string, string], { source: string; outcome: string; n: number }>(
+      `SELECT source, outcome, count(*) AS n FROM ledger
+       WHERE subject = ? AND kind IN ('datajud_check', 'djen_check') AND at >= ?
+       GROUP BY source, outcome`,
+    )
+    .all(subject, sinceIso);
+  const tally: CheckTally = {
+    datajud: 0,
+    datajudChanged: 0,
+    datajudFailed: 0,
+    djen: 0,
+    djenFailed: 0,
+  };
+  for (const r of rows) {
+    if (r.source === "datajud") {
+      tally.datajud += r.n;
+      if (r.outcome === "changed") tally.datajudChanged += r.n;
+      if (r.outcome === "failed") tally.datajudFailed += r.n;
+    } else if (r.source === "djen") {
+      tally.djen += r.n;
+      if (r.outcome === "failed") tally.djenFailed += r.n;
+    }
+  }
+  return tally;
+}

@@ -8,7 +8,13 @@ import type { YamlPath } from "../yaml/yaml-source.js";
  */
 
 const PER_CASE_KEYS = new Set(["muted", "muted_until"]);
-const PER_WATCHER_KEYS = new Set(["delivery", "digest_schedule", "status_report", "whatsapp"]);
+const PER_WATCHER_KEYS = new Set([
+  "delivery",
+  "digest_schedule",
+  "status_report",
+  "whatsapp",
+  "receipt",
+]);
 
 /** For issuesToErrors: keys written at the wrong level get told where they belong. */
 export function alertKeyHint(path: YamlPath, key: string): string | undefined {

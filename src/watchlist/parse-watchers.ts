@@ -16,8 +16,8 @@ import {
 } from "../yaml/yaml-source.js";
 
 /**
- * `watchers:`: how each address gets its mail (delivery, digest schedule, status report), and
- * the WhatsApp number a per-watcher whatsapp endpoint sends their alerts to.
+ * `watchers:`: how each address gets its mail (delivery, digest schedule, status report, daily
+ * receipt), and the WhatsApp number a per-watcher whatsapp endpoint sends their alerts to.
  */
 
 /** One item of `watchers:`. Only the address is typed here; the rest is checked in parseWatchers. */
@@ -26,6 +26,7 @@ export const WatcherFile = z.strictObject({
   delivery: z.unknown().optional(),
   digest_schedule: z.unknown().optional(),
   status_report: z.unknown().optional(),
+  receipt: z.unknown().optional(),
   // Checked item by item in parse-oab.ts.
   oab: z.unknown().optional(),
   // Checked in parseWhatsApp: a number YAML read as one is refused with its fix.
@@ -153,6 +154,35 @@ function parseSchedule(
   return text;
 }
 
+/** The hour of a receipt given as `receipt: true`. */
+export const DEFAULT_RECEIPT_AT = "18:00";
+
+/** `receipt:` true (at 18:00), false, or "HH:MM" in the schedule's zone; null: none. */
+function parseReceipt(
+  source: YamlSource,
+  path: YamlPath,
+  value: unknown,
+  errors: PositionedError[],
+): string | null {
+  if (value === null || value === undefined || value === false) return null;
+  if (value === true) return DEFAULT_RECEIPT_AT;
+  const text = typeof value === "string" ? value.trim() : null;
+  const match = text === null ? null : /^(\d{1,2}):(\d{2})$/u.exec(text);
+  const hour = Number(match?.[1]);
+  const minute = Number(match?.[2]);
+  if (match !== null && hour <= 23 && minute <= 59) {
+    return `${String(hour).padStart(2, "0")}:${match[2]}`;
+  }
+  errors.push(
+    errorAtPath(
+      source,
+      path,
+      `receipt: expected true (a receipt at ${DEFAULT_RECEIPT_AT}), false, or a time of day in quotes like "19:30", got ${describeValue(value)}`,
+    ),
+  );
+  return null;
+}
+
 /**
  * Each item of `watchers:` that is a mapping, with its index, even when other parts of the file
  * are malformed (`parsed` undefined); its address only if it is text.
@@ -175,6 +205,7 @@ export function wellShapedWatchers(
         delivery: fields.delivery,
         digest_schedule: fields.digest_schedule,
         status_report: fields.status_report,
+        receipt: fields.receipt,
         oab: fields.oab,
         whatsapp: fields.whatsapp,
       },
@@ -226,6 +257,7 @@ export function parseWatchers(
       errors,
     );
     const whatsapp = parseWhatsApp(source, at, entry.whatsapp, errors);
+    const receipt = parseReceipt(source, [...at, "receipt"], entry.receipt, errors);
     const hasSchedule = entry.digest_schedule !== null && entry.digest_schedule !== undefined;
     // A misspelt `delivery` key already has its own "did you mean" error, which is the fix.
     const deliveryMisspelt = delivery === null && keysAt(source, at).some(isMisspeltDelivery);
@@ -280,6 +312,7 @@ export function parseWatchers(
       digestSchedule,
       statusReport,
       ...(whatsapp === null ? {} : { whatsapp }),
+      receipt,
       line,
     });
   }

@@ -27,6 +27,7 @@ import {
   type PublicationAlertContent,
   renderPublicationAlert,
 } from "../render/publication-alert.js";
+import { type Receipt, renderReceipt } from "../render/receipt.js";
 import { renderStatusReport, type StatusReport } from "../render/status-report.js";
 import {
   MailError,
@@ -118,6 +119,7 @@ type Payload =
   | { kind: "alert"; content: AlertContent }
   | { kind: "publication"; content: PublicationAlertContent }
   | { kind: "gap"; warning: DjenGapWarning }
+  | { kind: "receipt"; receipt: Receipt }
   | { kind: "admin"; alert: AdminAlert }
   | { kind: "report"; report: StatusReport };
 
@@ -182,6 +184,8 @@ function decode(row: OutboxRow): { ok: true; entry: DecodedRow } | { ok: false; 
       return entry({ kind: "admin", alert: stored.alert });
     case "djen-gap":
       return entry({ kind: "gap", warning: stored.warning });
+    case "receipt":
+      return entry({ kind: "receipt", receipt: stored.receipt });
     case "publication":
       return entry({ kind: "publication", content: stored.content });
     case "movement":
@@ -291,6 +295,10 @@ function renderSingle(entry: DecodedRow, options: DrainOptions): OutgoingMessage
     const rendered = renderStatusReport(payload.report, timeZoneOf(options));
     return message(options, recipient, rendered, messageId, null);
   }
+  if (payload.kind === "receipt") {
+    const rendered = renderReceipt(payload.receipt, timeZoneOf(options));
+    return message(options, recipient, rendered, messageId, null);
+  }
   if (payload.kind === "gap") {
     const { warning } = payload;
     const thread = threadId(
@@ -337,6 +345,7 @@ function renderGroup(
           entries.flatMap((e) => (e.payload.kind === "alert" ? [e.payload.content] : [])),
           timeZoneOf(options),
           entries.flatMap((e) => (e.payload.kind === "publication" ? [e.payload.content] : [])),
+          entries.flatMap((e) => (e.payload.kind === "receipt" ? [e.payload.receipt] : [])),
         )
       : renderAdminAlert(
           entries.flatMap((e) => (e.payload.kind === "admin" ? [e.payload.alert] : [])),

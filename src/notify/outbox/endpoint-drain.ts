@@ -132,6 +132,7 @@ export function rowEvent(row: OutboxRow): WebhookEvent | null {
     case "case-checked":
       return caseCheckedEvent(stored.checked, meta);
     case "status-report":
+    case "receipt":
       return null;
   }
 }

@@ -5,6 +5,7 @@ import { CaseChecked } from "../render/case-checked.js";
 import { DjenGapWarning } from "../render/djen-gap.js";
 import { AdminAlert } from "../render/operator-mail.js";
 import { PublicationAlertContent } from "../render/publication-alert.js";
+import { Receipt } from "../render/receipt.js";
 import { StatusReport } from "../render/status-report.js";
 
 /*
@@ -22,6 +23,7 @@ export const MESSAGE_TYPES = [
   "status-report",
   "djen-gap",
   "case-checked",
+  "receipt",
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -33,7 +35,8 @@ export type StoredMessage =
   | { type: "operator"; alert: AdminAlert }
   | { type: "status-report"; report: StatusReport }
   | { type: "djen-gap"; warning: DjenGapWarning }
-  | { type: "case-checked"; checked: CaseChecked };
+  | { type: "case-checked"; checked: CaseChecked }
+  | { type: "receipt"; receipt: Receipt };
 
 const WORDS: Record<MessageType, string> = {
   movement: "a movement alert",
@@ -43,6 +46,7 @@ const WORDS: Record<MessageType, string> = {
   "status-report": "a status report",
   "djen-gap": "a DJEN gap warning",
   "case-checked": "a case.checked event",
+  receipt: "a daily receipt",
 };
 
 function parsed<T>(
@@ -93,6 +97,10 @@ export function readStoredMessage(
     case "case-checked": {
       const r = parsed(CaseChecked, payload, "case-checked");
       return r.ok ? { ok: true, message: { type: "case-checked", checked: r.data } } : r;
+    }
+    case "receipt": {
+      const r = parsed(Receipt, payload, "receipt");
+      return r.ok ? { ok: true, message: { type: "receipt", receipt: r.data } } : r;
     }
   }
 }

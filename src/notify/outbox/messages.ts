@@ -9,6 +9,7 @@ import {
   type PublicationAlertContent,
   renderPublicationSubject,
 } from "../render/publication-alert.js";
+import { type Receipt, renderReceiptSubject } from "../render/receipt.js";
 import { renderStatusReportSubject, type StatusReport } from "../render/status-report.js";
 import { caseThreadKey } from "./message-ids.js";
 import type { OutboxMessage } from "./queue.js";
@@ -278,6 +279,28 @@ export function statusReport(report: StatusReport, fire: Date): OutboxMessage {
 
 export function statusReportKey(fire: Date): string {
   return `report:${fire.toISOString()}`;
+}
+
+/** What a watcher's receipt is about: its day (the dedupe key adds the address). */
+export function receiptKey(day: string): string {
+  return `receipt:${day}`;
+}
+
+/**
+ * A watcher's daily receipt: an alert like any, so a watcher who gets digests finds it in the
+ * next one and one who does not gets it alone (held by quiet hours). E-mail only.
+ */
+export function receiptMessage(receipt: Receipt): OutboxMessage {
+  return {
+    kind: "alert",
+    type: "receipt",
+    key: receiptKey(receipt.day),
+    subject: renderReceiptSubject(receipt),
+    payload: receipt,
+    changeId: null,
+    caseId: null,
+    timing: { rule: "alert", urgent: false },
+  };
 }
 
 /** `monitor test-email`'s sample alert; `nonce` makes each run's key (and Message-ID) its own. */

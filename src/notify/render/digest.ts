@@ -1,6 +1,7 @@
 import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { indexText } from "../../datajud/glossary.js";
 import { oneLine, paragraph } from "../../text.js";
+import { formatBrazilian } from "../../time/calendar-date.js";
 import {
   attentionValue,
   caseName,
@@ -42,6 +43,7 @@ import {
   publicationSectionsText,
   publicationsPhrase,
 } from "./publication-digest.js";
+import { type Receipt, receiptHtml, receiptText, renderReceiptSubject } from "./receipt.js";
 import { sourcesFooter } from "./sources-line.js";
 
 /** A digest lists many cases: each gets its newest movements, the case's own alert would show all. */
@@ -161,11 +163,20 @@ export function renderDigestSubject(
   return oneLine(`[datajud] ${marker}${digestPhrase(items, publications)}`, SUBJECT_MAX);
 }
 
+/** A digest's closing section: each receipt of the watcher it carries, newest last. */
+function receiptHeading(r: Receipt): string {
+  return `Verificação diária de ${formatBrazilian(r.day)}`;
+}
+
 function renderText(
   items: readonly AlertContent[],
   publications: readonly PublicationAlertContent[],
+  receipts: readonly Receipt[],
   timeZone: string,
 ): string {
+  if (items.length === 0 && publications.length === 0) {
+    return `${[...receipts.flatMap((r) => [receiptHeading(r).toUpperCase(), ...receiptText(r, timeZone), ""]), clocksNote(timeZone), NOT_LEGAL_ADVICE].join("\n")}\n`;
+  }
   const out: string[] = [digestPhrase(items, publications)];
   const attention = attentionCount(items);
   if (attention > 0) {
@@ -213,6 +224,8 @@ function renderText(
     out.push(`   ${generatedByText(current, timeZone)}`);
     out.push("");
   });
+  for (const r of receipts)
+    out.push(receiptHeading(r).toUpperCase(), ...receiptText(r, timeZone), "");
   out.push(clocksNote(timeZone));
   out.push(NOT_LEGAL_ADVICE);
   return `${out.join("\n")}\n`;
@@ -285,10 +298,14 @@ function caseHtml(content: AlertContent, position: number, timeZone: string): st
 function renderHtml(
   items: readonly AlertContent[],
   publications: readonly PublicationAlertContent[],
+  receipts: readonly Receipt[],
   subject: string,
   timeZone: string,
 ): string {
-  const parts: string[] = [tag("h1", STYLES.h1, escapeHtml(digestPhrase(items, publications)))];
+  const only = items.length === 0 && publications.length === 0;
+  const parts: string[] = only
+    ? []
+    : [tag("h1", STYLES.h1, escapeHtml(digestPhrase(items, publications)))];
   const attention = attentionCount(items);
   if (attention > 0) {
     parts.push(
@@ -306,6 +323,12 @@ function renderHtml(
   ordered(items).forEach((content, i) => {
     parts.push(caseHtml(content, i + 1, timeZone));
   });
+  for (const r of receipts) {
+    parts.push(
+      tag(only ? "h1" : "h2", only ? STYLES.h1 : STYLES.h2, escapeHtml(receiptHeading(r))),
+    );
+    parts.push(...receiptHtml(r, timeZone));
+  }
   parts.push(tag("p", STYLES.footer, escapeHtml(clocksNote(timeZone))));
   parts.push(tag("p", STYLES.footer, escapeHtml(NOT_LEGAL_ADVICE)));
   return htmlDocument(subject, parts);
@@ -320,15 +343,21 @@ export function renderDigest(
   changes: readonly AlertContent[],
   timeZone = COURT_TIME_ZONE,
   publications: readonly PublicationAlertContent[] = [],
+  receipts: readonly Receipt[] = [],
 ): RenderedAlert {
-  if (changes.length === 0 && publications.length === 0) {
+  if (changes.length === 0 && publications.length === 0 && receipts.length === 0) {
     throw new RangeError("a digest needs at least one alert");
   }
   const items = mergeByCase(changes);
-  const subject = renderDigestSubject(items, publications);
+  const newest = receipts.at(-1);
+  // A digest of nothing but the day's receipt reads as the receipt.
+  const subject =
+    items.length === 0 && publications.length === 0 && newest !== undefined
+      ? renderReceiptSubject(newest)
+      : renderDigestSubject(items, publications);
   return {
     subject,
-    text: renderText(items, publications, timeZone),
-    html: renderHtml(items, publications, subject, timeZone),
+    text: renderText(items, publications, receipts, timeZone),
+    html: renderHtml(items, publications, receipts, subject, timeZone),
   };
 }

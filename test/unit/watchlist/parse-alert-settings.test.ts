@@ -29,7 +29,9 @@ describe("parseWatchlist alert settings: valid files", () => {
       "  - address: escritorio@example.com",
       "    delivery: instant",
       '    status_report: "0 8 1 * *"',
+      '    receipt: "7:30"',
       "  - address: ESCRITORIO2@example.com",
+      "    receipt: true",
     );
 
     const watchlist = valid(parseWatchlist(text, "w.yaml"));
@@ -66,6 +68,7 @@ describe("parseWatchlist alert settings: valid files", () => {
         delivery: "digest",
         digestSchedule: "0 18 * * 1-5",
         statusReport: "0 8 * * 1",
+        receipt: null,
         line: 17,
       },
       {
@@ -73,6 +76,7 @@ describe("parseWatchlist alert settings: valid files", () => {
         delivery: "instant",
         digestSchedule: null,
         statusReport: "0 8 1 * *",
+        receipt: "07:30",
         line: 21,
       },
       {
@@ -80,7 +84,8 @@ describe("parseWatchlist alert settings: valid files", () => {
         delivery: null,
         digestSchedule: null,
         statusReport: null,
-        line: 24,
+        receipt: "18:00",
+        line: 25,
       },
     ]);
   });

@@ -130,6 +130,14 @@ describe("parseWatchlist alert settings: watchers", () => {
       "status_report is empty; remove the line, or write a cron expression",
       20,
     ],
+    [
+      "receipt",
+      '"24:00"',
+      'receipt: expected true (a receipt at 18:00), false, or a time of day in quotes like "19:30", got the text "24:00"',
+      14,
+    ],
+    ["receipt", '"18h"', 'a time of day in quotes like "19:30", got the text "18h"', 14],
+    ["receipt", "daily", 'a time of day in quotes like "19:30", got the text "daily"', 14],
   ])("refuses %s: %s", (key, value, message, col) => {
     const text = withWatchers(
       "  - address: rui@example.com",

@@ -1,0 +1,137 @@
+import { receiptKey, receiptMessage } from "../../notify/outbox/messages.js";
+import { dedupeKey, emailEndpoints, queuedRows, queueMessage } from "../../notify/outbox/queue.js";
+import type { Receipt, ReceiptCase } from "../../notify/render/receipt.js";
+import type { MailPolicy } from "../../policy/mail-policy.js";
+import { isMuted } from "../../policy/movement-rules.js";
+import { getCase } from "../../store/cases.js";
+import { type Db, immediate } from "../../store/database.js";
+import { getDjenSource } from "../../store/djen-sources.js";
+import { checkTally } from "../../store/ledger.js";
+import { outboxIdByDedupeKey } from "../../store/outbox.js";
+import { type PublicationRow, publicationsSeenSince } from "../../store/publications.js";
+import { addDays, dateInZone } from "../../time/calendar-date.js";
+import { instantInZone } from "../../time/zoned-time.js";
+import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
+import { sourcesOfCase } from "./source-check.js";
+
+/*
+ * The daily receipts (docs/freshness.md): each watcher with `receipt: "HH:MM"` gets, once a day
+ * once that hour has come (schedule.timezone), what was checked of their cases since the same
+ * hour the day before, when, and which source was late or failing. Called every minute by the
+ * daemon's mail tick and after every sweep; the dedupe key (day, address) makes it once per day
+ * per watcher, across restarts. A day the monitor was down at the hour still gets its receipt
+ * when it comes back that day. A muted case is left out, as from everything else the watcher hears.
+ */
+
+export interface ReceiptDeps {
+  db: Db;
+  now: Date;
+  /** Our Message-IDs' domain. */
+  domain: string;
+  policy: MailPolicy;
+  /** The watchlist's cases in force. */
+  cases: readonly WatchedCase[];
+  /** DJEN is on: each case's DJEN checks are in the receipt. */
+  djenEnabled: boolean;
+}
+
+interface Due {
+  address: string;
+  day: string;
+  periodStart: string;
+}
+
+function dueReceipts(deps: ReceiptDeps): Due[] {
+  const { db, policy, now } = deps;
+  const day = dateInZone(now.getTime(), policy.timezone);
+  const due: Due[] = [];
+  for (const watcher of policy.watchers) {
+    const hour = watcher.receipt ?? null;
+    if (hour === null) continue;
+    const at = instantInZone(day, hour, policy.timezone);
+    if (now.getTime() < at) continue;
+    const key = dedupeKey(receiptKey(day), { channel: "email", address: watcher.address });
+    if (outboxIdByDedupeKey(db, key) !== undefined) continue;
+    const since = instantInZone(addDays(day, -1), hour, policy.timezone);
+    due.push({ address: watcher.address, day, periodStart: new Date(since).toISOString() });
+  }
+  return due;
+}
+
+function receiptCase(
+  deps: ReceiptDeps,
+  c: WatchedCase,
+  periodStart: string,
+  read: readonly PublicationRow[],
+): ReceiptCase {
+  const row = getCase(deps.db, c.digits, c.court);
+  const tally = checkTally(deps.db, c.digits, periodStart);
+  const sources = row === undefined ? null : sourcesOfCase(deps.db, row.id, deps.now);
+  const djen = deps.djenEnabled ? getDjenSource(deps.db, "case", c.digits) : undefined;
+  const published = read.filter(
+    (p) => p.caseNumber === c.digits && !p.baseline && p.firstSeenAt >= periodStart,
+  ).length;
+  return {
+    caseNumber: c.number,
+    court: c.court,
+    label: c.label,
+    datajud: {
+      checks: tally.datajud,
+      failed: tally.datajudFailed,
+      lastCheckedAt: row?.lastCheckedAt ?? null,
+      lastOutcome: row?.lastOutcome ?? null,
+      lastError: row?.lastError ?? null,
+      updatedAt: sources?.dataJudUpdatedAt ?? null,
+      late: sources?.dataJudLate ?? false,
+    },
+    djen: deps.djenEnabled
+      ? {
+          checks: tally.djen,
+          failed: tally.djenFailed,
+          lastCheckedAt: djen?.lastCheckedAt ?? null,
+          lastOkAt: djen?.lastOkAt ?? null,
+          lastOutcome: djen?.lastOutcome ?? null,
+          lastError: djen?.lastError ?? null,
+        }
+      : null,
+    news: tally.datajudChanged + published,
+  };
+}
+
+/** Queues each receipt whose hour has come today and that is not queued yet; returns how many. */
+export function queueDueReceipts(deps: ReceiptDeps): number {
+  const due = dueReceipts(deps);
+  if (due.length === 0) return 0;
+  const { db, policy, now } = deps;
+  const oldest = due.map((d) => d.periodStart).sort()[0] ?? now.toISOString();
+  const read = publicationsSeenSince(db, oldest);
+  return immediate(db, () => {
+    let queued = 0;
+    for (const { address, day, periodStart } of due) {
+      const who = address.toLowerCase();
+      const seen = new Set<string>();
+      const cases = deps.cases.filter((c) => {
+        const id = `${c.digits}|${c.court}`;
+        if (seen.has(id) || !c.notify.some((a) => a.toLowerCase() === who)) return false;
+        if (isMuted(c.policy, now, policy.timezone)) return false;
+        seen.add(id);
+        return true;
+      });
+      const receipt: Receipt = {
+        type: "receipt",
+        day,
+        periodStart,
+        generatedAt: now.toISOString(),
+        cases: cases.map((c) => receiptCase(deps, c, periodStart, read)),
+      };
+      queued += queuedRows(
+        queueMessage(
+          { db, domain: deps.domain, at: now, policy },
+          receiptMessage(receipt),
+          emailEndpoints([address]),
+        ),
+      );
+    }
+    return queued;
+  });
+}

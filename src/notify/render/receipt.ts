@@ -1,0 +1,225 @@
+import { z } from "zod";
+import { wallClockDay } from "../../datajud/dates.js";
+import { oneLine } from "../../text.js";
+import { formatBrazilian } from "../../time/calendar-date.js";
+import {
+  clocksNote,
+  entryItem,
+  escapeHtml,
+  htmlDocument,
+  instantTime,
+  NOT_LEGAL_ADVICE,
+  type RenderedAlert,
+  STYLES,
+  tag,
+} from "./email-kit.js";
+
+/*
+ * The daily receipt a watcher opts into (`receipt:` in watchers; docs/freshness.md): "verificado,
+ * nada novo", what was checked in the last day, when, and which source was late or failing for
+ * which case. In the watcher's digest when it has one, else one short e-mail. Everything is
+ * computed when it is queued, so a resend is the same message.
+ */
+
+export const ReceiptCase = z.object({
+  /** Formatted CNJ number. */
+  caseNumber: z.string(),
+  /** DataJud alias. */
+  court: z.string(),
+  label: z.string().nullable(),
+  datajud: z.object({
+    /** DataJud checks of the case in the period. */
+    checks: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    /** The last check (our instant) and its outcome; null: never checked. */
+    lastCheckedAt: z.string().nullable(),
+    lastOutcome: z.string().nullable(),
+    lastError: z.string().nullable(),
+    /** The newest update of the case's records, as DataJud wrote it. */
+    updatedAt: z.string().nullable(),
+    /** DJEN has an intimação DataJud's record still lacks past the court's lag. */
+    late: z.boolean(),
+  }),
+  /** Null: DJEN is off. */
+  djen: z
+    .object({
+      checks: z.number().int().nonnegative(),
+      failed: z.number().int().nonnegative(),
+      lastCheckedAt: z.string().nullable(),
+      /** Its last complete answer for the case number. */
+      lastOkAt: z.string().nullable(),
+      lastOutcome: z.string().nullable(),
+      lastError: z.string().nullable(),
+    })
+    .nullable(),
+  /** DataJud changes and DJEN publications of the case first seen in the period. */
+  news: z.number().int().nonnegative(),
+});
+export type ReceiptCase = z.infer<typeof ReceiptCase>;
+
+export const Receipt = z.object({
+  type: z.literal("receipt"),
+  /** The day (YYYY-MM-DD, the schedule's zone) it stands for. */
+  day: z.string(),
+  /** The period: from the previous receipt's hour to when this one was made (our instants). */
+  periodStart: z.string(),
+  generatedAt: z.string(),
+  cases: z.array(ReceiptCase),
+});
+export type Receipt = z.infer<typeof Receipt>;
+
+const SUBJECT_MAX = 200;
+const ERROR_SHOWN = 160;
+
+function caseName(c: ReceiptCase): string {
+  const label = c.label === null ? "" : ` (${oneLine(c.label, 60)})`;
+  return `${oneLine(c.caseNumber, 40)} · ${oneLine(c.court, 20).toUpperCase()}${label}`;
+}
+
+function casesWord(n: number): string {
+  return n === 1 ? "1 processo" : `${n} processos`;
+}
+
+function failedNow(outcome: string | null): boolean {
+  return outcome === "failed";
+}
+
+/** What went wrong with a case's sources in the period; none: both answered and are current. */
+export function receiptProblems(c: ReceiptCase): string[] {
+  const out: string[] = [];
+  const error = (text: string | null) => (text === null ? "" : `: ${oneLine(text, ERROR_SHOWN)}`);
+  if (c.datajud.checks === 0) out.push("DataJud não consultado no período");
+  else if (failedNow(c.datajud.lastOutcome))
+    out.push(`DataJud falhou na última consulta${error(c.datajud.lastError)}`);
+  else if (c.datajud.failed > 0)
+    out.push(`DataJud falhou em ${c.datajud.failed} de ${c.datajud.checks} consultas`);
+  if (c.datajud.late)
+    out.push("DataJud atrasado neste processo (o DJEN tem uma intimação que ele não mostra)");
+  if (c.djen !== null) {
+    if (c.djen.checks === 0) out.push("DJEN não consultado no período");
+    else if (failedNow(c.djen.lastOutcome))
+      out.push(`DJEN falhou na última consulta${error(c.djen.lastError)}`);
+    else if (c.djen.failed > 0)
+      out.push(`DJEN falhou em ${c.djen.failed} de ${c.djen.checks} consultas`);
+  }
+  return out;
+}
+
+function timesWord(n: number): string {
+  return n === 1 ? "1 consulta" : `${n} consultas`;
+}
+
+/** One case's checks: "DataJud: 3 consultas, a última em ...; atualizado em ...; DJEN: ...". */
+function caseChecks(c: ReceiptCase, timeZone: string): string[] {
+  const datajudDay = c.datajud.updatedAt === null ? null : wallClockDay(c.datajud.updatedAt);
+  const datajud = [
+    `DataJud: ${timesWord(c.datajud.checks)}`,
+    c.datajud.lastCheckedAt === null
+      ? "nunca consultado"
+      : `a última em ${instantTime(c.datajud.lastCheckedAt, timeZone)}`,
+    datajudDay === null
+      ? "sem data de atualização"
+      : `atualizado em ${formatBrazilian(datajudDay)}`,
+  ].join(", ");
+  const lines = [datajud];
+  if (c.djen !== null) {
+    lines.push(
+      [
+        `DJEN: ${timesWord(c.djen.checks)}`,
+        c.djen.lastOkAt === null
+          ? "nenhuma resposta completa ainda"
+          : `a última resposta completa em ${instantTime(c.djen.lastOkAt, timeZone)}`,
+      ].join(", "),
+    );
+  }
+  return lines;
+}
+
+/** The receipt's one line: what was checked, and whether anything was new. */
+export function receiptHeadline(r: Receipt, timeZone: string): string {
+  const news = r.cases.filter((c) => c.news > 0).length;
+  const period = `entre ${instantTime(r.periodStart, timeZone)} e ${instantTime(r.generatedAt, timeZone)}`;
+  if (r.cases.length === 0) return `Nenhum processo a verificar ${period}.`;
+  const checked = `${casesWord(r.cases.length)} ${r.cases.length === 1 ? "verificado" : "verificados"} ${period}`;
+  return news === 0
+    ? `Verificado, nada novo: ${checked}.`
+    : `Verificado: ${checked}; ${news === 1 ? "1 com novidades, já enviadas" : `${news} com novidades, já enviadas`}.`;
+}
+
+export function renderReceiptSubject(r: Receipt): string {
+  const news = r.cases.filter((c) => c.news > 0).length;
+  const problems = r.cases.filter((c) => receiptProblems(c).length > 0).length;
+  const parts = [casesWord(r.cases.length)];
+  if (news > 0) parts.push(`${news} com novidades`);
+  if (problems > 0) parts.push(`${problems} com fonte atrasada ou falhando`);
+  const head = news === 0 ? "Verificado, nada novo" : "Verificado";
+  return oneLine(`[datajud] ${head}: ${parts.join(", ")} (${formatBrazilian(r.day)})`, SUBJECT_MAX);
+}
+
+/** The receipt as text lines, for its own e-mail and for a digest's section. */
+export function receiptText(r: Receipt, timeZone: string): string[] {
+  const out = [receiptHeadline(r, timeZone)];
+  const troubled = r.cases.filter((c) => receiptProblems(c).length > 0);
+  if (troubled.length > 0) {
+    out.push("", "Fontes atrasadas ou falhando:");
+    for (const c of troubled) {
+      out.push(`- ${caseName(c)}: ${receiptProblems(c).join("; ")}.`);
+    }
+  }
+  if (r.cases.length > 0) out.push("", "O que foi consultado:");
+  r.cases.forEach((c, i) => {
+    out.push(`${i + 1}. ${caseName(c)}${c.news > 0 ? " · com novidades" : ""}`);
+    for (const line of caseChecks(c, timeZone)) out.push(`   ${line}`);
+  });
+  return out;
+}
+
+/** The receipt as HTML parts, for its own e-mail and for a digest's section. */
+export function receiptHtml(r: Receipt, timeZone: string): string[] {
+  const e = escapeHtml;
+  const parts = [tag("p", STYLES.p, e(receiptHeadline(r, timeZone)))];
+  const troubled = r.cases.filter((c) => receiptProblems(c).length > 0);
+  if (troubled.length > 0) {
+    parts.push(tag("p", STYLES.p, "<strong>Fontes atrasadas ou falhando</strong>"));
+    parts.push(
+      tag(
+        "ul",
+        STYLES.ul,
+        troubled.map((c) => entryItem(caseName(c), receiptProblems(c))).join(""),
+      ),
+    );
+  }
+  if (r.cases.length > 0) {
+    parts.push(tag("p", STYLES.p, "<strong>O que foi consultado</strong>"));
+    parts.push(
+      tag(
+        "ol",
+        STYLES.ul,
+        r.cases
+          .map((c) =>
+            entryItem(
+              `${caseName(c)}${c.news > 0 ? " · com novidades" : ""}`,
+              caseChecks(c, timeZone),
+            ),
+          )
+          .join(""),
+      ),
+    );
+  }
+  return parts;
+}
+
+/** The receipt alone: one short e-mail. */
+export function renderReceipt(r: Receipt, timeZone: string): RenderedAlert {
+  const subject = renderReceiptSubject(r);
+  const text = [...receiptText(r, timeZone), "", clocksNote(timeZone), NOT_LEGAL_ADVICE, ""].join(
+    "\n",
+  );
+  const html = htmlDocument(subject, [
+    tag("h1", STYLES.h1, escapeHtml(`Verificação diária de ${formatBrazilian(r.day)}`)),
+    ...receiptHtml(r, timeZone),
+    tag("p", STYLES.footer, escapeHtml(clocksNote(timeZone))),
+    tag("p", STYLES.footer, escapeHtml(NOT_LEGAL_ADVICE)),
+  ]);
+  return { subject, text, html };
+}

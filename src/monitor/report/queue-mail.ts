@@ -55,6 +55,7 @@ export function queueReceiptsOf(mail: MailDeps, now: Date): number {
     domain: mail.domain,
     policy: mail.policy(),
     cases: mail.cases(),
+    oab: mail.oab(),
     djenEnabled: mail.djen?.enabled ?? true,
   });
 }

@@ -1,6 +1,6 @@
 import { receiptKey, receiptMessage } from "../../notify/outbox/messages.js";
 import { dedupeKey, emailEndpoints, queuedRows, queueMessage } from "../../notify/outbox/queue.js";
-import type { Receipt, ReceiptCase } from "../../notify/render/receipt.js";
+import type { Receipt, ReceiptCase, ReceiptOab } from "../../notify/render/receipt.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
 import { isMuted } from "../../policy/movement-rules.js";
 import { getCase } from "../../store/cases.js";
@@ -11,7 +11,7 @@ import { outboxIdByDedupeKey } from "../../store/outbox.js";
 import { type PublicationRow, publicationsSeenSince } from "../../store/publications.js";
 import { addDays, dateInZone } from "../../time/calendar-date.js";
 import { instantInZone } from "../../time/zoned-time.js";
-import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
+import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import { sourcesOfCase } from "./source-check.js";
 
 /*
@@ -31,7 +31,9 @@ export interface ReceiptDeps {
   policy: MailPolicy;
   /** The watchlist's cases in force. */
   cases: readonly WatchedCase[];
-  /** DJEN is on: each case's DJEN checks are in the receipt. */
+  /** The watchlist's OAB registrations in force: a watcher's are in their receipt. */
+  oab: readonly WatchedOab[];
+  /** DJEN is on: each case's and registration's DJEN checks are in the receipt. */
   djenEnabled: boolean;
 }
 
@@ -98,6 +100,19 @@ function receiptCase(
   };
 }
 
+function receiptOab(deps: ReceiptDeps, o: WatchedOab, periodStart: string): ReceiptOab {
+  const tally = checkTally(deps.db, `oab:${o.key}`, periodStart);
+  const source = getDjenSource(deps.db, "oab", o.key);
+  return {
+    registration: o.key,
+    checks: tally.djen,
+    failed: tally.djenFailed,
+    lastOkAt: source?.lastOkAt ?? null,
+    lastOutcome: source?.lastOutcome ?? null,
+    lastError: source?.lastError ?? null,
+  };
+}
+
 /** Queues each receipt whose hour has come today and that is not queued yet; returns how many. */
 export function queueDueReceipts(deps: ReceiptDeps): number {
   const due = dueReceipts(deps);
@@ -123,6 +138,11 @@ export function queueDueReceipts(deps: ReceiptDeps): number {
         periodStart,
         generatedAt: now.toISOString(),
         cases: cases.map((c) => receiptCase(deps, c, periodStart, read)),
+        oab: deps.djenEnabled
+          ? deps.oab
+              .filter((o) => o.notify.some((a) => a.toLowerCase() === who))
+              .map((o) => receiptOab(deps, o, periodStart))
+          : [],
       };
       queued += queuedRows(
         queueMessage(

@@ -57,6 +57,18 @@ export const ReceiptCase = z.object({
 });
 export type ReceiptCase = z.infer<typeof ReceiptCase>;
 
+/** A watched OAB registration's DJEN checks in the period. */
+export const ReceiptOab = z.object({
+  /** "123456/SP" */
+  registration: z.string(),
+  checks: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  lastOkAt: z.string().nullable(),
+  lastOutcome: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type ReceiptOab = z.infer<typeof ReceiptOab>;
+
 export const Receipt = z.object({
   type: z.literal("receipt"),
   /** The day (YYYY-MM-DD, the schedule's zone) it stands for. */
@@ -65,6 +77,8 @@ export const Receipt = z.object({
   periodStart: z.string(),
   generatedAt: z.string(),
   cases: z.array(ReceiptCase),
+  /** The watcher's OAB registrations asked of DJEN (none with DJEN off). */
+  oab: z.array(ReceiptOab).default([]),
 });
 export type Receipt = z.infer<typeof Receipt>;
 
@@ -84,6 +98,38 @@ function failedNow(outcome: string | null): boolean {
   return outcome === "failed";
 }
 
+function djenProblems(d: {
+  checks: number;
+  failed: number;
+  lastOutcome: string | null;
+  lastError: string | null;
+}): string[] {
+  if (d.checks === 0) return ["DJEN não consultado no período"];
+  if (failedNow(d.lastOutcome)) {
+    const error = d.lastError === null ? "" : `: ${oneLine(d.lastError, ERROR_SHOWN)}`;
+    return [`DJEN falhou na última consulta${error}`];
+  }
+  return d.failed > 0 ? [`DJEN falhou em ${d.failed} de ${d.checks} consultas`] : [];
+}
+
+/** What went wrong with a registration's DJEN checks in the period. */
+export function oabProblems(o: ReceiptOab): string[] {
+  return djenProblems(o);
+}
+
+function oabName(o: ReceiptOab): string {
+  return `OAB ${oneLine(o.registration, 20)}`;
+}
+
+function oabChecks(o: ReceiptOab, timeZone: string): string {
+  return [
+    `DJEN: ${timesWord(o.checks)}`,
+    o.lastOkAt === null
+      ? "nenhuma resposta completa ainda"
+      : `a última resposta completa em ${instantTime(o.lastOkAt, timeZone)}`,
+  ].join(", ");
+}
+
 /** What went wrong with a case's sources in the period; none: both answered and are current. */
 export function receiptProblems(c: ReceiptCase): string[] {
   const out: string[] = [];
@@ -95,13 +141,7 @@ export function receiptProblems(c: ReceiptCase): string[] {
     out.push(`DataJud falhou em ${c.datajud.failed} de ${c.datajud.checks} consultas`);
   if (c.datajud.late)
     out.push("DataJud atrasado neste processo (o DJEN tem uma intimação que ele não mostra)");
-  if (c.djen !== null) {
-    if (c.djen.checks === 0) out.push("DJEN não consultado no período");
-    else if (failedNow(c.djen.lastOutcome))
-      out.push(`DJEN falhou na última consulta${error(c.djen.lastError)}`);
-    else if (c.djen.failed > 0)
-      out.push(`DJEN falhou em ${c.djen.failed} de ${c.djen.checks} consultas`);
-  }
+  if (c.djen !== null) out.push(...djenProblems(c.djen));
   return out;
 }
 
@@ -135,76 +175,94 @@ function caseChecks(c: ReceiptCase, timeZone: string): string[] {
   return lines;
 }
 
+/** Each case and registration of the receipt: its name, its checks, what went wrong, news. */
+interface Entry {
+  name: string;
+  checks: string[];
+  problems: string[];
+  news: boolean;
+}
+
+function entries(r: Receipt, timeZone: string): Entry[] {
+  return [
+    ...r.cases.map((c) => ({
+      name: caseName(c),
+      checks: caseChecks(c, timeZone),
+      problems: receiptProblems(c),
+      news: c.news > 0,
+    })),
+    ...r.oab.map((o) => ({
+      name: oabName(o),
+      checks: [oabChecks(o, timeZone)],
+      problems: oabProblems(o),
+      news: false,
+    })),
+  ];
+}
+
+/** "2 processos e 1 registro da OAB". */
+function watchedWords(r: Receipt): string {
+  const oab = r.oab.length;
+  if (oab === 0) return casesWord(r.cases.length);
+  const registrations = oab === 1 ? "1 registro da OAB" : `${oab} registros da OAB`;
+  return r.cases.length === 0 ? registrations : `${casesWord(r.cases.length)} e ${registrations}`;
+}
+
 /** The receipt's one line: what was checked, and whether anything was new. */
 export function receiptHeadline(r: Receipt, timeZone: string): string {
   const news = r.cases.filter((c) => c.news > 0).length;
   const period = `entre ${instantTime(r.periodStart, timeZone)} e ${instantTime(r.generatedAt, timeZone)}`;
-  if (r.cases.length === 0) return `Nenhum processo a verificar ${period}.`;
-  const checked = `${casesWord(r.cases.length)} ${r.cases.length === 1 ? "verificado" : "verificados"} ${period}`;
+  const count = r.cases.length + r.oab.length;
+  if (count === 0) return `Nenhum processo a verificar ${period}.`;
+  const checked = `${watchedWords(r)} ${count === 1 ? "verificado" : "verificados"} ${period}`;
   return news === 0
     ? `Verificado, nada novo: ${checked}.`
-    : `Verificado: ${checked}; ${news === 1 ? "1 com novidades, já enviadas" : `${news} com novidades, já enviadas`}.`;
+    : `Verificado: ${checked}; ${news === 1 ? "1 processo com novidades, já enviadas" : `${news} processos com novidades, já enviadas`}.`;
 }
 
 export function renderReceiptSubject(r: Receipt): string {
   const news = r.cases.filter((c) => c.news > 0).length;
-  const problems = r.cases.filter((c) => receiptProblems(c).length > 0).length;
-  const parts = [casesWord(r.cases.length)];
+  const problems = entries(r, "UTC").filter((e) => e.problems.length > 0).length;
+  const parts = [watchedWords(r)];
   if (news > 0) parts.push(`${news} com novidades`);
   if (problems > 0) parts.push(`${problems} com fonte atrasada ou falhando`);
   const head = news === 0 ? "Verificado, nada novo" : "Verificado";
   return oneLine(`[datajud] ${head}: ${parts.join(", ")} (${formatBrazilian(r.day)})`, SUBJECT_MAX);
 }
 
+function entryTitle(e: Entry): string {
+  return `${e.name}${e.news ? " · com novidades" : ""}`;
+}
+
 /** The receipt as text lines, for its own e-mail and for a digest's section. */
 export function receiptText(r: Receipt, timeZone: string): string[] {
+  const all = entries(r, timeZone);
   const out = [receiptHeadline(r, timeZone)];
-  const troubled = r.cases.filter((c) => receiptProblems(c).length > 0);
+  const troubled = all.filter((e) => e.problems.length > 0);
   if (troubled.length > 0) {
     out.push("", "Fontes atrasadas ou falhando:");
-    for (const c of troubled) {
-      out.push(`- ${caseName(c)}: ${receiptProblems(c).join("; ")}.`);
-    }
+    for (const e of troubled) out.push(`- ${e.name}: ${e.problems.join("; ")}.`);
   }
-  if (r.cases.length > 0) out.push("", "O que foi consultado:");
-  r.cases.forEach((c, i) => {
-    out.push(`${i + 1}. ${caseName(c)}${c.news > 0 ? " · com novidades" : ""}`);
-    for (const line of caseChecks(c, timeZone)) out.push(`   ${line}`);
+  if (all.length > 0) out.push("", "O que foi consultado:");
+  all.forEach((e, i) => {
+    out.push(`${i + 1}. ${entryTitle(e)}`);
+    for (const line of e.checks) out.push(`   ${line}`);
   });
   return out;
 }
 
 /** The receipt as HTML parts, for its own e-mail and for a digest's section. */
 export function receiptHtml(r: Receipt, timeZone: string): string[] {
-  const e = escapeHtml;
-  const parts = [tag("p", STYLES.p, e(receiptHeadline(r, timeZone)))];
-  const troubled = r.cases.filter((c) => receiptProblems(c).length > 0);
+  const all = entries(r, timeZone);
+  const parts = [tag("p", STYLES.p, escapeHtml(receiptHeadline(r, timeZone)))];
+  const troubled = all.filter((e) => e.problems.length > 0);
   if (troubled.length > 0) {
     parts.push(tag("p", STYLES.p, "<strong>Fontes atrasadas ou falhando</strong>"));
-    parts.push(
-      tag(
-        "ul",
-        STYLES.ul,
-        troubled.map((c) => entryItem(caseName(c), receiptProblems(c))).join(""),
-      ),
-    );
+    parts.push(tag("ul", STYLES.ul, troubled.map((e) => entryItem(e.name, e.problems)).join("")));
   }
-  if (r.cases.length > 0) {
+  if (all.length > 0) {
     parts.push(tag("p", STYLES.p, "<strong>O que foi consultado</strong>"));
-    parts.push(
-      tag(
-        "ol",
-        STYLES.ul,
-        r.cases
-          .map((c) =>
-            entryItem(
-              `${caseName(c)}${c.news > 0 ? " · com novidades" : ""}`,
-              caseChecks(c, timeZone),
-            ),
-          )
-          .join(""),
-      ),
-    );
+    parts.push(tag("ol", STYLES.ul, all.map((e) => entryItem(entryTitle(e), e.checks)).join("")));
   }
   return parts;
 }

@@ -34,6 +34,7 @@ cases:
 watchers:
   - address: ${ANA}
     receipt: "18:00"
+    oab: ["123456/SP"]
   - address: ${RUI}
     delivery: digest
     digest_schedule: "0 19 * * *"
@@ -95,14 +96,17 @@ describe("daily receipts", () => {
 
     const mine = receipts(evening, ANA);
     expect(mine.map((m) => m.subject)).toEqual([
-      "[datajud] Verificado, nada novo: 2 processos (01/10/2025)",
+      "[datajud] Verificado, nada novo: 2 processos e 1 registro da OAB (01/10/2025)",
     ]);
     const text = mine[0]?.text ?? "";
     expect(text).toContain(
-      "Verificado, nada novo: 2 processos verificados entre 30/09/2025 18:00 e 01/10/2025 18:00.",
+      "Verificado, nada novo: 2 processos e 1 registro da OAB verificados entre 30/09/2025 18:00 e 01/10/2025 18:00.",
     );
     expect(text).toContain(`1. ${despejo} · TJDFT (Despejo)`);
     expect(text).toContain(`2. ${cobranca} · TJSP (Cobrança)`);
+    expect(text).toContain(
+      "3. OAB 123456/SP\n   DJEN: 1 consulta, a última resposta completa em 01/10/2025 10:00",
+    );
     expect(text).toContain("DataJud: 1 consulta, a última em 01/10/2025 10:00, atualizado em");
     expect(text).toContain("DJEN: 1 consulta, a última resposta completa em 01/10/2025 10:00");
     expect(text).not.toContain("Fontes atrasadas ou falhando");
@@ -146,7 +150,7 @@ describe("daily receipts", () => {
     const mine = receipts(await tick("2025-10-02", "18:05"), ANA);
 
     expect(mine.map((m) => m.subject)).toEqual([
-      "[datajud] Verificado, nada novo: 2 processos, 2 com fonte atrasada ou falhando (02/10/2025)",
+      "[datajud] Verificado, nada novo: 2 processos e 1 registro da OAB, 3 com fonte atrasada ou falhando (02/10/2025)",
     ]);
     const text = mine[0]?.text ?? "";
     expect(text).toContain("Fontes atrasadas ou falhando:");
@@ -171,9 +175,9 @@ describe("daily receipts", () => {
     const mine = receipts(await tick("2025-10-03", "18:00"), ANA);
 
     expect(mine.map((m) => m.subject)).toEqual([
-      "[datajud] Verificado: 2 processos, 1 com novidades (03/10/2025)",
+      "[datajud] Verificado: 2 processos e 1 registro da OAB, 1 com novidades (03/10/2025)",
     ]);
-    expect(mine[0]?.text).toContain("1 com novidades, já enviadas.");
+    expect(mine[0]?.text).toContain("1 processo com novidades, já enviadas.");
     expect(mine[0]?.text).toContain(`1. ${despejo} · TJDFT (Despejo) · com novidades`);
   }, 60_000);
 });

@@ -43,6 +43,7 @@ function receipt(cases: ReceiptCase[]): Receipt {
     periodStart: "2026-12-05T21:00:00.000Z",
     generatedAt: "2026-12-06T21:00:00.000Z",
     cases,
+    oab: [],
   };
 }
 
@@ -93,6 +94,35 @@ describe("the daily receipt", () => {
       "[datajud] Verificado, nada novo: 2 processos, 2 com fonte atrasada ou falhando (06/12/2026)",
     );
     expect(r.text).not.toMatch(/1\. .*\n {3}DJEN:/u);
+  });
+
+  it("lists the watcher's OAB registrations with their DJEN checks", () => {
+    const r = renderReceipt(
+      {
+        ...receipt([kase()]),
+        oab: [
+          {
+            registration: "123456/SP",
+            checks: 2,
+            failed: 2,
+            lastOkAt: null,
+            lastOutcome: "failed",
+            lastError: "DJEN refused the answer",
+          },
+        ],
+      },
+      "America/Sao_Paulo",
+    );
+
+    expect(r.subject).toBe(
+      "[datajud] Verificado, nada novo: 1 processo e 1 registro da OAB, 1 com fonte atrasada ou falhando (06/12/2026)",
+    );
+    expect(r.text).toContain(
+      "- OAB 123456/SP: DJEN falhou na última consulta: DJEN refused the answer.",
+    );
+    expect(r.text).toContain(
+      "2. OAB 123456/SP\n   DJEN: 2 consultas, nenhuma resposta completa ainda",
+    );
   });
 
   it("escapes what the watchlist wrote", () => {

@@ -1,90 +1,76 @@
+import { z } from "zod";
 import { addDays, type IsoDate, isoDate, weekday } from "../calendar-date.js";
 import { easterSunday } from "../judicial-calendar.js";
+import { Law, loadCalendarTable, SourceFields } from "./calendar-data.js";
 import type { CourtSeat } from "./court-seat.js";
-import { type DatedRule, type DayRule, type LayerYear, PLANALTO, yearEndSpan } from "./day-rule.js";
+import { type DatedRule, type DayRule, type LayerYear, yearEndSpan } from "./day-rule.js";
+import nationalJson from "./national-days.json" with { type: "json" };
 
 /*
- * What binds every court of the country: the national holidays, the days Lei 1.408/1951 art. 5
- * closes every court ("Dia da Justiça" aside, whose date the law leaves to others), weekends, the
- * suspension of deadlines from 20 December to 20 January, and, for the states' courts, the CNJ's
- * recess (the Union's courts have theirs by law, union-days.ts). Weekends: `weekendRule`.
+ * What binds every court of the country (national-days.json): the national holidays, the days Lei
+ * 1.408/1951 art. 5 closes every court ("Dia da Justiça" aside, whose date the law leaves to
+ * others), weekends, the suspension of deadlines from 20 December to 20 January, and, for the
+ * states' courts, the CNJ's recess (the Union's courts have theirs by law, union-days.ts).
+ * Weekends: `weekendRule`.
  */
 
-const LEI_662 = {
-  source: "Lei 662/1949, art. 1º (redação da Lei 10.607/2002)",
-  url: `${PLANALTO}/leis/l0662.htm`,
-};
+const Named = z.strictObject({ name: z.string().min(1), ...SourceFields });
 
-const LEI_1408 = {
-  source: "Lei 1.408/1951, art. 5º",
-  url: "https://legis.senado.leg.br/norma/543073/publicacao/15639216",
-};
-
-function holiday(name: string, where: { source: string; url: string }): DayRule {
-  return { effect: "holiday", name, ...where, scope: "national" };
-}
-
-const FIXED: ReadonlyArray<{ month: number; day: number; rule: DayRule; since?: number }> = [
-  { month: 1, day: 1, rule: holiday("Confraternização Universal", LEI_662) },
-  { month: 4, day: 21, rule: holiday("Tiradentes", LEI_662) },
-  { month: 5, day: 1, rule: holiday("Dia do Trabalho", LEI_662) },
-  { month: 9, day: 7, rule: holiday("Independência do Brasil", LEI_662) },
-  {
-    month: 10,
-    day: 12,
-    rule: holiday("Nossa Senhora Aparecida", {
-      source: "Lei 6.802/1980, art. 1º",
-      url: `${PLANALTO}/leis/l6802.htm`,
+const NationalFile = z.strictObject({
+  about: z.string(),
+  fixed: z.array(
+    z.strictObject({
+      month: z.number().int().min(1).max(12),
+      day: z.number().int().min(1).max(31),
+      name: z.string().min(1),
+      ...SourceFields,
+      /** From this year on (the law's first year); absent: every year. */
+      since: z.number().int().optional(),
     }),
-  },
-  { month: 11, day: 2, rule: holiday("Finados", LEI_662) },
-  { month: 11, day: 15, rule: holiday("Proclamação da República", LEI_662) },
-  {
-    month: 11,
-    day: 20,
-    rule: holiday("Dia Nacional de Zumbi e da Consciência Negra", {
-      source: "Lei 14.759/2023, art. 1º",
-      url: `${PLANALTO}/_ato2023-2026/2023/lei/l14759.htm`,
-    }),
-    since: 2024,
-  },
-  { month: 12, day: 25, rule: holiday("Natal", LEI_662) },
-];
-
-/** Good Friday is a municipal religious holiday (Lei 9.093/1995 art. 2) every court keeps by Lei 1.408. */
-const GOOD_FRIDAY = holiday("Sexta-feira Santa", {
-  source: "Lei 1.408/1951, art. 5º; Lei 9.093/1995, art. 2º",
-  url: LEI_1408.url,
+  ),
+  goodFriday: Named,
+  carnivalTuesday: Named,
+  weekend: Law,
+  cnjRecess: Named,
+  yearEndSuspension: Named,
+  /** The labour courts' own rule for the same days (Lei 13.545/2017). */
+  labourYearEndSuspension: Law,
 });
 
-const CARNIVAL_TUESDAY = holiday("Carnaval (terça-feira)", LEI_1408);
+/** The national tables of a national-days.json, checked. */
+export function parseNationalDays(json: unknown): z.infer<typeof NationalFile> {
+  return loadCalendarTable("national-days.json", NationalFile, json);
+}
 
-const WEEKEND = { source: "CPC, art. 216", url: `${PLANALTO}/_ato2015-2018/2015/lei/l13105.htm` };
-const SATURDAY: DayRule = { effect: "weekend", name: "sábado", ...WEEKEND, scope: "national" };
+const TABLE = parseNationalDays(nationalJson);
+
+function rule(
+  effect: DayRule["effect"],
+  { name, source, url }: { name: string; source: string; url: string | null },
+): DayRule {
+  return { effect, name, source, url, scope: "national" };
+}
+
+const FIXED = TABLE.fixed.map((fixed) => ({
+  month: fixed.month,
+  day: fixed.day,
+  since: fixed.since,
+  rule: rule("holiday", fixed),
+}));
+
+/** Good Friday is a municipal religious holiday (Lei 9.093/1995 art. 2) every court keeps by Lei 1.408. */
+const GOOD_FRIDAY = rule("holiday", TABLE.goodFriday);
+
+const CARNIVAL_TUESDAY = rule("holiday", TABLE.carnivalTuesday);
+
+const SATURDAY = rule("weekend", { name: "sábado", ...TABLE.weekend });
 const SUNDAY: DayRule = { ...SATURDAY, name: "domingo" };
 
-export const CNJ_RECESS: DayRule = {
-  effect: "recess",
-  name: "recesso forense (20/12 a 06/01)",
-  source: "Res. CNJ 244/2016, art. 1º",
-  url: "https://atos.cnj.jus.br/atos/detalhar/2299",
-  scope: "national",
-};
+export const CNJ_RECESS: DayRule = rule("recess", TABLE.cnjRecess);
 
-const CPC_220: DayRule = {
-  effect: "suspended",
-  name: "prazos suspensos de 20/12 a 20/01",
-  source: "CPC, art. 220",
-  url: `${PLANALTO}/_ato2015-2018/2015/lei/l13105.htm`,
-  scope: "national",
-};
+const CPC_220: DayRule = rule("suspended", TABLE.yearEndSuspension);
 
-/** The labour courts' own rule for the same days (Lei 13.545/2017). */
-const CLT_775A: DayRule = {
-  ...CPC_220,
-  source: "CLT, art. 775-A",
-  url: `${PLANALTO}/decreto-lei/del5452.htm`,
-};
+const CLT_775A: DayRule = { ...CPC_220, ...TABLE.labourYearEndSuspension };
 
 export function weekendRule(date: IsoDate): DayRule | null {
   const day = weekday(date);
@@ -92,7 +78,6 @@ export function weekendRule(date: IsoDate): DayRule | null {
   if (day === 0) return SUNDAY;
   return null;
 }
-
 export function nationalDays(seat: CourtSeat, year: number): LayerYear {
   const days: DatedRule[] = [];
   for (const fixed of FIXED) {

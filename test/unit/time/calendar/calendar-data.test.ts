@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { loadCalendarTable } from "../../../../src/time/calendar/calendar-data.js";
+import { parseNationalDays } from "../../../../src/time/calendar/national-days.js";
+import nationalJson from "../../../../src/time/calendar/national-days.json" with { type: "json" };
+
+describe("the calendar's tables, loaded through one schema-checked loader", () => {
+  it("names the file and the place in it of what is wrong", () => {
+    expect(() =>
+      loadCalendarTable("x.json", z.strictObject({ days: z.array(z.number()) }), { days: ["a"] }),
+    ).toThrow("src/time/calendar/x.json is damaged at days.0:");
+  });
+
+  it("national-days.json: each holiday a date, a name and its law", () => {
+    expect(parseNationalDays(nationalJson).fixed).toContainEqual(
+      expect.objectContaining({
+        month: 11,
+        day: 20,
+        source: "Lei 14.759/2023, art. 1º",
+        since: 2024,
+      }),
+    );
+    const damaged = structuredClone(nationalJson) as { fixed: Array<Record<string, unknown>> };
+    delete damaged.fixed[1]?.source;
+    expect(() => parseNationalDays(damaged)).toThrow(
+      /national-days\.json is damaged at fixed\.1\.source/u,
+    );
+    expect(() => parseNationalDays({ ...nationalJson, fixed: [{ month: 13, day: 1 }] })).toThrow(
+      /fixed\.0\.month/u,
+    );
+  });
+});

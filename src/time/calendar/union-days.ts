@@ -1,5 +1,7 @@
+import { z } from "zod";
 import { addDays, isoDate } from "../calendar-date.js";
 import { easterSunday } from "../judicial-calendar.js";
+import { loadCalendarTable, MonthDay, SourceFields } from "./calendar-data.js";
 import type { CourtSeat } from "./court-seat.js";
 import {
   type ConsideredItem,
@@ -9,14 +11,14 @@ import {
   everyDay,
   type LayerYear,
   type PartAnswer,
-  PLANALTO,
   partAnswer,
   partNotApplicable,
   yearEndSpan,
 } from "./day-rule.js";
+import unionJson from "./union-days.json" with { type: "json" };
 
 /*
- * The holidays of the Union's courts: Lei 5.010/1966 art. 62 ("Além dos fixados em lei, serão
+ * The holidays of the Union's courts (union-days.json): Lei 5.010/1966 art. 62 ("Além dos fixados em lei, serão
  * feriados na Justiça Federal, inclusive nos Tribunais Superiores", wording of Lei 6.741/1979):
  * I 20/12 to 06/01; II Holy Wednesday to Easter Sunday; III Carnival Monday and Tuesday; IV 11/08,
  * 01/11, 02/11 and 08/12. The other branches of the Union keep the same days:
@@ -29,78 +31,108 @@ import {
  * The recess of art. 62 I is a holiday in these courts, not the CNJ's recess of the states'.
  */
 
-const LEI_5010_URL = `${PLANALTO}/leis/l5010.htm`;
+const Art62Day = z.strictObject({
+  item: z.enum(["I", "II", "III", "IV"]),
+  when: z.union([
+    /** From 20/12 to this day of January, both ends of the year. */
+    z.strictObject({ yearEnd: MonthDay }),
+    z.strictObject({ easter: z.number().int() }),
+    z.strictObject({ fixed: MonthDay }),
+  ]),
+  name: z.string().min(1),
+  /** What `notKept` calls the day. */
+  key: z.string().min(1).optional(),
+});
 
-/** Which act makes the branch keep art. 62's days, after the article's own number. */
-const HOW: Readonly<Record<string, string>> = {
-  federal: "",
-  superior: "",
-  electoral: " c/c Res. TSE 18.154/1992",
-  labor: " (regimentos dos TRTs)",
-};
+const UnionFile = z.strictObject({
+  about: z.string(),
+  art62: z.strictObject({
+    ...SourceFields,
+    /** Which act makes the branch keep art. 62's days, after the article's own number. */
+    byBranch: z.record(z.string(), z.string()),
+    days: z.array(Art62Day).min(1),
+  }),
+  /** Days of art. 62 a court is known not to keep, by `key`, and why. */
+  notKept: z.record(
+    z.string(),
+    z.strictObject({ days: z.array(z.string().min(1)).min(1), why: z.string().min(1) }),
+  ),
+  /**
+   * The ministers' collective holidays, 2 to 31 January and 2 to 31 July (LC 35/1979, LOMAN, art.
+   * 66 §1, kept for the superior courts after EC 45/2004; CF art. 93 XII forbids them below).
+   * - STF: "o ano judiciário divide-se em dois períodos" with the vacations in January and July
+   *   (RISTF art. 78), and periods do not run in the recess or the vacations, save where a law says
+   *   otherwise (art. 105): suspended, as its yearly portarias also say (Portaria GDG 218/2024:
+   *   20/12/2024 to 31/01/2025; Portaria 82/2025: 02-31/07/2025), except criminal periods, which
+   *   "não se interrompem por férias" (CPP art. 798).
+   * - TST: suspended (Súmula 262 II TST; RITST art. 183 §1).
+   * - STJ: its yearly portarias have said "suspensos" (Portaria STJ/GP 941/2025, 20/12 to 31/01)
+   *   and "início e término transferidos" (Portaria 218/2019): where no portaria of the year is
+   *   held (court-acts.json), they are days on which no period begins or ends, the earlier reading.
+   */
+  collectiveHolidays: z.record(
+    z.string(),
+    z.strictObject({
+      effect: z.enum(["suspended", "late-opening"]),
+      name: z.string().min(1),
+      ...SourceFields,
+      notInCriminal: z.literal(true).optional(),
+    }),
+  ),
+  /** Superior courts whose ministers have collective holidays but whose rule on periods is not held. */
+  vacationsNotKnown: z.record(z.string(), z.string().min(1)),
+});
+
+/** The Union's tables of a union-days.json, checked. */
+export function parseUnionDays(json: unknown): z.infer<typeof UnionFile> {
+  const table = loadCalendarTable("union-days.json", UnionFile, json);
+  const keys = new Set(table.art62.days.map((day) => day.key));
+  for (const [court, { days }] of Object.entries(table.notKept)) {
+    const unknown = days.find((key) => !keys.has(key));
+    if (unknown !== undefined) {
+      throw new Error(
+        `src/time/calendar/union-days.json: ${court} does not keep '${unknown}', no day of art. 62`,
+      );
+    }
+  }
+  return table;
+}
+
+const TABLE = parseUnionDays(unionJson);
+
+const HOW: Readonly<Record<string, string>> = TABLE.art62.byBranch;
 
 function art62(seat: CourtSeat, item: string, name: string): DayRule {
   return {
     effect: "holiday",
     name,
-    source: `Lei 5.010/1966, art. 62, ${item}${HOW[seat.branch ?? ""] ?? ""}`,
-    url: LEI_5010_URL,
+    source: `${TABLE.art62.source}, ${item}${HOW[seat.branch ?? ""] ?? ""}`,
+    url: TABLE.art62.url,
     scope: "branch",
   };
 }
 
-/**
- * Days of art. 62 a court is known not to keep. TRT13's RI (art. 207 a) makes only Holy Thursday
- * and Friday holidays; its Holy Wednesday is a ponto facultativo declared year by year (OS
- * TRT-SGP 16/2006), so it stays a working day here.
- */
-const NOT_KEPT: Readonly<Record<string, ReadonlySet<string>>> = {
-  trt13: new Set(["quarta-feira santa"]),
-};
+const NOT_KEPT: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+  Object.entries(TABLE.notKept).map(([court, { days }]) => [court, new Set(days)]),
+);
 
-/**
- * The ministers' collective holidays, 2 to 31 January and 2 to 31 July (LC 35/1979, LOMAN, art.
- * 66 §1, kept for the superior courts after EC 45/2004; CF art. 93 XII forbids them below).
- * - STF: "o ano judiciário divide-se em dois períodos" with the vacations in January and July
- *   (RISTF art. 78), and periods do not run in the recess or the vacations, save where a law says
- *   otherwise (art. 105): suspended, as its yearly portarias also say (Portaria GDG 218/2024:
- *   20/12/2024 to 31/01/2025; Portaria 82/2025: 02-31/07/2025), except criminal periods, which
- *   "não se interrompem por férias" (CPP art. 798).
- * - TST: suspended (Súmula 262 II TST; RITST art. 183 §1).
- * - STJ: its yearly portarias have said "suspensos" (Portaria STJ/GP 941/2025, 20/12 to 31/01)
- *   and "início e término transferidos" (Portaria 218/2019): where no portaria of the year is held
- *   (court-acts.json), they are days on which no period begins or ends, the earlier reading.
- */
-const COLLECTIVE_HOLIDAYS: Readonly<Record<string, DayRule>> = {
-  stf: {
-    effect: "suspended",
-    name: "férias dos ministros (02 a 31/01 e 02 a 31/07): prazos não correm",
-    source: "RISTF, arts. 78 e 105",
-    url: "https://sedep.com.br/noticias/recesso-e-frias-forenses-suspendem-contagem-de-prazos-processuais-no-stf",
-    scope: "court",
-    notInCriminal: true,
-  },
-  tst: {
-    effect: "suspended",
-    name: "férias coletivas dos ministros: prazos suspensos",
-    source: "LC 35/1979, art. 66, §1º; Súmula 262, II, do TST; RITST, art. 183, §1º",
-    url: `${PLANALTO}/leis/lcp/lcp35.htm`,
-    scope: "court",
-  },
-  stj: {
-    effect: "late-opening",
-    name: "férias coletivas dos ministros: prazo não começa nem termina",
-    source: "LC 35/1979, art. 66, §1º; RISTJ, arts. 81 e 106 (Portaria STJ/GP 197/2021)",
-    url: `${PLANALTO}/leis/lcp/lcp35.htm`,
-    scope: "court",
-  },
-};
+const COLLECTIVE_HOLIDAYS: Readonly<Record<string, DayRule>> = Object.fromEntries(
+  Object.entries(TABLE.collectiveHolidays).map(
+    ([court, { effect, name, source, url, notInCriminal }]) => [
+      court,
+      {
+        effect,
+        name,
+        source,
+        url,
+        scope: "court",
+        ...(notInCriminal === true ? { notInCriminal } : {}),
+      } satisfies DayRule,
+    ],
+  ),
+);
 
-/** Superior courts whose ministers have collective holidays but whose rule on periods is not held. */
-const VACATIONS_NOT_KNOWN: Readonly<Record<string, string>> = {
-  tse: "férias coletivas dos ministros (02 a 31/01 e 02 a 31/07; LC 35/1979, art. 66, §1º): o TSE já suspendeu os prazos nelas por portaria (Portaria TSE 481/2017, julho); a do ano não está aqui",
-  stm: "férias coletivas dos ministros (02 a 31/01 e 02 a 31/07; LC 35/1979, art. 66, §1º): se o STM suspender os prazos nelas, o ato não está aqui",
-};
+const VACATIONS_NOT_KNOWN: Readonly<Record<string, string>> = TABLE.vacationsNotKnown;
 
 const MONTH_NAME: Readonly<Record<string, string>> = { "01": "janeiro", "07": "julho" };
 
@@ -163,30 +195,22 @@ export function vacationDays(
 export function unionDays(seat: CourtSeat, year: number): LayerYear {
   const unkept = NOT_KEPT[seat.court] ?? new Set<string>();
   const easter = easterSunday(year);
-  const days: DatedRule[] = [
-    ...yearEndSpan(year, 6, art62(seat, "I", "feriado forense (20/12 a 06/01)")),
-    { date: addDays(easter, -48), rule: art62(seat, "III", "Carnaval (segunda-feira)") },
-    { date: addDays(easter, -47), rule: art62(seat, "III", "Carnaval (terça-feira)") },
-    { date: isoDate(year, 8, 11), rule: art62(seat, "IV", "Criação dos cursos jurídicos") },
-    { date: isoDate(year, 11, 1), rule: art62(seat, "IV", "Dia de Todos os Santos") },
-    { date: isoDate(year, 11, 2), rule: art62(seat, "IV", "Finados") },
-    { date: isoDate(year, 12, 8), rule: art62(seat, "IV", "Dia da Justiça") },
-  ];
-  const holyWeek: ReadonlyArray<[number, string]> = [
-    [-4, "quarta-feira santa"],
-    [-3, "quinta-feira santa"],
-    [-2, "sexta-feira santa"],
-    [-1, "sábado de aleluia"],
-    [0, "domingo de Páscoa"],
-  ];
-  for (const [offset, name] of holyWeek) {
-    if (unkept.has(name)) continue;
-    days.push({ date: addDays(easter, offset), rule: art62(seat, "II", `Semana Santa (${name})`) });
+  const days: DatedRule[] = [];
+  for (const { item, when, name, key } of TABLE.art62.days) {
+    if (key !== undefined && unkept.has(key)) continue;
+    const rule = art62(seat, item, name);
+    if ("yearEnd" in when) days.push(...yearEndSpan(year, Number(when.yearEnd.slice(3)), rule));
+    else if ("easter" in when) days.push({ date: addDays(easter, when.easter), rule });
+    else
+      days.push({
+        date: isoDate(year, Number(when.fixed.slice(0, 2)), Number(when.fixed.slice(3))),
+        rule,
+      });
   }
   const considered = [
     {
       scope: "branch" as const,
-      text: `feriados da Justiça da União (Lei 5.010/1966, art. 62${HOW[seat.branch ?? ""] ?? ""}): 20/12 a 06/01, Semana Santa de quarta${unkept.has("quarta-feira santa") ? " (exceto a quarta-feira, que este tribunal não guarda)" : ""} a domingo, segunda e terça de Carnaval, 11/08, 01/11, 02/11 e 08/12`,
+      text: `feriados da Justiça da União (${TABLE.art62.source}${HOW[seat.branch ?? ""] ?? ""}): 20/12 a 06/01, Semana Santa de quarta${unkept.has("quarta-feira santa") ? " (exceto a quarta-feira, que este tribunal não guarda)" : ""} a domingo, segunda e terça de Carnaval, 11/08, 01/11, 02/11 e 08/12`,
     },
   ];
   return {

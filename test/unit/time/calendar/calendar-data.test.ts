@@ -3,6 +3,8 @@ import { z } from "zod";
 import { loadCalendarTable } from "../../../../src/time/calendar/calendar-data.js";
 import { parseNationalDays } from "../../../../src/time/calendar/national-days.js";
 import nationalJson from "../../../../src/time/calendar/national-days.json" with { type: "json" };
+import { parseUnionDays } from "../../../../src/time/calendar/union-days.js";
+import unionJson from "../../../../src/time/calendar/union-days.json" with { type: "json" };
 
 describe("the calendar's tables, loaded through one schema-checked loader", () => {
   it("names the file and the place in it of what is wrong", () => {
@@ -28,5 +30,20 @@ describe("the calendar's tables, loaded through one schema-checked loader", () =
     expect(() => parseNationalDays({ ...nationalJson, fixed: [{ month: 13, day: 1 }] })).toThrow(
       /fixed\.0\.month/u,
     );
+  });
+
+  it("union-days.json: art. 62's days, a court's exceptions only among them", () => {
+    const table = parseUnionDays(unionJson);
+    expect(table.art62.days).toHaveLength(12);
+    expect(table.notKept.trt13?.days).toEqual(["quarta-feira santa"]);
+    expect(() =>
+      parseUnionDays({ ...unionJson, notKept: { trt13: { days: ["quarta-feira"], why: "x" } } }),
+    ).toThrow(/trt13 does not keep 'quarta-feira', no day of art\. 62/u);
+    expect(() =>
+      parseUnionDays({
+        ...unionJson,
+        collectiveHolidays: { stf: { ...unionJson.collectiveHolidays.stf, effect: "closed" } },
+      }),
+    ).toThrow(/union-days\.json is damaged at collectiveHolidays\.stf\.effect/u);
   });
 });

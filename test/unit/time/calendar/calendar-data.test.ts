@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { loadCalendarTable } from "../../../../src/time/calendar/calendar-data.js";
+import { parseMunicipalDays } from "../../../../src/time/calendar/municipal-days.js";
+import municipalJson from "../../../../src/time/calendar/municipal-days.json" with { type: "json" };
 import { parseNationalDays } from "../../../../src/time/calendar/national-days.js";
 import nationalJson from "../../../../src/time/calendar/national-days.json" with { type: "json" };
 import { parseUnionDays } from "../../../../src/time/calendar/union-days.js";
@@ -45,5 +47,26 @@ describe("the calendar's tables, loaded through one schema-checked loader", () =
         collectiveHolidays: { stf: { ...unionJson.collectiveHolidays.stf, effect: "closed" } },
       }),
     ).toThrow(/union-days\.json is damaged at collectiveHolidays\.stf\.effect/u);
+  });
+
+  it("municipal-days.json: the 27 capitals once each, every day with its law", () => {
+    const capitals = parseMunicipalDays(municipalJson);
+    expect(capitals).toHaveLength(27);
+    expect(capitals.find((capital) => capital.ibge === 4314902)?.days[0]).toEqual({
+      fixed: "02-02",
+      name: "Nossa Senhora dos Navegantes",
+      source: "Lei municipal POA 4.453/1978",
+      url: "https://ptdocz.com/doc/1902883/trt-da-4%C2%AA-regi%C3%A3o",
+    });
+    const [first] = municipalJson.capitals;
+    expect(() => parseMunicipalDays({ ...municipalJson, capitals: [first, first] })).toThrow(
+      /lists 3550308 twice/u,
+    );
+    expect(() =>
+      parseMunicipalDays({
+        ...municipalJson,
+        capitals: [{ ...first, days: [{ fixed: "25/01", name: "x", source: "y", url: null }] }],
+      }),
+    ).toThrow(/municipal-days\.json is damaged at capitals\.0\.days\.0/u);
   });
 });

@@ -5,6 +5,8 @@ import { parseMunicipalDays } from "../../../../src/time/calendar/municipal-days
 import municipalJson from "../../../../src/time/calendar/municipal-days.json" with { type: "json" };
 import { parseNationalDays } from "../../../../src/time/calendar/national-days.js";
 import nationalJson from "../../../../src/time/calendar/national-days.json" with { type: "json" };
+import { parseStateDays } from "../../../../src/time/calendar/state-days.js";
+import stateJson from "../../../../src/time/calendar/state-days.json" with { type: "json" };
 import { parseUnionDays } from "../../../../src/time/calendar/union-days.js";
 import unionJson from "../../../../src/time/calendar/union-days.json" with { type: "json" };
 
@@ -68,5 +70,27 @@ describe("the calendar's tables, loaded through one schema-checked loader", () =
         capitals: [{ ...first, days: [{ fixed: "25/01", name: "x", source: "y", url: null }] }],
       }),
     ).toThrow(/municipal-days\.json is damaged at capitals\.0\.days\.0/u);
+  });
+
+  it("state-days.json: a verdict on date-holidays' rules for every state, each kept one with its law", () => {
+    const table = parseStateDays(stateJson);
+    expect(Object.keys(table.libraryRules)).toHaveLength(27);
+    expect(table.libraryRules.sp["07-09"]).toMatchObject({
+      keep: true,
+      source: "Lei SP 9.497/1997, art. 1º",
+    });
+    const { sp: _sp, ...withoutSp } = stateJson.libraryRules;
+    expect(() => parseStateDays({ ...stateJson, libraryRules: withoutSp })).toThrow(
+      /state-days\.json is damaged at libraryRules\.sp/u,
+    );
+    expect(() =>
+      parseStateDays({
+        ...stateJson,
+        libraryRules: {
+          ...stateJson.libraryRules,
+          rj: { "04-23": { keep: true, name: "Dia de São Jorge" } },
+        },
+      }),
+    ).toThrow(/libraryRules\.rj\.04-23\.source/u);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { loadCalendarTable } from "../../../../src/time/calendar/calendar-data.js";
+import { parseCourtRules } from "../../../../src/time/calendar/court-rules.js";
+import rulesJson from "../../../../src/time/calendar/court-rules.json" with { type: "json" };
 import { parseMunicipalDays } from "../../../../src/time/calendar/municipal-days.js";
 import municipalJson from "../../../../src/time/calendar/municipal-days.json" with { type: "json" };
 import { parseNationalDays } from "../../../../src/time/calendar/national-days.js";
@@ -92,5 +94,25 @@ describe("the calendar's tables, loaded through one schema-checked loader", () =
         },
       }),
     ).toThrow(/libraryRules\.rj\.04-23\.source/u);
+  });
+
+  it("court-rules.json: each court's standing rules and yearly acts, a dated day in its act's year", () => {
+    const rules = parseCourtRules(rulesJson);
+    expect(rules).toHaveLength(30);
+    expect(rules.find((rule) => rule.courts.includes("tjsp"))).toMatchObject({
+      years: [2026],
+      annualCalendar: true,
+      source: "Provimento CSM TJSP 2.813/2025, art. 1º",
+    });
+    const tjsp = rulesJson.rules.find((rule) => rule.courts.includes("tjsp"));
+    expect(() =>
+      parseCourtRules({
+        ...rulesJson,
+        rules: [{ ...tjsp, when: [{ date: "2025-12-08", name: "x" }] }],
+      }),
+    ).toThrow(/Provimento CSM TJSP 2\.813\/2025, art\. 1º dates 2025-12-08 outside its years/u);
+    expect(() =>
+      parseCourtRules({ ...rulesJson, rules: [{ ...tjsp, effect: "suspended" }] }),
+    ).toThrow(/court-rules\.json is damaged at rules\.0\.effect/u);
   });
 });

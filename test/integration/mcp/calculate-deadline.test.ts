@@ -129,6 +129,32 @@ describe("prazo and calculate_deadline, worked out by hand", () => {
     expect(answer.lastDay).toBe("2026-02-09");
   });
 
+  it("TRF1 by case number, from a counting start on Cuiabá's 08/04/2026: 5 days to 15/04", async () => {
+    // Origin 3600: the Seção Judiciária de Mato Grosso, seated in Cuiabá (origin-seats.json, from
+    // the TRF1's list of units; CF art. 110). Wed 08/04 is the founding of Cuiabá (Lei municipal
+    // 1.077/1968): the count begins Thu 09/04 (CPC art. 224 §1); 09, 10, 13, 14, 15/04.
+    const answer = await both(
+      ["--case", "1001234-88.2026.4.01.3600", "--start", "08/04/2026", "--days", "5"],
+      { cnjNumber: "1001234-88.2026.4.01.3600", countingStartsOn: "2026-04-08", period: 5 },
+    );
+    expect(answer.seat).toMatchObject({ municipality: 5103403, from: "case-number" });
+    expect(answer.countingStartsOn).toBe("2026-04-09");
+    expect(answer.lastDay).toBe("2026-04-15");
+  });
+
+  it("TJSP by case number, a foro regional of the capital: São Paulo's 25/01/2027 moves the start", async () => {
+    // Origin 0002: Foro Regional II - Santo Amaro, in São Paulo (TJSP's list). Mon 25/01/2027 is
+    // the city's anniversary (Lei municipal SP 14.485/2007, art. 10): the count begins Tue 26/01;
+    // 26, 27, 28, 29/01, 01/02 (after CPC art. 220's 20/01, before Carnival on 08-09/02).
+    const answer = await both(
+      ["--case", "1001234-52.2027.8.26.0002", "--start", "25/01/2027", "--days", "5"],
+      { cnjNumber: "1001234-52.2027.8.26.0002", countingStartsOn: "2027-01-25", period: 5 },
+    );
+    expect(answer.seat).toMatchObject({ municipality: 3550308, from: "case-number" });
+    expect(answer.countingStartsOn).toBe("2027-01-26");
+    expect(answer.lastDay).toBe("2027-02-01");
+  });
+
   it("doubled for the Fazenda Pública (CPC art. 183): 15 days become 30, to Wed 18/03/2026", async () => {
     // TJRS, Porto Alegre, made available Fri 30/01/2026: published Tue 03/02 (02/02 municipal),
     // counting from Wed 04/02. 30 business days: 04-06 = 3, 09-13 = 8, 16 = 9 (Carnival Monday:

@@ -1,20 +1,22 @@
 import { z } from "zod";
 import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
+import { foldText } from "../text.js";
 import { branchOf, isClassDescendantOf } from "../tpu/classes.js";
 import { isDescendantOf } from "../tpu/movements.js";
-import type { ClassBranch } from "../tpu/tables.js";
+import { CLASS_BRANCHES, type ClassBranch, MOVEMENT_KINDS } from "../tpu/tables.js";
 import periodsJson from "./data/act-periods.json" with { type: "json" };
-import { kindOf } from "./instance-status.js";
+import { isAppellate, kindOf } from "./instance-status.js";
 import { isCriminalClass } from "./movement-reading.js";
 
 /*
  * The periods an act opens for a party, each with its article (data/act-periods.json), chosen by
- * the act's place in CNJ's movement tree and the branch of the case's class: a civil sentence
- * opens the apelação (15 dias úteis, CPC art. 1.003 § 5º) and the embargos de declaração (5, CPC
- * art. 1.023); a criminal one the apelação in 5 calendar days (CPP arts. 593 and 798); a
- * juizado's the recurso inominado (10, Lei 9.099/1995 art. 42). Embargos decided, an approved
- * settlement, a freeze of assets, a suspension and the start of a cumprimento de sentença each
- * change what the lawyer must do. Pure: no dates here, only what the law gives.
+ * the act's place in CNJ's movement tree and the class of the case (its branch, or its own place
+ * in the class tree): a civil sentence opens the apelação (15 dias úteis, CPC art. 1.003 § 5º), a
+ * labour one the recurso ordinário (8 dias úteis, CLT arts. 895 and 775), a criminal one the
+ * apelação in 5 calendar days (CPP arts. 593 and 798); a citação the contestação (CPC art. 335),
+ * the resposta à acusação (CPP art. 396) or the embargos (CPC art. 915, LEF art. 16) by the
+ * class; a decision the agravo (CPC arts. 1.015, 1.021). Which act a movement is, is data too
+ * (the file's `selection`), never a list of leaves here. Pure: no dates, only what the law gives.
  */
 
 const PeriodSchema = z.strictObject({
@@ -23,57 +25,110 @@ const PeriodSchema = z.strictObject({
   counting: z.enum(["business", "calendar"]),
   article: z.string().min(1),
   from: z.string().min(1),
+  /** A length not counted in days ("2 anos", "48 horas"); only where `days` is null. */
+  term: z.string().min(1).optional(),
 });
 export type ActPeriod = z.infer<typeof PeriodSchema>;
 
-const FileSchema = z.strictObject({
-  about: z.string(),
-  acts: z.record(
-    z.string(),
-    z.strictObject({ act: z.string().min(1), periods: z.array(PeriodSchema) }),
-  ),
-  suspensions: z.array(
-    z.strictObject({ code: z.number().int(), what: z.string().min(1), ends: z.string().min(1) }),
-  ),
-});
+export const ACT_KEYS = [
+  "civil_sentence",
+  "civil_judgment",
+  "criminal_sentence",
+  "juizado_sentence",
+  "labour_sentence",
+  "labour_judgment",
+  "embargos_decided",
+  "juizado_embargos_decided",
+  "labour_embargos_decided",
+  "settlement_approved",
+  "asset_freeze",
+  "tax_execution_freeze",
+  "judgment_enforcement",
+  "civil_interlocutory",
+  "execution_interlocutory",
+  "civil_monocratic",
+  "civil_citation",
+  "criminal_citation",
+  "labour_citation",
+  "juizado_citation",
+  "execution_citation",
+  "tax_execution_citation",
+  "labour_execution_citation",
+  "citation_failed",
+  "final_judgment",
+  "criminal_final_judgment",
+  "labour_final_judgment",
+  "juizado_final_judgment",
+  "case_closed",
+] as const;
+export type ActKey = (typeof ACT_KEYS)[number];
+
+const codes = z.array(z.number().int().positive()).min(1);
+
+const FileSchema = z
+  .strictObject({
+    about: z.string(),
+    acts: z.record(
+      z.enum(ACT_KEYS),
+      z.strictObject({
+        act: z.string().min(1),
+        periods: z.array(PeriodSchema),
+        note: z.string().min(1).optional(),
+      }),
+    ),
+    selection: z.array(
+      z.strictObject({
+        act: z.enum(ACT_KEYS).nullable(),
+        movements: codes.optional(),
+        kinds: z.array(z.enum(MOVEMENT_KINDS)).min(1).optional(),
+        branches: z.array(z.enum(CLASS_BRANCHES)).min(1).optional(),
+        classes: codes.optional(),
+        instance: z.enum(["first", "appellate"]).optional(),
+        superiorCourt: z.boolean().optional(),
+        why: z.string().min(1),
+      }),
+    ),
+    citation: z.strictObject({ sent: codes, why: z.string().min(1) }),
+    suspensions: z.array(
+      z.strictObject({ code: z.number().int(), what: z.string().min(1), ends: z.string().min(1) }),
+    ),
+  })
+  .superRefine((file, ctx) => {
+    for (const key of ACT_KEYS) {
+      if (file.acts[key] === undefined)
+        ctx.addIssue({ code: "custom", message: `no act "${key}"` });
+    }
+    for (const [i, p] of Object.values(file.acts)
+      .flatMap((a) => a?.periods ?? [])
+      .entries()) {
+      if (p.term !== undefined && p.days !== null)
+        ctx.addIssue({ code: "custom", message: `period ${i} "${p.name}" has both days and term` });
+    }
+  });
 
 const TABLE = FileSchema.parse(periodsJson);
-
-export type ActKey =
-  | "civil_sentence"
-  | "civil_judgment"
-  | "criminal_sentence"
-  | "juizado_sentence"
-  | "embargos_decided"
-  | "juizado_embargos_decided"
-  | "settlement_approved"
-  | "asset_freeze"
-  | "tax_execution_freeze"
-  | "judgment_enforcement";
 
 export interface ActReading {
   key: ActKey;
   /** The act in a lawyer's words ("sentença", "acórdão"). */
   act: string;
   periods: readonly ActPeriod[];
+  /** What the act means besides its periods ("no juizado não cabe ação rescisória"). */
+  note?: string;
 }
 
-/** Embargos de declaração decided: accepted, in part or not (under 385 and under 3). */
-const EMBARGOS_DECIDED: ReadonlySet<number> = new Set([198, 200, 871, 15162, 15163, 15164]);
-/** A settlement approved: the case judged on the merits by the parties' own terms (CPC art. 487, III, b). */
-const SETTLEMENT: ReadonlySet<number> = new Set([466, 377, 14099, 15244]);
-/** Bloqueio, Penhora ou Arresto (Sisbajud and the like). */
-const FREEZE = 11382;
-/** Evolução da Classe Processual; Execução/Cumprimento de Sentença Iniciada. */
-const ENFORCEMENT_START: ReadonlySet<number> = new Set([14739, 11385]);
-/** Class codes: Execução Fiscal (LEF); Cumprimento de sentença (quantia certa, CPC art. 523). */
-const TAX_EXECUTION = 1116;
-const JUDGMENT_ENFORCEMENT = 156;
+/** The courts whose every record is a superior court's (DataJud aliases). */
+const SUPERIOR_COURTS: ReadonlySet<string> = new Set(["stj", "stf", "tst", "tse", "stm"]);
 
-type RecordLike = Pick<InstanceRecord, "class">;
+export function isSuperiorCourt(record: Pick<InstanceRecord, "instance" | "court">): boolean {
+  return record.instance === "SUP" || SUPERIOR_COURTS.has(record.court.toLowerCase());
+}
+
+type RecordLike = Pick<InstanceRecord, "class"> &
+  Partial<Pick<InstanceRecord, "instance" | "court">>;
 
 /** The branch the case's periods follow: CNJ's class tree first, the class's words where it lacks the code. */
-export function caseBranch(record: RecordLike | null): ClassBranch | null {
+export function caseBranch(record: Pick<InstanceRecord, "class"> | null): ClassBranch | null {
   const klass = record?.class ?? null;
   if (klass === null) return null;
   const branch = branchOf(klass.code ?? null);
@@ -85,40 +140,67 @@ export function caseBranch(record: RecordLike | null): ClassBranch | null {
 function reading(key: ActKey): ActReading {
   const entry = TABLE.acts[key];
   if (entry === undefined) throw new Error(`act-periods.json has no act "${key}"`);
-  return { key, act: entry.act, periods: entry.periods };
+  return {
+    key,
+    act: entry.act,
+    periods: entry.periods,
+    ...(entry.note === undefined ? {} : { note: entry.note }),
+  };
+}
+
+const under = (code: number | null, ancestors: readonly number[]): boolean =>
+  code !== null && ancestors.some((a) => isDescendantOf(code, a));
+
+/**
+ * "Expedição de documento" (60) whose document is a citação ("Mandado de citação", "Carta de
+ * citação"): the citação sent, as the courts record it when they issue the paper.
+ */
+function citationDocument(m: Movement): boolean {
+  if (!under(m.code, [60])) return false;
+  return m.complements.some(
+    (c) =>
+      /documento/.test(foldText(c.description ?? "")) && /\bcitac/.test(foldText(c.name ?? "")),
+  );
 }
 
 /**
  * The act a movement records and the periods it opens, or null when its effect is the generic
- * one of its kind (or a labour case's, which the table does not hold yet).
+ * one of its kind: the first rule of the file's `selection` that matches the movement's place in
+ * CNJ's tree (or its kind), the case's branch and class, and the instance.
  */
 export function actPeriods(m: Movement, record: RecordLike | null): ActReading | null {
-  const code = m.code;
   const branch = caseBranch(record);
   const classCode = record?.class?.code ?? null;
-  if (code !== null && EMBARGOS_DECIDED.has(code)) {
-    return reading(branch === "juizado" ? "juizado_embargos_decided" : "embargos_decided");
+  const kind = citationDocument(m) ? "citation" : kindOf(m);
+  const instance = record?.instance ?? null;
+  for (const rule of TABLE.selection) {
+    if (rule.movements !== undefined && !under(m.code, rule.movements)) continue;
+    if (rule.kinds !== undefined && !rule.kinds.includes(kind)) continue;
+    if (rule.branches !== undefined && (branch === null || !rule.branches.includes(branch)))
+      continue;
+    if (rule.classes !== undefined && !rule.classes.some((c) => isClassDescendantOf(classCode, c)))
+      continue;
+    if (rule.instance !== undefined) {
+      if (instance === null) continue;
+      if ((rule.instance === "appellate") !== isAppellate(instance)) continue;
+    }
+    if (rule.superiorCourt !== undefined) {
+      if (record?.court === undefined || instance === null) continue;
+      if (isSuperiorCourt({ instance, court: record.court }) !== rule.superiorCourt) continue;
+    }
+    return rule.act === null ? null : reading(rule.act);
   }
-  if (code !== null && SETTLEMENT.has(code)) return reading("settlement_approved");
-  if (code === FREEZE) {
-    return reading(
-      isClassDescendantOf(classCode, TAX_EXECUTION) ? "tax_execution_freeze" : "asset_freeze",
-    );
-  }
-  if (code !== null && ENFORCEMENT_START.has(code)) {
-    return isClassDescendantOf(classCode, JUDGMENT_ENFORCEMENT)
-      ? reading("judgment_enforcement")
-      : null;
-  }
-  const kind = kindOf(m);
-  if (kind === "sentence") {
-    if (branch === "criminal") return reading("criminal_sentence");
-    if (branch === "juizado") return reading("juizado_sentence");
-    if (branch === "civil") return reading("civil_sentence");
-    return null;
-  }
-  if (kind === "judgment" && branch === "civil") return reading("civil_judgment");
   return null;
+}
+
+/** A citação only sent (expedida): what it will open does not run yet. */
+export function citationOnlySent(m: Movement): boolean {
+  return under(m.code, TABLE.citation.sent) || citationDocument(m);
+}
+
+/** The act of a key, for readings that choose it themselves (a monocratic judgment). */
+export function actReadingOf(key: ActKey): ActReading {
+  return reading(key);
 }
 
 /** A suspension's cause and what ends it, by the nearest code of the table on its path. */
@@ -133,9 +215,11 @@ export function suspensionReading(m: Movement): { what: string; ends: string } |
 /** "apelação: 15 dias úteis da intimação da sentença (CPC, art. 1.003, § 5º ...)". */
 export function periodText(p: ActPeriod): string {
   const length =
-    p.days === null
-      ? ""
-      : `${p.days} ${p.counting === "business" ? "dias úteis" : "dias corridos"} `;
+    p.days !== null
+      ? `${p.days} ${p.counting === "business" ? "dias úteis" : "dias corridos"} `
+      : p.term === undefined
+        ? ""
+        : `${p.term} `;
   return `${p.name}: ${length}${p.from} (${p.article})`;
 }
 

@@ -1,7 +1,16 @@
 import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import { foldText } from "../text.js";
 import { formatBrazilian } from "../time/calendar-date.js";
-import { type ActReading, actPeriods, periodsText, suspensionReading } from "./act-periods.js";
+import {
+  type ActReading,
+  actPeriods,
+  actReadingOf,
+  caseBranch,
+  citationOnlySent,
+  isSuperiorCourt,
+  periodsText,
+  suspensionReading,
+} from "./act-periods.js";
 import { type HearingDate, hearingDateOnRecord, hearingWhenText } from "./hearing-when.js";
 import { movementDay as day, kindOf } from "./instance-status.js";
 import {
@@ -26,12 +35,13 @@ export interface ActAttention {
   next: string;
 }
 
-/** The courts whose every record is a superior court's (DataJud aliases). */
-const SUPERIOR_COURTS: ReadonlySet<string> = new Set(["stj", "stf", "tst", "tse", "stm"]);
+export { isSuperiorCourt };
 
-export function isSuperiorCourt(record: Pick<InstanceRecord, "instance" | "court">): boolean {
-  return record.instance === "SUP" || SUPERIOR_COURTS.has(record.court.toLowerCase());
-}
+/** Judgments of a court whose periods depend on whether the relator alone gave them. */
+const COURT_JUDGMENTS: ReadonlySet<ActReading["key"]> = new Set([
+  "civil_judgment",
+  "labour_judgment",
+]);
 
 export type JudgmentForm = { form: "monocratic" | "collegiate"; basis: string };
 
@@ -237,12 +247,13 @@ export function actAttention(
   const criminal = record !== null && isCriminalClass(record.class);
   if (m.code === 391) return DENUNCIA_RECEIVED;
   const periods = actPeriods(m, record);
-  if (periods !== null && periods.key !== "civil_judgment") {
+  if (periods !== null && !COURT_JUDGMENTS.has(periods.key)) {
     if (periods.key === "criminal_sentence") {
       const words = (m.code === null ? undefined : CRIMINAL_JUDGMENTS[m.code]) ?? CRIMINAL_SENTENCE;
       return withPeriods(words, periods, m.code === 220 ? "prazo da acusação" : "prazo que abre");
     }
-    return PERIOD_ATTENTION[periods.key](periods);
+    if (periods.key === "case_closed") return null;
+    return PERIOD_ATTENTION[periods.key](periods, m);
   }
   if (kind === "sentence" && criminal) {
     return (m.code === null ? undefined : CRIMINAL_JUDGMENTS[m.code]) ?? CRIMINAL_SENTENCE;
@@ -251,6 +262,15 @@ export function actAttention(
   const title = movementTitle(m, { criminal });
   const form = judgmentForm(m, record);
   if (form?.form === "monocratic") {
+    // The periods only where the case is plainly civil and the court is not a superior one,
+    // whose classes serve criminal cases too (agravo regimental in 5 days, Lei 8.038/1990).
+    if (!criminal && caseBranch(record) === "civil" && !isSuperiorCourt(record)) {
+      const opens = periodsText(actReadingOf("civil_monocratic"));
+      return {
+        reason: `decisão monocrática do relator (${title}; ${form.basis}): prazos que abre: ${opens}`,
+        next: `Agravo interno contra a decisão monocrática (${opens}) ou trânsito em julgado.`,
+      };
+    }
     const appeal = criminal
       ? "cabe agravo regimental ao colegiado (Lei 8.038/1990, art. 39)"
       : "cabe agravo interno ao colegiado (CPC, art. 1.021)";
@@ -267,9 +287,22 @@ export function actAttention(
       next: "Conferir se foi decisão monocrática (cabe agravo interno, CPC art. 1.021) ou acórdão, e o prazo do recurso cabível.",
     };
   }
-  if (periods?.key === "civil_judgment" && !isSuperiorCourt(record))
-    return PERIOD_ATTENTION.civil_judgment(periods);
+  if (periods !== null && COURT_JUDGMENTS.has(periods.key) && !isSuperiorCourt(record))
+    return PERIOD_ATTENTION[periods.key as "civil_judgment"](periods, m);
   return null;
+}
+
+/**
+ * What an act that asks nothing of the lawyer means, for the next step when nothing else is
+ * pressing: a baixa definitiva takes the case out of the court, opening no period.
+ */
+export function actInformation(
+  m: Movement,
+  record: Pick<InstanceRecord, "instance" | "court" | "class"> | null,
+): string | null {
+  const r = actPeriods(m, record);
+  if (r?.key !== "case_closed") return null;
+  return `Baixa definitiva em ${day(m)}: ${r.note ?? "o processo saiu deste juízo ou tribunal"}.`;
 }
 
 /** A criminal judgment's own words, with the period it opens named in full. */
@@ -281,9 +314,42 @@ function withPeriods(words: ActAttention, r: ActReading, lead: string): ActAtten
   };
 }
 
+/** "citação" (done) or "citação expedida (ainda não cumprida)": what a citação movement says. */
+function citationState(m: Movement, act: string): { what: string; opens: string } {
+  return citationOnlySent(m)
+    ? {
+        what: `${act} expedida (ainda não cumprida)`,
+        opens: "prazo que abrirá, cumprida a citação",
+      }
+    : { what: act, opens: "prazo que abre" };
+}
+
+/** A citação and the answer it calls for, by the class (act-periods.json). */
+function citationAttention(lead: string): (r: ActReading, m: Movement) => ActAttention {
+  return (r, m) => {
+    const state = citationState(m, r.act);
+    const sent = citationOnlySent(m) ? ", depois de cumprida a citação" : "";
+    return {
+      reason: `${state.what}: ${state.opens}: ${periodsText(r)}`,
+      next: `${lead}${sent} (${periodsText(r)}).`,
+    };
+  };
+}
+
+/** A judgment that became final: no appeal any more, and what may follow, as information. */
+function finalAttention(next: string): (r: ActReading) => ActAttention {
+  return (r) => ({
+    reason: `trânsito em julgado: não cabe mais recurso; o que pode seguir: ${periodsText(r)}${r.note === undefined ? "" : `; ${r.note}`}`,
+    next,
+  });
+}
+
 /** Each act of act-periods.json in a lawyer's words: what happened, the periods, the next step. */
 const PERIOD_ATTENTION: Readonly<
-  Record<Exclude<ActReading["key"], "criminal_sentence">, (r: ActReading) => ActAttention>
+  Record<
+    Exclude<ActReading["key"], "criminal_sentence" | "case_closed">,
+    (r: ActReading, m: Movement) => ActAttention
+  >
 > = {
   civil_sentence: (r) => ({
     reason: `sentença proferida: prazos que abre: ${periodsText(r)}`,
@@ -293,8 +359,16 @@ const PERIOD_ATTENTION: Readonly<
     reason: `sentença do juizado proferida: prazos que abre: ${periodsText(r)}`,
     next: `Recurso da sentença (${periodsText(r)}) ou trânsito em julgado.`,
   }),
+  labour_sentence: (r) => ({
+    reason: `sentença trabalhista proferida: prazos que abre: ${periodsText(r)}`,
+    next: `Recurso da sentença (${periodsText(r)}) ou trânsito em julgado.`,
+  }),
   civil_judgment: (r) => ({
     reason: `acórdão proferido: prazos que abre: ${periodsText(r)}`,
+    next: `Recurso do acórdão (${periodsText(r)}) ou trânsito em julgado.`,
+  }),
+  labour_judgment: (r) => ({
+    reason: `acórdão do Tribunal Regional do Trabalho proferido: prazos que abre: ${periodsText(r)}`,
     next: `Recurso do acórdão (${periodsText(r)}) ou trânsito em julgado.`,
   }),
   embargos_decided: (r) => ({
@@ -304,6 +378,10 @@ const PERIOD_ATTENTION: Readonly<
   juizado_embargos_decided: (r) => ({
     reason: `embargos de declaração julgados: ${periodsText(r)}`,
     next: `Recurso contra a decisão embargada: o prazo interrompido pelos embargos recomeça por inteiro da intimação desta decisão (${r.periods[0]?.article ?? "Lei 9.099/1995, art. 50"}).`,
+  }),
+  labour_embargos_decided: (r) => ({
+    reason: `embargos de declaração julgados: ${periodsText(r)}`,
+    next: `Recurso contra a decisão embargada: o prazo interrompido pelos embargos recomeça por inteiro da intimação desta decisão (${r.periods[0]?.article ?? "CLT, art. 897-A, § 3º"}).`,
   }),
   settlement_approved: () => ({
     reason:
@@ -322,6 +400,45 @@ const PERIOD_ATTENTION: Readonly<
     reason: `cumprimento de sentença iniciado: ${periodsText(r)}`,
     next: `Pagamento voluntário ou impugnação (${periodsText(r)}).`,
   }),
+  civil_interlocutory: (r) => ({
+    reason: `decisão interlocutória: prazos que pode abrir: ${periodsText(r)}`,
+    next: `Cumprir a decisão, se exigir providência, ou recorrer dela (${periodsText(r)}).`,
+  }),
+  execution_interlocutory: (r) => ({
+    reason: `decisão interlocutória na execução ou no cumprimento de sentença: prazos que abre: ${periodsText(r)}`,
+    next: `Cumprir a decisão, se exigir providência, ou recorrer dela (${periodsText(r)}).`,
+  }),
+  civil_monocratic: (r) => ({
+    reason: `decisão monocrática do relator: prazos que abre: ${periodsText(r)}`,
+    next: `Cumprir a decisão ou recorrer dela ao colegiado (${periodsText(r)}).`,
+  }),
+  civil_citation: citationAttention("Contestação"),
+  criminal_citation: citationAttention("Resposta à acusação"),
+  labour_citation: citationAttention("Defesa na audiência"),
+  juizado_citation: citationAttention("Contestação na audiência"),
+  execution_citation: citationAttention("Pagamento ou embargos à execução"),
+  tax_execution_citation: citationAttention(
+    "Pagamento ou garantia da execução fiscal; garantida, embargos",
+  ),
+  labour_execution_citation: citationAttention(
+    "Pagamento ou garantia da execução; garantida, embargos",
+  ),
+  citation_failed: (r) => ({
+    reason: `citação não realizada: ${r.note ?? "nenhum prazo de resposta corre"}`,
+    next: "Nova tentativa de citação, por outro meio ou endereço: conferir nos autos o motivo (no processo civil, a cargo do autor: CPC, art. 240, § 2º).",
+  }),
+  final_judgment: finalAttention(
+    "Cumprimento de sentença, a requerimento do credor (CPC, art. 523), se houver o que cumprir; senão, arquivamento.",
+  ),
+  criminal_final_judgment: finalAttention(
+    "Execução da pena, se houve condenação (Lei 7.210/1984, art. 105); senão, arquivamento.",
+  ),
+  labour_final_judgment: finalAttention(
+    "Execução, promovida pela parte (CLT, art. 878), se houver o que executar; senão, arquivamento.",
+  ),
+  juizado_final_judgment: finalAttention(
+    "Execução da sentença, a pedido do interessado (Lei 9.099/1995, art. 52, IV), se houver o que executar; senão, arquivamento.",
+  ),
 };
 
 /** A stay by its cause: what it is and what ends it; its periods stop meanwhile (CPC, art. 221). */

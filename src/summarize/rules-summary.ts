@@ -2,7 +2,7 @@ import { formatWallClock } from "../datajud/dates.js";
 import { instanceName, newMovementsText } from "../datajud/glossary.js";
 import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import type { MovementKind } from "../datajud/tpu-hints.js";
-import { actAttention } from "./act-reading.js";
+import { actAttention, actInformation } from "./act-reading.js";
 import {
   type AttentionReason,
   type CaseSummary,
@@ -334,6 +334,10 @@ function nextStep(
   const items = newMovements.flatMap((m) => attentionOf(m, records, hearings) ?? []);
   const pressing = items.sort((a, b) => a.rank - b.rank)[0]?.next;
   if (pressing !== undefined) return pressing;
+  for (const m of [...newMovements].reverse()) {
+    const info = actInformation(m, recordOf(records, m));
+    if (info !== null) return info;
+  }
   const standing = status === null ? NEXT_STEP.in_progress : standingStep(status);
   if (newMovements.length > 0 || status === null) return standing;
   if (status.category === "decided" && status.cause !== null) {

@@ -154,8 +154,9 @@ describe("an instance's status from its own movements", () => {
     expect(summary.status).toContain(
       "1º grau: arquivado provisoriamente em 23/01/2024 (arquivamento provisório: os autos podem ser desarquivados a pedido da parte); 2º grau: decidido: a conclusão de 18/11/2026 foi respondida (Decisão (outras decisões) em 20/11/2026)",
     );
+    // A decision in G2 is the relator's own: agravo interno (CPC, arts. 1.021 and 1.070).
     expect(summary.nextExpectedStep).toBe(
-      "Cumprir a decisão ou recorrer dela, se exigir providência.",
+      "Cumprir a decisão ou recorrer dela ao colegiado (agravo interno ao colegiado: 15 dias úteis da intimação da decisão (CPC, arts. 1.021 e 1.070; dias úteis, art. 219); embargos de declaração: 5 dias úteis da intimação da decisão (CPC, arts. 1.022 e 1.023; dias úteis, art. 219)).",
     );
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { InstanceRecord, Movement } from "../../../src/datajud/instance-record.js";
 import { normalizeMovement } from "../../../src/datajud/normalize.js";
-import { actPeriods, periodText } from "../../../src/summarize/act-periods.js";
+import {
+  ACT_KEYS,
+  actPeriods,
+  actReadingOf,
+  periodsText,
+  periodText,
+} from "../../../src/summarize/act-periods.js";
 import { actAttention } from "../../../src/summarize/act-reading.js";
 import { rulesSummary } from "../../../src/summarize/rules-summary.js";
 
@@ -202,13 +208,9 @@ describe("citação, by the class", () => {
     expect(contestação?.days).toBe(15);
     expect(contestação?.counting).toBe("business");
     expect(contestação?.article).toBe("CPC, art. 335; dias úteis, art. 219");
-    expect(contestação?.from).toContain(
-      "juntada aos autos do aviso de recebimento ou do mandado cumprido",
-    );
-    expect(contestação?.from).toContain("nunca do dia da própria citação");
-    expect(actAttention(done, r)?.next).toMatch(
-      /^Contestação \(contestação \(no procedimento comum/,
-    );
+    expect(contestação?.from).toContain("juntada do aviso de recebimento ou do mandado cumprido");
+    expect(contestação?.from).toContain("nunca do dia da citação");
+    expect(actAttention(done, r)?.next).toMatch(/^Contestação \(contestação \(procedimento comum/);
     // Only sent: the period will open once the citação is made.
     expect(actAttention(sent, r)?.reason).toMatch(
       /^citação expedida \(ainda não cumprida\): prazo que abrirá, cumprida a citação: /,
@@ -238,8 +240,8 @@ describe("citação, by the class", () => {
     const r = rec("G1", "tjto", ...FISCAL, done);
     expect(keyOf(done, r)).toBe("tax_execution_citation");
     expect(lengths(done, r)).toEqual([
-      "pagamento da dívida ou garantia da execução: 5 calendar",
-      "embargos à execução fiscal, depois de garantida a execução: 30 calendar",
+      "pagamento ou garantia da execução: 5 calendar",
+      "embargos à execução fiscal, depois da garantia: 30 calendar",
     ]);
     expect(actPeriods(done, r)?.periods[1]?.from).toContain("não da citação");
   });
@@ -354,3 +356,16 @@ function realShape(r: Rec): InstanceRecord {
 function never(): never {
   throw new Error("no period");
 }
+
+describe("the table itself", () => {
+  it("every act's periods fit the 500 characters an attention reason keeps, with the longest lead", () => {
+    // "citação na execução fiscal expedida (ainda não cumprida): prazo que abrirá, cumprida a
+    // citação: " is the longest lead (98 characters); a reason longer than 500 is cut with "…"
+    // (text.ts oneLine), which would drop the article at its end.
+    for (const key of ACT_KEYS) {
+      const r = actReadingOf(key);
+      const length = periodsText(r).length + (r.note === undefined ? 0 : r.note.length + 2);
+      expect(length, key).toBeLessThanOrEqual(400);
+    }
+  });
+});

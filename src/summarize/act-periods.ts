@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import { foldText } from "../text.js";
-import { branchOf, isClassDescendantOf } from "../tpu/classes.js";
-import { isDescendantOf } from "../tpu/movements.js";
+import { branchOf, classAncestors } from "../tpu/classes.js";
+import { descendantsOf, isDescendantOf } from "../tpu/movements.js";
 import { CLASS_BRANCHES, type ClassBranch, MOVEMENT_KINDS } from "../tpu/tables.js";
 import periodsJson from "./data/act-periods.json" with { type: "json" };
 import { isAppellate, kindOf } from "./instance-status.js";
@@ -151,6 +151,26 @@ function reading(key: ActKey): ActReading {
 const under = (code: number | null, ancestors: readonly number[]): boolean =>
   code !== null && ancestors.some((a) => isDescendantOf(code, a));
 
+type Rule = (typeof TABLE.selection)[number];
+
+/**
+ * The selection with each rule's movements as the set of every code they hold (the codes and all
+ * under them), built once: a sweep reads every new movement of a change, and a record may bring
+ * ten thousand of them at once.
+ */
+let compiled: ReadonlyArray<{ rule: Rule; codes: ReadonlySet<number> | null }> | null = null;
+
+function selection(): NonNullable<typeof compiled> {
+  compiled ??= TABLE.selection.map((rule) => ({
+    rule,
+    codes:
+      rule.movements === undefined
+        ? null
+        : new Set(rule.movements.flatMap((c) => [c, ...descendantsOf(c)])),
+  }));
+  return compiled;
+}
+
 /**
  * "Expedição de documento" (60) whose document is a citação ("Mandado de citação", "Carta de
  * citação"): the citação sent, as the courts record it when they issue the paper.
@@ -173,13 +193,17 @@ export function actPeriods(m: Movement, record: RecordLike | null): ActReading |
   const classCode = record?.class?.code ?? null;
   const kind = citationDocument(m) ? "citation" : kindOf(m);
   const instance = record?.instance ?? null;
-  for (const rule of TABLE.selection) {
-    if (rule.movements !== undefined && !under(m.code, rule.movements)) continue;
+  let classes: ReadonlySet<number> | null = null;
+  for (const { rule, codes } of selection()) {
+    if (codes !== null && (m.code === null || !codes.has(m.code))) continue;
     if (rule.kinds !== undefined && !rule.kinds.includes(kind)) continue;
     if (rule.branches !== undefined && (branch === null || !rule.branches.includes(branch)))
       continue;
-    if (rule.classes !== undefined && !rule.classes.some((c) => isClassDescendantOf(classCode, c)))
-      continue;
+    if (rule.classes !== undefined) {
+      classes ??= new Set(classCode === null ? [] : [classCode, ...classAncestors(classCode)]);
+      const lineage = classes;
+      if (!rule.classes.some((c) => lineage.has(c))) continue;
+    }
     if (rule.instance !== undefined) {
       if (instance === null) continue;
       if ((rule.instance === "appellate") !== isAppellate(instance)) continue;

@@ -334,10 +334,10 @@ function nextStep(
   const items = newMovements.flatMap((m) => attentionOf(m, records, hearings) ?? []);
   const pressing = items.sort((a, b) => a.rank - b.rank)[0]?.next;
   if (pressing !== undefined) return pressing;
-  for (const m of [...newMovements].reverse()) {
-    const info = actInformation(m, recordOf(records, m));
-    if (info !== null) return info;
-  }
+  // Nothing pressing: the newest act may still say where the case went (a baixa definitiva).
+  const newest = newMovements.at(-1);
+  const info = newest === undefined ? null : actInformation(newest, recordOf(records, newest));
+  if (info !== null) return info;
   const standing = status === null ? NEXT_STEP.in_progress : standingStep(status);
   if (newMovements.length > 0 || status === null) return standing;
   if (status.category === "decided" && status.cause !== null) {

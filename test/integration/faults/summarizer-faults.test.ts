@@ -129,7 +129,10 @@ describe("a model that obeys text injected in a movement", () => {
     expect(summary.setAside).toMatch(/arquivado/);
     const text = decodeQuotedPrintable(eml);
     expect(text).toContain("REQUER ATENÇÃO DO ADVOGADO");
-    expect(text).toContain("sentença proferida: verificar prazo de recurso");
+    // trt2's reclamação is a labour case: its sentence opens the recurso ordinário (CLT 895, I).
+    expect(text).toContain(
+      "sentença trabalhista proferida: prazos que abre: recurso ordinário: 8 dias úteis da intimação da sentença",
+    );
     expect(text).toMatch(/leitura do modelo de IA claude-fake-1 foi descartada/);
     expect(text).not.toContain("Processo arquivado; nada a fazer.");
   });

@@ -111,7 +111,7 @@ describe("watchlist warnings: rules that match no known movement", () => {
 
     expect(warnings.map((w) => w.message.slice(0, 40))).toEqual([
       'ignore: "juntada" is in no movement name',
-      "ignore: code 999999 is none of the 867 m",
+      "ignore: code 999999 is none of the 868 m",
     ]);
   });
 

@@ -221,6 +221,9 @@ export function receiptHeadline(r: Receipt, timeZone: string): string {
 }
 
 export function renderReceiptSubject(r: Receipt): string {
+  if (r.cases.length + r.oab.length === 0) {
+    return `[datajud] Nenhum processo a verificar (${formatBrazilian(r.day)})`;
+  }
   const news = r.cases.filter((c) => c.news > 0).length;
   const problems = entries(r, "UTC").filter((e) => e.problems.length > 0).length;
   const parts = [watchedWords(r)];

@@ -236,3 +236,50 @@ describe("a digest's sources lines", () => {
     expect(digest.html).toContain("DataJud atrasado neste processo");
   });
 });
+
+describe("a digest with the day's receipt", () => {
+  const receipt = {
+    type: "receipt" as const,
+    day: "2026-12-06",
+    periodStart: "2026-12-05T21:00:00.000Z",
+    generatedAt: "2026-12-06T21:00:00.000Z",
+    cases: [
+      {
+        caseNumber: "0713383-43.2025.8.07.0006",
+        court: "tjdft",
+        label: "Despejo",
+        datajud: {
+          checks: 2,
+          failed: 0,
+          lastCheckedAt: "2026-12-06T13:00:00.000Z",
+          lastOutcome: "changed",
+          lastError: null,
+          updatedAt: "2026-12-06T09:00:00",
+          late: false,
+        },
+        djen: null,
+        news: 1,
+      },
+    ],
+    oab: [],
+  };
+
+  it("keeps the digest's subject and closes with the receipt when there is news", () => {
+    const digest = renderDigest([sampleAlert()], "America/Sao_Paulo", [], [receipt]);
+
+    expect(digest.subject).toBe("[datajud] ⚠ 1 processo com novidades");
+    const section = digest.text.indexOf("VERIFICAÇÃO DIÁRIA DE 06/12/2026");
+    expect(section).toBeGreaterThan(digest.text.indexOf("1. ⚠"));
+    expect(digest.text.slice(section)).toContain(
+      "Verificado: 1 processo verificado entre 05/12/2026 18:00 e 06/12/2026 18:00; 1 processo com novidades, já enviadas.",
+    );
+    expect(digest.html).toContain("Verificação diária de 06/12/2026");
+  });
+
+  it("reads as the receipt when it is all the digest holds", () => {
+    const digest = renderDigest([], "America/Sao_Paulo", [], [{ ...receipt, cases: [] }]);
+
+    expect(digest.subject).toBe("[datajud] Nenhum processo a verificar (06/12/2026)");
+    expect(digest.text.startsWith("VERIFICAÇÃO DIÁRIA DE 06/12/2026\n")).toBe(true);
+  });
+});

@@ -26,15 +26,8 @@ import {
 } from "../../policy/watchlist-health.js";
 import { oneLine } from "../../text.js";
 import { formatBrazilian } from "../../time/calendar-date.js";
-import {
-  ATTENTION_MARKER,
-  escapeHtml,
-  htmlDocument,
-  instantTime,
-  type RenderedAlert,
-  STYLES,
-  tag,
-} from "./email-kit.js";
+import { type Block, type EmailDocument, GAP, heading, para, renderDocument } from "./document.js";
+import { ATTENTION_MARKER, instantTime, type RenderedAlert } from "./email-kit.js";
 
 /**
  * Mail to `mail.admin` about problems only a person can fix: the key refused, DataJud down for
@@ -530,55 +523,35 @@ function footer(timeZone: string): string {
   return `Times in ${oneLine(timeZone, 60)}. Automatic message from datajud-monitor.`;
 }
 
-function renderText(alerts: readonly AdminAlert[], timeZone: string): string {
-  const out: string[] = [];
-  for (const s of sections(alerts, timeZone)) {
-    out.push(s.heading.toUpperCase(), ...s.intro);
-    for (const item of s.items)
-      out.push("", ...item.map((l, i) => (i === 0 ? `- ${l}` : `  ${l}`)));
-    if (s.causes.length > 0) out.push("", "Possible causes:", ...s.causes.map((c) => `- ${c}`));
-    if (s.steps.length > 0)
-      out.push("", "What to do:", ...s.steps.map((step, i) => `${i + 1}. ${step}`));
-    out.push("", ...s.notes);
-    if (s.notes.length > 0) out.push("");
+/** A section as the document shows it: heading, intro, cases, causes, steps, then its notes. */
+function sectionBlocks(s: Section): Block[] {
+  const out: Block[] = [heading("section", s.heading), ...s.intro.map((line) => para(line))];
+  if (s.items.length > 0) {
+    const items = s.items.map(([title = "", ...lines]) => ({ title: [{ strong: title }], lines }));
+    out.push({ kind: "list", spaced: true, items });
   }
-  out.push(footer(timeZone));
-  return `${out.join("\n")}\n`;
+  if (s.causes.length > 0) {
+    const items = s.causes.map((cause) => ({ title: cause }));
+    out.push(GAP, para([{ strong: "Possible causes:" }]), { kind: "list", items });
+  }
+  if (s.steps.length > 0) {
+    const items = s.steps.map((step) => ({ title: step }));
+    out.push(GAP, para([{ strong: "What to do:" }]), { kind: "list", ordered: true, items });
+  }
+  out.push(GAP, ...s.notes.map((line) => para(line, "small")));
+  if (s.notes.length > 0) out.push(GAP);
+  return out;
 }
 
-function renderHtml(alerts: readonly AdminAlert[], subject: string, timeZone: string): string {
-  const e = escapeHtml;
-  const parts: string[] = [];
-  sections(alerts, timeZone).forEach((s, index) => {
-    parts.push(tag(index === 0 ? "h1" : "h2", index === 0 ? STYLES.h1 : STYLES.h2, e(s.heading)));
-    for (const line of s.intro) parts.push(tag("p", STYLES.p, e(line)));
-    if (s.items.length > 0) {
-      const items = s.items.map(([title = "", ...rest]) =>
-        tag(
-          "li",
-          STYLES.li,
-          [
-            `<strong>${e(title)}</strong>`,
-            ...rest.map((l) => tag("span", STYLES.muted, e(l))),
-          ].join("<br>"),
-        ),
-      );
-      parts.push(tag("ul", STYLES.ul, items.join("")));
-    }
-    if (s.causes.length > 0) {
-      parts.push(tag("p", STYLES.p, "<strong>Possible causes:</strong>"));
-      parts.push(tag("ul", STYLES.ul, s.causes.map((c) => tag("li", STYLES.li, e(c))).join("")));
-    }
-    if (s.steps.length > 0) {
-      parts.push(tag("p", STYLES.p, "<strong>What to do:</strong>"));
-      parts.push(
-        tag("ol", STYLES.ul, s.steps.map((step) => tag("li", STYLES.li, e(step))).join("")),
-      );
-    }
-    for (const line of s.notes) parts.push(tag("p", STYLES.small, e(line)));
-  });
-  parts.push(tag("p", STYLES.footer, e(footer(timeZone))));
-  return htmlDocument(subject, parts, "en");
+function adminDocument(alerts: readonly AdminAlert[], timeZone: string): EmailDocument {
+  return {
+    subject: renderAdminSubject(alerts),
+    lang: "en",
+    blocks: [
+      ...sections(alerts, timeZone).flatMap(sectionBlocks),
+      para(footer(timeZone), "footer"),
+    ],
+  };
 }
 
 /**
@@ -590,10 +563,5 @@ export function renderAdminAlert(
   timeZone = COURT_TIME_ZONE,
 ): RenderedAlert {
   if (alerts.length === 0) throw new RangeError("an operator alert needs at least one finding");
-  const subject = renderAdminSubject(alerts);
-  return {
-    subject,
-    text: renderText(alerts, timeZone),
-    html: renderHtml(alerts, subject, timeZone),
-  };
+  return renderDocument(adminDocument(alerts, timeZone));
 }

@@ -7,16 +7,21 @@ import { isMuted } from "../../policy/movement-rules.js";
 import type { CaseRow } from "../../store/cases.js";
 import { oneLine } from "../../text.js";
 import {
+  type Block,
+  type EmailDocument,
+  GAP,
+  heading,
+  type ListItem,
+  para,
+  renderDocument,
+  toned,
+} from "./document.js";
+import {
   ATTENTION_MARKER,
   clocksNote,
   courtTime,
-  entryItem,
-  escapeHtml,
-  htmlDocument,
   instantTime,
   type RenderedAlert,
-  STYLES,
-  tag,
 } from "./email-kit.js";
 import {
   djenCheckLine,
@@ -455,121 +460,74 @@ function publicationsInOrder(report: StatusReport): StatusReportPublication[] {
   );
 }
 
-function renderText(report: StatusReport, timeZone: string): string {
-  const out: string[] = [];
-  if (empty(report)) {
-    out.push(EMPTY, "", ...footer(timeZone, report));
-    return `${out.join("\n")}\n`;
-  }
-  const n = counts(report);
-  out.push(title(report), generatedLine(report, timeZone));
-  if (n.attention > 0) out.push(attentionSummary(report, n));
-  out.push("");
-
-  if (n.attention > 0) {
-    out.push(attentionHeading(n).toUpperCase());
-    for (const c of report.cases.filter(needsAttention)) {
-      out.push(
-        `- ${name(c)}`,
-        `  ${metaLine(c)}`,
-        ...attentionLines(c, timeZone).map((l) => `  ${l}`),
-      );
-    }
-    for (const o of failingOabs(report)) out.push(`- ${oabLine(o, timeZone)}`);
-    out.push("");
-  }
-
-  if (djenInUse(report)) {
-    out.push(publicationsHeading(report).toUpperCase(), periodLine(report, timeZone));
-    publicationsInOrder(report).forEach((p, i) => {
-      out.push(`${i + 1}. ${publicationTitle(p)}`, ...publicationLines(p).map((l) => `   ${l}`));
-    });
-    if (report.publications.length > 0) out.push(ESTIMATE_NOTE);
-    out.push("");
-  }
-
-  if (report.cases.length > 0) {
-    out.push(`TODOS OS PROCESSOS (${report.cases.length})`);
-    report.cases.forEach((c, i) => {
-      out.push(
-        `${i + 1}. ${name(c)}`,
-        `   ${metaLine(c)}`,
-        ...detailLines(c, timeZone).map((l) => `   ${l}`),
-      );
-    });
-    out.push("");
-  }
-  if (report.oab.length > 0) {
-    out.push(oabHeading(report).toUpperCase());
-    for (const o of report.oab) out.push(`- ${oabLine(o, timeZone)}`);
-    out.push("");
-  }
-  out.push(...footer(timeZone, report));
-  return `${out.join("\n")}\n`;
+/** A case as a list item: its name, where it is, then `lines`. */
+function caseItem(c: StatusReportCase, lines: readonly string[]): ListItem {
+  return { title: [{ strong: name(c) }], lines: [toned("muted", metaLine(c)), ...lines] };
 }
 
-function caseItem(c: StatusReportCase, lines: readonly string[]): string {
-  const e = escapeHtml;
-  return tag(
-    "li",
-    STYLES.li,
-    [
-      `<strong>${e(name(c))}</strong>`,
-      tag("span", STYLES.muted, e(metaLine(c))),
-      ...lines.map((l) => e(l)),
-    ].join("<br>"),
-  );
-}
-
-function renderHtml(report: StatusReport, subject: string, timeZone: string): string {
-  const e = escapeHtml;
-  const closing = footer(timeZone, report).map((line) => tag("p", STYLES.footer, e(line)));
-  if (empty(report)) {
-    return htmlDocument(subject, [tag("p", STYLES.p, e(EMPTY)), ...closing]);
-  }
-  const n = counts(report);
-  const parts: string[] = [
-    tag("h1", STYLES.h1, e(title(report))),
-    tag("p", STYLES.meta, e(generatedLine(report, timeZone))),
+function attentionBlocks(report: StatusReport, n: Counts, timeZone: string): Block[] {
+  if (n.attention === 0) return [];
+  const items = [
+    ...report.cases.filter(needsAttention).map((c) => caseItem(c, attentionLines(c, timeZone))),
+    ...failingOabs(report).map((o) => ({ title: oabLine(o, timeZone) })),
   ];
-  if (n.attention > 0) {
-    parts.push(tag("p", STYLES.meta, e(attentionSummary(report, n))));
-    const items = [
-      ...report.cases.filter(needsAttention).map((c) => caseItem(c, attentionLines(c, timeZone))),
-      ...failingOabs(report).map((o) => tag("li", STYLES.li, e(oabLine(o, timeZone)))),
-    ];
-    parts.push(
-      tag(
-        "div",
-        STYLES.attention,
-        `<strong>${e(attentionHeading(n))}</strong>${tag("ul", `${STYLES.ul}margin-top:6px;`, items.join(""))}`,
-      ),
-    );
+  return [
+    {
+      kind: "notice",
+      heading: attentionHeading(n),
+      blocks: [{ kind: "list", items, lineTone: "body" }],
+    },
+    GAP,
+  ];
+}
+
+function publicationBlocks(report: StatusReport, timeZone: string): Block[] {
+  if (!djenInUse(report)) return [];
+  const out: Block[] = [
+    heading("section", publicationsHeading(report)),
+    para(periodLine(report, timeZone), "meta"),
+  ];
+  if (report.publications.length > 0) {
+    const items = publicationsInOrder(report).map((p) => ({
+      title: [{ strong: publicationTitle(p) }],
+      lines: publicationLines(p),
+    }));
+    out.push({ kind: "list", ordered: true, items }, para(ESTIMATE_NOTE, "small"));
   }
-  if (djenInUse(report)) {
-    parts.push(
-      tag("h2", STYLES.h2, e(publicationsHeading(report))),
-      tag("p", STYLES.meta, e(periodLine(report, timeZone))),
-    );
-    if (report.publications.length > 0) {
-      const entries = publicationsInOrder(report).map((p) =>
-        entryItem(publicationTitle(p), publicationLines(p)),
-      );
-      parts.push(tag("ol", STYLES.ul, entries.join("")), tag("p", STYLES.small, e(ESTIMATE_NOTE)));
-    }
-  }
+  return [...out, GAP];
+}
+
+function statusDocument(report: StatusReport, timeZone: string): EmailDocument {
+  const subject = renderStatusReportSubject(report);
+  const closing = footer(timeZone, report).map((line) => para(line, "footer"));
+  if (empty(report)) return { subject, lang: "pt-BR", blocks: [para(EMPTY), GAP, ...closing] };
+  const n = counts(report);
+  const blocks: Block[] = [
+    heading("title", title(report)),
+    para(generatedLine(report, timeZone), "meta"),
+  ];
+  if (n.attention > 0) blocks.push(para(attentionSummary(report, n), "meta"));
+  blocks.push(GAP, ...attentionBlocks(report, n, timeZone), ...publicationBlocks(report, timeZone));
   if (report.cases.length > 0) {
-    parts.push(tag("h2", STYLES.h2, `Todos os processos (${report.cases.length})`));
-    const all = report.cases.map((c) => caseItem(c, detailLines(c, timeZone)));
-    parts.push(tag("ol", STYLES.ul, all.join("")));
+    blocks.push(
+      heading("section", `Todos os processos (${report.cases.length})`),
+      {
+        kind: "list",
+        ordered: true,
+        items: report.cases.map((c) => caseItem(c, detailLines(c, timeZone))),
+        lineTone: "body",
+      },
+      GAP,
+    );
   }
   if (report.oab.length > 0) {
-    parts.push(tag("h2", STYLES.h2, e(oabHeading(report))));
-    const oabs = report.oab.map((o) => tag("li", STYLES.li, e(oabLine(o, timeZone))));
-    parts.push(tag("ul", STYLES.ul, oabs.join("")));
+    blocks.push(
+      heading("section", oabHeading(report)),
+      { kind: "list", items: report.oab.map((o) => ({ title: oabLine(o, timeZone) })) },
+      GAP,
+    );
   }
-  parts.push(...closing);
-  return htmlDocument(subject, parts);
+  return { subject, lang: "pt-BR", blocks: [...blocks, ...closing] };
 }
 
 /**
@@ -580,10 +538,5 @@ export function renderStatusReport(
   report: StatusReport,
   timeZone = COURT_TIME_ZONE,
 ): RenderedAlert {
-  const subject = renderStatusReportSubject(report);
-  return {
-    subject,
-    text: renderText(report, timeZone),
-    html: renderHtml(report, subject, timeZone),
-  };
+  return renderDocument(statusDocument(report, timeZone));
 }

@@ -252,7 +252,7 @@ export function correctionDetail(line: CorrectionLine): string[] {
   return out;
 }
 
-const LATE_NOTE =
+export const LATE_NOTE =
   "O DataJud listou agora, pela primeira vez, movimentações datadas de meses atrás e anteriores a outras já conhecidas do processo: não são novidade. Cada uma com a data do próprio registro; confira se já foi tratada.";
 
 export interface LateLine extends MovementLine {

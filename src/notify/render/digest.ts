@@ -6,44 +6,36 @@ import {
   attentionValue,
   caseName,
   categoryLabel,
-  correctionDetail,
   correctionLines,
-  correctionListHtml,
-  fieldChangeDetail,
-  fieldChangeListHtml,
   fieldChangeReadings,
   generatedByText,
   ignoredText,
-  lateHtml,
-  lateText,
-  type MovementLine,
   movementLines,
-  movementListHtml,
   nextStepValue,
 } from "./alert.js";
 import type { AlertContent } from "./alert-content.js";
+import { correctionList, fieldChangeList, lateBlocks, movementList } from "./change-blocks.js";
+import {
+  type Block,
+  type EmailDocument,
+  type Entry,
+  GAP,
+  heading,
+  para,
+  renderDocument,
+} from "./document.js";
 import {
   ATTENTION_MARKER,
-  breaks,
   clocksNote,
   courtTime,
-  escapeHtml,
-  htmlDocument,
   instantTime,
-  keepNumbersWhole,
   NOT_LEGAL_ADVICE,
   type RenderedAlert,
-  STYLES,
-  tag,
   URGENT_MARKER,
 } from "./email-kit.js";
 import type { PublicationAlertContent } from "./publication-alert.js";
-import {
-  publicationSectionsHtml,
-  publicationSectionsText,
-  publicationsPhrase,
-} from "./publication-digest.js";
-import { type Receipt, receiptHtml, receiptText, renderReceiptSubject } from "./receipt.js";
+import { publicationSectionBlocks, publicationsPhrase } from "./publication-digest.js";
+import { type Receipt, receiptBlocks, renderReceiptSubject } from "./receipt.js";
 import { sourcesFooter } from "./sources-line.js";
 
 /** A digest lists many cases: each gets its newest movements, the case's own alert would show all. */
@@ -120,14 +112,6 @@ function categoryChange(content: AlertContent): string {
   return before === after ? `${after} (sem mudança)` : `${before} → ${after}`;
 }
 
-function movementText(m: MovementLine): string[] {
-  const lines = [`   - ${m.date} · ${m.name} · ${m.code} · ${m.instance}`];
-  if (m.when !== null) lines.push(`     Quando: ${m.when}`);
-  if (m.hint !== null) lines.push(`     O que significa: ${m.hint}`);
-  if (m.complements.length > 0) lines.push(`     Complementos: ${m.complements.join("; ")}`);
-  return lines;
-}
-
 function provenanceLine(content: AlertContent, timeZone: string): string {
   const p = content.provenance;
   const updated = p.lastUpdatedAt === null ? "não informada" : courtTime(p.lastUpdatedAt);
@@ -163,175 +147,106 @@ export function renderDigestSubject(
   return oneLine(`[datajud] ${marker}${digestPhrase(items, publications)}`, SUBJECT_MAX);
 }
 
+/** One case's entry: where it is, its summary, what changed, where the data came from. */
+function caseEntry(content: AlertContent, timeZone: string): Entry {
+  const { current } = content;
+  const blocks: Block[] = [
+    para(
+      `Processo ${oneLine(content.caseNumber)} · ${oneLine(content.court).toUpperCase()}`,
+      "meta",
+    ),
+    {
+      kind: "rows",
+      rows: [
+        { key: "Categoria", value: categoryChange(content) },
+        { key: "Situação", value: paragraph(current.status) },
+        {
+          key: "Atenção do advogado",
+          value: attentionValue(current),
+          tone: current.needsLawyerAttention ? "attention" : "body",
+        },
+        { key: "Próximo passo", value: nextStepValue(current) },
+      ],
+    },
+  ];
+  const fields = fieldChangeReadings(content);
+  if (fields.length > 0) {
+    blocks.push(
+      para([{ strong: `Dados do processo alterados (${fields.length}):` }]),
+      fieldChangeList(fields),
+    );
+  }
+  const fixes = correctionLines(content);
+  if (fixes.length > 0) {
+    blocks.push(
+      para([{ strong: `Correções do tribunal (${fixes.length}):` }]),
+      correctionList(fixes),
+    );
+  }
+  const { shown, hidden } = movementLines(content, MOVEMENTS_PER_CASE);
+  blocks.push(
+    para([
+      { strong: `Movimentações novas (${content.newMovements.length}):` },
+      shown.length === 0 ? " nenhuma" : "",
+    ]),
+  );
+  if (shown.length > 0) blocks.push(movementList(shown));
+  if (hidden > 0) {
+    blocks.push(para([`… e mais ${hidden} (veja `, { code: "monitor history" }, ")."], "muted"));
+  }
+  const routine = ignoredText(content.ignoredMovements);
+  if (routine !== null) blocks.push(para(routine, "muted"));
+  blocks.push(
+    ...lateBlocks(content),
+    para(`Origem: ${provenanceLine(content, timeZone)}`, "small"),
+    ...sourcesFooter(content.sources, timeZone).map((line) => para(line, "small")),
+    para(generatedByText(current, timeZone), "small"),
+  );
+  return { title: `${markerOf(content)}${caseName(content)}`, blocks };
+}
+
 /** A digest's closing section: each receipt of the watcher it carries, newest last. */
 function receiptHeading(r: Receipt): string {
   return `Verificação diária de ${formatBrazilian(r.day)}`;
 }
 
-function renderText(
+function digestDocument(
   items: readonly AlertContent[],
   publications: readonly PublicationAlertContent[],
   receipts: readonly Receipt[],
   timeZone: string,
-): string {
-  if (items.length === 0 && publications.length === 0) {
-    return `${[...receipts.flatMap((r) => [receiptHeading(r).toUpperCase(), ...receiptText(r, timeZone), ""]), clocksNote(timeZone), NOT_LEGAL_ADVICE].join("\n")}\n`;
-  }
-  const out: string[] = [digestPhrase(items, publications)];
-  const attention = attentionCount(items);
-  if (attention > 0) {
-    out.push(
-      `${ATTENTION_MARKER} ${attention === 1 ? "1 requer" : `${attention} requerem`} atenção do advogado.`,
-    );
-  }
-  out.push("");
-  out.push(...publicationSectionsText(publications, timeZone));
-  if (items.length > 0 && publications.length > 0)
-    out.push(casesPhrase(items.length).toUpperCase());
-  ordered(items).forEach((content, i) => {
-    const { current } = content;
-    out.push(`${i + 1}. ${markerOf(content)}${caseName(content)}`);
-    out.push(
-      `   Processo ${oneLine(content.caseNumber)} · ${oneLine(content.court).toUpperCase()}`,
-    );
-    out.push(`   Categoria: ${categoryChange(content)}`);
-    out.push(`   Situação: ${paragraph(current.status).replace(/\n/g, "\n   ")}`);
-    out.push(`   Atenção do advogado: ${attentionValue(current)}`);
-    out.push(`   Próximo passo: ${nextStepValue(current)}`);
-    const fields = fieldChangeReadings(content);
-    if (fields.length > 0) out.push(`   Dados do processo alterados (${fields.length}):`);
-    for (const f of fields) {
-      out.push(`   - ${oneLine(f.title)}`);
-      for (const line of fieldChangeDetail(f)) out.push(`     ${line}`);
+): EmailDocument {
+  const blocks: Block[] = [];
+  // A digest of nothing but the day's receipts reads as the receipts: no title, no counts.
+  const newest = receipts.at(-1);
+  const only = items.length === 0 && publications.length === 0 && newest !== undefined;
+  if (!only) {
+    blocks.push(heading("title", digestPhrase(items, publications)));
+    const attention = attentionCount(items);
+    if (attention > 0) {
+      const who = attention === 1 ? "1 requer" : `${attention} requerem`;
+      blocks.push(
+        para([{ strong: `${ATTENTION_MARKER} ${who} atenção do advogado.` }], "attention"),
+      );
     }
-    const fixes = correctionLines(content);
-    if (fixes.length > 0) out.push(`   Correções do tribunal (${fixes.length}):`);
-    for (const fix of fixes) {
-      out.push(`   - ${oneLine(fix.reading.headline)} · ${fix.instance}`);
-      for (const line of correctionDetail(fix)) out.push(`     ${line}`);
+    blocks.push(GAP, ...publicationSectionBlocks(publications, timeZone));
+    if (items.length > 0 && publications.length > 0) {
+      blocks.push(heading("section", casesPhrase(items.length)));
     }
-    const { shown, hidden } = movementLines(content, MOVEMENTS_PER_CASE);
-    out.push(
-      `   Movimentações novas (${content.newMovements.length}):${shown.length ? "" : " nenhuma"}`,
-    );
-    for (const m of shown) out.push(...movementText(m));
-    if (hidden > 0) out.push(`   … e mais ${hidden} (veja \`monitor history\`).`);
-    const routine = ignoredText(content.ignoredMovements);
-    if (routine !== null) out.push(`   ${routine}`);
-    out.push(...lateText(content, "   "));
-    out.push(`   Origem: ${provenanceLine(content, timeZone)}`);
-    for (const line of sourcesFooter(content.sources, timeZone)) out.push(`   ${line}`);
-    out.push(`   ${generatedByText(current, timeZone)}`);
-    out.push("");
-  });
-  for (const r of receipts)
-    out.push(receiptHeading(r).toUpperCase(), ...receiptText(r, timeZone), "");
-  out.push(clocksNote(timeZone));
-  out.push(NOT_LEGAL_ADVICE);
-  return `${out.join("\n")}\n`;
-}
-
-function caseHtml(content: AlertContent, position: number, timeZone: string): string {
-  const e = escapeHtml;
-  const { current } = content;
-  const parts: string[] = [
-    tag(
-      "h2",
-      STYLES.h2,
-      `${position}. ${e(markerOf(content))}${keepNumbersWhole(e(caseName(content)))}`,
-    ),
-    tag(
-      "p",
-      STYLES.meta,
-      `Processo ${keepNumbersWhole(e(oneLine(content.caseNumber)))} · ${e(oneLine(content.court).toUpperCase())}`,
-    ),
-  ];
-  if (current.needsLawyerAttention) {
-    parts.push(
-      tag(
-        "div",
-        STYLES.attention,
-        `<strong>Atenção do advogado:</strong> ${e(attentionValue(current))}`,
-      ),
-    );
+    blocks.push({
+      kind: "entries",
+      entries: ordered(items).map((content) => caseEntry(content, timeZone)),
+    });
   }
-  parts.push(tag("p", STYLES.p, `<strong>Categoria:</strong> ${e(categoryChange(content))}`));
-  parts.push(
-    tag("p", STYLES.p, `<strong>Situação:</strong> ${breaks(e(paragraph(current.status)))}`),
-  );
-  parts.push(tag("p", STYLES.p, `<strong>Próximo passo:</strong> ${e(nextStepValue(current))}`));
-  const fields = fieldChangeReadings(content);
-  if (fields.length > 0) {
-    parts.push(
-      tag("p", STYLES.p, `<strong>Dados do processo alterados (${fields.length})</strong>`),
-    );
-    parts.push(fieldChangeListHtml(fields));
-  }
-  const fixes = correctionLines(content);
-  if (fixes.length > 0) {
-    parts.push(tag("p", STYLES.p, `<strong>Correções do tribunal (${fixes.length})</strong>`));
-    parts.push(correctionListHtml(fixes));
-  }
-  const { shown, hidden } = movementLines(content, MOVEMENTS_PER_CASE);
-  parts.push(
-    tag("p", STYLES.p, `<strong>Movimentações novas (${content.newMovements.length})</strong>`),
-  );
-  if (shown.length === 0) parts.push(tag("p", STYLES.muted, "Nenhuma."));
-  else {
-    parts.push(movementListHtml(shown));
-  }
-  if (hidden > 0) {
-    parts.push(tag("p", STYLES.muted, `… e mais ${hidden} (veja monitor history).`));
-  }
-  const routine = ignoredText(content.ignoredMovements);
-  if (routine !== null) parts.push(tag("p", STYLES.muted, e(routine)));
-  const late = lateHtml(content);
-  if (late !== "") parts.push(late);
-  parts.push(tag("p", STYLES.small, `Origem: ${e(provenanceLine(content, timeZone))}`));
-  for (const line of sourcesFooter(content.sources, timeZone)) {
-    parts.push(tag("p", STYLES.small, e(line)));
-  }
-  parts.push(tag("p", STYLES.small, e(generatedByText(current, timeZone))));
-  return parts.join("\n");
-}
-
-function renderHtml(
-  items: readonly AlertContent[],
-  publications: readonly PublicationAlertContent[],
-  receipts: readonly Receipt[],
-  subject: string,
-  timeZone: string,
-): string {
-  const only = items.length === 0 && publications.length === 0;
-  const parts: string[] = only
-    ? []
-    : [tag("h1", STYLES.h1, escapeHtml(digestPhrase(items, publications)))];
-  const attention = attentionCount(items);
-  if (attention > 0) {
-    parts.push(
-      tag(
-        "div",
-        STYLES.attention,
-        `<strong>${ATTENTION_MARKER} ${attention === 1 ? "1 requer" : `${attention} requerem`} atenção do advogado</strong>`,
-      ),
-    );
-  }
-  parts.push(...publicationSectionsHtml(publications, timeZone));
-  if (items.length > 0 && publications.length > 0) {
-    parts.push(tag("h2", STYLES.h2, escapeHtml(casesPhrase(items.length))));
-  }
-  ordered(items).forEach((content, i) => {
-    parts.push(caseHtml(content, i + 1, timeZone));
-  });
   for (const r of receipts) {
-    parts.push(
-      tag(only ? "h1" : "h2", only ? STYLES.h1 : STYLES.h2, escapeHtml(receiptHeading(r))),
-    );
-    parts.push(...receiptHtml(r, timeZone));
+    blocks.push(heading("section", receiptHeading(r)), ...receiptBlocks(r, timeZone), GAP);
   }
-  parts.push(tag("p", STYLES.footer, escapeHtml(clocksNote(timeZone))));
-  parts.push(tag("p", STYLES.footer, escapeHtml(NOT_LEGAL_ADVICE)));
-  return htmlDocument(subject, parts);
+  blocks.push(para(clocksNote(timeZone), "footer"), para(NOT_LEGAL_ADVICE, "footer"));
+  const subject =
+    only && newest !== undefined
+      ? renderReceiptSubject(newest)
+      : renderDigestSubject(items, publications);
+  return { subject, lang: "pt-BR", blocks };
 }
 
 /**
@@ -348,16 +263,5 @@ export function renderDigest(
   if (changes.length === 0 && publications.length === 0 && receipts.length === 0) {
     throw new RangeError("a digest needs at least one alert");
   }
-  const items = mergeByCase(changes);
-  const newest = receipts.at(-1);
-  // A digest of nothing but the day's receipt reads as the receipt.
-  const subject =
-    items.length === 0 && publications.length === 0 && newest !== undefined
-      ? renderReceiptSubject(newest)
-      : renderDigestSubject(items, publications);
-  return {
-    subject,
-    text: renderText(items, publications, receipts, timeZone),
-    html: renderHtml(items, publications, receipts, subject, timeZone),
-  };
+  return renderDocument(digestDocument(mergeByCase(changes), publications, receipts, timeZone));
 }

@@ -85,6 +85,11 @@ export interface EmailDocument {
   readonly subject: string;
   /** "pt-BR" for the lawyers' mail, "en" for the operator's (docs/alerts.md, "Languages"). */
   readonly lang: "pt-BR" | "en";
+  /**
+   * A heading atop the HTML page only: a short mail's text part opens with its message, the
+   * Subject header already names it, while the HTML page shows a title.
+   */
+  readonly pageTitle?: string;
   readonly blocks: readonly Block[];
 }
 
@@ -274,9 +279,10 @@ function blockHtml(block: Block, ctx: HtmlContext): string[] {
 /** The HTML part: the page around the document's blocks, every string escaped here. */
 export function writeHtml(doc: EmailDocument): string {
   const ctx: HtmlContext = { titled: false, inNotice: false };
+  const top = doc.pageTitle === undefined ? [] : [headingHtml("title", doc.pageTitle, ctx)];
   return htmlDocument(
     doc.subject,
-    doc.blocks.flatMap((b) => blockHtml(b, ctx)),
+    [...top, ...doc.blocks.flatMap((b) => blockHtml(b, ctx))],
     doc.lang,
   );
 }

@@ -63,18 +63,6 @@ export function tag(name: string, style: string, inner: string): string {
   return `<${name} style="${style}">${inner}</${name}>`;
 }
 
-/** A list item: its title in bold, then each line muted; every text escaped here. */
-export function entryItem(title: string, lines: readonly string[]): string {
-  return tag(
-    "li",
-    STYLES.li,
-    [
-      `<strong>${escapeHtml(title)}</strong>`,
-      ...lines.map((l) => tag("span", STYLES.muted, escapeHtml(l))),
-    ].join("<br>"),
-  );
-}
-
 /** A CNJ number as written: NNNNNNN-DD.AAAA.J.TR.OOOO. */
 const CNJ_NUMBER = /\b\d{7}-\d{2}\.\d{4}\.\d\.\d{2}\.\d{4}\b/gu;
 

@@ -1,8 +1,8 @@
 import { courtDocumentLink } from "../../datajud/court-links.js";
-import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { oneLine, paragraph } from "../../text.js";
 import { datesLine as estimateDatesLine } from "./deadline-text.js";
-import { entryItem, escapeHtml, STYLES, tag, URGENT_MARKER } from "./email-kit.js";
+import { type Block, GAP, heading } from "./document.js";
+import { URGENT_MARKER } from "./email-kit.js";
 import {
   headerLines,
   kindText,
@@ -134,36 +134,21 @@ function entryLines(content: PublicationAlertContent, timeZone: string): string[
   return lines;
 }
 
-export function publicationSectionsText(
+/** Each section under its heading and count, its publications numbered. */
+export function publicationSectionBlocks(
   items: readonly PublicationAlertContent[],
-  timeZone = COURT_TIME_ZONE,
-): string[] {
-  const out: string[] = [];
-  for (const section of publicationSections(items)) {
-    out.push(`${section.heading.toUpperCase()} (${section.items.length})`);
-    section.items.forEach((content, i) => {
-      out.push(
-        `${i + 1}. ${title(content)}`,
-        ...entryLines(content, timeZone).map((l) => `   ${l}`),
-      );
-    });
-    out.push("");
-  }
-  return out;
-}
-
-export function publicationSectionsHtml(
-  items: readonly PublicationAlertContent[],
-  timeZone = COURT_TIME_ZONE,
-): string[] {
-  const e = escapeHtml;
-  const parts: string[] = [];
-  for (const section of publicationSections(items)) {
-    parts.push(tag("h2", STYLES.h2, `${e(section.heading)} (${section.items.length})`));
-    const entries = section.items.map((content) =>
-      entryItem(title(content), entryLines(content, timeZone)),
-    );
-    parts.push(tag("ol", STYLES.ul, entries.join("")));
-  }
-  return parts;
+  timeZone: string,
+): Block[] {
+  return publicationSections(items).flatMap((section): Block[] => [
+    heading("section", `${section.heading} (${section.items.length})`),
+    {
+      kind: "list",
+      ordered: true,
+      items: section.items.map((content) => ({
+        title: [{ strong: title(content) }],
+        lines: entryLines(content, timeZone),
+      })),
+    },
+    GAP,
+  ]);
 }

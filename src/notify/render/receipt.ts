@@ -2,17 +2,8 @@ import { z } from "zod";
 import { wallClockDay } from "../../datajud/dates.js";
 import { oneLine } from "../../text.js";
 import { formatBrazilian } from "../../time/calendar-date.js";
-import {
-  clocksNote,
-  entryItem,
-  escapeHtml,
-  htmlDocument,
-  instantTime,
-  NOT_LEGAL_ADVICE,
-  type RenderedAlert,
-  STYLES,
-  tag,
-} from "./email-kit.js";
+import { type Block, GAP, type ListItem, para, renderDocument } from "./document.js";
+import { clocksNote, instantTime, NOT_LEGAL_ADVICE, type RenderedAlert } from "./email-kit.js";
 
 /*
  * The daily receipt a watcher opts into (`receipt:` in watchers; docs/freshness.md): "verificado,
@@ -237,50 +228,41 @@ function entryTitle(e: Entry): string {
   return `${e.name}${e.news ? " · com novidades" : ""}`;
 }
 
-/** The receipt as text lines, for its own e-mail and for a digest's section. */
-export function receiptText(r: Receipt, timeZone: string): string[] {
+/** The receipt's blocks, for its own e-mail and for a digest's section. */
+export function receiptBlocks(r: Receipt, timeZone: string): Block[] {
   const all = entries(r, timeZone);
-  const out = [receiptHeadline(r, timeZone)];
+  const blocks: Block[] = [para(receiptHeadline(r, timeZone))];
   const troubled = all.filter((e) => e.problems.length > 0);
   if (troubled.length > 0) {
-    out.push("", "Fontes atrasadas ou falhando:");
-    for (const e of troubled) out.push(`- ${e.name}: ${e.problems.join("; ")}.`);
-  }
-  if (all.length > 0) out.push("", "O que foi consultado:");
-  all.forEach((e, i) => {
-    out.push(`${i + 1}. ${entryTitle(e)}`);
-    for (const line of e.checks) out.push(`   ${line}`);
-  });
-  return out;
-}
-
-/** The receipt as HTML parts, for its own e-mail and for a digest's section. */
-export function receiptHtml(r: Receipt, timeZone: string): string[] {
-  const all = entries(r, timeZone);
-  const parts = [tag("p", STYLES.p, escapeHtml(receiptHeadline(r, timeZone)))];
-  const troubled = all.filter((e) => e.problems.length > 0);
-  if (troubled.length > 0) {
-    parts.push(tag("p", STYLES.p, "<strong>Fontes atrasadas ou falhando</strong>"));
-    parts.push(tag("ul", STYLES.ul, troubled.map((e) => entryItem(e.name, e.problems)).join("")));
+    const items = troubled.map(
+      (e): ListItem => ({ title: [{ strong: e.name }, `: ${e.problems.join("; ")}.`] }),
+    );
+    blocks.push(GAP, para([{ strong: "Fontes atrasadas ou falhando:" }]), { kind: "list", items });
   }
   if (all.length > 0) {
-    parts.push(tag("p", STYLES.p, "<strong>O que foi consultado</strong>"));
-    parts.push(tag("ol", STYLES.ul, all.map((e) => entryItem(entryTitle(e), e.checks)).join("")));
+    const items = all.map(
+      (e): ListItem => ({ title: [{ strong: entryTitle(e) }], lines: e.checks }),
+    );
+    blocks.push(GAP, para([{ strong: "O que foi consultado:" }]), {
+      kind: "list",
+      ordered: true,
+      items,
+    });
   }
-  return parts;
+  return blocks;
 }
 
 /** The receipt alone: one short e-mail. */
 export function renderReceipt(r: Receipt, timeZone: string): RenderedAlert {
-  const subject = renderReceiptSubject(r);
-  const text = [...receiptText(r, timeZone), "", clocksNote(timeZone), NOT_LEGAL_ADVICE, ""].join(
-    "\n",
-  );
-  const html = htmlDocument(subject, [
-    tag("h1", STYLES.h1, escapeHtml(`Verificação diária de ${formatBrazilian(r.day)}`)),
-    ...receiptHtml(r, timeZone),
-    tag("p", STYLES.footer, escapeHtml(clocksNote(timeZone))),
-    tag("p", STYLES.footer, escapeHtml(NOT_LEGAL_ADVICE)),
-  ]);
-  return { subject, text, html };
+  return renderDocument({
+    subject: renderReceiptSubject(r),
+    lang: "pt-BR",
+    pageTitle: `Verificação diária de ${formatBrazilian(r.day)}`,
+    blocks: [
+      ...receiptBlocks(r, timeZone),
+      GAP,
+      para(clocksNote(timeZone), "footer"),
+      para(NOT_LEGAL_ADVICE, "footer"),
+    ],
+  });
 }

@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import {
+  calendarsWith,
+  estimateGazetteMovement,
+} from "../../../../src/deadlines/publication-estimate.js";
 import { groupMessageId, groupOfMessageId } from "../../../../src/notify/outbox/message-ids.js";
 import { renderDigest } from "../../../../src/notify/render/digest.js";
 import { renderAdminAlert } from "../../../../src/notify/render/operator-mail.js";
@@ -8,6 +12,40 @@ import { samplePublication } from "./sample-publication.js";
 const quiet = sampleSummary({ needsLawyerAttention: false, attentionReasons: [] });
 
 describe("renderDigest", () => {
+  it("shows a gazette movement's estimated dates under it in both parts, as the case's alert does", () => {
+    // A disponibilização at the TJDFT on Fri 13/02/2026: published after Carnaval and Ash
+    // Wednesday (gazette-movement.test.ts works the dates out).
+    const deadline = estimateGazetteMovement(
+      { code: 1061, day: "2026-02-13" },
+      {
+        court: "tjdft",
+        municipality: 5300108,
+        className: "Execução Fiscal",
+        classCode: 1116,
+        caseNumber: "07133834320258070006",
+      },
+      calendarsWith(),
+    );
+    const movement = sampleMovement({
+      id: "m-disp",
+      code: 1061,
+      name: "Disponibilização no Diário da Justiça Eletrônico",
+      dateTime: "2026-02-13T09:12:00",
+      complements: [],
+    });
+    const item = sampleAlert({
+      newMovements: [{ instance: "G1", movement, deadline: deadline ?? undefined }],
+    });
+
+    const digest = renderDigest([item]);
+
+    expect(deadline).not.toBeNull();
+    expect(digest.text).toContain(
+      "     Datas de prazo (estimativas): considera-se publicada em 19/02/2026",
+    );
+    expect(digest.html).toContain("considera-se publicada em 19/02/2026");
+  });
+
   it("lists cases needing attention first, and counts them in the subject", () => {
     const items = [
       sampleAlert({ label: "Calmo", current: quiet, caseNumber: "0000002-00.2025.8.07.0001" }),

@@ -195,6 +195,22 @@ describe("the HTML writer", () => {
   });
 });
 
+describe("a page title", () => {
+  it("opens the HTML page as its h1 and is not in the text part", () => {
+    const mail = renderDocument({
+      subject: "Assunto",
+      lang: "pt-BR",
+      pageTitle: "Verificação diária de 01/10/2025",
+      blocks: [heading("section", "Fontes"), para("Verificado, nada novo.")],
+    });
+
+    expect(mail.text).toBe("FONTES\nVerificado, nada novo.\n");
+    expect(mail.html).toMatch(
+      /<h1 [^>]*>Verificação diária de 01\/10\/2025<\/h1>\n<h2 [^>]*>Fontes<\/h2>/,
+    );
+  });
+});
+
 describe("renderDocument", () => {
   it("gives the subject, the text part and a whole HTML page in the document's language", () => {
     const mail = renderDocument({ subject: "Assunto", lang: "en", blocks: [para("Hello")] });

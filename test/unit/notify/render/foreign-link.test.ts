@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { publicationEvent } from "../../../../src/notify/render/build-event.js";
 import { chatDigest, chatMessage } from "../../../../src/notify/render/chat-message.js";
+import { renderDigest } from "../../../../src/notify/render/digest.js";
 import { renderPublicationAlert } from "../../../../src/notify/render/publication-alert.js";
-import { publicationSectionsText } from "../../../../src/notify/render/publication-digest.js";
 import { renderSlack } from "../../../../src/notify/render/slack-message.js";
 import { renderTeams } from "../../../../src/notify/render/teams-message.js";
 import { renderTelegram } from "../../../../src/notify/render/telegram-message.js";
@@ -24,11 +24,12 @@ function urgent(link: string) {
 describe("a publication whose DJEN link is not a court's", () => {
   it("is mailed, alone and in a digest, without it", () => {
     const mail = renderPublicationAlert(urgent(FOREIGN));
-    const digest = publicationSectionsText([urgent(FOREIGN)]).join("\n");
+    const digest = renderDigest([], "America/Sao_Paulo", [urgent(FOREIGN)]);
 
     expect(mail.text).not.toContain("golpe");
     expect(mail.html).not.toContain("golpe");
-    expect(digest).not.toContain("golpe");
+    expect(digest.text).not.toContain("golpe");
+    expect(digest.html).not.toContain("golpe");
     expect(mail.text).toContain("Intimação");
   });
 

@@ -1,16 +1,8 @@
 import { z } from "zod";
 import { oneLine } from "../../text.js";
 import { formatBrazilian } from "../../time/calendar-date.js";
-import {
-  escapeHtml,
-  htmlDocument,
-  instantTime,
-  NOT_LEGAL_ADVICE,
-  type RenderedAlert,
-  STYLES,
-  tag,
-  URGENT_MARKER,
-} from "./email-kit.js";
+import { GAP, para, renderDocument } from "./document.js";
+import { instantTime, NOT_LEGAL_ADVICE, type RenderedAlert, URGENT_MARKER } from "./email-kit.js";
 import { AlertSources, sourcesFooter } from "./sources-line.js";
 
 /*
@@ -63,7 +55,6 @@ export function renderDjenGapWarning(w: DjenGapWarning, timeZone: string): Rende
   const subject = renderDjenGapSubject(w);
   const asked = instantTime(w.djenAskedAt, timeZone);
   const lines = [
-    djenGapSentence(w),
     `Processo ${w.caseNumber} (${w.court.toUpperCase()}, ${oneLine(w.instance, 20)})${w.label === null ? "" : `: ${oneLine(w.label, 80)}`}.`,
     `Movimentação no DataJud: “${oneLine(w.movementName, 120)}” em ${formatBrazilian(w.availableOn)}.`,
     `O DJEN foi consultado por este processo até ${asked} e não devolveu nenhuma comunicação de ${formatBrazilian(w.availableOn)} (nem de três dias antes ou depois).`,
@@ -77,12 +68,15 @@ export function renderDjenGapWarning(w: DjenGapWarning, timeZone: string): Rende
     ...sourcesFooter(w.sources, timeZone),
     `Aviso gerado em ${instantTime(w.foundAt, timeZone)}. ${NOT_LEGAL_ADVICE}`,
   ];
-  const text = [...lines, "", ...footer, ""].join("\n");
-  const html = htmlDocument(subject, [
-    tag("h1", STYLES.h1, escapeHtml(subject)),
-    tag("p", STYLES.attention, escapeHtml(lines[0] ?? "")),
-    ...lines.slice(1).map((l) => tag("p", STYLES.p, escapeHtml(l))),
-    ...footer.map((l) => tag("p", STYLES.footer, escapeHtml(l))),
-  ]);
-  return { subject, text, html };
+  return renderDocument({
+    subject,
+    lang: "pt-BR",
+    pageTitle: subject,
+    blocks: [
+      para(djenGapSentence(w), "attention"),
+      ...lines.map((line) => para(line)),
+      GAP,
+      ...footer.map((line) => para(line, "footer")),
+    ],
+  });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addDays, type IsoDate, parseIsoDate, yearOf } from "../calendar-date.js";
+import { loadCalendarTable } from "./calendar-data.js";
 import actsJson from "./court-acts.json" with { type: "json" };
 import type { DatedRule, DayRule } from "./day-rule.js";
 
@@ -38,21 +39,15 @@ type Act = z.infer<typeof Act>;
 
 /** The acts of a court-acts.json, checked: a damaged file stops the process naming where. */
 export function parseCourtActs(json: unknown): readonly Act[] {
-  const parsed = ActsFile.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(
-      `src/time/calendar/court-acts.json is damaged at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? "invalid"}`,
-    );
-  }
-  for (const act of parsed.data.acts) {
+  const { acts } = loadCalendarTable("court-acts.json", ActsFile, json);
+  for (const act of acts) {
     for (const day of act.days) {
       if (day.to !== undefined && day.to < day.from) {
         throw new Error(`court-acts.json: ${act.act} ends ${day.to} before it starts ${day.from}`);
       }
     }
   }
-  return parsed.data.acts;
+  return acts;
 }
 
 const ACTS = parseCourtActs(actsJson);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { loadCalendarTable } from "./calendar-data.js";
 import { IBGE_UF, type Uf, ufOfMunicipality } from "./court-seat.js";
 import seatsJson from "./origin-seats.json" with { type: "json" };
 
@@ -33,20 +34,16 @@ export type OriginSeat = z.infer<typeof Seat>;
 
 /** The seats of an origin-seats.json, checked: a damaged file stops the process naming where. */
 export function parseOriginSeats(json: unknown): readonly OriginSeat[] {
-  const parsed = SeatsFile.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(
-      `origin-seats.json: ${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`,
-    );
-  }
+  const { seats } = loadCalendarTable("origin-seats.json", SeatsFile, json);
   const seen = new Set<string>();
-  for (const seat of parsed.data.seats) {
+  for (const seat of seats) {
     const key = `${seat.segment}.${seat.tribunal}.${seat.origin}`;
-    if (seen.has(key)) throw new Error(`origin-seats.json: ${key} is listed twice`);
+    if (seen.has(key)) {
+      throw new Error(`src/time/calendar/origin-seats.json: ${key} is listed twice`);
+    }
     seen.add(key);
   }
-  return parsed.data.seats;
+  return seats;
 }
 
 export const ORIGIN_SEATS: readonly OriginSeat[] = parseOriginSeats(seatsJson);

@@ -8,7 +8,9 @@ export default defineConfig({
     globalSetup: ["./test/support/compiled-source.ts"],
     // Removes the temporary directories each test file made (test/support/temp-dir.ts).
     setupFiles: ["./test/support/temp-dir-cleanup.ts"],
-    testTimeout: 20_000,
+    // Generous: tests wait on child processes and sockets, never on time (clocks are injected),
+    // so only a machine shared with other builds makes them slow; a hang still fails.
+    testTimeout: 45_000,
     hookTimeout: 30_000,
     // Vitest's default on 2 cores is one worker: most of our time is spent waiting on sockets and
     // child processes, so two files at once use the second core. VITEST_MAX_WORKERS overrides.

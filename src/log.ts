@@ -1,6 +1,7 @@
 import { type Logger, pino } from "pino";
 import { prettyFactory } from "pino-pretty";
 import { terminalText } from "./text.js";
+import { SAO_PAULO_ZONE, timeOfDayInZone } from "./time/zoned-time.js";
 
 export type { Logger };
 
@@ -117,13 +118,7 @@ function errorText(value: unknown): unknown {
 export function prettyLogLine(
   options: Pick<LoggerOptions, "timezone" | "colors"> = {},
 ): (jsonLine: string) => string {
-  const timeOfDay = new Intl.DateTimeFormat("en-GB", {
-    timeZone: options.timezone ?? "America/Sao_Paulo",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  });
+  const timeZone = options.timezone ?? SAO_PAULO_ZONE;
   return prettyFactory({
     colorize: options.colors ?? false,
     translateTime: false,
@@ -133,7 +128,7 @@ export function prettyLogLine(
     customPrettifiers: {
       time: (value) => {
         const at = new Date(String(value));
-        return Number.isNaN(at.getTime()) ? String(value) : timeOfDay.format(at);
+        return Number.isNaN(at.getTime()) ? String(value) : timeOfDayInZone(at.getTime(), timeZone);
       },
     },
     // Control, bidi and invisible characters never reach the terminal raw: DataJud's text is

@@ -1,6 +1,5 @@
 import { Cron } from "croner";
 import { calendarHttpRoute } from "../calendar/http-route.js";
-import { zonedIso } from "../datajud/dates.js";
 import { healthRoutes } from "../http/health.js";
 import { HttpStartError, type Route } from "../http/server.js";
 import { MonitorMetrics } from "../metrics/metrics.js";
@@ -16,6 +15,7 @@ import {
   type WatchlistHealthContext,
 } from "../notify/outbox/queue-watchlist-alerts.js";
 import { dateNow } from "../time/clock.js";
+import { zonedIso } from "../time/zoned-time.js";
 import { type LiveWatchlist, openLiveWatchlist } from "../watchlist/live-watchlist.js";
 import { formatPositionedError, type PositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, programOf, systemOf } from "./command.js";

@@ -24,7 +24,8 @@ import {
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep } from "../monitor/sweep.js";
 import { caseKeysInFile } from "../store/cases.js";
-import { addDays, dateInZone } from "../time/calendar-date.js";
+import { addDays } from "../time/calendar-date.js";
+import { dateInZone } from "../time/zoned-time.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, programOf, systemOf } from "./command.js";

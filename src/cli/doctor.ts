@@ -31,7 +31,7 @@ import { type EndpointState, recordedEndpointStates } from "../store/endpoint-st
 import { latestMigrationVersion } from "../store/migrate.js";
 import type { System } from "../system.js";
 import { terminalText } from "../text.js";
-import { dateInZone } from "../time/calendar-date.js";
+import { dateInZone } from "../time/zoned-time.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, systemOf } from "./command.js";

@@ -6,6 +6,7 @@ import { E164, phoneNumberProblem } from "../phone-number.js";
 import { courtSeat, ufOfMunicipality } from "../time/calendar/court-seat.js";
 import { parseIsoDate } from "../time/calendar-date.js";
 import { cronProblem } from "../time/cron.js";
+import { isTimeZone } from "../time/zoned-time.js";
 
 /*
  * Settings as they are written in YAML (camelCase, grouped by the part of the monitor they steer).
@@ -19,15 +20,6 @@ function wholeNumber(min: number, max: number, unit: string, maxReason?: string)
     .int()
     .min(min, { error: `must be at least ${min}${suffix}` })
     .max(max, { error: `must be at most ${max}${suffix}${maxReason ? `, ${maxReason}` : ""}` });
-}
-
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function urlOf(input: string, protocols: readonly string[]): boolean {

@@ -1,5 +1,5 @@
-import { TZDate } from "@date-fns/tz";
-import { daysInMonth, SAO_PAULO_ZONE } from "../time/calendar-date.js";
+import { daysInMonth } from "../time/calendar-date.js";
+import { SAO_PAULO_ZONE, wallClockInZone, zoneOffsetMs } from "../time/zoned-time.js";
 import { invalidInput, quoteInput } from "./errors.js";
 
 /**
@@ -132,28 +132,12 @@ function wallClockOf(t: WallTime): WallClock {
   return t.hasTime ? `${day}T${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}` : day;
 }
 
-const COURT_PARTS = new Intl.DateTimeFormat("en-US", {
-  timeZone: COURT_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function partsIn(formatter: Intl.DateTimeFormat, ms: number): Record<string, string> {
-  return Object.fromEntries(formatter.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-}
-
 /** A real instant as the courts' wall clock (São Paulo, with the daylight saving it had then). */
 function courtWallClockOfInstant(ms: number): WallClock | null {
   if (!Number.isFinite(ms)) return null;
   const year = new Date(ms).getUTCFullYear();
   if (year < MIN_YEAR || year > MAX_YEAR) return null;
-  const p = partsIn(COURT_PARTS, ms);
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  return wallClockInZone(ms, COURT_TIME_ZONE);
 }
 
 /** Digits only: compact `yyyyMMdd[HHmm[ss]]`, or 13-digit epoch milliseconds. */
@@ -222,37 +206,6 @@ export function wallClockDay(value: string): string | null {
   return parseDataJudDate(value)?.slice(0, 10) ?? null;
 }
 
-const instantFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function instantFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = instantFormatters.get(timeZone);
-  if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    instantFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/**
- * One of our own instants for a log line, in `timeZone` (the schedule's) with its offset:
- * "2026-12-04T16:00:00.000-03:00", the same instant as the UTC text, read as the other times are.
- */
-export function zonedIso(instant: Date | number, timeZone: string = COURT_TIME_ZONE): string {
-  return new TZDate(
-    typeof instant === "number" ? instant : instant.getTime(),
-    timeZone,
-  ).toISOString();
-}
-
 /**
  * One of our own instants (checked, fetched, detected, sent at) for people, in `timeZone` (the
  * schedule's): "04/11/2025 09:30". Text that is not an instant comes back as is.
@@ -289,22 +242,12 @@ export function instantWallClock(
 ): WallClock | null {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms) || !/(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso.trim())) return null;
-  const p = partsIn(instantFormatter(timeZone), ms);
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  return wallClockInZone(ms, timeZone);
 }
 
-/** Minutes east of UTC in the courts' zone at `ms`. */
-function courtOffsetMinutes(ms: number): number {
-  const p = partsIn(COURT_PARTS, ms);
-  const wall = Date.UTC(
-    Number(p.year),
-    Number(p.month) - 1,
-    Number(p.day),
-    Number(p.hour),
-    Number(p.minute),
-    Number(p.second),
-  );
-  return Math.round((wall - Math.floor(ms / 1000) * 1000) / MINUTE_MS);
+/** How far the courts' clock is ahead of UTC at `ms`, to the minute. */
+function courtOffsetMs(ms: number): number {
+  return Math.round(zoneOffsetMs(ms, COURT_TIME_ZONE) / MINUTE_MS) * MINUTE_MS;
 }
 
 /**
@@ -317,8 +260,8 @@ export function wallClockInstant(value: string): number {
   const [, y, mo, d, h, mi, s] = m;
   const wall = Date.UTC(num(y), num(mo) - 1, num(d), num(h), num(mi), num(s));
   // Two passes settle the offset in force at that wall time (daylight saving until 2019).
-  const first = wall - courtOffsetMinutes(wall) * MINUTE_MS;
-  return wall - courtOffsetMinutes(first) * MINUTE_MS;
+  const first = wall - courtOffsetMs(wall);
+  return wall - courtOffsetMs(first);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Cron } from "croner";
-import { zonedIso } from "../datajud/dates.js";
 import type { Logger } from "../log.js";
 import type { Clock } from "../time/clock.js";
+import { zonedIso } from "../time/zoned-time.js";
 
 export interface SchedulerOptions {
   cron: string;

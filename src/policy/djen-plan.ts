@@ -1,7 +1,7 @@
 import { cappedDoublingMs } from "../pacing/backoff.js";
 import type { DjenSourceRow } from "../store/djen-sources.js";
-import { dateInZone, SAO_PAULO_ZONE } from "../time/calendar-date.js";
 import { isWorkingDay } from "../time/judicial-calendar.js";
+import { dateInZone, SAO_PAULO_ZONE } from "../time/zoned-time.js";
 
 /*
  * When each DJEN source (a watched case number, an OAB registration) is due its next complete look,

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { wallClockDay } from "../datajud/dates.js";
 import type { DjenGapRow, FreshnessInputs } from "../store/source-freshness.js";
-import { addDays, dateInZone, type IsoDate, SAO_PAULO_ZONE } from "../time/calendar-date.js";
+import { addDays, type IsoDate } from "../time/calendar-date.js";
 import { courtTimeZone } from "../time/court-zone.js";
+import { dateInZone, SAO_PAULO_ZONE } from "../time/zoned-time.js";
 
 /*
  * How fresh DataJud is for a court, measured from what the monitor saw, and what one source has

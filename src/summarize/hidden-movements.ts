@@ -1,5 +1,7 @@
 import { formatWallClock } from "../datajud/dates.js";
 import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
+import { formatBrazilian } from "../time/calendar-date.js";
+import { dateInZone, SAO_PAULO_ZONE } from "../time/zoned-time.js";
 
 /*
  * Movements a secrecy level hid are not undone: DataJud's public API stops listing an instance's
@@ -57,7 +59,7 @@ export function hiddenText(hidden: readonly HiddenMovement[]): string {
   const sinceAt = new Date(since);
   const sinceDay = Number.isNaN(sinceAt.getTime())
     ? null
-    : sinceAt.toLocaleDateString("pt-BR", { timeZone: "America/Sao_Paulo" });
+    : formatBrazilian(dateInZone(sinceAt.getTime(), SAO_PAULO_ZONE));
   const what =
     hidden.length === 1
       ? "1 movimentação deixou de ser pública com o sigilo"

@@ -1,6 +1,7 @@
 import { instanceName } from "../datajud/glossary.js";
 import type { InstanceRecord, Movement, MovementComplement } from "../datajud/instance-record.js";
-import { dateInZone, SAO_PAULO_ZONE, weekday } from "../time/calendar-date.js";
+import { weekday } from "../time/calendar-date.js";
+import { dateInZone, SAO_PAULO_ZONE } from "../time/zoned-time.js";
 import { type CaseSummary, STATUS_CATEGORIES, type StatusCategory } from "./case-summary.js";
 import type { Correction } from "./corrections.js";
 import { type FieldChange, readFieldChange } from "./field-changes.js";

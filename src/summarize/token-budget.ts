@@ -1,5 +1,4 @@
-import { dateInZone } from "../time/calendar-date.js";
-import { instantInZone } from "../time/zoned-time.js";
+import { dateInZone, instantInZone } from "../time/zoned-time.js";
 
 /** Tokens one model call (or a sum of calls) used, as the Messages API reports them. */
 export interface TokenUsage {

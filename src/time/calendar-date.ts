@@ -80,28 +80,3 @@ export function formatBrazilian(date: IsoDate): string {
   const [year, month, day] = date.split("-");
   return `${day}/${month}/${year}`;
 }
-
-/**
- * São Paulo's clock, Brasília time: the day DJEN dates its publications by, the superior courts'
- * and the token budget's day, and the schedule's default zone. Its offset comes from the IANA
- * data, never a fixed -3 h (Brazil kept daylight saving until 2019).
- */
-export const SAO_PAULO_ZONE = "America/Sao_Paulo";
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date an instant falls on in `timeZone` (DJEN's dates are São Paulo dates). */
-export function dateInZone(instantMs: number, timeZone = SAO_PAULO_ZONE): IsoDate {
-  let format = formatters.get(timeZone);
-  if (format === undefined) {
-    // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    formatters.set(timeZone, format);
-  }
-  return format.format(new Date(instantMs));
-}

@@ -1,5 +1,5 @@
 import { courtSeat, type Uf } from "./calendar/court-seat.js";
-import { SAO_PAULO_ZONE } from "./calendar-date.js";
+import { SAO_PAULO_ZONE } from "./zoned-time.js";
 
 /*
  * The time zone of a court's wall clock: the times DataJud and DJEN give (a session "às 14h") are

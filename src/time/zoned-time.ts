@@ -1,15 +1,20 @@
-import {
-  type CalendarDate,
-  type IsoDate,
-  parseCalendarDate,
-  SAO_PAULO_ZONE,
-} from "./calendar-date.js";
+import { TZDate, tzOffset } from "@date-fns/tz";
+import { type CalendarDate, type IsoDate, parseCalendarDate } from "./calendar-date.js";
 
 /*
- * A zone's wall clock and real instants, both ways, with the zone's own history of offsets (Intl's
- * IANA data, never a fixed -3 h, never the machine's zone): the schedule's local days and hours,
- * and the São Paulo day's first instant. Pure.
+ * The one home of time-zone arithmetic: a zone's wall clock and real instants, both ways, with the
+ * zone's own history of offsets (@date-fns/tz over Intl's IANA data, never a fixed -3 h, never the
+ * machine's zone): the São Paulo day, the schedule's local days and hours, the courts' wall clock
+ * of an instant. Pure.
  */
+
+/**
+ * São Paulo's clock, Brasília time: the day DJEN dates its publications by, the superior courts'
+ * and the token budget's day, and the schedule's default zone. Its offset comes from the IANA
+ * data, never a fixed -3 h (Brazil kept daylight saving until 2019: Decreto 9.242/2017 set its
+ * last seasons, Decreto 9.772/2019 ended it).
+ */
+export const SAO_PAULO_ZONE = "America/Sao_Paulo";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -20,53 +25,72 @@ export interface LocalDateTime extends CalendarDate {
   timeOfDayMs: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timezone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timezone);
-  if (formatter === undefined) {
-    // h23, not hour12: false, which some ICU versions render as "24" at midnight.
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: timezone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-      fractionalSecondDigits: 3,
-    });
-    formatters.set(timezone, formatter);
+/** Whether `name` is a time zone this runtime knows (an IANA name such as America/Manaus, or UTC). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
   }
-  return formatter;
+}
+
+/**
+ * How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds (negative west of
+ * Greenwich: -3 h in São Paulo since 2019, -2 h in its summers before). Local mean times of the
+ * early 1900s have seconds; they are kept.
+ */
+export function zoneOffsetMs(instant: number, timezone: string): number {
+  const minutes = tzOffset(timezone, new Date(instant));
+  // tzOffset answers NaN for a name Intl does not know, where Intl itself throws.
+  if (Number.isNaN(minutes)) throw new RangeError(`"${timezone}" is not a time zone`);
+  return Math.round(minutes * MINUTE_MS);
 }
 
 export function localDateTime(at: Date, timezone: string): LocalDateTime {
-  const values: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const part of formatterFor(timezone).formatToParts(at)) {
-    if (part.type !== "literal") values[part.type] = Number(part.value);
-  }
-  const hour = values.hour ?? 0;
-  const minute = values.minute ?? 0;
-  const second = values.second ?? 0;
-  const millisecond = values.fractionalSecond ?? 0;
+  const wall = new Date(at.getTime() + zoneOffsetMs(at.getTime(), timezone));
   return {
-    year: values.year ?? 0,
-    month: values.month ?? 1,
-    day: values.day ?? 1,
-    timeOfDayMs: hour * HOUR_MS + minute * MINUTE_MS + second * 1000 + millisecond,
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    timeOfDayMs:
+      wall.getUTCHours() * HOUR_MS +
+      wall.getUTCMinutes() * MINUTE_MS +
+      wall.getUTCSeconds() * 1000 +
+      wall.getUTCMilliseconds(),
   };
 }
 
-/** The local wall clock as if it were UTC, so wall times compare and subtract as plain numbers. */
-function wallMs(local: LocalDateTime): number {
-  return Date.UTC(local.year, local.month - 1, local.day) + local.timeOfDayMs;
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, "0");
 }
 
-/** How far the zone's wall clock is ahead of UTC at `instant`. */
-function offsetMs(instant: number, timezone: string): number {
-  return wallMs(localDateTime(new Date(instant), timezone)) - instant;
+/** The calendar date an instant falls on in `timeZone` (DJEN's dates are São Paulo dates). */
+export function dateInZone(instantMs: number, timeZone = SAO_PAULO_ZONE): IsoDate {
+  const { year, month, day } = localDateTime(new Date(instantMs), timeZone);
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** `HH:mm:ss` on the wall clock of `timeZone` at `instantMs`, to the second. */
+export function timeOfDayInZone(instantMs: number, timeZone = SAO_PAULO_ZONE): string {
+  const seconds = Math.floor(localDateTime(new Date(instantMs), timeZone).timeOfDayMs / 1000);
+  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+}
+
+/** The zone-less wall clock `YYYY-MM-DDTHH:mm:ss` `timeZone` shows at `instantMs`. */
+export function wallClockInZone(instantMs: number, timeZone = SAO_PAULO_ZONE): string {
+  return `${dateInZone(instantMs, timeZone)}T${timeOfDayInZone(instantMs, timeZone)}`;
+}
+
+/**
+ * One of our own instants for a log line, in `timeZone` (the schedule's) with its offset:
+ * "2026-12-04T16:00:00.000-03:00", the same instant as the UTC text, read as the other times are.
+ */
+export function zonedIso(instant: Date | number, timeZone: string = SAO_PAULO_ZONE): string {
+  return new TZDate(
+    typeof instant === "number" ? instant : instant.getTime(),
+    timeZone,
+  ).toISOString();
 }
 
 /**
@@ -76,10 +100,10 @@ function offsetMs(instant: number, timezone: string): number {
  */
 export function instantsOfWall(wall: number, timezone: string): [number, ...number[]] {
   // Offsets on either side of any transition near `wall` (no zone's offset exceeds 14 h).
-  const before = offsetMs(wall - DAY_MS, timezone);
-  const after = offsetMs(wall + DAY_MS, timezone);
+  const before = zoneOffsetMs(wall - DAY_MS, timezone);
+  const after = zoneOffsetMs(wall + DAY_MS, timezone);
   const exact = [...new Set([wall - before, wall - after])]
-    .filter((instant) => offsetMs(instant, timezone) === wall - instant)
+    .filter((instant) => zoneOffsetMs(instant, timezone) === wall - instant)
     .sort((a, b) => a - b);
   const [first, ...rest] = exact;
   if (first !== undefined) return [first, ...rest];
@@ -88,7 +112,7 @@ export function instantsOfWall(wall: number, timezone: string): [number, ...numb
   let high = wall - Math.min(before, after);
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);
-    if (wallMs(localDateTime(new Date(middle), timezone)) >= wall) high = middle;
+    if (middle + zoneOffsetMs(middle, timezone) >= wall) high = middle;
     else low = middle;
   }
   return [high];

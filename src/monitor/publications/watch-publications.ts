@@ -11,8 +11,9 @@ import {
 import type { Db } from "../../store/database.js";
 import { clearDjenTrips, recordDjenTrip } from "../../store/djen-reach.js";
 import { listDjenSources } from "../../store/djen-sources.js";
-import { addDays, dateInZone, SAO_PAULO_ZONE } from "../../time/calendar-date.js";
+import { addDays } from "../../time/calendar-date.js";
 import { type Clock, isoNow } from "../../time/clock.js";
+import { dateInZone, SAO_PAULO_ZONE } from "../../time/zoned-time.js";
 import type { WatchedCase, WatchedOab, WatchedParty } from "../../watchlist/parse-watchlist.js";
 import type { SweepRun } from "../run.js";
 import type { PublicationsReport } from "../run-report.js";

@@ -40,8 +40,8 @@ import {
   publicationsAwaitingReport,
   setPublicationDisposition,
 } from "../../store/publications.js";
-import { dateInZone, SAO_PAULO_ZONE } from "../../time/calendar-date.js";
 import { type Clock, dateNow } from "../../time/clock.js";
+import { dateInZone, SAO_PAULO_ZONE } from "../../time/zoned-time.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import { estimateOf, previousDates, recordEstimate, seatOf } from "./publication-estimates.js";
 import { sourcesOfCase } from "./source-check.js";

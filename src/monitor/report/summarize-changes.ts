@@ -46,8 +46,8 @@ import {
 import { rulesSummary } from "../../summarize/rules-summary.js";
 import type { SummarizeInput, SummarizeResult, Summarizer } from "../../summarize/summarizer.js";
 import { ZERO_USAGE } from "../../summarize/token-budget.js";
-import { SAO_PAULO_ZONE } from "../../time/calendar-date.js";
 import { type Clock, dateNow } from "../../time/clock.js";
+import { SAO_PAULO_ZONE } from "../../time/zoned-time.js";
 import { sourcesOfCase } from "./source-check.js";
 
 export interface SummarizeDeps {

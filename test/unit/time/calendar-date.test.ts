@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  calendarDate,
-  dateInZone,
-  daysInMonth,
-  parseCalendarDate,
-} from "../../../src/time/calendar-date.js";
-import { instantInZone } from "../../../src/time/zoned-time.js";
+import { calendarDate, daysInMonth, parseCalendarDate } from "../../../src/time/calendar-date.js";
+import { dateInZone, instantInZone } from "../../../src/time/zoned-time.js";
 
 describe("calendar dates", () => {
   it("knows the days of each month, leap years included", () => {

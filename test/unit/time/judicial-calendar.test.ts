@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
-  dateInZone,
   formatBrazilian,
   parseIsoDate,
   weekday,
@@ -14,6 +13,7 @@ import {
   inRecess,
   isWorkingDay,
 } from "../../../src/time/judicial-calendar.js";
+import { dateInZone } from "../../../src/time/zoned-time.js";
 
 describe("calendar dates", () => {
   it("accepts real days only", () => {

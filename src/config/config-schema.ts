@@ -127,6 +127,7 @@ const scheduleShape = {
 const datajudShape = {
   baseUrl: HttpUrl,
   requestsPerMinute: wholeNumber(1, 120, "requests per minute", TERMS_OF_USE),
+  // Most requests in flight at once; halved on overload, grown back when quiet.
   concurrency: wholeNumber(
     1,
     16,
@@ -137,11 +138,14 @@ const datajudShape = {
   totalTimeoutMs: wholeNumber(100, 86_400_000, "ms"),
   maxAttempts: wholeNumber(1, 10, "attempts"),
   batchSize: wholeNumber(1, 1000, "numbers per request"),
+  // Largest DataJud answer read; a longer one is refused unread.
   maxResponseMb: wholeNumber(1, 1024, "MiB"),
+  // Percent of requestsPerMinute the MCP tools may use while a sweep runs (all when none does).
   mcpSharePercent: wholeNumber(0, 100, "percent"),
 };
 
 const djenShape = {
+  // false: no DJEN client is built and no DJEN tool is served.
   enabled: z.boolean(),
   baseUrl: HttpUrl,
   requestsPerMinute: wholeNumber(
@@ -153,9 +157,14 @@ const djenShape = {
   timeoutMs: wholeNumber(100, 600_000, "ms"),
   totalTimeoutMs: wholeNumber(100, 3_600_000, "ms"),
   maxAttempts: wholeNumber(1, 10, "attempts"),
+  // A longer answer is a failed check, not read.
   maxResponseMb: wholeNumber(1, 256, "MiB"),
+  // Days of disponibilização a sweep asks for, today included (São Paulo dates).
   windowDays: wholeNumber(1, 31, "days"),
+  // How long one sweep waits for DJEN; 0: no limit.
   maxMinutesPerSweep: wholeNumber(0, 1440, "minutes"),
+  // Hours between complete looks at a case number, an OAB registration, a watched party's name
+  // (the radar), on working days; 0: every sweep.
   caseEveryHours: wholeNumber(0, 168, "hours"),
   oabEveryHours: wholeNumber(0, 168, "hours"),
   partyEveryHours: wholeNumber(1, 168, "hours"),
@@ -165,9 +174,11 @@ const monitorShape = {
   notFoundThreshold: wholeNumber(1, 100, "checks"),
   notifyOnBaseline: z.boolean(),
   checkRetentionDays: wholeNumber(0, 3650, "days"),
+  // Days the record of watching keeps each entry; older ones become a signed anchor. 0: all.
   proofRetentionDays: wholeNumber(0, 3650, "days"),
   staleAfterDays: wholeNumber(1, 3650, "days"),
-  // A capability URL: whoever has it can ping the check.
+  // Requested after every finished sweep (`/fail` appended when it failed); null: off. A
+  // capability URL: whoever has it can ping the check.
   heartbeatUrl: credentialUrl(["http:", "https:"], "https://hc-ping.com/<uuid>").nullable(),
 };
 
@@ -176,6 +187,7 @@ const summarizerShape = {
   model: NonEmpty,
   maxIterations: wholeNumber(1, 50, "iterations"),
   maxOutputTokens: wholeNumber(256, 128_000, "tokens"),
+  // One model call's limit; the first unanswered call sends the sweep's rest to the rules.
   callTimeoutMs: wholeNumber(5_000, 120_000, "ms"),
   runTokenBudget: wholeNumber(0, 1_000_000_000, "tokens"),
   dailyTokenBudget: wholeNumber(0, 1_000_000_000, "tokens"),
@@ -183,6 +195,7 @@ const summarizerShape = {
 
 const mailShape = {
   from: Mailbox,
+  // The delivery of watchers the watchlist does not give one.
   mode: z.enum(MAIL_MODES),
   admin: Address.nullable(),
   maxAttempts: wholeNumber(1, 100, "attempts"),
@@ -237,6 +250,7 @@ const HostName = z
 const httpShape = {
   listen: Listen.nullable(),
   allowedOrigins: z.array(BrowserOrigin),
+  // Host names requests may be addressed to besides the listen address (DNS rebinding).
   allowedHosts: z.array(HostName),
   maxBodyBytes: wholeNumber(1024, 16_777_216, "bytes"),
 };
@@ -547,20 +561,28 @@ const calendarShape = {
 
 /** The calendar feed (`datajud-monitor calendar`, the daemon's /calendar/<token>.ics). */
 const calendarFeedShape = {
+  // The daemon serves /calendar/<token>.ics on http.listen.
   serve: z.boolean(),
+  // Court business days before a last day to remind it (0: the day itself).
   reminderBusinessDays: z
     .array(wholeNumber(0, 20, "business days"))
     .max(5, { error: "at most 5 reminders per last day" }),
+  // On the clock of the calendar that shows the reminder.
   reminderTime: ClockTime,
+  // Events older than this many days are left out.
   pastDays: wholeNumber(0, 366, "days"),
   maxEvents: wholeNumber(10, 10_000, "events"),
   refreshMinutes: wholeNumber(5, 1440, "minutes"),
+  // How long a session or hearing with a start time lasts in the feed (DJEN gives no end).
   sessionMinutes: wholeNumber(5, 720, "minutes"),
 };
 
 const Secret = z.string().min(1, { error: "must not be empty" });
 
-/** Compared with what every HTTP client sends; a short one could be guessed. */
+/**
+ * MCP_HTTP_TOKEN, required of every /mcp request: compared with what every HTTP client sends; a
+ * short one could be guessed.
+ */
 const HttpToken = z
   .string()
   .min(16, { error: "must be at least 16 characters; generate one with `openssl rand -hex 32`" })

@@ -18,14 +18,7 @@ import {
   type YamlPath,
   type YamlSource,
 } from "../yaml/yaml-source.js";
-import {
-  ConfigFile,
-  ConfigSettings,
-  ENV_ONLY_SETTINGS,
-  ENV_SETTINGS,
-  type LOG_LEVELS,
-  type MAIL_MODES,
-} from "./config-schema.js";
+import { ConfigFile, ConfigSettings, ENV_ONLY_SETTINGS, ENV_SETTINGS } from "./config-schema.js";
 import { normalizeDataJudKey } from "./datajud-key.js";
 import { type ConfiguredEndpoint, type DeclaredEndpoint, resolveEndpoints } from "./endpoints.js";
 import {
@@ -37,94 +30,26 @@ import {
 } from "./secrets.js";
 import { positionOf as settingPosition } from "./setting-position.js";
 
-export interface MonitorConfig {
+type Settings = z.output<typeof ConfigSettings>;
+
+/**
+ * The settings in force: what the schema gives (`ConfigSettings`, every layer merged and checked),
+ * with what only loading can add: paths made absolute (the database's and outbox's defaults
+ * filled in), the listen address parsed, endpoints read with their secrets, closures placed on
+ * their court, the response bound in bytes. Base URLs have no trailing slash.
+ */
+export type MonitorConfig = Omit<Settings, "paths" | "http" | "notify" | "calendar"> & {
   /** Absolute paths. */
-  paths: { watchlist: string; db: string; outboxDir: string };
-  schedule: { cron: string; timezone: string; startJitterSeconds: number; fullRereadDays: number };
-  datajud: {
-    /** No trailing slash. */
-    baseUrl: string;
-    apiKey: string | null;
-    requestsPerMinute: number;
-    /** Most requests in flight at once (1..16); halved on overload, grown back when quiet. */
-    concurrency: number;
-    timeoutMs: number;
-    totalTimeoutMs: number;
-    maxAttempts: number;
-    batchSize: number;
-    /** Largest DataJud answer read, in MiB; a longer one is refused unread. */
-    maxResponseMb: number;
-    /** Percent of requestsPerMinute the MCP tools may use while a sweep runs (all when none does). */
-    mcpSharePercent: number;
-  };
-  djen: {
-    /** false: no DJEN client is built and no DJEN tool is served. */
-    enabled: boolean;
-    /** No trailing slash. */
-    baseUrl: string;
-    requestsPerMinute: number;
-    timeoutMs: number;
-    totalTimeoutMs: number;
-    maxAttempts: number;
-    /** Largest answer read, in MiB; a longer one is a failed check, not read. */
-    maxResponseMb: number;
-    /** Days of disponibilização a sweep asks for, today included (São Paulo dates). */
-    windowDays: number;
-    /** Minutes one sweep waits for DJEN; 0: no limit. */
-    maxMinutesPerSweep: number;
-    /** Hours between complete looks at a case number on working days; 0: every sweep. */
-    caseEveryHours: number;
-    /** Hours between complete looks at an OAB registration on working days; 0: every sweep. */
-    oabEveryHours: number;
-    /** Hours between complete looks at a watched party's name (the radar) on working days. */
-    partyEveryHours: number;
-  };
-  monitor: {
-    notFoundThreshold: number;
-    notifyOnBaseline: boolean;
-    checkRetentionDays: number;
-    /** Days the record of watching keeps each entry; older ones become a signed anchor. 0: all. */
-    proofRetentionDays: number;
-    staleAfterDays: number;
-    /** Requested after every finished sweep (`/fail` appended when it failed); null: off. */
-    heartbeatUrl: string | null;
-  };
-  summarizer: {
-    apiKey: string | null;
-    baseUrl: string | null;
-    model: string;
-    maxIterations: number;
-    maxOutputTokens: number;
-    /** One model call's limit; the first unanswered call sends the sweep's rest to the rules. */
-    callTimeoutMs: number;
-    runTokenBudget: number;
-    dailyTokenBudget: number;
-  };
-  mail: {
-    smtpUrl: string | null;
-    from: string;
-    /** The delivery of watchers the watchlist does not give one. */
-    mode: (typeof MAIL_MODES)[number];
-    admin: string | null;
-    maxAttempts: number;
-    /** Local HH:MM times in schedule.timezone; null: none. */
-    quietHours: { start: string; end: string } | null;
-    urgentBypassesQuietHours: boolean;
-    healthAfterFailedSweeps: number;
-  };
-  log: { level: (typeof LOG_LEVELS)[number] };
-  http: {
+  paths: Record<keyof Settings["paths"], string>;
+  http: Omit<Settings["http"], "listen"> & {
     /** null: no HTTP server (the daemon serves none; `monitor mcp --http` gives its own). */
     listen: ListenAddress | null;
-    /** MCP_HTTP_TOKEN: required of every /mcp request. */
-    token: string | null;
-    allowedOrigins: string[];
-    /** Host names requests may be addressed to besides the listen address (DNS rebinding). */
-    allowedHosts: string[];
-    maxBodyBytes: number;
   };
   /** Webhook and chat endpoints (besides e-mail), their URLs and secrets read and checked. */
-  notify: {
+  notify: Omit<
+    Settings["notify"],
+    "endpoints" | "webhookUrl" | "webhookSecret" | "maxResponseKb"
+  > & {
     /** Those this process can send to: every variable they name is set, and was checked. */
     endpoints: ConfiguredEndpoint[];
     /**
@@ -132,31 +57,13 @@ export interface MonitorConfig {
      * queued for each (routing needs no secret), and sent by a process that has them all.
      */
     declared: DeclaredEndpoint[];
-    maxAttempts: number;
-    timeoutMs: number;
     maxResponseBytes: number;
-    allowedPrivateNetworks: string[];
   };
   calendar: {
     /** Closures and suspensions the operator configured, for every court calendar built. */
     closures: CourtClosure[];
   };
-  /** The iCalendar feed of last days and sessions. */
-  calendarFeed: {
-    /** The daemon serves /calendar/<token>.ics on http.listen. */
-    serve: boolean;
-    /** Court business days before a last day to remind it (0: the day itself). */
-    reminderBusinessDays: number[];
-    /** HH:MM, on the clock of the calendar that shows the reminder. */
-    reminderTime: string;
-    /** Events older than this many days are left out. */
-    pastDays: number;
-    maxEvents: number;
-    refreshMinutes: number;
-    /** How long a session or hearing with a start time lasts in the feed (DJEN gives no end). */
-    sessionMinutes: number;
-  };
-}
+};
 
 export type ConfigResult =
   | {

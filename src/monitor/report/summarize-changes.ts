@@ -1,4 +1,5 @@
-import type { InstanceRecord, Movement, Provenance } from "../../datajud/instance-record.js";
+import { z } from "zod";
+import { type InstanceRecord, type Movement, Provenance } from "../../datajud/instance-record.js";
 import type { CalendarFor } from "../../deadlines/publication-estimate.js";
 import type { Logger } from "../../log.js";
 import { correctionNotices, movementAlert } from "../../notify/outbox/messages.js";
@@ -10,7 +11,7 @@ import {
   queuedEmails,
   queueMessage,
 } from "../../notify/outbox/queue.js";
-import { buildAlertContent } from "../../notify/render/alert-content.js";
+import { type AlertContent, buildAlertContent } from "../../notify/render/alert-content.js";
 import { NO_ALERT_POLICY } from "../../policy/alert-rules.js";
 import { lateMovementIds } from "../../policy/late-records.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
@@ -24,11 +25,11 @@ import { type ChangeRow, changesAwaitingSummary } from "../../store/changes.js";
 import { type Db, immediate } from "../../store/database.js";
 import { recordHearing } from "../../store/datajud-hearings.js";
 import { instanceRecords } from "../../store/instances.js";
-import { listMovements, movementsOfChange } from "../../store/movements.js";
+import { listMovements, type MovementRow, movementsOfChange } from "../../store/movements.js";
 import { publicationsOfCase } from "../../store/publications.js";
 import { insertSummary, latestSummary } from "../../store/summaries.js";
 import { hearingUrgency } from "../../summarize/act-reading.js";
-import { parseStoredSummary } from "../../summarize/case-summary.js";
+import { type CaseSummary, parseStoredSummary } from "../../summarize/case-summary.js";
 import {
   type Correction,
   correctionsOfChange,
@@ -36,7 +37,11 @@ import {
 } from "../../summarize/corrections.js";
 import { fieldChangesOfChange } from "../../summarize/field-changes.js";
 import { type HearingDate, hearingDatesOf } from "../../summarize/hearing-when.js";
-import { hiddenBySecrecy, withHiddenMovements } from "../../summarize/hidden-movements.js";
+import {
+  type HiddenMovement,
+  hiddenBySecrecy,
+  withHiddenMovements,
+} from "../../summarize/hidden-movements.js";
 import {
   hearingName,
   hearingSituation,
@@ -285,15 +290,18 @@ function hearingDatesOfChange(
   return hearingDatesOf(movements, publications);
 }
 
-async function reportChange(
-  deps: SummarizeDeps,
-  change: ChangeRow,
-  totals: Summarized,
-  signal: AbortSignal | undefined,
-): Promise<Queued> {
-  const { db } = deps;
-  const kase = getCaseById(db, change.caseId);
-  if (!kase) return NOTHING_QUEUED;
+/** What a change brought, read from the store. */
+interface ChangeReading {
+  /** The case's records, the movements a secrecy level hid put back in. */
+  records: InstanceRecord[];
+  hidden: HiddenMovement[];
+  /** The change's new movements, late records apart. */
+  movements: MovementRow[];
+  late: MovementRow[];
+  lateIds: ReadonlySet<string>;
+}
+
+function readChange(db: Db, kase: CaseRow, change: ChangeRow): ChangeReading {
   // Movements a secrecy level hid are read with the case (its status, its last judgment) and
   // named in the alert: hidden is not undone (issue 34).
   const listed = instanceRecords(db, kase.id);
@@ -305,52 +313,70 @@ async function reportChange(
         : [{ instance: m.instance, movement: m.data, disappearedAt: m.disappearedAt }],
     ),
   );
-  const records = withHiddenMovements(listed, hidden);
   const all = movementsOfChange(db, change.id);
   // A late record is stored with the change that first saw it, and reported apart from its news.
   const lateIds = lateMovementIds(change.details);
-  const movements = all.filter((m) => !lateIds.has(m.data.id));
-  const late = all.filter((m) => lateIds.has(m.data.id));
-  // "Before" is what the watchers last read: quiet changes since then are not in between.
-  const previous = parseStoredSummary(latestSummary(db, kase.id, { mailedOnly: true }));
-  const now = dateNow(deps.clock);
-  const hearingDates = hearingDatesOfChange(
-    db,
-    kase.digits,
-    movements.map((m) => m.data),
+  return {
+    records: withHiddenMovements(listed, hidden),
+    hidden,
+    movements: all.filter((m) => !lateIds.has(m.data.id)),
+    late: all.filter((m) => lateIds.has(m.data.id)),
+    lateIds,
+  };
+}
+
+/** Every change records the DataJud answer it was found in (monitor/detect/record-check.ts). */
+const ChangeProvenance = z.object({ provenance: Provenance });
+
+/**
+ * The DataJud answer a stored change was found in. Every change this monitor records holds one,
+ * so a change without it is a row altered outside the monitor: an error, never a guess.
+ */
+export function provenanceOfChange(change: Pick<ChangeRow, "id" | "details">): Provenance {
+  const parsed = ChangeProvenance.safeParse(change.details);
+  if (parsed.success) return parsed.data.provenance;
+  throw new Error(
+    `change ${change.id} in the database holds no DataJud provenance (index, url, fetchedAt), which every change the monitor records has: the row was altered outside the monitor; restore the database from a backup (docs/operations.md) or delete that change`,
   );
-  const input: SummarizeInput = {
+}
+
+function summarizeInputOf(
+  kase: CaseRow,
+  change: ChangeRow,
+  reading: ChangeReading,
+  context: {
+    previous: CaseSummary | null;
+    hearingDates: Record<string, HearingDate>;
+    now: Date;
+  },
+): SummarizeInput {
+  return {
     cnjNumber: kase.number,
     court: kase.court,
-    records,
-    newMovements: movements.map((m) => m.data),
-    lateMovements: late.map((m) => m.data),
+    records: reading.records,
+    newMovements: reading.movements.map((m) => m.data),
+    lateMovements: reading.late.map((m) => m.data),
     fieldChanges: fieldChangesOfChange(change.details),
     changeKinds: change.kinds,
     corrections: correctionsOfChange(change.details),
-    hearingDates,
+    hearingDates: context.hearingDates,
     // Named (and their attention kept) in the alert of the change that hid them.
-    ...(hidden.length > 0 && change.kinds.includes("secrecy_changed")
-      ? { hiddenMovements: hidden }
+    ...(reading.hidden.length > 0 && change.kinds.includes("secrecy_changed")
+      ? { hiddenMovements: reading.hidden }
       : {}),
-    previousSummary: previous,
-    now,
+    previousSummary: context.previous,
+    now: context.now,
   };
-  const decision = decide(deps, kase, change, input);
-  const shownFixes = new Set(decision.shownCorrections.map((m) => m.id));
-  const corrections = (input.corrections ?? []).filter((c) => shownFixes.has(c.after.id));
-  const reasons = urgentReasons(
-    decision,
-    lateIds,
-    corrections,
-    records,
-    {
-      movements: input.newMovements,
-      dates: hearingDates,
-    },
-    now,
-  );
-  const outcome = await summarize(deps, input, decision, signal);
+}
+
+/** The run's counts of one summary, and a line when the rules wrote it for a reason to see. */
+function countSummary(
+  deps: SummarizeDeps,
+  totals: Summarized,
+  kase: CaseRow,
+  decision: AlertDecision,
+  outcome: SummarizeResult,
+): void {
   totals.llmCalls += outcome.llmCalls;
   totals.summarized += 1;
   if (decision.disposition === "ignored") totals.ignored += 1;
@@ -364,75 +390,160 @@ async function reportChange(
       "summary written by the rules engine",
     );
   }
-  const summary = withUrgentAttention(outcome.summary, [
-    ...decision.urgent,
-    ...decision.urgentCorrections,
-  ]);
-  const provenance = (change.details as { provenance?: Provenance } | null)?.provenance ?? {
-    index: `api_publica_${kase.foundIn ?? kase.court}`,
-    url: "",
-    fetchedAt: change.detectedAt,
-  };
-  const ignoredIds = new Set(decision.ignored.map((m) => m.id));
-  const built = buildAlertContent({
+}
+
+/** What a change's alert says, the movements the watchlist ignores left out. */
+function alertContentOf(
+  kase: CaseRow,
+  change: ChangeRow,
+  reading: ChangeReading,
+  told: {
+    input: SummarizeInput;
+    summary: CaseSummary;
+    corrections: Correction[];
+    reasons: string[];
+    ignoredIds: ReadonlySet<string>;
+    calendars: CalendarFor | undefined;
+  },
+): AlertContent {
+  const shown = (rows: MovementRow[]) =>
+    rows
+      .filter((m) => !told.ignoredIds.has(m.data.id))
+      .map((m) => ({ instance: m.instance, movement: m.data }));
+  return buildAlertContent({
     caseNumber: kase.number,
     court: kase.court,
     label: kase.label,
-    previous,
-    current: summary,
-    records,
-    newMovements: movements
-      .filter((m) => !ignoredIds.has(m.data.id))
-      .map((m) => ({ instance: m.instance, movement: m.data })),
-    lateMovements: late
-      .filter((m) => !ignoredIds.has(m.data.id))
-      .map((m) => ({ instance: m.instance, movement: m.data })),
-    corrections,
-    fieldChanges: input.fieldChanges ?? [],
-    provenance,
+    previous: told.input.previousSummary ?? null,
+    current: told.summary,
+    records: reading.records,
+    newMovements: shown(reading.movements),
+    lateMovements: shown(reading.late),
+    corrections: told.corrections,
+    fieldChanges: told.input.fieldChanges ?? [],
+    provenance: provenanceOfChange(change),
     changeKinds: change.kinds,
-    urgent: reasons.length > 0,
-    urgentReasons: reasons,
-    ignoredMovements: ignoredIds.size,
-    calendars: deps.calendars,
-    hearingDates,
+    urgent: told.reasons.length > 0,
+    urgentReasons: told.reasons,
+    ignoredMovements: told.ignoredIds.size,
+    calendars: told.calendars,
+    hearingDates: told.input.hearingDates ?? {},
   });
-  const content = { ...built, sources: sourcesOfCase(db, kase.id, now) };
-  const createdAt = now.toISOString();
-  const queued = immediate(db, () => {
+}
+
+/**
+ * The summary, the hearings it dates and, when the policy says so, its alerts, in one
+ * transaction: a crash leaves the change unsummarized, to be reported whole by the next run.
+ */
+function commitReport(
+  deps: SummarizeDeps,
+  kase: CaseRow,
+  change: ChangeRow,
+  report: {
+    summary: CaseSummary;
+    outcome: SummarizeResult;
+    decision: AlertDecision;
+    hearings: Array<{ instance: string; data: Movement }>;
+    ignoredIds: ReadonlySet<string>;
+    hearingDates: Record<string, HearingDate>;
+    content: AlertContent;
+    now: Date;
+  },
+): Queued {
+  const { db } = deps;
+  const createdAt = report.now.toISOString();
+  return immediate(db, () => {
     insertSummary(db, {
       changeId: change.id,
       caseId: kase.id,
       createdAt,
-      generatedBy: summary.generatedBy,
-      model: outcome.model,
-      summary,
-      usage: outcome.usage,
-      disposition: decision.disposition,
+      generatedBy: report.summary.generatedBy,
+      model: report.outcome.model,
+      summary: report.summary,
+      usage: report.outcome.usage,
+      disposition: report.decision.disposition,
     });
-    recordHearings(
-      db,
-      kase,
-      [...movements, ...corrections.map((c) => ({ instance: c.instance, data: c.after }))],
-      {
-        ignored: ignoredIds,
-        dates: hearingDates,
-        at: createdAt,
-      },
-    );
-    if (decision.disposition !== "alert") return NOTHING_QUEUED;
-    const context = { db, domain: deps.mailDomain, at: now, policy: deps.policy };
+    recordHearings(db, kase, report.hearings, {
+      ignored: report.ignoredIds,
+      dates: report.hearingDates,
+      at: createdAt,
+    });
+    if (report.decision.disposition !== "alert") return NOTHING_QUEUED;
+    const context = { db, domain: deps.mailDomain, at: report.now, policy: deps.policy };
     const alerted = {
       changeId: change.id,
       caseId: kase.id,
       detectedAt: change.detectedAt,
-      content,
+      content: report.content,
       channels: deps.policy?.channels(kase.digits, kase.court) ?? [],
     };
     const alert = queueMessage(context, movementAlert(alerted), emailEndpoints(kase.watchers));
     // The e-mail tells the corrections in the alert; webhooks and chats get one event each.
     const notices = correctionNotices(alerted).map((notice) => queueMessage(context, notice, []));
     return addQueued(alert, ...notices);
+  });
+}
+
+async function reportChange(
+  deps: SummarizeDeps,
+  change: ChangeRow,
+  totals: Summarized,
+  signal: AbortSignal | undefined,
+): Promise<Queued> {
+  const { db } = deps;
+  const kase = getCaseById(db, change.caseId);
+  if (!kase) return NOTHING_QUEUED;
+  const reading = readChange(db, kase, change);
+  const now = dateNow(deps.clock);
+  const hearingDates = hearingDatesOfChange(
+    db,
+    kase.digits,
+    reading.movements.map((m) => m.data),
+  );
+  const input = summarizeInputOf(kase, change, reading, {
+    // "Before" is what the watchers last read: quiet changes since then are not in between.
+    previous: parseStoredSummary(latestSummary(db, kase.id, { mailedOnly: true })),
+    hearingDates,
+    now,
+  });
+  const decision = decide(deps, kase, change, input);
+  const shownFixes = new Set(decision.shownCorrections.map((m) => m.id));
+  const corrections = (input.corrections ?? []).filter((c) => shownFixes.has(c.after.id));
+  const reasons = urgentReasons(
+    decision,
+    reading.lateIds,
+    corrections,
+    reading.records,
+    { movements: input.newMovements, dates: hearingDates },
+    now,
+  );
+  const outcome = await summarize(deps, input, decision, signal);
+  countSummary(deps, totals, kase, decision, outcome);
+  const summary = withUrgentAttention(outcome.summary, [
+    ...decision.urgent,
+    ...decision.urgentCorrections,
+  ]);
+  const ignoredIds = new Set(decision.ignored.map((m) => m.id));
+  const built = alertContentOf(kase, change, reading, {
+    input,
+    summary,
+    corrections,
+    reasons,
+    ignoredIds,
+    calendars: deps.calendars,
+  });
+  const queued = commitReport(deps, kase, change, {
+    summary,
+    outcome,
+    decision,
+    hearings: [
+      ...reading.movements,
+      ...corrections.map((c) => ({ instance: c.instance, data: c.after })),
+    ],
+    ignoredIds,
+    hearingDates,
+    content: { ...built, sources: sourcesOfCase(db, kase.id, now) },
+    now,
   });
   totals.emailsQueued += queuedEmails(queued);
   totals.queued = addQueued(totals.queued, queued);

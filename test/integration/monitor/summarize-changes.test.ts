@@ -28,6 +28,12 @@ import { caseRecord } from "../../unit/store/store-fixtures.js";
 const LOUD = "0713383-43.2025.8.07.0006";
 const MUTED = "0708123-34.2024.8.07.0001";
 const NOW = Date.parse("2026-03-04T15:00:00.000Z");
+// What detection stores with every change: the DataJud answer it was found in.
+const PROVENANCE = {
+  index: "api_publica_tjdft",
+  url: "https://api-publica.datajud.cnj.jus.br/api_publica_tjdft/_search",
+  fetchedAt: new Date(NOW).toISOString(),
+};
 
 let db: Db;
 let watchlist: Watchlist;
@@ -61,7 +67,7 @@ beforeEach(() => {
       runId,
       detectedAt: at,
       kinds: ["class_changed"],
-      details: {},
+      details: { provenance: PROVENANCE },
       newMovements: 0,
     });
   }
@@ -172,7 +178,7 @@ describe("summarizeChanges", () => {
       runId,
       detectedAt: at,
       kinds: ["new_movements"],
-      details: {},
+      details: { provenance: PROVENANCE },
       newMovements: 0,
     });
     const answers: Array<() => void> = [];

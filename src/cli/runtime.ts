@@ -1,3 +1,4 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { CaseReader } from "../datajud/case-reader.js";
 import { type DataJudClientEvent, DataJudHttpClient } from "../datajud/http-client.js";
@@ -32,8 +33,8 @@ import { thisProcessClaimant } from "../store/lease.js";
 import { endpointOutbox, outboxCounts } from "../store/outbox.js";
 import { partyHitTotals } from "../store/party-hits.js";
 import { freshnessInputs } from "../store/source-freshness.js";
-import { createSummarizer } from "../summarize/summarizer.js";
-import { observeSpending } from "../summarize/token-budget.js";
+import { createSummarizer, type Summarizer } from "../summarize/summarizer.js";
+import { observeSpending, type TokenBudget } from "../summarize/token-budget.js";
 import { realSystem, type System } from "../system.js";
 import { terminalText } from "../text.js";
 import { type Clock, dateNow } from "../time/clock.js";
@@ -252,28 +253,9 @@ export interface OpenMonitorOptions {
   metrics?: MonitorMetrics;
 }
 
-/**
- * The composition root of a sweep: HTTP client -> reader -> MCP server, reached through a real
- * MCP client in-process; the database; the summarizer and the mail transport.
- */
-export async function openMonitor(
-  runtime: Runtime,
-  options: OpenMonitorOptions,
-): Promise<MonitorHandles> {
-  const { config, logger } = runtime;
-  const system = options.system ?? realSystem;
-  const { clock } = system;
-  const { metrics } = options;
-  const datajud = createDataJud(config, logger, options.fetch, system, (event) => {
-    options.onDataJudEvent?.(event);
-    metrics?.dataJudEvent(event);
-  });
-  const djen = createDjen(config, logger, options.djenFetch ?? options.fetch, system, (event) => {
-    options.onDjenEvent?.(event);
-    metrics?.djenEvent(event);
-  });
-  const db = openDatabase(config.paths.db);
-  metrics?.readStoredFrom({
+/** The stored counts `/metrics` reads at each scrape. */
+function readStoredMetrics(metrics: MonitorMetrics, db: Db, config: MonitorConfig, clock: Clock) {
+  metrics.readStoredFrom({
     casesByOutcome: () => countWatchedByOutcome(db),
     outboxByState: () => outboxCounts(db),
     partyHits: () => partyHitTotals(db),
@@ -283,35 +265,47 @@ export async function openMonitor(
       ),
     courts: () => courtGauges(db, clock),
   });
-  // The sweep's own view of the client: it shares the pace of the daemon's /mcp tools, and its
-  // run report counts its own requests only.
-  const sweepSearches = datajud.http.counted();
-  const sweepReader = new CaseReader(sweepSearches, { batchSize: config.datajud.batchSize });
-  const connection = await connectInProcess(createDataJudServer({ reader: sweepReader, djen }));
-  const gateway = mcpGateway(connection.client, {
-    // Room for every retry of every batch in one tool call; progress resets it anyway.
-    timeoutMs: config.datajud.totalTimeoutMs * 2 + 30_000,
-  });
-  // One name for this process in claimed outbox rows and `.eml` temporary files.
-  const claimant = thisProcessClaimant(system);
-  const transport = createTransport({
-    smtpUrl: config.mail.smtpUrl,
-    outboxDir: config.paths.outboxDir,
-    writer: claimant,
-  });
+}
+
+/** Webhook and chat delivery, when the configuration names an endpoint. */
+function endpointDeps(
+  config: MonitorConfig,
+  metrics: MonitorMetrics | undefined,
+): Pick<MailDeps, "endpoints"> {
+  if (config.notify.declared.length === 0) return {};
+  return {
+    endpoints: {
+      list: config.notify.endpoints,
+      declared: config.notify.declared,
+      limits: {
+        timeoutMs: config.notify.timeoutMs,
+        maxResponseBytes: config.notify.maxResponseBytes,
+        allowedPrivateNetworks: config.notify.allowedPrivateNetworks,
+      },
+      maxAttempts: config.notify.maxAttempts,
+      ...(metrics === undefined
+        ? {}
+        : { delivered: (result) => metrics.endpointsDelivered(result) }),
+    },
+  };
+}
+
+/** What queueing and sending runs with, the watchlist in force read at each use. */
+function mailDeps(
+  runtime: Runtime,
+  options: OpenMonitorOptions,
+  parts: Pick<MailDeps, "db" | "transport" | "claimant" | "calendars" | "clock">,
+): MailDeps {
+  const { config, logger } = runtime;
+  const { metrics } = options;
   const { domain, listId } = mailIdentity(config.mail.from, config.paths.watchlist);
-  // One calendar per court and seat, with calendar.closures, swapped whole when they change.
-  let book = calendarBook(config.calendar.closures);
-  const calendars: CalendarBook = (place) => book(place);
-  const mail: MailDeps = {
-    db,
-    transport,
+  return {
+    ...parts,
     from: config.mail.from,
     listId,
     domain,
     maxAttempts: config.mail.maxAttempts,
     timezone: config.schedule.timezone,
-    claimant,
     admin: config.mail.admin,
     failedSweepsThreshold: config.mail.healthAfterFailedSweeps,
     staleAfterDays: config.monitor.staleAfterDays,
@@ -333,38 +327,92 @@ export async function openMonitor(
       return { ignore, urgent, muted: false, mutedUntil: null };
     },
     notifyOnBaseline: config.monitor.notifyOnBaseline,
-    calendars,
     djen: djenViewOf(config),
-    clock,
     logger,
     ...(metrics === undefined ? {} : { delivered: (result) => metrics.mailsDelivered(result) }),
-    ...(config.notify.declared.length === 0
-      ? {}
-      : {
-          endpoints: {
-            list: config.notify.endpoints,
-            declared: config.notify.declared,
-            limits: {
-              timeoutMs: config.notify.timeoutMs,
-              maxResponseBytes: config.notify.maxResponseBytes,
-              allowedPrivateNetworks: config.notify.allowedPrivateNetworks,
-            },
-            maxAttempts: config.notify.maxAttempts,
-            ...(metrics === undefined
-              ? {}
-              : { delivered: (result) => metrics.endpointsDelivered(result) }),
-          },
-        }),
+    ...endpointDeps(config, metrics),
   };
+}
+
+/** The summarizer each sweep builds on its token budget, asking the in-process MCP client. */
+function summarizerFor(
+  runtime: Runtime,
+  system: System,
+  mcpClient: Client,
+  metrics: MonitorMetrics | undefined,
+): (budget: TokenBudget) => Summarizer {
+  const { config, logger } = runtime;
+  return (budget) =>
+    createSummarizer({
+      apiKey: config.summarizer.apiKey,
+      baseURL: config.summarizer.baseUrl,
+      model: config.summarizer.model,
+      maxIterations: config.summarizer.maxIterations,
+      maxOutputTokens: config.summarizer.maxOutputTokens,
+      budget:
+        metrics === undefined
+          ? budget
+          : observeSpending(budget, (usage) => metrics.modelCall(usage)),
+      mcpClient,
+      logger,
+      timer: system.callTimer,
+      callTimeoutMs: config.summarizer.callTimeoutMs,
+      ...(metrics === undefined
+        ? {}
+        : { onBreakerOpen: (cause) => metrics.modelBreakerOpened(cause) }),
+    });
+}
+
+/** DJEN's phase of a sweep, when DJEN is on. */
+function publicationDeps(
+  config: MonitorConfig,
+  djen: DjenClient | null,
+  mcpClient: Client,
+): Pick<SweepDeps, "publications"> {
+  if (djen === null) return {};
+  return {
+    publications: {
+      gateway: mcpPublicationGateway(mcpClient, {
+        timeoutMs: config.djen.totalTimeoutMs * 2 + 30_000,
+      }),
+      windowDays: config.djen.windowDays,
+      maxMinutesPerSweep: config.djen.maxMinutesPerSweep,
+      plan: {
+        caseEveryHours: config.djen.caseEveryHours,
+        oabEveryHours: config.djen.oabEveryHours,
+        partyEveryHours: config.djen.partyEveryHours,
+      },
+      requests: () => djen.requestCount,
+    },
+  };
+}
+
+/** What every sweep of this process runs with. */
+function sweepDeps(
+  runtime: Runtime,
+  options: OpenMonitorOptions,
+  parts: {
+    system: System;
+    db: Db;
+    gateway: DataJudGateway;
+    djen: DjenClient | null;
+    mcpClient: Client;
+    mail: MailDeps;
+    datajudRequests: () => number;
+  },
+): SweepDeps {
+  const { config, logger } = runtime;
+  const { system } = parts;
+  const { metrics } = options;
   const heartbeat: HeartbeatDeps = {
     url: config.monitor.heartbeatUrl,
     fetch: options.heartbeatFetch ?? globalThis.fetch,
     logger,
   };
-  const sweep: SweepDeps = {
-    db,
-    gateway,
-    clock,
+  return {
+    db: parts.db,
+    gateway: parts.gateway,
+    clock: system.clock,
     random: system.random,
     host: system,
     logger,
@@ -376,57 +424,102 @@ export async function openMonitor(
       concurrency: config.datajud.concurrency,
       batchSize: config.datajud.batchSize,
     },
-    datajudRequests: () => sweepSearches.requestCount,
+    datajudRequests: parts.datajudRequests,
     finished: async (ended) => {
       metrics?.sweepEnded(ended.trigger, ended.result, ended.durationMs);
       // The demo's sweeps run on recordings: the operator's heartbeat hears only real ones.
       const signal = ended.trigger === "demo" ? null : heartbeatSignal(ended.result, ended.dryRun);
       if (signal !== null) await pingHeartbeat(heartbeat, signal === "fail");
     },
-    ...(djen === null
-      ? {}
-      : {
-          publications: {
-            gateway: mcpPublicationGateway(connection.client, {
-              timeoutMs: config.djen.totalTimeoutMs * 2 + 30_000,
-            }),
-            windowDays: config.djen.windowDays,
-            maxMinutesPerSweep: config.djen.maxMinutesPerSweep,
-            plan: {
-              caseEveryHours: config.djen.caseEveryHours,
-              oabEveryHours: config.djen.oabEveryHours,
-              partyEveryHours: config.djen.partyEveryHours,
-            },
-            requests: () => djen.requestCount,
-          },
-        }),
+    ...publicationDeps(config, parts.djen, parts.mcpClient),
     report: reportPhases({
-      mail,
-      summarizer: (budget) =>
-        createSummarizer({
-          apiKey: config.summarizer.apiKey,
-          baseURL: config.summarizer.baseUrl,
-          model: config.summarizer.model,
-          maxIterations: config.summarizer.maxIterations,
-          maxOutputTokens: config.summarizer.maxOutputTokens,
-          budget:
-            metrics === undefined
-              ? budget
-              : observeSpending(budget, (usage) => metrics.modelCall(usage)),
-          mcpClient: connection.client,
-          logger,
-          timer: system.callTimer,
-          callTimeoutMs: config.summarizer.callTimeoutMs,
-          ...(metrics === undefined
-            ? {}
-            : { onBreakerOpen: (cause) => metrics.modelBreakerOpened(cause) }),
-        }),
+      mail: parts.mail,
+      summarizer: summarizerFor(runtime, system, parts.mcpClient, metrics),
       budget: {
         runLimit: config.summarizer.runTokenBudget,
         dayLimit: config.summarizer.dailyTokenBudget,
       },
     }),
   };
+}
+
+/**
+ * Logs `_source` fields DataJud sent that the reader does not read, each field once per
+ * process: the API drifting.
+ */
+export function driftReporter(
+  drift: () => Record<string, number>,
+  logger: Pick<Logger, "warn">,
+): () => void {
+  const reported = new Set<string>();
+  return () => {
+    const seen = drift();
+    const fresh = Object.keys(seen).filter((field) => !reported.has(field));
+    if (fresh.length === 0) return;
+    for (const field of fresh) reported.add(field);
+    logger.warn(
+      { fields: Object.fromEntries(fresh.map((f) => [f, seen[f]])) },
+      "DataJud sent fields this version does not read",
+    );
+  };
+}
+
+/**
+ * The composition root of a sweep: HTTP client -> reader -> MCP server, reached through a real
+ * MCP client in-process; the database; the summarizer and the mail transport.
+ */
+export async function openMonitor(
+  runtime: Runtime,
+  options: OpenMonitorOptions,
+): Promise<MonitorHandles> {
+  const { config, logger } = runtime;
+  const system = options.system ?? realSystem;
+  const { metrics } = options;
+  const datajud = createDataJud(config, logger, options.fetch, system, (event) => {
+    options.onDataJudEvent?.(event);
+    metrics?.dataJudEvent(event);
+  });
+  const djen = createDjen(config, logger, options.djenFetch ?? options.fetch, system, (event) => {
+    options.onDjenEvent?.(event);
+    metrics?.djenEvent(event);
+  });
+  const db = openDatabase(config.paths.db);
+  if (metrics !== undefined) readStoredMetrics(metrics, db, config, system.clock);
+  // The sweep's own view of the client: it shares the pace of the daemon's /mcp tools, and its
+  // run report counts its own requests only.
+  const sweepSearches = datajud.http.counted();
+  const sweepReader = new CaseReader(sweepSearches, { batchSize: config.datajud.batchSize });
+  const connection = await connectInProcess(createDataJudServer({ reader: sweepReader, djen }));
+  const gateway = mcpGateway(connection.client, {
+    // Room for every retry of every batch in one tool call; progress resets it anyway.
+    timeoutMs: config.datajud.totalTimeoutMs * 2 + 30_000,
+  });
+  // One name for this process in claimed outbox rows and `.eml` temporary files.
+  const claimant = thisProcessClaimant(system);
+  const transport = createTransport({
+    smtpUrl: config.mail.smtpUrl,
+    outboxDir: config.paths.outboxDir,
+    writer: claimant,
+  });
+  // One calendar per court and seat, with calendar.closures, swapped whole when they change.
+  let book = calendarBook(config.calendar.closures);
+  const calendars: CalendarBook = (place) => book(place);
+  const mail = mailDeps(runtime, options, {
+    db,
+    transport,
+    claimant,
+    calendars,
+    clock: system.clock,
+  });
+  const sweep = sweepDeps(runtime, options, {
+    system,
+    db,
+    gateway,
+    djen,
+    mcpClient: connection.client,
+    mail,
+    datajudRequests: () => sweepSearches.requestCount,
+  });
   if (config.summarizer.apiKey === null) {
     // The documented default: said once per process, not as a warning on every change.
     logger.info(
@@ -434,17 +527,6 @@ export async function openMonitor(
       "no ANTHROPIC_API_KEY: alerts are summarized by the rules engine (no model is called)",
     );
   }
-  const reported = new Set<string>();
-  const reportDrift = (): void => {
-    const drift = sweepReader.drift();
-    const fresh = Object.keys(drift).filter((field) => !reported.has(field));
-    if (fresh.length === 0) return;
-    for (const field of fresh) reported.add(field);
-    logger.warn(
-      { fields: Object.fromEntries(fresh.map((f) => [f, drift[f]])) },
-      "DataJud sent fields this version does not read",
-    );
-  };
   return {
     system,
     db,
@@ -453,7 +535,7 @@ export async function openMonitor(
     gateway,
     sweep,
     mail,
-    reportDrift,
+    reportDrift: driftReporter(() => sweepReader.drift(), logger),
     calendars,
     setClosures(closures) {
       book = calendarBook(closures);

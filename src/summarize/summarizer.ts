@@ -206,105 +206,176 @@ function modelDown(status: number | undefined): boolean {
   return status === 401 || status === 403 || status === 429 || status >= 500;
 }
 
-export function createSummarizer(options: SummarizerOptions): Summarizer {
-  const { logger } = options;
-  const client =
-    options.apiKey === null || options.apiKey === ""
-      ? null
-      : new Anthropic({
-          apiKey: options.apiKey,
-          ...(options.baseURL === null ? {} : { baseURL: options.baseURL }),
-          maxRetries: options.maxRetries ?? 1,
-          // A backstop only: the call's limit is `callTimeoutMs` on the clock (agent-loop.ts),
-          // an abort the SDK does not retry; its own timeout would be retried.
-          timeout: options.callTimeoutMs * 2,
-          logger: sdkLogger(logger),
-          logLevel: "warn",
-        });
-  let bridge: Promise<ToolBridge> | null = null;
-  // One summarizer serves one sweep: once a call goes unanswered or fails, the rest of the sweep
-  // is summarized by the rules, and calls in flight are given up, so no alert waits for a model
-  // that is down (issue 29: ten changes once took an hour).
+function anthropicClient(options: SummarizerOptions): Anthropic | null {
+  if (options.apiKey === null || options.apiKey === "") return null;
+  return new Anthropic({
+    apiKey: options.apiKey,
+    ...(options.baseURL === null ? {} : { baseURL: options.baseURL }),
+    maxRetries: options.maxRetries ?? 1,
+    // A backstop only: the call's limit is `callTimeoutMs` on the clock (agent-loop.ts), an
+    // abort the SDK does not retry; its own timeout would be retried.
+    timeout: options.callTimeoutMs * 2,
+    logger: sdkLogger(options.logger),
+    logLevel: "warn",
+  });
+}
+
+/**
+ * One summarizer serves one sweep: once a call goes unanswered or fails, the rest of the sweep
+ * is summarized by the rules, and calls in flight are given up, so no alert waits for a model
+ * that is down (issue 29: ten changes once took an hour).
+ */
+export interface ModelBreaker {
+  /** Aborted once the breaker opens. */
+  signal: AbortSignal;
+  /** Opens it, the first time only: logged and told to `onOpen`. */
+  open(cause: BreakerCause, detail: string): void;
+  /** Why it opened, one line for the run report; null while closed. */
+  unavailable(): string | null;
+}
+
+export function modelBreaker(
+  logger: Pick<Logger, "warn">,
+  onOpen?: (cause: BreakerCause) => void,
+): ModelBreaker {
   const breaker = new AbortController();
   let unavailable: string | null = null;
+  return {
+    signal: breaker.signal,
+    open(cause, detail) {
+      if (unavailable !== null) return;
+      unavailable =
+        cause === "timeout"
+          ? `a model call went unanswered (${detail}); the rest of the sweep was summarized by the rules`
+          : `a model call failed (${detail}); the rest of the sweep was summarized by the rules`;
+      logger.warn({ cause, detail }, unavailable);
+      breaker.abort();
+      onOpen?.(cause);
+    },
+    unavailable: () => unavailable,
+  };
+}
 
-  function openBreaker(cause: BreakerCause, detail: string): void {
-    if (unavailable !== null) return;
-    unavailable =
-      cause === "timeout"
-        ? `a model call went unanswered (${detail}); the rest of the sweep was summarized by the rules`
-        : `a model call failed (${detail}); the rest of the sweep was summarized by the rules`;
-    logger.warn({ cause, detail }, unavailable);
-    breaker.abort();
-    options.onBreakerOpen?.(cause);
-  }
-
-  function toolBridge(): Promise<ToolBridge> {
-    const mcp = options.mcpClient;
+/**
+ * The MCP tools offered to the model, listed once and shared; a failed listing is tried again
+ * next time, and this summary goes without tools rather than not at all.
+ */
+function toolBridgeOnce(
+  mcp: Client | null,
+  toolTimeoutMs: number | undefined,
+  logger: Pick<Logger, "warn">,
+): () => Promise<ToolBridge> {
+  let bridge: Promise<ToolBridge> | null = null;
+  return () => {
     if (mcp === null) return Promise.resolve(noToolsBridge());
     if (bridge === null) {
       bridge = createToolBridge(mcp, {
-        ...(options.toolTimeoutMs === undefined ? {} : { timeoutMs: options.toolTimeoutMs }),
+        ...(toolTimeoutMs === undefined ? {} : { timeoutMs: toolTimeoutMs }),
       }).catch((error: unknown) => {
-        // Listed again next time; this summary goes without tools rather than not at all.
         bridge = null;
         logger.warn({ err: error }, "could not list the MCP tools; summarizing without tools");
         return noToolsBridge();
       });
     }
     return bridge;
-  }
+  };
+}
 
-  function fallback(
-    input: SummarizeInput,
-    reason: FallbackReason,
-    usage: TokenUsage,
-    llmCalls: number,
-  ): SummarizeResult {
-    const summary = rulesSummary({
-      cnjNumber: input.cnjNumber,
-      court: input.court,
-      records: input.records,
-      newMovements: input.newMovements,
-      ...(input.lateMovements === undefined ? {} : { lateMovements: input.lateMovements }),
-      ...(input.fieldChanges === undefined ? {} : { fieldChanges: input.fieldChanges }),
-      ...(input.corrections === undefined ? {} : { corrections: input.corrections }),
-      ...(input.hearingDates === undefined ? {} : { hearingDates: input.hearingDates }),
-      ...(input.hiddenMovements === undefined ? {} : { hiddenMovements: input.hiddenMovements }),
-      now: input.now,
-    });
-    const why = unanswered(reason);
-    return {
-      summary: why === null ? summary : { ...summary, setAside: why },
-      model: null,
-      usage,
-      llmCalls,
-      fallbackReason: reason,
-    };
+/** Why the model's reading is missing, for the alert, when the model itself failed us. */
+export function unansweredNote(
+  model: string,
+  callTimeoutMs: number,
+  reason: FallbackReason,
+): string | null {
+  const named = `O modelo de IA ${model}`;
+  switch (reason) {
+    case "timeout":
+      return `${named} não respondeu em ${callTimeoutMs / 1000} s; as regras escreveram este resumo.`;
+    case "model_unavailable":
+      return `${named} não respondeu ou falhou antes nesta varredura; as regras escreveram este resumo.`;
+    case "api_error":
+      return `${named} falhou (erro da API); as regras escreveram este resumo.`;
+    default:
+      return null;
   }
+}
 
-  /** Why the model's reading is missing, for the alert, when the model itself failed us. */
-  function unanswered(reason: FallbackReason): string | null {
-    const model = `O modelo de IA ${options.model}`;
-    switch (reason) {
-      case "timeout":
-        return `${model} não respondeu em ${options.callTimeoutMs / 1000} s; as regras escreveram este resumo.`;
-      case "model_unavailable":
-        return `${model} não respondeu ou falhou antes nesta varredura; as regras escreveram este resumo.`;
-      case "api_error":
-        return `${model} falhou (erro da API); as regras escreveram este resumo.`;
-      default:
-        return null;
-    }
+/** The rules' summary in the model's place, saying why when the model failed us. */
+function rulesFallback(
+  options: Pick<SummarizerOptions, "model" | "callTimeoutMs">,
+  input: SummarizeInput,
+  reason: FallbackReason,
+  spent: { usage: TokenUsage; llmCalls: number },
+): SummarizeResult {
+  const summary = rulesSummary({
+    cnjNumber: input.cnjNumber,
+    court: input.court,
+    records: input.records,
+    newMovements: input.newMovements,
+    ...(input.lateMovements === undefined ? {} : { lateMovements: input.lateMovements }),
+    ...(input.fieldChanges === undefined ? {} : { fieldChanges: input.fieldChanges }),
+    ...(input.corrections === undefined ? {} : { corrections: input.corrections }),
+    ...(input.hearingDates === undefined ? {} : { hearingDates: input.hearingDates }),
+    ...(input.hiddenMovements === undefined ? {} : { hiddenMovements: input.hiddenMovements }),
+    now: input.now,
+  });
+  const why = unansweredNote(options.model, options.callTimeoutMs, reason);
+  return {
+    summary: why === null ? summary : { ...summary, setAside: why },
+    model: null,
+    usage: spent.usage,
+    llmCalls: spent.llmCalls,
+    fallbackReason: reason,
+  };
+}
+
+/**
+ * A valid model summary checked against the rules' facts and for text that is no summary of the
+ * case: the rules' summary, the model's set aside and said why, when it fails either.
+ */
+function checkedAgainstRules(
+  summary: CaseSummary,
+  model: string,
+  input: SummarizeInput,
+  rules: SummarizeResult,
+  log: (fields: Record<string, unknown>, message: string) => void,
+): SummarizeResult | null {
+  const movements = input.records.flatMap((r) => r.movements);
+  const wrong = contradictions(summary, rules.summary, movements);
+  if (wrong.length > 0) {
+    log(
+      { contradictions: wrong },
+      "model summary contradicts the rules engine's facts; sending the rules summary",
+    );
+    return { ...rules, summary: setAside(rules.summary, model, wrong) };
   }
+  const cited = citedCaseNumbers(JSON.stringify(input.records)).add(input.cnjNumber);
+  const unsafe = freeTextFindings(summary, cited);
+  if (unsafe.length > 0) {
+    log(
+      { findings: unsafe },
+      "model summary's text is not a summary of the case; sending the rules summary",
+    );
+    return { ...rules, summary: setAsideForText(rules.summary, model, unsafe) };
+  }
+  return null;
+}
+
+export function createSummarizer(options: SummarizerOptions): Summarizer {
+  const { logger } = options;
+  const client = anthropicClient(options);
+  const toolBridge = toolBridgeOnce(options.mcpClient, options.toolTimeoutMs, logger);
+  const breaker = modelBreaker(logger, options.onBreakerOpen);
+  const nothingSpent = { usage: ZERO_USAGE, llmCalls: 0 };
 
   return {
-    unavailable: () => unavailable,
+    unavailable: breaker.unavailable,
     async summarize(input, signal) {
       signal?.throwIfAborted();
       const where = { cnjNumber: input.cnjNumber, court: input.court };
-      if (client === null) return fallback(input, "no_key", ZERO_USAGE, 0);
-      if (breaker.signal.aborted) return fallback(input, "model_unavailable", ZERO_USAGE, 0);
+      if (client === null) return rulesFallback(options, input, "no_key", nothingSpent);
+      if (breaker.signal.aborted)
+        return rulesFallback(options, input, "model_unavailable", nothingSpent);
       let result: LoopResult;
       try {
         const tools = await toolBridge();
@@ -331,21 +402,22 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
           { ...where, err: error },
           "summarizer failed unexpectedly; using the rules summary",
         );
-        return fallback(input, "api_error", ZERO_USAGE, 0);
+        return rulesFallback(options, input, "api_error", nothingSpent);
       }
       const { outcome, usage, calls } = result;
+      const spent = { usage, llmCalls: calls };
       if (outcome.kind === "failed") {
         if (
           outcome.reason === "timeout" ||
           (outcome.reason === "api_error" && modelDown(outcome.status))
         ) {
-          openBreaker(outcome.reason === "timeout" ? "timeout" : "api_error", outcome.detail);
+          breaker.open(outcome.reason === "timeout" ? "timeout" : "api_error", outcome.detail);
         }
         logger.warn(
           { ...where, reason: outcome.reason, detail: outcome.detail, llmCalls: calls },
           "using the rules summary",
         );
-        return fallback(input, outcome.reason, usage, calls);
+        return rulesFallback(options, input, outcome.reason, spent);
       }
       const model = outcome.model || options.model;
       const checked = validateModelOutput(outcome.text, input, model);
@@ -354,27 +426,13 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
           { ...where, detail: checked.detail, llmCalls: calls },
           "model summary rejected; using the rules summary",
         );
-        return fallback(input, "invalid_output", usage, calls);
+        return rulesFallback(options, input, "invalid_output", spent);
       }
-      const rules = fallback(input, "set_aside", usage, calls);
-      const movements = input.records.flatMap((r) => r.movements);
-      const wrong = contradictions(checked.summary, rules.summary, movements);
-      if (wrong.length > 0) {
-        logger.warn(
-          { ...where, contradictions: wrong, llmCalls: calls },
-          "model summary contradicts the rules engine's facts; sending the rules summary",
-        );
-        return { ...rules, summary: setAside(rules.summary, model, wrong) };
-      }
-      const cited = citedCaseNumbers(JSON.stringify(input.records)).add(input.cnjNumber);
-      const unsafe = freeTextFindings(checked.summary, cited);
-      if (unsafe.length > 0) {
-        logger.warn(
-          { ...where, findings: unsafe, llmCalls: calls },
-          "model summary's text is not a summary of the case; sending the rules summary",
-        );
-        return { ...rules, summary: setAsideForText(rules.summary, model, unsafe) };
-      }
+      const rules = rulesFallback(options, input, "set_aside", spent);
+      const setAsideResult = checkedAgainstRules(checked.summary, model, input, rules, (f, m) =>
+        logger.warn({ ...where, ...f, llmCalls: calls }, m),
+      );
+      if (setAsideResult !== null) return setAsideResult;
       logger.debug({ ...where, llmCalls: calls, usage, model }, "case summarized");
       const summary = withRulesAttention(checked.summary, rules.summary);
       return { summary, model, usage, llmCalls: calls, fallbackReason: null };

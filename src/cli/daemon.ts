@@ -24,7 +24,8 @@ import { monitorDepsFor, startMcpHttp } from "./mcp.js";
 import { loadProofKey } from "./proof-key.js";
 import { reloadClosures } from "./reload-closures.js";
 import { loadRuntime, type MonitorHandles, openMonitorOrReport, type Runtime } from "./runtime.js";
-import { startingWatchlist } from "./watchlist-at-start.js";
+import { systemdNotifier } from "./systemd-notify.js";
+import { type StartingWatchlist, startingWatchlist } from "./watchlist-at-start.js";
 
 /**
  * The HTTP server of `http.listen`: MCP at /mcp over this process's DataJud and DJEN clients (one
@@ -214,6 +215,117 @@ function nextRunText(next: Date | null, timeZone: string): string | null {
   return next === null ? null : zonedIso(next, timeZone);
 }
 
+/**
+ * The live watchlist, each version it accepts kept in the database and each it refuses recorded,
+ * the operator told once each way (notify/outbox/queue-watchlist-alerts.ts); the version the
+ * daemon starts on is recorded first, for the start-up drain to send.
+ */
+function watchRecordedWatchlist(
+  io: CliIo,
+  runtime: Runtime,
+  monitor: MonitorHandles,
+  start: StartingWatchlist,
+): LiveWatchlist {
+  const { config, logger } = runtime;
+  const health = (): WatchlistHealthContext => ({
+    db: monitor.db,
+    admin: config.mail.admin,
+    domain: monitor.mail.domain,
+    now: dateNow(monitor.system.clock),
+    policy: monitor.mail.policy(),
+  });
+  /** The copy kept, the refusal recorded, and an operator alert, if one was queued, sent now. */
+  const guard = (what: string, step: () => number, send = true): void => {
+    try {
+      if (step() > 0 && send) {
+        deliver(monitor.mail, io.signal).catch((error: unknown) =>
+          logger.error({ err: error }, "outbox drain failed"),
+        );
+      }
+    } catch (error) {
+      logger.error({ err: error }, `could not record the ${what}`);
+    }
+  };
+  const refuse = (errors: readonly PositionedError[], atStart: boolean, cases: number): number =>
+    refuseWatchlist(health(), {
+      file: config.paths.watchlist,
+      errors: errors.map(formatPositionedError),
+      cases,
+      atStart,
+    });
+  const initial = start.watchlist;
+  // Queued before the start-up drain, which sends it.
+  guard(
+    "watchlist at start",
+    () =>
+      start.refused.length > 0
+        ? refuse(start.refused, true, initial.cases.length)
+        : acceptWatchlist(health(), { path: config.paths.watchlist, text: start.text }),
+    false,
+  );
+  const watchlist: LiveWatchlist = openLiveWatchlist({
+    path: config.paths.watchlist,
+    initial,
+    initialErrors: start.refused,
+    clock: systemOf(io).clock,
+    onReload: (w) => logger.info({ cases: w.cases.length }, "watchlist reloaded"),
+    onValid: (_w, text) =>
+      guard("accepted watchlist", () =>
+        acceptWatchlist(health(), { path: config.paths.watchlist, text }),
+      ),
+    onInvalid: (errors) => {
+      logger.error(
+        { errors: errors.map(formatPositionedError) },
+        "watchlist edit is invalid; keeping the last good one",
+      );
+      guard("refused watchlist", () => refuse(errors, false, watchlist.current().cases.length));
+    },
+  });
+  return watchlist;
+}
+
+/** Sweeps on the cron schedule, and DJEN's sources between them as they come due. */
+function startSweeping(runtime: Runtime, monitor: MonitorHandles, watchlist: LiveWatchlist) {
+  const { config, logger } = runtime;
+  const sweeps = startDaemonSweeps(
+    monitor,
+    () => watchlist.current(),
+    logger,
+    () => monitor.reportDrift(),
+  );
+  const scheduler = startScheduler({
+    cron: config.schedule.cron,
+    timezone: config.schedule.timezone,
+    startJitterMs: config.schedule.startJitterSeconds * 1000,
+    random: monitor.system.random,
+    clock: monitor.system.clock,
+    logger,
+    tick: sweeps.tick,
+  });
+  return { sweeps, scheduler };
+}
+
+/** Each part stopped on its own, so one failing does not keep the database open. */
+async function stopEach(
+  parts: ReadonlyArray<readonly [string, () => unknown]>,
+  logger: Runtime["logger"],
+): Promise<void> {
+  for (const [part, stop] of parts) {
+    try {
+      await stop();
+    } catch (error) {
+      logger.error({ err: error, part }, "error while stopping");
+    }
+  }
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+}
+
 export const daemonCommand: Command = {
   name: "daemon",
   summary: "Sweep on the configured schedule until SIGTERM/SIGINT",
@@ -233,6 +345,7 @@ export const daemonCommand: Command = {
     const runtime = loadRuntime(io, "daemon");
     if (!runtime) return EXIT.usage;
     const { config, logger } = runtime;
+    const systemd = systemdNotifier(io.env, logger);
     const start = await startingWatchlist(io, config.paths, config.schedule.timezone, logger);
     if (!start) return EXIT.usage;
     const initial = start.watchlist;
@@ -248,61 +361,7 @@ export const daemonCommand: Command = {
       metrics === null ? {} : { metrics },
     );
     if (typeof monitor === "number") return monitor;
-    const health = (): WatchlistHealthContext => ({
-      db: monitor.db,
-      admin: config.mail.admin,
-      domain: monitor.mail.domain,
-      now: dateNow(monitor.system.clock),
-      policy: monitor.mail.policy(),
-    });
-    /** The copy kept, the refusal recorded, and an operator alert, if one was queued, sent now. */
-    const guard = (what: string, step: () => number, send = true): void => {
-      try {
-        if (step() > 0 && send) {
-          deliver(monitor.mail, io.signal).catch((error: unknown) =>
-            logger.error({ err: error }, "outbox drain failed"),
-          );
-        }
-      } catch (error) {
-        logger.error({ err: error }, `could not record the ${what}`);
-      }
-    };
-    const refuse = (errors: readonly PositionedError[], atStart: boolean, cases: number): number =>
-      refuseWatchlist(health(), {
-        file: config.paths.watchlist,
-        errors: errors.map(formatPositionedError),
-        cases,
-        atStart,
-      });
-    // Queued before the start-up drain below, which sends it.
-    guard(
-      "watchlist at start",
-      () =>
-        start.refused.length > 0
-          ? refuse(start.refused, true, initial.cases.length)
-          : acceptWatchlist(health(), { path: config.paths.watchlist, text: start.text }),
-      false,
-    );
-    const watchlist = openLiveWatchlist({
-      path: config.paths.watchlist,
-      initial,
-      initialErrors: start.refused,
-      clock: systemOf(io).clock,
-      onReload: (w) => logger.info({ cases: w.cases.length }, "watchlist reloaded"),
-      onValid: (_w, text) =>
-        guard("accepted watchlist", () =>
-          acceptWatchlist(health(), { path: config.paths.watchlist, text }),
-        ),
-      onInvalid: (errors) => {
-        logger.error(
-          { errors: errors.map(formatPositionedError) },
-          "watchlist edit is invalid; keeping the last good one",
-        );
-        guard("refused watchlist", () =>
-          refuse(errors, false, (live?.current() ?? initial).cases.length),
-        );
-      },
-    });
+    const watchlist = watchRecordedWatchlist(io, runtime, monitor, start);
     live = watchlist;
     recordSenders(runtime, monitor);
     const http = await startHttp(io, runtime, monitor, watchlist, metrics);
@@ -319,21 +378,7 @@ export const daemonCommand: Command = {
     };
     process.on("SIGHUP", onHangup);
 
-    const sweeps = startDaemonSweeps(
-      monitor,
-      () => watchlist.current(),
-      logger,
-      () => monitor.reportDrift(),
-    );
-    const scheduler = startScheduler({
-      cron: config.schedule.cron,
-      timezone: config.schedule.timezone,
-      startJitterMs: config.schedule.startJitterSeconds * 1000,
-      random: monitor.system.random,
-      clock: monitor.system.clock,
-      logger,
-      tick: sweeps.tick,
-    });
+    const { sweeps, scheduler } = startSweeping(runtime, monitor, watchlist);
     const retention = startRetention(runtime, monitor, io);
     const mail = startMailTicker(runtime, monitor, io.signal);
     // Alerts a previous process queued but could not send go out now, not at the next tick.
@@ -350,28 +395,24 @@ export const daemonCommand: Command = {
       "daemon started",
     );
 
-    await new Promise<void>((resolve) => {
-      if (io.signal.aborted) resolve();
-      io.signal.addEventListener("abort", () => resolve(), { once: true });
-    });
+    await systemd.tell("READY=1");
+
+    await untilAborted(io.signal);
     logger.info("stopping: finishing the current case");
+    await systemd.tell("STOPPING=1");
     process.off("SIGHUP", onHangup);
-    // Each part stops on its own, so one failing does not keep the database open.
-    for (const [part, stop] of [
-      ["http", async () => http?.stop()],
-      ["scheduler", () => scheduler.stop()],
-      ["djen", () => sweeps.stop()],
-      ["retention", async () => retention.stop()],
-      ["mail", async () => mail.stop()],
-      ["watchlist", async () => watchlist.close()],
-      ["monitor", () => monitor.close()],
-    ] as const) {
-      try {
-        await stop();
-      } catch (error) {
-        logger.error({ err: error, part }, "error while stopping");
-      }
-    }
+    await stopEach(
+      [
+        ["http", async () => http?.stop()],
+        ["scheduler", () => scheduler.stop()],
+        ["djen", () => sweeps.stop()],
+        ["retention", async () => retention.stop()],
+        ["mail", async () => mail.stop()],
+        ["watchlist", async () => watchlist.close()],
+        ["monitor", () => monitor.close()],
+      ],
+      logger,
+    );
     logger.info("daemon stopped");
     return EXIT.ok;
   },

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +36,13 @@ describe("monitor daemon", () => {
       join(dir, "monitor.yaml"),
       'schedule:\n  cron: "* * * * * *"\n  startJitterSeconds: 0\n',
     );
+    // As under systemd's Type=notify: a NOTIFY_SOCKET, and a systemd-notify that records its call.
+    const notified = join(dir, "notified");
+    writeFileSync(
+      join(dir, "systemd-notify"),
+      `#!/bin/sh\necho "$* $NOTIFY_SOCKET" >> "${notified}"\n`,
+    );
+    chmodSync(join(dir, "systemd-notify"), 0o755);
     const { command, args } = cliCommand();
     const child = spawn(command, [...args, "daemon"], {
       cwd: dir,
@@ -46,6 +53,8 @@ describe("monitor daemon", () => {
         MONITOR_CONFIG: join(dir, "monitor.yaml"),
         MONITOR_WATCHLIST: watchlist,
         MONITOR_DB: join(dir, "monitor.db"),
+        PATH: `${dir}:${process.env.PATH ?? ""}`,
+        NOTIFY_SOCKET: join(dir, "notify.sock"),
       }),
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -77,6 +86,12 @@ describe("monitor daemon", () => {
 
     expect(code).toBe(0);
     expect(logs).toContain("daemon stopped");
+    // Ready once it sweeps on its schedule, stopping when SIGTERM came.
+    const socket = join(dir, "notify.sock");
+    expect(readFileSync(notified, "utf8").trim().split("\n")).toEqual([
+      `READY=1 ${socket}`,
+      `STOPPING=1 ${socket}`,
+    ]);
     // Its next sweeps in the schedule's zone (São Paulo by default), and none at shutdown.
     expect(logs).toMatch(/"nextRun":"\d{4}-\d\d-\d\dT[\d:.]+-03:00"[^\n]*"daemon started"/);
     expect(logs).toMatch(/"nextRun":"\d{4}-\d\d-\d\dT[\d:.]+-03:00"[^\n]*"next sweep scheduled"/);

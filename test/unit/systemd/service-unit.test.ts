@@ -40,11 +40,13 @@ function one(section: string, key: string): string | undefined {
 }
 
 describe("systemd/datajud-monitor.service", () => {
-  it("starts the built daemon with node directly, as a plain exec service", () => {
+  it("starts the built daemon with node directly, ready when it says so (Type=notify)", () => {
     expect(one("Service", "ExecStart")).toBe(
       "/usr/bin/node /opt/datajud-monitor/dist/src/cli/main.js daemon",
     );
-    expect(one("Service", "Type")).toBe("exec");
+    expect(one("Service", "Type")).toBe("notify");
+    // READY=1 comes from systemd-notify, a child of the daemon (src/cli/systemd-notify.ts).
+    expect(one("Service", "NotifyAccess")).toBe("all");
     expect(one("Service", "ExecReload")).toBe("/bin/kill -HUP $MAINPID");
     expect(one("Install", "WantedBy")).toBe("multi-user.target");
   });

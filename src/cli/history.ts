@@ -5,9 +5,9 @@ import { instanceText, countText as plural } from "../datajud/glossary.js";
 import type { Movement } from "../datajud/instance-record.js";
 import { ESTIMATE_NOTE } from "../deadlines/publication-estimate.js";
 import { daysLate, lateMovementIds } from "../policy/late-records.js";
-import { findCasesByNumber } from "../store/cases.js";
+import { type CaseRow, findCasesByNumber } from "../store/cases.js";
 import { listChanges } from "../store/changes.js";
-import { closeDatabase } from "../store/database.js";
+import { closeDatabase, type Db } from "../store/database.js";
 import {
   listMovementEvents,
   listMovements,
@@ -29,10 +29,15 @@ import {
   movementTable,
   readingOfCase,
 } from "./export-table.js";
-import { exportedPublications, publicationJson, publicationLines } from "./publication-export.js";
+import {
+  type ExportedPublication,
+  exportedPublications,
+  publicationJson,
+  publicationLines,
+} from "./publication-export.js";
 import { loadRuntime, openRecordedDatabase } from "./runtime.js";
 import { writeTable } from "./spreadsheet.js";
-import { readableOutput } from "./terminal.js";
+import { type OutputStream, readableOutput } from "./terminal.js";
 
 export type OutputFormat = "text" | "json" | "csv" | "xlsx";
 
@@ -152,6 +157,126 @@ export function outputFormat(value: unknown, json: boolean): OutputFormat {
   throw new UsageError(`--format must be text, json, csv or xlsx, not "${String(value)}"`);
 }
 
+/** One recorded case's history: its changes, first check, later forms and events. */
+function caseHistory(db: Db, c: CaseRow) {
+  const readingOf = readingOfCase(db, c.id);
+  // Each movement with its title in its instance's words, the alert's (JSON: added field).
+  const titled = (m: MovementRow) => ({
+    ...m,
+    title: movementTitle(m.data, readingOf(m.instance)),
+  });
+  const movements = listMovements(db, c.id, { includeDisappeared: true });
+  const listed = movements.filter((m) => m.disappearedAt === null);
+  const changes = listChanges(db, c.id);
+  // Each change's movements as it reported them: a later correction is its own entry.
+  const reported = movementsOfChanges(
+    db,
+    changes.map((change) => change.id),
+  );
+  return {
+    // A function: JSON.stringify leaves it out of --format json.
+    readingOf,
+    number: c.number,
+    court: c.court,
+    foundIn: c.foundIn,
+    label: c.label,
+    firstSeenAt: c.firstSeenAt,
+    lastCheckedAt: c.lastCheckedAt,
+    changes: changes.map((change) => ({
+      ...change,
+      movements: reported.filter((m) => m.changeId === change.id).map(titled),
+    })),
+    /** What the first check stored (no change reported them), newest first. */
+    baseline: movements.filter((m) => m.changeId === null).map(titled),
+    /** What DataJud lists now, each repeated copy counted: DataJud's own count. */
+    movementCount: listed.length,
+    /** Copies DataJud stopped listing: kept, never alerted. */
+    disappearedCount: movements.length - listed.length,
+    events: listMovementEvents(db, c.id),
+    /** Every form of each corrected movement, the first as first seen. */
+    versions: listMovementVersions(db, c.id),
+  };
+}
+
+type CaseHistory = ReturnType<typeof caseHistory>;
+
+/** A recorded change: its kinds (and why it was not mailed), field changes and movements. */
+function changeEntry(
+  change: CaseHistory["changes"][number],
+  readingOf: ReadingOf,
+): { at: string; lines: string[] } {
+  return {
+    at: change.detectedAt,
+    lines: [
+      // "new movements", not the stored token new_movements (the JSON keeps the tokens).
+      `${change.kinds.map((k) => k.replaceAll("_", " ")).join(", ")}${QUIET_NOTE[change.summary?.disposition ?? "alert"]}`,
+      ...fieldChangesOfChange(change.details).flatMap((f) => {
+        const r = readFieldChange(f);
+        return [
+          `    ${terminalText(r.headline)}`,
+          ...(r.note === null ? [] : [`      ${terminalText(r.note)}`]),
+        ];
+      }),
+      ...change.movements.map(
+        (m) => `    ${movementLine(m.data, m.instance, readingOf)}${lateNote(m.data, change)}`,
+      ),
+    ],
+  };
+}
+
+/**
+ * A case's history as text, newest first: our instants (first seen, detected) in the schedule's
+ * zone, movement dates as recorded. Court text is hostile: what a terminal would act on or hide is
+ * written out (`out` is a readable output).
+ */
+function writeCaseText(out: OutputStream, h: CaseHistory, tz: string): void {
+  const { readingOf } = h;
+  const gone = h.disappearedCount > 0 ? ` (and ${h.disappearedCount} no longer listed)` : "";
+  out.write(`${h.number} (${h.court})${h.label ? ` ${terminalText(h.label)}` : ""}\n`);
+  if (h.foundIn !== null) {
+    // In the CLI's language: the alerts say it in Portuguese (indexText, successorNote).
+    const moved = successorNote(h.court, h.foundIn) === null ? "" : ", which took its cases over";
+    out.write(
+      `  read from DataJud's ${h.foundIn.toUpperCase()} index (api_publica_${h.foundIn})${moved}\n`,
+    );
+  }
+  const listed = plural(h.movementCount, "movement", "movements");
+  out.write(
+    `  first seen ${h.firstSeenAt ? formatInstant(h.firstSeenAt, tz) : "never"}, ${listed} listed by DataJud${gone}, ${plural(h.changes.length, "change", "changes")}\n`,
+  );
+  const entries = [
+    ...baselineEntry(h.baseline, h.firstSeenAt, readingOf),
+    ...h.changes.map((change) => changeEntry(change, readingOf)),
+    ...h.events.map((e) => ({
+      at: e.at,
+      lines: [
+        EVENT_TEXT[e.kind],
+        `    ${movementLine(e.movement, e.instance, readingOf)}${wasText(e.before)}`,
+      ],
+    })),
+    ...versionEntries(h.versions, readingOf),
+  ].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
+  for (const entry of entries) {
+    const [first, ...rest] = entry.lines;
+    out.write(`  ${formatInstant(entry.at, tz)}  ${first}\n`);
+    for (const line of rest) out.write(`  ${line}\n`);
+  }
+}
+
+function writePublicationsText(
+  out: OutputStream,
+  publications: readonly ExportedPublication[],
+  formatted: string,
+  tz: string,
+): void {
+  if (publications.length === 0) return;
+  out.write(`DJEN publications of ${formatted} (${publications.length}), newest first\n`);
+  for (const exported of publications) {
+    for (const line of publicationLines(exported, tz)) out.write(`  ${line}\n`);
+  }
+  out.write(`${ESTIMATE_NOTE_EN}\n`);
+}
+
 export const historyCommand: Command = {
   name: "history",
   summary: "A case's recorded changes, with their new movements, and its DJEN publications",
@@ -190,45 +315,7 @@ export const historyCommand: Command = {
           cases.filter((c) => c.watched),
         ),
       ];
-      const history = cases.map((c) => {
-        const readingOf = readingOfCase(db, c.id);
-        // Each movement with its title in its instance's words, the alert's (JSON: added field).
-        const titled = (m: MovementRow) => ({
-          ...m,
-          title: movementTitle(m.data, readingOf(m.instance)),
-        });
-        const movements = listMovements(db, c.id, { includeDisappeared: true });
-        const listed = movements.filter((m) => m.disappearedAt === null);
-        const changes = listChanges(db, c.id);
-        // Each change's movements as it reported them: a later correction is its own entry.
-        const reported = movementsOfChanges(
-          db,
-          changes.map((change) => change.id),
-        );
-        return {
-          // A function: JSON.stringify leaves it out of --format json.
-          readingOf,
-          number: c.number,
-          court: c.court,
-          foundIn: c.foundIn,
-          label: c.label,
-          firstSeenAt: c.firstSeenAt,
-          lastCheckedAt: c.lastCheckedAt,
-          changes: changes.map((change) => ({
-            ...change,
-            movements: reported.filter((m) => m.changeId === change.id).map(titled),
-          })),
-          /** What the first check stored (no change reported them), newest first. */
-          baseline: movements.filter((m) => m.changeId === null).map(titled),
-          /** What DataJud lists now, each repeated copy counted: DataJud's own count. */
-          movementCount: listed.length,
-          /** Copies DataJud stopped listing: kept, never alerted. */
-          disappearedCount: movements.length - listed.length,
-          events: listMovementEvents(db, c.id),
-          /** Every form of each corrected movement, the first as first seen. */
-          versions: listMovementVersions(db, c.id),
-        };
-      });
+      const history = cases.map((c) => caseHistory(db, c));
       if (format === "json") {
         io.stdout.write(
           `${JSON.stringify({
@@ -246,70 +333,10 @@ export const historyCommand: Command = {
         });
         return EXIT.ok;
       }
-      // Our instants (first seen, detected) in the schedule's zone; movement dates as recorded.
-      // Court text is hostile: what a terminal would act on or hide is written out.
       const out = readableOutput(io.stdout);
       const tz = runtime.config.schedule.timezone;
-      for (const h of history) {
-        const { readingOf } = h;
-        const gone = h.disappearedCount > 0 ? ` (and ${h.disappearedCount} no longer listed)` : "";
-        out.write(`${h.number} (${h.court})${h.label ? ` ${terminalText(h.label)}` : ""}\n`);
-        if (h.foundIn !== null) {
-          // In the CLI's language: the alerts say it in Portuguese (indexText, successorNote).
-          const moved =
-            successorNote(h.court, h.foundIn) === null ? "" : ", which took its cases over";
-          out.write(
-            `  read from DataJud's ${h.foundIn.toUpperCase()} index (api_publica_${h.foundIn})${moved}\n`,
-          );
-        }
-        const listed = plural(h.movementCount, "movement", "movements");
-        out.write(
-          `  first seen ${h.firstSeenAt ? formatInstant(h.firstSeenAt, tz) : "never"}, ${listed} listed by DataJud${gone}, ${plural(h.changes.length, "change", "changes")}\n`,
-        );
-        const entries = [
-          ...baselineEntry(h.baseline, h.firstSeenAt, readingOf),
-          ...h.changes.map((change) => ({
-            at: change.detectedAt,
-            lines: [
-              // "new movements", not the stored token new_movements (the JSON keeps the tokens).
-              `${change.kinds.map((k) => k.replaceAll("_", " ")).join(", ")}${QUIET_NOTE[change.summary?.disposition ?? "alert"]}`,
-              ...fieldChangesOfChange(change.details).flatMap((f) => {
-                const r = readFieldChange(f);
-                return [
-                  `    ${terminalText(r.headline)}`,
-                  ...(r.note === null ? [] : [`      ${terminalText(r.note)}`]),
-                ];
-              }),
-              ...change.movements.map(
-                (m) =>
-                  `    ${movementLine(m.data, m.instance, readingOf)}${lateNote(m.data, change)}`,
-              ),
-            ],
-          })),
-          ...h.events.map((e) => ({
-            at: e.at,
-            lines: [
-              EVENT_TEXT[e.kind],
-              `    ${movementLine(e.movement, e.instance, readingOf)}${wasText(e.before)}`,
-            ],
-          })),
-          ...versionEntries(h.versions, readingOf),
-        ].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
-        for (const entry of entries) {
-          const [first, ...rest] = entry.lines;
-          out.write(`  ${formatInstant(entry.at, tz)}  ${first}\n`);
-          for (const line of rest) out.write(`  ${line}\n`);
-        }
-      }
-      if (publications.length > 0) {
-        out.write(
-          `DJEN publications of ${parsed.value.formatted} (${publications.length}), newest first\n`,
-        );
-        for (const exported of publications) {
-          for (const line of publicationLines(exported, tz)) out.write(`  ${line}\n`);
-        }
-        out.write(`${ESTIMATE_NOTE_EN}\n`);
-      }
+      for (const h of history) writeCaseText(out, h, tz);
+      writePublicationsText(out, publications, parsed.value.formatted, tz);
       return EXIT.ok;
     } finally {
       closeDatabase(db);

@@ -134,60 +134,156 @@ export function requestPath(target: string | undefined): string | null {
   }
 }
 
-export function createHttpServer(options: HttpServerOptions): HttpServer {
-  const { logger } = options;
+/** A request turned away before its route: the answer, and a warning for the log if any. */
+interface Refusal {
+  status: number;
+  error: string;
+  headers?: Record<string, string>;
+  /** Logged as a warning, with the request's origin and loggable path. */
+  warning?: string;
+}
+
+function authRefusal(given: boolean): Refusal {
+  return {
+    status: 401,
+    error: given
+      ? "the bearer token is wrong"
+      : "this endpoint needs Authorization: Bearer <MCP_HTTP_TOKEN>",
+    headers: {
+      "www-authenticate": given
+        ? 'Bearer realm="datajud-monitor", error="invalid_token"'
+        : 'Bearer realm="datajud-monitor"',
+    },
+  };
+}
+
+/**
+ * Why a request for `route` is refused, in the order checked: a browser origin not allowed (DNS
+ * rebinding included: such a page never reaches a route), the route off for want of a token, a
+ * missing or wrong token, a body larger than the bound. Null: it may go on.
+ */
+export function routeRefusal(
+  req: Pick<IncomingMessage, "headers">,
+  path: string,
+  route: Pick<Route, "auth">,
+  gate: { origins: ReadonlySet<string>; token: string | null; maxBodyBytes: number },
+): Refusal | null {
+  const origin = req.headers.origin;
+  if (origin !== undefined && !gate.origins.has(normalizeOrigin(origin) ?? "")) {
+    return {
+      status: 403,
+      error: `origin ${origin} is not allowed; add it to http.allowedOrigins if it is yours`,
+      warning: "HTTP request from an origin not allowed",
+    };
+  }
+  if (route.auth === "bearer" && gate.token === null) {
+    return {
+      status: 503,
+      error: `${path} is off: this server has no MCP_HTTP_TOKEN; set it and restart`,
+    };
+  }
+  if (route.auth !== "public" && gate.token !== null) {
+    const header = req.headers.authorization;
+    if (!tokenMatches(gate.token, header)) return authRefusal(header !== undefined);
+  }
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (Number.isFinite(length) && length > gate.maxBodyBytes) {
+    return {
+      status: 413,
+      error: `the request body is larger than ${gate.maxBodyBytes} bytes (http.maxBodyBytes)`,
+    };
+  }
+  return null;
+}
+
+/** The routes by path, and how a path may be shown in a log line. */
+function routeTable() {
   const routes = new Map<string, Route>();
-  let allowed = new Set<string>();
-  const configured = options.allowedOrigins.flatMap((o) => normalizeOrigin(o) ?? []);
-  const names = hostNames(options, configured);
-  const hostAllowed = (header: string | undefined): boolean => {
-    // HTTP/1.0 clients may send none; every browser does.
-    if (header === undefined) return true;
-    const host = hostOfHeader(header);
-    return host !== null && (isIP(host) !== 0 || names.has(host));
-  };
-  let server: Server | null = null;
-
-  const refuseAuth = (res: ServerResponse, given: boolean): void => {
-    sendJson(
-      res,
-      401,
-      {
-        error: given
-          ? "the bearer token is wrong"
-          : "this endpoint needs Authorization: Bearer <MCP_HTTP_TOKEN>",
-      },
-      {
-        "www-authenticate": given
-          ? 'Bearer realm="datajud-monitor", error="invalid_token"'
-          : 'Bearer realm="datajud-monitor"',
-      },
-    );
-  };
-
   const prefixRoute = (path: string): Route | undefined => {
     for (const route of routes.values()) {
       if (route.prefix === true && path.startsWith(route.path)) return route;
     }
     return undefined;
   };
-  /**
-   * The path as logs may show it: a route's own path, a prefix route's path and "…" (its tail may
-   * be a secret: a feed's token), and nothing of any other path, which may be a mistyped or
-   * disguised secret ("//calendar/<token>.ics", percent-encoded letters).
-   */
-  const loggable = (path: string | null): string => {
-    if (path !== null && routes.has(path)) return path;
-    const route = path === null ? undefined : prefixRoute(path);
-    return route === undefined ? "(no route)" : `${route.path}…`;
+  return {
+    add: (route: Route) => routes.set(route.path, route),
+    find: (path: string): Route | undefined => routes.get(path) ?? prefixRoute(path),
+    paths: () => [...routes.keys()],
+    /**
+     * The path as logs may show it: a route's own path, a prefix route's path and "…" (its tail
+     * may be a secret: a feed's token), and nothing of any other path, which may be a mistyped or
+     * disguised secret ("//calendar/<token>.ics", percent-encoded letters).
+     */
+    loggable(path: string | null): string {
+      if (path !== null && routes.has(path)) return path;
+      const route = path === null ? undefined : prefixRoute(path);
+      return route === undefined ? "(no route)" : `${route.path}…`;
+    },
   };
+}
+
+/** Whether a request's `Host` header names this server (see hostNames). */
+function hostGate(names: ReadonlySet<string>): (header: string | undefined) => boolean {
+  return (header) => {
+    // HTTP/1.0 clients may send none; every browser does.
+    if (header === undefined) return true;
+    const host = hostOfHeader(header);
+    return host !== null && (isIP(host) !== 0 || names.has(host));
+  };
+}
+
+/** Node's server over `handle`, with its time bounds; a handler that throws answers 500. */
+function nodeServer(
+  handle: RouteHandler,
+  options: Pick<HttpServerOptions, "logger" | "requestTimeoutMs">,
+  loggable: (path: string | null) => string,
+): Server {
+  const created = createServer((req, res) => {
+    Promise.resolve(handle(req, res)).catch((error: unknown) => {
+      options.logger.error(
+        { err: error, path: loggable(requestPath(req.url)) },
+        "HTTP request failed",
+      );
+      sendJson(res, 500, { error: "internal error; the server log has the details" });
+    });
+  });
+  created.requestTimeout = options.requestTimeoutMs ?? 30_000;
+  created.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, created.requestTimeout);
+  return created;
+}
+
+/** Listens, or says why not in words an operator can act on. */
+function listenOn(server: Server, listen: ListenAddress): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      reject(
+        new HttpStartError(
+          `cannot listen on ${hostForUrl(listen.host)}:${listen.port}: ${error.code === "EADDRINUSE" ? "the port is in use; pick another in http.listen" : error.message}`,
+        ),
+      );
+    };
+    server.once("error", onError);
+    server.listen(listen.port, listen.host, () => {
+      server.off("error", onError);
+      resolve();
+    });
+  });
+}
+
+export function createHttpServer(options: HttpServerOptions): HttpServer {
+  const { logger } = options;
+  const routes = routeTable();
+  let allowed = new Set<string>();
+  const configured = options.allowedOrigins.flatMap((o) => normalizeOrigin(o) ?? []);
+  const hostAllowed = hostGate(hostNames(options, configured));
+  let server: Server | null = null;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = requestPath(req.url);
     if (!hostAllowed(req.headers.host)) {
       // Same-origin GETs carry no Origin: a rebinding page is told apart by the name it used.
       logger.warn(
-        { host: req.headers.host, path: loggable(path) },
+        { host: req.headers.host, path: routes.loggable(path) },
         "HTTP request to a host name not allowed",
       );
       sendJson(res, 421, {
@@ -195,38 +291,21 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       });
       return;
     }
-    const route = path === null ? undefined : (routes.get(path) ?? prefixRoute(path));
+    const route = path === null ? undefined : routes.find(path);
     if (path === null || route === undefined) {
       sendJson(res, 404, { error: `nothing at ${path ?? String(req.url)}` });
       return;
     }
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowed.has(normalizeOrigin(origin) ?? "")) {
-      // A browser page from elsewhere (DNS rebinding included) never reaches a route.
-      logger.warn({ origin, path: loggable(path) }, "HTTP request from an origin not allowed");
-      sendJson(res, 403, {
-        error: `origin ${origin} is not allowed; add it to http.allowedOrigins if it is yours`,
-      });
-      return;
-    }
-    if (route.auth === "bearer" && options.token === null) {
-      sendJson(res, 503, {
-        error: `${path} is off: this server has no MCP_HTTP_TOKEN; set it and restart`,
-      });
-      return;
-    }
-    if (route.auth !== "public" && options.token !== null) {
-      const header = req.headers.authorization;
-      if (!tokenMatches(options.token, header)) {
-        refuseAuth(res, header !== undefined);
-        return;
+    const refusal = routeRefusal(req, path, route, {
+      origins: allowed,
+      token: options.token,
+      maxBodyBytes: options.maxBodyBytes,
+    });
+    if (refusal !== null) {
+      if (refusal.warning !== undefined) {
+        logger.warn({ origin: req.headers.origin, path: routes.loggable(path) }, refusal.warning);
       }
-    }
-    const length = Number(req.headers["content-length"] ?? 0);
-    if (Number.isFinite(length) && length > options.maxBodyBytes) {
-      sendJson(res, 413, {
-        error: `the request body is larger than ${options.maxBodyBytes} bytes (http.maxBodyBytes)`,
-      });
+      sendJson(res, refusal.status, { error: refusal.error }, refusal.headers);
       return;
     }
     await route.handle(req, res);
@@ -234,40 +313,20 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
 
   return {
     route(route) {
-      routes.set(route.path, route);
+      routes.add(route);
     },
     async start() {
       const problem = listenProblem(options.listen, options.token);
       if (problem !== null) throw new HttpStartError(problem);
-      const created = createServer((req, res) => {
-        handle(req, res).catch((error: unknown) => {
-          logger.error({ err: error, path: loggable(requestPath(req.url)) }, "HTTP request failed");
-          sendJson(res, 500, { error: "internal error; the server log has the details" });
-        });
-      });
-      created.requestTimeout = options.requestTimeoutMs ?? 30_000;
-      created.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, created.requestTimeout);
-      await new Promise<void>((resolve, reject) => {
-        const onError = (error: NodeJS.ErrnoException): void => {
-          reject(
-            new HttpStartError(
-              `cannot listen on ${hostForUrl(options.listen.host)}:${options.listen.port}: ${error.code === "EADDRINUSE" ? "the port is in use; pick another in http.listen" : error.message}`,
-            ),
-          );
-        };
-        created.once("error", onError);
-        created.listen(options.listen.port, options.listen.host, () => {
-          created.off("error", onError);
-          resolve();
-        });
-      });
+      const created = nodeServer(handle, options, routes.loggable);
+      await listenOn(created, options.listen);
       server = created;
       const address = created.address();
       const port =
         typeof address === "object" && address !== null ? address.port : options.listen.port;
       allowed = new Set([...ownOrigins(options.listen.host, port), ...configured]);
       const url = `http://${hostForUrl(options.listen.host)}:${port}`;
-      logger.info({ url, routes: [...routes.keys()] }, "HTTP server listening");
+      logger.info({ url, routes: routes.paths() }, "HTTP server listening");
       return url;
     },
     async close() {

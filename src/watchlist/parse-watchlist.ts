@@ -19,7 +19,7 @@ import {
 } from "../yaml/yaml-source.js";
 import { alertKeyHint } from "./parse-alert-settings.js";
 import { collectChannels } from "./parse-channels.js";
-import { parseScopeRules } from "./parse-ignore-urgent.js";
+import { parseScopeRules, type ScopeRules } from "./parse-ignore-urgent.js";
 import { parseCasePolicy } from "./parse-muting.js";
 import { mergeOabs, parseOabList, type WatchedOab } from "./parse-oab.js";
 import { parseParties, type WatchedParty, wellShapedParties } from "./parse-parties.js";
@@ -275,18 +275,33 @@ export interface WatchlistOptions {
 }
 
 /** Validates a watchlist and collects every error in it, each at its line and column. */
-export function parseWatchlist(
+/** The watchlist file read as far as YAML and its shape: what the rest is checked from. */
+interface WatchlistTree {
+  source: YamlSource;
+  /** The plain value of the document (an empty one: `{}`). */
+  raw: unknown;
+  /** The whole file checked by the schema; undefined when it is not (entries are then read one by one). */
+  parsed: WatchlistFile | undefined;
+  /** The text as decoded. */
+  content: string;
+}
+
+/**
+ * Size, UTF-8, YAML syntax, a mapping at the root and the schema's shape. Errors of the shape and
+ * of the encoding are added to `errors` and reading goes on; any other ends it with the errors to
+ * give (`stop`).
+ */
+function readWatchlistTree(
   text: string | Uint8Array,
   file: string,
-  options: WatchlistOptions = {},
-): WatchlistResult {
+  errors: PositionedError[],
+): WatchlistTree | { stop: PositionedError[] } {
   const size = typeof text === "string" ? Buffer.byteLength(text) : text.byteLength;
   if (size > WATCHLIST_MAX_BYTES) {
     const mib = (size / 2 ** 20).toFixed(1);
     const message = `the watchlist is ${mib} MiB; at most ${WATCHLIST_MAX_BYTES / 2 ** 20} MiB is read (10,000 cases take about 1 MiB): look for a pasted blob or split the watchlist`;
-    return { ok: false, errors: [{ file, line: 1, col: 1, message }] };
+    return { stop: [{ file, line: 1, col: 1, message }] };
   }
-  const errors: PositionedError[] = [];
   let content: string;
   if (typeof text === "string") {
     content = text;
@@ -298,13 +313,12 @@ export function parseWatchlist(
   const { source, errors: syntax } = parseYamlSource(content, file);
   if (syntax.length > 0) {
     // After a syntax error the tree is a guess; checking its shape would only add noise.
-    return { ok: false, errors: [...errors, ...syntax].sort(comparePositionedErrors) };
+    return { stop: [...errors, ...syntax].sort(comparePositionedErrors) };
   }
   const rootError = checkRoot(source);
-  if (rootError) return { ok: false, errors: [...errors, rootError] };
-
+  if (rootError) return { stop: [...errors, rootError] };
   const plain = plainValue(source, 1000);
-  if (!plain.ok) return { ok: false, errors: [...errors, plain.error] };
+  if (!plain.ok) return { stop: [...errors, plain.error] };
   const raw: unknown = plain.value ?? {};
   const shape = WatchlistFile.safeParse(raw);
   if (!shape.success) {
@@ -314,44 +328,49 @@ export function parseWatchlist(
       }),
     );
   }
-  const parsed = shape.success ? shape.data : undefined;
+  return { source, raw, parsed: shape.success ? shape.data : undefined, content };
+}
 
-  const defaultsEntry = wellShapedDefaults(raw, parsed);
-  const defaults: string[] = [];
-  collectAddresses(source, ["defaults", "notify"], defaultsEntry.notify, defaults, errors);
-  const defaultChannels: string[] = [];
-  collectChannels(
-    source,
-    ["defaults", "channels"],
-    defaultsEntry.channels,
-    defaultChannels,
-    options.endpoints,
-    errors,
-  );
-  const defaultRules = parseScopeRules(source, ["defaults"], defaultsEntry, errors);
-  // Every address some notify list names, including lists of cases refused below.
-  const notified = new Map(defaults.map((a) => [a.toLowerCase(), a]));
+/** What every case starts from: the defaults' addresses, channels and rules. */
+interface CaseDefaults {
+  notify: string[];
+  channels: string[];
+  rules: ScopeRules;
+}
 
+/** Every address some notify list names, by its lower case, as first written. */
+type Notified = Map<string, string>;
+
+function noteAddresses(notified: Notified, addresses: readonly string[]): void {
+  for (const address of addresses) {
+    if (!notified.has(address.toLowerCase())) notified.set(address.toLowerCase(), address);
+  }
+}
+
+/**
+ * The watched cases, each once per number and court; a refused case's addresses still count as
+ * named (its watchers' settings are checked all the same).
+ */
+function parseCases(
+  tree: WatchlistTree,
+  defaults: CaseDefaults,
+  options: WatchlistOptions,
+  notified: Notified,
+  errors: PositionedError[],
+): WatchedCase[] {
+  const { source } = tree;
   const cases: WatchedCase[] = [];
   const firstLine = new Map<string, number>();
-  for (const [index, entry] of wellShapedCases(raw, parsed)) {
+  for (const [index, entry] of wellShapedCases(tree.raw, tree.parsed)) {
     const at: YamlPath = ["cases", index];
     const line = caseLine(source, index);
-    const notify = [...defaults];
+    const notify = [...defaults.notify];
     collectAddresses(source, [...at, "notify"], entry.notify, notify, errors);
-    for (const address of notify) {
-      if (!notified.has(address.toLowerCase())) notified.set(address.toLowerCase(), address);
-    }
-    const channels = [...defaultChannels];
-    collectChannels(
-      source,
-      [...at, "channels"],
-      entry.channels,
-      channels,
-      options.endpoints,
-      errors,
-    );
-    const policy = parseCasePolicy(source, at, entry, defaultRules, errors);
+    noteAddresses(notified, notify);
+    const channels = [...defaults.channels];
+    const where: YamlPath = [...at, "channels"];
+    collectChannels(source, where, entry.channels, channels, options.endpoints, errors);
+    const policy = parseCasePolicy(source, at, entry, defaults.rules, errors);
     if (entry.number === null) continue;
     const cnj = parseCnjNumber(entry.number);
     if (!cnj.ok) {
@@ -385,6 +404,36 @@ export function parseWatchlist(
       line,
     });
   }
+  return cases;
+}
+
+export function parseWatchlist(
+  text: string | Uint8Array,
+  file: string,
+  options: WatchlistOptions = {},
+): WatchlistResult {
+  const errors: PositionedError[] = [];
+  const tree = readWatchlistTree(text, file, errors);
+  if ("stop" in tree) return { ok: false, errors: tree.stop };
+  const { source, raw, parsed } = tree;
+
+  const defaultsEntry = wellShapedDefaults(raw, parsed);
+  const defaults: string[] = [];
+  collectAddresses(source, ["defaults", "notify"], defaultsEntry.notify, defaults, errors);
+  const defaultChannels: string[] = [];
+  collectChannels(
+    source,
+    ["defaults", "channels"],
+    defaultsEntry.channels,
+    defaultChannels,
+    options.endpoints,
+    errors,
+  );
+  const defaultRules = parseScopeRules(source, ["defaults"], defaultsEntry, errors);
+  const notified: Notified = new Map();
+  noteAddresses(notified, defaults);
+  const caseDefaults = { notify: defaults, channels: defaultChannels, rules: defaultRules };
+  const cases = parseCases(tree, caseDefaults, options, notified, errors);
 
   const watcherEntries = wellShapedWatchers(raw, parsed);
   const { oab, followers } = parseWatchedOabs(
@@ -394,9 +443,7 @@ export function parseWatchlist(
     watcherEntries,
     errors,
   );
-  for (const address of followers) {
-    if (!notified.has(address.toLowerCase())) notified.set(address.toLowerCase(), address);
-  }
+  noteAddresses(notified, followers);
   const parties = parseParties(
     source,
     wellShapedParties(raw, parsed === undefined ? undefined : (parsed.parties ?? [])),
@@ -404,9 +451,10 @@ export function parseWatchlist(
     options.endpoints,
     errors,
   );
-  for (const address of parties.flatMap((p) => p.notify)) {
-    if (!notified.has(address.toLowerCase())) notified.set(address.toLowerCase(), address);
-  }
+  noteAddresses(
+    notified,
+    parties.flatMap((p) => p.notify),
+  );
   const watchers = parseWatchers(source, watcherEntries, [...notified.values()], errors);
 
   if (errors.length > 0) return { ok: false, errors: errors.sort(comparePositionedErrors) };
@@ -422,7 +470,7 @@ export function parseWatchlist(
     },
     warnings:
       parsed === undefined ? [] : watchlistWarnings(source, parsed).sort(comparePositionedErrors),
-    text: content,
+    text: tree.content,
   };
 }
 

@@ -118,14 +118,6 @@ function declaredOf(
   };
 }
 
-function value(read: Read): string {
-  return read === "missing" ? "" : read.value;
-}
-
-function source(read: Read): string {
-  return read === "missing" ? "" : read.source;
-}
-
 function checked(
   endpoint: ConfiguredEndpoint,
   allowedPrivateNetworks: readonly string[],
@@ -159,6 +151,30 @@ function checked(
   return endpoint;
 }
 
+type Value = Exclude<Read, "missing">;
+
+/**
+ * What an endpoint came to, one shape for every channel: declared always, with the variables it
+ * names; sendable (`sendable` builds it from their values) when every one of them was read.
+ */
+function foundOf<K extends string>(
+  policy: Omit<DeclaredEndpoint, "missing" | "variables">,
+  reads: Record<K, [variable: string, read: Read]>,
+  sendable: (values: Record<K, Value>) => ConfiguredEndpoint,
+): Found {
+  const entries = Object.entries(reads) as Array<[K, [string, Read]]>;
+  const declared = declaredOf(
+    policy,
+    entries.map(([, pair]) => pair),
+  );
+  const values = {} as Record<K, Value>;
+  for (const [key, [, read]] of entries) {
+    if (read === "missing") return { declared, endpoint: null };
+    values[key] = read;
+  }
+  return { declared, endpoint: sendable(values) };
+}
+
 function fromFile(
   name: string,
   file: EndpointFile,
@@ -176,20 +192,16 @@ function fromFile(
         events: file.events ?? DEFAULT_WEBHOOK_EVENTS,
         ...MACHINE_TIMING,
       };
-      const declared = declaredOf(policy, [
-        [file.urlVariable, url],
-        [file.secretVariable, secret],
-      ]);
-      if (declared.missing.length > 0) return { declared, endpoint: null };
-      return {
-        declared,
-        endpoint: {
+      return foundOf(
+        policy,
+        { url: [file.urlVariable, url], secret: [file.secretVariable, secret] },
+        (v) => ({
           ...policy,
-          url: value(url),
-          secrets: [value(secret)],
-          source: `${source(url)}, ${source(secret)}`,
-        },
-      };
+          url: v.url.value,
+          secrets: [v.secret.value],
+          source: `${v.url.source}, ${v.secret.source}`,
+        }),
+      );
     }
     case "slack":
     case "teams": {
@@ -201,9 +213,11 @@ function fromFile(
         events: file.events ?? CHAT_EVENTS,
         ...chatTiming(file),
       };
-      const declared = declaredOf(policy, [[file.urlVariable, url]]);
-      if (url === "missing") return { declared, endpoint: null };
-      return { declared, endpoint: { ...policy, url: url.value, source: url.source } };
+      return foundOf(policy, { url: [file.urlVariable, url] }, (v) => ({
+        ...policy,
+        url: v.url.value,
+        source: v.url.source,
+      }));
     }
     case "telegram": {
       const token = read(name, file.tokenVariable, ctx, errors);
@@ -214,18 +228,13 @@ function fromFile(
         events: file.events ?? CHAT_EVENTS,
         ...chatTiming(file),
       };
-      const declared = declaredOf(policy, [[file.tokenVariable, token]]);
-      if (token === "missing") return { declared, endpoint: null };
-      return {
-        declared,
-        endpoint: {
-          ...policy,
-          apiBase: (file.apiBase ?? TELEGRAM_API_BASE).replace(/\/+$/u, ""),
-          token: token.value,
-          chatId: String(file.chatId).trim(),
-          source: token.source,
-        },
-      };
+      return foundOf(policy, { token: [file.tokenVariable, token] }, (v) => ({
+        ...policy,
+        apiBase: (file.apiBase ?? TELEGRAM_API_BASE).replace(/\/+$/u, ""),
+        token: v.token.value,
+        chatId: String(file.chatId).trim(),
+        source: v.token.source,
+      }));
     }
     case "whatsapp": {
       const token = read(name, file.tokenVariable, ctx, errors);
@@ -238,20 +247,15 @@ function fromFile(
         // Without `to`, each watcher's alerts go to the number of their `whatsapp:`.
         ...(file.to === undefined ? { perWatcher: true } : {}),
       };
-      const declared = declaredOf(policy, [[file.tokenVariable, token]]);
-      if (token === "missing") return { declared, endpoint: null };
-      return {
-        declared,
-        endpoint: {
-          ...policy,
-          apiBase: (file.apiBase ?? WHATSAPP_API_BASE).replace(/\/+$/u, ""),
-          token: token.value,
-          phoneNumberId: String(file.phoneNumberId).trim(),
-          to: file.to === undefined ? null : cloudApiNumber(file.to),
-          template: { name: file.template.name.trim(), language: file.template.language.trim() },
-          source: token.source,
-        },
-      };
+      return foundOf(policy, { token: [file.tokenVariable, token] }, (v) => ({
+        ...policy,
+        apiBase: (file.apiBase ?? WHATSAPP_API_BASE).replace(/\/+$/u, ""),
+        token: v.token.value,
+        phoneNumberId: String(file.phoneNumberId).trim(),
+        to: file.to === undefined ? null : cloudApiNumber(file.to),
+        template: { name: file.template.name.trim(), language: file.template.language.trim() },
+        source: v.token.source,
+      }));
     }
   }
 }
@@ -272,20 +276,21 @@ function firmFromEnvironment(
     events: DEFAULT_WEBHOOK_EVENTS,
     ...MACHINE_TIMING,
   };
-  const declared = declaredOf(policy, [
-    ["WEBHOOK_URL", webhookUrl === null ? "missing" : { value: webhookUrl, source: "" }],
-    ["WEBHOOK_SECRET", webhookSecret === null ? "missing" : { value: webhookSecret, source: "" }],
-  ]);
-  if (webhookUrl === null || webhookSecret === null) return { declared, endpoint: null };
-  return {
-    declared,
-    endpoint: {
-      ...policy,
-      url: webhookUrl,
-      secrets: [webhookSecret],
-      source: `${sources["notify.webhookUrl"] ?? "WEBHOOK_URL"}, ${sources["notify.webhookSecret"] ?? "WEBHOOK_SECRET"}`,
+  const fromEnv = (value: string | null): Read =>
+    value === null ? "missing" : { value, source: "" };
+  return foundOf(
+    policy,
+    {
+      url: ["WEBHOOK_URL", fromEnv(webhookUrl)],
+      secret: ["WEBHOOK_SECRET", fromEnv(webhookSecret)],
     },
-  };
+    (v) => ({
+      ...policy,
+      url: v.url.value,
+      secrets: [v.secret.value],
+      source: `${sources["notify.webhookUrl"] ?? "WEBHOOK_URL"}, ${sources["notify.webhookSecret"] ?? "WEBHOOK_SECRET"}`,
+    }),
+  );
 }
 
 /**

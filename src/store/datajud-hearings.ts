@@ -1,4 +1,5 @@
 import type { Db } from "./database.js";
+import { addFollowers, HEARINGS, insertRevised, updateRevised } from "./revised-rows.js";
 
 /*
  * Hearings whose date DataJud states, one row per hearing of an instance (migration 020): the
@@ -55,38 +56,30 @@ export function recordHearing(db: Db, news: HearingNews): boolean {
   if (news.cancelled) {
     if (row === undefined) return false;
     if (row.cancelled === 0) {
-      db.prepare(
-        "UPDATE datajud_hearings SET cancelled = 1, revision = revision + 1, updated_at = ? WHERE id = ?",
-      ).run(news.at, row.id);
+      updateRevised(db, HEARINGS, row.id, { cancelled: 1, updated_at: news.at }, true);
       changed = true;
     }
   } else if (news.when !== null) {
     const { date, time, quote } = news.when;
     if (row === undefined) {
-      id = Number(
-        db
-          .prepare(
-            `INSERT INTO datajud_hearings (case_id, subject, title, instance, date, time, quote, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(news.caseId, news.subject, news.title, news.instance, date, time, quote, news.at)
-          .lastInsertRowid,
-      );
+      id = insertRevised(db, HEARINGS, {
+        case_id: news.caseId,
+        subject: news.subject,
+        title: news.title,
+        instance: news.instance,
+        date,
+        time,
+        quote,
+        updated_at: news.at,
+      });
       changed = true;
     } else if (row.date !== date || row.time !== time || row.cancelled === 1) {
-      db.prepare(
-        `UPDATE datajud_hearings SET date = ?, time = ?, quote = ?, title = ?, cancelled = 0,
-           revision = revision + 1, updated_at = ? WHERE id = ?`,
-      ).run(date, time, quote, news.title, news.at, row.id);
+      const moved = { date, time, quote, title: news.title, cancelled: 0, updated_at: news.at };
+      updateRevised(db, HEARINGS, row.id, moved, true);
       changed = true;
     }
   }
-  if (id !== null) {
-    const add = db.prepare(
-      "INSERT OR IGNORE INTO datajud_hearing_watchers (hearing_id, recipient) VALUES (?, ?)",
-    );
-    for (const r of news.recipients) add.run(id, r.trim().toLowerCase());
-  }
+  if (id !== null) addFollowers(db, HEARINGS, id, news.recipients);
   return changed;
 }
 

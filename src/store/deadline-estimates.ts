@@ -1,4 +1,5 @@
 import type { Db } from "./database.js";
+import { addFollowers, ESTIMATES, insertRevised, updateRevised } from "./revised-rows.js";
 
 /*
  * The current deadline estimate of each DJEN publication, and who follows it. The store keeps what
@@ -101,40 +102,29 @@ export function getEstimate(db: Db, publicationId: number): EstimateRow | undefi
  */
 export function saveEstimate(db: Db, estimate: NewEstimate): EstimateSaved {
   const before = getEstimate(db, estimate.publicationId);
-  const params = {
-    publicationId: estimate.publicationId,
-    subject: estimate.subject,
+  const columns = {
     rule: estimate.rule,
-    publishedOn: estimate.publishedOn,
-    countingStartsOn: estimate.countingStartsOn,
-    lastDay: estimate.lastDay,
-    sessionDate: estimate.sessionDate,
-    sessionTime: estimate.sessionTime,
-    sessionEndDate: estimate.sessionEndDate,
-    openUntil: openUntil(estimate),
+    published_on: estimate.publishedOn,
+    counting_starts_on: estimate.countingStartsOn,
+    last_day: estimate.lastDay,
+    session_date: estimate.sessionDate,
+    session_time: estimate.sessionTime,
+    session_end_date: estimate.sessionEndDate,
+    open_until: openUntil(estimate),
     estimate: JSON.stringify(estimate.estimate ?? null),
-    computedAt: estimate.computedAt,
+    computed_at: estimate.computedAt,
     seat: estimate.seat ?? null,
   };
   if (before === undefined) {
-    db.prepare(
-      `INSERT INTO deadline_estimates
-         (publication_id, subject, rule, published_on, counting_starts_on, last_day, session_date,
-          session_time, session_end_date, open_until, estimate, computed_at, seat)
-       VALUES (@publicationId, @subject, @rule, @publishedOn, @countingStartsOn, @lastDay,
-          @sessionDate, @sessionTime, @sessionEndDate, @openUntil, @estimate, @computedAt, @seat)`,
-    ).run(params);
+    insertRevised(db, ESTIMATES, {
+      publication_id: estimate.publicationId,
+      subject: estimate.subject,
+      ...columns,
+    });
     return { kind: "stored", row: getEstimate(db, estimate.publicationId) as EstimateRow };
   }
   const moved = DATE_FIELDS.some((field) => before[field] !== estimate[field]);
-  db.prepare(
-    `UPDATE deadline_estimates SET rule = @rule, published_on = @publishedOn,
-       counting_starts_on = @countingStartsOn, last_day = @lastDay, session_date = @sessionDate,
-       session_time = @sessionTime, session_end_date = @sessionEndDate, open_until = @openUntil,
-       estimate = @estimate, computed_at = @computedAt, seat = @seat,
-       revision = revision + @moved
-     WHERE publication_id = @publicationId`,
-  ).run({ ...params, moved: moved ? 1 : 0 });
+  updateRevised(db, ESTIMATES, before.id, columns, moved);
   const row = getEstimate(db, estimate.publicationId) as EstimateRow;
   return moved ? { kind: "moved", row, before } : { kind: "unchanged", row };
 }
@@ -149,10 +139,7 @@ export function markEstimateTold(db: Db, id: number, revision: number): void {
 
 /** Adds the estimate's followers (addresses compared in lower case). */
 export function addEstimateWatchers(db: Db, id: number, recipients: readonly string[]): void {
-  const insert = db.prepare<[number, string]>(
-    "INSERT OR IGNORE INTO deadline_estimate_watchers (estimate_id, recipient) VALUES (?, ?)",
-  );
-  for (const recipient of recipients) insert.run(id, recipient.trim().toLowerCase());
+  addFollowers(db, ESTIMATES, id, recipients);
 }
 
 /** Estimates with a date on or after `today` (YYYY-MM-DD), oldest publication first. */

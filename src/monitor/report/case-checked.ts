@@ -14,7 +14,7 @@ import { type Db, immediate } from "../../store/database.js";
 import { getDjenSource } from "../../store/djen-sources.js";
 import { outboxIdByDedupeKey } from "../../store/outbox.js";
 import { instanceFreshness } from "../../store/source-freshness.js";
-import { dateInZone } from "../../time/calendar-date.js";
+import { dateInZone } from "../../time/zoned-time.js";
 import type { WatchedCase } from "../../watchlist/parse-watchlist.js";
 import { sourcesOfCase } from "./source-check.js";
 

@@ -9,8 +9,8 @@ import { getDjenSource } from "../../store/djen-sources.js";
 import { checkTally } from "../../store/ledger.js";
 import { outboxIdByDedupeKey } from "../../store/outbox.js";
 import { type PublicationRow, publicationsSeenSince } from "../../store/publications.js";
-import { addDays, dateInZone } from "../../time/calendar-date.js";
-import { instantInZone } from "../../time/zoned-time.js";
+import { addDays } from "../../time/calendar-date.js";
+import { dateInZone, instantInZone } from "../../time/zoned-time.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
 import { sourcesOfCase } from "./source-check.js";
 

@@ -47,6 +47,8 @@ export const ACT_KEYS = [
   "civil_interlocutory",
   "execution_interlocutory",
   "civil_monocratic",
+  "labour_execution_decision",
+  "labour_interlocutory",
   "civil_citation",
   "criminal_citation",
   "labour_citation",

@@ -412,6 +412,14 @@ const PERIOD_ATTENTION: Readonly<
     reason: `decisão monocrática do relator: prazos que abre: ${periodsText(r)}`,
     next: `Cumprir a decisão ou recorrer dela ao colegiado (${periodsText(r)}).`,
   }),
+  labour_execution_decision: (r) => ({
+    reason: `decisão na execução trabalhista: prazos que abre: ${periodsText(r)}`,
+    next: `Cumprir a decisão, se exigir providência, ou recorrer dela (${periodsText(r)}).`,
+  }),
+  labour_interlocutory: (r) => ({
+    reason: `decisão interlocutória trabalhista: ${r.note ?? "não é recorrível de imediato (CLT, art. 893, § 1º)"}`,
+    next: "Cumprir a decisão, se exigir providência; a questão se discute no recurso da decisão definitiva (CLT, art. 893, § 1º).",
+  }),
   civil_citation: citationAttention("Contestação"),
   criminal_citation: citationAttention("Resposta à acusação"),
   labour_citation: citationAttention("Defesa na audiência"),

@@ -327,6 +327,19 @@ describe("labour acts (CLT), agravos and a TJ's acórdão", () => {
     expectEverywhere(alert, 219, "Julgado procedente o pedido", reason);
   });
 
+  it("a labour decision before the sentence cannot be appealed at once (CLT, art. 893, § 1º)", async () => {
+    const alert = await alertFor(LABOUR, act(12164, "Outras Decisões"));
+    expect(alert.next).toBe(
+      "Cumprir a decisão, se exigir providência; a questão se discute no recurso da decisão definitiva (CLT, art. 893, § 1º).",
+    );
+    expectEverywhere(
+      alert,
+      12164,
+      "Decisão (outras decisões)",
+      "decisão interlocutória trabalhista: no processo do trabalho a decisão interlocutória não é recorrível de imediato: a questão se discute no recurso da decisão definitiva (CLT, art. 893, § 1º; exceções na Súmula 214 do TST)",
+    );
+  });
+
   it("a TRT's acórdão after its session: recurso de revista in 8 dias úteis (CLT, art. 896)", async () => {
     const alert = await alertFor(ROT, act(237, "Provimento"), { grau: "G2", before: [SESSION] });
     const reason =

@@ -107,6 +107,25 @@ describe("labour acts (CLT)", () => {
     expect(keyOf(notAccepted, r)).toBe("labour_embargos_decided");
     expect(actAttention(notAccepted, r)?.next).toContain("(CLT, art. 897-A, § 3º)");
   });
+  it("a labour decision: no appeal at once (CLT 893 § 1º); in a labour execução, agravo de petição in 8 (CLT 897, a)", () => {
+    const decided = movement(12164, "Outras Decisões");
+    const r = rec("G1", "trt2", ...LABOUR, decided);
+    expect(keyOf(decided, r)).toBe("labour_interlocutory");
+    expect(actAttention(decided, r)).toEqual({
+      reason:
+        "decisão interlocutória trabalhista: no processo do trabalho a decisão interlocutória não é recorrível de imediato: a questão se discute no recurso da decisão definitiva (CLT, art. 893, § 1º; exceções na Súmula 214 do TST)",
+      next: "Cumprir a decisão, se exigir providência; a questão se discute no recurso da decisão definitiva (CLT, art. 893, § 1º).",
+    });
+    const exec = rec("G1", "trt2", ...LABOUR_EXEC, decided);
+    expect(keyOf(decided, exec)).toBe("labour_execution_decision");
+    expect(lengths(decided, exec)).toEqual([
+      "agravo de petição, se cabível: 8 business",
+      "embargos de declaração: 5 business",
+    ]);
+    expect(actPeriods(decided, exec)?.periods[0]?.article).toBe(
+      "CLT, art. 897, a; dias úteis, art. 775",
+    );
+  });
 });
 
 describe("agravos (CPC)", () => {

@@ -27,6 +27,12 @@ const PeriodSchema = z.strictObject({
   from: z.string().min(1),
   /** A length not counted in days ("2 anos", "48 horas"); only where `days` is null. */
   term: z.string().min(1).optional(),
+  /**
+   * The period does not run from the act's intimação or publication (the juntada of a citação,
+   * an audiência, a guarantee, the citação itself, the trânsito): a publication's date never
+   * dates it.
+   */
+  notFromPublication: z.literal(true).optional(),
 });
 export type ActPeriod = z.infer<typeof PeriodSchema>;
 

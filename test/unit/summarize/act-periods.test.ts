@@ -377,6 +377,38 @@ function never(): never {
 }
 
 describe("the table itself", () => {
+  it("marks every period that does not run from the act's intimação, so no publication dates it", () => {
+    const undatable = ACT_KEYS.flatMap((key) =>
+      actReadingOf(key)
+        .periods.filter((p) => p.notFromPublication === true)
+        .map((p) => `${key}: ${p.name.split(" (")[0]}`),
+    );
+    // The citação's answer runs from the juntada, the audiência or the citação itself (CPC 231,
+    // 335; CPP 798 § 5º a), the embargos from the guarantee (LEF 16), what follows the trânsito
+    // from a request: never from a publication of the act.
+    expect(undatable).toEqual([
+      "civil_citation: contestação",
+      "criminal_citation: resposta à acusação",
+      "labour_citation: defesa na audiência",
+      "juizado_citation: contestação, oral ou escrita, na audiência",
+      "execution_citation: pagamento",
+      "execution_citation: embargos à execução",
+      "tax_execution_citation: pagamento ou garantia da execução",
+      "tax_execution_citation: embargos à execução fiscal, depois da garantia",
+      "labour_execution_citation: pagamento ou garantia da execução, sob pena de penhora",
+      "labour_execution_citation: embargos à execução, depois de garantida a execução ou penhorados os bens",
+      "final_judgment: cumprimento de sentença, a requerimento do credor",
+      "final_judgment: ação rescisória",
+      "criminal_final_judgment: execução da pena, se houve condenação",
+      "criminal_final_judgment: revisão criminal da condenação",
+      "labour_final_judgment: execução, promovida pela parte",
+      "labour_final_judgment: ação rescisória",
+      "juizado_final_judgment: execução da sentença, a pedido do interessado",
+    ]);
+    // What runs from the intimação of a decision keeps no mark: a publication may date it.
+    expect(actReadingOf("civil_sentence").periods.some((p) => p.notFromPublication)).toBe(false);
+  });
+
   it("every act's periods fit the 500 characters an attention reason keeps, with the longest lead", () => {
     // "citação na execução fiscal expedida (ainda não cumprida): prazo que abrirá, cumprida a
     // citação: " is the longest lead (98 characters); a reason longer than 500 is cut with "…"

@@ -16,8 +16,15 @@ import {
  * Pure.
  */
 
-/** A run of text: plain, in bold, or a command the reader may type. */
-export type Span = string | { readonly strong: string } | { readonly code: string };
+/**
+ * A run of text: plain, in bold, a command the reader may type, or an address to open (only one
+ * the monitor built itself, never one from DataJud or DJEN: the HTML part makes it a link).
+ */
+export type Span =
+  | string
+  | { readonly strong: string }
+  | { readonly code: string }
+  | { readonly link: string };
 /** A line's text: one plain string, or runs of it. */
 export type Inline = string | readonly Span[];
 
@@ -77,6 +84,8 @@ export type Block =
   | { readonly kind: "notice"; readonly heading: string; readonly blocks: readonly Block[] }
   /** "1. title" with its blocks indented in text; a numbered h2 each in HTML. */
   | { readonly kind: "entries"; readonly entries: readonly Entry[] }
+  /** Text a court wrote, shown as it came (its line breaks kept): boxed apart in HTML. */
+  | { readonly kind: "quote"; readonly text: string }
   /** A blank line in text; HTML's margins already separate its parts. */
   | { readonly kind: "gap" };
 
@@ -123,7 +132,9 @@ function spans(text: Inline): readonly Span[] {
 
 function plain(text: Inline): string {
   return spans(text)
-    .map((s) => (typeof s === "string" ? s : "strong" in s ? s.strong : `\`${s.code}\``))
+    .map((s) =>
+      typeof s === "string" ? s : "strong" in s ? s.strong : "code" in s ? `\`${s.code}\`` : s.link,
+    )
     .join("");
 }
 
@@ -166,6 +177,8 @@ function blockText(block: Block): string[] {
         ...indent(blockLines(entry.blocks), "   "),
         "",
       ]);
+    case "quote":
+      return block.text.split("\n");
     case "gap":
       return [""];
   }
@@ -191,14 +204,23 @@ const TONE_STYLE: Record<Tone, string> = {
   attention: STYLES.attention,
 };
 
-function inlineHtml(text: Inline): string {
+const QUOTE_STYLE = `${STYLES.p}padding:10px 12px;border:1px solid #e4e4e7;background:#fafafa;`;
+
+/** `whole`: CNJ numbers kept on one line (never inside a link's address). */
+function inlineHtml(text: Inline, whole = false): string {
+  const words = (t: string): string => {
+    const escaped = breaks(escapeHtml(t));
+    return whole ? keepNumbersWhole(escaped) : escaped;
+  };
   return spans(text)
     .map((s) =>
       typeof s === "string"
-        ? breaks(escapeHtml(s))
+        ? words(s)
         : "strong" in s
-          ? `<strong>${breaks(escapeHtml(s.strong))}</strong>`
-          : `<code>${escapeHtml(s.code)}</code>`,
+          ? `<strong>${words(s.strong)}</strong>`
+          : "code" in s
+            ? `<code>${escapeHtml(s.code)}</code>`
+            : `<a href="${escapeHtml(s.link)}">${escapeHtml(s.link)}</a>`,
     )
     .join("");
 }
@@ -243,8 +265,7 @@ function blockHtml(block: Block, ctx: HtmlContext): string[] {
         : [headingHtml(block.level, block.text, ctx)];
     case "paragraph": {
       const tone = block.tone ?? "body";
-      const inner = inlineHtml(block.text);
-      return [tag("p", TONE_STYLE[tone], tone === "meta" ? keepNumbersWhole(inner) : inner)];
+      return [tag("p", TONE_STYLE[tone], inlineHtml(block.text, tone === "meta"))];
     }
     case "rows":
       return block.rows.map((r) =>
@@ -271,6 +292,8 @@ function blockHtml(block: Block, ctx: HtmlContext): string[] {
         headingHtml("section", `${i + 1}. ${entry.title}`, ctx),
         ...entry.blocks.flatMap((b) => blockHtml(b, ctx)),
       ]);
+    case "quote":
+      return [tag("div", QUOTE_STYLE, breaks(escapeHtml(block.text)))];
     case "gap":
       return [];
   }

@@ -11,18 +11,8 @@ import { startsDeadline } from "../../policy/publication-rules.js";
 import { oneLine, paragraph } from "../../text.js";
 import { formatBrazilian } from "../../time/calendar-date.js";
 import { dayText, estimateLines, subjectDates } from "./deadline-text.js";
-import {
-  breaks,
-  escapeHtml,
-  htmlDocument,
-  instantTime,
-  keepNumbersWhole,
-  NOT_LEGAL_ADVICE,
-  type RenderedAlert,
-  STYLES,
-  tag,
-  URGENT_MARKER,
-} from "./email-kit.js";
+import { type Block, type EmailDocument, GAP, heading, para, renderDocument } from "./document.js";
+import { instantTime, NOT_LEGAL_ADVICE, type RenderedAlert, URGENT_MARKER } from "./email-kit.js";
 import { AlertSources, sourcesFooter } from "./sources-line.js";
 
 export { dayText } from "./deadline-text.js";
@@ -400,93 +390,55 @@ function titleOf(content: PublicationAlertContent): string {
   return `${kindText(content)} no DJEN: ${publicationName(content)}`;
 }
 
-function renderText(content: PublicationAlertContent, timeZone: string): string {
-  const out: string[] = [];
+function publicationDocument(content: PublicationAlertContent, timeZone: string): EmailDocument {
   const cancelled = content.notice === "cancelled";
-  out.push(titleOf(content));
-  out.push(...headerLines(content), "");
-  if (cancelled) out.push("CORREÇÃO", ...cancellationLines(content, timeZone), "");
-  if (content.notice === "re-estimated")
-    out.push("CORREÇÃO DE DATAS", ...reestimateLines(content), "");
-  const urgency = urgencyText(content);
-  if (urgency !== null && !cancelled) out.push(`${URGENT_MARKER}: ${urgency}`, "");
-  out.push(cancelled ? "DATAS DO AVISO ANTERIOR" : "DATAS", ...datesLines(content), "");
-  out.push("PUBLICAÇÃO", ...detailLines(content), "");
-  out.push("TEXTO", paragraph(content.text, TEXT_MAX) || "(sem texto)");
-  if (content.truncationNote !== "") out.push(oneLine(content.truncationNote, 300));
-  out.push("");
-  const links = linkLines(content);
-  if (links.length > 0) {
-    out.push("LINKS", ...links.map((l) => `${l.label}: ${l.url}`), "");
-  }
-  out.push("ORIGEM DOS DADOS", ...sourceLines(content, timeZone), "", NOT_LEGAL_ADVICE);
-  return `${out.join("\n")}\n`;
-}
-
-/** An http(s) URL we checked (djen/publication.ts), escaped for an attribute. */
-function anchor(url: string, label: string): string {
-  return `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
-}
-
-function list(lines: readonly string[]): string {
-  return tag("ul", STYLES.ul, lines.map((l) => tag("li", STYLES.li, escapeHtml(l))).join(""));
-}
-
-function renderHtml(content: PublicationAlertContent, subject: string, timeZone: string): string {
-  const e = escapeHtml;
-  const cancelled = content.notice === "cancelled";
-  const parts: string[] = [
-    tag("h1", STYLES.h1, keepNumbersWhole(e(titleOf(content)))),
-    ...headerLines(content).map((l) => tag("p", STYLES.meta, keepNumbersWhole(e(l)))),
+  const lines = (texts: readonly string[]) => texts.map((line) => para(line));
+  const blocks: Block[] = [
+    heading("title", titleOf(content)),
+    ...headerLines(content).map((line) => para(line, "meta")),
+    GAP,
   ];
   if (cancelled) {
-    parts.push(
-      tag(
-        "div",
-        STYLES.attention,
-        `<strong>Correção</strong><br>${cancellationLines(content, timeZone).map(e).join("<br>")}`,
-      ),
-    );
+    const facts = lines(cancellationLines(content, timeZone));
+    blocks.push({ kind: "notice", heading: "Correção", blocks: facts }, GAP);
+  }
+  if (content.notice === "re-estimated") {
+    const facts = lines(reestimateLines(content));
+    blocks.push({ kind: "notice", heading: "Correção de datas", blocks: facts }, GAP);
   }
   const urgency = urgencyText(content);
-  if (content.notice === "re-estimated") {
-    parts.push(
-      tag(
-        "div",
-        STYLES.attention,
-        `<strong>Correção de datas</strong><br>${reestimateLines(content).map(e).join("<br>")}`,
-      ),
-    );
-  }
   if (urgency !== null && !cancelled) {
-    parts.push(tag("div", STYLES.attention, `<strong>${e(URGENT_MARKER)}</strong>: ${e(urgency)}`));
+    blocks.push(para([{ strong: URGENT_MARKER }, `: ${urgency}`], "attention"), GAP);
   }
-  parts.push(tag("h2", STYLES.h2, cancelled ? "Datas do aviso anterior" : "Datas"));
-  parts.push(list(datesLines(content)));
-  parts.push(tag("h2", STYLES.h2, "Publicação"), list(detailLines(content)));
-  parts.push(tag("h2", STYLES.h2, "Texto"));
-  const text = paragraph(content.text, TEXT_MAX) || "(sem texto)";
-  parts.push(
-    tag(
-      "div",
-      `${STYLES.p}padding:10px 12px;border:1px solid #e4e4e7;background:#fafafa;`,
-      breaks(e(text)),
-    ),
+  blocks.push(
+    heading("section", cancelled ? "Datas do aviso anterior" : "Datas"),
+    ...lines(datesLines(content)),
+    GAP,
+    heading("section", "Publicação"),
+    ...lines(detailLines(content)),
+    GAP,
+    heading("section", "Texto"),
+    { kind: "quote", text: paragraph(content.text, TEXT_MAX) || "(sem texto)" },
   );
   if (content.truncationNote !== "") {
-    parts.push(tag("p", STYLES.muted, e(oneLine(content.truncationNote, 300))));
+    blocks.push(para(oneLine(content.truncationNote, 300), "muted"));
   }
+  blocks.push(GAP);
   const links = linkLines(content);
   if (links.length > 0) {
-    parts.push(tag("h2", STYLES.h2, "Links"));
-    parts.push(
-      tag("ul", STYLES.ul, links.map((l) => tag("li", STYLES.li, anchor(l.url, l.label))).join("")),
+    blocks.push(
+      heading("section", "Links"),
+      ...links.map((l) => para([`${l.label}: `, { link: l.url }])),
+      GAP,
     );
   }
-  parts.push(tag("h2", STYLES.h2, "Origem dos dados"));
-  for (const line of sourceLines(content, timeZone)) parts.push(tag("p", STYLES.small, e(line)));
-  parts.push(tag("p", STYLES.footer, e(NOT_LEGAL_ADVICE)));
-  return htmlDocument(subject, parts);
+  blocks.push(
+    heading("section", "Origem dos dados"),
+    ...sourceLines(content, timeZone).map((line) => para(line, "small")),
+    GAP,
+    para(NOT_LEGAL_ADVICE, "footer"),
+  );
+  return { subject: renderPublicationSubject(content), lang: "pt-BR", blocks };
 }
 
 /** Pure: the same content always renders the same e-mail, so a resend is identical. */
@@ -494,10 +446,5 @@ export function renderPublicationAlert(
   content: PublicationAlertContent,
   timeZone = COURT_TIME_ZONE,
 ): RenderedAlert {
-  const subject = renderPublicationSubject(content);
-  return {
-    subject,
-    text: renderText(content, timeZone),
-    html: renderHtml(content, subject, timeZone),
-  };
+  return renderDocument(publicationDocument(content, timeZone));
 }

@@ -211,6 +211,33 @@ describe("a page title", () => {
   });
 });
 
+describe("a link", () => {
+  it("is its address in text, and an anchor in HTML whose address no number-keeping span breaks", () => {
+    const url = "https://tribunal.example/consulta?numero=0708123-34.2024.8.07.0001&x=<1>";
+    const mail = renderDocument(
+      doc([para(["Consulta pública no tribunal (PJe): ", { link: url }], "meta")]),
+    );
+
+    expect(mail.text).toBe(`Consulta pública no tribunal (PJe): ${url}\n`);
+    const escaped =
+      "https://tribunal.example/consulta?numero=0708123-34.2024.8.07.0001&amp;x=&lt;1&gt;";
+    expect(mail.html).toContain(`<a href="${escaped}">${escaped}</a>`);
+  });
+});
+
+describe("a quote of court text", () => {
+  it("keeps its lines as they came in text, and is escaped in its own box in HTML", () => {
+    const court = "Intime-se.\n<script>x</script> & 'y'";
+    const mail = renderDocument(doc([heading("section", "Texto"), { kind: "quote", text: court }]));
+
+    expect(mail.text).toBe(`TEXTO\n${court}\n`);
+    expect(mail.html).toContain(
+      "Intime-se.<br>&lt;script&gt;x&lt;/script&gt; &amp; &#39;y&#39;</div>",
+    );
+    expect(mail.html).not.toContain("<script");
+  });
+});
+
 describe("renderDocument", () => {
   it("gives the subject, the text part and a whole HTML page in the document's language", () => {
     const mail = renderDocument({ subject: "Assunto", lang: "en", blocks: [para("Hello")] });

@@ -175,6 +175,34 @@ function foundOf<K extends string>(
   return { declared, endpoint: sendable(values) };
 }
 
+/** A WhatsApp endpoint (the Cloud API): its token, sender number, template and recipient. */
+function whatsappFromFile(
+  name: string,
+  file: Extract<EndpointFile, { channel: "whatsapp" }>,
+  ctx: EnvContext,
+  errors: string[],
+): Found | null {
+  const token = read(name, file.tokenVariable, ctx, errors);
+  if (token === null) return null;
+  const policy = {
+    name,
+    channel: "whatsapp" as const,
+    events: file.events ?? CHAT_EVENTS,
+    ...chatTiming(file),
+    // Without `to`, each watcher's alerts go to the number of their `whatsapp:`.
+    ...(file.to === undefined ? { perWatcher: true } : {}),
+  };
+  return foundOf(policy, { token: [file.tokenVariable, token] }, (v) => ({
+    ...policy,
+    apiBase: (file.apiBase ?? WHATSAPP_API_BASE).replace(/\/+$/u, ""),
+    token: v.token.value,
+    phoneNumberId: String(file.phoneNumberId).trim(),
+    to: file.to === undefined ? null : cloudApiNumber(file.to),
+    template: { name: file.template.name.trim(), language: file.template.language.trim() },
+    source: v.token.source,
+  }));
+}
+
 function fromFile(
   name: string,
   file: EndpointFile,
@@ -236,27 +264,8 @@ function fromFile(
         source: v.token.source,
       }));
     }
-    case "whatsapp": {
-      const token = read(name, file.tokenVariable, ctx, errors);
-      if (token === null) return null;
-      const policy = {
-        name,
-        channel: "whatsapp" as const,
-        events: file.events ?? CHAT_EVENTS,
-        ...chatTiming(file),
-        // Without `to`, each watcher's alerts go to the number of their `whatsapp:`.
-        ...(file.to === undefined ? { perWatcher: true } : {}),
-      };
-      return foundOf(policy, { token: [file.tokenVariable, token] }, (v) => ({
-        ...policy,
-        apiBase: (file.apiBase ?? WHATSAPP_API_BASE).replace(/\/+$/u, ""),
-        token: v.token.value,
-        phoneNumberId: String(file.phoneNumberId).trim(),
-        to: file.to === undefined ? null : cloudApiNumber(file.to),
-        template: { name: file.template.name.trim(), language: file.template.language.trim() },
-        source: v.token.source,
-      }));
-    }
+    case "whatsapp":
+      return whatsappFromFile(name, file, ctx, errors);
   }
 }
 

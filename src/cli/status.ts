@@ -416,6 +416,103 @@ function noDatabaseYet(
   return code;
 }
 
+type Status = ReturnType<typeof readStatus>;
+
+/** Why `status` exits 3, each reason in a few words (also --json's attention). */
+function statusAttention(
+  db: Db,
+  status: Status,
+  watchlist: WatchlistView,
+  config: MonitorConfig,
+  now: Date,
+): string[] {
+  return attentionReasons({
+    now,
+    watchlist: {
+      errors: watchlist.errors.length,
+      goodCopy: watchlist.goodCopyAcceptedAt !== null,
+    },
+    cases: status.cases,
+    oab: status.oab,
+    djenUnreachable: status.djenUnreachable !== null,
+    incidents: [
+      ...status.incidents
+        .filter((i) => i.kind !== "watchlist_invalid")
+        .map((i) => INCIDENT_TEXT[i.kind]),
+      // docs/freshness.md: a court silent in DataJud while DJEN publishes.
+      ...status.freshness.courts
+        .filter((c) => c.silentSince !== null)
+        .map((c) => `DataJud silent for ${c.court.toUpperCase()} while DJEN publishes`),
+    ],
+    endpoints: status.endpoints,
+    mailRetrying: status.mail.retrying.rows,
+    mailGivenUp: emailsGivenUpSinceDelivery(db),
+    lastRun: status.lastRun,
+    schedule: config.schedule,
+  });
+}
+
+/** The table of watched cases, and the notes of the errors its rows point to. */
+function caseTable(status: Status, tz: string, now: Date): string[] {
+  // Long errors (the same 401 on every case) are said once under the table.
+  const errors = errorNotes(
+    status.cases.map(
+      (s) =>
+        [s.lastError, s.djen?.lastOutcome === "failed" ? `DJEN: ${s.djen.lastError ?? ""}` : null]
+          .filter((e) => e !== null)
+          .join("; ") || null,
+    ),
+    // Each error under the table, "[1]" in its rows: the rows stay narrow.
+    { inline: 0, head: 0 },
+  );
+  // When each case was last checked is in --json; the last sweep's line says when it ran.
+  const rows = status.cases.map((s, i) => [
+    s.number,
+    s.foundIn === null || s.foundIn === s.court ? s.court : `${s.court} (in ${s.foundIn})`,
+    s.label ?? "",
+    outcomeText(s),
+    shortWhen(s.lastChangedAt, tz, now),
+    djenCell(s.djen, status.djenEnabled, tz, now),
+    s.pendingMail > 0 ? String(s.pendingMail) : "",
+    errors.cells[i] ?? "",
+  ]);
+  return [
+    formatTable(
+      ["case", "court", "label", "outcome", "last change", "djen", "mail", "error"],
+      rows,
+      { maxWidth: STATUS_TABLE_WIDTH, shrink: 2 },
+    ),
+    ...errors.notes,
+  ];
+}
+
+/** E-mail that failed and waits for its next attempt; null when none. */
+function retryingLine(status: Status, tz: string): string | null {
+  const retrying = status.mail.retrying;
+  if (retrying.rows === 0) return null;
+  const next =
+    retrying.nextAttemptAt === null ? "" : `; next attempt ${when(retrying.nextAttemptAt, tz)}`;
+  return `mail not sent yet: ${countText(retrying.rows, "e-mail", "e-mails")} failed (${retrying.lastError ?? "no error recorded"})${next}`;
+}
+
+/** The line of totals: cases, failing checks, DJEN, mail. */
+function totalsLine(status: Status): string {
+  const failing = status.cases.filter((s) => s.lastOutcome === "failed").length;
+  const djenFailing =
+    status.cases.filter((s) => s.djen?.lastOutcome === "failed").length +
+    status.oab.filter((o) => o.lastOutcome === "failed").length +
+    (status.parties ?? []).reduce((sum, p) => sum + p.failingNames, 0);
+  return (
+    `${countText(status.cases.length, "watched case", "watched cases")}; ${failing} failing` +
+    (status.djenEnabled
+      ? djenFailing > 0
+        ? `; ${djenFailing} failing DJEN checks`
+        : ""
+      : "; DJEN off (djen.enabled: false): no publication is read") +
+    `; mail: ${status.mail.pending} pending${status.mail.waiting > 0 ? ` (${status.mail.waiting} not due yet)` : ""}, ${status.mail.sent} sent, ${status.mail.dead} dead`
+  );
+}
+
 export const statusCommand: Command = {
   name: "status",
   summary: "Every watched case: last check, last change, DJEN check, last error, pending mail",
@@ -447,30 +544,13 @@ export const statusCommand: Command = {
         endpoints: runtime.config.notify.declared,
       });
       const watchlist = watchlistView(runtime.config.paths.watchlist, loaded, db);
-      const attention = attentionReasons({
-        now: dateNow(systemOf(io).clock),
-        watchlist: {
-          errors: watchlist.errors.length,
-          goodCopy: watchlist.goodCopyAcceptedAt !== null,
-        },
-        cases: status.cases,
-        oab: status.oab,
-        djenUnreachable: status.djenUnreachable !== null,
-        incidents: [
-          ...status.incidents
-            .filter((i) => i.kind !== "watchlist_invalid")
-            .map((i) => INCIDENT_TEXT[i.kind]),
-          // docs/freshness.md: a court silent in DataJud while DJEN publishes.
-          ...status.freshness.courts
-            .filter((c) => c.silentSince !== null)
-            .map((c) => `DataJud silent for ${c.court.toUpperCase()} while DJEN publishes`),
-        ],
-        endpoints: status.endpoints,
-        mailRetrying: status.mail.retrying.rows,
-        mailGivenUp: emailsGivenUpSinceDelivery(db),
-        lastRun: status.lastRun,
-        schedule: runtime.config.schedule,
-      });
+      const attention = statusAttention(
+        db,
+        status,
+        watchlist,
+        runtime.config,
+        dateNow(systemOf(io).clock),
+      );
       const code = attention.length > 0 ? EXIT.attention : EXIT.ok;
       if (args.values.json === true) {
         io.stdout.write(
@@ -481,36 +561,8 @@ export const statusCommand: Command = {
       const tz = runtime.config.schedule.timezone;
       // Labels, court units and DataJud's errors are hostile text: written out, never acted on.
       const out = readableOutput(io.stdout);
-      // Long errors (the same 401 on every case) are said once under the table.
-      const errors = errorNotes(
-        status.cases.map(
-          (s) =>
-            [
-              s.lastError,
-              s.djen?.lastOutcome === "failed" ? `DJEN: ${s.djen.lastError ?? ""}` : null,
-            ]
-              .filter((e) => e !== null)
-              .join("; ") || null,
-        ),
-        // Each error under the table, "[1]" in its rows: the rows stay narrow.
-        { inline: 0, head: 0 },
-      );
       const now = dateNow(systemOf(io).clock);
-      // When each case was last checked is in --json; the last sweep's line says when it ran.
-      const rows = status.cases.map((s, i) => [
-        s.number,
-        s.foundIn === null || s.foundIn === s.court ? s.court : `${s.court} (in ${s.foundIn})`,
-        s.label ?? "",
-        outcomeText(s),
-        shortWhen(s.lastChangedAt, tz, now),
-        djenCell(s.djen, status.djenEnabled, tz, now),
-        s.pendingMail > 0 ? String(s.pendingMail) : "",
-        errors.cells[i] ?? "",
-      ]);
-      out.write(
-        `${formatTable(["case", "court", "label", "outcome", "last change", "djen", "mail", "error"], rows, { maxWidth: STATUS_TABLE_WIDTH, shrink: 2 })}\n`,
-      );
-      for (const note of errors.notes) out.write(`${note}\n`);
+      for (const line of caseTable(status, tz, now)) out.write(`${line}\n`);
       for (const line of notFoundLines(status.cases, runtime.config.monitor.notFoundThreshold)) {
         out.write(`${line}\n`);
       }
@@ -526,16 +578,8 @@ export const statusCommand: Command = {
         );
       }
       for (const endpoint of status.endpoints) out.write(`${endpointLine(endpoint, tz)}\n`);
-      const retrying = status.mail.retrying;
-      if (retrying.rows > 0) {
-        const next =
-          retrying.nextAttemptAt === null
-            ? ""
-            : `; next attempt ${when(retrying.nextAttemptAt, tz)}`;
-        io.stdout.write(
-          `mail not sent yet: ${countText(retrying.rows, "e-mail", "e-mails")} failed (${retrying.lastError ?? "no error recorded"})${next}\n`,
-        );
-      }
+      const retrying = retryingLine(status, tz);
+      if (retrying !== null) io.stdout.write(`${retrying}\n`);
       if (status.djenUnreachable !== null) {
         out.write(`${djenUnreachableLine(status.djenUnreachable, tz)}\n`);
       }
@@ -547,23 +591,8 @@ export const statusCommand: Command = {
           `${INCIDENT_TEXT[incident.kind]} since ${when(incident.since, tz)} (${incident.toldTo} was told)\n`,
         );
       }
-      const run = status.lastRun;
-      const failing = status.cases.filter((s) => s.lastOutcome === "failed").length;
-      const djenFailing =
-        status.cases.filter((s) => s.djen?.lastOutcome === "failed").length +
-        status.oab.filter((o) => o.lastOutcome === "failed").length +
-        (status.parties ?? []).reduce((sum, p) => sum + p.failingNames, 0);
-      out.write(
-        `${countText(status.cases.length, "watched case", "watched cases")}; ${failing} failing` +
-          (status.djenEnabled
-            ? djenFailing > 0
-              ? `; ${djenFailing} failing DJEN checks`
-              : ""
-            : "; DJEN off (djen.enabled: false): no publication is read") +
-          `; mail: ${status.mail.pending} pending${status.mail.waiting > 0 ? ` (${status.mail.waiting} not due yet)` : ""}, ${status.mail.sent} sent, ${status.mail.dead} dead` +
-          "\n",
-      );
-      out.write(`${lastSweepLine(run, tz)}\n`);
+      out.write(`${totalsLine(status)}\n`);
+      out.write(`${lastSweepLine(status.lastRun, tz)}\n`);
       if (attention.length > 0) out.write(`needs attention: ${attention.join("; ")}\n`);
       return code;
     } finally {

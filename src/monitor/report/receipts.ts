@@ -9,6 +9,7 @@ import { getDjenSource } from "../../store/djen-sources.js";
 import { checkTally } from "../../store/ledger.js";
 import { outboxIdByDedupeKey } from "../../store/outbox.js";
 import { type PublicationRow, publicationsSeenSince } from "../../store/publications.js";
+import { openSilentCourts } from "../../store/source-freshness.js";
 import { addDays } from "../../time/calendar-date.js";
 import { dateInZone, instantInZone } from "../../time/zoned-time.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
@@ -20,7 +21,8 @@ import { sourcesOfCase } from "./source-check.js";
  * hour the day before, when, and which source was late or failing. Called every minute by the
  * daemon's mail tick and after every sweep; the dedupe key (day, address) makes it once per day
  * per watcher, across restarts. A day the monitor was down at the hour still gets its receipt
- * when it comes back that day. A muted case is left out, as from everything else the watcher hears.
+ * when it comes back within a day. A muted case is left out, as from everything else the watcher
+ * hears.
  */
 
 export interface ReceiptDeps {
@@ -43,19 +45,41 @@ interface Due {
   periodStart: string;
 }
 
+/** When the monitor began watching any of the address's cases and registrations; null: not yet. */
+function watchingSince(deps: ReceiptDeps, address: string): number | null {
+  const who = address.toLowerCase();
+  const told = (notify: readonly string[]) => notify.some((a) => a.toLowerCase() === who);
+  const starts = [
+    ...deps.cases
+      .filter((c) => told(c.notify))
+      .flatMap((c) => getCase(deps.db, c.digits, c.court)?.createdAt ?? []),
+    ...deps.oab
+      .filter((o) => told(o.notify))
+      .flatMap((o) => getDjenSource(deps.db, "oab", o.key)?.lastCheckedAt ?? []),
+  ].map((iso) => Date.parse(iso));
+  return starts.length === 0 ? null : Math.min(...starts);
+}
+
+/**
+ * Each receipt due: the latest hour of each watcher's that has passed (today's, else yesterday's,
+ * so a receipt whose hour passed while the monitor was down goes when it is back), not queued
+ * yet, and not of a time before the monitor watched anything of the watcher's.
+ */
 function dueReceipts(deps: ReceiptDeps): Due[] {
   const { db, policy, now } = deps;
-  const day = dateInZone(now.getTime(), policy.timezone);
+  const today = dateInZone(now.getTime(), policy.timezone);
   const due: Due[] = [];
   for (const watcher of policy.watchers) {
     const hour = watcher.receipt ?? null;
     if (hour === null) continue;
-    const at = instantInZone(day, hour, policy.timezone);
-    if (now.getTime() < at) continue;
+    const day =
+      now.getTime() >= instantInZone(today, hour, policy.timezone) ? today : addDays(today, -1);
     const key = dedupeKey(receiptKey(day), { channel: "email", address: watcher.address });
     if (outboxIdByDedupeKey(db, key) !== undefined) continue;
-    const since = instantInZone(addDays(day, -1), hour, policy.timezone);
-    due.push({ address: watcher.address, day, periodStart: new Date(since).toISOString() });
+    const since = watchingSince(deps, watcher.address);
+    if (since === null || since > instantInZone(day, hour, policy.timezone)) continue;
+    const start = instantInZone(addDays(day, -1), hour, policy.timezone);
+    due.push({ address: watcher.address, day, periodStart: new Date(start).toISOString() });
   }
   return due;
 }
@@ -65,6 +89,7 @@ function receiptCase(
   c: WatchedCase,
   periodStart: string,
   read: readonly PublicationRow[],
+  silent: ReadonlyMap<string, string>,
 ): ReceiptCase {
   const row = getCase(deps.db, c.digits, c.court);
   const tally = checkTally(deps.db, c.digits, periodStart);
@@ -85,6 +110,7 @@ function receiptCase(
       lastError: row?.lastError ?? null,
       updatedAt: sources?.dataJudUpdatedAt ?? null,
       late: sources?.dataJudLate ?? false,
+      silentSince: silent.get(row?.foundIn ?? c.court) ?? null,
     },
     djen: deps.djenEnabled
       ? {
@@ -120,6 +146,8 @@ export function queueDueReceipts(deps: ReceiptDeps): number {
   const { db, policy, now } = deps;
   const oldest = due.map((d) => d.periodStart).sort()[0] ?? now.toISOString();
   const read = publicationsSeenSince(db, oldest);
+  // A court is its DataJud index here, as in the freshness figures.
+  const silent = new Map(openSilentCourts(db).map((s) => [s.court, s.since]));
   return immediate(db, () => {
     let queued = 0;
     for (const { address, day, periodStart } of due) {
@@ -137,7 +165,7 @@ export function queueDueReceipts(deps: ReceiptDeps): number {
         day,
         periodStart,
         generatedAt: now.toISOString(),
-        cases: cases.map((c) => receiptCase(deps, c, periodStart, read)),
+        cases: cases.map((c) => receiptCase(deps, c, periodStart, read, silent)),
         oab: deps.djenEnabled
           ? deps.oab
               .filter((o) => o.notify.some((a) => a.toLowerCase() === who))

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { wallClockDay } from "../../datajud/dates.js";
+import { COURT_TIME_ZONE, wallClockDay } from "../../datajud/dates.js";
 import { oneLine } from "../../text.js";
 import { formatBrazilian } from "../../time/calendar-date.js";
+import { dateInZone } from "../../time/zoned-time.js";
 import { type Block, GAP, type ListItem, para, renderDocument } from "./document.js";
 import { clocksNote, instantTime, NOT_LEGAL_ADVICE, type RenderedAlert } from "./email-kit.js";
 
@@ -30,6 +31,11 @@ export const ReceiptCase = z.object({
     updatedAt: z.string().nullable(),
     /** DJEN has an intimação DataJud's record still lacks past the court's lag. */
     late: z.boolean(),
+    /**
+     * Since when DataJud has been silent for the court whose index holds the case while DJEN
+     * publishes there (our instant; docs/freshness.md); null: it is not.
+     */
+    silentSince: z.string().nullable().default(null),
   }),
   /** Null: DJEN is off. */
   djen: z
@@ -122,7 +128,7 @@ function oabChecks(o: ReceiptOab, timeZone: string): string {
 }
 
 /** What went wrong with a case's sources in the period; none: both answered and are current. */
-export function receiptProblems(c: ReceiptCase): string[] {
+export function receiptProblems(c: ReceiptCase, timeZone = COURT_TIME_ZONE): string[] {
   const out: string[] = [];
   const error = (text: string | null) => (text === null ? "" : `: ${oneLine(text, ERROR_SHOWN)}`);
   if (c.datajud.checks === 0) out.push("DataJud não consultado no período");
@@ -132,6 +138,12 @@ export function receiptProblems(c: ReceiptCase): string[] {
     out.push(`DataJud falhou em ${c.datajud.failed} de ${c.datajud.checks} consultas`);
   if (c.datajud.late)
     out.push("DataJud atrasado neste processo (o DJEN tem uma intimação que ele não mostra)");
+  if (c.datajud.silentSince !== null) {
+    const day = formatBrazilian(dateInZone(Date.parse(c.datajud.silentSince), timeZone));
+    out.push(
+      `DataJud sem atualizações do ${oneLine(c.court, 20).toUpperCase()} desde ${day}, enquanto o DJEN publica`,
+    );
+  }
   if (c.djen !== null) out.push(...djenProblems(c.djen));
   return out;
 }
@@ -179,7 +191,7 @@ function entries(r: Receipt, timeZone: string): Entry[] {
     ...r.cases.map((c) => ({
       name: caseName(c),
       checks: caseChecks(c, timeZone),
-      problems: receiptProblems(c),
+      problems: receiptProblems(c, timeZone),
       news: c.news > 0,
     })),
     ...r.oab.map((o) => ({

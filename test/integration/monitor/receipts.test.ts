@@ -141,6 +141,17 @@ describe("daily receipts", () => {
     expect(rows?.n).toBe(2);
   }, 60_000);
 
+  it("is not made for a day before the monitor watched anything", () => {
+    const days = harness.monitor.db
+      .prepare<[], { key: string }>(
+        "SELECT dedupe_key AS key FROM outbox WHERE message_type = 'receipt' ORDER BY id",
+      )
+      .all()
+      .map((r) => r.key);
+    // The first sweep, at 10:00 on 1 October, made no receipt of 30 September.
+    expect(days).toEqual([`receipt:2025-10-01:${ANA}`, `receipt:2025-10-01:${RUI}`]);
+  });
+
   it("names the source that failed, for each case, on a day DJEN fails", async () => {
     harness.djen.failAlways({ status: 500, body: { message: "erro interno" } });
     await sweep("2025-10-02", "10:00");
@@ -179,5 +190,17 @@ describe("daily receipts", () => {
     ]);
     expect(mine[0]?.text).toContain("1 processo com novidades, já enviadas.");
     expect(mine[0]?.text).toContain(`1. ${despejo} · TJDFT (Despejo) · com novidades`);
+  }, 60_000);
+
+  it("sends a day's receipt whose hour passed while the monitor was down when it is back", async () => {
+    // Down from 17:00 on the 4th to 09:00 on the 5th: the 4th's receipt at the 5th's first sweep.
+    await harness.reopen();
+    const back = receipts(await sweep("2025-10-05", "09:00"), ANA);
+
+    expect(back.map((m) => m.subject)).toEqual([
+      "[datajud] Verificado, nada novo: 2 processos e 1 registro da OAB (04/10/2025)",
+    ]);
+    expect(back[0]?.text).toContain("entre 03/10/2025 18:00 e 05/10/2025 09:00");
+    expect(receipts(await tick("2025-10-05", "12:00"), ANA)).toEqual([]);
   }, 60_000);
 });

@@ -7,6 +7,8 @@ import { connectInProcess } from "../../../src/mcp/in-process-client.js";
 import { createMonitorDeps } from "../../../src/mcp/monitor-deps.js";
 import { createDataJudServer } from "../../../src/mcp/server.js";
 import { callTool } from "../../../src/mcp/tool-caller.js";
+import { queueDueReceipts } from "../../../src/monitor/report/receipts.js";
+import { Receipt, receiptProblems } from "../../../src/notify/render/receipt.js";
 import type { Watchlist } from "../../../src/watchlist/parse-watchlist.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
@@ -315,6 +317,48 @@ describe("freshness and cross-source checks", () => {
     expect(after[0]?.text).toContain("disponibilizada em 14/11/2025");
     expect(gapWarnings(await sweepOn("2025-11-20"))).toEqual([]);
   }, 60_000);
+
+  it("names TJSP's silence in a receipt of the day, for the case it holds", () => {
+    // As the mail tick would at 18:00 on 20 November, had Ana asked for receipts.
+    const policy = monitor.mail.policy();
+    const queued = queueDueReceipts({
+      db: monitor.db,
+      now: new Date(Date.parse("2025-11-20T21:00:00.000Z")),
+      domain: "monitor.example.com",
+      policy: {
+        ...policy,
+        watchers: [
+          {
+            address: ANA,
+            delivery: null,
+            digestSchedule: null,
+            statusReport: null,
+            receipt: "18:00",
+            line: 1,
+          },
+        ],
+      },
+      cases: watchlist.cases,
+      oab: [],
+      djenEnabled: true,
+    });
+    expect(queued).toBe(1);
+    const row = monitor.db
+      .prepare<[], { payload: string }>(
+        "SELECT payload FROM outbox WHERE message_type = 'receipt' ORDER BY id DESC LIMIT 1",
+      )
+      .get();
+    const receipt = Receipt.parse(JSON.parse(row?.payload ?? "null"));
+    const [tjdft, tjsp] = receipt.cases;
+    expect(receiptProblems(tjdft as NonNullable<typeof tjdft>, "America/Sao_Paulo")).toEqual([]);
+    // No move since the first sweep, 1 October (the silence was found on 3 November).
+    expect(receiptProblems(tjsp as NonNullable<typeof tjsp>, "America/Sao_Paulo")).toEqual([
+      "DataJud sem atualizações do TJSP desde 01/10/2025, enquanto o DJEN publica",
+    ]);
+    expect(tjsp?.datajud.silentSince).toBe(
+      freshness().courts.find((c) => c.court === "tjsp")?.silentSince,
+    );
+  });
 
   it("closes TJSP's silence when DataJud moves its record again", async () => {
     tjspDoc._source.dataHoraUltimaAtualizacao = "2025-11-20T18:00:00.000Z";

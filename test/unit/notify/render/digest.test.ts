@@ -294,6 +294,7 @@ describe("a digest with the day's receipt", () => {
           lastError: null,
           updatedAt: "2026-12-06T09:00:00",
           late: false,
+          silentSince: null,
         },
         djen: null,
         news: 1,

@@ -22,6 +22,7 @@ function kase(overrides: Partial<ReceiptCase> = {}): ReceiptCase {
       // 23:30 on 28 November as the court wrote it: the 28th, never the 29th.
       updatedAt: "2026-11-28T23:30:00",
       late: false,
+      silentSince: null,
     },
     djen: {
       checks: 2,
@@ -94,6 +95,17 @@ describe("the daily receipt", () => {
       "[datajud] Verificado, nada novo: 2 processos, 2 com fonte atrasada ou falhando (06/12/2026)",
     );
     expect(r.text).not.toMatch(/1\. .*\n {3}DJEN:/u);
+  });
+
+  it("names a court silent in DataJud while DJEN publishes, from the day it went silent", () => {
+    const silent = kase({
+      court: "tjsp",
+      datajud: { ...kase().datajud, silentSince: "2026-11-03T13:00:00.000Z" },
+    });
+
+    expect(receiptProblems(silent, "America/Sao_Paulo")).toEqual([
+      "DataJud sem atualizações do TJSP desde 03/11/2026, enquanto o DJEN publica",
+    ]);
   });
 
   it("lists the watcher's OAB registrations with their DJEN checks", () => {

@@ -6,7 +6,7 @@ import {
   type FakeWebhookReceiver,
   startFakeWebhookReceiver,
 } from "../../fakes/fake-webhook-receiver.js";
-import { fixtureDoc, n } from "../../support/cli-harness.js";
+import { cliInProcess, fixtureDoc, n } from "../../support/cli-harness.js";
 import { type DjenSweep, type Mail, startDjenSweep } from "../../support/djen-sweep.js";
 import type { FixtureDoc } from "../../support/fixtures.js";
 
@@ -199,6 +199,20 @@ describe("freshness on webhooks and chat", () => {
       instances: [{ instance: "G1", updatedAt: "2025-10-07T08:00:00" }],
       sources: { djen: { askedAt: expect.stringMatching(/^2025-10-09T12:00/u) } },
     });
+  }, 60_000);
+
+  it("leaves each case.checked delivery in the case's record of watching", async () => {
+    const run = await cliInProcess(["proof", despejo], harness.env, harness.dir);
+    expect(run.code).toBe(0);
+    const entries = (
+      JSON.parse(run.stdout) as {
+        entries: Array<{ kind: string; source: string; query: string; outcome: string }>;
+      }
+    ).entries.filter((e) => e.kind === "delivery" && e.query === "sistema");
+    // publication.missing once, and case.checked on six days: each queued, then sent.
+    expect(entries.filter((e) => e.outcome === "queued")).toHaveLength(7);
+    expect(entries.filter((e) => e.outcome === "sent")).toHaveLength(7);
+    expect(new Set(entries.map((e) => e.source))).toEqual(new Set(["webhook"]));
   }, 60_000);
 
   it("says a failed check failed", async () => {

@@ -10,6 +10,7 @@ import {
 import { businessDaysBefore } from "../deadlines/reminder-day.js";
 import { StoredPublication } from "../djen/publication.js";
 import {
+  calendarParagraph,
   capitalized,
   datesLine,
   dayText,
@@ -197,7 +198,12 @@ function descriptionOf(row: FeedEstimate, facts: Facts, first: string): string {
     lines.push(`Publicada em ${formatBrazilian(row.publishedOn)}${starts} (estimativas)`);
   }
   lines.push(...linksOf(p));
-  if (estimate !== null) lines.push(...estimateLines(estimate));
+  if (estimate !== null) {
+    // The calendar once per event, short: the days that moved a date and what it does not know.
+    lines.push(...estimateLines(estimate, { calendar: false }));
+    const calendar = calendarParagraph([estimate]);
+    if (calendar !== null) lines.push(calendar);
+  }
   lines.push(ESTIMATE_NOTE);
   return paragraph(lines.join("\n"), DESCRIPTION_MAX);
 }

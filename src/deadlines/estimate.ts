@@ -574,8 +574,10 @@ export function countFromStart(input: {
   countingStartsOn: IsoDate;
   amount: number;
   unit: "business-days" | "calendar-days" | "hours";
+  /** Criminal: counted without the year-end suspension (CPP art. 798-A), the earliest reading. */
+  unsuspended?: boolean;
 }): { countingStartsOn: IsoDate; lastDay: IsoDate; skipped: SkippedDays[]; note: string | null } {
-  const regime = regimeOf(input.procedure);
+  const regime = regimeOf(input.procedure, { unsuspended: input.unsuspended === true });
   const count = new Count(input.calendar, regime);
   const start = count.firstCountingDayAfter(addDays(input.countingStartsOn, -1));
   const computed = computeEnd(

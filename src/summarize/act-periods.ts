@@ -33,6 +33,8 @@ const PeriodSchema = z.strictObject({
    * dates it.
    */
   notFromPublication: z.literal(true).optional(),
+  /** Counted from the day after the previous period's last day (CPC art. 525 after art. 523). */
+  startsAfterPrevious: z.literal(true).optional(),
 });
 export type ActPeriod = z.infer<typeof PeriodSchema>;
 

@@ -28,6 +28,7 @@ import { instanceRecords } from "../../store/instances.js";
 import { listMovements, type MovementRow, movementsOfChange } from "../../store/movements.js";
 import { publicationsOfCase } from "../../store/publications.js";
 import { insertSummary, latestSummary } from "../../store/summaries.js";
+import { type DjenItemFacts, mayOpenPeriods } from "../../summarize/act-deadlines.js";
 import { hearingUrgency } from "../../summarize/act-reading.js";
 import { type CaseSummary, parseStoredSummary } from "../../summarize/case-summary.js";
 import {
@@ -290,6 +291,29 @@ function hearingDatesOfChange(
   return hearingDatesOf(movements, publications);
 }
 
+/** Publications read for an act's publication date: the newest of the case. */
+const ACT_PUBLICATIONS = 50;
+
+/**
+ * The case's stored DJEN items, for the publication of an act that opens periods
+ * (summarize/act-deadlines.ts); read only when the change brought a court act or a gazette
+ * movement.
+ */
+function djenItemsOfChange(
+  db: Db,
+  digits: string,
+  movements: readonly Movement[],
+): DjenItemFacts[] {
+  if (!movements.some(mayOpenPeriods)) return [];
+  return publicationsOfCase(db, digits, { limit: ACT_PUBLICATIONS }).map((p) => ({
+    availableOn: p.availableOn,
+    kind: p.kind,
+    documentType: p.documentType,
+    text: p.text,
+    cancelled: p.cancelledAt !== null,
+  }));
+}
+
 /** What a change brought, read from the store. */
 interface ChangeReading {
   /** The case's records, the movements a secrecy level hid put back in. */
@@ -404,6 +428,8 @@ function alertContentOf(
     reasons: string[];
     ignoredIds: ReadonlySet<string>;
     calendars: CalendarFor | undefined;
+    /** The case's DJEN items, for an act's publication (summarize/act-deadlines.ts). */
+    publications: DjenItemFacts[];
   },
 ): AlertContent {
   const shown = (rows: MovementRow[]) =>
@@ -428,6 +454,7 @@ function alertContentOf(
     ignoredMovements: told.ignoredIds.size,
     calendars: told.calendars,
     hearingDates: told.input.hearingDates ?? {},
+    publications: told.publications,
   });
 }
 
@@ -531,6 +558,11 @@ async function reportChange(
     reasons,
     ignoredIds,
     calendars: deps.calendars,
+    publications: djenItemsOfChange(
+      deps.db,
+      kase.digits,
+      reading.movements.map((m) => m.data),
+    ),
   });
   const queued = commitReport(deps, kase, change, {
     summary,

@@ -12,10 +12,19 @@ import {
   calendarsWith,
   estimateGazetteMovement,
 } from "../../deadlines/publication-estimate.js";
+import {
+  ActDeadline,
+  actDeadline,
+  actsPublishedBy,
+  type DjenItemFacts,
+  periodsOfAct,
+  publishedActOf,
+} from "../../summarize/act-deadlines.js";
 import { CaseSummary } from "../../summarize/case-summary.js";
 import type { Correction } from "../../summarize/corrections.js";
 import type { FieldChange } from "../../summarize/field-changes.js";
 import { HearingDate } from "../../summarize/hearing-when.js";
+import { isCriminalClass, movementTitle } from "../../summarize/movement-reading.js";
 import { AlertSources } from "./sources-line.js";
 
 /** A movement as queued: alerts queued before raw dates and occurrences were kept still render. */
@@ -51,8 +60,27 @@ export const AlertContent = z.object({
        * case: summarize/hearing-when.ts); absent otherwise and in alerts queued before it.
        */
       hearing: HearingDate.optional(),
+      /**
+       * A gazette movement's act, as far as the record shows it (the court's latest act before
+       * it): whether it may ask something of the party, or opens periods of its own (then in
+       * `acts`). Absent for other movements, when no act is found, and in alerts queued before.
+       */
+      publishes: z
+        .strictObject({
+          movementId: z.string(),
+          title: z.string(),
+          dateTime: z.string().nullable(),
+          opensPeriods: z.boolean(),
+        })
+        .optional(),
     }),
   ),
+  /**
+   * The acts among the new movements (or published by a new gazette movement) that open periods,
+   * each period with its last day where the publication is known (summarize/act-deadlines.ts);
+   * what the alert opens with. Absent in alerts queued before.
+   */
+  acts: z.array(ActDeadline).default([]),
   /**
    * Late records (policy/late-records.ts): movements DataJud listed for the first time long after
    * their own date, behind known ones; shown apart, quietly, never as news. Absent before them.
@@ -143,6 +171,8 @@ export interface BuildAlertContentInput {
   calendars?: CalendarFor | undefined;
   /** New hearings' own dates, by movement id (summarize/hearing-when.ts). */
   hearingDates?: Readonly<Record<string, HearingDate>>;
+  /** The case's stored DJEN items: an act's publication where DataJud lacks it. */
+  publications?: readonly DjenItemFacts[];
 }
 
 function latest(values: ReadonlyArray<string | null>): string | null {
@@ -175,6 +205,58 @@ function gazetteDeadline(
   );
 }
 
+/** What a gazette movement published, as far as its record shows; null when not known. */
+function publishesOf(
+  input: BuildAlertContentInput,
+  instance: string,
+  movement: Movement,
+): NonNullable<AlertContent["newMovements"][number]["publishes"]> | null {
+  if (movement.code !== 1061 && movement.code !== 92) return null;
+  const record = input.records.find((r) => r.instance === instance);
+  if (record === undefined) return null;
+  const act = publishedActOf(movement, record);
+  if (act === null) return null;
+  return {
+    movementId: act.id,
+    title: movementTitle(act, { criminal: isCriminalClass(record.class) }),
+    dateTime: act.dateTime,
+    opensPeriods: periodsOfAct(act, record) !== null,
+  };
+}
+
+/**
+ * The acts the alert opens with: each new movement that opens periods, and each act with periods
+ * a new gazette movement publishes, once, oldest first.
+ */
+function actsOf(input: BuildAlertContentInput): ActDeadline[] {
+  const out: ActDeadline[] = [];
+  const seen = new Set<string>();
+  const digits = input.caseNumber.replace(/\D/gu, "");
+  const sorted = [...input.newMovements].sort((a, b) =>
+    (a.movement.dateTime ?? "").localeCompare(b.movement.dateTime ?? ""),
+  );
+  for (const { instance, movement } of sorted) {
+    const record = input.records.find((r) => r.instance === instance);
+    if (record === undefined) continue;
+    for (const act of [movement, ...actsPublishedBy(movement, record)]) {
+      const key = `${instance}|${act.id}`;
+      if (seen.has(key)) continue;
+      const dated = actDeadline({
+        instance,
+        act,
+        record,
+        caseNumber: digits,
+        publications: input.publications ?? [],
+        calendars: input.calendars ?? NO_CLOSURES,
+      });
+      if (dated === null) continue;
+      seen.add(key);
+      out.push(dated);
+    }
+  }
+  return out;
+}
+
 /** The payload for one change, from what the sweep already holds. */
 export function buildAlertContent(input: BuildAlertContentInput): AlertContent {
   return {
@@ -186,13 +268,16 @@ export function buildAlertContent(input: BuildAlertContentInput): AlertContent {
     newMovements: input.newMovements.map((m) => {
       const deadline = gazetteDeadline(input, m.instance, m.movement);
       const hearing = input.hearingDates?.[m.movement.id];
+      const publishes = publishesOf(input, m.instance, m.movement);
       return {
         instance: m.instance,
         movement: m.movement,
         ...(deadline === null ? {} : { deadline }),
         ...(hearing === undefined ? {} : { hearing }),
+        ...(publishes === null ? {} : { publishes }),
       };
     }),
+    acts: actsOf(input),
     lateMovements: (input.lateMovements ?? []).map((m) => ({
       instance: m.instance,
       movement: m.movement,

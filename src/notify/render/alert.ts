@@ -31,6 +31,13 @@ import {
 import { oneLine, paragraph } from "../../text.js";
 import { formatBrazilian } from "../../time/calendar-date.js";
 import type { AlertContent } from "./alert-content.js";
+import {
+  alertOpening,
+  NOTHING_DATED,
+  NOTHING_TO_DO,
+  TODO_HEADING,
+  todoText,
+} from "./alert-opening.js";
 import { gazetteMovementLines } from "./deadline-text.js";
 import {
   ATTENTION_MARKER,
@@ -152,6 +159,7 @@ export function movementLine(
   context: ReadingContext = {},
   deadline?: DeadlineEstimate,
   hearing?: HearingDate,
+  publishes?: AlertContent["newMovements"][number]["publishes"],
 ): MovementLine {
   const title = oneLine(movementTitle(movement, context)) || "movimento sem nome";
   const tpu = oneLine(movement.name);
@@ -167,7 +175,22 @@ export function movementLine(
       ? oneLine(hearingWhenText(movement, hearing ?? hearingDateOnRecord(movement)))
       : null,
     complements: movement.complements.flatMap((c) => complementText(c) ?? []),
-    deadline: deadline === undefined ? [] : gazetteMovementLines(deadline),
+    deadline:
+      deadline === undefined
+        ? []
+        : [
+            ...(publishes === undefined
+              ? []
+              : [
+                  `Ato publicado, pelo que o DataJud mostra antes: ${oneLine(publishes.title)} (${courtTime(publishes.dateTime)}).`,
+                ]),
+            // The calendar is said once, at the top; the law's default only where the act may ask
+            // something and opens no period of its own (those are at the top too).
+            ...gazetteMovementLines(deadline, {
+              calendar: false,
+              lawDefaults: publishes?.opensPeriods !== true,
+            }),
+          ],
   };
 }
 
@@ -180,7 +203,14 @@ export function movementLines(
     (b.movement.dateTime ?? "").localeCompare(a.movement.dateTime ?? ""),
   );
   const line = (m: AlertContent["newMovements"][number]): MovementLine =>
-    movementLine(m.movement, m.instance, readingOf(content, m.instance), m.deadline, m.hearing);
+    movementLine(
+      m.movement,
+      m.instance,
+      readingOf(content, m.instance),
+      m.deadline,
+      m.hearing,
+      m.publishes,
+    );
   return {
     shown: sorted.slice(0, limit).map(line),
     hidden: Math.max(0, sorted.length - limit),
@@ -464,7 +494,19 @@ function renderText(content: AlertContent, timeZone: string): string {
 
   const urgent = urgentTexts(content);
   for (const reason of urgent) out.push(`${URGENT_MARKER}: ${reason}`);
-  if (urgent.length > 0 && !current.needsLawyerAttention) out.push("");
+  if (urgent.length > 0) out.push("");
+  const opening = alertOpening(content, newsText(content));
+  out.push("O QUE ACONTECEU");
+  for (const line of opening.happened) out.push(`- ${line}`);
+  out.push("");
+  out.push(TODO_HEADING.toLocaleUpperCase("pt-BR"));
+  if (opening.todo.length === 0) {
+    out.push(current.needsLawyerAttention ? NOTHING_DATED : NOTHING_TO_DO);
+  }
+  for (const item of opening.todo) out.push(`- ${todoText(item)}`);
+  for (const line of opening.counting) out.push(line);
+  if (opening.calendar !== null) out.push(opening.calendar);
+  out.push("");
   if (current.needsLawyerAttention) {
     out.push(`${ATTENTION_MARKER} REQUER ATENÇÃO DO ADVOGADO`);
     for (const r of current.attentionReasons) {
@@ -569,6 +611,7 @@ function renderHtml(content: AlertContent, subject: string, timeZone: string): s
   for (const reason of urgentTexts(content)) {
     parts.push(tag("div", STYLES.attention, `<strong>${e(URGENT_MARKER)}</strong>: ${e(reason)}`));
   }
+  parts.push(openingHtml(content));
   if (current.needsLawyerAttention) {
     const reasons = current.attentionReasons.map((r) => {
       const refs = r.movements.map((m) => referenceText(content, m)).join("; ");
@@ -657,6 +700,29 @@ function renderHtml(content: AlertContent, subject: string, timeZone: string): s
   parts.push(tag("p", STYLES.footer, e(NOT_LEGAL_ADVICE)));
 
   return htmlDocument(subject, parts);
+}
+
+/** What happened and what to do by when, first, every value escaped. */
+function openingHtml(content: AlertContent): string {
+  const e = escapeHtml;
+  const opening = alertOpening(content, newsText(content));
+  const list = (items: readonly string[]): string =>
+    tag("ul", STYLES.ul, items.map((i) => tag("li", STYLES.li, i)).join(""));
+  const todo = opening.todo.map((item) => {
+    const line = todoText(item);
+    const colon = line.indexOf(": ");
+    return `<strong>${e(line.slice(0, colon))}</strong>${e(line.slice(colon))}`;
+  });
+  return [
+    tag("h2", STYLES.h2, "O que aconteceu"),
+    list(opening.happened.map(e)),
+    tag("h2", STYLES.h2, e(TODO_HEADING)),
+    todo.length === 0
+      ? tag("p", STYLES.p, e(content.current.needsLawyerAttention ? NOTHING_DATED : NOTHING_TO_DO))
+      : list(todo),
+    ...opening.counting.map((line) => tag("p", STYLES.small, e(line))),
+    ...(opening.calendar === null ? [] : [tag("p", STYLES.small, e(opening.calendar))]),
+  ].join("\n");
 }
 
 /** The field changes as an HTML list, every value escaped; alerts and digests share it. */

@@ -10,8 +10,9 @@ import {
   type ReadingContext,
 } from "../../summarize/movement-reading.js";
 import { oneLine, paragraph } from "../../text.js";
-import { caseLinkOf, categoryLabel, correctionLines, readingOf } from "./alert.js";
+import { caseLinkOf, categoryLabel, correctionLines, newsText, readingOf } from "./alert.js";
 import { AlertContent } from "./alert-content.js";
+import { alertOpening, todoText } from "./alert-opening.js";
 import type { CaseChecked } from "./case-checked.js";
 import { type DjenGapWarning, djenGapSentence } from "./djen-gap.js";
 import { type AdminAlert, renderAdminSubject } from "./operator-mail.js";
@@ -23,6 +24,7 @@ import {
   type EventLateMovement,
   type EventMovement,
   type EventSources,
+  type MovementEventData,
   WEBHOOK_EVENT_VERSION,
   WebhookEvent,
 } from "./webhook-event.js";
@@ -64,6 +66,37 @@ function movementOf(
     dateTime: m.dateTime,
     complements: m.complements.flatMap((c) => complementText(c) ?? []),
     occurrence: m.occurrence,
+  };
+}
+
+/** What the e-mail opens with, and each act's periods with their dates, for a receiver's system. */
+function openingOf(content: AlertContent): Pick<MovementEventData, "opening" | "acts"> {
+  const opening = alertOpening(content, newsText(content));
+  return {
+    opening: {
+      happened: opening.happened.map((l) => oneLine(l, FIELD_MAX)),
+      todo: opening.todo.map((item) => oneLine(todoText(item), FIELD_MAX)),
+      calendar: opening.calendar === null ? null : oneLine(opening.calendar, TEXT_MAX),
+    },
+    acts: content.acts.map((a) => ({
+      instance: oneLine(a.instance, 20),
+      act: oneLine(a.act, FIELD_MAX),
+      title: oneLine(a.title, FIELD_MAX),
+      actOn: a.actOn,
+      publishedOn: a.publication?.publishedOn ?? null,
+      countingStartsOn: a.publication?.countingStartsOn ?? null,
+      publication: a.publication === null ? null : oneLine(a.publication.what, FIELD_MAX),
+      periods: a.periods.map((p) => ({
+        name: oneLine(p.name, FIELD_MAX),
+        days: p.days,
+        counting: p.counting,
+        article: oneLine(p.article, FIELD_MAX),
+        countingStartsOn: p.countingStartsOn,
+        lastDay: p.lastDay,
+        note: p.note === null ? null : oneLine(p.note, FIELD_MAX),
+      })),
+      estimate: true as const,
+    })),
   };
 }
 
@@ -164,6 +197,7 @@ export function movementEvent(content: AlertContent, meta: EventMeta): WebhookEv
         ),
       lateMovementsOmitted: Math.max(0, late.length - MOVEMENTS_LISTED),
       fieldChanges: content.fieldChanges.map(fieldChangeOf),
+      ...openingOf(content),
       status: {
         category: summary.statusCategory,
         categoryLabel: categoryLabel(summary),

@@ -34,6 +34,7 @@ export interface ChatMessage {
 const LINE_MAX = 200;
 const EXCERPT_MAX = 280;
 const MOVEMENTS_SHOWN = 3;
+const TODO_SHOWN = 3;
 
 function dayText(date: string | null | undefined): string | null {
   if (date == null) return null;
@@ -118,6 +119,10 @@ function plainChatMessage(event: WebhookEvent): ChatMessage {
       if (more > 0) lines.push(more === 1 ? "+1 movimentação" : `+${more} movimentações`);
       if (shown.length === 0)
         lines.push(`Mudança: ${changeKindNames(d.changeKinds).join(", ") || "dados do processo"}`);
+      // What to do by when, as the e-mail opens with it: the earliest first, each an estimate.
+      for (const text of d.opening?.todo.slice(0, TODO_SHOWN) ?? []) {
+        lines.push(oneLine(text.startsWith("Até ") ? `${text} (estimativa)` : text, LINE_MAX));
+      }
       lines.push(`Situação: ${oneLine(d.status.categoryLabel, 60)}`);
       if (d.status.needsLawyerAttention && d.status.attentionReasons[0] !== undefined) {
         lines.push(`Atenção: ${oneLine(d.status.attentionReasons[0], LINE_MAX)}`);

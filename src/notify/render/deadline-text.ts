@@ -2,6 +2,7 @@ import type {
   DeadlineEstimate,
   PeriodEstimate,
   SessionEstimate,
+  SkippedDays,
 } from "../../deadlines/estimate-schema.js";
 import { skippedText } from "../../deadlines/publication-estimate.js";
 import { oneLine } from "../../text.js";
@@ -117,8 +118,20 @@ function periodLine(period: PeriodEstimate): string {
   return `${what}${until}${note}`;
 }
 
+/** What a view leaves out of an estimate's lines because it says it elsewhere, once. */
+export interface EstimateLineOptions {
+  /** The court calendar's line and the days skipped (false: `calendarParagraph` says them). */
+  calendar?: boolean;
+  /** The law's default periods ("Prazo da lei, se for o caso"): false where the act asks nothing. */
+  lawDefaults?: boolean;
+}
+
 /** Every line an alert shows of an estimate, after the three dates. */
-export function estimateLines(estimate: DeadlineEstimate): string[] {
+export function estimateLines(
+  estimate: DeadlineEstimate,
+  options: EstimateLineOptions = {},
+): string[] {
+  const calendar = options.calendar !== false;
   const lines: string[] = [];
   if (estimate.lastDay !== null && estimate.period !== null) {
     lines.push(`Último dia do prazo: ${dayText(estimate.lastDay)} (estimativa)`);
@@ -135,7 +148,10 @@ export function estimateLines(estimate: DeadlineEstimate): string[] {
   lines.push(`Regra: ${oneLine(estimate.rule.title, 600)}`);
   const fromText = estimate.otherPeriods.filter((p) => p.from === "text");
   for (const period of fromText) lines.push(`Outro prazo no texto: ${periodLine(period)}`);
-  const laws = estimate.otherPeriods.filter((p) => p.from === "legal-default");
+  const laws =
+    options.lawDefaults === false
+      ? []
+      : estimate.otherPeriods.filter((p) => p.from === "legal-default");
   for (const period of laws) lines.push(`Prazo da lei, se for o caso: ${periodLine(period)}`);
   for (const alternative of estimate.alternatives) {
     const date = alternative.lastDay ?? alternative.countingStartsOn;
@@ -143,15 +159,51 @@ export function estimateLines(estimate: DeadlineEstimate): string[] {
     const what = alternative.lastDay === null ? "o prazo começa em" : "o último dia passa a";
     lines.push(`${oneLine(alternative.condition, 400)}: ${what} ${dayText(date)}.`);
   }
-  if (estimate.skippedDays.length > 0) {
+  if (calendar && estimate.skippedDays.length > 0) {
     lines.push(
       `Dias que não contaram ou adiaram as datas: ${estimate.skippedDays.map((d) => oneLine(skippedText(d), 300)).join("; ")}.`,
     );
   }
   for (const note of estimate.notes) lines.push(oneLine(note, 800));
   // Whole, however long: a list of what the calendar does not know, cut short, reads as complete.
-  lines.push(`Calendário do tribunal: ${oneLine(estimate.considered, Number.MAX_SAFE_INTEGER)}`);
+  if (calendar) {
+    lines.push(`Calendário do tribunal: ${oneLine(estimate.considered, Number.MAX_SAFE_INTEGER)}`);
+  }
   return lines;
+}
+
+/** The dates of a view that rest on a court calendar: the days they skipped, what it considered. */
+export interface CalendarUse {
+  skippedDays: readonly SkippedDays[];
+  considered: string | null;
+}
+
+const NOT_CONSIDERED = " Não considera: ";
+
+/**
+ * The court calendar said once for every date of a message: the days that did not count or moved
+ * one (each with its source), and what the calendar does not know (a court's own acts of the
+ * year, closures not configured). Null when no date of the message rests on a calendar.
+ */
+export function calendarParagraph(uses: readonly CalendarUse[]): string | null {
+  if (uses.length === 0) return null;
+  const days = new Map<string, SkippedDays>();
+  for (const use of uses)
+    for (const d of use.skippedDays) days.set(`${d.from}|${d.to}|${d.name}`, d);
+  const skipped = [...days.values()].sort((a, b) => a.from.localeCompare(b.from));
+  const moved =
+    skipped.length === 0
+      ? "nenhum feriado, recesso ou suspensão que ele conhece moveu estas datas."
+      : `não contaram ou adiaram as datas: ${skipped.map((d) => oneLine(skippedText(d), 300)).join("; ")}.`;
+  const unknown = new Set<string>();
+  for (const use of uses) {
+    if (use.considered === null) continue;
+    const text = oneLine(use.considered, Number.MAX_SAFE_INTEGER);
+    const at = text.indexOf(NOT_CONSIDERED);
+    if (at >= 0) unknown.add(text.slice(at + 1));
+  }
+  const rest = unknown.size === 0 ? "" : ` ${[...unknown].join(" ")}`;
+  return `Calendário do tribunal: ${moved}${rest} Datas estimadas: confira no tribunal.`;
 }
 
 /**
@@ -159,12 +211,15 @@ export function estimateLines(estimate: DeadlineEstimate): string[] {
  * under the movement: its dates first, then what any estimate shows. DataJud carries no text, so
  * no period is read from it.
  */
-export function gazetteMovementLines(estimate: DeadlineEstimate): string[] {
+export function gazetteMovementLines(
+  estimate: DeadlineEstimate,
+  options: EstimateLineOptions = {},
+): string[] {
   const dates = [`considera-se publicada em ${dayText(estimate.publishedOn)}`];
   if (estimate.countingStartsOn !== null) {
     dates.push(`prazo a partir de ${dayText(estimate.countingStartsOn)}`);
   }
-  const lines = estimateLines(estimate).map((line) =>
+  const lines = estimateLines(estimate, options).map((line) =>
     line.startsWith("O texto não informa prazo")
       ? "O DataJud não traz o texto do ato: sem o prazo que ele fixa, não estimamos o último dia."
       : line,

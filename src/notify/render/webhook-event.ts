@@ -192,6 +192,65 @@ const DjenSource = z.object({
   fetchedAt: Instant,
 });
 
+const ActPeriodEvent = z
+  .object({
+    name: z.string().describe('The period, in Portuguese ("apelação", "embargos de declaração").'),
+    days: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .describe("Its length; null when the law ties it to another (CPC art. 1.026)."),
+    counting: z.string().describe("business (dias úteis) or calendar (dias corridos)."),
+    article: z.string().describe("The article that gives the period and how it counts."),
+    countingStartsOn: CalendarDate.nullable(),
+    lastDay: CalendarDate.nullable().describe(
+      "The estimated last day; null: to confirm (no publication known).",
+    ),
+    note: z.string().nullable().describe("Why there is no date, or what moved it."),
+  })
+  .meta({ id: "ActPeriod", title: "ActPeriod" });
+
+const ActEvent = z
+  .object({
+    instance: z.string(),
+    act: z
+      .string()
+      .describe('The act in a lawyer\'s words ("sentença", "acórdão", "bloqueio ou penhora").'),
+    title: z.string().describe("The movement as the e-mail names it."),
+    actOn: CalendarDate.nullable().describe("The court's day of the act."),
+    publishedOn: CalendarDate.nullable().describe(
+      "When the act counts as published (Lei 11.419/2006 art. 4 §3); null when no publication is known.",
+    ),
+    countingStartsOn: CalendarDate.nullable(),
+    publication: z
+      .string()
+      .nullable()
+      .describe("Where the publication date was read (a DataJud gazette movement or a DJEN item)."),
+    periods: z.array(ActPeriodEvent),
+    estimate: z
+      .literal(true)
+      .describe("Always true: these dates are the monitor's estimate; confirm them in court."),
+  })
+  .meta({ id: "Act", title: "Act" });
+
+const Opening = z
+  .object({
+    happened: z.array(z.string()).describe("What happened, in a lawyer's words, one line each."),
+    todo: z
+      .array(z.string())
+      .describe(
+        'What to do by when, earliest first ("Até 24/07/2020 (sexta-feira): embargos de declaração ..."; "Data a confirmar: ...").',
+      ),
+    calendar: z
+      .string()
+      .nullable()
+      .describe(
+        "The court calendar once for every date above: the days that moved one, what it does not know.",
+      ),
+  })
+  .meta({ id: "Opening", title: "Opening" });
+
 export const MovementEventData = z
   .object({
     case: CaseRef,
@@ -221,6 +280,15 @@ export const MovementEventData = z
       .optional()
       .describe(
         "The case's own data that changed (changeKinds class_changed, subjects_changed, court_unit_changed, secrecy_changed), each in its instance, before and after. Absent from events built before they were sent.",
+      ),
+    opening: Opening.optional().describe(
+      "What the e-mail opens with: what happened, what to do by when, the calendar. Absent from events built before it was sent.",
+    ),
+    acts: z
+      .array(ActEvent)
+      .optional()
+      .describe(
+        "The acts among the new movements (or published by one) that open periods, each period with its estimated last day where the publication is known. Absent from events built before they were sent.",
       ),
     status: Status,
     deadline: Deadline.nullable().optional(),

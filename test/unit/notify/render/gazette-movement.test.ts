@@ -145,7 +145,14 @@ describe("the alert of a gazette movement", () => {
     );
     expect(text).toContain("Carnaval (terça-feira), 17/02/2026 (Lei 1.408/1951, art. 5º)");
     expect(text).toContain("O DataJud não traz o texto do ato");
-    expect(text).toMatch(/Calendário do tribunal: Considera: /u);
+    // The court calendar once, at the top: the days that moved a date and what it does not know.
+    expect(text.match(/Calendário do tribunal: /gu)).toHaveLength(1);
+    expect(text).toMatch(
+      /Calendário do tribunal: não contaram ou adiaram as datas: .*Carnaval \(terça-feira\), 17\/02\/2026 .*Não considera: /u,
+    );
+    expect(text.indexOf("Calendário do tribunal: ")).toBeLessThan(
+      text.indexOf("MOVIMENTAÇÕES NOVAS"),
+    );
     expect(html).toContain("considera-se publicada em 19/02/2026 (quinta-feira)");
   });
 

@@ -105,6 +105,7 @@ export function sampleAlert(overrides: Partial<AlertContent> = {}): AlertContent
       lastUpdatedAt: "2025-10-02T11:11:20",
     },
     lateMovements: [],
+    acts: [],
     fieldChanges: [],
     corrections: [],
     changeKinds: ["new_movements"],

@@ -11,9 +11,11 @@ import {
   generatedByText,
   ignoredText,
   movementLines,
+  newsText,
   nextStepValue,
 } from "./alert.js";
 import type { AlertContent } from "./alert-content.js";
+import { alertOpening, TODO_HEADING, todoText as todoItemText } from "./alert-opening.js";
 import { correctionList, fieldChangeList, lateBlocks, movementList } from "./change-blocks.js";
 import {
   type Block,
@@ -68,6 +70,13 @@ function mergeByCase(items: readonly AlertContent[]): AlertContent[] {
         ...item.newMovements.filter((m) => !seen.has(m.movement.id)),
       ],
       lateMovements: [...earlier.lateMovements, ...item.lateMovements],
+      // A later alert's reading of an act wins: it may date what the earlier could not.
+      acts: [
+        ...earlier.acts.filter(
+          (a) => !item.acts.some((b) => b.movementId === a.movementId && b.instance === a.instance),
+        ),
+        ...item.acts,
+      ],
       fieldChanges: [...earlier.fieldChanges, ...item.fieldChanges],
       // Each correction is its own step (a hearing designada, cancelada, then redesignada).
       corrections: [...earlier.corrections, ...item.corrections],
@@ -169,6 +178,15 @@ function caseEntry(content: AlertContent, timeZone: string): Entry {
       ],
     },
   ];
+  // What to do by when, as the case's alert opens with it, and its court calendar once.
+  const opening = alertOpening(content, newsText(content));
+  if (opening.todo.length > 0) {
+    blocks.push(para([{ strong: `${TODO_HEADING}:` }]), {
+      kind: "list",
+      items: opening.todo.map((item) => ({ title: todoItemText(item) })),
+    });
+    if (opening.calendar !== null) blocks.push(para(opening.calendar, "small"));
+  }
   const fields = fieldChangeReadings(content);
   if (fields.length > 0) {
     blocks.push(

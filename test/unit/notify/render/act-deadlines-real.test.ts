@@ -5,6 +5,7 @@ import { renderAlert } from "../../../../src/notify/render/alert.js";
 import { AlertContent, buildAlertContent } from "../../../../src/notify/render/alert-content.js";
 import { movementEvent } from "../../../../src/notify/render/build-event.js";
 import { chatMessage } from "../../../../src/notify/render/chat-message.js";
+import { renderDigest } from "../../../../src/notify/render/digest.js";
 import type { MovementEventData } from "../../../../src/notify/render/webhook-event.js";
 import type { DjenItemFacts } from "../../../../src/summarize/act-deadlines.js";
 import {
@@ -326,5 +327,28 @@ describe("an act's periods dated from its publication, first in the alert", () =
     ]);
     expect(text).not.toContain("Prazo da lei");
     expect(data.acts).toEqual([]);
+  });
+
+  it("a digest: the sentence alerted undated, then its publication, reads dated once", () => {
+    // The tjdft sentence of 14/07/2020 alone (no publication yet), then the sweep that brings its
+    // 1061 and 92: the digest merges both alerts of the case; the later reading of the act wins.
+    const first = alertOf("tjdft", "00125906120158070018", "G1", {
+      until: "2020-07-14T23:59:59",
+      newSince: "2020-07-14T00:00:00",
+    });
+    expect(section(first.text, TODO)[0]).toMatch(/^- Data a confirmar: /u);
+    const second = alertOf("tjdft", "00125906120158070018", "G1", {
+      until: "2020-07-17T23:59:59",
+      newSince: "2020-07-15T00:00:00",
+    });
+    // The second alert brings only the gazette movements; the act they publish is dated.
+    expect(section(second.text, "O QUE ACONTECEU")[0]).toContain(
+      "Sentença (Julgado improcedente o pedido) em 14/07/2020",
+    );
+    const { text, html } = renderDigest([first.content, second.content]);
+    expect(text.match(/Até 07\/08\/2020 \(sexta-feira\): apelação/gu)).toHaveLength(1);
+    expect(text).not.toContain("Data a confirmar");
+    expect(text.match(/Calendário do tribunal: /gu)).toHaveLength(1);
+    expect(html).toContain("Até 24/07/2020 (sexta-feira): embargos de declaração");
   });
 });

@@ -13,6 +13,7 @@ import {
   loadRealHits,
   type RawMovement,
   realHit,
+  SCHEDULED_HEARING,
 } from "../../../support/real-datajud.js";
 import { sampleSummary } from "./sample-alert.js";
 
@@ -39,6 +40,8 @@ interface Edit {
   publications?: DjenItemFacts[];
   /** The summary asks for no attention. */
   quiet?: boolean;
+  /** A new hearing's own date, as a DJEN publication of the case says it. */
+  hearingOn?: { date: string; time: string };
 }
 
 function alertOf(alias: string, digits: string, grau: string, edit: Edit) {
@@ -64,6 +67,16 @@ function alertOf(alias: string, digits: string, grau: string, edit: Edit) {
     changeKinds: ["new_movements"],
     calendars,
     publications: edit.publications ?? [],
+    hearingDates: Object.fromEntries(
+      edit.hearingOn === undefined
+        ? []
+        : fresh
+            .filter((m) => m.code === 12740)
+            .map((m) => [
+              m.id,
+              { ...edit.hearingOn, source: "djen" as const, quote: "audiência designada" },
+            ]),
+    ),
   });
   // The payload as the outbox stores it and reads it back: it must parse, or the alert is dead.
   expect(AlertContent.parse(JSON.parse(JSON.stringify(content)))).toEqual(content);
@@ -350,5 +363,25 @@ describe("an act's periods dated from its publication, first in the alert", () =
     expect(text).not.toContain("Data a confirmar");
     expect(text.match(/Calendário do tribunal: /gu)).toHaveLength(1);
     expect(html).toContain("Até 24/07/2020 (sexta-feira): embargos de declaração");
+  });
+
+  it("a hearing designated (edit of the real tjto record): its date to do, or to confirm", () => {
+    const edit = { until: "2099", newSince: "2026-11-01T00:00:00", extra: [SCHEDULED_HEARING] };
+    const undated = alertOf("tjto", "00034953520178272716", "G1", edit);
+    expect(section(undated.text, TODO)).toEqual([
+      "- Data a confirmar: Audiência de conciliação designada: comparecimento (a data da audiência não consta do DataJud: conferir no processo ou no DJEN)",
+    ]);
+    const dated = alertOf("tjto", "00034953520178272716", "G1", {
+      ...edit,
+      hearingOn: { date: "2027-03-10", time: "14:00" },
+    });
+    expect(section(dated.text, TODO)).toEqual([
+      "- Em 10/03/2027 (quarta-feira): Audiência de conciliação designada às 14:00: comparecimento",
+    ]);
+    expect(dated.data.opening?.todo).toEqual([
+      "Em 10/03/2027 (quarta-feira): Audiência de conciliação designada às 14:00: comparecimento",
+    ]);
+    // No estimate, no calendar paragraph: the hearing's date is the court's, not a count.
+    expect(dated.text).not.toContain("Calendário do tribunal");
   });
 });

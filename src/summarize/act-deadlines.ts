@@ -138,10 +138,22 @@ export function mayOpenPeriods(m: Movement): boolean {
   return isCourtAct(m) || (m.code !== null && GAZETTE_CODES.has(m.code));
 }
 
+/** A record's movements newest first, sorted once per list (a first read brings hundreds). */
+const NEWEST_FIRST = new WeakMap<readonly Movement[], readonly Movement[]>();
+
+function newestFirst(movements: readonly Movement[]): readonly Movement[] {
+  let sorted = NEWEST_FIRST.get(movements);
+  if (sorted === undefined) {
+    sorted = [...movements].sort((a, b) => (b.dateTime ?? "").localeCompare(a.dateTime ?? ""));
+    NEWEST_FIRST.set(movements, sorted);
+  }
+  return sorted;
+}
+
 function sortedBefore(record: Pick<InstanceRecord, "movements">, m: Movement): Movement[] {
-  return record.movements
-    .filter((x) => x !== m && x.id !== m.id && (x.dateTime ?? "") <= (m.dateTime ?? ""))
-    .sort((a, b) => (b.dateTime ?? "").localeCompare(a.dateTime ?? ""));
+  return newestFirst(record.movements).filter(
+    (x) => x !== m && x.id !== m.id && (x.dateTime ?? "") <= (m.dateTime ?? ""),
+  );
 }
 
 /**
@@ -187,10 +199,10 @@ function gazetteFor(
   const day = dayOf(act);
   if (day === null) return [];
   const until = addDays(day, MATCH_DAYS);
-  const after = record.movements
+  const after = newestFirst(record.movements)
     .filter((x) => x.code !== null && GAZETTE_CODES.has(x.code))
     .filter((x) => (x.dateTime ?? "") >= (act.dateTime ?? "") && (dayOf(x) ?? "9999") <= until)
-    .sort((a, b) => (a.dateTime ?? "").localeCompare(b.dateTime ?? ""));
+    .reverse();
   if (FIRST_PUBLICATION_AFTER.has(reading.key as ActKey)) return after.slice(0, 2);
   return after.filter((g) => publishedActOf(g, record)?.id === act.id);
 }
@@ -334,6 +346,19 @@ function mergeSkipped(lists: readonly SkippedDays[][]): SkippedDays[] {
   const seen = new Map<string, SkippedDays>();
   for (const day of lists.flat()) seen.set(`${day.from}|${day.to}|${day.name}`, day);
   return [...seen.values()].sort((a, b) => a.from.localeCompare(b.from));
+}
+
+/** How long an act whose period has no date stays worth the opening of an alert. */
+const STALE_DAYS = 120;
+
+/**
+ * Whether nothing of the act is left to do on `today` (the sweep's São Paulo day): every period
+ * ended before it, or, without a last day, the act is older than 120 days. A first read of a
+ * long case brings every sentence it ever had; the ones long past are history, not news.
+ */
+export function isStale(act: ActDeadline, today: IsoDate): boolean {
+  const old = act.actOn !== null && act.actOn < addDays(today, -STALE_DAYS);
+  return act.periods.every((p) => (p.lastDay === null ? old : p.lastDay < today));
 }
 
 /** Notes on how the law counts an act's periods that the dates above cannot show. */

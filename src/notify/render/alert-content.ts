@@ -17,6 +17,7 @@ import {
   actDeadline,
   actsPublishedBy,
   type DjenItemFacts,
+  isStale,
   periodsOfAct,
   publishedActOf,
 } from "../../summarize/act-deadlines.js";
@@ -25,6 +26,7 @@ import type { Correction } from "../../summarize/corrections.js";
 import type { FieldChange } from "../../summarize/field-changes.js";
 import { HearingDate } from "../../summarize/hearing-when.js";
 import { isCriminalClass, movementTitle } from "../../summarize/movement-reading.js";
+import { dateInZone } from "../../time/calendar-date.js";
 import { AlertSources } from "./sources-line.js";
 
 /** A movement as queued: alerts queued before raw dates and occurrences were kept still render. */
@@ -232,6 +234,8 @@ function actsOf(input: BuildAlertContentInput): ActDeadline[] {
   const out: ActDeadline[] = [];
   const seen = new Set<string>();
   const digits = input.caseNumber.replace(/\D/gu, "");
+  const fetched = Date.parse(input.provenance.fetchedAt);
+  const today = dateInZone(Number.isNaN(fetched) ? 0 : fetched);
   const sorted = [...input.newMovements].sort((a, b) =>
     (a.movement.dateTime ?? "").localeCompare(b.movement.dateTime ?? ""),
   );
@@ -249,7 +253,7 @@ function actsOf(input: BuildAlertContentInput): ActDeadline[] {
         publications: input.publications ?? [],
         calendars: input.calendars ?? NO_CLOSURES,
       });
-      if (dated === null) continue;
+      if (dated === null || isStale(dated, today)) continue;
       seen.add(key);
       out.push(dated);
     }

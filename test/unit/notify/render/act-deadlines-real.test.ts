@@ -42,6 +42,8 @@ interface Edit {
   quiet?: boolean;
   /** A new hearing's own date, as a DJEN publication of the case says it. */
   hearingOn?: { date: string; time: string };
+  /** When the sweep read it (ISO, UTC); 20/11/2026 unless said. */
+  at?: string;
 }
 
 function alertOf(alias: string, digits: string, grau: string, edit: Edit) {
@@ -63,7 +65,11 @@ function alertOf(alias: string, digits: string, grau: string, edit: Edit) {
       : sampleSummary(),
     records: [record],
     newMovements: fresh.map((movement) => ({ instance: grau, movement })),
-    provenance: { index: `api_publica_${alias}`, url: "", fetchedAt: "2026-11-20T15:00:00.000Z" },
+    provenance: {
+      index: `api_publica_${alias}`,
+      url: "",
+      fetchedAt: edit.at ?? "2026-11-20T15:00:00.000Z",
+    },
     changeKinds: ["new_movements"],
     calendars,
     publications: edit.publications ?? [],
@@ -74,7 +80,12 @@ function alertOf(alias: string, digits: string, grau: string, edit: Edit) {
             .filter((m) => m.code === 12740)
             .map((m) => [
               m.id,
-              { ...edit.hearingOn, source: "djen" as const, quote: "audiência designada" },
+              {
+                date: edit.hearingOn?.date ?? "",
+                time: edit.hearingOn?.time ?? null,
+                source: "djen" as const,
+                quote: "audiência designada",
+              },
             ]),
     ),
   });
@@ -107,6 +118,7 @@ describe("an act's periods dated from its publication, first in the alert", () =
     const { text, html, data, chat } = alertOf("tjdft", "00125906120158070018", "G1", {
       until: "2020-07-17T23:59:59",
       newSince: "2020-07-14T00:00:00",
+      at: "2020-07-18T12:00:00.000Z",
     });
     expect(section(text, "O QUE ACONTECEU")).toEqual([
       "- Sentença (Julgado improcedente o pedido) em 14/07/2020, 1º grau (G1); publicação considerada feita em 17/07/2020 (disponibilização no Diário em 16/07/2020, segundo o DataJud).",
@@ -166,6 +178,7 @@ describe("an act's periods dated from its publication, first in the alert", () =
     const { text, html, data } = alertOf("tjdft", "00125906120158070018", "G1", {
       until: "2020-07-17T23:59:59",
       newSince: "2020-07-14T00:00:00",
+      at: "2020-07-18T12:00:00.000Z",
     });
     // 1061 and 92 each carry an estimate on the TJDFT's calendar; the paragraph is said once.
     expect(text.match(/Calendário do tribunal: /gu)).toHaveLength(1);
@@ -184,6 +197,7 @@ describe("an act's periods dated from its publication, first in the alert", () =
     const before = alertOf("tjdft", "07223914020178070001", "G1", {
       until: "2099",
       newSince: "2022-07-13T00:00:00",
+      at: "2022-07-14T12:00:00.000Z",
     });
     expect(section(before.text, TODO)).toEqual([
       "- Data a confirmar: impugnação à indisponibilidade (impenhorabilidade ou excesso) (5 dias úteis; CPC, art. 854, § 3º, aplicado à execução fiscal (Lei 6.830/1980, art. 1º)) (a publicação do ato ainda não consta do DataJud nem do DJEN)",
@@ -199,6 +213,7 @@ describe("an act's periods dated from its publication, first in the alert", () =
     const after = alertOf("tjdft", "07223914020178070001", "G1", {
       until: "2099",
       newSince: "2022-07-15T00:00:00",
+      at: "2022-07-16T12:00:00.000Z",
       extra: [{ codigo: 1061, nome: DISPONIBILIZACAO, dataHora: "2022-07-15T00:30:00.000Z" }],
     });
     expect(section(after.text, TODO).slice(0, 2)).toEqual([
@@ -225,6 +240,7 @@ describe("an act's periods dated from its publication, first in the alert", () =
     const { text, data } = alertOf("tjsp", "00104905620258260309", "G1", {
       until: "2025-09-30T23:59:59",
       newSince: "2025-09-22T00:00:00",
+      at: "2025-10-01T12:00:00.000Z",
     });
     const todo = section(text, TODO);
     expect(todo).toContain(
@@ -348,11 +364,13 @@ describe("an act's periods dated from its publication, first in the alert", () =
     const first = alertOf("tjdft", "00125906120158070018", "G1", {
       until: "2020-07-14T23:59:59",
       newSince: "2020-07-14T00:00:00",
+      at: "2020-07-15T12:00:00.000Z",
     });
     expect(section(first.text, TODO)[0]).toMatch(/^- Data a confirmar: /u);
     const second = alertOf("tjdft", "00125906120158070018", "G1", {
       until: "2020-07-17T23:59:59",
       newSince: "2020-07-15T00:00:00",
+      at: "2020-07-18T12:00:00.000Z",
     });
     // The second alert brings only the gazette movements; the act they publish is dated.
     expect(section(second.text, "O QUE ACONTECEU")[0]).toContain(
@@ -383,5 +401,23 @@ describe("an act's periods dated from its publication, first in the alert", () =
     ]);
     // No estimate, no calendar paragraph: the hearing's date is the court's, not a count.
     expect(dated.text).not.toContain("Calendário do tribunal");
+  });
+
+  it("a first read of a long case: acts long past are history, not what to do", () => {
+    // The whole real tjdft record read for the first time in 2026: its 2020 sentence and 2021
+    // acórdão, each published, had every period end years ago.
+    const { text, data } = alertOf("tjdft", "00125906120158070018", "G1", {
+      until: "2099",
+      newSince: "0000",
+    });
+    expect(data.acts).toEqual([]);
+    expect(text).not.toContain("Até 07/08/2020");
+    // Read the week after the publication, the same sentence is what to do.
+    const fresh = alertOf("tjdft", "00125906120158070018", "G1", {
+      until: "2020-07-17T23:59:59",
+      newSince: "0000",
+      at: "2020-07-18T12:00:00.000Z",
+    });
+    expect(fresh.data.acts?.map((a) => a.actOn)).toEqual(["2020-07-14"]);
   });
 });

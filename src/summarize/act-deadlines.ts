@@ -361,6 +361,17 @@ export function isStale(act: ActDeadline, today: IsoDate): boolean {
   return act.periods.every((p) => (p.lastDay === null ? old : p.lastDay < today));
 }
 
+/**
+ * Whether a movement of `day` may still bring an act worth the opening on `today`: an act more
+ * than 180 days old was published within 60 days of it and its longest count (15 + 15 dias
+ * úteis, over a year-end suspension) ended well before today, or it is stale undated. Lets a
+ * first read of a long case skip the estimates of its history.
+ */
+export function mayStillMatter(m: Movement, today: IsoDate): boolean {
+  const day = dayOf(m);
+  return day === null || day >= addDays(today, -(STALE_DAYS + MATCH_DAYS));
+}
+
 /** Notes on how the law counts an act's periods that the dates above cannot show. */
 function actNotes(reading: ActReading, criminal: boolean, firstAfter: boolean): string[] {
   const notes: string[] = [];

@@ -18,6 +18,7 @@ import {
   actsPublishedBy,
   type DjenItemFacts,
   isStale,
+  mayStillMatter,
   periodsOfAct,
   publishedActOf,
 } from "../../summarize/act-deadlines.js";
@@ -242,6 +243,7 @@ function actsOf(input: BuildAlertContentInput): ActDeadline[] {
   for (const { instance, movement } of sorted) {
     const record = input.records.find((r) => r.instance === instance);
     if (record === undefined) continue;
+    if (!mayStillMatter(movement, today)) continue;
     for (const act of [movement, ...actsPublishedBy(movement, record)]) {
       const key = `${instance}|${act.id}`;
       if (seen.has(key)) continue;

@@ -79,7 +79,7 @@ export const AlertContent = z.object({
     }),
   ),
   /**
-   * The acts among the new movements (or published by a new gazette movement) that open periods,
+   * The acts among the new movements (or published by a new or re-dated gazette movement) that open periods,
    * each period with its last day where the publication is known (summarize/act-deadlines.ts);
    * what the alert opens with. Absent in alerts queued before.
    */
@@ -237,7 +237,11 @@ function actsOf(input: BuildAlertContentInput): ActDeadline[] {
   const digits = input.caseNumber.replace(/\D/gu, "");
   const fetched = Date.parse(input.provenance.fetchedAt);
   const today = dateInZone(Number.isNaN(fetched) ? 0 : fetched);
-  const sorted = [...input.newMovements].sort((a, b) =>
+  // A gazette movement the court re-dated moves the dates of the act it published.
+  const redated = (input.corrections ?? [])
+    .filter((c) => c.kind === "redated")
+    .map((c) => ({ instance: c.instance, movement: c.after }));
+  const sorted = [...input.newMovements, ...redated].sort((a, b) =>
     (a.movement.dateTime ?? "").localeCompare(b.movement.dateTime ?? ""),
   );
   for (const { instance, movement } of sorted) {

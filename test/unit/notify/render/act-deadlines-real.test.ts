@@ -420,4 +420,52 @@ describe("an act's periods dated from its publication, first in the alert", () =
     });
     expect(fresh.data.acts?.map((a) => a.actOn)).toEqual(["2020-07-14"]);
   });
+
+  it("a gazette movement the court re-dates moves the act's last days in the correction's alert", () => {
+    // The real tjdft record up to its 1061 (the 92 of 17/07 left out), read again after the court
+    // re-dated the 1061 from Thu 16/07 to Fri 17/07/2020: published Mon 20/07, counted from Tue
+    // 21/07 (Lei 11.419 art. 4 §§ 3-4). Embargos, 5 dias úteis: 21, 22, 23, 24, 27/07 -> Mon
+    // 27/07/2020 (it was 24/07); apelação, 15 dias úteis: 21-24/07 (4), 27-31/07 (9), 03-07/08
+    // (14), 10/08 -> Mon 10/08/2020 (it was 07/08).
+    const read = (day: string) => {
+      const doc = realHit(hits, "tjdft", "00125906120158070018", "G1");
+      const source = doc._source as { movimentos: RawMovement[] };
+      source.movimentos = source.movimentos
+        .filter((m) => String(m.dataHora) <= "2020-07-16T23:59:59")
+        .map((m) =>
+          m.codigo === 1061 && m.dataHora === "2020-07-16T02:42:08.000Z"
+            ? { ...m, dataHora: `${day}T02:42:08.000Z` }
+            : m,
+        );
+      return normalizeInstanceRecord(doc, "tjdft");
+    };
+    const gazette = (r: ReturnType<typeof read>) => {
+      const found = r.movements.find((m) => m.code === 1061 && m.dateTime?.startsWith("2020-07-1"));
+      if (found === undefined) throw new Error("no 1061 in July 2020");
+      return found;
+    };
+    const before = gazette(read("2020-07-16"));
+    const now = read("2020-07-17");
+    const content = buildAlertContent({
+      caseNumber: formatted("00125906120158070018"),
+      court: "tjdft",
+      label: null,
+      previous: null,
+      current: sampleSummary(),
+      records: [now],
+      newMovements: [],
+      corrections: [{ instance: "G1", kind: "redated", before, after: gazette(now) }],
+      provenance: { index: "api_publica_tjdft", url: "", fetchedAt: "2020-07-18T12:00:00.000Z" },
+      changeKinds: ["corrected_movements"],
+      calendars,
+    });
+    expect(content.acts.map((a) => a.periods.map((p) => p.lastDay))).toEqual([
+      ["2020-08-10", "2020-07-27"],
+    ]);
+    const { text } = renderAlert(content);
+    expect(section(text, TODO).slice(0, 2)).toEqual([
+      "- Até 27/07/2020 (segunda-feira): embargos de declaração (5 dias úteis; CPC, art. 1.023; dias úteis, art. 219)",
+      "- Até 10/08/2020 (segunda-feira): apelação (15 dias úteis; CPC, art. 1.003, § 5º; dias úteis, art. 219)",
+    ]);
+  });
 });

@@ -244,16 +244,22 @@ describe("an act's periods dated from its publication, first in the alert", () =
     });
     const todo = section(text, TODO);
     expect(todo).toContain(
-      "- Até 21/10/2025 (terça-feira): pagamento voluntário (sem ele, multa de 10% e honorários de 10%) (15 dias úteis; CPC, art. 523, caput e § 1º; dias úteis, art. 219)",
+      "- Até 21/10/2025 (terça-feira): pagamento voluntário (sem ele, multa de 10% e honorários de 10%) (cumprimento de sentença, 22/09/2025) (15 dias úteis; CPC, art. 523, caput e § 1º; dias úteis, art. 219)",
     );
     expect(todo).toContain(
-      "- Até 11/11/2025 (terça-feira): impugnação ao cumprimento de sentença, depois do prazo de pagamento (15 dias úteis; CPC, art. 525; dias úteis, art. 219)",
+      "- Até 11/11/2025 (terça-feira): impugnação ao cumprimento de sentença, depois do prazo de pagamento (cumprimento de sentença, 22/09/2025) (15 dias úteis; CPC, art. 525; dias úteis, art. 219)",
     );
-    // The decision the Publicação follows may ask something of the party: the law's 5 days.
-    // Published 30/09, counted from 01/10: 01, 02, 03, 06, 07/10 -> Tue 07/10/2025.
-    expect(todo[0]).toBe(
-      "- Até 07/10/2025 (terça-feira): se Decisão (outras decisões) (29/09/2025) pedir uma providência sem prazo fixado: 5 dias úteis (CPC, art. 218, § 3º)",
+    // The decision of 29/09 the same Publicação published opens its own periods (act-periods.json,
+    // execution_interlocutory): embargos, 5 dias úteis from 01/10: 01, 02, 03, 06, 07/10 -> Tue
+    // 07/10/2025; agravo de instrumento, 15 dias úteis -> Tue 21/10/2025, as the payment.
+    expect(todo[0]).toMatch(
+      /^- Até 07\/10\/2025 \(terça-feira\): embargos de declaração \(decisão interlocutória .*, 29\/09\/2025\) \(5 dias úteis;/u,
     );
+    expect(
+      todo.some((l) => /^- Até 21\/10\/2025 \(terça-feira\): agravo de instrumento/u.test(l)),
+    ).toBe(true);
+    // Its own periods replace the law's generic 5 days (CPC art. 218 § 3º).
+    expect(text).not.toContain("pedir uma providência sem prazo fixado");
     expect(data.acts?.[0]?.periods.map((p) => p.lastDay)).toEqual(["2025-10-21", "2025-11-11"]);
   });
 

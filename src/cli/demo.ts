@@ -24,6 +24,7 @@ import {
 import type { RunReport } from "../monitor/run-report.js";
 import { runSweep } from "../monitor/sweep.js";
 import { caseKeysInFile } from "../store/cases.js";
+import type { System } from "../system.js";
 import { addDays } from "../time/calendar-date.js";
 import { dateInZone } from "../time/zoned-time.js";
 import { loadWatchlist } from "../watchlist/parse-watchlist.js";
@@ -49,6 +50,22 @@ function assertDemoDatabase(path: string, sample: ReadonlySet<string>): void {
       `MONITOR_DB (${path}) already follows other cases; the demo would add its sample cases to it. Unset MONITOR_DB, or point it at a new file`,
     );
   }
+}
+
+/**
+ * Noon of Fri 07/11/2025 in São Paulo, the day the later recordings end (their last update is
+ * 07/11 09:00): the demo plays that day, so its sentence and decisions are news whose periods
+ * run, as they were for the lawyer who got them, not history whose periods ended long ago.
+ */
+const RECORDING_DAY = Date.UTC(2025, 10, 7, 15, 0);
+
+/** The process's system with its clock moved to the recordings' day; time still passes. */
+function onRecordingDay(system: System): System {
+  const offset = system.clock.now() - RECORDING_DAY;
+  return {
+    ...system,
+    clock: { now: () => system.clock.now() - offset, sleep: (ms, s) => system.clock.sleep(ms, s) },
+  };
 }
 
 /** Sent to the in-memory DataJud only; the recorded answers check it like the real API would. */
@@ -139,7 +156,7 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
     ...cliLogger(io, config, loaded.secrets, "demo"),
   };
   const datajud = createRecordedDataJud({ apiKey: DEMO_KEY, state: baselineState() });
-  const system = systemOf(io);
+  const system = onRecordingDay(systemOf(io));
   // DJEN's sample dates move to the day the demo runs, so its window (yesterday, today) holds them.
   const today = dateInZone(system.clock.now());
   const onDemoDay = (items: readonly DjenSampleItem[]) =>

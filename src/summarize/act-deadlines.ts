@@ -338,6 +338,9 @@ function dated(
   };
 }
 
+const NOT_FROM_PUBLICATION =
+  "não corre da publicação do ato: conte do fato que o inicia, conferido nos autos";
+
 function undated(p: ActPeriod, note: string): DatedPeriod {
   return dated(p, { countingStartsOn: null, lastDay: null, note });
 }
@@ -415,7 +418,9 @@ export function actDeadline(input: ActDeadlineInput): ActDeadline | null {
       ...base,
       publication: null,
       periods: reading.periods.map((p) =>
-        undated(p, "a publicação do ato ainda não consta do DataJud nem do DJEN"),
+        p.notFromPublication === true
+          ? undated(p, NOT_FROM_PUBLICATION)
+          : undated(p, "a publicação do ato ainda não consta do DataJud nem do DJEN"),
       ),
       skippedDays: [],
       notes: actNotes(reading, criminal, false),
@@ -437,6 +442,12 @@ export function actDeadline(input: ActDeadlineInput): ActDeadline | null {
   const periods: DatedPeriod[] = [];
   let previousEnd: IsoDate | null = null;
   for (const p of reading.periods) {
+    if (p.notFromPublication === true) {
+      // The juntada of a citação, an audiência, a guarantee: no publication dates it.
+      periods.push(undated(p, NOT_FROM_PUBLICATION));
+      previousEnd = null;
+      continue;
+    }
     if (p.days === null) {
       periods.push(undated(p, NO_LENGTH));
       continue;

@@ -27,7 +27,7 @@ import type { Correction } from "../../summarize/corrections.js";
 import type { FieldChange } from "../../summarize/field-changes.js";
 import { HearingDate } from "../../summarize/hearing-when.js";
 import { isCriminalClass, movementTitle } from "../../summarize/movement-reading.js";
-import { dateInZone } from "../../time/calendar-date.js";
+import { dateInZone } from "../../time/zoned-time.js";
 import { AlertSources } from "./sources-line.js";
 
 /** A movement as queued: alerts queued before raw dates and occurrences were kept still render. */

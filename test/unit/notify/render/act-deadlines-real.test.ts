@@ -474,4 +474,22 @@ describe("an act's periods dated from its publication, first in the alert", () =
       "- Até 10/08/2020 (segunda-feira): apelação (15 dias úteis; CPC, art. 1.003, § 5º; dias úteis, art. 219)",
     ]);
   });
+
+  it("a citação's periods run from the citação or the audiência, never from a publication", () => {
+    // Edit: a civil case of the real tjto record, a citação (TPU 12284) on Wed 18/11/2026 and a
+    // 1061 the next day. The contestação runs from the audiência or the juntada (CPC arts. 231
+    // and 335; act-periods.json marks it notFromPublication): it stays without a date.
+    const { text, data } = alertOf("tjto", "00034953520178272716", "G1", {
+      until: "2099",
+      newSince: "2026-11-01T00:00:00",
+      klass: { codigo: 7, nome: "Procedimento Comum Cível" },
+      extra: [
+        { codigo: 12284, nome: "Citação", dataHora: "2026-11-18T16:45:00.000Z" },
+        { codigo: 1061, nome: DISPONIBILIZACAO, dataHora: "2026-11-19T00:20:00.000Z" },
+      ],
+    });
+    const citation = data.acts?.find((a) => a.periods.some((p) => /contesta/u.test(p.name)));
+    expect(citation?.periods.every((p) => p.lastDay === null)).toBe(true);
+    expect(text).toMatch(/Data a confirmar: contestação[^\n]*não corre da publicação do ato/u);
+  });
 });

@@ -523,6 +523,52 @@ async function checkHttp(config: MonitorConfig, options: DoctorOptions): Promise
   );
 }
 
+/**
+ * Endpoints declared but not sendable, with the variables they lack: by this process (what it
+ * lacks now), or by the daemon (what it lacked when it started). Either way their alerts are
+ * queued and wait. Each is also said in `details`.
+ */
+function lackingVariables(
+  declared: MonitorConfig["notify"]["declared"],
+  states: readonly EndpointState[],
+  details: string[],
+): Map<string, string[]> {
+  const lacking = new Map<string, string[]>();
+  for (const e of declared.filter((d) => d.missing.length > 0)) {
+    lacking.set(`${e.channel}:${e.name}`, [...e.missing]);
+    details.push(
+      `FAIL ${e.channel} endpoint "${terminalText(e.name)}": ${e.missing.join(" and ")} not set in this process; its alerts are queued and only a process that has ${e.missing.length === 1 ? "it" : "them"} sends them`,
+    );
+  }
+  for (const s of states) {
+    if (s.daemonMissing.length === 0) continue;
+    lacking.set(`${s.channel}:${s.name}`, [
+      ...new Set([...(lacking.get(`${s.channel}:${s.name}`) ?? []), ...s.daemonMissing]),
+    ]);
+    details.push(
+      `FAIL ${s.channel} endpoint "${terminalText(s.name)}": the daemon has had no ${s.daemonMissing.map((v) => terminalText(v)).join(" and ")} since ${s.daemonCheckedAt ?? "its last start"}; its alerts are queued and NOT sent`,
+    );
+  }
+  return lacking;
+}
+
+/** What the sweeps recorded of each endpoint: disabled by a 410 (until a person enables it), or given up. */
+function recordedStateLines(states: readonly EndpointState[]): string[] {
+  return states.flatMap((s) => {
+    if (s.disabledAt !== null) {
+      return [
+        `FAIL ${s.channel} endpoint "${terminalText(s.name)}" is disabled since ${s.disabledAt}: it answered 410 Gone (${terminalText(s.disabledReason ?? "")})`,
+      ];
+    }
+    if (s.deadSince !== null) {
+      return [
+        `note ${s.channel} endpoint "${terminalText(s.name)}": alerts to it given up since ${s.deadSince} (monitor status shows the last error)`,
+      ];
+    }
+    return [];
+  });
+}
+
 async function checkEndpoints(config: MonitorConfig, options: DoctorOptions): Promise<DoctorCheck> {
   const count = config.notify.declared.length;
   if (count === 0) {
@@ -542,38 +588,10 @@ async function checkEndpoints(config: MonitorConfig, options: DoctorOptions): Pr
     // An unreadable database is the database check's to report.
   }
   const configured = new Set(config.notify.declared.map((e) => `${e.channel}:${e.name}`));
-  // Declared but not sendable: by this process (what it lacks now), or by the daemon (what it
-  // lacked when it started). Either way its alerts are queued and wait.
-  const lacking = new Map<string, string[]>();
-  for (const e of config.notify.declared.filter((d) => d.missing.length > 0)) {
-    lacking.set(`${e.channel}:${e.name}`, [...e.missing]);
-    details.push(
-      `FAIL ${e.channel} endpoint "${terminalText(e.name)}": ${e.missing.join(" and ")} not set in this process; its alerts are queued and only a process that has ${e.missing.length === 1 ? "it" : "them"} sends them`,
-    );
-  }
-  for (const s of states.filter((x) => configured.has(`${x.channel}:${x.name}`))) {
-    if (s.daemonMissing.length === 0) continue;
-    lacking.set(`${s.channel}:${s.name}`, [
-      ...new Set([...(lacking.get(`${s.channel}:${s.name}`) ?? []), ...s.daemonMissing]),
-    ]);
-    details.push(
-      `FAIL ${s.channel} endpoint "${terminalText(s.name)}": the daemon has had no ${s.daemonMissing.map((v) => terminalText(v)).join(" and ")} since ${s.daemonCheckedAt ?? "its last start"}; its alerts are queued and NOT sent`,
-    );
-  }
-  const disabled = states.filter(
-    (s) => s.disabledAt !== null && configured.has(`${s.channel}:${s.name}`),
-  );
-  for (const s of states.filter((x) => configured.has(`${x.channel}:${x.name}`))) {
-    if (s.disabledAt !== null) {
-      details.push(
-        `FAIL ${s.channel} endpoint "${terminalText(s.name)}" is disabled since ${s.disabledAt}: it answered 410 Gone (${terminalText(s.disabledReason ?? "")})`,
-      );
-    } else if (s.deadSince !== null) {
-      details.push(
-        `note ${s.channel} endpoint "${terminalText(s.name)}": alerts to it given up since ${s.deadSince} (monitor status shows the last error)`,
-      );
-    }
-  }
+  const ours = states.filter((x) => configured.has(`${x.channel}:${x.name}`));
+  const lacking = lackingVariables(config.notify.declared, ours, details);
+  const disabled = ours.filter((s) => s.disabledAt !== null);
+  details.push(...recordedStateLines(ours));
   if (bad === 0 && lacking.size > 0) {
     const variables = [...new Set([...lacking.values()].flat())];
     return fail(

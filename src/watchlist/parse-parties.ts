@@ -124,6 +124,116 @@ function documentOf(
  * defaults.channels. A party told to nobody, a name or alias too short or too common, a bad
  * CPF/CNPJ and a party listed twice are errors at their own positions.
  */
+/**
+ * The queries a party is asked by (its name and each alias, compared without accents or
+ * punctuation), each once; a bad alias or a repeated one is an error at its place.
+ */
+function partyNames(
+  source: YamlSource,
+  at: YamlPath,
+  entry: PartyFile,
+  errors: PositionedError[],
+): { queries: string[]; aliases: string[]; valid: boolean } {
+  const queries = [queryName(entry.name)];
+  const aliases: string[] = [];
+  let valid = true;
+  for (const [i, alias] of (entry.aliases ?? []).entries()) {
+    const aliasProblem = nameProblem(alias);
+    if (aliasProblem !== null) {
+      errors.push(errorAtPath(source, [...at, "aliases", i], aliasProblem));
+      valid = false;
+      continue;
+    }
+    const query = queryName(alias);
+    if (queries.includes(query)) {
+      errors.push(
+        errorAtPath(
+          source,
+          [...at, "aliases", i],
+          `"${alias.trim().slice(0, 80)}" is already this party's name or an alias (compared without accents or punctuation); keep it once`,
+        ),
+      );
+      valid = false;
+      continue;
+    }
+    queries.push(query);
+    aliases.push(alias.trim());
+  }
+  return { queries, aliases, valid };
+}
+
+/** Adds a party's own addresses to `into` (compared in lower case, each once); false on a bad one. */
+function collectNotify(
+  source: YamlSource,
+  path: YamlPath,
+  list: readonly string[] | null | undefined,
+  into: string[],
+  errors: PositionedError[],
+): boolean {
+  let valid = true;
+  const seen = new Set(into.map((a) => a.toLowerCase()));
+  for (const [i, raw] of (list ?? []).entries()) {
+    const address = normalizeEmailAddress(raw);
+    if (address === null) {
+      errors.push(errorAtPath(source, [...path, i], addressProblem(raw)));
+      valid = false;
+      continue;
+    }
+    if (!seen.has(address.toLowerCase())) {
+      seen.add(address.toLowerCase());
+      into.push(address);
+    }
+  }
+  return valid;
+}
+
+/** A list of codes (courts, states) in upper case, each once; one `known` refuses is an error. */
+function codeList(
+  source: YamlSource,
+  path: YamlPath,
+  list: readonly string[] | null | undefined,
+  known: (code: string) => boolean,
+  problem: (raw: string) => string,
+  errors: PositionedError[],
+): { codes: string[]; valid: boolean } {
+  const codes: string[] = [];
+  let valid = true;
+  for (const [i, raw] of (list ?? []).entries()) {
+    const code = raw.trim().toUpperCase();
+    if (!known(code)) {
+      errors.push(errorAtPath(source, [...path, i], problem(raw)));
+      valid = false;
+    } else if (!codes.includes(code)) codes.push(code);
+  }
+  return { codes, valid };
+}
+
+/** The courts and states a party's radar is narrowed to (DJEN's codes), each once. */
+function partyPlaces(
+  source: YamlSource,
+  at: YamlPath,
+  entry: PartyFile,
+  errors: PositionedError[],
+): { courts: string[]; ufs: string[]; valid: boolean } {
+  const courts = codeList(
+    source,
+    [...at, "courts"],
+    entry.courts,
+    (code) => /^[A-Z0-9]{2,12}$/u.test(code),
+    (raw) => `"${raw.slice(0, 40)}" is not a court as DJEN names it, like TJSP, TRF3 or TRT2`,
+    errors,
+  );
+  const ufs = codeList(
+    source,
+    [...at, "ufs"],
+    entry.ufs,
+    (code) => UFS.has(code),
+    (raw) => `"${raw.slice(0, 40)}" is not a Brazilian state's code (SP, RJ, MG...)`,
+    errors,
+  );
+  return { courts: courts.codes, ufs: ufs.codes, valid: courts.valid && ufs.valid };
+}
+
 export function parseParties(
   source: YamlSource,
   entries: ReadonlyArray<[number, PartyFile]>,
@@ -144,76 +254,17 @@ export function parseParties(
     }
     const document = documentOf(source, [...at, "cpf_cnpj"], entry.cpf_cnpj, errors);
     if (document === "invalid") valid = false;
-    const queries = [queryName(entry.name)];
-    const aliases: string[] = [];
-    for (const [i, alias] of (entry.aliases ?? []).entries()) {
-      const aliasProblem = nameProblem(alias);
-      if (aliasProblem !== null) {
-        errors.push(errorAtPath(source, [...at, "aliases", i], aliasProblem));
-        valid = false;
-        continue;
-      }
-      const query = queryName(alias);
-      if (queries.includes(query)) {
-        errors.push(
-          errorAtPath(
-            source,
-            [...at, "aliases", i],
-            `"${alias.trim().slice(0, 80)}" is already this party's name or an alias (compared without accents or punctuation); keep it once`,
-          ),
-        );
-        valid = false;
-        continue;
-      }
-      queries.push(query);
-      aliases.push(alias.trim());
-    }
+    const names = partyNames(source, at, entry, errors);
+    if (!names.valid) valid = false;
+    const { queries, aliases } = names;
     const notify = [...defaults.notify];
-    const seen = new Set(notify.map((a) => a.toLowerCase()));
-    for (const [i, raw] of (entry.notify ?? []).entries()) {
-      const address = normalizeEmailAddress(raw);
-      if (address === null) {
-        errors.push(errorAtPath(source, [...at, "notify", i], addressProblem(raw)));
-        valid = false;
-        continue;
-      }
-      if (!seen.has(address.toLowerCase())) {
-        seen.add(address.toLowerCase());
-        notify.push(address);
-      }
-    }
+    if (!collectNotify(source, [...at, "notify"], entry.notify, notify, errors)) valid = false;
     const channels = [...defaults.channels];
     const before = errors.length;
     collectChannels(source, [...at, "channels"], entry.channels, channels, endpoints, errors);
     if (errors.length > before) valid = false;
-    const courts: string[] = [];
-    for (const [i, raw] of (entry.courts ?? []).entries()) {
-      const court = raw.trim().toUpperCase();
-      if (!/^[A-Z0-9]{2,12}$/u.test(court)) {
-        errors.push(
-          errorAtPath(
-            source,
-            [...at, "courts", i],
-            `"${raw.slice(0, 40)}" is not a court as DJEN names it, like TJSP, TRF3 or TRT2`,
-          ),
-        );
-        valid = false;
-      } else if (!courts.includes(court)) courts.push(court);
-    }
-    const ufs: string[] = [];
-    for (const [i, raw] of (entry.ufs ?? []).entries()) {
-      const uf = raw.trim().toUpperCase();
-      if (!UFS.has(uf)) {
-        errors.push(
-          errorAtPath(
-            source,
-            [...at, "ufs", i],
-            `"${raw.slice(0, 40)}" is not a Brazilian state's code (SP, RJ, MG...)`,
-          ),
-        );
-        valid = false;
-      } else if (!ufs.includes(uf)) ufs.push(uf);
-    }
+    const places = partyPlaces(source, at, entry, errors);
+    if (!places.valid) valid = false;
     if (notify.length === 0 && channels.length === 0) {
       errors.push(
         errorAtPath(
@@ -249,8 +300,8 @@ export function parseParties(
       queries,
       notify,
       channels,
-      courts,
-      ufs,
+      courts: places.courts,
+      ufs: places.ufs,
       later: entry.later ?? "none",
       line,
     });

@@ -229,6 +229,33 @@ function isMisspeltDelivery(key: string): boolean {
  * The `watchers:` entries, in file order. `notified` is every address of every notify list: a
  * watcher nobody sends alerts to is almost always a typo of one who is.
  */
+/** A digest_schedule on a watcher that is not delivered by digest is an error with its fix. */
+function checkScheduleIsDigest(
+  source: YamlSource,
+  at: YamlPath,
+  entry: WatcherEntry,
+  delivery: ReturnType<typeof parseDelivery>,
+  errors: PositionedError[],
+): void {
+  const hasSchedule = entry.digest_schedule !== null && entry.digest_schedule !== undefined;
+  // A misspelt `delivery` key already has its own "did you mean" error, which is the fix.
+  const deliveryMisspelt = delivery === null && keysAt(source, at).some(isMisspeltDelivery);
+  if (hasSchedule && !deliveryMisspelt && (delivery === null || delivery === "instant")) {
+    const fix =
+      delivery === null
+        ? "add delivery: digest to this entry or remove digest_schedule"
+        : "this entry has delivery: instant; change it to delivery: digest or remove digest_schedule";
+    errors.push(
+      errorAtPath(
+        source,
+        [...at, "digest_schedule"],
+        `digest_schedule only applies to a digest; ${fix}`,
+        "key",
+      ),
+    );
+  }
+}
+
 export function parseWatchers(
   source: YamlSource,
   entries: ReadonlyArray<readonly [number, WatcherEntry]>,
@@ -258,23 +285,7 @@ export function parseWatchers(
     );
     const whatsapp = parseWhatsApp(source, at, entry.whatsapp, errors);
     const receipt = parseReceipt(source, [...at, "receipt"], entry.receipt, errors);
-    const hasSchedule = entry.digest_schedule !== null && entry.digest_schedule !== undefined;
-    // A misspelt `delivery` key already has its own "did you mean" error, which is the fix.
-    const deliveryMisspelt = delivery === null && keysAt(source, at).some(isMisspeltDelivery);
-    if (hasSchedule && !deliveryMisspelt && (delivery === null || delivery === "instant")) {
-      const fix =
-        delivery === null
-          ? "add delivery: digest to this entry or remove digest_schedule"
-          : "this entry has delivery: instant; change it to delivery: digest or remove digest_schedule";
-      errors.push(
-        errorAtPath(
-          source,
-          [...at, "digest_schedule"],
-          `digest_schedule only applies to a digest; ${fix}`,
-          "key",
-        ),
-      );
-    }
+    checkScheduleIsDigest(source, at, entry, delivery, errors);
 
     if (entry.address === null) continue;
     const address = normalizeEmailAddress(entry.address);

@@ -77,6 +77,10 @@ export function matchMovements(
     return row;
   };
 
+  // A first read has nothing to match: every movement is added. Skipping the keys below saves
+  // most of a first sweep's matching (two keys and a content hash per movement, all discarded).
+  if (stored.length === 0) return planOf(stored, fresh, assigned, used);
+
   const legacy = new Map(stored.filter((r) => r.identity === null).map((r) => [r.movementId, r]));
   if (legacy.size > 0) {
     fresh.forEach((movement, i) => {
@@ -156,11 +160,12 @@ function planOf(
     const keepsSlot = a.role === "kept" || a.role === "reappeared";
     const occurrence =
       keepsSlot && a.row !== undefined ? a.row.occurrence : nextFree(movement.identity);
-    const final: Movement = {
-      ...movement,
-      occurrence,
-      id: movementId(movement.identity, occurrence),
-    };
+    // Most movements keep the number normalization gave them: no copy then.
+    const id = movementId(movement.identity, occurrence);
+    const final: Movement =
+      occurrence === movement.occurrence && id === movement.id
+        ? movement
+        : { ...movement, occurrence, id };
     plan.movements.push(final);
     const row = a.row;
     if (a.role === "filled")

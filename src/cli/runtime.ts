@@ -377,6 +377,7 @@ function publicationDeps(
       }),
       windowDays: config.djen.windowDays,
       maxMinutesPerSweep: config.djen.maxMinutesPerSweep,
+      concurrency: config.djen.concurrency,
       plan: {
         caseEveryHours: config.djen.caseEveryHours,
         oabEveryHours: config.djen.oabEveryHours,

@@ -157,6 +157,8 @@ const djenShape = {
   timeoutMs: wholeNumber(100, 600_000, "ms"),
   totalTimeoutMs: wholeNumber(100, 3_600_000, "ms"),
   maxAttempts: wholeNumber(1, 10, "attempts"),
+  // Tool calls in flight at once; every request still passes the requestsPerMinute limiter.
+  concurrency: wholeNumber(1, 8, "calls at once"),
   // A longer answer is a failed check, not read.
   maxResponseMb: wholeNumber(1, 256, "MiB"),
   // Days of disponibilização a sweep asks for, today included (São Paulo dates).
@@ -658,6 +660,7 @@ export const ENV_SETTINGS = [
   { names: ["DJEN_TIMEOUT_MS"], setting: "djen.timeoutMs", secret: false },
   { names: ["DJEN_TOTAL_TIMEOUT_MS"], setting: "djen.totalTimeoutMs", secret: false },
   { names: ["DJEN_MAX_ATTEMPTS"], setting: "djen.maxAttempts", secret: false },
+  { names: ["DJEN_CONCURRENCY"], setting: "djen.concurrency", secret: false },
   { names: ["DJEN_MAX_MINUTES_PER_SWEEP"], setting: "djen.maxMinutesPerSweep", secret: false },
   { names: ["DJEN_CASE_EVERY_HOURS"], setting: "djen.caseEveryHours", secret: false },
   { names: ["DJEN_OAB_EVERY_HOURS"], setting: "djen.oabEveryHours", secret: false },

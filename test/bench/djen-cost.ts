@@ -131,6 +131,8 @@ async function simulate(
     gateway,
     windowDays: config.windowDays,
     maxMinutesPerSweep: config.maxMinutesPerSweep,
+    // DJEN's rate is simulated on the fake clock, one answer after another.
+    concurrency: 1,
     // Today's plan: every source at every sweep, nothing between sweeps.
     plan: settings ?? { caseEveryHours: 0, oabEveryHours: 0 },
     requests: () => requests.reduce((sum, r) => sum + r.n, 0),

@@ -8,6 +8,17 @@
  *   npm run bench -- --sizes "" --years "" --watchlist-cases "" --hostile 100000,10000000,50000000
  *   npm run bench -- --sizes "" --years "" --watchlist-cases "" --hostile "" --compare-latency 2000
  *   npm run bench -- --sizes "" --years "" --watchlist-cases "" --hostile "" --compare-latency "" --djen-sizes 200,1000,5000
+ *   npm run bench -- --sizes "" --years "" --watchlist-cases "" --hostile "" --compare-latency "" --djen-sizes "" --export-cases "" --djen-latency 15000
+ *
+ * The metrics rows (`--metrics-cases N`, `--metrics-clients`; "" skips them) fill a database with a
+ * first sweep of N cases, start the daemon on it in a child (daemon-process.ts: its HTTP server,
+ * no sweep due), and time GET /metrics one after another, first alone, then while that many MCP
+ * clients call get_case on /mcp as fast as they are answered (a flood), and print p50 and p99.
+ *
+ * The DJEN latency rows (`--djen-latency MS`, `--djen-latency-minutes`; "" skips them) ask the
+ * fake DJEN, answering every request after MS on the real clock, for that many minutes, once one
+ * call at a time and once at djen.concurrency's default, and print the requests a minute each
+ * sent (djen-latency.ts).
  *
  * The export rows (`--export-cases`, `--export-movements`; "" skips them) fill a database with one
  * baseline sweep of that many cases and movements each, then run `monitor export` in each format
@@ -34,11 +45,13 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { loadConfig } from "../../src/config/load-config.js";
 import { DEFAULT_DATAJUD_CONCURRENCY } from "../../src/datajud/http-client.js";
 import { parseWatchlist } from "../../src/watchlist/parse-watchlist.js";
 import { caseNumber } from "./bench-data.js";
 import { djenCostRows, djenCostTable } from "./djen-cost.js";
 import { djenCoverage } from "./djen-coverage.js";
+import { djenLatencyRow } from "./djen-latency.js";
 import type { ExportResult } from "./export-process.js";
 import type { FakeCommand, FakeReply } from "./fake-process.js";
 import type { HistoryResult } from "./history-process.js";
@@ -339,6 +352,141 @@ async function exports(cases: number, movements: number): Promise<string[][]> {
  * Validating a big watchlist (what `monitor validate` and every reload do), with a label, a notify
  * list and ignore/urgent rules per case, in this process: time only.
  */
+function watchlistYaml(cases: number): string {
+  const lines = ["cases:"];
+  for (let i = 0; i < cases; i++) lines.push(`  - number: "${caseNumber(i).formatted}"`);
+  return `${lines.join("\n")}\n`;
+}
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+/** `count` GETs of /metrics one after another, 100 ms apart: each one's time in ms, sorted. */
+async function scrapeTimes(base: string, token: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    await res.text();
+    if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return times.sort((a, b) => a - b);
+}
+
+interface Flood {
+  calls: number;
+  refused: number;
+  stop(): Promise<void>;
+}
+
+/** `clients` MCP clients calling get_case on /mcp, each its next call as soon as answered. */
+function floodGetCase(base: string, token: string, clients: number, cases: number): Flood {
+  let running = true;
+  const flood = { calls: 0, refused: 0 };
+  const client = async (k: number): Promise<void> => {
+    for (let i = k; running; i += clients) {
+      const res = await fetch(`${base}/mcp`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: i,
+          method: "tools/call",
+          params: { name: "get_case", arguments: { cnjNumber: caseNumber(i % cases).formatted } },
+        }),
+      }).catch(() => null);
+      const text = (await res?.text()) ?? "";
+      flood.calls += 1;
+      if (text.includes("rate_limited")) flood.refused += 1;
+    }
+  };
+  const loops = Array.from({ length: clients }, (_, k) => client(k));
+  return {
+    get calls() {
+      return flood.calls;
+    },
+    get refused() {
+      return flood.refused;
+    },
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** GET /metrics alone and under a get_case flood, on the daemon over a first sweep of `cases`. */
+async function metricsUnderFlood(
+  cases: number,
+  clients: number,
+  scrapes: number,
+): Promise<string[][]> {
+  const fake = child("fake-process.ts", { BENCH_CASES: String(cases) });
+  const { url } = await next<Extract<FakeReply, { type: "ready" }>>(fake, "ready");
+  const dir = mkdtempSync(join(tmpdir(), "monitor-bench-metrics-"));
+  const db = join(dir, "monitor.db");
+  const token = "bench-metrics-token-0123456789abcdef";
+  let daemon: ChildProcess | null = null;
+  try {
+    await sweep(url, db, cases);
+    writeFileSync(join(dir, "watchlist.yaml"), watchlistYaml(cases));
+    // No sweep comes due while the bench runs: what is measured is /metrics beside /mcp.
+    writeFileSync(
+      join(dir, "monitor.yaml"),
+      'schedule:\n  cron: "0 0 1 1 *"\n  startJitterSeconds: 0\nhttp:\n  listen: "127.0.0.1:0"\n',
+    );
+    daemon = child("daemon-process.ts", {
+      DATAJUD_BASE_URL: url,
+      DATAJUD_API_KEY: "bench",
+      DJEN_ENABLED: "false",
+      MONITOR_CONFIG: join(dir, "monitor.yaml"),
+      MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
+      MONITOR_DB: db,
+      MONITOR_OUTBOX_DIR: join(dir, "outbox"),
+      MONITOR_LOG_LEVEL: "info",
+      MCP_HTTP_TOKEN: token,
+    });
+    const { url: base } = await next<{ type: "listening"; url: string }>(daemon, "listening");
+    const alone = await scrapeTimes(base, token, scrapes);
+    const flood = floodGetCase(base, token, clients, cases);
+    const started = performance.now();
+    const flooded = await scrapeTimes(base, token, scrapes);
+    const minutes = (performance.now() - started) / 60_000;
+    await flood.stop();
+    const row = (what: string, times: number[], calls: string): string[] => [
+      what,
+      cases.toLocaleString("en"),
+      String(times.length),
+      percentile(times, 50).toFixed(0),
+      percentile(times, 99).toFixed(0),
+      (times.at(-1) ?? Number.NaN).toFixed(0),
+      calls,
+    ];
+    return [
+      row("alone", alone, "-"),
+      row(
+        `${clients} MCP clients calling get_case`,
+        flooded,
+        `${flood.calls} (${(flood.calls / minutes).toFixed(0)} a minute, ${flood.refused} rate_limited)`,
+      ),
+    ];
+  } finally {
+    if (daemon !== null) {
+      const exited = new Promise((resolve) => daemon?.once("exit", resolve));
+      daemon.send({ type: "stop" });
+      await exited;
+    }
+    fake.send({ type: "close" } satisfies FakeCommand);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function parseBigWatchlist(cases: number): Row {
   const lines = [
     "defaults:",
@@ -541,6 +689,13 @@ const { values } = parseArgs({
     "export-cases": { type: "string", default: "5000" },
     /** Movements of each case in the export rows (29: the issue's 144,000 rows at 5,000). */
     "export-movements": { type: "string", default: "29" },
+    /** Cases of the /metrics-under-flood rows; "" skips them. */
+    "metrics-cases": { type: "string", default: "5000" },
+    "metrics-clients": { type: "string", default: "20" },
+    "metrics-scrapes": { type: "string", default: "100" },
+    /** DJEN's answer time in ms for the requests-a-minute rows; "" skips them. */
+    "djen-latency": { type: "string", default: "15000" },
+    "djen-latency-minutes": { type: "string", default: "2" },
     /** A monitor database to measure registration coverage on (djen-coverage.ts); "" skips it. */
     "djen-coverage": { type: "string", default: "" },
   },
@@ -607,6 +762,51 @@ for (const size of String(values["export-cases"]).split(",").filter(Boolean).map
       "RSS before export MB",
       "file MB",
       "outcome",
+    ],
+    body,
+  );
+}
+for (const size of String(values["metrics-cases"]).split(",").filter(Boolean).map(Number)) {
+  const clients = Number(values["metrics-clients"]);
+  const body = await metricsUnderFlood(size, clients, Number(values["metrics-scrapes"]));
+  process.stdout.write(
+    `\nGET /metrics of the daemon over a first sweep of ${size.toLocaleString("en")} cases, one after another, alone and under an MCP get_case flood:\n\n`,
+  );
+  printCells(
+    ["/metrics", "cases", "scrapes", "p50 ms", "p99 ms", "max ms", "get_case calls meanwhile"],
+    body,
+  );
+}
+const djenLatencyMs = Number(values["djen-latency"] || "0");
+if (djenLatencyMs > 0) {
+  const minutes = Number(values["djen-latency-minutes"]);
+  const defaults = loadConfig({ env: {}, cwd: tmpdir() });
+  if (!defaults.ok) throw new Error(defaults.errors.join("; "));
+  const atOnce = defaults.config.djen.concurrency;
+  const body: string[][] = [];
+  for (const concurrency of [1, atOnce]) {
+    const row = await djenLatencyRow(djenLatencyMs, concurrency, minutes);
+    process.stderr.write(`done: DJEN at ${djenLatencyMs} ms, concurrency ${concurrency}\n`);
+    body.push([
+      `${row.latencyMs / 1000} s`,
+      String(row.concurrency),
+      String(row.requestsPerMinute),
+      String(row.requests),
+      (row.requests / row.minutes).toFixed(1),
+      String(row.maxInFlight),
+    ]);
+  }
+  process.stdout.write(
+    `\nDJEN answering every request after ${djenLatencyMs / 1000} s (real time), asked for ${minutes} minutes, one call at a time and at djen.concurrency's default:\n\n`,
+  );
+  printCells(
+    [
+      "DJEN latency",
+      "calls at once",
+      "requestsPerMinute",
+      "requests sent",
+      "requests a minute",
+      "most in flight",
     ],
     body,
   );

@@ -63,6 +63,13 @@ export interface FakeDjen {
   release(): void;
   /** Requests waiting for `release`. */
   readonly held: number;
+  /**
+   * Every answer waits this long on the real clock (a slow DJEN, for `npm run bench`; tests use
+   * `hold` or a fake clock instead). @default 0
+   */
+  latencyMs: number;
+  /** The most requests waiting for their answer at once (latency or hold), since set to 0. */
+  maxInFlight: number;
   /** Bytes written by endless answers, and how many of them the client has hung up on. */
   readonly endless: { bytes: number; hungUp: number };
   close(): Promise<void>;
@@ -159,6 +166,9 @@ class FakeDjenServer implements FakeDjen {
   foreign = false;
   countCap = 10_000;
   maxPageSize = 100;
+  latencyMs = 0;
+  maxInFlight = 0;
+  #inFlight = 0;
   readonly server: Server;
   #items: FakeDjenItem[] = [];
   readonly #queue: FakeDjenFault[] = [];
@@ -252,11 +262,18 @@ class FakeDjenServer implements FakeDjen {
   }
 
   #handle(req: IncomingMessage, res: ServerResponse): void {
+    this.#inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.#inFlight);
+    const answer = (): void => {
+      this.#inFlight -= 1;
+      this.#answer(req, res);
+    };
+    const later = this.latencyMs > 0 ? () => setTimeout(answer, this.latencyMs) : answer;
     if (this.#holding !== null) {
-      this.#holding.push(() => this.#answer(req, res));
+      this.#holding.push(later);
       return;
     }
-    this.#answer(req, res);
+    later();
   }
 
   #answer(req: IncomingMessage, res: ServerResponse): void {

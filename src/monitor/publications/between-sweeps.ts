@@ -79,7 +79,7 @@ export async function askDueBetweenSweeps(
   const plan = planFor(deps.db, sourcesOf(cases, oab, parties), now, deps.publications.plan, {
     retryFailedAfterMs: RETRY_BETWEEN_SWEEPS_MS,
   });
-  const batches = batchesOf(plan.due);
+  const batches = batchesOf(plan.due, deps.publications.concurrency);
   if (batches.length === 0) {
     const next = plan.later[0]?.dueAtMs ?? Number.POSITIVE_INFINITY;
     return { asked: 0, waitMs: Math.max(1_000, Math.min(next - now, IDLE_MAX_MS)) };

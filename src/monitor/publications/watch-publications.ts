@@ -35,6 +35,12 @@ export interface PublicationsDeps {
   maxMinutesPerSweep: number;
   /** When each source is due its next look (`djen.caseEveryHours`, `djen.oabEveryHours`). */
   plan: PlanSettings;
+  /**
+   * Tool calls in flight at once (`djen.concurrency`): DJEN takes 15 s or more to answer, so one
+   * call at a time sends far fewer requests than `djen.requestsPerMinute`; the client's limiter
+   * still paces every request, so more calls never mean more than that rate.
+   */
+  concurrency: number;
   /** DJEN requests this process has sent so far, for the run report. */
   requests: () => number;
 }
@@ -121,14 +127,23 @@ export interface DjenSourceRef {
 /**
  * The calls that ask `sources` in their order: consecutive case numbers share a call, ten at
  * most; a registration has a call of its own (its seven suffix variants are seven requests).
+ * With `atOnce` calls in flight (djen.concurrency), case numbers and names are spread over at
+ * least that many calls where there are enough of them: a call asks its sources one after
+ * another, so eight case numbers in one call would leave the other places idle.
  */
-export function batchesOf(sources: readonly DjenSourceRef[]): Batch[] {
+export function batchesOf(sources: readonly DjenSourceRef[], atOnce = 1): Batch[] {
+  const perCall = (kind: SourceKind, most: number): number => {
+    const count = sources.filter((s) => s.kind === kind).length;
+    return Math.min(most, Math.max(1, Math.ceil(count / Math.max(1, atOnce))));
+  };
+  const casesPerCall = perCall("case", CASES_PER_CALL);
+  const partiesPerCall = perCall("party", PARTIES_PER_CALL);
   const batches: Batch[] = [];
   for (const source of sources) {
     const last = batches.at(-1);
     if (source.kind === "party") {
       const names = last?.parties;
-      if (names !== undefined && names.length < PARTIES_PER_CALL) names.push(source.key);
+      if (names !== undefined && names.length < partiesPerCall) names.push(source.key);
       else batches.push({ cnjNumbers: [], oab: [], parties: [source.key] });
       continue;
     }
@@ -137,7 +152,7 @@ export function batchesOf(sources: readonly DjenSourceRef[]): Batch[] {
       last !== undefined &&
       last.oab.length === 0 &&
       last.parties === undefined &&
-      last.cnjNumbers.length < CASES_PER_CALL
+      last.cnjNumbers.length < casesPerCall
     ) {
       last.cnjNumbers.push(source.key);
     } else batches.push({ cnjNumbers: [source.key], oab: [] });
@@ -253,12 +268,17 @@ export interface Asked {
   stopped: string | null;
 }
 
+type Answer = { sources: PublicationSource[] } | { error: unknown };
+
 /**
- * Asks `batches` in order, each source's answer committed on its own (new publications,
- * cancellations, the check) before the next call. DJEN refusing this server's address, or not
- * reachable at all once one source has spent its retries, refuses every other request too: the
- * rest is not sent, and each of its sources gets one failed check saying why (never "no
- * publications"). A failed attempt that a retry got past is no such thing.
+ * Asks `batches`, up to `phase.concurrency` calls in flight, and records their answers in the
+ * batches' order, each source's answer committed on its own (new publications, cancellations,
+ * the check); an answer that comes early waits for those before it. DJEN refusing this server's
+ * address, or not reachable at all once one source has spent its retries, refuses every other
+ * request too: nothing more is sent, and each source not yet asked gets one failed check saying
+ * why (never "no publications"); calls already in flight are recorded as they answered. A failed
+ * attempt that a retry got past is no such thing. The time limit and the abort signal are
+ * checked before each call starts, as when calls went one at a time.
  */
 export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Promise<Asked> {
   const { phase, signal } = ctx;
@@ -269,72 +289,110 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
   const tell = (event: PublicationsEvent): void => tellListener(ctx.onEvent, event);
   const asked: Asked = { outcomes: [], deferred: 0, interrupted: false, stopped: null };
   let stop: SourceFailure | null = null;
-  for (const [index, batch] of batches.entries()) {
-    if (signal.aborted) {
-      asked.interrupted = true;
-      break;
+  const limit = Math.max(1, Math.floor(phase.concurrency)) || 1;
+  const inFlight = new Map<number, Promise<Answer>>();
+  let started = 0;
+  // Why the next batch may not start now; null when it may.
+  const heldBack = (): "aborted" | "time" | "stopped" | null => {
+    if (signal.aborted) return "aborted";
+    if (ctx.budgetMs > 0 && ctx.clock.now() - startedAt >= ctx.budgetMs) return "time";
+    return stop === null ? null : "stopped";
+  };
+  const ask = (batch: Batch): Promise<Answer> =>
+    phase.gateway
+      .read(
+        batch,
+        catchUpWindow(window, [
+          ...batch.cnjNumbers.map((key) => since("case", key)),
+          ...batch.oab.map((key) => since("oab", key)),
+          ...(batch.parties ?? []).map((key) => since("party", key)),
+        ]),
+        signal,
+      )
+      .then(
+        (sources) => ({ sources }),
+        (error: unknown) => ({ error }),
+      );
+  const fill = (): void => {
+    while (started < batches.length && inFlight.size < limit && heldBack() === null) {
+      const batch = batches[started];
+      if (batch !== undefined) inFlight.set(started, ask(batch));
+      started++;
     }
-    if (ctx.budgetMs > 0 && ctx.clock.now() - startedAt >= ctx.budgetMs) {
-      // Not a failure: nothing was asked. They stay due, asked first next time.
-      asked.deferred = batches.slice(index).reduce((sum, b) => sum + sourcesIn(b), 0);
-      break;
-    }
-    let sources: PublicationSource[];
-    try {
-      sources =
-        stop === null
-          ? await phase.gateway.read(
-              batch,
-              catchUpWindow(window, [
-                ...batch.cnjNumbers.map((key) => since("case", key)),
-                ...batch.oab.map((key) => since("oab", key)),
-                ...(batch.parties ?? []).map((key) => since("party", key)),
-              ]),
-              signal,
-            )
-          : failedSources(batch, stop);
-    } catch (error) {
-      if (signal.aborted) {
+  };
+  try {
+    for (const [index, batch] of batches.entries()) {
+      fill();
+      let sources: PublicationSource[] = [];
+      const answer = inFlight.get(index);
+      const why = answer === undefined ? heldBack() : null;
+      if (why === "aborted") {
         asked.interrupted = true;
         break;
       }
-      ctx.logger.warn({ sources: batch, error: errorOf(error) }, "DJEN publication read failed");
-      sources = failedSources(batch, errorOf(error));
-    }
-    for (const source of sources) {
-      const record = { db: ctx.db, runId: ctx.runId, write: ctx.write, nowIso: isoNow(ctx.clock) };
-      const outcome =
-        source.kind === "party"
-          ? recordPartySource(record, source, ctx.radar ?? NO_RADAR)
-          : recordSource(record, source);
-      asked.outcomes.push(outcome);
-      tell({ type: "djen-checked", kind: outcome.kind, ok: outcome.ok });
-      if (outcome.error === null || stop !== null) continue;
-      if (outcome.error.kind === "geo_blocked") {
-        stop = { ...outcome.error, retryable: false };
-        asked.stopped = outcome.error.message;
-        ctx.logger.error({ error: outcome.error.message }, "DJEN refuses this server's address");
-        continue;
+      if (why === "time") {
+        // Not a failure: nothing was asked. They stay due, asked first next time.
+        asked.deferred = batches.slice(index).reduce((sum, b) => sum + sourcesIn(b), 0);
+        break;
       }
-      const unreachable = djenUnreachableReason(outcome.error);
-      if (unreachable !== null) {
-        asked.stopped = unreachable;
-        stop = {
-          kind: outcome.error.kind,
-          message: notAskedMessage(unreachable),
-          retryable: true,
+      if (why === "stopped" && stop !== null) sources = failedSources(batch, stop);
+      else {
+        // fill() started this batch unless something held it back (above).
+        const answered = await (answer ?? ask(batch));
+        inFlight.delete(index);
+        if ("error" in answered) {
+          if (signal.aborted) {
+            asked.interrupted = true;
+            break;
+          }
+          const error = errorOf(answered.error);
+          ctx.logger.warn({ sources: batch, error }, "DJEN publication read failed");
+          sources = failedSources(batch, error);
+        } else sources = answered.sources;
+      }
+      for (const source of sources) {
+        const record = {
+          db: ctx.db,
+          runId: ctx.runId,
+          write: ctx.write,
+          nowIso: isoNow(ctx.clock),
         };
-        ctx.logger.error(
-          { source: describeSource(source.kind, source.key), error: unreachable },
-          "DJEN cannot be reached: the rest is not asked now",
+        const outcome =
+          source.kind === "party"
+            ? recordPartySource(record, source, ctx.radar ?? NO_RADAR)
+            : recordSource(record, source);
+        asked.outcomes.push(outcome);
+        tell({ type: "djen-checked", kind: outcome.kind, ok: outcome.ok });
+        if (outcome.error === null || stop !== null) continue;
+        if (outcome.error.kind === "geo_blocked") {
+          stop = { ...outcome.error, retryable: false };
+          asked.stopped = outcome.error.message;
+          ctx.logger.error({ error: outcome.error.message }, "DJEN refuses this server's address");
+          continue;
+        }
+        const unreachable = djenUnreachableReason(outcome.error);
+        if (unreachable !== null) {
+          asked.stopped = unreachable;
+          stop = {
+            kind: outcome.error.kind,
+            message: notAskedMessage(unreachable),
+            retryable: true,
+          };
+          ctx.logger.error(
+            { source: describeSource(source.kind, source.key), error: unreachable },
+            "DJEN cannot be reached: the rest is not asked now",
+          );
+          continue;
+        }
+        ctx.logger.warn(
+          { source: describeSource(source.kind, source.key), error: outcome.error },
+          "DJEN check failed",
         );
-        continue;
       }
-      ctx.logger.warn(
-        { source: describeSource(source.kind, source.key), error: outcome.error },
-        "DJEN check failed",
-      );
     }
+  } finally {
+    // Interrupted: the calls still in flight end with the signal; none outlives the phase.
+    await Promise.all(inFlight.values());
   }
   // DJEN's reach, for the backoff between sweeps and for `status`: a trip counts, an answer ends it.
   if (ctx.write) {
@@ -398,7 +456,7 @@ export async function watchPublications(
       : phase.plan,
   );
   const requestsBefore = phase.requests();
-  const batches = batchesOf(plan.due);
+  const batches = batchesOf(plan.due, phase.concurrency);
   tellListener(deps.onEvent, { type: "djen-planned", sources: plan.due.length });
   const asked = await askBatches(
     {

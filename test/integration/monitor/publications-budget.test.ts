@@ -58,6 +58,7 @@ function deps(maxMinutesPerSweep: number): SweepDeps {
       gateway,
       windowDays: 2,
       maxMinutesPerSweep,
+      concurrency: 1,
       // Every source due at every sweep: what is measured here is the time limit alone.
       plan: { caseEveryHours: 0, oabEveryHours: 0 },
       requests: () => calls.length,

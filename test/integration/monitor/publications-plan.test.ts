@@ -88,6 +88,7 @@ function phase(): PublicationsDeps {
     gateway,
     windowDays: 2,
     maxMinutesPerSweep: 60,
+    concurrency: 1,
     plan: { caseEveryHours: 8, oabEveryHours: 2 },
     requests: () => calls.length,
   };

@@ -61,6 +61,7 @@ describe("loadConfig: defaults", () => {
         timeoutMs: 30_000,
         totalTimeoutMs: 120_000,
         maxAttempts: 4,
+        concurrency: 5,
         maxResponseMb: 8,
         windowDays: 2,
         maxMinutesPerSweep: 60,

@@ -64,6 +64,27 @@ describe("batchesOf", () => {
     expect(batches.map((b) => b.cnjNumbers.length)).toEqual([10, 10, 3]);
     expect(batches.flatMap((b) => b.cnjNumbers)).toEqual(numbers);
   });
+
+  it("spreads a few case numbers over as many calls as may run at once, in their order", () => {
+    const numbers = ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8"];
+
+    const batches = batchesOf(cases(...numbers), 4);
+
+    expect(batches.map((b) => b.cnjNumbers)).toEqual([
+      ["n1", "n2"],
+      ["n3", "n4"],
+      ["n5", "n6"],
+      ["n7", "n8"],
+    ]);
+  });
+
+  it("still puts ten case numbers in a call when there are many", () => {
+    const numbers = Array.from({ length: 95 }, (_, i) => `n${i}`);
+
+    expect(batchesOf(cases(...numbers), 4).map((b) => b.cnjNumbers.length)).toEqual([
+      10, 10, 10, 10, 10, 10, 10, 10, 10, 5,
+    ]);
+  });
 });
 
 describe("sourcesOf", () => {

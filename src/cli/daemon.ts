@@ -350,7 +350,9 @@ export const daemonCommand: Command = {
     if (!start) return EXIT.usage;
     const initial = start.watchlist;
     // Metrics only where they can be read: the HTTP server of http.listen.
-    const metrics = config.http.listen === null ? null : new MonitorMetrics();
+    const clock = systemOf(io).clock;
+    const metrics =
+      config.http.listen === null ? null : new MonitorMetrics({ now: () => clock.now() });
     // The monitor reads the watchlist in force through the live watchlist, opened right after it.
     let live: LiveWatchlist | null = null;
     const monitor = await openMonitorOrReport(

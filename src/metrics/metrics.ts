@@ -79,11 +79,27 @@ export interface MonitorMetricsOptions {
    * their usual names. @default true
    */
   processMetrics?: boolean;
+  /**
+   * The process's clock (epoch ms). Given, each court's freshness (a read over every watched
+   * instance, tens of ms at 5,000 cases) is kept for `courtsMaxAgeMs` between scrapes and read
+   * again after each sweep; absent, it is read at every scrape.
+   */
+  now?: () => number;
+  /** @default 60_000 */
+  courtsMaxAgeMs?: number;
 }
+
+/** How long each court's freshness is kept between scrapes: its figures are in days. */
+const COURTS_MAX_AGE_MS = 60_000;
 
 export class MonitorMetrics {
   readonly registry = new Registry();
   #stored: StoredCounts | null = null;
+  /** What this scrape read of the database so far, by reading; null outside a scrape. */
+  #scrape: Map<string, unknown> | null = null;
+  readonly #now: (() => number) | undefined;
+  readonly #courtsMaxAgeMs: number;
+  #courts: { at: number; value: CourtFreshnessGauge[] } | null = null;
   readonly #sweeps: Counter<"trigger" | "result">;
   readonly #sweepSeconds: Histogram<"trigger">;
   readonly #requests: Counter<"index" | "status">;
@@ -103,6 +119,8 @@ export class MonitorMetrics {
   constructor(options: MonitorMetricsOptions = {}) {
     const registers = [this.registry];
     const p = METRIC_PREFIX;
+    this.#now = options.now;
+    this.#courtsMaxAgeMs = options.courtsMaxAgeMs ?? COURTS_MAX_AGE_MS;
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
     this.#sweeps = new Counter({
       name: `${p}sweeps_total`,
@@ -243,13 +261,15 @@ export class MonitorMetrics {
     this.#freshnessGauges(p, registers, stored);
   }
 
-  /** Each court's freshness, read at each scrape (docs/freshness.md). */
+  /** Each court's freshness (docs/freshness.md): read once a scrape, or kept (#keptCourts). */
   #freshnessGauges(p: string, registers: Registry[], stored: () => StoredCounts | null): void {
+    // Six gauges show each court: the freshness is read once for all of them, not once each.
     const read = (): CourtFreshnessGauge[] => {
       const from = stored();
       if (from?.courts === undefined) return [];
+      const courts = from.courts;
       try {
-        return from.courts();
+        return this.#oncePerScrape("courts", () => this.#keptCourts(courts));
       } catch {
         return [];
       }
@@ -318,8 +338,9 @@ export class MonitorMetrics {
     const read = () => {
       const from = stored();
       if (from?.endpoints === undefined) return null;
+      const endpoints = from.endpoints;
       try {
-        return from.endpoints();
+        return this.#oncePerScrape("endpoints", () => endpoints());
       } catch {
         return null;
       }
@@ -355,6 +376,28 @@ export class MonitorMetrics {
   /** Where the cases and outbox gauges are read from at each scrape (the monitor's database). */
   readStoredFrom(stored: StoredCounts): void {
     this.#stored = stored;
+    this.#courts = null;
+  }
+
+  /** `read` once in a scrape of `/metrics`, however many gauges show it; at every call outside one. */
+  #oncePerScrape<T>(key: string, read: () => T): T {
+    const scrape = this.#scrape;
+    if (scrape === null) return read();
+    if (scrape.has(key)) return scrape.get(key) as T;
+    const value = read();
+    scrape.set(key, value);
+    return value;
+  }
+
+  /** Each court's freshness, kept for courtsMaxAgeMs when the clock was given. */
+  #keptCourts(read: () => CourtFreshnessGauge[]): CourtFreshnessGauge[] {
+    const now = this.#now?.();
+    if (now === undefined) return read();
+    const kept = this.#courts;
+    if (kept !== null && now - kept.at < this.#courtsMaxAgeMs && now >= kept.at) return kept.value;
+    const value = read();
+    this.#courts = { at: now, value };
+    return value;
   }
 
   /** Counts what the DataJud client tells (its `onEvent`). */
@@ -403,6 +446,8 @@ export class MonitorMetrics {
 
   /** A sweep ended (`SweepDeps.finished`); `result` as `sweepResult` tells it. */
   sweepEnded(trigger: string, result: string, durationMs: number): void {
+    // What the sweep recorded shows at the next scrape.
+    this.#courts = null;
     this.#sweeps.inc({ trigger, result });
     this.#sweepSeconds.observe({ trigger }, durationMs / 1000);
   }
@@ -452,7 +497,13 @@ export class MonitorMetrics {
       path: "/metrics",
       auth: "bearer-if-set",
       handle: async (_req, res) => {
-        const body = await this.registry.metrics();
+        this.#scrape = new Map();
+        let body: string;
+        try {
+          body = await this.registry.metrics();
+        } finally {
+          this.#scrape = null;
+        }
         res.writeHead(200, {
           "content-type": this.registry.contentType,
           "cache-control": "no-store",

@@ -8,6 +8,32 @@ function metrics(): MonitorMetrics {
   return new MonitorMetrics({ processMetrics: false });
 }
 
+function court(name: string, newestUpdateDaysAgo: number) {
+  return {
+    court: name,
+    newestUpdateDaysAgo,
+    lagP50: null,
+    lagP90: null,
+    lagActs: 0,
+    djenLagP50: null,
+    dataJudLate: 0,
+    silent: false,
+  };
+}
+
+/** GET /metrics through the route, as a scrape reaches it. */
+async function scrape(m: MonitorMetrics): Promise<string> {
+  let body = "";
+  const res = {
+    writeHead: () => res,
+    end: (text: string) => {
+      body = text;
+    },
+  };
+  await m.route().handle({} as never, res as never);
+  return body;
+}
+
 describe("MonitorMetrics", () => {
   it("counts DataJud attempts by index and status, their latency, retries by cause and limiter waits", async () => {
     const m = metrics();
@@ -185,6 +211,58 @@ describe("MonitorMetrics", () => {
     expect(sample(text, `${P}datajud_late_publications`, { court: "tjdft" })).toBe(1);
     expect(sample(text, `${P}datajud_court_silent`, { court: "tjsp" })).toBe(1);
     expect(sample(text, `${P}datajud_court_silent`, { court: "tjdft" })).toBe(0);
+  });
+
+  it("reads each court's freshness and the endpoints once a scrape of /metrics, not once a gauge", async () => {
+    const m = metrics();
+    const reads = { courts: 0, endpoints: 0 };
+    m.readStoredFrom({
+      casesByOutcome: () => ({}),
+      outboxByState: () => ({}),
+      endpoints: () => {
+        reads.endpoints += 1;
+        return [{ channel: "slack", name: "equipe", alerts: { sent: 2 }, disabled: false }];
+      },
+      courts: () => {
+        reads.courts += 1;
+        return [court("tjdft", 2)];
+      },
+    });
+
+    const text = await scrape(m);
+
+    expect(reads).toEqual({ courts: 1, endpoints: 1 });
+    expect(sample(text, `${P}datajud_newest_update_age_days`, { court: "tjdft" })).toBe(2);
+    expect(sample(text, `${P}datajud_court_silent`, { court: "tjdft" })).toBe(0);
+    expect(sample(text, `${P}endpoint_disabled`, { channel: "slack", endpoint: "equipe" })).toBe(0);
+  });
+
+  it("keeps the courts' freshness for a minute on the clock given, and reads it again after a sweep", async () => {
+    let now = Date.UTC(2025, 9, 6, 13);
+    const m = new MonitorMetrics({ processMetrics: false, now: () => now });
+    let age = 2;
+    let reads = 0;
+    m.readStoredFrom({
+      casesByOutcome: () => ({}),
+      outboxByState: () => ({}),
+      courts: () => {
+        reads += 1;
+        return [court("tjdft", age)];
+      },
+    });
+    const ageNow = async (): Promise<number | undefined> =>
+      sample(await scrape(m), `${P}datajud_newest_update_age_days`, { court: "tjdft" });
+
+    expect(await ageNow()).toBe(2);
+    age = 3;
+    now += 59_000;
+    expect(await ageNow()).toBe(2);
+    m.sweepEnded("schedule", "ok", 1000);
+    expect(await ageNow()).toBe(3);
+    age = 4;
+    now += 60_000;
+    expect(await ageNow()).toBe(4);
+    expect(reads).toBe(3);
   });
 
   it("keeps each instance's counts in its own registry, process metrics included", async () => {

@@ -5,6 +5,7 @@ import { mcpHttpRoute } from "../mcp/http-route.js";
 import { createMonitorDeps } from "../mcp/monitor-deps.js";
 import { createDataJudServer, type DataJudServerOptions } from "../mcp/server.js";
 import { BoundedStdioServerTransport } from "../mcp/stdio-transport.js";
+import { closeDatabase, type Db, databaseExists, openDatabase } from "../store/database.js";
 import { realSystem, type System } from "../system.js";
 import { calendarBook } from "../time/court-calendar.js";
 import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
@@ -17,7 +18,67 @@ import {
   loadRuntime,
   MissingApiKeyError,
   type Runtime,
+  sharedDataJudBudget,
 } from "./runtime.js";
+
+/**
+ * The monitor's database, opened for writing, for DataJud's budget shared with the daemon and any
+ * `run-once` on it (store/datajud-grants.ts); null when there is none yet (no other process has
+ * used it: nothing to share) or this user cannot write it, said in the log with what follows.
+ */
+function budgetDatabase(runtime: Runtime): Db | null {
+  const path = runtime.config.paths.db;
+  try {
+    if (!databaseExists(path)) return null;
+    return openDatabase(path);
+  } catch (error) {
+    runtime.logger.warn(
+      { db: path, error: error instanceof Error ? error.message : String(error) },
+      "cannot write the monitor's database to share DataJud's budget with the daemon: this process keeps to datajud.mcpSharePercent of datajud.requestsPerMinute on its own",
+    );
+    return null;
+  }
+}
+
+/**
+ * DataJud's client sharing the budget through the monitor's database; where that cannot be
+ * written but exists (a daemon may use it), a limiter of the MCP tools' share alone, so this
+ * process never adds the whole budget beside the daemon's.
+ */
+function sharedDataJud(
+  runtime: Runtime,
+  system: System,
+): { datajud: DataJudRuntime; close(): void } {
+  const { config, logger } = runtime;
+  if (config.datajud.apiKey === null) throw new MissingApiKeyError();
+  const db = budgetDatabase(runtime);
+  if (db !== null) {
+    const shared = sharedDataJudBudget(() => db, config, system, logger);
+    return {
+      datajud: createDataJud(config, logger, globalThis.fetch, system, undefined, shared),
+      close: () => closeDatabase(db),
+    };
+  }
+  let exists = false;
+  try {
+    exists = databaseExists(config.paths.db);
+  } catch {
+    exists = true;
+  }
+  const own = exists
+    ? {
+        ...config,
+        datajud: {
+          ...config.datajud,
+          requestsPerMinute: Math.max(
+            1,
+            Math.floor((config.datajud.requestsPerMinute * config.datajud.mcpSharePercent) / 100),
+          ),
+        },
+      }
+    : config;
+  return { datajud: createDataJud(own, logger, globalThis.fetch, system), close: () => undefined };
+}
 
 /** The DataJud client, or why there is none (no key): the server starts either way. */
 export function optionalDataJud(
@@ -26,14 +87,15 @@ export function optionalDataJud(
 ): {
   datajud: DataJudRuntime | null;
   unavailable?: string;
+  close(): void;
 } {
   try {
-    return { datajud: createDataJud(runtime.config, runtime.logger, globalThis.fetch, system) };
+    return sharedDataJud(runtime, system);
   } catch (error) {
     if (!(error instanceof MissingApiKeyError)) throw error;
     // A client that cannot connect only says "Connection closed"; a tool error says what to do.
     runtime.logger.warn("DATAJUD_API_KEY is not set: the DataJud tools will answer a config error");
-    return { datajud: null, unavailable: error.message };
+    return { datajud: null, unavailable: error.message, close: () => undefined };
   }
 }
 
@@ -138,7 +200,7 @@ export const mcpCommand: Command = {
       return EXIT.usage;
     }
     const system = systemOf(io);
-    const { datajud, unavailable } = optionalDataJud(runtime, system);
+    const { datajud, unavailable, close: closeBudget } = optionalDataJud(runtime, system);
     const monitor = monitorDepsFor(
       runtime,
       datajud?.http ?? null,
@@ -162,6 +224,7 @@ export const mcpCommand: Command = {
         started = await startMcpHttp(runtime, listen, options);
       } catch (error) {
         monitor.close();
+        closeBudget();
         if (!(error instanceof HttpStartError)) throw error;
         io.stderr.write(`${programOf(io)} mcp: ${error.message}\n`);
         return EXIT.usage;
@@ -170,6 +233,7 @@ export const mcpCommand: Command = {
       await waitForStop(io);
       await started.http.close();
       monitor.close();
+      closeBudget();
       runtime.logger.info(
         { requests: datajud?.http.requestCount ?? 0, djenRequests: djen?.requestCount ?? 0 },
         "MCP server stopped",
@@ -188,6 +252,7 @@ export const mcpCommand: Command = {
     await closed;
     await server.close();
     monitor.close();
+    closeBudget();
     runtime.logger.info(
       { requests: datajud?.http.requestCount ?? 0, djenRequests: djen?.requestCount ?? 0 },
       "MCP server stopped",

@@ -15,6 +15,8 @@ import { reportPhases } from "../monitor/report/phases.js";
 import type { SweepDeps } from "../monitor/sweep.js";
 import { mailIdentity } from "../notify/outbox/message-ids.js";
 import { createTransport } from "../notify/transport/transports.js";
+import type { SharedBudget } from "../pacing/budget-share.js";
+import { ARRIVAL_MARGIN_MS } from "../pacing/upstream.js";
 import type { DjenView } from "../policy/djen-plan.js";
 import { endpointMetrics, endpointStatuses } from "../policy/endpoint-status.js";
 import { mailPolicy } from "../policy/mail-policy.js";
@@ -28,6 +30,7 @@ import {
   openDatabase,
   storeFailure,
 } from "../store/database.js";
+import { takeDataJudGrant } from "../store/datajud-grants.js";
 import { endpointStates } from "../store/endpoint-state.js";
 import { thisProcessClaimant } from "../store/lease.js";
 import { endpointOutbox, outboxCounts } from "../store/outbox.js";
@@ -108,12 +111,53 @@ export interface DataJudRuntime {
   reader: CaseReader;
 }
 
+/**
+ * DataJud's budget shared through the database with every other process using it (the daemon,
+ * `run-once`, `monitor mcp`): the grants of the last window, store/datajud-grants.ts. `db` is
+ * read at each search (null: nothing to share yet). A failing read of the table leaves this
+ * process's own limiter in charge rather than failing DataJud's searches.
+ */
+export function sharedDataJudBudget(
+  db: () => Db | null,
+  config: MonitorConfig,
+  system: System,
+  logger: Logger,
+): SharedBudget {
+  const limit = config.datajud.requestsPerMinute;
+  const rule = {
+    limit,
+    windowMs: 60_000 + ARRIVAL_MARGIN_MS,
+    toolLimit: Math.floor((limit * config.datajud.mcpSharePercent) / 100),
+  };
+  let warned = false;
+  return {
+    toolLimit: rule.toolLimit,
+    take: (who) => {
+      const handle = db();
+      if (handle === null) return { waitMs: 0 };
+      try {
+        return takeDataJudGrant(handle, who, system.clock.now(), rule, system.pid);
+      } catch (error) {
+        if (!warned) {
+          warned = true;
+          logger.warn(
+            { error: error instanceof Error ? error.message : String(error) },
+            "DataJud budget shared through the database could not be read: this process keeps to its own limiter",
+          );
+        }
+        return { waitMs: 0 };
+      }
+    },
+  };
+}
+
 export function createDataJud(
   config: MonitorConfig,
   logger: Logger,
   fetchImpl: typeof fetch = globalThis.fetch,
   system: System = realSystem,
   onEvent?: (event: DataJudClientEvent) => void,
+  shared?: SharedBudget,
 ): DataJudRuntime {
   const apiKey = config.datajud.apiKey;
   if (apiKey === null) {
@@ -132,6 +176,7 @@ export function createDataJud(
     maxAttempts: config.datajud.maxAttempts,
     maxResponseBytes: config.datajud.maxResponseMb * 2 ** 20,
     mcpSharePercent: config.datajud.mcpSharePercent,
+    ...(shared === undefined ? {} : { shared }),
     onEvent: (event) => {
       logDataJudEvent(logger, event);
       onEvent?.(event);
@@ -476,15 +521,25 @@ export async function openMonitor(
   const { config, logger } = runtime;
   const system = options.system ?? realSystem;
   const { metrics } = options;
-  const datajud = createDataJud(config, logger, options.fetch, system, (event) => {
-    options.onDataJudEvent?.(event);
-    metrics?.dataJudEvent(event);
-  });
+  // Opened below; every search of this process takes its grant there (none before it is open).
+  const budgetDb: { db: Db | null } = { db: null };
+  const datajud = createDataJud(
+    config,
+    logger,
+    options.fetch,
+    system,
+    (event) => {
+      options.onDataJudEvent?.(event);
+      metrics?.dataJudEvent(event);
+    },
+    sharedDataJudBudget(() => budgetDb.db, config, system, logger),
+  );
   const djen = createDjen(config, logger, options.djenFetch ?? options.fetch, system, (event) => {
     options.onDjenEvent?.(event);
     metrics?.djenEvent(event);
   });
   const db = openDatabase(config.paths.db);
+  budgetDb.db = db;
   if (metrics !== undefined) readStoredMetrics(metrics, db, config, system.clock);
   // The sweep's own view of the client: it shares the pace of the daemon's /mcp tools, and its
   // run report counts its own requests only.

@@ -1,5 +1,5 @@
 import { fullJitterDelayMs } from "../pacing/backoff.js";
-import { BudgetShare } from "../pacing/budget-share.js";
+import { BudgetShare, type SharedBudget } from "../pacing/budget-share.js";
 import {
   AdaptiveConcurrency,
   type ConcurrencyChange,
@@ -112,6 +112,12 @@ export interface DataJudClientOptions extends UpstreamOptions {
    * counted caller (a sweep) is active; beyond it a guest search fails at once. @default 25
    */
   mcpSharePercent?: number;
+  /**
+   * The budget shared with the other processes on the monitor's database: each search takes a
+   * grant there before it starts (a sweep's waits, a tool's is refused at once). Absent: this
+   * process's limiter alone.
+   */
+  shared?: SharedBudget;
   onEvent?: (event: DataJudClientEvent) => void;
 }
 
@@ -181,6 +187,7 @@ export class DataJudHttpClient {
   readonly #maxResponseBytes: number;
   readonly #onEvent: ((event: DataJudClientEvent) => void) | undefined;
   readonly #share: BudgetShare;
+  readonly #shared: SharedBudget | undefined;
   #requestCount = 0;
 
   constructor(options: DataJudClientOptions) {
@@ -207,6 +214,7 @@ export class DataJudHttpClient {
     );
     this.#limiter = resolved.limiter;
     this.#onEvent = options.onEvent;
+    this.#shared = options.shared;
     this.#share = new BudgetShare({
       limit: this.#limiter.usage().limit,
       windowMs: 60_000 + ARRIVAL_MARGIN_MS,
@@ -244,6 +252,7 @@ export class DataJudHttpClient {
     let sent = 0;
     return {
       search: async (alias, body, options = {}) => {
+        await this.#sharedTurn("sweep", alias, options.signal);
         // The sweep comes first: while it searches, the guest searcher's share is bounded.
         const ended = this.#share.hostBegins();
         try {
@@ -281,6 +290,7 @@ export class DataJudHttpClient {
             { retryAfterSeconds: seconds, attempts: 0 },
           );
         }
+        await this.#sharedTurn("tool", alias, options.signal);
         return this.search(alias, body, {
           ...options,
           onSend: () => {
@@ -292,6 +302,37 @@ export class DataJudHttpClient {
         return sent;
       },
     };
+  }
+
+  /**
+   * Waits until the budget shared with the other processes on the database has room for one more
+   * search (at once when there is nothing to share), as this process's limiter would queue it; a
+   * tool past its share while a sweep runs is refused at once instead, told when to come back.
+   */
+  async #sharedTurn(
+    who: "sweep" | "tool",
+    alias: string,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const shared = this.#shared;
+    if (shared === undefined) return;
+    const index = `api_publica_${alias.trim().toLowerCase()}`;
+    for (let turn = shared.take(who); turn.waitMs > 0; turn = shared.take(who)) {
+      if ("cause" in turn && turn.cause === "share") {
+        const seconds = Math.ceil(turn.waitMs / 1000);
+        throw new DataJudError(
+          "rate_limited",
+          `DataJud budget reserved for the sweep: retry in ${seconds} s (a sweep runs in another process on the monitor's database; the MCP tools may use ${shared.toolLimit} of ${this.#limiter.usage().limit} requests a minute while one runs; datajud.mcpSharePercent)`,
+          { retryAfterSeconds: seconds, attempts: 0 },
+        );
+      }
+      try {
+        await this.#clock.sleep(turn.waitMs, signal);
+      } catch {
+        throw this.#cancelled(index, 0);
+      }
+      this.#emit({ type: "wait", index, for: "limiter", waitedMs: turn.waitMs });
+    }
   }
 
   /** The limiter's window now, and how many requests this client sends at once. */

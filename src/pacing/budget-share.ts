@@ -1,5 +1,23 @@
 import type { Clock } from "../time/clock.js";
 
+/**
+ * The budget as every process using one database shares it (the composition root builds it over
+ * store/datajud-grants.ts): a sweep's search and an MCP tool's search each take a grant there
+ * too, so a second process (`monitor mcp` beside the daemon) adds no budget of its own.
+ */
+export interface SharedBudget {
+  /**
+   * `waitMs` 0 when `who` may start a search now (it is counted); otherwise the ms until it may,
+   * and whether the whole budget is used (`budget`: wait, as for one process's limiter) or the
+   * tools' share while a sweep runs (`share`: a tool is told at once to come back).
+   */
+  take(who: "sweep" | "tool"): SharedTurn;
+  /** Of requestsPerMinute, what the tools may use while a sweep runs in any process. */
+  readonly toolLimit: number;
+}
+
+export type SharedTurn = { waitMs: 0 } | { waitMs: number; cause: "budget" | "share" };
+
 export interface BudgetShareOptions {
   /** The whole budget: grants allowed in any window (the limiter's `limit`). */
   limit: number;

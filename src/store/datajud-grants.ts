@@ -40,7 +40,11 @@ export function takeDataJudGrant(
 ): GrantTurn {
   return immediate(db, () => {
     const since = nowMs - rule.windowMs;
-    statement<[number]>(db, "DELETE FROM datajud_grants WHERE at_ms <= ?").run(since);
+    // A row a window ahead of now was taken before the clock went back: it counts no more.
+    statement<[number, number]>(db, "DELETE FROM datajud_grants WHERE at_ms <= ? OR at_ms > ?").run(
+      since,
+      nowMs + rule.windowMs,
+    );
     const rows = statement<[number], GrantRow>(
       db,
       "SELECT at_ms AS atMs, sweep FROM datajud_grants WHERE at_ms > ? ORDER BY at_ms, id",

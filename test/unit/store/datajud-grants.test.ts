@@ -73,6 +73,16 @@ describe("takeDataJudGrant on two connections to one database", () => {
   });
 });
 
+describe("takeDataJudGrant when the clock went back", () => {
+  it("no longer counts a grant taken more than a window ahead of now", async () => {
+    const later = clock.now() + 3_600_000;
+    const ahead = (db: Db) => takeDataJudGrant(db, "sweep", later, RULE, 1);
+    for (let i = 0; i < 8; i++) expect(ahead(daemonDb)).toEqual({ waitMs: 0 });
+
+    expect(take(mcpDb, "sweep", 2)).toBe("0");
+  });
+});
+
 function answer(): Response {
   return new Response(
     JSON.stringify({

@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 import { interruptedBeforeStartCode, interruptedBeforeStartLine } from "./early-interrupt.js";
+import { boundHeapGrowth } from "./heap.js";
 import { programName } from "./program-name.js";
 
-// Only modules that import nothing are imported statically: ESM evaluates imports before this
-// body, and loading the rest of the CLI takes long enough (hundreds of ms through tsx) for a
-// Ctrl-C to land there and end the process silently, before any handler was installed.
+// Before anything allocates: how far the heap may grow between full collections (heap.ts).
+boundHeapGrowth();
+
+// Only modules that import nothing (or only Node's own) are imported statically: ESM evaluates
+// imports before this body, and loading the rest of the CLI takes long enough (hundreds of ms
+// through tsx) for a Ctrl-C to land there and end the process silently, before any handler was
+// installed.
 
 // Messages start with the name the user typed: `datajud-monitor` or its alias `monitor`.
 const program = programName(process.argv[1]);

@@ -4,7 +4,11 @@
  * It stops on `{ type: "stop" }`. Environment and configuration come from the bench.
  */
 import type { CliIo } from "../../src/cli/command.js";
+import { boundHeapGrowth } from "../../src/cli/heap.js";
 import { runCli } from "../../src/cli/run-cli.js";
+
+// As src/cli/main.ts does before anything else.
+boundHeapGrowth();
 
 let logs = "";
 let told = false;

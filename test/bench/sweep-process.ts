@@ -3,6 +3,7 @@
  * MCP server in process, the gateway, the store). A fresh process per scenario, so its peak RSS
  * is that scenario's alone, and its limiter starts empty like a scheduled sweep hours after the last.
  */
+import { boundHeapGrowth } from "../../src/cli/heap.js";
 import { CaseReader } from "../../src/datajud/case-reader.js";
 import { DataJudHttpClient, DEFAULT_DATAJUD_CONCURRENCY } from "../../src/datajud/http-client.js";
 import { silentLogger } from "../../src/log.js";
@@ -29,6 +30,9 @@ export interface SweepResult {
   /** Each retried request: index, error kind and message. */
   retries: string[];
 }
+
+// As every monitor process does first (src/cli/main.ts), so the peak is the monitor's.
+boundHeapGrowth();
 
 const url = process.env.BENCH_URL ?? "";
 const dbPath = process.env.BENCH_DB ?? "";
@@ -82,12 +86,17 @@ const report = await runSweep(
     logger: silentLogger(),
     settings: { fullRereadDays: 7, notFoundThreshold: 3, concurrency, batchSize: 100 },
     datajudRequests: () => http.requestCount,
-    // BENCH_TRACE=1: each batch asked and answered, with its time since the sweep started.
+    // BENCH_TRACE=1: each batch asked and answered, with its time since the sweep started and
+    // the process's memory then (RSS, heap used / heap total, MB): where a peak builds up.
     ...(process.env.BENCH_TRACE === "1"
       ? {
           onEvent: (event: SweepEvent) => {
+            if (event.type === "case-checked") return;
             const at = ((performance.now() - started) / 1000).toFixed(2);
-            process.stderr.write(`${at} s ${JSON.stringify(event)}\n`);
+            const m = process.memoryUsage();
+            const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(0);
+            const memory = `rss ${mb(m.rss)} heap ${mb(m.heapUsed)}/${mb(m.heapTotal)}`;
+            process.stderr.write(`${at} s ${memory} ${JSON.stringify(event)}\n`);
           },
         }
       : {}),

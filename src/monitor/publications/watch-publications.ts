@@ -127,11 +127,18 @@ export interface DjenSourceRef {
 /**
  * The calls that ask `sources` in their order: consecutive case numbers share a call, ten at
  * most; a registration has a call of its own (its seven suffix variants are seven requests).
- * With `atOnce` calls in flight (djen.concurrency), case numbers and names are spread over at
- * least that many calls where there are enough of them: a call asks its sources one after
- * another, so eight case numbers in one call would leave the other places idle.
+ * With `atOnce` calls in flight (djen.concurrency), the first source is a call of its own, the
+ * one askBatches sends alone to learn whether DJEN answers at all, and the other case numbers and
+ * names are spread over at least `atOnce` calls where there are enough of them: a call asks its
+ * sources one after another, so eight case numbers in one call would leave the other places idle.
  */
 export function batchesOf(sources: readonly DjenSourceRef[], atOnce = 1): Batch[] {
+  const [first, ...rest] = sources;
+  if (atOnce <= 1 || first === undefined || rest.length === 0) return callsOf(sources, atOnce);
+  return [...callsOf([first], 1), ...callsOf(rest, atOnce)];
+}
+
+function callsOf(sources: readonly DjenSourceRef[], atOnce: number): Batch[] {
   const perCall = (kind: SourceKind, most: number): number => {
     const count = sources.filter((s) => s.kind === kind).length;
     return Math.min(most, Math.max(1, Math.ceil(count / Math.max(1, atOnce))));
@@ -271,8 +278,9 @@ export interface Asked {
 type Answer = { sources: PublicationSource[] } | { error: unknown };
 
 /**
- * Asks `batches`, up to `phase.concurrency` calls in flight, and records their answers in the
- * batches' order, each source's answer committed on its own (new publications, cancellations,
+ * Asks `batches`, the first alone and then up to `phase.concurrency` calls in flight (a DJEN that
+ * refuses this server or cannot be reached is found by one call, as when calls went one at a
+ * time), and records their answers in the batches' order, each source's answer committed on its own (new publications, cancellations,
  * the check); an answer that comes early waits for those before it. DJEN refusing this server's
  * address, or not reachable at all once one source has spent its retries, refuses every other
  * request too: nothing more is sent, and each source not yet asked gets one failed check saying
@@ -290,6 +298,8 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
   const asked: Asked = { outcomes: [], deferred: 0, interrupted: false, stopped: null };
   let stop: SourceFailure | null = null;
   const limit = Math.max(1, Math.floor(phase.concurrency)) || 1;
+  // One call until the first has answered without DJEN refusing or out of reach.
+  let answeredOnce = false;
   const inFlight = new Map<number, Promise<Answer>>();
   let started = 0;
   // Why the next batch may not start now; null when it may.
@@ -314,7 +324,8 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
         (error: unknown) => ({ error }),
       );
   const fill = (): void => {
-    while (started < batches.length && inFlight.size < limit && heldBack() === null) {
+    const places = answeredOnce ? limit : 1;
+    while (started < batches.length && inFlight.size < places && heldBack() === null) {
       const batch = batches[started];
       if (batch !== undefined) inFlight.set(started, ask(batch));
       started++;
@@ -389,6 +400,7 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
           "DJEN check failed",
         );
       }
+      answeredOnce = true;
     }
   } finally {
     // Interrupted: the calls still in flight end with the signal; none outlives the phase.

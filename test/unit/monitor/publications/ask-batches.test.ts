@@ -127,8 +127,9 @@ describe("askBatches with DJEN calls in flight at once", () => {
 
     expect(djen.maxInFlight()).toBe(4);
     expect(asked.outcomes.filter((o) => o.ok)).toHaveLength(12);
-    // Three waves of four 15-s calls.
-    expect(clock.now() - START).toBeLessThanOrEqual(3 * LATENCY_MS + SECOND);
+    // The first call alone, then three waves of up to four 15-s calls.
+    expect(djen.sent.slice(0, 2).map((at) => (at - START) / SECOND)).toEqual([0, 15]);
+    expect(clock.now() - START).toBeLessThanOrEqual(4 * LATENCY_MS + SECOND);
   });
 
   it("asks one call at a time at concurrency 1, as before", async () => {
@@ -165,10 +166,28 @@ describe("askBatches with DJEN calls in flight at once", () => {
     expect(asked.outcomes.map((o) => o.key)).toEqual(batches.map((b) => b.oab[0]));
   });
 
+  it("finds a DJEN that refuses this server with one call, and fails the rest unasked", async () => {
+    const refused = (oab: string): PublicationSource => ({
+      kind: "oab",
+      key: oab,
+      complete: false,
+      publications: [],
+      error: { kind: "geo_blocked", message: "DJEN refused", retryable: false },
+    });
+    const djen = slowDjen({ answer: refused });
+
+    const asked = await ask(djen.gateway, registrations(8), 4);
+
+    expect(djen.sent).toHaveLength(1);
+    expect(asked.stopped).toBe("DJEN refused");
+    expect(asked.outcomes).toHaveLength(8);
+    expect(asked.outcomes.every((o) => o.error?.kind === "geo_blocked")).toBe(true);
+  });
+
   it("asks nothing more once DJEN refuses this server, and fails what was not asked", async () => {
     const djen = slowDjen({
       answer: (oab) =>
-        oab === "100000/SP"
+        oab === "100001/SP"
           ? {
               kind: "oab",
               key: oab,
@@ -177,25 +196,26 @@ describe("askBatches with DJEN calls in flight at once", () => {
               error: { kind: "geo_blocked", message: "DJEN refused", retryable: false },
             }
           : answered(oab),
-      // The refusal comes first; the two calls beside it are still in flight then.
-      latencyMs: (call) => (call === 0 ? SECOND : 10 * SECOND),
+      // The first call answers; of the three sent then, the refusal comes first, the two others
+      // are still in flight.
+      latencyMs: (call) => (call <= 1 ? SECOND : 10 * SECOND),
     });
 
     const asked = await ask(djen.gateway, registrations(8), 3);
 
-    expect(djen.sent).toHaveLength(3);
+    expect(djen.sent).toHaveLength(4);
     expect(asked.stopped).toBe("DJEN refused");
     expect(asked.outcomes.map((o) => o.ok)).toEqual([
+      true,
       false,
       true,
       true,
-      false,
       false,
       false,
       false,
       false,
     ]);
-    expect(asked.outcomes.slice(3).every((o) => o.error?.kind === "geo_blocked")).toBe(true);
+    expect(asked.outcomes.slice(4).every((o) => o.error?.kind === "geo_blocked")).toBe(true);
   });
 
   it("stops at an abort, each call in flight ended with it, and is interrupted", async () => {
@@ -208,7 +228,8 @@ describe("askBatches with DJEN calls in flight at once", () => {
     const asked = await asking;
 
     expect(asked.interrupted).toBe(true);
-    expect(djen.sent).toHaveLength(8);
-    expect(asked.outcomes).toHaveLength(4);
+    // The first call at 0 s, answered at 15 s; four more then, cut at 20 s.
+    expect(djen.sent).toHaveLength(5);
+    expect(asked.outcomes).toHaveLength(1);
   });
 });

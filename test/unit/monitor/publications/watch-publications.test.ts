@@ -65,12 +65,13 @@ describe("batchesOf", () => {
     expect(batches.flatMap((b) => b.cnjNumbers)).toEqual(numbers);
   });
 
-  it("spreads a few case numbers over as many calls as may run at once, in their order", () => {
-    const numbers = ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8"];
+  it("asks the first source alone, and spreads a few more over as many calls as may run at once, in their order", () => {
+    const numbers = ["n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8"];
 
     const batches = batchesOf(cases(...numbers), 4);
 
     expect(batches.map((b) => b.cnjNumbers)).toEqual([
+      ["n0"],
       ["n1", "n2"],
       ["n3", "n4"],
       ["n5", "n6"],
@@ -82,7 +83,7 @@ describe("batchesOf", () => {
     const numbers = Array.from({ length: 95 }, (_, i) => `n${i}`);
 
     expect(batchesOf(cases(...numbers), 4).map((b) => b.cnjNumbers.length)).toEqual([
-      10, 10, 10, 10, 10, 10, 10, 10, 10, 5,
+      1, 10, 10, 10, 10, 10, 10, 10, 10, 10, 4,
     ]);
   });
 });

@@ -40,18 +40,22 @@ import {
 } from "./alert-opening.js";
 import { gazetteMovementLines } from "./deadline-text.js";
 import {
+  type Block,
+  type EmailDocument,
+  GAP,
+  heading,
+  type ListItem,
+  para,
+  renderDocument,
+  toned,
+} from "./document.js";
+import {
   ATTENTION_MARKER,
-  breaks,
   clocksNote,
   courtTime,
-  escapeHtml,
-  htmlDocument,
   instantTime,
-  keepNumbersWhole,
   NOT_LEGAL_ADVICE,
   type RenderedAlert,
-  STYLES,
-  tag,
   URGENT_MARKER,
 } from "./email-kit.js";
 import { sourcesFooter } from "./sources-line.js";
@@ -282,7 +286,7 @@ export function correctionDetail(line: CorrectionLine): string[] {
   return out;
 }
 
-export const LATE_NOTE =
+const LATE_NOTE =
   "O DataJud listou agora, pela primeira vez, movimentações datadas de meses atrás e anteriores a outras já conhecidas do processo: não são novidade. Cada uma com a data do próprio registro; confira se já foi tratada.";
 
 export interface LateLine extends MovementLine {
@@ -302,42 +306,6 @@ export function lateLines(content: AlertContent): LateLine[] {
       lateness: days === null ? "listada agora" : `listada ${days} dias depois da própria data`,
     };
   });
-}
-
-/** The late records as plain lines, quiet: a heading, what they are, one line each. */
-export function lateText(content: AlertContent, indent = ""): string[] {
-  const lines = lateLines(content);
-  if (lines.length === 0) return [];
-  return [
-    `${indent}REGISTROS ANTIGOS LISTADOS AGORA (${lines.length})`,
-    `${indent}${LATE_NOTE}`,
-    ...lines.map(
-      (m) => `${indent}- ${m.date} · ${m.name} · ${m.code} · ${m.instance} (${m.lateness})`,
-    ),
-  ];
-}
-
-/** The late records in HTML, muted, every value escaped; alerts and digests share it. */
-export function lateHtml(content: AlertContent): string {
-  const e = escapeHtml;
-  const lines = lateLines(content);
-  if (lines.length === 0) return "";
-  const items = lines.map((m) =>
-    tag(
-      "li",
-      STYLES.li,
-      tag(
-        "span",
-        STYLES.muted,
-        `${e(m.date)} · ${e(m.name)} · ${e(m.code)} · ${e(m.instance)} (${e(m.lateness)})`,
-      ),
-    ),
-  );
-  return [
-    tag("p", STYLES.muted, `<strong>Registros antigos listados agora (${lines.length})</strong>`),
-    tag("p", STYLES.muted, e(LATE_NOTE)),
-    tag("ul", STYLES.ul, items.join("")),
-  ].join("\n");
 }
 
 /** A change that brought only late records: said as such, never as news. */
@@ -438,10 +406,6 @@ export function caseLinkOf(content: AlertContent): CourtCaseLink | null {
   return courtCaseLink(parsed.value, court);
 }
 
-function caseLinkText(link: CourtCaseLink): string {
-  return `Consulta pública no tribunal (${link.system}): ${link.url}`;
-}
-
 function provenanceLines(content: AlertContent, timeZone: string): string[] {
   const p = content.provenance;
   const moved = successorNote(content.court, p.index);
@@ -480,300 +444,208 @@ export function renderSubject(content: AlertContent): string {
   return oneLine(subject, SUBJECT_MAX);
 }
 
-function renderText(content: AlertContent, timeZone: string): string {
-  const { current, previous } = content;
-  const out: string[] = [];
-  const title = caseName(content);
-  out.push(title);
-  out.push(`Processo ${oneLine(content.caseNumber)} · ${oneLine(content.court).toUpperCase()}`);
-  const link = caseLinkOf(content);
-  if (link !== null) out.push(caseLinkText(link));
-  const kinds = changeKindsText(content.changeKinds);
-  if (kinds !== null) out.push(kinds);
-  out.push("");
-
-  const urgent = urgentTexts(content);
-  for (const reason of urgent) out.push(`${URGENT_MARKER}: ${reason}`);
-  if (urgent.length > 0) out.push("");
-  const opening = alertOpening(content, newsText(content));
-  out.push("O QUE ACONTECEU");
-  for (const line of opening.happened) out.push(`- ${line}`);
-  out.push("");
-  out.push(TODO_HEADING.toLocaleUpperCase("pt-BR"));
-  if (opening.todo.length === 0) {
-    out.push(current.needsLawyerAttention ? NOTHING_DATED : NOTHING_TO_DO);
+/** A summary field as "O que mudou no resumo" shows it: as it was, as it is, or both. */
+function fieldDiffBlock(f: FieldDiff): Block {
+  const name = { strong: `${f.name}:` };
+  if (f.before === null) return para([name, f.block ? `\n${f.after}` : ` ${f.after}`]);
+  if (f.before === f.after) {
+    return para(
+      f.block
+        ? [{ strong: f.name }, ` (sem mudança):\n${f.after}`]
+        : [name, ` ${f.after} (sem mudança)`],
+    );
   }
-  for (const item of opening.todo) out.push(`- ${todoText(item)}`);
-  for (const line of opening.counting) out.push(line);
-  if (opening.calendar !== null) out.push(opening.calendar);
-  out.push("");
-  if (current.needsLawyerAttention) {
-    out.push(`${ATTENTION_MARKER} REQUER ATENÇÃO DO ADVOGADO`);
-    for (const r of current.attentionReasons) {
-      const refs = r.movements.map((m) => referenceText(content, m)).join("; ");
-      out.push(`- ${oneLine(r.reason)}${refs === "" ? "" : ` (${refs})`}`);
-    }
-    out.push("");
-  }
-
-  out.push("O QUE MUDOU NO RESUMO");
-  if (previous === null) out.push("Primeiro resumo deste processo.");
-  for (const f of fieldDiffs(previous, current)) {
-    if (f.before === null) {
-      out.push(f.block ? `${f.name}:\n${f.after}` : `${f.name}: ${f.after}`);
-    } else if (f.before === f.after) {
-      out.push(
-        f.block ? `${f.name} (sem mudança):\n${f.after}` : `${f.name}: ${f.after} (sem mudança)`,
-      );
-    } else if (f.block) {
-      out.push(`${f.name}:\n  antes: ${f.before}\n  agora: ${f.after}`);
-    } else {
-      out.push(`${f.name}: ${f.before} → ${f.after}`);
-    }
-  }
-  out.push("");
-
-  const fields = fieldChangeReadings(content);
-  if (fields.length > 0) {
-    out.push(`DADOS DO PROCESSO ALTERADOS (${fields.length})`);
-    for (const f of fields) {
-      out.push(`- ${oneLine(f.title)}`);
-      for (const line of fieldChangeDetail(f)) out.push(`  ${line}`);
-    }
-    out.push("");
-  }
-
-  const fixes = correctionLines(content);
-  if (fixes.length > 0) {
-    out.push(`CORREÇÕES DO TRIBUNAL (${fixes.length})`);
-    for (const fix of fixes) {
-      out.push(`- ${oneLine(fix.reading.headline)} · ${fix.instance}`);
-      for (const line of correctionDetail(fix)) out.push(`  ${line}`);
-    }
-    out.push("");
-  }
-
-  const { shown, hidden } = movementLines(content);
-  out.push(`MOVIMENTAÇÕES NOVAS (${content.newMovements.length})`);
-  if (shown.length === 0) out.push("Nenhuma.");
-  for (const m of shown) {
-    out.push(`- ${m.date} · ${m.name} · ${m.code} · ${m.instance}`);
-    if (m.when !== null) out.push(`  Quando: ${m.when}`);
-    if (m.hint !== null) out.push(`  O que significa: ${m.hint}`);
-    if (m.complements.length > 0) out.push(`  Complementos: ${m.complements.join("; ")}`);
-    for (const line of m.deadline) out.push(`  ${line}`);
-  }
-  if (hidden > 0) out.push(`… e mais ${hidden} (veja \`monitor history\`).`);
-  const routine = ignoredText(content.ignoredMovements);
-  if (routine !== null) out.push(routine);
-  out.push("");
-  const late = lateText(content);
-  if (late.length > 0) out.push(...late, "");
-
-  out.push("INSTÂNCIAS");
-  if (content.instances.length === 0) out.push("Nenhuma informada.");
-  for (const i of content.instances) out.push(`- ${instanceLine(i)}`);
-  out.push("");
-
-  out.push("ORIGEM DOS DADOS");
-  out.push(...provenanceLines(content, timeZone));
-  out.push(generatedByText(current, timeZone));
-  out.push("");
-  out.push(NOT_LEGAL_ADVICE);
-  return `${out.join("\n")}\n`;
+  return para(
+    f.block
+      ? [name, `\n  antes: ${f.before}\n  agora: `, { strong: f.after }]
+      : [name, ` ${f.before} → `, { strong: f.after }],
+  );
 }
 
-function renderHtml(content: AlertContent, subject: string, timeZone: string): string {
-  const e = escapeHtml;
-  const { current, previous } = content;
-  const parts: string[] = [];
-  parts.push(tag("h1", STYLES.h1, keepNumbersWhole(e(caseName(content)))));
-  parts.push(
-    tag(
-      "p",
-      STYLES.meta,
-      `Processo ${keepNumbersWhole(e(oneLine(content.caseNumber)))} · ${e(oneLine(content.court).toUpperCase())}`,
+/** The top: the case, its court page, what kind of change; then why it is urgent or needs the lawyer. */
+function openingBlocks(content: AlertContent): Block[] {
+  const { current } = content;
+  const blocks: Block[] = [
+    heading("title", caseName(content)),
+    para(
+      `Processo ${oneLine(content.caseNumber)} · ${oneLine(content.court).toUpperCase()}`,
+      "meta",
     ),
-  );
+  ];
   const link = caseLinkOf(content);
   if (link !== null) {
-    parts.push(
-      tag(
-        "p",
-        STYLES.meta,
-        `Consulta pública no tribunal: <a href="${e(link.url)}">${e(link.system)}</a>`,
-      ),
+    blocks.push(
+      para([`Consulta pública no tribunal (${link.system}): `, { link: link.url }], "meta"),
     );
   }
   const kinds = changeKindsText(content.changeKinds);
-  if (kinds !== null) parts.push(tag("p", STYLES.meta, e(kinds)));
-
-  for (const reason of urgentTexts(content)) {
-    parts.push(tag("div", STYLES.attention, `<strong>${e(URGENT_MARKER)}</strong>: ${e(reason)}`));
+  if (kinds !== null) blocks.push(para(kinds, "meta"));
+  blocks.push(GAP);
+  const urgent = urgentTexts(content);
+  for (const reason of urgent) {
+    blocks.push(para([{ strong: URGENT_MARKER }, `: ${reason}`], "attention"));
   }
-  parts.push(openingHtml(content));
+  if (urgent.length > 0) blocks.push(GAP);
+  blocks.push(...whatNowBlocks(content));
   if (current.needsLawyerAttention) {
-    const reasons = current.attentionReasons.map((r) => {
+    const items = current.attentionReasons.map((r): ListItem => {
       const refs = r.movements.map((m) => referenceText(content, m)).join("; ");
-      return tag("li", STYLES.li, `${e(oneLine(r.reason))}${refs === "" ? "" : ` (${e(refs)})`}`);
+      return { title: `${oneLine(r.reason)}${refs === "" ? "" : ` (${refs})`}` };
     });
-    parts.push(
-      tag(
-        "div",
-        STYLES.attention,
-        `<strong>${ATTENTION_MARKER} Requer atenção do advogado</strong>${
-          reasons.length === 0 ? "" : tag("ul", `${STYLES.ul}margin-top:6px;`, reasons.join(""))
-        }`,
-      ),
+    blocks.push(
+      {
+        kind: "notice",
+        heading: `${ATTENTION_MARKER} Requer atenção do advogado`,
+        blocks: items.length === 0 ? [] : [{ kind: "list", items }],
+      },
+      GAP,
     );
   }
+  return blocks;
+}
 
-  parts.push(tag("h2", STYLES.h2, "O que mudou no resumo"));
-  if (previous === null) parts.push(tag("p", STYLES.muted, "Primeiro resumo deste processo."));
-  for (const f of fieldDiffs(previous, current)) {
-    const name = `<strong>${e(f.name)}:</strong>`;
-    if (f.before === null) {
-      parts.push(
-        tag("p", STYLES.p, f.block ? `${name}<br>${breaks(e(f.after))}` : `${name} ${e(f.after)}`),
-      );
-    } else if (f.before === f.after) {
-      const same = tag("span", STYLES.before, "(sem mudança)");
-      parts.push(
-        tag(
-          "p",
-          STYLES.p,
-          f.block ? `${name} ${same}<br>${breaks(e(f.after))}` : `${name} ${e(f.after)} ${same}`,
-        ),
-      );
-    } else {
-      parts.push(
-        tag(
-          "p",
-          STYLES.p,
-          `${name}<br>${tag("span", STYLES.before, `antes: ${breaks(e(f.before))}`)}<br>agora: <strong>${breaks(e(f.after))}</strong>`,
-        ),
-      );
-    }
-  }
+/** What happened, and what to do by when (alert-opening.ts), with the calendar the dates rest on. */
+function whatNowBlocks(content: AlertContent): Block[] {
+  const opening = alertOpening(content, newsText(content));
+  const todo: Block =
+    opening.todo.length === 0
+      ? para(content.current.needsLawyerAttention ? NOTHING_DATED : NOTHING_TO_DO)
+      : {
+          kind: "list",
+          items: opening.todo.map((item): ListItem => {
+            const line = todoText(item);
+            const colon = line.indexOf(": ");
+            return colon < 0
+              ? { title: line }
+              : { title: [{ strong: line.slice(0, colon) }, line.slice(colon)] };
+          }),
+        };
+  return [
+    heading("section", "O que aconteceu"),
+    { kind: "list", items: opening.happened.map((line): ListItem => ({ title: line })) },
+    GAP,
+    heading("section", TODO_HEADING),
+    todo,
+    ...opening.counting.map((line) => para(line, "small")),
+    ...(opening.calendar === null ? [] : [para(opening.calendar, "small")]),
+    GAP,
+  ];
+}
 
+/** What changed: the summary, the case's data, the court's corrections, the movements. */
+function changeBlocks(content: AlertContent): Block[] {
+  const blocks: Block[] = [heading("section", "O que mudou no resumo")];
+  if (content.previous === null) blocks.push(para("Primeiro resumo deste processo.", "muted"));
+  blocks.push(...fieldDiffs(content.previous, content.current).map(fieldDiffBlock), GAP);
   const fields = fieldChangeReadings(content);
   if (fields.length > 0) {
-    parts.push(tag("h2", STYLES.h2, `Dados do processo alterados (${fields.length})`));
-    parts.push(fieldChangeListHtml(fields));
-  }
-
-  const fixes = correctionLines(content);
-  if (fixes.length > 0) {
-    parts.push(tag("h2", STYLES.h2, `Correções do tribunal (${fixes.length})`));
-    parts.push(correctionListHtml(fixes));
-  }
-
-  const { shown, hidden } = movementLines(content);
-  parts.push(tag("h2", STYLES.h2, `Movimentações novas (${content.newMovements.length})`));
-  if (shown.length === 0) parts.push(tag("p", STYLES.muted, "Nenhuma."));
-  else {
-    parts.push(movementListHtml(shown));
-  }
-  if (hidden > 0) parts.push(tag("p", STYLES.muted, `… e mais ${hidden} (veja monitor history).`));
-  const routine = ignoredText(content.ignoredMovements);
-  if (routine !== null) parts.push(tag("p", STYLES.muted, e(routine)));
-  const late = lateHtml(content);
-  if (late !== "") parts.push(late);
-
-  parts.push(tag("h2", STYLES.h2, "Instâncias"));
-  if (content.instances.length === 0) parts.push(tag("p", STYLES.muted, "Nenhuma informada."));
-  else {
-    parts.push(
-      tag(
-        "ul",
-        STYLES.ul,
-        content.instances.map((i) => tag("li", STYLES.li, e(instanceLine(i)))).join(""),
-      ),
+    blocks.push(
+      heading("section", `Dados do processo alterados (${fields.length})`),
+      fieldChangeList(fields),
+      GAP,
     );
   }
-
-  parts.push(tag("h2", STYLES.h2, "Origem dos dados"));
-  for (const line of provenanceLines(content, timeZone)) {
-    parts.push(tag("p", STYLES.small, e(line)));
+  const fixes = correctionLines(content);
+  if (fixes.length > 0) {
+    blocks.push(
+      heading("section", `Correções do tribunal (${fixes.length})`),
+      correctionList(fixes),
+      GAP,
+    );
   }
-  parts.push(tag("p", STYLES.small, e(generatedByText(current, timeZone))));
-  parts.push(tag("p", STYLES.footer, e(NOT_LEGAL_ADVICE)));
-
-  return htmlDocument(subject, parts);
+  const { shown, hidden } = movementLines(content);
+  blocks.push(
+    heading("section", `Movimentações novas (${content.newMovements.length})`),
+    shown.length === 0 ? para("Nenhuma.", "muted") : movementList(shown),
+  );
+  if (hidden > 0) blocks.push(moreMovements(hidden));
+  const routine = ignoredText(content.ignoredMovements);
+  if (routine !== null) blocks.push(para(routine, "muted"));
+  blocks.push(GAP);
+  const late = lateBlocks(content);
+  if (late.length > 0) blocks.push(...late, GAP);
+  return blocks;
 }
 
-/** What happened and what to do by when, first, every value escaped. */
-function openingHtml(content: AlertContent): string {
-  const e = escapeHtml;
-  const opening = alertOpening(content, newsText(content));
-  const list = (items: readonly string[]): string =>
-    tag("ul", STYLES.ul, items.map((i) => tag("li", STYLES.li, i)).join(""));
-  const todo = opening.todo.map((item) => {
-    const line = todoText(item);
-    const colon = line.indexOf(": ");
-    return `<strong>${e(line.slice(0, colon))}</strong>${e(line.slice(colon))}`;
+function alertDocument(content: AlertContent, timeZone: string): EmailDocument {
+  const instances =
+    content.instances.length === 0
+      ? para("Nenhuma informada.", "muted")
+      : ({
+          kind: "list",
+          items: content.instances.map((i) => ({ title: instanceLine(i) })),
+        } satisfies Block);
+  return {
+    subject: renderSubject(content),
+    lang: "pt-BR",
+    blocks: [
+      ...openingBlocks(content),
+      ...changeBlocks(content),
+      heading("section", "Instâncias"),
+      instances,
+      GAP,
+      heading("section", "Origem dos dados"),
+      ...provenanceLines(content, timeZone).map((line) => para(line, "small")),
+      para(generatedByText(content.current, timeZone), "small"),
+      GAP,
+      para(NOT_LEGAL_ADVICE, "footer"),
+    ],
+  };
+}
+
+/** "… e mais 3 (veja `monitor history`)." under a list of movements cut short. */
+export function moreMovements(hidden: number): Block {
+  return para([`… e mais ${hidden} (veja `, { code: "monitor history" }, ")."], "muted");
+}
+
+/** Each field change: what it was, what it is now, what it means. */
+export function fieldChangeList(fields: readonly FieldChangeReading[]): Block {
+  const items = fields.map(
+    (f): ListItem => ({ title: [{ strong: oneLine(f.title) }], lines: fieldChangeDetail(f) }),
+  );
+  return { kind: "list", items };
+}
+
+/** Each correction under its headline and instance. */
+export function correctionList(fixes: readonly CorrectionLine[]): Block {
+  const items = fixes.map(
+    (fix): ListItem => ({
+      title: [{ strong: oneLine(fix.reading.headline) }, ` · ${fix.instance}`],
+      lines: correctionDetail(fix),
+    }),
+  );
+  return { kind: "list", items };
+}
+
+/** Each new movement: date, name, code and instance, then when, what it means, its complements. */
+export function movementList(shown: readonly MovementLine[]): Block {
+  const items = shown.map((m): ListItem => {
+    const lines = [];
+    if (m.when !== null) lines.push(`Quando: ${m.when}`);
+    if (m.hint !== null) lines.push(`O que significa: ${m.hint}`);
+    if (m.complements.length > 0) lines.push(`Complementos: ${m.complements.join("; ")}`);
+    return {
+      title: [{ strong: m.date }, ` · ${m.name} · ${m.code} · ${m.instance}`],
+      lines: [...lines, ...m.deadline.map((line) => toned("small", line))],
+    };
   });
+  return { kind: "list", items };
+}
+
+/** The late records, quiet: a heading, what they are, one muted line each; none when none. */
+export function lateBlocks(content: AlertContent): Block[] {
+  const lines = lateLines(content);
+  if (lines.length === 0) return [];
+  const items = lines.map(
+    (m): ListItem => ({
+      title: toned("muted", `${m.date} · ${m.name} · ${m.code} · ${m.instance} (${m.lateness})`),
+    }),
+  );
   return [
-    tag("h2", STYLES.h2, "O que aconteceu"),
-    list(opening.happened.map(e)),
-    tag("h2", STYLES.h2, e(TODO_HEADING)),
-    todo.length === 0
-      ? tag("p", STYLES.p, e(content.current.needsLawyerAttention ? NOTHING_DATED : NOTHING_TO_DO))
-      : list(todo),
-    ...opening.counting.map((line) => tag("p", STYLES.small, e(line))),
-    ...(opening.calendar === null ? [] : [tag("p", STYLES.small, e(opening.calendar))]),
-  ].join("\n");
-}
-
-/** The field changes as an HTML list, every value escaped; alerts and digests share it. */
-export function fieldChangeListHtml(fields: readonly FieldChangeReading[]): string {
-  const e = escapeHtml;
-  const items = fields.map((f) =>
-    tag(
-      "li",
-      STYLES.li,
-      [
-        `<strong>${e(oneLine(f.title))}</strong>`,
-        ...fieldChangeDetail(f).map((line) => tag("span", STYLES.muted, e(line))),
-      ].join("<br>"),
-    ),
-  );
-  return tag("ul", STYLES.ul, items.join(""));
-}
-
-/** The corrections as an HTML list, every value escaped; alerts and digests share it. */
-export function correctionListHtml(fixes: readonly CorrectionLine[]): string {
-  const e = escapeHtml;
-  const items = fixes.map((fix) =>
-    tag(
-      "li",
-      STYLES.li,
-      [
-        `<strong>${e(oneLine(fix.reading.headline))}</strong> · ${e(fix.instance)}`,
-        ...correctionDetail(fix).map((line) => tag("span", STYLES.muted, e(line))),
-      ].join("<br>"),
-    ),
-  );
-  return tag("ul", STYLES.ul, items.join(""));
-}
-
-/** The new movements as an HTML list, every value escaped; alerts and digests share it. */
-export function movementListHtml(shown: readonly MovementLine[]): string {
-  const e = escapeHtml;
-  const items = shown.map((m) => {
-    const lines = [
-      `<strong>${e(m.date)}</strong> · ${e(m.name)}`,
-      tag("span", STYLES.muted, `${e(m.code)} · ${e(m.instance)}`),
-    ];
-    if (m.when !== null) lines.push(tag("span", STYLES.muted, `Quando: ${e(m.when)}`));
-    if (m.hint !== null) lines.push(tag("span", STYLES.muted, `O que significa: ${e(m.hint)}`));
-    if (m.complements.length > 0) {
-      lines.push(tag("span", STYLES.muted, `Complementos: ${e(m.complements.join("; "))}`));
-    }
-    for (const line of m.deadline) lines.push(tag("span", STYLES.small, e(line)));
-    return tag("li", STYLES.li, lines.join("<br>"));
-  });
-  return tag("ul", STYLES.ul, items.join(""));
+    heading("minor", `Registros antigos listados agora (${lines.length})`),
+    { kind: "paragraph", text: LATE_NOTE, tone: "muted" },
+    { kind: "list", items },
+  ];
 }
 
 /**
@@ -781,10 +653,5 @@ export function movementListHtml(shown: readonly MovementLine[]): string {
  * schedule's) is for our own instants; DataJud's dates are shown as the court recorded them.
  */
 export function renderAlert(content: AlertContent, timeZone = COURT_TIME_ZONE): RenderedAlert {
-  const subject = renderSubject(content);
-  return {
-    subject,
-    text: renderText(content, timeZone),
-    html: renderHtml(content, subject, timeZone),
-  };
+  return renderDocument(alertDocument(content, timeZone));
 }

@@ -7,16 +7,20 @@ import {
   caseName,
   categoryLabel,
   correctionLines,
+  correctionList,
+  fieldChangeList,
   fieldChangeReadings,
   generatedByText,
   ignoredText,
+  lateBlocks,
+  moreMovements,
   movementLines,
+  movementList,
   newsText,
   nextStepValue,
 } from "./alert.js";
 import type { AlertContent } from "./alert-content.js";
 import { alertOpening, TODO_HEADING, todoText as todoItemText } from "./alert-opening.js";
-import { correctionList, fieldChangeList, lateBlocks, movementList } from "./change-blocks.js";
 import {
   type Block,
   type EmailDocument,
@@ -210,7 +214,7 @@ function caseEntry(content: AlertContent, timeZone: string): Entry {
   );
   if (shown.length > 0) blocks.push(movementList(shown));
   if (hidden > 0) {
-    blocks.push(para([`… e mais ${hidden} (veja `, { code: "monitor history" }, ")."], "muted"));
+    blocks.push(moreMovements(hidden));
   }
   const routine = ignoredText(content.ignoredMovements);
   if (routine !== null) blocks.push(para(routine, "muted"));

@@ -221,8 +221,10 @@ describe("the periods an act opens, in the mail and the webhook event", () => {
   it("a criminal sentence: apelação in 5 calendar days (CPP, arts. 593 and 798)", async () => {
     const alert = await alertFor(PENAL, act(219, "Procedência"));
     const reason =
-      "sentença condenatória: prazo que abre: apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798)";
-    expect(alert.next).toContain("Prazo: apelação: 5 dias corridos");
+      "sentença condenatória: prazo que abre: embargos de declaração: 2 dias corridos da intimação da sentença (CPP, art. 382; dias corridos, art. 798); apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798)";
+    expect(alert.next).toContain(
+      "Prazo: embargos de declaração: 2 dias corridos da intimação da sentença (CPP, art. 382; dias corridos, art. 798); apelação: 5 dias corridos",
+    );
     expectEverywhere(alert, 219, "Sentença condenatória", reason);
   });
 

@@ -173,7 +173,7 @@ describe("the reading per instance, mailed", () => {
     );
     expect(mail?.text).toContain("situação: decidido (Sentença condenatória em 18/11/2026);");
     expect(mail?.text).toContain(
-      "- sentença condenatória: prazo que abre: apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798) (18/11/2026 16:45 Sentença condenatória)",
+      "- sentença condenatória: prazo que abre: embargos de declaração: 2 dias corridos da intimação da sentença (CPP, art. 382; dias corridos, art. 798); apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798) (18/11/2026 16:45 Sentença condenatória)",
     );
     expect(mail?.text).toContain(
       "Próximo passo: Apelação da sentença condenatória (CPP, art. 593) ou trânsito em julgado.",
@@ -187,7 +187,7 @@ describe("the reading per instance, mailed", () => {
     expect(conviction219?.title).toBe("Sentença condenatória");
     expect(conviction219?.hint).toMatch(/^Sentença penal condenatória/);
     expect(history.changes[0]?.summary?.attentionReasons).toEqual([
-      "sentença condenatória: prazo que abre: apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798)",
+      "sentença condenatória: prazo que abre: embargos de declaração: 2 dias corridos da intimação da sentença (CPP, art. 382; dias corridos, art. 798); apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798)",
     ]);
 
     // The command line reads it in the alert's words too: history (text, csv, json) and export.

@@ -89,7 +89,7 @@ describe("movements a secrecy change hid", () => {
     expect(fresh).toHaveLength(1);
     const text = (await simpleParser(fresh[0] ?? "")).text ?? "";
     const conviction =
-      "sentença condenatória: prazo que abre: apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798) (ato agora oculto pelo sigilo: continua valendo)";
+      "sentença condenatória: prazo que abre: embargos de declaração: 2 dias corridos da intimação da sentença (CPP, art. 382; dias corridos, art. 798); apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798) (ato agora oculto pelo sigilo: continua valendo)";
     expect(text).toContain("Nível de sigilo alterado no 1º grau (G1)");
     expect(text).toContain("situação: decidido (Sentença condenatória em 18/11/2026)");
     expect(text).not.toMatch(/situação: em andamento/);

@@ -98,10 +98,10 @@ describe("a criminal case's acts in criminal words", () => {
     const received = movement(391, "Recebimento", "2026-03-02T10:00:00.000Z");
 
     expect(actAttention(convicted, penal(convicted))?.reason).toBe(
-      "sentença condenatória: prazo que abre: apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798)",
+      "sentença condenatória: prazo que abre: embargos de declaração: 2 dias corridos da intimação da sentença (CPP, art. 382; dias corridos, art. 798); apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798)",
     );
     expect(actAttention(acquitted, penal(acquitted))?.reason).toBe(
-      "sentença absolutória: prazo da acusação: apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798)",
+      "sentença absolutória: prazo da acusação: embargos de declaração: 2 dias corridos da intimação da sentença (CPP, art. 382; dias corridos, art. 798); apelação: 5 dias corridos da intimação da sentença (CPP, art. 593; dias corridos, art. 798)",
     );
     expect(actAttention(received, penal(received))?.next).toBe(
       "Citação do acusado e resposta à acusação em 10 dias (CPP, art. 396).",

@@ -263,12 +263,13 @@ describe("an act's periods dated from its publication, first in the alert", () =
     expect(data.acts?.[0]?.periods.map((p) => p.lastDay)).toEqual(["2025-10-21", "2025-11-11"]);
   });
 
-  it("a criminal conviction (edit of the real tjto record): 5 calendar days, never ending on a closed day", () => {
+  it("a criminal conviction (edit of the real tjto record): embargos in 2 and apelação in 5 calendar days, never ending on a closed day", () => {
     // Edit: class Ação Penal; 219 Procedência on Wed 18/11/2026; made available on Thu 19/11.
     // Fri 20/11/2026 is a national holiday (Lei 14.759/2023), so the act is published on Mon
     // 23/11 and counted from Tue 24/11 (Lei 11.419 art. 4 §§ 3-4). Apelação, 5 dias corridos
     // (CPP arts. 593 and 798): 24, 25, 26, 27, 28/11; Sat 28/11 is no day to end on, so it passes
-    // to Mon 30/11/2026 (CPP art. 798 § 3).
+    // to Mon 30/11/2026 (CPP art. 798 § 3). Embargos de declaração, 2 dias (CPP art. 382): 24,
+    // 25/11, Wed 25/11/2026, an open day; first, as the earlier.
     const { text, data } = alertOf("tjto", "00034953520178272716", "G1", {
       until: "2099",
       newSince: "2026-11-01T00:00:00",
@@ -282,6 +283,9 @@ describe("an act's periods dated from its publication, first in the alert", () =
       "- Sentença penal (Sentença condenatória) em 18/11/2026, 1º grau (G1); publicação considerada feita em 23/11/2026 (disponibilização no Diário em 19/11/2026, segundo o DataJud).",
     );
     expect(section(text, TODO)[0]).toBe(
+      "- Até 25/11/2026 (quarta-feira): embargos de declaração (2 dias corridos; CPP, art. 382; dias corridos, art. 798)",
+    );
+    expect(section(text, TODO)[1]).toBe(
       "- Até 30/11/2026 (segunda-feira): apelação (5 dias corridos; CPP, art. 593; dias corridos, art. 798) (Terminaria em 28/11/2026, dia sem expediente ou em que não pode terminar: passa a 30/11/2026 (CPP, art. 798 §3º))",
     );
     expect(text).toContain("Na sentença penal, o prazo corre da última intimação");
@@ -289,6 +293,12 @@ describe("an act's periods dated from its publication, first in the alert", () =
       /não contaram ou adiaram as datas: Dia Nacional de Zumbi e da Consciência Negra, 20\/11\/2026/u,
     );
     expect(data.acts?.[0]?.periods).toEqual([
+      expect.objectContaining({
+        name: "embargos de declaração",
+        counting: "calendar",
+        countingStartsOn: "2026-11-24",
+        lastDay: "2026-11-25",
+      }),
       expect.objectContaining({
         name: "apelação",
         counting: "calendar",

@@ -1,4 +1,6 @@
 import { Cron } from "croner";
+import { acknowledgementsOn } from "../ack/ack-token.js";
+import { ackHttpRoute } from "../ack/http-route.js";
 import { calendarHttpRoute } from "../calendar/http-route.js";
 import { healthRoutes } from "../http/health.js";
 import { HttpStartError, type Route } from "../http/server.js";
@@ -44,6 +46,11 @@ async function startHttp(
   if (listen === null && runtime.config.calendarFeed.serve) {
     runtime.logger.warn("calendarFeed.serve is on but http.listen is not set: no feed is served");
   }
+  if (listen === null && acknowledgementsOn(runtime.config.acknowledgement)) {
+    runtime.logger.warn(
+      "acknowledgement links are on but http.listen is not set: nothing answers at acknowledgement.publicBaseUrl/ack/",
+    );
+  }
   if (listen === null || metrics === null) return null;
   const history = monitorDepsFor(
     runtime,
@@ -69,7 +76,12 @@ async function startHttp(
         calendars: monitor.calendars,
         monitor: history.deps,
       },
-      [...health, metrics.route(), ...calendarRoutes(runtime, monitor)],
+      [
+        ...health,
+        metrics.route(),
+        ...calendarRoutes(runtime, monitor),
+        ...ackRoutes(runtime, monitor),
+      ],
     );
     return {
       stop: async () => {
@@ -83,6 +95,23 @@ async function startHttp(
     io.stderr.write(`${programOf(io)} daemon: ${error.message} (http.listen)\n`);
     return "failed";
   }
+}
+
+/** /ack/<token> when acknowledgement links are on: each urgent alert's confirmation page. */
+function ackRoutes(runtime: Runtime, monitor: MonitorHandles): Route[] {
+  const settings = runtime.config.acknowledgement;
+  if (!acknowledgementsOn(settings)) return [];
+  return [
+    ackHttpRoute({
+      db: monitor.db,
+      secret: settings.secret,
+      clock: monitor.system.clock,
+      logger: runtime.logger,
+      timeZone: runtime.config.schedule.timezone,
+      domain: monitor.mail.domain,
+      policy: () => monitor.mail.policy(),
+    }),
+  ];
 }
 
 /** /calendar/<token>.ics when calendarFeed.serve is on: each watcher's feed at its address. */

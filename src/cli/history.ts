@@ -5,6 +5,7 @@ import { instanceText, countText as plural } from "../datajud/glossary.js";
 import type { Movement } from "../datajud/instance-record.js";
 import { ESTIMATE_NOTE } from "../deadlines/publication-estimate.js";
 import { daysLate, lateMovementIds } from "../policy/late-records.js";
+import { acknowledgementsOfCase } from "../store/acknowledgements.js";
 import { type CaseRow, findCasesByNumber } from "../store/cases.js";
 import { listChanges } from "../store/changes.js";
 import { closeDatabase, type Db } from "../store/database.js";
@@ -22,7 +23,8 @@ import type { SummaryDisposition } from "../store/summaries.js";
 import { fieldChangesOfChange, readFieldChange } from "../summarize/field-changes.js";
 import { movementTitle, type ReadingContext } from "../summarize/movement-reading.js";
 import { terminalText } from "../text.js";
-import { type Command, EXIT, programOf, UsageError } from "./command.js";
+import { isoNow } from "../time/clock.js";
+import { type Command, EXIT, programOf, systemOf, UsageError } from "./command.js";
 import {
   complementsText,
   exportedMovements,
@@ -195,7 +197,41 @@ function caseHistory(db: Db, c: CaseRow) {
     events: listMovementEvents(db, c.id),
     /** Every form of each corrected movement, the first as first seen. */
     versions: listMovementVersions(db, c.id),
+    /** Urgent alerts that asked to be acknowledged, and who did when; newest first. */
+    acknowledgements: acknowledgementsOfCase(db, c.id).map((a) => ({
+      subject: a.subject,
+      queuedAt: a.createdAt,
+      expiresAt: a.expiresAt,
+      acknowledgedAt: a.acknowledgedAt,
+      acknowledgedBy: a.acknowledgedBy,
+    })),
   };
+}
+
+/** An urgent alert's request for acknowledgement, and the acknowledgement when it came. */
+function acknowledgementEntries(
+  a: CaseHistory["acknowledgements"][number],
+  tz: string,
+  nowIso: string,
+): Array<{ at: string; lines: string[] }> {
+  const state =
+    a.acknowledgedAt === null
+      ? `not acknowledged; the link ${a.expiresAt <= nowIso ? "expired" : "is valid until"} ${formatInstant(a.expiresAt, tz)}`
+      : `acknowledged ${formatInstant(a.acknowledgedAt, tz)} by ${terminalText(a.acknowledgedBy ?? "?")}`;
+  const asked = {
+    at: a.queuedAt,
+    lines: [`urgent alert asked to be acknowledged: ${terminalText(a.subject)}`, `    ${state}`],
+  };
+  if (a.acknowledgedAt === null) return [asked];
+  return [
+    asked,
+    {
+      at: a.acknowledgedAt,
+      lines: [
+        `acknowledged by ${terminalText(a.acknowledgedBy ?? "?")}: ${terminalText(a.subject)}`,
+      ],
+    },
+  ];
 }
 
 type CaseHistory = ReturnType<typeof caseHistory>;
@@ -229,7 +265,7 @@ function changeEntry(
  * zone, movement dates as recorded. Court text is hostile: what a terminal would act on or hide is
  * written out (`out` is a readable output).
  */
-function writeCaseText(out: OutputStream, h: CaseHistory, tz: string): void {
+function writeCaseText(out: OutputStream, h: CaseHistory, tz: string, nowIso: string): void {
   const { readingOf } = h;
   const gone = h.disappearedCount > 0 ? ` (and ${h.disappearedCount} no longer listed)` : "";
   out.write(`${h.number} (${h.court})${h.label ? ` ${terminalText(h.label)}` : ""}\n`);
@@ -255,6 +291,7 @@ function writeCaseText(out: OutputStream, h: CaseHistory, tz: string): void {
       ],
     })),
     ...versionEntries(h.versions, readingOf),
+    ...h.acknowledgements.flatMap((a) => acknowledgementEntries(a, tz, nowIso)),
   ].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
   for (const entry of entries) {
     const [first, ...rest] = entry.lines;
@@ -335,7 +372,8 @@ export const historyCommand: Command = {
       }
       const out = readableOutput(io.stdout);
       const tz = runtime.config.schedule.timezone;
-      for (const h of history) writeCaseText(out, h, tz);
+      const nowIso = isoNow(systemOf(io).clock);
+      for (const h of history) writeCaseText(out, h, tz, nowIso);
       writePublicationsText(out, publications, parsed.value.formatted, tz);
       return EXIT.ok;
     } finally {

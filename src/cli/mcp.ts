@@ -1,3 +1,4 @@
+import { acknowledgementsOn } from "../ack/ack-token.js";
 import type { DataJudHttpClient } from "../datajud/http-client.js";
 import { type ListenAddress, parseListenAddress } from "../http/listen-address.js";
 import { createHttpServer, type HttpServer, HttpStartError, type Route } from "../http/server.js";
@@ -122,6 +123,12 @@ export function monitorDepsFor(
   });
 }
 
+/** The origin of acknowledgement.publicBaseUrl, when acknowledgement links are on. */
+function publicOrigins(config: Runtime["config"]): string[] {
+  const base = config.acknowledgement.publicBaseUrl;
+  return acknowledgementsOn(config.acknowledgement) && base !== null ? [new URL(base).origin] : [];
+}
+
 /**
  * The process's HTTP server with MCP at /mcp, a new MCP server per request, and `routes` beside
  * it (the daemon's health and metrics). Throws HttpStartError (refused address, port in use).
@@ -136,8 +143,12 @@ export async function startMcpHttp(
   const http = createHttpServer({
     listen,
     token: config.http.token,
-    allowedOrigins: config.http.allowedOrigins,
-    allowedHosts: config.http.allowedHosts,
+    // The acknowledgement page is reached, and its button posted, at the public base URL.
+    allowedOrigins: [...config.http.allowedOrigins, ...publicOrigins(config)],
+    allowedHosts: [
+      ...config.http.allowedHosts,
+      ...publicOrigins(config).map((o) => new URL(o).hostname),
+    ],
     maxBodyBytes: config.http.maxBodyBytes,
     logger,
   });

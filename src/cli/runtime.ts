@@ -1,4 +1,5 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ackLinks, acknowledgementsOn } from "../ack/ack-token.js";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { CaseReader } from "../datajud/case-reader.js";
 import { type DataJudClientEvent, DataJudHttpClient } from "../datajud/http-client.js";
@@ -363,6 +364,9 @@ function mailDeps(
         // Every endpoint the configuration names: its alerts are queued whether or not this
         // process holds its secret (a process that does sends them).
         endpoints: config.notify.declared,
+        ...(acknowledgementsOn(config.acknowledgement)
+          ? { acknowledgement: { validHours: config.acknowledgement.validHours } }
+          : {}),
       }),
     cases: () => options.watchlist().cases,
     oab: () => options.watchlist().oab,
@@ -376,6 +380,11 @@ function mailDeps(
     logger,
     ...(metrics === undefined ? {} : { delivered: (result) => metrics.mailsDelivered(result) }),
     ...endpointDeps(config, metrics),
+    ...(acknowledgementsOn(config.acknowledgement)
+      ? {
+          ackLink: ackLinks(config.acknowledgement.publicBaseUrl, config.acknowledgement.secret),
+        }
+      : {}),
   };
 }
 

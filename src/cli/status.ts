@@ -16,6 +16,7 @@ import {
   freshnessStatus,
   saoPauloDay,
 } from "../policy/source-freshness.js";
+import { acknowledgementCounts, recentAcknowledgements } from "../store/acknowledgements.js";
 import { listCases } from "../store/cases.js";
 import { closeDatabase, type Db, databaseExists, openDatabase } from "../store/database.js";
 import { getDjenReach } from "../store/djen-reach.js";
@@ -213,6 +214,59 @@ export interface StatusView {
   freshness: ReturnType<typeof readFreshness>;
   /** The watchlist's parties (the radar, docs/radar.md); absent when it watches none. */
   parties?: PartyStatus[];
+  /**
+   * Urgent alerts that asked to be acknowledged (docs/channels.md, Acknowledgement): counts, and
+   * the latest few with who acknowledged them when; absent when none ever asked.
+   */
+  acknowledgements?: {
+    asked: number;
+    acknowledged: number;
+    waiting: number;
+    expired: number;
+    latest: Array<{
+      subject: string;
+      queuedAt: string;
+      expiresAt: string;
+      acknowledgedAt: string | null;
+      acknowledgedBy: string | null;
+    }>;
+  };
+}
+
+const ACKS_LISTED = 5;
+
+function acknowledgementsOf(db: Db, now: Date): StatusView["acknowledgements"] {
+  const counts = acknowledgementCounts(db, now.toISOString());
+  if (counts.asked === 0) return undefined;
+  const latest = recentAcknowledgements(db, "", ACKS_LISTED).map((a) => ({
+    subject: a.subject,
+    queuedAt: a.createdAt,
+    expiresAt: a.expiresAt,
+    acknowledgedAt: a.acknowledgedAt,
+    acknowledgedBy: a.acknowledgedBy,
+  }));
+  return { ...counts, latest };
+}
+
+/** `monitor status`'s lines about acknowledgements: the counts, then the latest alerts. */
+export function acknowledgementLines(
+  acks: NonNullable<StatusView["acknowledgements"]>,
+  when: (iso: string) => string,
+  now: Date,
+): string[] {
+  const lines = [
+    `urgent alerts asking acknowledgement: ${acks.waiting} waiting, ${acks.acknowledged} acknowledged, ${acks.expired} expired unacknowledged`,
+  ];
+  for (const a of acks.latest) {
+    const state =
+      a.acknowledgedAt !== null
+        ? `acknowledged ${when(a.acknowledgedAt)} by ${a.acknowledgedBy ?? "?"}`
+        : a.expiresAt <= now.toISOString()
+          ? `NOT acknowledged (link expired ${when(a.expiresAt)})`
+          : `waiting (link valid until ${when(a.expiresAt)})`;
+    lines.push(`  ${when(a.queuedAt)} ${a.subject}: ${state}`);
+  }
+  return lines;
 }
 
 /**
@@ -307,6 +361,10 @@ export function readStatus(db: Db, view: MuteView): StatusView {
       : {
           parties: partyStatuses(db, view.watchlist?.parties ?? [], djen, view.djen?.plan ?? null),
         }),
+    ...(() => {
+      const acknowledgements = acknowledgementsOf(db, view.now);
+      return acknowledgements === undefined ? {} : { acknowledgements };
+    })(),
     lastRun: lastRun(db),
     incidents: listIncidents(db)
       .filter((i) => i.recoveredAt === null && (djenEnabled || i.kind !== "djen_failing"))
@@ -578,6 +636,15 @@ export const statusCommand: Command = {
         );
       }
       for (const endpoint of status.endpoints) out.write(`${endpointLine(endpoint, tz)}\n`);
+      if (status.acknowledgements !== undefined) {
+        for (const line of acknowledgementLines(
+          status.acknowledgements,
+          (at) => when(at, tz),
+          now,
+        )) {
+          out.write(`${terminalText(line)}\n`);
+        }
+      }
       const retrying = retryingLine(status, tz);
       if (retrying !== null) io.stdout.write(`${retrying}\n`);
       if (status.djenUnreachable !== null) {

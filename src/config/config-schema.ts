@@ -268,6 +268,7 @@ export const EVENT_TYPES = [
   "publication.missing",
   "case.checked",
   "operator.alert",
+  "alert.acknowledged",
 ] as const;
 
 /**
@@ -301,7 +302,7 @@ const chatTiming = {
     .optional()
     .describe("`true` (the default): held by mail.quietHours like e-mail; `false`: never held."),
   events: Events.optional().describe(
-    "The event types it gets; default: all but case.checked (one per case per day: list it to get it) for a webhook, and also but operator.alert for a chat.",
+    "The event types it gets; default: all but case.checked (one per case per day: list it to get it) for a webhook, and also but operator.alert and alert.acknowledged for a chat.",
   ),
 };
 
@@ -315,6 +316,24 @@ export { E164 };
 const apiBase = HttpUrl.optional().describe(
   "The API server: Telegram's Bot API (default https://api.telegram.org) or WhatsApp's Graph API, without the version (default https://graph.facebook.com). Another (a self-hosted Bot API server, a proxy) is held to the same public-address rules.",
 );
+
+/** A WhatsApp message template Meta approved: its name and language. */
+const WhatsAppTemplate = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,512}$/u, {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} is not a WhatsApp template name; Meta's names are lower-case letters, digits and underscores, like alerta_processo`,
+    }),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(?:_[A-Z]{2})?$/u, {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} is not a WhatsApp template language code; write it as Meta does, like pt_BR`,
+    }),
+});
 
 export const EndpointFile = z.discriminatedUnion("channel", [
   z.strictObject({
@@ -362,26 +381,12 @@ export const EndpointFile = z.discriminatedUnion("channel", [
       .describe(
         "The lawyer's WhatsApp number, in E.164 form, like \"+5511987654321\". Without it, the endpoint sends each watcher's alerts to the number of their `whatsapp:` in the watchlist.",
       ),
-    template: z
-      .strictObject({
-        name: z
-          .string()
-          .trim()
-          .regex(/^[a-z0-9_]{1,512}$/u, {
-            error: (issue) =>
-              `${JSON.stringify(issue.input)} is not a WhatsApp template name; Meta's names are lower-case letters, digits and underscores, like alerta_processo`,
-          }),
-        language: z
-          .string()
-          .trim()
-          .regex(/^[a-z]{2,3}(?:_[A-Z]{2})?$/u, {
-            error: (issue) =>
-              `${JSON.stringify(issue.input)} is not a WhatsApp template language code; write it as Meta does, like pt_BR`,
-          }),
-      })
-      .describe(
-        "The approved template (docs/channels.md has one to submit) and its language, like pt_BR.",
-      ),
+    template: WhatsAppTemplate.describe(
+      "The approved template (docs/channels.md has one to submit) and its language, like pt_BR.",
+    ),
+    ackTemplate: WhatsAppTemplate.optional().describe(
+      "For urgent alerts that ask to be acknowledged (acknowledgement.publicBaseUrl): a template like `template` with a URL button whose dynamic suffix is the link's token (docs/channels.md). Without it, such an alert's {{3}} is its acknowledgement link.",
+    ),
     apiBase,
     ...chatTiming,
   }),
@@ -579,6 +584,25 @@ const calendarFeedShape = {
   sessionMinutes: wholeNumber(5, 720, "minutes"),
 };
 
+/**
+ * Acknowledgement links of urgent alerts (issue 40): on only with a public base URL and
+ * ACK_SECRET, both.
+ */
+const acknowledgementShape = {
+  publicBaseUrl: HttpUrl.nullable().describe(
+    "The address people reach the daemon's HTTP server at (a reverse proxy's, like https://monitor.example.com): links are <publicBaseUrl>/ack/<token>. Null: no alert asks for an acknowledgement.",
+  ),
+  validHours: wholeNumber(1, 24 * 90, "hours").describe(
+    "How long an alert's acknowledgement link works after it was queued.",
+  ),
+};
+
+/** Signs acknowledgement links: long enough that a link cannot be forged by guessing. */
+const AckSecret = z
+  .string()
+  .min(32, { error: "must be at least 32 characters; generate one with `openssl rand -hex 32`" })
+  .refine((v) => !/\s/u.test(v), { error: "must not contain spaces or line breaks" });
+
 const Secret = z.string().min(1, { error: "must not be empty" });
 
 /**
@@ -614,6 +638,7 @@ export const ConfigSettings = z.strictObject({
   }),
   calendar: z.strictObject(calendarShape),
   calendarFeed: z.strictObject(calendarFeedShape),
+  acknowledgement: z.strictObject({ ...acknowledgementShape, secret: AckSecret.nullable() }),
 });
 export type ConfigSettings = z.infer<typeof ConfigSettings>;
 
@@ -631,6 +656,7 @@ export const ConfigFile = z.strictObject({
   notify: z.strictObject(notifyShape).partial().nullable().optional(),
   calendar: z.strictObject(calendarShape).partial().nullable().optional(),
   calendarFeed: z.strictObject(calendarFeedShape).partial().nullable().optional(),
+  acknowledgement: z.strictObject(acknowledgementShape).partial().nullable().optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 
@@ -678,6 +704,8 @@ export const ENV_SETTINGS = [
   // The firm-wide webhook: every alert event, signed with the secret.
   { names: ["WEBHOOK_URL"], setting: "notify.webhookUrl", secret: true },
   { names: ["WEBHOOK_SECRET"], setting: "notify.webhookSecret", secret: true },
+  // Signs urgent alerts' acknowledgement links; not the calendar feed's tokens.
+  { names: ["ACK_SECRET"], setting: "acknowledgement.secret", secret: true },
 ] as const satisfies readonly EnvSetting[];
 
 /** Settings that exist only in the environment, for the hint on a config file that has them. */
@@ -688,4 +716,5 @@ export const ENV_ONLY_SETTINGS: Readonly<Record<string, string>> = {
   "http.token": "MCP_HTTP_TOKEN",
   "notify.webhookUrl": "WEBHOOK_URL",
   "notify.webhookSecret": "WEBHOOK_SECRET",
+  "acknowledgement.secret": "ACK_SECRET",
 };

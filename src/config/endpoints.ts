@@ -55,9 +55,12 @@ export interface DeclaredEndpoint {
 
 export const FIRM_WEBHOOK = "webhook";
 
-/** What a chat endpoint gets unless its `events` say otherwise: not the operator's alerts. */
+/**
+ * What a chat endpoint gets unless its `events` say otherwise: not the operator's alerts, nor
+ * the acknowledgements of urgent alerts (a firm's channel opts in to those).
+ */
 export const CHAT_EVENTS: readonly EventType[] = DEFAULT_WEBHOOK_EVENTS.filter(
-  (t) => t !== "operator.alert",
+  (t) => t !== "operator.alert" && t !== "alert.acknowledged",
 );
 
 const MACHINE_TIMING = { delivery: "instant", digestSchedule: null, quietHours: false } as const;
@@ -199,6 +202,14 @@ function whatsappFromFile(
     phoneNumberId: String(file.phoneNumberId).trim(),
     to: file.to === undefined ? null : cloudApiNumber(file.to),
     template: { name: file.template.name.trim(), language: file.template.language.trim() },
+    ...(file.ackTemplate === undefined
+      ? {}
+      : {
+          ackTemplate: {
+            name: file.ackTemplate.name.trim(),
+            language: file.ackTemplate.language.trim(),
+          },
+        }),
     source: v.token.source,
   }));
 }

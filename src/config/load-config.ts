@@ -461,6 +461,11 @@ function toMonitorConfig(
       ...settings.calendarFeed,
       reminderTime: settings.calendarFeed.reminderTime.trim().padStart(5, "0"),
     },
+    acknowledgement: {
+      publicBaseUrl: settings.acknowledgement.publicBaseUrl?.trim().replace(/\/+$/u, "") ?? null,
+      validHours: settings.acknowledgement.validHours,
+      secret: settings.acknowledgement.secret,
+    },
   };
 }
 
@@ -502,6 +507,7 @@ export function loadConfig(options: LoadConfigOptions): ConfigResult {
     mail: { smtpUrl: null },
     http: { token: null },
     notify: { webhookUrl: null, webhookSecret: null },
+    acknowledgement: { secret: null },
   };
 
   const defaults = builtInLayer();

@@ -239,6 +239,19 @@ export const GetCaseHistoryOutput = z.strictObject({
   totalPublications: z.number().int(),
   /** What the counting dates leave out. */
   countingNote: z.string(),
+  /**
+   * Urgent alerts of the case that asked to be acknowledged (newest first, at most 50): who
+   * acknowledged each and when (our instants), or null while nobody did.
+   */
+  acknowledgements: z.array(
+    z.strictObject({
+      subject: z.string(),
+      queuedAt: z.string(),
+      expiresAt: z.string(),
+      acknowledgedAt: z.string().nullable(),
+      acknowledgedBy: z.string().nullable(),
+    }),
+  ),
 });
 export type GetCaseHistoryOutput = z.infer<typeof GetCaseHistoryOutput>;
 

@@ -15,6 +15,11 @@ export interface MailSettings {
   defaultDelivery: Delivery;
   /** The configured webhook and chat endpoints (endpoint-policy.ts); absent: none. */
   endpoints?: readonly EndpointPolicy[];
+  /**
+   * Urgent alerts ask for an acknowledgement, by a link valid this long (`acknowledgement.*`, on
+   * only with a public base URL and ACK_SECRET); absent: no alert asks.
+   */
+  acknowledgement?: { validHours: number };
 }
 
 /**

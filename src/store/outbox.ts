@@ -27,6 +27,8 @@ export interface NewOutboxRow {
   nextAttemptAt?: string | null;
   /** A per-watcher endpoint's row: the watcher's number there (E.164); absent: none. */
   target?: string | null;
+  /** The acknowledgement the row's link asks for (store/acknowledgements.ts); absent: none. */
+  ackId?: number | null;
 }
 
 export interface OutboxRow {
@@ -37,6 +39,8 @@ export interface OutboxRow {
   recipient: string;
   /** A per-watcher endpoint's row: the watcher's number there (E.164); null otherwise. */
   target: string | null;
+  /** The acknowledgement its link asks for (an urgent alert's); null: none. */
+  ackId: number | null;
   kind: string;
   messageType: string;
   dedupeKey: string;
@@ -58,7 +62,7 @@ interface RawOutboxRow extends Omit<OutboxRow, "payload"> {
   payload: string;
 }
 
-const OUTBOX_COLUMNS = `id, change_id AS changeId, case_id AS caseId, channel, recipient, target, kind,
+const OUTBOX_COLUMNS = `id, change_id AS changeId, case_id AS caseId, channel, recipient, target, ack_id AS ackId, kind,
   message_type AS messageType, dedupe_key AS dedupeKey, subject, message_id AS messageId, payload, status, attempts,
   next_attempt_at AS nextAttemptAt, last_error AS lastError, created_at AS createdAt,
   sent_at AS sentAt, smtp_response AS smtpResponse`;
@@ -79,6 +83,14 @@ export function pendingMailByCase(db: Db): Map<number, number> {
     )
     .all();
   return new Map(rows.map((r) => [r.caseId, r.pending]));
+}
+
+/** One row by its id (an acknowledgement link names it); undefined when there is none. */
+export function outboxRowById(db: Db, id: number): OutboxRow | undefined {
+  const raw = db
+    .prepare<[number], RawOutboxRow>(`SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE id = ?`)
+    .get(id);
+  return raw === undefined ? undefined : toOutboxRow(raw);
 }
 
 /**
@@ -102,12 +114,13 @@ export function insertOutboxRow(db: Db, row: NewOutboxRow): boolean {
       createdAt: string;
       nextAttemptAt: string | null;
       target: string | null;
+      ackId: number | null;
     }>(
       `INSERT OR IGNORE INTO outbox
          (change_id, case_id, channel, recipient, kind, message_type, dedupe_key, subject,
-          message_id, payload, created_at, next_attempt_at, target)
+          message_id, payload, created_at, next_attempt_at, target, ack_id)
        VALUES (@changeId, @caseId, @channel, @recipient, @kind, @messageType, @dedupeKey, @subject,
-          @messageId, @payload, @createdAt, @nextAttemptAt, @target)`,
+          @messageId, @payload, @createdAt, @nextAttemptAt, @target, @ackId)`,
     )
     .run({
       changeId: row.changeId,
@@ -123,6 +136,7 @@ export function insertOutboxRow(db: Db, row: NewOutboxRow): boolean {
       createdAt: row.createdAt,
       nextAttemptAt: row.nextAttemptAt ?? null,
       target: row.target ?? null,
+      ackId: row.ackId ?? null,
     });
   return result.changes === 1;
 }

@@ -18,6 +18,7 @@ function drainMail(mail: MailDeps, signal?: AbortSignal): Promise<DrainResult> {
     logger: mail.logger,
     timezone: mail.timezone,
     claimant: mail.claimant,
+    ...(mail.ackLink === undefined ? {} : { ackLink: mail.ackLink }),
     ...(signal ? { signal } : {}),
   });
 }
@@ -38,6 +39,7 @@ function drainChannel(
     logger: mail.logger,
     claimant: mail.claimant,
     operator: { admin: mail.admin, domain: mail.domain, policy: mail.policy },
+    ...(mail.ackLink === undefined ? {} : { ackLink: mail.ackLink }),
     ...(signal ? { signal } : {}),
   });
 }

@@ -10,6 +10,7 @@ import type { DjenView } from "../../policy/djen-plan.js";
 import type { MailPolicy } from "../../policy/mail-policy.js";
 import type { Db } from "../../store/database.js";
 import type { Claimant } from "../../store/lease.js";
+import type { OutboxRow } from "../../store/outbox.js";
 import type { Clock } from "../../time/clock.js";
 import type { WatchedCase, WatchedOab, WatchedParty } from "../../watchlist/parse-watchlist.js";
 
@@ -54,6 +55,8 @@ export interface MailDeps {
   logger: Logger;
   /** Told what each drain of the outbox came to (the daemon's metrics). */
   delivered?: (result: DrainResult) => void;
+  /** An urgent alert's acknowledgement link for its row (acknowledgement.*); absent: none. */
+  ackLink?: (row: OutboxRow) => string | null;
   /** The webhook and chat endpoints, and how to reach them; absent: e-mail only. */
   endpoints?: {
     /** Those this process can send to (it holds their secrets). */

@@ -36,7 +36,12 @@ const CHANNEL_TABLE = {
     sender: "endpoint",
     body: ((message, endpoint) =>
       // endpoint-drain.ts never sends a whatsapp row without a number (a per-watcher row has its own).
-      renderWhatsApp(message, endpoint.to ?? "", endpoint.template)) as ChatFormat<"whatsapp">,
+      renderWhatsApp(
+        message,
+        endpoint.to ?? "",
+        endpoint.template,
+        endpoint.ackTemplate ?? null,
+      )) as ChatFormat<"whatsapp">,
   },
 } as const;
 

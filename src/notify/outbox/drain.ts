@@ -17,6 +17,7 @@ import {
   releaseAbandonedClaims,
 } from "../../store/outbox.js";
 import { type Clock, dateNow, isoNow } from "../../time/clock.js";
+import { withAckLink } from "../render/acknowledgement.js";
 import { renderAlert } from "../render/alert.js";
 import type { AlertContent } from "../render/alert-content.js";
 import { renderDigest } from "../render/digest.js";
@@ -100,6 +101,8 @@ export interface DrainOptions {
   claimant: Claimant;
   /** The schedule's time zone: our own instants in e-mails are shown there (default São Paulo). */
   timezone?: string;
+  /** The acknowledgement link of a row that asks for one (ack/ack-link.ts); absent: none. */
+  ackLink?: (row: OutboxRow) => string | null;
 }
 
 export interface DrainResult {
@@ -200,6 +203,8 @@ function decode(row: OutboxRow): { ok: true; entry: DecodedRow } | { ok: false; 
         ok: false,
         error: "a case.checked event goes to webhooks and chats, never by e-mail",
       };
+    case "acknowledgement":
+      return { ok: false, error: "an alert.acknowledged event goes to webhooks and chats only" };
   }
 }
 
@@ -321,7 +326,7 @@ function renderSingle(entry: DecodedRow, options: DrainOptions): OutgoingMessage
             options.domain,
           );
     const rendered = renderPublicationAlert(content, timeZoneOf(options));
-    return message(options, recipient, rendered, messageId, thread);
+    return message(options, recipient, asking(row, rendered, options), messageId, thread);
   }
   const content = payload.content;
   const thread = threadId(
@@ -329,7 +334,14 @@ function renderSingle(entry: DecodedRow, options: DrainOptions): OutgoingMessage
     recipient,
     options.domain,
   );
-  return message(options, recipient, renderAlert(content, timeZoneOf(options)), messageId, thread);
+  const rendered = asking(row, renderAlert(content, timeZoneOf(options)), options);
+  return message(options, recipient, rendered, messageId, thread);
+}
+
+/** An urgent alert's e-mail with its acknowledgement link, when the row asks for one. */
+function asking(row: OutboxRow, rendered: RenderedAlert, options: DrainOptions): RenderedAlert {
+  const url = options.ackLink?.(row) ?? null;
+  return url === null ? rendered : withAckLink(rendered, url);
 }
 
 function renderGroup(

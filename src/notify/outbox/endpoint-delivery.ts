@@ -1,4 +1,5 @@
 import { type Clock, dateNow } from "../../time/clock.js";
+import { ACK_BUTTON } from "../render/acknowledgement.js";
 import { chatDigest, chatMessage } from "../render/chat-message.js";
 import type { WebhookEvent } from "../render/webhook-event.js";
 import { type Endpoint, endpointUrl, scrubEndpoint } from "../transport/endpoint.js";
@@ -23,6 +24,8 @@ export interface EndpointDeliveryOptions {
   clock: Clock;
   signal?: AbortSignal;
   resolve?: PostRequest["resolve"];
+  /** An urgent alert's acknowledgement link: a chat shows it as a button (never a webhook's). */
+  ackUrl?: string | null;
 }
 
 export interface EndpointDelivery {
@@ -37,11 +40,18 @@ function requestBody(
   endpoint: Endpoint,
   events: readonly WebhookEvent[],
   now: Date,
+  ackUrl: string | null,
 ): { body: string; headers: Record<string, string> } {
   const [first] = events;
   if (first === undefined) throw new TypeError("nothing to deliver");
   if (endpoint.channel !== "webhook") {
-    const message = events.length === 1 ? chatMessage(first) : chatDigest(events);
+    const message =
+      events.length === 1
+        ? {
+            ...chatMessage(first),
+            ack: ackUrl === null ? null : { label: ACK_BUTTON, url: ackUrl },
+          }
+        : chatDigest(events);
     const body = JSON.stringify(chatBody(endpoint, message));
     // The Cloud API takes its token as a bearer credential, never in the URL.
     if (endpoint.channel === "whatsapp") {
@@ -78,7 +88,12 @@ export async function deliverToEndpoint(
     return { outcome, verdict: verdictOf(outcome) };
   }
   const events: readonly WebhookEvent[] = Array.isArray(event) ? event : [event as WebhookEvent];
-  const { body, headers } = requestBody(endpoint, events, dateNow(options.clock));
+  const { body, headers } = requestBody(
+    endpoint,
+    events,
+    dateNow(options.clock),
+    options.ackUrl ?? null,
+  );
   const outcome = await postToEndpoint({
     url,
     body,

@@ -22,6 +22,7 @@ import {
 } from "../../store/outbox.js";
 import { type Clock, dateNow, isoNow } from "../../time/clock.js";
 import {
+  acknowledgedEvent,
   caseCheckedEvent,
   correctionNoticeEvent,
   movementEvent,
@@ -85,6 +86,8 @@ export interface EndpointDrainOptions {
   signal?: AbortSignal;
   claimMs?: number;
   claimant: Claimant;
+  /** The acknowledgement link of a row that asks for one (ack/ack-link.ts); absent: none. */
+  ackLink?: (row: OutboxRow) => string | null;
   /** Who hears that an endpoint was disabled or went dead; absent: nobody (the log says it). */
   operator?: {
     /** `mail.admin`; null: only the endpoints that take operator alerts. */
@@ -127,6 +130,8 @@ export function rowEvent(row: OutboxRow): WebhookEvent | null {
       return publicationEvent(stored.content, meta);
     case "operator":
       return operatorEvent(stored.alert, meta);
+    case "acknowledgement":
+      return acknowledgedEvent(stored.notice, meta);
     case "djen-gap":
       return publicationMissingEvent(stored.warning, meta);
     case "case-checked":
@@ -275,12 +280,16 @@ async function send(
   const claimed = claimedIds
     .map((id) => events[ids.indexOf(id)])
     .filter((e): e is WebhookEvent => e != null);
+  const single = claimedIds.length === 1 ? planned.rows.find((r) => r.id === claimedIds[0]) : null;
+  const ackUrl =
+    single == null || endpoint.channel === "webhook" ? null : (options.ackLink?.(single) ?? null);
   const delivery = await deliverToEndpoint(
     endpoint,
     claimed.length === 1 ? (claimed[0] as WebhookEvent) : claimed,
     {
       limits: options.limits,
       clock: options.clock,
+      ackUrl,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     },
   );

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AlertContent } from "../render/alert-content.js";
-import { CorrectionNotice } from "../render/build-event.js";
+import { AcknowledgementNotice, CorrectionNotice } from "../render/build-event.js";
 import { CaseChecked } from "../render/case-checked.js";
 import { DjenGapWarning } from "../render/djen-gap.js";
 import { AdminAlert } from "../render/operator-mail.js";
@@ -24,6 +24,7 @@ export const MESSAGE_TYPES = [
   "djen-gap",
   "case-checked",
   "receipt",
+  "acknowledgement",
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -36,7 +37,8 @@ export type StoredMessage =
   | { type: "status-report"; report: StatusReport }
   | { type: "djen-gap"; warning: DjenGapWarning }
   | { type: "case-checked"; checked: CaseChecked }
-  | { type: "receipt"; receipt: Receipt };
+  | { type: "receipt"; receipt: Receipt }
+  | { type: "acknowledgement"; notice: AcknowledgementNotice };
 
 const WORDS: Record<MessageType, string> = {
   movement: "a movement alert",
@@ -47,6 +49,7 @@ const WORDS: Record<MessageType, string> = {
   "djen-gap": "a DJEN gap warning",
   "case-checked": "a case.checked event",
   receipt: "a daily receipt",
+  acknowledgement: "an acknowledgement",
 };
 
 function parsed<T>(
@@ -101,6 +104,10 @@ export function readStoredMessage(
     case "receipt": {
       const r = parsed(Receipt, payload, "receipt");
       return r.ok ? { ok: true, message: { type: "receipt", receipt: r.data } } : r;
+    }
+    case "acknowledgement": {
+      const r = parsed(AcknowledgementNotice, payload, "acknowledgement");
+      return r.ok ? { ok: true, message: { type: "acknowledgement", notice: r.data } } : r;
     }
   }
 }

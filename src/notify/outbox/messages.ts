@@ -1,7 +1,7 @@
 import { oneLine } from "../../text.js";
 import { correctionLines, renderSubject } from "../render/alert.js";
 import type { AlertContent } from "../render/alert-content.js";
-import type { CorrectionNotice } from "../render/build-event.js";
+import type { AcknowledgementNotice, CorrectionNotice } from "../render/build-event.js";
 import type { CaseChecked } from "../render/case-checked.js";
 import { type DjenGapWarning, renderDjenGapSubject } from "../render/djen-gap.js";
 import { type AdminAlert, renderAdminSubject } from "../render/operator-mail.js";
@@ -314,5 +314,49 @@ export function testMessage(content: AlertContent, at: Date, nonce: string): Out
     changeId: null,
     caseId: null,
     timing: { rule: "now" },
+  };
+}
+
+/**
+ * The alert.acknowledged event of an urgent alert, for the webhook and chat endpoints that take
+ * it (routed by the case's channels as the alert was): queued with no e-mail endpoint, in the
+ * transaction that records the acknowledgement, once per alert (its key names the
+ * acknowledgement).
+ */
+export function acknowledgedMessage(input: {
+  ack: {
+    id: number;
+    alertKey: string;
+    caseId: number | null;
+    changeId: number | null;
+    subject: string;
+    channels: readonly string[];
+    createdAt: string;
+  };
+  case: { number: string | null; court: string; label: string | null } | null;
+  by: string;
+  at: string;
+}): OutboxMessage {
+  const { ack } = input;
+  const notice: AcknowledgementNotice = {
+    notice: "alert.acknowledged",
+    alertKey: ack.alertKey,
+    subject: ack.subject,
+    queuedAt: ack.createdAt,
+    case: input.case,
+    acknowledgedAt: input.at,
+    acknowledgedBy: input.by,
+    via: "link",
+  };
+  return {
+    kind: "alert",
+    type: "acknowledgement",
+    key: `acknowledged:${ack.id}`,
+    subject: `Ciente: ${ack.subject}`,
+    payload: notice,
+    changeId: ack.changeId,
+    caseId: ack.caseId,
+    timing: { rule: "now" },
+    event: { type: "alert.acknowledged", channels: ack.channels },
   };
 }

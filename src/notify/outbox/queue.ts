@@ -5,6 +5,7 @@ import {
   deliveryOf,
   type MailPolicy,
 } from "../../policy/mail-policy.js";
+import { ensureAcknowledgement } from "../../store/acknowledgements.js";
 import type { Db } from "../../store/database.js";
 import { insertOutboxRow, type OutboxKind } from "../../store/outbox.js";
 import type { Channel } from "./channels.js";
@@ -184,6 +185,22 @@ function endpointTiming(
   return endpointDelivery(settings, context.policy, timing.urgent, context.at);
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * Whether a message asks whoever gets it to acknowledge it: an urgent alert (the alert policy's
+ * urgency), when the policy turns acknowledgements on. A webhook is a machine: its rows never
+ * carry a link.
+ */
+function asksAcknowledgement(context: QueueContext, message: OutboxMessage): boolean {
+  return (
+    context.policy?.acknowledgement !== undefined &&
+    message.kind === "alert" &&
+    message.timing.rule === "alert" &&
+    message.timing.urgent
+  );
+}
+
 /**
  * Queues `message` to each endpoint, one row each (an endpoint listed twice, or blank, is
  * skipped). Call it in the transaction that records what the message reports, so a crash keeps
@@ -203,6 +220,22 @@ export function queueMessage(
     ...routed(context, message),
     ...perWatcher(context, message, endpoints),
   ];
+  const validHours = context.policy?.acknowledgement?.validHours ?? 0;
+  let ackId: number | null = null;
+  // Made with the first row that carries its link, in the caller's transaction.
+  const acknowledgement = (): number => {
+    ackId ??= ensureAcknowledgement(context.db, {
+      alertKey: message.key,
+      caseId: message.caseId,
+      changeId: message.changeId,
+      subject: message.subject,
+      channels: message.event?.channels ?? [],
+      createdAt,
+      expiresAt: new Date(context.at.getTime() + validHours * HOUR_MS).toISOString(),
+    });
+    return ackId;
+  };
+  const asks = asksAcknowledgement(context, message);
   for (const raw of all) {
     const endpoint: Endpoint = {
       channel: raw.channel,
@@ -231,6 +264,11 @@ export function queueMessage(
       createdAt,
       nextAttemptAt: delivery.notBefore,
       target: endpoint.target ?? null,
+      // Only a row sent alone carries the link: a digest lists alerts, it asks nothing of them.
+      ackId:
+        asks && endpoint.channel !== "webhook" && delivery.kind === "alert"
+          ? acknowledgement()
+          : null,
     });
     if (inserted) queued[queuedKey(endpoint)] = (queued[queuedKey(endpoint)] ?? 0) + 1;
   }

@@ -557,3 +557,50 @@ export function operatorEvent(alert: AdminAlert, meta: EventMeta): WebhookEvent 
     },
   });
 }
+
+/**
+ * What an acknowledgement's row for the webhook and chat endpoints carries: the alert, its case
+ * and who acknowledged it when (notify/outbox/messages.ts `acknowledgedMessage`).
+ */
+export const AcknowledgementNotice = z.object({
+  notice: z.literal("alert.acknowledged"),
+  alertKey: z.string(),
+  subject: z.string(),
+  queuedAt: z.string(),
+  case: z
+    .object({ number: z.string().nullable(), court: z.string(), label: z.string().nullable() })
+    .nullable(),
+  acknowledgedAt: z.string(),
+  acknowledgedBy: z.string(),
+  via: z.string(),
+});
+export type AcknowledgementNotice = z.infer<typeof AcknowledgementNotice>;
+
+/** The alert.acknowledged event of a notice. */
+export function acknowledgedEvent(notice: AcknowledgementNotice, meta: EventMeta): WebhookEvent {
+  const c = notice.case;
+  return WebhookEvent.parse({
+    ...envelope(meta),
+    type: "alert.acknowledged",
+    timestamp: notice.acknowledgedAt,
+    data: {
+      alert: {
+        key: notice.alertKey,
+        subject: oneLine(notice.subject, FIELD_MAX),
+        queuedAt: notice.queuedAt,
+      },
+      case:
+        c === null
+          ? null
+          : {
+              number: c.number,
+              court: c.court,
+              label: line(c.label),
+              link: courtLink(c.number, c.court),
+            },
+      acknowledgedAt: notice.acknowledgedAt,
+      acknowledgedBy: oneLine(notice.acknowledgedBy, 200),
+      via: notice.via,
+    },
+  });
+}

@@ -1,8 +1,9 @@
 import { oneLine } from "../../text.js";
 import { formatBrazilian, parseIsoDate } from "../../time/calendar-date.js";
+import { SAO_PAULO_ZONE } from "../../time/zoned-time.js";
 import { changeKindNames } from "./alert.js";
 import { inertChatText } from "./chat-text.js";
-import { courtTime, URGENT_MARKER } from "./email-kit.js";
+import { courtTime, instantTime, URGENT_MARKER } from "./email-kit.js";
 import type { EventMovement, WebhookEvent } from "./webhook-event.js";
 
 /*
@@ -29,6 +30,8 @@ export interface ChatMessage {
   lines: ChatLine[];
   /** The one link of the message; ours (a court page or DJEN's), never one from court text. */
   link: ChatLink | null;
+  /** An urgent alert's acknowledgement link (ours), shown as a button where the chat has one. */
+  ack?: ChatLink | null;
 }
 
 const LINE_MAX = 200;
@@ -286,6 +289,20 @@ function plainChatMessage(event: WebhookEvent): ChatMessage {
         ),
         lines,
         link: d.case.link === null ? null : { label: "Abrir no tribunal", url: d.case.link },
+      };
+    }
+    case "alert.acknowledged": {
+      const d = event.data;
+      const lines: string[] = [];
+      if (d.case !== null) lines.push(caseLine(d.case));
+      lines.push(
+        `Confirmado por ${oneLine(d.acknowledgedBy, 120)} em ${instantTime(d.acknowledgedAt, SAO_PAULO_ZONE)}.`,
+      );
+      return {
+        urgent: false,
+        title: titled(event, false, `Ciente: ${oneLine(d.alert.subject, 160)}`),
+        lines,
+        link: null,
       };
     }
     case "operator.alert": {

@@ -14,6 +14,22 @@ export interface SlackBody {
   text: string;
   unfurl_links: false;
   unfurl_media: false;
+  /**
+   * Only for an urgent alert that asks to be acknowledged: the same text as a section, then a
+   * link button to its page (Block Kit; `text` stays as the notification's fallback).
+   */
+  blocks?: Array<
+    | { type: "section"; text: { type: "mrkdwn"; text: string } }
+    | {
+        type: "actions";
+        elements: Array<{
+          type: "button";
+          text: { type: "plain_text"; text: string };
+          url: string;
+          style: "primary";
+        }>;
+      }
+  >;
 }
 
 export function escapeSlack(text: string): string {
@@ -56,5 +72,24 @@ function slackLine(line: ChatLine): string {
 export function renderSlack(message: ChatMessage): SlackBody {
   const lines = [`*${slackText(message.title)}*`, ...message.lines.map(slackLine)];
   if (message.link !== null) lines.push(slackLink(message.link));
-  return { text: lines.join("\n"), unfurl_links: false, unfurl_media: false };
+  const text = lines.join("\n");
+  const body: SlackBody = { text, unfurl_links: false, unfurl_media: false };
+  if (message.ack == null) return body;
+  return {
+    ...body,
+    blocks: [
+      { type: "section", text: { type: "mrkdwn", text } },
+      {
+        type: "actions",
+        elements: [
+          {
+            type: "button",
+            text: { type: "plain_text", text: message.ack.label },
+            url: message.ack.url,
+            style: "primary",
+          },
+        ],
+      },
+    ],
+  };
 }

@@ -79,10 +79,9 @@ export function renderTeams(message: ChatMessage): TeamsBody {
           type: "AdaptiveCard",
           version: "1.4",
           body: [title, ...lines],
-          actions:
-            message.link === null
-              ? []
-              : [{ type: "Action.OpenUrl", title: message.link.label, url: message.link.url }],
+          actions: [message.ack ?? null, message.link]
+            .filter((l): l is NonNullable<typeof l> => l != null)
+            .map((l) => ({ type: "Action.OpenUrl" as const, title: l.label, url: l.url })),
         },
       },
     ],

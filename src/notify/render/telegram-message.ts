@@ -13,6 +13,8 @@ export interface TelegramBody {
   text: string;
   parse_mode: "HTML";
   link_preview_options: { is_disabled: true };
+  /** An urgent alert's acknowledgement: an inline button opening its page. */
+  reply_markup?: { inline_keyboard: Array<Array<{ text: string; url: string }>> };
 }
 
 export function escapeTelegram(text: string): string {
@@ -41,5 +43,10 @@ export function renderTelegram(message: ChatMessage, chatId: string): TelegramBo
     text: lines.join("\n"),
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
+    ...(message.ack == null
+      ? {}
+      : {
+          reply_markup: { inline_keyboard: [[{ text: message.ack.label, url: message.ack.url }]] },
+        }),
   };
 }

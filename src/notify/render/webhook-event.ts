@@ -512,6 +512,31 @@ export const OperatorEventData = z
   .meta({ id: "OperatorEventData", title: "OperatorEventData" });
 export type OperatorEventData = z.infer<typeof OperatorEventData>;
 
+export const AcknowledgedEventData = z
+  .object({
+    alert: z
+      .object({
+        key: z
+          .string()
+          .describe(
+            "What the alert was about, the same in each channel's copy of it (alert:<change>:..., publication:<DJEN id>...).",
+          ),
+        subject: z.string().describe("The alert's subject line, in Portuguese."),
+        queuedAt: Instant.describe("When the alert was queued, and its acknowledgement asked."),
+      })
+      .describe("The urgent alert that was acknowledged."),
+    case: CaseRef.nullable(),
+    acknowledgedAt: Instant,
+    acknowledgedBy: z
+      .string()
+      .describe(
+        'Whose link was used: the watcher\'s e-mail address, "whatsapp +55..." for a watcher\'s WhatsApp number, or "<channel>:<endpoint>" for a chat endpoint.',
+      ),
+    via: z.string().describe("link (the alert's acknowledgement page), or a later way."),
+  })
+  .meta({ id: "AcknowledgedEventData", title: "AcknowledgedEventData" });
+export type AcknowledgedEventData = z.infer<typeof AcknowledgedEventData>;
+
 const envelope = {
   id: z
     .string()
@@ -545,6 +570,11 @@ export const WebhookEvent = z
     }),
     z.object({ ...envelope, type: z.literal("case.checked"), data: CaseCheckedEventData }),
     z.object({ ...envelope, type: z.literal("operator.alert"), data: OperatorEventData }),
+    z.object({
+      ...envelope,
+      type: z.literal("alert.acknowledged"),
+      data: AcknowledgedEventData,
+    }),
   ])
   .meta({
     title: `datajud-monitor webhook event, version ${WEBHOOK_EVENT_VERSION}`,

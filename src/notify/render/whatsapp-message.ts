@@ -20,7 +20,15 @@ export interface WhatsAppBody {
   template: {
     name: string;
     language: { code: string };
-    components: Array<{ type: "body"; parameters: Array<{ type: "text"; text: string }> }>;
+    components: Array<
+      | { type: "body"; parameters: Array<{ type: "text"; text: string }> }
+      | {
+          type: "button";
+          sub_type: "url";
+          index: "0";
+          parameters: Array<{ type: "text"; text: string }>;
+        }
+    >;
   };
 }
 
@@ -46,23 +54,40 @@ function lineText(line: ChatLine): string {
   return typeof line === "string" ? line : line.text;
 }
 
+type Template = { name: string; language: string };
+
+/** What follows "/ack/" in an acknowledgement link: the dynamic part of a template's URL button. */
+function ackSuffix(url: string): string {
+  const at = url.lastIndexOf("/ack/");
+  return at === -1 ? url : url.slice(at + "/ack/".length);
+}
+
+/**
+ * An urgent alert that asks to be acknowledged goes as `ackTemplate` when the endpoint has one
+ * (the same body, and a URL button "Confirmar ciência" whose dynamic suffix is the link's token);
+ * without it, its {{3}} is the acknowledgement link instead of the court's.
+ */
 export function renderWhatsApp(
   message: ChatMessage,
   to: string,
-  template: { name: string; language: string },
+  template: Template,
+  ackTemplate: Template | null = null,
 ): WhatsAppBody {
   // The title already says URGENTE when the alert is.
   const title = message.title;
   const details = message.lines.map(lineText).join(" · ");
-  const link = message.link === null ? "-" : message.link.url;
-  return {
+  const ack = message.ack ?? null;
+  const button = ack !== null && ackTemplate !== null;
+  const link = ack !== null && !button ? ack.url : message.link === null ? "-" : message.link.url;
+  const chosen = button && ackTemplate !== null ? ackTemplate : template;
+  const body: WhatsAppBody = {
     messaging_product: "whatsapp",
     recipient_type: "individual",
     to,
     type: "template",
     template: {
-      name: template.name,
-      language: { code: template.language },
+      name: chosen.name,
+      language: { code: chosen.language },
       components: [
         {
           type: "body",
@@ -75,4 +100,13 @@ export function renderWhatsApp(
       ],
     },
   };
+  if (button && ack !== null) {
+    body.template.components.push({
+      type: "button",
+      sub_type: "url",
+      index: "0",
+      parameters: [{ type: "text", text: ackSuffix(ack.url) }],
+    });
+  }
+  return body;
 }

@@ -25,6 +25,8 @@ export type Endpoint =
        */
       to: string | null;
       template: { name: string; language: string };
+      /** The template with a "Confirmar ciência" URL button, for alerts asking acknowledgement. */
+      ackTemplate?: { name: string; language: string } | null;
     };
 
 export const TELEGRAM_API_BASE = "https://api.telegram.org";

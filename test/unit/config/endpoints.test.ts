@@ -39,6 +39,7 @@ describe("the firm-wide webhook", () => {
           "party.match",
           "publication.missing",
           "operator.alert",
+          "alert.acknowledged",
         ],
         delivery: "instant",
         digestSchedule: null,

@@ -123,6 +123,7 @@ describe("loadConfig: defaults", () => {
         refreshMinutes: 60,
         sessionMinutes: 60,
       },
+      acknowledgement: { publicBaseUrl: null, validHours: 168, secret: null },
     } satisfies MonitorConfig);
     expect(result.secrets).toEqual([]);
     expect(result.sources["schedule.cron"]).toBe("default");

@@ -46,6 +46,7 @@ describe("the committed JSON Schema", () => {
       "publication.missing",
       "case.checked",
       "operator.alert",
+      "alert.acknowledged",
     ]);
     // The types an endpoint may choose in the configuration are these, no more, no fewer.
     expect([...EVENT_TYPES]).toEqual(types);

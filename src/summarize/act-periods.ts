@@ -52,6 +52,7 @@ export const ACT_KEYS = [
   "asset_freeze",
   "tax_execution_freeze",
   "judgment_enforcement",
+  "civil_organization",
   "civil_interlocutory",
   "execution_interlocutory",
   "civil_monocratic",

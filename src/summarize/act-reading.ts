@@ -400,6 +400,10 @@ const PERIOD_ATTENTION: Readonly<
     reason: `cumprimento de sentença iniciado: ${periodsText(r)}`,
     next: `Pagamento voluntário ou impugnação (${periodsText(r)}).`,
   }),
+  civil_organization: (r) => ({
+    reason: `decisão de saneamento e organização: prazos que abre: ${periodsText(r)}`,
+    next: `Conferir os pontos controvertidos e as provas fixados; pedir esclarecimentos ou ajustes, se preciso, antes que a decisão se torne estável, ou recorrer dela (${periodsText(r)}).`,
+  }),
   civil_interlocutory: (r) => ({
     reason: `decisão interlocutória: prazos que pode abrir: ${periodsText(r)}`,
     next: `Cumprir a decisão, se exigir providência, ou recorrer dela (${periodsText(r)}).`,

@@ -128,15 +128,28 @@ describe("labour acts (CLT)", () => {
   });
 });
 
+describe("saneamento e organização (CPC, art. 357)", () => {
+  it("opens the 5 days to ask for clarifications or adjustments before it is stable (§ 1º), beside embargos and the agravo where CPC 1.015 admits it", () => {
+    const saneamento = movement(12387, "Decisão de Saneamento e Organização");
+    const r = rec("G1", "tjsp", ...COMMON, saneamento);
+    expect(keyOf(saneamento, r)).toBe("civil_organization");
+    expect(lengths(saneamento, r)).toEqual([
+      "pedido de esclarecimentos ou ajustes: 5 business",
+      "embargos de declaração: 5 business",
+      "agravo de instrumento, se cabível: 15 business",
+    ]);
+    expect(actPeriods(saneamento, r)?.periods[0]?.article).toBe(
+      "CPC, art. 357, § 1º; dias úteis, art. 219",
+    );
+  });
+});
+
 describe("agravos (CPC)", () => {
   const saneamento = movement(12387, "Decisão de Saneamento e Organização");
   const tutela = movement(332, "Tutela Provisória");
 
   it("a first-instance decision: agravo de instrumento only if CPC 1.015 admits it", () => {
-    for (const m of [saneamento, tutela]) {
-      const r = rec("G1", "tjsp", ...COMMON, m);
-      expect(keyOf(m, r)).toBe("civil_interlocutory");
-    }
+    expect(keyOf(tutela, rec("G1", "tjsp", ...COMMON, tutela))).toBe("civil_interlocutory");
     const r = rec("G1", "tjsp", ...COMMON, tutela);
     expect(lengths(tutela, r)).toEqual([
       "agravo de instrumento, se cabível: 15 business",

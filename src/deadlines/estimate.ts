@@ -42,7 +42,11 @@ export interface EstimateInput {
   /** The calendar of the court (and seat) that made it available. */
   calendar: CourtCalendar;
   communication: CommunicationFacts;
+  /** Where it was made available: DJEN (the default) or the court's DJe, as DataJud records it. */
+  gazette?: Gazette;
 }
+
+export type Gazette = "DJEN" | "DJe";
 
 interface Variant {
   procedure: Procedure;
@@ -79,22 +83,28 @@ const COUNT_BASIS: Readonly<Record<Procedure, string>> = {
   electoral: "Res. TSE 23.478/2016, art. 7º",
 };
 
-const PUBLICATION =
-  "publicada no primeiro dia útil após a disponibilização no DJEN e com prazo a partir do dia útil seguinte (Lei 11.419/2006, art. 4º §§3º-4º";
+/**
+ * Lei 11.419/2006 art. 4 §§3-4 is the rule of the Diário da Justiça eletrônico, whichever carries
+ * it: DJEN for its items, the court's DJe for an act DataJud says was made available in a Diário.
+ */
+function publicationRule(gazette: Gazette): string {
+  return `publicada no primeiro dia útil após a disponibilização no ${gazette} e com prazo a partir do dia útil seguinte (Lei 11.419/2006, art. 4º §§3º-4º`;
+}
 
-function ruleTitle(reading: CommunicationReading): string {
+function ruleTitle(reading: CommunicationReading, gazette: Gazette): string {
   const juizado = reading.juizado ? "; Lei 9.099/1995, art. 12-A" : "";
+  const PUBLICATION = publicationRule(gazette);
   switch (reading.kind) {
     case "intimacao":
       switch (reading.procedure) {
         case "civil":
-          return `Intimação pelo DJEN: ${PUBLICATION}; CPC, art. 231, VII), em dias úteis (CPC, arts. 219, 220 e 224${juizado})`;
+          return `Intimação pelo ${gazette}: ${PUBLICATION}; CPC, art. 231, VII), em dias úteis (CPC, arts. 219, 220 e 224${juizado})`;
         case "labour":
-          return `Intimação pelo DJEN: ${PUBLICATION}), em dias úteis (CLT, arts. 775 e 775-A)`;
+          return `Intimação pelo ${gazette}: ${PUBLICATION}), em dias úteis (CLT, arts. 775 e 775-A)`;
         case "criminal":
-          return `Intimação pelo DJEN, processo penal: ${PUBLICATION}; Súmula 310 do STF), em dias corridos (CPP, arts. 798 e 798-A)`;
+          return `Intimação pelo ${gazette}, processo penal: ${PUBLICATION}; Súmula 310 do STF), em dias corridos (CPP, arts. 798 e 798-A)`;
         case "electoral":
-          return `Intimação pelo DJEN, processo eleitoral: ${PUBLICATION}), em dias corridos (Res. TSE 23.478/2016, arts. 7º e 10)`;
+          return `Intimação pelo ${gazette}, processo eleitoral: ${PUBLICATION}), em dias corridos (Res. TSE 23.478/2016, arts. 7º e 10)`;
       }
       break;
     case "edital":
@@ -539,7 +549,7 @@ export function estimateDeadline(input: EstimateInput): DeadlineEstimate {
   const rule: DeadlineRule = {
     code: reading.kind,
     procedure,
-    title: ruleTitle({ ...reading, procedure }),
+    title: ruleTitle({ ...reading, procedure }, input.gazette ?? "DJEN"),
   };
   const lastDay = dates.period?.lastDay ?? null;
   const years = [input.availableOn, dates.publishedOn, lastDay ?? dates.countingStartsOn]

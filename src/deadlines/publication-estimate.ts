@@ -201,6 +201,7 @@ export function estimateAvailability(
   const seat = seatFor(facts.court, facts.municipality, facts.caseNumber);
   const estimate = estimateDeadline({
     availableOn: facts.availableOn,
+    gazette: "DJe",
     calendar: calendars({ court: courtAlias(facts.court), municipality: seat.municipality }),
     communication: {
       kind: null,

@@ -139,7 +139,9 @@ describe("the alert of a gazette movement", () => {
     expect(text).toContain(
       "  Datas de prazo (estimativas): considera-se publicada em 19/02/2026 (quinta-feira); prazo a partir de 20/02/2026 (sexta-feira).",
     );
-    expect(text).toContain("Regra: Intimação pelo DJEN");
+    expect(text).toContain(
+      "Regra: Intimação pelo DJe: publicada no primeiro dia útil após a disponibilização no DJe",
+    );
     expect(text).toContain(
       "Quarta-feira de Cinzas, 18/02/2026 (Lei 11.697/2008 (LOJDFT), art. 60)",
     );

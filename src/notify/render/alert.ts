@@ -164,6 +164,8 @@ export function movementLine(
   deadline?: DeadlineEstimate,
   hearing?: HearingDate,
   publishes?: AlertContent["newMovements"][number]["publishes"],
+  /** The published act's periods are in the alert's opening (`content.acts`). */
+  actPeriodsAbove = false,
 ): MovementLine {
   const title = oneLine(movementTitle(movement, context)) || "movimento sem nome";
   const tpu = oneLine(movement.name);
@@ -193,6 +195,7 @@ export function movementLine(
             ...gazetteMovementLines(deadline, {
               calendar: false,
               lawDefaults: publishes?.opensPeriods !== true,
+              actPeriodsAbove,
             }),
           ],
   };
@@ -214,6 +217,12 @@ export function movementLines(
       m.deadline,
       m.hearing,
       m.publishes,
+      content.acts.some(
+        (a) =>
+          a.instance === m.instance &&
+          a.movementId === m.publishes?.movementId &&
+          a.periods.length > 0,
+      ),
     );
   return {
     shown: sorted.slice(0, limit).map(line),

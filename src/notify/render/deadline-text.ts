@@ -126,6 +126,17 @@ export interface EstimateLineOptions {
   lawDefaults?: boolean;
 }
 
+/** Where the periods of the act a gazette movement published are said. */
+export interface GazetteLineOptions extends EstimateLineOptions {
+  /** The act opens periods of its own, dated (or "a confirmar") at the alert's top. */
+  actPeriodsAbove?: boolean;
+}
+
+const NO_TEXT =
+  "O DataJud não traz o texto do ato: sem o prazo que ele fixa, não estimamos o último dia.";
+const ACT_PERIODS_ABOVE =
+  "Os prazos que o ato publicado abre, com seus últimos dias, estão no início do alerta, em “O que fazer e até quando”.";
+
 /** Every line an alert shows of an estimate, after the three dates. */
 export function estimateLines(
   estimate: DeadlineEstimate,
@@ -213,7 +224,7 @@ export function calendarParagraph(uses: readonly CalendarUse[]): string | null {
  */
 export function gazetteMovementLines(
   estimate: DeadlineEstimate,
-  options: EstimateLineOptions = {},
+  options: GazetteLineOptions = {},
 ): string[] {
   const dates = [`considera-se publicada em ${dayText(estimate.publishedOn)}`];
   if (estimate.countingStartsOn !== null) {
@@ -221,7 +232,10 @@ export function gazetteMovementLines(
   }
   const lines = estimateLines(estimate, options).map((line) =>
     line.startsWith("O texto não informa prazo")
-      ? "O DataJud não traz o texto do ato: sem o prazo que ele fixa, não estimamos o último dia."
+      ? // "No last day" would contradict the dates the act's own periods got at the top.
+        options.actPeriodsAbove === true
+        ? ACT_PERIODS_ABOVE
+        : NO_TEXT
       : line,
   );
   return [`Datas de prazo (estimativas): ${dates.join("; ")}.`, ...lines];

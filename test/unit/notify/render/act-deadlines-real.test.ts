@@ -289,6 +289,11 @@ describe("an act's periods dated from its publication, first in the alert", () =
       "- Até 30/11/2026 (segunda-feira): apelação (5 dias corridos; CPP, art. 593; dias corridos, art. 798) (Terminaria em 28/11/2026, dia sem expediente ou em que não pode terminar: passa a 30/11/2026 (CPP, art. 798 §3º))",
     );
     expect(text).toContain("Na sentença penal, o prazo corre da última intimação");
+    // Under the 1061, the act's own dated periods are pointed to, not denied.
+    expect(text).toContain(
+      "Os prazos que o ato publicado abre, com seus últimos dias, estão no início do alerta, em “O que fazer e até quando”.",
+    );
+    expect(text).not.toContain("não estimamos o último dia");
     expect(text).toMatch(
       /não contaram ou adiaram as datas: Dia Nacional de Zumbi e da Consciência Negra, 20\/11\/2026/u,
     );

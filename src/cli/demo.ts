@@ -207,9 +207,7 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
       .map(([name]) => join(config.paths.outboxDir, name))
       .sort();
     const publicationAlert =
-      alerts.find((path) =>
-        /\bno DJEN\b/.test(readEml(readFileSync(path, "utf8")).subject ?? ""),
-      ) ?? null;
+      alerts.find((path) => isPublicationAlert(readEml(readFileSync(path, "utf8")))) ?? null;
     return {
       dir,
       watchlist: watchlistPath,
@@ -235,10 +233,16 @@ function indent(text: string, prefix = "  "): string {
 }
 
 /** The alert of the first case that changed, so the text shown does not depend on file names. */
+/** A DJEN publication's alert ("Intimação no DJEN: ..."), one per recipient of the item. */
+function isPublicationAlert(eml: ReturnType<typeof readEml>): boolean {
+  return /\bno DJEN\b/.test(eml.subject ?? "");
+}
+
 function alertToShow(result: DemoResult): { path: string; eml: ReturnType<typeof readEml> } | null {
+  // Every recipient's copy of the publication alert is left out, not only the one shown in 5.
   const read = result.alerts
-    .filter((path) => path !== result.publicationAlert)
-    .map((path) => ({ path, eml: readEml(readFileSync(path, "utf8")) }));
+    .map((path) => ({ path, eml: readEml(readFileSync(path, "utf8")) }))
+    .filter((a) => !isPublicationAlert(a.eml));
   for (const c of result.later.cases) {
     if (c.outcome !== "changed") continue;
     const match = read.find((a) => a.eml.text?.includes(c.number));

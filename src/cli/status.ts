@@ -399,8 +399,9 @@ export interface WatchlistView {
   goodCopyAcceptedAt: string | null;
 }
 
-export function watchlistView(file: string, loaded: WatchlistResult, db: Db): WatchlistView {
-  const copy = lastGoodWatchlist(db);
+/** `db` null: no database yet, so no good copy can have been kept. */
+export function watchlistView(file: string, loaded: WatchlistResult, db: Db | null): WatchlistView {
+  const copy = db === null ? undefined : lastGoodWatchlist(db);
   const kept = copy?.path === file ? copy : undefined;
   return {
     file,
@@ -438,13 +439,7 @@ function noDatabaseYet(
   config: MonitorConfig,
   json: boolean,
 ): number {
-  const watchlist: WatchlistView = {
-    file: config.paths.watchlist,
-    valid: loaded.ok,
-    errors: loaded.ok ? [] : loaded.errors.map(formatPositionedError),
-    refusedSince: null,
-    goodCopyAcceptedAt: null,
-  };
+  const watchlist = watchlistView(config.paths.watchlist, loaded, null);
   const attention = attentionReasons({
     now: dateNow(systemOf(io).clock),
     watchlist: { errors: watchlist.errors.length, goodCopy: false },

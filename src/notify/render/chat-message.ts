@@ -113,212 +113,252 @@ export function chatMessage(event: WebhookEvent): ChatMessage {
 
 function plainChatMessage(event: WebhookEvent): ChatMessage {
   switch (event.type) {
-    case "case.movement": {
-      const d = event.data;
-      const lines = [caseLine(d.case)];
-      const shown = d.movements.slice(0, MOVEMENTS_SHOWN).map(movementLine);
-      lines.push(...shown);
-      const more = d.movements.length - shown.length + d.movementsOmitted;
-      if (more > 0) lines.push(more === 1 ? "+1 movimentação" : `+${more} movimentações`);
-      if (shown.length === 0)
-        lines.push(`Mudança: ${changeKindNames(d.changeKinds).join(", ") || "dados do processo"}`);
-      // What to do by when, as the e-mail opens with it: the earliest first, each an estimate.
-      for (const text of d.opening?.todo.slice(0, TODO_SHOWN) ?? []) {
-        lines.push(oneLine(text.startsWith("Até ") ? `${text} (estimativa)` : text, LINE_MAX));
-      }
-      lines.push(`Situação: ${oneLine(d.status.categoryLabel, 60)}`);
-      if (d.status.needsLawyerAttention && d.status.attentionReasons[0] !== undefined) {
-        lines.push(`Atenção: ${oneLine(d.status.attentionReasons[0], LINE_MAX)}`);
-      }
-      const deadline = d.deadline == null ? null : deadlineLine(d.deadline);
-      if (deadline !== null) lines.push(deadline);
-      return {
-        urgent: d.urgent,
-        title: titled(event, d.urgent, `Movimentação nova: ${caseName(d.case, "processo")}`),
-        lines,
-        link: d.case.link === null ? null : { label: "Abrir no tribunal", url: d.case.link },
-      };
-    }
-    case "case.correction": {
-      const d = event.data;
-      const lines = [
-        caseLine(d.case),
-        oneLine(d.summary, LINE_MAX),
-        `Antes: ${movementLine(d.was)}`,
-        `Agora: ${movementLine(d.now)}`,
-      ];
-      const deadline = d.deadline == null ? null : deadlineLine(d.deadline);
-      if (deadline !== null) lines.push(deadline);
-      return {
-        urgent: d.urgent,
-        title: titled(event, d.urgent, `Correção: ${caseName(d.case, "processo")}`),
-        lines,
-        link: d.case.link === null ? null : { label: "Abrir no tribunal", url: d.case.link },
-      };
-    }
+    case "case.movement":
+      return movementMessage(event);
+    case "case.correction":
+      return correctionMessage(event);
     case "publication.published":
-    case "publication.cancelled": {
-      const d = event.data;
-      const kind = d.publication.kind ?? "Publicação";
-      const name = caseName(d.case, "sem número de processo");
-      const cancelled = event.type === "publication.cancelled";
-      const lines = [caseLine(d.case)];
-      if (!d.watched) lines.push("Processo fora da lista, encontrado pela OAB.");
-      if (event.type === "publication.cancelled") {
-        lines.push(
-          `Cancelada no DJEN. Motivo: ${event.data.cancellation.reason ?? "não informado"}.`,
-          "As datas do aviso anterior não valem.",
-        );
-      } else {
-        const available = dayText(d.publication.availableOn);
-        if (available !== null) lines.push(`Disponibilizada no DJEN em ${available}.`);
-        const deadline = deadlineLine(d.deadline);
-        if (deadline !== null) lines.push(deadline);
-      }
-      const text = excerpt(d.publication.text);
-      if (text !== "") lines.push(`“${text}”`);
-      const url = d.publication.certificateUrl ?? d.publication.link;
-      return {
-        urgent: d.urgent && !cancelled,
-        title: titled(
-          event,
-          d.urgent && !cancelled,
-          cancelled ? `Publicação cancelada: ${name}` : `${oneLine(kind, 60)} no DJEN: ${name}`,
-        ),
-        lines,
-        link: url === null ? null : { label: "Ler a publicação completa", url },
-      };
-    }
-    case "party.match": {
-      const d = event.data;
-      const confidence =
-        { confirmado: "confirmado", provavel: "provável", homonimo: "possível homônimo" }[
-          d.party.confidence
-        ] ?? d.party.confidence;
-      const lines = [caseLine(d.case)];
-      lines.push(`${confidence}: ${oneLine(d.party.reason, LINE_MAX)}`);
-      const available = dayText(d.publication.availableOn);
-      if (available !== null) {
-        lines.push(
-          `${oneLine(d.publication.kind ?? "Publicação", 60)} disponibilizada no DJEN em ${available}.`,
-        );
-      }
-      const deadline = deadlineLine(d.deadline);
-      if (deadline !== null) lines.push(deadline);
-      lines.push(`Para acompanhar: ${oneLine(d.party.watchCommand, LINE_MAX)}`);
-      const url = d.publication.certificateUrl ?? d.publication.link;
-      return {
-        urgent: d.urgent,
-        title: titled(
-          event,
-          d.urgent,
-          `Possível nova ação contra ${oneLine(d.party.name, 80)}: ${caseName(d.case, "sem número de processo")}`,
-        ),
-        lines,
-        link: url === null ? null : { label: "Ler a publicação completa", url },
-      };
-    }
-    case "publication.reestimated": {
-      const d = event.data;
-      const lines = [caseLine(d.case)];
-      if (!d.watched) lines.push("Processo fora da lista, encontrado pela OAB.");
-      lines.push("As datas do aviso anterior mudaram (um fechamento ou uma correção do tribunal).");
-      const before = d.previous === null ? null : datesText(d.previous);
-      if (before !== null) lines.push(`Antes: ${before}.`);
-      const now = deadlineLine(d.deadline);
-      if (now !== null) lines.push(`Agora: ${now}`);
-      const url = d.publication.certificateUrl ?? d.publication.link;
-      return {
-        urgent: true,
-        title: titled(
-          event,
-          true,
-          `Prazo reestimado: ${caseName(d.case, "sem número de processo")}`,
-        ),
-        lines,
-        link: url === null ? null : { label: "Ler a publicação completa", url },
-      };
-    }
-    case "publication.missing": {
-      const d = event.data;
-      const lines = [
-        caseLine(d.case),
-        oneLine(d.summary, LINE_MAX),
-        `No DataJud (${oneLine(d.instance, 20)}): ${oneLine(d.movement, 120)} em ${dayText(d.availableOn) ?? d.availableOn}.`,
-        d.urgent
-          ? "Um prazo contado dessa publicação pode estar correndo."
-          : "A data é antiga para um prazo ainda em curso, mas confira.",
-      ];
-      if (d.sources?.dataJudLate) lines.push("DataJud atrasado neste processo.");
-      return {
-        urgent: d.urgent,
-        title: titled(
-          event,
-          d.urgent,
-          `Intimação no DataJud sem publicação no DJEN: ${caseName(d.case, "processo")}`,
-        ),
-        lines,
-        link: d.case.link === null ? null : { label: "Conferir no tribunal", url: d.case.link },
-      };
-    }
-    case "case.checked": {
-      const d = event.data;
-      const lines = [caseLine(d.case)];
-      const datajud =
-        d.outcome === "ok"
-          ? "DataJud consultado"
-          : `DataJud falhou${d.datajud.error === null ? "" : `: ${oneLine(d.datajud.error, 120)}`}`;
-      const updated = dayText(d.sources.datajud.updatedAt?.slice(0, 10));
-      lines.push(updated === null ? `${datajud}.` : `${datajud}; atualizado em ${updated}.`);
-      if (d.djen !== null) {
-        lines.push(
-          d.djen.outcome === "failed"
-            ? `DJEN falhou${d.djen.error === null ? "" : `: ${oneLine(d.djen.error, 120)}`}.`
-            : d.djen.outcome === null
-              ? "DJEN ainda não consultado."
-              : "DJEN consultado.",
-        );
-      }
-      if (d.sources.dataJudLate) lines.push("DataJud atrasado neste processo.");
-      return {
-        urgent: false,
-        title: titled(
-          event,
-          false,
-          `${d.outcome === "ok" ? "Verificado" : "Verificação falhou"} em ${dayText(d.day) ?? d.day}: ${caseName(d.case, "processo")}`,
-        ),
-        lines,
-        link: d.case.link === null ? null : { label: "Abrir no tribunal", url: d.case.link },
-      };
-    }
-    case "alert.acknowledged": {
-      const d = event.data;
-      const lines: string[] = [];
-      if (d.case !== null) lines.push(caseLine(d.case));
-      lines.push(
-        `Confirmado por ${oneLine(d.acknowledgedBy, 120)} em ${instantTime(d.acknowledgedAt, SAO_PAULO_ZONE)}.`,
-      );
-      return {
-        urgent: false,
-        title: titled(event, false, `Ciente: ${oneLine(d.alert.subject, 160)}`),
-        lines,
-        link: null,
-      };
-    }
-    case "operator.alert": {
-      const d = event.data;
-      const lines: string[] = [];
-      if (d.case !== null) lines.push(caseLine(d.case));
-      if (d.lastError !== null) lines.push(`Último erro: ${oneLine(d.lastError, LINE_MAX)}`);
-      lines.push("monitor status mostra os detalhes.");
-      return {
-        urgent: false,
-        title: titled(event, false, `Monitor: ${oneLine(d.title, 160)}`),
-        lines,
-        link: null,
-      };
-    }
+    case "publication.cancelled":
+      return publicationMessage(event);
+    case "party.match":
+      return partyMatchMessage(event);
+    case "publication.reestimated":
+      return reestimatedMessage(event);
+    case "publication.missing":
+      return missingPublicationMessage(event);
+    case "case.checked":
+      return caseCheckedMessage(event);
+    case "alert.acknowledged":
+      return acknowledgedMessage(event);
+    case "operator.alert":
+      return operatorMessage(event);
   }
+}
+
+type EventOf<T extends WebhookEvent["type"]> = Extract<WebhookEvent, { type: T }>;
+
+function courtPage(link: string | null, label = "Abrir no tribunal"): ChatLink | null {
+  return link === null ? null : { label, url: link };
+}
+
+/** DJEN's certificate when there is one, else the document: never a link from court text. */
+function publicationPage(p: {
+  certificateUrl: string | null;
+  link: string | null;
+}): ChatLink | null {
+  const url = p.certificateUrl ?? p.link;
+  return url === null ? null : { label: "Ler a publicação completa", url };
+}
+
+function movementMessage(event: EventOf<"case.movement">): ChatMessage {
+  const d = event.data;
+  const lines = [caseLine(d.case)];
+  const shown = d.movements.slice(0, MOVEMENTS_SHOWN).map(movementLine);
+  lines.push(...shown);
+  const more = d.movements.length - shown.length + d.movementsOmitted;
+  if (more > 0) lines.push(more === 1 ? "+1 movimentação" : `+${more} movimentações`);
+  if (shown.length === 0)
+    lines.push(`Mudança: ${changeKindNames(d.changeKinds).join(", ") || "dados do processo"}`);
+  // What to do by when, as the e-mail opens with it: the earliest first, each an estimate.
+  for (const text of d.opening?.todo.slice(0, TODO_SHOWN) ?? []) {
+    lines.push(oneLine(text.startsWith("Até ") ? `${text} (estimativa)` : text, LINE_MAX));
+  }
+  lines.push(`Situação: ${oneLine(d.status.categoryLabel, 60)}`);
+  if (d.status.needsLawyerAttention && d.status.attentionReasons[0] !== undefined) {
+    lines.push(`Atenção: ${oneLine(d.status.attentionReasons[0], LINE_MAX)}`);
+  }
+  const deadline = d.deadline == null ? null : deadlineLine(d.deadline);
+  if (deadline !== null) lines.push(deadline);
+  return {
+    urgent: d.urgent,
+    title: titled(event, d.urgent, `Movimentação nova: ${caseName(d.case, "processo")}`),
+    lines,
+    link: courtPage(d.case.link),
+  };
+}
+
+function correctionMessage(event: EventOf<"case.correction">): ChatMessage {
+  const d = event.data;
+  const lines = [
+    caseLine(d.case),
+    oneLine(d.summary, LINE_MAX),
+    `Antes: ${movementLine(d.was)}`,
+    `Agora: ${movementLine(d.now)}`,
+  ];
+  const deadline = d.deadline == null ? null : deadlineLine(d.deadline);
+  if (deadline !== null) lines.push(deadline);
+  return {
+    urgent: d.urgent,
+    title: titled(event, d.urgent, `Correção: ${caseName(d.case, "processo")}`),
+    lines,
+    link: courtPage(d.case.link),
+  };
+}
+
+function publicationMessage(
+  event: EventOf<"publication.published" | "publication.cancelled">,
+): ChatMessage {
+  const d = event.data;
+  const kind = d.publication.kind ?? "Publicação";
+  const name = caseName(d.case, "sem número de processo");
+  const cancelled = event.type === "publication.cancelled";
+  const lines = [caseLine(d.case)];
+  if (!d.watched) lines.push("Processo fora da lista, encontrado pela OAB.");
+  if (event.type === "publication.cancelled") {
+    lines.push(
+      `Cancelada no DJEN. Motivo: ${event.data.cancellation.reason ?? "não informado"}.`,
+      "As datas do aviso anterior não valem.",
+    );
+  } else {
+    const available = dayText(d.publication.availableOn);
+    if (available !== null) lines.push(`Disponibilizada no DJEN em ${available}.`);
+    const deadline = deadlineLine(d.deadline);
+    if (deadline !== null) lines.push(deadline);
+  }
+  const text = excerpt(d.publication.text);
+  if (text !== "") lines.push(`“${text}”`);
+  return {
+    urgent: d.urgent && !cancelled,
+    title: titled(
+      event,
+      d.urgent && !cancelled,
+      cancelled ? `Publicação cancelada: ${name}` : `${oneLine(kind, 60)} no DJEN: ${name}`,
+    ),
+    lines,
+    link: publicationPage(d.publication),
+  };
+}
+
+const CONFIDENCE_NAMES: Record<string, string> = {
+  confirmado: "confirmado",
+  provavel: "provável",
+  homonimo: "possível homônimo",
+};
+
+function partyMatchMessage(event: EventOf<"party.match">): ChatMessage {
+  const d = event.data;
+  const confidence = CONFIDENCE_NAMES[d.party.confidence] ?? d.party.confidence;
+  const lines = [caseLine(d.case)];
+  lines.push(`${confidence}: ${oneLine(d.party.reason, LINE_MAX)}`);
+  const available = dayText(d.publication.availableOn);
+  if (available !== null) {
+    lines.push(
+      `${oneLine(d.publication.kind ?? "Publicação", 60)} disponibilizada no DJEN em ${available}.`,
+    );
+  }
+  const deadline = deadlineLine(d.deadline);
+  if (deadline !== null) lines.push(deadline);
+  lines.push(`Para acompanhar: ${oneLine(d.party.watchCommand, LINE_MAX)}`);
+  return {
+    urgent: d.urgent,
+    title: titled(
+      event,
+      d.urgent,
+      `Possível nova ação contra ${oneLine(d.party.name, 80)}: ${caseName(d.case, "sem número de processo")}`,
+    ),
+    lines,
+    link: publicationPage(d.publication),
+  };
+}
+
+function reestimatedMessage(event: EventOf<"publication.reestimated">): ChatMessage {
+  const d = event.data;
+  const lines = [caseLine(d.case)];
+  if (!d.watched) lines.push("Processo fora da lista, encontrado pela OAB.");
+  lines.push("As datas do aviso anterior mudaram (um fechamento ou uma correção do tribunal).");
+  const before = d.previous === null ? null : datesText(d.previous);
+  if (before !== null) lines.push(`Antes: ${before}.`);
+  const now = deadlineLine(d.deadline);
+  if (now !== null) lines.push(`Agora: ${now}`);
+  return {
+    urgent: true,
+    title: titled(event, true, `Prazo reestimado: ${caseName(d.case, "sem número de processo")}`),
+    lines,
+    link: publicationPage(d.publication),
+  };
+}
+
+function missingPublicationMessage(event: EventOf<"publication.missing">): ChatMessage {
+  const d = event.data;
+  const lines = [
+    caseLine(d.case),
+    oneLine(d.summary, LINE_MAX),
+    `No DataJud (${oneLine(d.instance, 20)}): ${oneLine(d.movement, 120)} em ${dayText(d.availableOn) ?? d.availableOn}.`,
+    d.urgent
+      ? "Um prazo contado dessa publicação pode estar correndo."
+      : "A data é antiga para um prazo ainda em curso, mas confira.",
+  ];
+  if (d.sources?.dataJudLate) lines.push("DataJud atrasado neste processo.");
+  return {
+    urgent: d.urgent,
+    title: titled(
+      event,
+      d.urgent,
+      `Intimação no DataJud sem publicação no DJEN: ${caseName(d.case, "processo")}`,
+    ),
+    lines,
+    link: courtPage(d.case.link, "Conferir no tribunal"),
+  };
+}
+
+function caseCheckedMessage(event: EventOf<"case.checked">): ChatMessage {
+  const d = event.data;
+  const lines = [caseLine(d.case)];
+  const datajud =
+    d.outcome === "ok"
+      ? "DataJud consultado"
+      : `DataJud falhou${d.datajud.error === null ? "" : `: ${oneLine(d.datajud.error, 120)}`}`;
+  const updated = dayText(d.sources.datajud.updatedAt?.slice(0, 10));
+  lines.push(updated === null ? `${datajud}.` : `${datajud}; atualizado em ${updated}.`);
+  if (d.djen !== null) {
+    lines.push(
+      d.djen.outcome === "failed"
+        ? `DJEN falhou${d.djen.error === null ? "" : `: ${oneLine(d.djen.error, 120)}`}.`
+        : d.djen.outcome === null
+          ? "DJEN ainda não consultado."
+          : "DJEN consultado.",
+    );
+  }
+  if (d.sources.dataJudLate) lines.push("DataJud atrasado neste processo.");
+  return {
+    urgent: false,
+    title: titled(
+      event,
+      false,
+      `${d.outcome === "ok" ? "Verificado" : "Verificação falhou"} em ${dayText(d.day) ?? d.day}: ${caseName(d.case, "processo")}`,
+    ),
+    lines,
+    link: courtPage(d.case.link),
+  };
+}
+
+function acknowledgedMessage(event: EventOf<"alert.acknowledged">): ChatMessage {
+  const d = event.data;
+  const lines: string[] = [];
+  if (d.case !== null) lines.push(caseLine(d.case));
+  lines.push(
+    `Confirmado por ${oneLine(d.acknowledgedBy, 120)} em ${instantTime(d.acknowledgedAt, SAO_PAULO_ZONE)}.`,
+  );
+  return {
+    urgent: false,
+    title: titled(event, false, `Ciente: ${oneLine(d.alert.subject, 160)}`),
+    lines,
+    link: null,
+  };
+}
+
+function operatorMessage(event: EventOf<"operator.alert">): ChatMessage {
+  const d = event.data;
+  const lines: string[] = [];
+  if (d.case !== null) lines.push(caseLine(d.case));
+  if (d.lastError !== null) lines.push(`Último erro: ${oneLine(d.lastError, LINE_MAX)}`);
+  lines.push("monitor status mostra os detalhes.");
+  return {
+    urgent: false,
+    title: titled(event, false, `Monitor: ${oneLine(d.title, 160)}`),
+    lines,
+    link: null,
+  };
 }
 
 const DIGEST_LISTED = 10;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  correctionEvent,
   movementEvent,
   operatorEvent,
   publicationEvent,
@@ -7,7 +8,7 @@ import {
 import { chatDigest, chatMessage } from "../../../../src/notify/render/chat-message.js";
 import { renderSlack } from "../../../../src/notify/render/slack-message.js";
 import { renderTelegram } from "../../../../src/notify/render/telegram-message.js";
-import { sampleAlert } from "./sample-alert.js";
+import { sampleAlert, sampleCorrection } from "./sample-alert.js";
 import { samplePublication } from "./sample-publication.js";
 
 const id = (n: number): string => `evt_${n.toString(16).padStart(32, "0")}`;
@@ -41,6 +42,39 @@ describe("chatMessage", () => {
     expect(message.lines).toContain(
       "Estimativa: publicada em 03/10/2025; prazo começa a contar em 06/10/2025. Confira no tribunal.",
     );
+  });
+
+  it("says a cancelled publication's dates no longer hold, and is never urgent", () => {
+    const message = chatMessage(
+      publicationEvent(
+        samplePublication({
+          notice: "cancelled",
+          cancellation: { reason: "Publicado por engano", at: "2025-10-03 10:00" },
+        }),
+        { id: id(5) },
+      ),
+    );
+
+    expect(message.urgent).toBe(false);
+    expect(message.title).toBe("Publicação cancelada: Silva x Souza (despejo)");
+    expect(message.lines.slice(1, 3)).toEqual([
+      "Cancelada no DJEN. Motivo: Publicado por engano.",
+      "As datas do aviso anterior não valem.",
+    ]);
+    expect(message.link?.label).toBe("Ler a publicação completa");
+  });
+
+  it("shows a corrected movement as it was and as it is now, linking to the court", () => {
+    const message = chatMessage(correctionEvent(sampleCorrection(), { id: id(6) }));
+
+    expect(message.title).toBe("⚠ URGENTE · Correção: 0713383-43.2025.8.07.0006");
+    expect(message.lines[1]).toBe("Publicação com nova data: 05/11 → 06/11");
+    expect(message.lines[2]).toMatch(/^Antes: 05\/11\/2025 · /);
+    expect(message.lines[3]).toMatch(/^Agora: 06\/11\/2025 · /);
+    expect(message.link).toEqual({
+      label: "Abrir no tribunal",
+      url: expect.stringMatching(/^https:\/\//),
+    });
   });
 
   it("never shows an operator alert as urgent court news", () => {

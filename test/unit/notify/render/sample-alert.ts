@@ -1,5 +1,6 @@
 import type { Movement } from "../../../../src/datajud/instance-record.js";
 import type { AlertContent } from "../../../../src/notify/render/alert-content.js";
+import type { CorrectionInput } from "../../../../src/notify/render/build-event.js";
 import type { CaseSummary } from "../../../../src/summarize/case-summary.js";
 import { testMovement } from "../../../support/movement.js";
 
@@ -113,5 +114,23 @@ export function sampleAlert(overrides: Partial<AlertContent> = {}): AlertContent
     urgentReasons: [],
     ignoredMovements: 0,
     ...overrides,
+  };
+}
+
+/** A movement the court re-dated from 05/11 to 06/11 after it was reported. */
+export function sampleCorrection(): CorrectionInput {
+  return {
+    caseNumber: "0713383-43.2025.8.07.0006",
+    court: "tjdft",
+    label: null,
+    urgent: true,
+    correction: "redated",
+    summary: "Publicação com nova data: 05/11 → 06/11",
+    instance: "G1",
+    was: sampleMovement({ dateTime: "2025-11-05" }),
+    now: sampleMovement({ dateTime: "2025-11-06" }),
+    index: "api_publica_tjdft",
+    fetchedAt: "2025-11-06T12:00:00.000Z",
+    lastUpdatedAt: null,
   };
 }

@@ -13,7 +13,12 @@ import {
 import type { CaseChecked } from "../../../../src/notify/render/case-checked.js";
 import { chatMessage } from "../../../../src/notify/render/chat-message.js";
 import { WebhookEvent } from "../../../../src/notify/render/webhook-event.js";
-import { sampleAlert, sampleLateMovement, sampleMovement } from "./sample-alert.js";
+import {
+  sampleAlert,
+  sampleCorrection,
+  sampleLateMovement,
+  sampleMovement,
+} from "./sample-alert.js";
 import { samplePublication } from "./sample-publication.js";
 
 const ID = `evt_${"ab".repeat(16)}`;
@@ -352,23 +357,7 @@ describe("a party radar hit", () => {
 
 describe("correctionEvent and operatorEvent", () => {
   it("says what a corrected movement was and what it is now", () => {
-    const event = correctionEvent(
-      {
-        caseNumber: "0713383-43.2025.8.07.0006",
-        court: "tjdft",
-        label: null,
-        urgent: true,
-        correction: "redated",
-        summary: "Publicação com nova data: 05/11 → 06/11",
-        instance: "G1",
-        was: sampleMovement({ dateTime: "2025-11-05" }),
-        now: sampleMovement({ dateTime: "2025-11-06" }),
-        index: "api_publica_tjdft",
-        fetchedAt: "2025-11-06T12:00:00.000Z",
-        lastUpdatedAt: null,
-      },
-      { id: ID },
-    );
+    const event = correctionEvent(sampleCorrection(), { id: ID });
 
     expect(WebhookEvent.parse(event).type).toBe("case.correction");
     if (event.type === "case.correction") {

@@ -1,19 +1,14 @@
+import { z } from "zod";
 import { suggestName } from "../text.js";
 import type { CnjNumber } from "./cnj-number.js";
+import courtsJson from "./data/courts.json" with { type: "json" };
 import { DataJudError, invalidInput, quoteInput } from "./errors.js";
 
-/** The 91 indices of DataJud's public API (`api_publica_<alias>`) and how CNJ numbers map to them. */
+/** The 91 indices of DataJud's public API (`api_publica_<alias>`, data/courts.json) and how CNJ numbers map to them. */
 
-export type Segment = "superior" | "federal" | "state" | "labor" | "electoral" | "military";
+export const SEGMENTS = ["superior", "federal", "state", "labor", "electoral", "military"] as const;
 
-export const SEGMENTS: readonly Segment[] = [
-  "superior",
-  "federal",
-  "state",
-  "labor",
-  "electoral",
-  "military",
-];
+export type Segment = (typeof SEGMENTS)[number];
 
 export interface Court {
   alias: string;
@@ -21,102 +16,76 @@ export interface Court {
   segment: Segment;
 }
 
+const Source = { source: z.string().min(1), url: z.string().url().nullable() };
+
+const CourtsFile = z.strictObject({
+  about: z.string(),
+  ...Source,
+  numbering: z.strictObject(Source),
+  courts: z.array(
+    z.strictObject({
+      alias: z.string().regex(/^[a-z][a-z0-9-]+$/u),
+      name: z.string().min(1),
+      segment: z.enum(SEGMENTS),
+      /** The justice segment (J) of the court's own numbers (Res. CNJ 65/2008 art. 1 § 4). */
+      j: z.string().regex(/^\d$/u),
+      /** The court code (TR, § 5); null: every TR of the segment is asked of this index. */
+      tr: z
+        .string()
+        .regex(/^\d\d$/u)
+        .nullable(),
+    }),
+  ),
+  successors: z.array(
+    z.strictObject({
+      court: z.string().min(1),
+      successor: z.string().min(1),
+      note: z.string().min(1),
+      ...Source,
+    }),
+  ),
+});
+
+/** The table of a courts.json, checked: a damaged file stops the process naming the place. */
+export function parseCourts(json: unknown): z.infer<typeof CourtsFile> {
+  const parsed = CourtsFile.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(
+      `src/datajud/data/courts.json is damaged at ${issue?.path.join(".") || "?"}: ${issue?.message ?? "invalid"}`,
+    );
+  }
+  const table = parsed.data;
+  const seen = new Set<string>();
+  for (const { alias, j, tr } of table.courts) {
+    for (const key of [alias, `${j}.${tr ?? "*"}`]) {
+      if (seen.has(key)) throw new Error(`src/datajud/data/courts.json: ${key} is listed twice`);
+      seen.add(key);
+    }
+  }
+  for (const { court, successor } of table.successors) {
+    const unknown = [court, successor].find((alias) => !seen.has(alias));
+    if (unknown !== undefined) {
+      throw new Error(`src/datajud/data/courts.json: successor court "${unknown}" is not an index`);
+    }
+  }
+  return table;
+}
+
+const TABLE = parseCourts(courtsJson);
+
 const INDEX_PREFIX = "api_publica_";
 
-/**
- * TR codes of segments 6 (electoral) and 8 (state) in CNJ's order, which is not alphabetical by
- * state code: 03 is AP before 04 AM, 11 MT before 12 MS, 21 RS before 22 RO.
- */
-const STATES = [
-  { tr: "01", uf: "ac", of: "do Acre" },
-  { tr: "02", uf: "al", of: "de Alagoas" },
-  { tr: "03", uf: "ap", of: "do Amapá" },
-  { tr: "04", uf: "am", of: "do Amazonas" },
-  { tr: "05", uf: "ba", of: "da Bahia" },
-  { tr: "06", uf: "ce", of: "do Ceará" },
-  { tr: "07", uf: "df", of: "do Distrito Federal e dos Territórios" },
-  { tr: "08", uf: "es", of: "do Espírito Santo" },
-  { tr: "09", uf: "go", of: "de Goiás" },
-  { tr: "10", uf: "ma", of: "do Maranhão" },
-  { tr: "11", uf: "mt", of: "de Mato Grosso" },
-  { tr: "12", uf: "ms", of: "de Mato Grosso do Sul" },
-  { tr: "13", uf: "mg", of: "de Minas Gerais" },
-  { tr: "14", uf: "pa", of: "do Pará" },
-  { tr: "15", uf: "pb", of: "da Paraíba" },
-  { tr: "16", uf: "pr", of: "do Paraná" },
-  { tr: "17", uf: "pe", of: "de Pernambuco" },
-  { tr: "18", uf: "pi", of: "do Piauí" },
-  { tr: "19", uf: "rj", of: "do Rio de Janeiro" },
-  { tr: "20", uf: "rn", of: "do Rio Grande do Norte" },
-  { tr: "21", uf: "rs", of: "do Rio Grande do Sul" },
-  { tr: "22", uf: "ro", of: "de Rondônia" },
-  { tr: "23", uf: "rr", of: "de Roraima" },
-  { tr: "24", uf: "sc", of: "de Santa Catarina" },
-  { tr: "25", uf: "se", of: "de Sergipe" },
-  { tr: "26", uf: "sp", of: "de São Paulo" },
-  { tr: "27", uf: "to", of: "do Tocantins" },
-] as const;
+export const COURTS: readonly Court[] = TABLE.courts.map(({ alias, name, segment }) => ({
+  alias,
+  name,
+  segment,
+}));
 
-type State = (typeof STATES)[number];
-
-/** The Federal District's courts are the only ones whose alias is not the state code. */
-function stateAlias(state: State): string {
-  return state.uf === "df" ? "tjdft" : `tj${state.uf}`;
-}
-
-function electoralAlias(state: State): string {
-  return state.uf === "df" ? "tre-dft" : `tre-${state.uf}`;
-}
-
-const MILITARY_BY_TR: Readonly<Record<string, string>> = {
-  "13": "tjmmg",
-  "21": "tjmrs",
-  "26": "tjmsp",
-};
-
-function byAlias(a: Court, b: Court): number {
-  return a.alias.localeCompare(b.alias);
-}
-
-function regional(n: number): string {
-  return `${n}ª Região`;
-}
-
-export const COURTS: readonly Court[] = [
-  { alias: "tst", name: "Tribunal Superior do Trabalho", segment: "superior" },
-  { alias: "tse", name: "Tribunal Superior Eleitoral", segment: "superior" },
-  { alias: "stj", name: "Superior Tribunal de Justiça", segment: "superior" },
-  { alias: "stm", name: "Superior Tribunal Militar", segment: "superior" },
-  ...Array.from(
-    { length: 6 },
-    (_, i): Court => ({
-      alias: `trf${i + 1}`,
-      name: `Tribunal Regional Federal da ${regional(i + 1)}`,
-      segment: "federal",
-    }),
-  ),
-  ...STATES.map(
-    (s): Court => ({ alias: stateAlias(s), name: `Tribunal de Justiça ${s.of}`, segment: "state" }),
-  ).sort(byAlias),
-  ...Array.from(
-    { length: 24 },
-    (_, i): Court => ({
-      alias: `trt${i + 1}`,
-      name: `Tribunal Regional do Trabalho da ${regional(i + 1)}`,
-      segment: "labor",
-    }),
-  ),
-  ...STATES.map(
-    (s): Court => ({
-      alias: electoralAlias(s),
-      name: `Tribunal Regional Eleitoral ${s.uf === "df" ? "do Distrito Federal" : s.of}`,
-      segment: "electoral",
-    }),
-  ).sort(byAlias),
-  { alias: "tjmmg", name: "Tribunal de Justiça Militar de Minas Gerais", segment: "military" },
-  { alias: "tjmrs", name: "Tribunal de Justiça Militar do Rio Grande do Sul", segment: "military" },
-  { alias: "tjmsp", name: "Tribunal de Justiça Militar de São Paulo", segment: "military" },
-];
+/** The index of a number's own court by its `J.TR` (`J.*`: any TR of the segment). */
+const ALIAS_BY_CODE: ReadonlyMap<string, string> = new Map(
+  TABLE.courts.map((c) => [`${c.j}.${c.tr ?? "*"}`, c.alias]),
+);
 
 const COURT_BY_ALIAS: ReadonlyMap<string, Court> = new Map(COURTS.map((c) => [c.alias, c]));
 
@@ -162,73 +131,53 @@ function badTribunal(cnj: CnjNumber, what: string, range: string): DataJudError 
   );
 }
 
-function stateOf(tribunal: string): State | undefined {
-  return STATES.find((s) => s.tr === tribunal);
-}
-
 /** The index a number's own court keeps it in; throws DataJudError invalid_input / unsupported_court. */
 export function courtAliasForNumber(cnj: CnjNumber): string {
-  const tr = Number(cnj.tribunal);
+  const alias =
+    ALIAS_BY_CODE.get(`${cnj.segment}.${cnj.tribunal}`) ?? ALIAS_BY_CODE.get(`${cnj.segment}.*`);
+  if (alias !== undefined) return alias;
+  throw noIndexFor(cnj);
+}
+
+/** Why a number's own court has no index: it is not in DataJud's public API, or no such court. */
+function noIndexFor(cnj: CnjNumber): DataJudError {
   switch (cnj.segment) {
     case "1":
-      throw unsupported(
+      return unsupported(
         cnj,
         "STF (segment 1) is not in DataJud's public API; look the case up on the STF portal (portal.stf.jus.br)",
       );
     case "2":
-      throw unsupported(
+      return unsupported(
         cnj,
         "CNJ's own cases (segment 2) are not in DataJud's public API; look them up on CNJ's portal",
       );
-    case "3":
-      return "stj";
     case "4":
-      if (cnj.tribunal === "90") {
-        throw unsupported(
-          cnj,
-          "the Conselho da Justiça Federal (TR 90) is not in DataJud's public API",
-        );
-      }
-      if (tr >= 1 && tr <= 6) return `trf${tr}`;
-      throw badTribunal(cnj, "federal justice (segment 4)", "01 to 06");
+      return cnj.tribunal === "90"
+        ? unsupported(cnj, "the Conselho da Justiça Federal (TR 90) is not in DataJud's public API")
+        : badTribunal(cnj, "federal justice (segment 4)", "01 to 06");
     case "5":
-      if (tr === 0) return "tst";
-      if (cnj.tribunal === "90") {
-        throw unsupported(
-          cnj,
-          "the Conselho Superior da Justiça do Trabalho (TR 90) is not in DataJud's public API",
-        );
-      }
-      if (tr >= 1 && tr <= 24) return `trt${tr}`;
-      throw badTribunal(cnj, "labor justice (segment 5)", "00 (TST) or 01 to 24");
-    case "6": {
-      if (tr === 0) return "tse";
-      const state = stateOf(cnj.tribunal);
-      if (state) return electoralAlias(state);
-      throw badTribunal(cnj, "electoral justice (segment 6)", "00 (TSE) or 01 to 27");
-    }
-    case "7":
-      // The federal military justice has one index: STM holds its circumscriptions' cases too.
-      return "stm";
-    case "8": {
-      const state = stateOf(cnj.tribunal);
-      if (state) return stateAlias(state);
-      throw badTribunal(cnj, "state justice (segment 8)", "01 to 27");
-    }
+      return cnj.tribunal === "90"
+        ? unsupported(
+            cnj,
+            "the Conselho Superior da Justiça do Trabalho (TR 90) is not in DataJud's public API",
+          )
+        : badTribunal(cnj, "labor justice (segment 5)", "00 (TST) or 01 to 24");
+    case "6":
+      return badTribunal(cnj, "electoral justice (segment 6)", "00 (TSE) or 01 to 27");
+    case "8":
+      return badTribunal(cnj, "state justice (segment 8)", "01 to 27");
     case "9": {
-      const military = MILITARY_BY_TR[cnj.tribunal];
-      if (military) return military;
-      const state = stateOf(cnj.tribunal);
-      if (state) {
-        throw unsupported(
-          cnj,
-          `DataJud's public API has state military courts only for MG (13), RS (21) and SP (26), not TR ${cnj.tribunal}; if the state's court of justice holds the case, pass court "${stateAlias(state)}"`,
-        );
-      }
-      throw badTribunal(cnj, "state military justice (segment 9)", "01 to 27");
+      const stateCourt = ALIAS_BY_CODE.get(`8.${cnj.tribunal}`);
+      return stateCourt === undefined
+        ? badTribunal(cnj, "state military justice (segment 9)", "01 to 27")
+        : unsupported(
+            cnj,
+            `DataJud's public API has state military courts only for MG (13), RS (21) and SP (26), not TR ${cnj.tribunal}; if the state's court of justice holds the case, pass court "${stateCourt}"`,
+          );
     }
     default:
-      throw unknownSegment(cnj);
+      return unknownSegment(cnj);
   }
 }
 
@@ -259,18 +208,13 @@ export interface SuccessorIndex {
 }
 
 /**
- * Courts that took over part of another court's cases. A number keeps the court code it was filed
- * with, so such a case lives in the successor's index under the old court's number. The next court
- * split is one line here.
+ * Courts that took over part of another court's cases (data/courts.json). A number keeps the court
+ * code it was filed with, so such a case lives in the successor's index under the old court's
+ * number.
  */
-export const SUCCESSOR_INDICES: readonly SuccessorIndex[] = [
-  // Lei 14.226/2021: TRF6 was installed in August 2022 with Minas Gerais, until then TRF1's.
-  {
-    court: "trf1",
-    successor: "trf6",
-    note: "o TRF6 assumiu em 2022 os processos federais de Minas Gerais, antes do TRF1, e eles mantêm o número 4.01",
-  },
-];
+export const SUCCESSOR_INDICES: readonly SuccessorIndex[] = TABLE.successors.map(
+  ({ court, successor, note }) => ({ court, successor, note }),
+);
 
 /**
  * The indices to ask for a number read from `court`, in order: the court itself and, when it is

@@ -13,7 +13,7 @@ export function registerListCourts(server: McpServer): void {
       description:
         "Lists the 91 court indices of DataJud's public API (alias, name, segment). STF is not among them.",
       inputSchema: {
-        segment: z.enum(SEGMENTS as [string, ...string[]]).optional(),
+        segment: z.enum(SEGMENTS).optional(),
       },
       outputSchema: ListCourtsOutput.shape,
       annotations: { title: "List DataJud courts", ...READ_ONLY, openWorldHint: false },

@@ -10,6 +10,7 @@ import {
   findCourt,
   indexName,
   lookupIndices,
+  parseCourts,
   preferIndex,
   resolveCourt,
   SEGMENTS,
@@ -17,6 +18,7 @@ import {
   segmentOfNumber,
   successorNote,
 } from "../../../src/datajud/courts.js";
+import courtsJson from "../../../src/datajud/data/courts.json" with { type: "json" };
 import { type DataJudErrorKind, isDataJudError } from "../../../src/datajud/errors.js";
 
 /** A valid number for segment J and court TR (check digits computed, not typed). */
@@ -99,6 +101,71 @@ describe("COURTS", () => {
     expect(names.stj).toBe("Superior Tribunal de Justiça");
     expect(names.tjmrs).toBe("Tribunal de Justiça Militar do Rio Grande do Sul");
     expect(COURTS.every((c) => c.name.length > 10)).toBe(true);
+  });
+});
+
+/**
+ * Res. CNJ 65/2008 art. 1 § 4: the justice segment (J) of each kind of court; § 5: TR 00 for the
+ * superior courts, the region for TRFs (01 to 06, Res. CNJ 477/2022) and TRTs (01 to 24), the
+ * state in CNJ's order (UF_BY_TR) for TJs, TREs and TJMs.
+ */
+describe("data/courts.json", () => {
+  const table = parseCourts(courtsJson);
+  const ufOf = (tr: string | null): string | undefined =>
+    tr === null ? undefined : UF_BY_TR[Number(tr) - 1];
+
+  it("names its source, CNJ's Endpoints page, and the resolution the codes follow", () => {
+    expect(table.url).toBe("https://datajud-wiki.cnj.jus.br/api-publica/endpoints");
+    expect(table.numbering.source).toMatch(/^Res\. CNJ 65\/2008, art\. 1, §§ 4 and 5/u);
+    expect(table.courts).toHaveLength(91);
+  });
+
+  it("gives each court the J of its segment", () => {
+    const jBySegment = {
+      federal: ["4"],
+      state: ["8"],
+      labor: ["5"],
+      electoral: ["6"],
+      military: ["9"],
+      superior: ["3", "5", "6", "7"],
+    };
+    const wrong = table.courts.filter((c) => !jBySegment[c.segment].includes(c.j));
+
+    expect(wrong).toEqual([]);
+  });
+
+  it("gives each court the TR its alias names: 00 above, the region, or the state in CNJ's order", () => {
+    const prefix: Record<string, string> = { state: "tj", electoral: "tre-", military: "tjm" };
+    const expected = ({ alias, segment, tr }: (typeof table.courts)[number]): boolean => {
+      const region = /^tr[ft](\d+)$/u.exec(alias)?.[1];
+      if (region !== undefined) return Number(tr) === Number(region);
+      const own = prefix[segment];
+      if (own !== undefined) return alias === `${own}${ufOf(tr) === "df" ? "dft" : ufOf(tr)}`;
+      return tr === "00" || (tr === null && (alias === "stj" || alias === "stm"));
+    };
+    const wrong = table.courts.filter((c) => !expected(c)).map((c) => c.alias);
+
+    expect(wrong).toEqual([]);
+  });
+
+  it("sends each court's own J.TR to that court's index", () => {
+    const aliases = table.courts.map((c) => courtAliasForNumber(numberFor(c.j, c.tr ?? "00")));
+
+    expect(aliases).toEqual(table.courts.map((c) => c.alias));
+  });
+
+  it("refuses a damaged table, naming the place, a code listed twice or an unknown successor", () => {
+    const [first, second] = courtsJson.courts;
+
+    expect(() => parseCourts({ ...courtsJson, courts: [{ ...first, segment: "x" }] })).toThrow(
+      /courts\.json is damaged at courts\.0\.segment/u,
+    );
+    expect(() =>
+      parseCourts({ ...courtsJson, courts: [first, { ...second, j: first?.j, tr: first?.tr }] }),
+    ).toThrow(/courts\.json: 5\.00 is listed twice/u);
+    expect(() => parseCourts({ ...courtsJson, courts: [first] })).toThrow(
+      /successor court "trf1" is not an index/u,
+    );
   });
 });
 

@@ -19,12 +19,16 @@ import { type AdminAlert, renderAdminSubject } from "./operator-mail.js";
 import type { PublicationAlertContent } from "./publication-alert.js";
 import type { AlertSources } from "./sources-line.js";
 import {
+  type CancellationEventData,
   type CorrectionEventData,
   type EventFieldChange,
   type EventLateMovement,
   type EventMovement,
   type EventSources,
   type MovementEventData,
+  type PartyMatchEventData,
+  type PublicationEventData,
+  type ReestimateEventData,
   WEBHOOK_EVENT_VERSION,
   WebhookEvent,
 } from "./webhook-event.js";
@@ -331,8 +335,49 @@ export function correctionNoticeEvent(notice: CorrectionNotice, meta: EventMeta)
 
 /** The event of a DJEN publication, or of its cancellation (the correction of an earlier one). */
 export function publicationEvent(content: PublicationAlertContent, meta: EventMeta): WebhookEvent {
+  const data = publicationData(content);
+  if (content.notice === "cancelled") {
+    return WebhookEvent.parse({
+      ...envelope(meta),
+      type: "publication.cancelled",
+      timestamp: content.fetchedAt,
+      data: { ...data, cancellation: cancellationOf(content.cancellation) },
+    });
+  }
+  if (content.notice === "re-estimated") {
+    // A court closure learnt later (calendar.closures) or a corrected date moved the estimate.
+    return WebhookEvent.parse({
+      ...envelope(meta),
+      type: "publication.reestimated",
+      timestamp: content.fetchedAt,
+      data: {
+        ...data,
+        previous: previousEstimateOf(content.previous ?? null),
+        revision: content.estimateRevision ?? null,
+      },
+    });
+  }
+  const radar = content.radar;
+  if (radar !== undefined && !radar.later) {
+    return WebhookEvent.parse({
+      ...envelope(meta),
+      type: "party.match",
+      timestamp: content.fetchedAt,
+      data: { ...data, party: partyOf(radar) },
+    });
+  }
+  return WebhookEvent.parse({
+    ...envelope(meta),
+    type: "publication.published",
+    timestamp: content.fetchedAt,
+    data,
+  });
+}
+
+/** What every publication event carries: the case, the item, the estimate and where it came from. */
+function publicationData(content: PublicationAlertContent): PublicationEventData {
   const text = paragraph(content.text, TEXT_MAX);
-  const data = {
+  return {
     case: {
       number: content.caseNumber,
       court: content.watchedCase?.court ?? content.court,
@@ -374,68 +419,41 @@ export function publicationEvent(content: PublicationAlertContent, meta: EventMe
     source: { system: "djen", djenId: content.djenId, fetchedAt: content.fetchedAt },
     ...sourcesOf(content.sources),
   };
-  if (content.notice === "cancelled") {
-    return WebhookEvent.parse({
-      ...envelope(meta),
-      type: "publication.cancelled",
-      timestamp: content.fetchedAt,
-      data: {
-        ...data,
-        cancellation: {
-          reason: line(content.cancellation?.reason ?? null),
-          at: line(content.cancellation?.at ?? null, 40),
-        },
-      },
-    });
-  }
-  if (content.notice === "re-estimated") {
-    // A court closure learnt later (calendar.closures) or a corrected date moved the estimate.
-    const previous = content.previous ?? null;
-    return WebhookEvent.parse({
-      ...envelope(meta),
-      type: "publication.reestimated",
-      timestamp: content.fetchedAt,
-      data: {
-        ...data,
-        previous:
-          previous === null
-            ? null
-            : {
-                publishedOn: previous.publishedOn,
-                countingStartsOn: previous.countingStartsOn,
-                lastDay: previous.lastDay,
-                session: line(previous.session, 40),
-              },
-        revision: content.estimateRevision ?? null,
-      },
-    });
-  }
-  const radar = content.radar;
-  if (radar !== undefined && !radar.later) {
-    return WebhookEvent.parse({
-      ...envelope(meta),
-      type: "party.match",
-      timestamp: content.fetchedAt,
-      data: {
-        ...data,
-        party: {
-          name: oneLine(radar.party, 200),
-          document: line(radar.document, 40),
-          confidence: radar.confidence,
-          reason: oneLine(radar.reason, FIELD_MAX),
-          recipient: line(radar.recipient, 200),
-          side: line(radar.side, 10),
-          watchCommand: oneLine(radar.watchCommand, FIELD_MAX),
-        },
-      },
-    });
-  }
-  return WebhookEvent.parse({
-    ...envelope(meta),
-    type: "publication.published",
-    timestamp: content.fetchedAt,
-    data,
-  });
+}
+
+function cancellationOf(
+  cancellation: PublicationAlertContent["cancellation"],
+): CancellationEventData["cancellation"] {
+  return {
+    reason: line(cancellation?.reason ?? null),
+    at: line(cancellation?.at ?? null, 40),
+  };
+}
+
+function previousEstimateOf(
+  previous: PublicationAlertContent["previous"] | null,
+): ReestimateEventData["previous"] {
+  if (previous == null) return null;
+  return {
+    publishedOn: previous.publishedOn,
+    countingStartsOn: previous.countingStartsOn,
+    lastDay: previous.lastDay,
+    session: line(previous.session, 40),
+  };
+}
+
+function partyOf(
+  radar: NonNullable<PublicationAlertContent["radar"]>,
+): PartyMatchEventData["party"] {
+  return {
+    name: oneLine(radar.party, 200),
+    document: line(radar.document, 40),
+    confidence: radar.confidence,
+    reason: oneLine(radar.reason, FIELD_MAX),
+    recipient: line(radar.recipient, 200),
+    side: line(radar.side, 10),
+    watchCommand: oneLine(radar.watchCommand, FIELD_MAX),
+  };
 }
 
 /** The event of a DataJud act made available in the DJe that DJEN did not return. */

@@ -250,7 +250,10 @@ describe("publicationEvent", () => {
 
     expect(event.type).toBe("publication.cancelled");
     if (event.type === "publication.cancelled") {
-      expect(event.data.cancellation.reason).toBe("Publicado por engano");
+      expect(event.data.cancellation).toEqual({
+        reason: "Publicado por engano",
+        at: "2025-10-03 10:00",
+      });
     }
   });
 });
@@ -287,6 +290,14 @@ describe("a re-estimated publication", () => {
       countingStartsOn: "2025-10-07",
       lastDay: "2025-10-21",
     });
+  });
+
+  it("says previous: null when the notice holds no earlier dates", () => {
+    const { previous: _, ...withoutPrevious } = reestimated;
+
+    const event = publicationEvent(withoutPrevious, { id: ID });
+
+    expect(event.type === "publication.reestimated" && event.data.previous).toBeNull();
   });
 
   it("is an urgent chat message saying what the dates were and what they are now", () => {

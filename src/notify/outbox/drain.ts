@@ -351,13 +351,20 @@ function renderGroup(
   options: DrainOptions,
 ): OutgoingMessage {
   const recipient = entries[0]?.recipient ?? "";
+  const changes = entries.filter((e) => e.payload.kind === "alert");
+  const publications = entries.filter((e) => e.payload.kind === "publication");
+  // Each urgent item's own link, bound to its row: its alert and this recipient.
+  const link = (e: DecodedRow): string | null => options.ackLink?.(e.row) ?? null;
   const rendered =
     kind === "digest"
       ? renderDigest(
-          entries.flatMap((e) => (e.payload.kind === "alert" ? [e.payload.content] : [])),
+          changes.flatMap((e) => (e.payload.kind === "alert" ? [e.payload.content] : [])),
           timeZoneOf(options),
-          entries.flatMap((e) => (e.payload.kind === "publication" ? [e.payload.content] : [])),
+          publications.flatMap((e) =>
+            e.payload.kind === "publication" ? [e.payload.content] : [],
+          ),
           entries.flatMap((e) => (e.payload.kind === "receipt" ? [e.payload.receipt] : [])),
+          { changes: changes.map(link), publications: publications.map(link) },
         )
       : renderAdminAlert(
           entries.flatMap((e) => (e.payload.kind === "admin" ? [e.payload.alert] : [])),

@@ -24,8 +24,11 @@ export interface EndpointDeliveryOptions {
   clock: Clock;
   signal?: AbortSignal;
   resolve?: PostRequest["resolve"];
-  /** An urgent alert's acknowledgement link: a chat shows it as a button (never a webhook's). */
-  ackUrl?: string | null;
+  /**
+   * Each event's acknowledgement link, in the order of the events (null: its row asks none): a
+   * chat shows one alert's as a button, a digest's each under its alert; never a webhook's.
+   */
+  ackUrls?: readonly (string | null)[];
 }
 
 export interface EndpointDelivery {
@@ -40,18 +43,19 @@ function requestBody(
   endpoint: Endpoint,
   events: readonly WebhookEvent[],
   now: Date,
-  ackUrl: string | null,
+  ackUrls: readonly (string | null)[],
 ): { body: string; headers: Record<string, string> } {
   const [first] = events;
   if (first === undefined) throw new TypeError("nothing to deliver");
   if (endpoint.channel !== "webhook") {
+    const ackUrl = ackUrls[0] ?? null;
     const message =
       events.length === 1
         ? {
             ...chatMessage(first),
             ack: ackUrl === null ? null : { label: ACK_BUTTON, url: ackUrl },
           }
-        : chatDigest(events);
+        : chatDigest(events, ackUrls);
     const body = JSON.stringify(chatBody(endpoint, message));
     // The Cloud API takes its token as a bearer credential, never in the URL.
     if (endpoint.channel === "whatsapp") {
@@ -92,7 +96,7 @@ export async function deliverToEndpoint(
     endpoint,
     events,
     dateNow(options.clock),
-    options.ackUrl ?? null,
+    options.ackUrls ?? [],
   );
   const outcome = await postToEndpoint({
     url,

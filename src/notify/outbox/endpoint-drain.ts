@@ -160,13 +160,27 @@ function endpointOf(row: OutboxRow, endpoints: readonly Endpoint[]): Endpoint | 
   return endpoint;
 }
 
+/**
+ * Whether a digest row goes in a message of its own, at the digest's time: on WhatsApp, an urgent
+ * alert that asks for an acknowledgement (the template has one link, and a reply "ciente" to it
+ * names that alert alone).
+ */
+function alone(row: OutboxRow, endpoint: Endpoint): boolean {
+  return endpoint.channel === "whatsapp" && row.ackId !== null;
+}
+
 /** One POST per row; a chat endpoint's digest rows due together (per number), one message. */
 function plan(rows: readonly OutboxRow[], endpoints: readonly Endpoint[]): Planned[] {
   const out: Planned[] = [];
   const digests = new Map<string, Planned>();
   for (const row of rows) {
     const endpoint = endpointOf(row, endpoints);
-    if (endpoint === null || endpoint.channel === "webhook" || row.kind !== "digest") {
+    if (
+      endpoint === null ||
+      endpoint.channel === "webhook" ||
+      row.kind !== "digest" ||
+      alone(row, endpoint)
+    ) {
       out.push({ endpoint, rows: [row] });
       continue;
     }
@@ -280,16 +294,19 @@ async function send(
   const claimed = claimedIds
     .map((id) => events[ids.indexOf(id)])
     .filter((e): e is WebhookEvent => e != null);
-  const single = claimedIds.length === 1 ? planned.rows.find((r) => r.id === claimedIds[0]) : null;
-  const ackUrl =
-    single == null || endpoint.channel === "webhook" ? null : (options.ackLink?.(single) ?? null);
+  const ackUrls = claimedIds.map((id) => {
+    const row = planned.rows.find((r) => r.id === id);
+    return row === undefined || endpoint.channel === "webhook"
+      ? null
+      : (options.ackLink?.(row) ?? null);
+  });
   const delivery = await deliverToEndpoint(
     endpoint,
     claimed.length === 1 ? (claimed[0] as WebhookEvent) : claimed,
     {
       limits: options.limits,
       clock: options.clock,
-      ackUrl,
+      ackUrls,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     },
   );

@@ -264,11 +264,8 @@ export function queueMessage(
       createdAt,
       nextAttemptAt: delivery.notBefore,
       target: endpoint.target ?? null,
-      // Only a row sent alone carries the link: a digest lists alerts, it asks nothing of them.
-      ackId:
-        asks && endpoint.channel !== "webhook" && delivery.kind === "alert"
-          ? acknowledgement()
-          : null,
+      // A row folded into a digest carries its own link there, as one sent alone does.
+      ackId: asks && endpoint.channel !== "webhook" ? acknowledgement() : null,
     });
     if (inserted) queued[queuedKey(endpoint)] = (queued[queuedKey(endpoint)] ?? 0) + 1;
   }

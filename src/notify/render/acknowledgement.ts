@@ -1,4 +1,5 @@
 import { oneLine } from "../../text.js";
+import type { Span } from "./document.js";
 import {
   escapeHtml,
   htmlDocument,
@@ -36,6 +37,11 @@ export function withAckLink(rendered: RenderedAlert, url: string): RenderedAlert
       ? rendered.html
       : `${rendered.html.slice(0, end)}${block}\n${rendered.html.slice(end)}`;
   return { ...rendered, text, html };
+}
+
+/** The line an urgent item of a digest carries: its own link, bound to it and its reader. */
+export function ackLine(url: string): Span[] {
+  return [{ strong: "Alerta urgente: confirme que o viu em " }, { link: url }];
 }
 
 /** What the page shows: the alert, and where its acknowledgement stands. */

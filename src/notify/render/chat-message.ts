@@ -1,6 +1,7 @@
 import { oneLine } from "../../text.js";
 import { formatBrazilian, parseIsoDate } from "../../time/calendar-date.js";
 import { SAO_PAULO_ZONE } from "../../time/zoned-time.js";
+import { ACK_BUTTON } from "./acknowledgement.js";
 import { changeKindNames } from "./alert.js";
 import { inertChatText } from "./chat-text.js";
 import { courtTime, instantTime, URGENT_MARKER } from "./email-kit.js";
@@ -35,6 +36,8 @@ export interface ChatMessage {
 }
 
 const LINE_MAX = 200;
+/** Under an urgent alert of a digest: the line its acknowledgement link follows. */
+const ACK_LINE = "↳ alerta urgente: confirme que o viu";
 const EXCERPT_MAX = 280;
 const MOVEMENTS_SHOWN = 3;
 const TODO_SHOWN = 3;
@@ -363,14 +366,29 @@ function operatorMessage(event: EventOf<"operator.alert">): ChatMessage {
 
 const DIGEST_LISTED = 10;
 
-/** Several alerts due together for one chat endpoint: one message, each alert a line. */
-export function chatDigest(events: readonly WebhookEvent[]): ChatMessage {
-  const messages = events.map(chatMessage);
-  const urgent = messages.some((m) => m.urgent);
-  const lines: ChatLine[] = messages
-    .slice(0, DIGEST_LISTED)
-    .map((m) => (m.link === null ? m.title : { text: m.title, link: m.link }));
-  const more = messages.length - DIGEST_LISTED;
+/**
+ * Several alerts due together for one chat endpoint: one message, each alert a line. `acks`, in
+ * the order of `events`: an urgent alert's own acknowledgement link (null: it asks none); those
+ * that ask are listed first, each followed by a line with its link, so the cut never drops one.
+ */
+export function chatDigest(
+  events: readonly WebhookEvent[],
+  acks: readonly (string | null)[] = [],
+): ChatMessage {
+  const messages = events.map((event, i) => ({
+    message: chatMessage(event),
+    ack: acks[i] ?? null,
+  }));
+  const listed = [
+    ...messages.filter((m) => m.ack !== null),
+    ...messages.filter((m) => m.ack === null),
+  ].slice(0, DIGEST_LISTED);
+  const urgent = messages.some((m) => m.message.urgent);
+  const lines: ChatLine[] = listed.flatMap(({ message: m, ack }): ChatLine[] => [
+    m.link === null ? m.title : { text: m.title, link: m.link },
+    ...(ack === null ? [] : [{ text: ACK_LINE, link: { label: ACK_BUTTON, url: ack } }]),
+  ]);
+  const more = messages.length - listed.length;
   if (more > 0)
     lines.push(`+${more} ${more === 1 ? "alerta" : "alertas"}: veja o e-mail ou monitor status.`);
   const count = messages.length === 1 ? "1 alerta" : `${messages.length} alertas`;

@@ -2,6 +2,7 @@ import { COURT_TIME_ZONE } from "../../datajud/dates.js";
 import { indexText } from "../../datajud/glossary.js";
 import { oneLine, paragraph } from "../../text.js";
 import { formatBrazilian } from "../../time/calendar-date.js";
+import { ackLine } from "./acknowledgement.js";
 import {
   attentionValue,
   caseName,
@@ -48,6 +49,34 @@ import { sourcesFooter } from "./sources-line.js";
 const MOVEMENTS_PER_CASE = 5;
 const SUBJECT_MAX = 200;
 
+/**
+ * The acknowledgement link of each item given to `renderDigest`, in the same order (null: its
+ * row asks none): each urgent item of a digest carries its own, bound to its alert and recipient.
+ */
+export interface DigestAcks {
+  changes: readonly (string | null)[];
+  publications: readonly (string | null)[];
+}
+
+function caseKey(item: AlertContent): string {
+  return `${item.caseNumber}|${item.court}`;
+}
+
+/** The links of each case's items: a case's changes are one entry, its links all shown. */
+function acksByCase(
+  items: readonly AlertContent[],
+  urls: readonly (string | null)[],
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  items.forEach((item, i) => {
+    const url = urls[i] ?? null;
+    if (url === null) return;
+    const key = caseKey(item);
+    out.set(key, [...(out.get(key) ?? []), url]);
+  });
+  return out;
+}
+
 function casesPhrase(n: number): string {
   return n === 1 ? "1 processo com novidades" : `${n} processos com novidades`;
 }
@@ -59,7 +88,7 @@ function casesPhrase(n: number): string {
 function mergeByCase(items: readonly AlertContent[]): AlertContent[] {
   const byCase = new Map<string, AlertContent>();
   for (const item of items) {
-    const key = `${item.caseNumber}|${item.court}`;
+    const key = caseKey(item);
     const earlier = byCase.get(key);
     if (earlier === undefined) {
       byCase.set(key, item);
@@ -161,13 +190,14 @@ export function renderDigestSubject(
 }
 
 /** One case's entry: where it is, its summary, what changed, where the data came from. */
-function caseEntry(content: AlertContent, timeZone: string): Entry {
+function caseEntry(content: AlertContent, timeZone: string, acks: readonly string[]): Entry {
   const { current } = content;
   const blocks: Block[] = [
     para(
       `Processo ${oneLine(content.caseNumber)} · ${oneLine(content.court).toUpperCase()}`,
       "meta",
     ),
+    ...acks.map((url) => para(ackLine(url), "attention")),
     {
       kind: "rows",
       rows: [
@@ -237,6 +267,7 @@ function digestDocument(
   publications: readonly PublicationAlertContent[],
   receipts: readonly Receipt[],
   timeZone: string,
+  acks: { cases: ReadonlyMap<string, string[]>; publications: readonly (string | null)[] },
 ): EmailDocument {
   const blocks: Block[] = [];
   // A digest of nothing but the day's receipts reads as the receipts: no title, no counts.
@@ -251,13 +282,15 @@ function digestDocument(
         para([{ strong: `${ATTENTION_MARKER} ${who} atenção do advogado.` }], "attention"),
       );
     }
-    blocks.push(GAP, ...publicationSectionBlocks(publications, timeZone));
+    blocks.push(GAP, ...publicationSectionBlocks(publications, timeZone, acks.publications));
     if (items.length > 0 && publications.length > 0) {
       blocks.push(heading("section", casesPhrase(items.length)));
     }
     blocks.push({
       kind: "entries",
-      entries: ordered(items).map((content) => caseEntry(content, timeZone)),
+      entries: ordered(items).map((content) =>
+        caseEntry(content, timeZone, acks.cases.get(caseKey(content)) ?? []),
+      ),
     });
   }
   for (const r of receipts) {
@@ -274,6 +307,7 @@ function digestDocument(
 /**
  * One e-mail for several changes and DJEN publications to one recipient, text + HTML, escaped
  * like a single alert; publications come first, those outside the watchlist before the rest.
+ * An item whose row asks for an acknowledgement (`acks`) carries its link under its title.
  * Pure, and the order is fixed by the input's, so a resend of the same rows is the same e-mail.
  */
 export function renderDigest(
@@ -281,9 +315,15 @@ export function renderDigest(
   timeZone = COURT_TIME_ZONE,
   publications: readonly PublicationAlertContent[] = [],
   receipts: readonly Receipt[] = [],
+  acks: DigestAcks = { changes: [], publications: [] },
 ): RenderedAlert {
   if (changes.length === 0 && publications.length === 0 && receipts.length === 0) {
     throw new RangeError("a digest needs at least one alert");
   }
-  return renderDocument(digestDocument(mergeByCase(changes), publications, receipts, timeZone));
+  return renderDocument(
+    digestDocument(mergeByCase(changes), publications, receipts, timeZone, {
+      cases: acksByCase(changes, acks.changes),
+      publications: acks.publications,
+    }),
+  );
 }

@@ -1,7 +1,8 @@
 import { courtDocumentLink } from "../../datajud/court-links.js";
 import { oneLine, paragraph } from "../../text.js";
+import { ackLine } from "./acknowledgement.js";
 import { datesLine as estimateDatesLine } from "./deadline-text.js";
-import { type Block, GAP, heading } from "./document.js";
+import { type Block, GAP, heading, toned } from "./document.js";
 import { URGENT_MARKER } from "./email-kit.js";
 import {
   headerLines,
@@ -19,6 +20,10 @@ import { sourcesFooter } from "./sources-line.js";
  */
 
 const TEXT_SHOWN = 600;
+
+function itemKey(p: PublicationAlertContent): string {
+  return `${p.djenId}|${p.notice}`;
+}
 
 export interface PublicationSection {
   heading: string;
@@ -38,7 +43,7 @@ export function publicationSections(
 ): PublicationSection[] {
   const seen = new Set<string>();
   const unique = items.filter((p) => {
-    const key = `${p.djenId}|${p.notice}`;
+    const key = itemKey(p);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -134,11 +139,20 @@ function entryLines(content: PublicationAlertContent, timeZone: string): string[
   return lines;
 }
 
-/** Each section under its heading and count, its publications numbered. */
+/**
+ * Each section under its heading and count, its publications numbered; an item whose row asks
+ * for an acknowledgement (`acks`, in the order of `items`; null: none) carries its link first.
+ */
 export function publicationSectionBlocks(
   items: readonly PublicationAlertContent[],
   timeZone: string,
+  acks: readonly (string | null)[] = [],
 ): Block[] {
+  const links = new Map<string, string[]>();
+  items.forEach((item, i) => {
+    const url = acks[i] ?? null;
+    if (url !== null) links.set(itemKey(item), [...(links.get(itemKey(item)) ?? []), url]);
+  });
   return publicationSections(items).flatMap((section): Block[] => [
     heading("section", `${section.heading} (${section.items.length})`),
     {
@@ -146,7 +160,10 @@ export function publicationSectionBlocks(
       ordered: true,
       items: section.items.map((content) => ({
         title: [{ strong: title(content) }],
-        lines: entryLines(content, timeZone),
+        lines: [
+          ...(links.get(itemKey(content)) ?? []).map((url) => toned("body", ackLine(url))),
+          ...entryLines(content, timeZone),
+        ],
       })),
     },
     GAP,

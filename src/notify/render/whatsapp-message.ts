@@ -50,6 +50,16 @@ export function inertWhatsAppText(text: string, max: number): string {
   return line === "" ? "-" : line;
 }
 
+/**
+ * {{3}}, our own link (the court's page, DJEN's certificate, an acknowledgement page), never
+ * court text: one line, without look-alikes, which would make it another address (an
+ * acknowledgement token's base64url holds `_`: its page would answer "Link inválido").
+ */
+function linkText(url: string): string {
+  const line = oneLine(url, WHATSAPP_LINK_MAX);
+  return line === "" ? "-" : line;
+}
+
 function lineText(line: ChatLine): string {
   return typeof line === "string" ? line : line.text;
 }
@@ -94,7 +104,7 @@ export function renderWhatsApp(
           parameters: [
             { type: "text", text: inertWhatsAppText(title, WHATSAPP_TITLE_MAX) },
             { type: "text", text: inertWhatsAppText(details, WHATSAPP_DETAILS_MAX) },
-            { type: "text", text: inertWhatsAppText(link, WHATSAPP_LINK_MAX) },
+            { type: "text", text: linkText(link) },
           ],
         },
       ],

@@ -1,26 +1,24 @@
-import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ackLinks, ackToken } from "../../../src/ack/ack-token.js";
-import { ackHttpRoute } from "../../../src/ack/http-route.js";
-import { createHttpServer, type HttpServer } from "../../../src/http/server.js";
+import { ackToken } from "../../../src/ack/ack-token.js";
+import type { HttpServer } from "../../../src/http/server.js";
 import { createLogger } from "../../../src/log.js";
-import { drainOutbox } from "../../../src/notify/outbox/drain.js";
 import { movementAlert } from "../../../src/notify/outbox/messages.js";
 import { emailEndpoints, queueMessage } from "../../../src/notify/outbox/queue.js";
-import type { OutgoingMessage } from "../../../src/notify/transport/mail-transport.js";
 import type { EndpointPolicy } from "../../../src/policy/alert-rules.js";
 import { type MailPolicy, mailPolicy } from "../../../src/policy/mail-policy.js";
 import { acknowledgementById } from "../../../src/store/acknowledgements.js";
 import { type OutboxRow, outboxRowById } from "../../../src/store/outbox.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 import {
-  DOMAIN,
-  FROM,
-  LIST_ID,
-  queueChange,
-  type TempStore,
-  tempStore,
-} from "../../support/outbox-store.js";
+  ACK_BASE,
+  ACK_SECRET,
+  acknowledgedOf,
+  ackPathOf,
+  callServer,
+  drainMailCapture,
+  startAckServer,
+} from "../../support/ack-http.js";
+import { DOMAIN, queueChange, type TempStore, tempStore } from "../../support/outbox-store.js";
 import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
 
 /*
@@ -31,11 +29,11 @@ import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
  * a foreign page acknowledges nothing.
  */
 
-const SECRET = "0123456789abcdef0123456789abcdef-ack-secret";
-const BASE = "https://monitor.example.com";
+const SECRET = ACK_SECRET;
+const BASE = ACK_BASE;
 const NOW = Date.parse("2026-03-02T13:00:00.000Z");
 const HOUR = 3_600_000;
-const silent = createLogger({ level: "silent" });
+const _silent = createLogger({ level: "silent" });
 
 const FIRM: EndpointPolicy = {
   name: "webhook",
@@ -68,27 +66,7 @@ let port: number;
 beforeEach(async () => {
   store = tempStore("ack-");
   clock = new FakeClock({ now: NOW });
-  server = createHttpServer({
-    listen: { host: "127.0.0.1", port: 0 },
-    token: null,
-    // What the composition root adds for acknowledgement.publicBaseUrl (cli/mcp.ts).
-    allowedOrigins: [BASE],
-    allowedHosts: ["monitor.example.com"],
-    maxBodyBytes: 4096,
-    logger: silent,
-  });
-  server.route(
-    ackHttpRoute({
-      db: store.db,
-      secret: SECRET,
-      clock,
-      logger: silent,
-      timeZone: "America/Sao_Paulo",
-      domain: DOMAIN,
-      policy: () => policy(),
-    }),
-  );
-  port = Number(new URL(await server.start()).port);
+  ({ server, port } = await startAckServer({ db: store.db, clock, policy: () => policy() }));
 });
 
 afterEach(async () => {
@@ -119,43 +97,18 @@ function rowOf(recipient: string, label = "Silva x Estado"): OutboxRow {
   return found;
 }
 
-function pathOf(row: OutboxRow): string {
-  const link = ackLinks(BASE, SECRET)(row);
-  if (link === null) throw new Error("the row asks for no acknowledgement");
-  return new URL(link).pathname;
-}
+const pathOf = ackPathOf;
 
 function call(
   method: string,
   path: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method,
-        path,
-        headers: { host: "monitor.example.com", ...headers },
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => {
-          body += c;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
+  return callServer(port, method, path, headers);
 }
 
 function acknowledged(row: OutboxRow) {
-  const ack = acknowledgementById(store.db, row.ackId ?? -1);
-  return { at: ack?.acknowledgedAt ?? null, by: ack?.acknowledgedBy ?? null };
+  return acknowledgedOf(store.db, row);
 }
 
 function ackEvents(): number {
@@ -284,27 +237,7 @@ describe("the e-mail of an urgent alert", () => {
   it("ends with its own watcher's link; a digest-free alert without the setting has none", async () => {
     queueUrgent();
     queueUrgent(NOW, "Outro x Estado", false);
-    const sent: OutgoingMessage[] = [];
-
-    await drainOutbox({
-      db: store.db,
-      transport: {
-        send: async (m) => {
-          sent.push(m);
-          return { response: "250 ok" };
-        },
-        close: () => undefined,
-        describe: () => "capture",
-      },
-      from: FROM,
-      listId: LIST_ID,
-      domain: DOMAIN,
-      clock,
-      maxAttempts: 3,
-      logger: silent,
-      claimant: { holder: "me@host", holderIsDead: () => false },
-      ackLink: ackLinks(BASE, SECRET),
-    });
+    const sent = await drainMailCapture(store.db, clock);
 
     const ana = sent.find((m) => m.to === "ana@example.com" && m.subject.includes("Silva"));
     const other = sent.find((m) => m.to === "ana@example.com" && m.subject.includes("Outro"));

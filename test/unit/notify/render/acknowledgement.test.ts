@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import { ackPage, withAckLink } from "../../../../src/notify/render/acknowledgement.js";
 import { renderAlert } from "../../../../src/notify/render/alert.js";
 import { acknowledgedEvent, movementEvent } from "../../../../src/notify/render/build-event.js";
-import { chatMessage } from "../../../../src/notify/render/chat-message.js";
+import { chatDigest, chatMessage } from "../../../../src/notify/render/chat-message.js";
+import { renderDigest } from "../../../../src/notify/render/digest.js";
 import { renderSlack } from "../../../../src/notify/render/slack-message.js";
 import { renderTeams } from "../../../../src/notify/render/teams-message.js";
 import { renderTelegram } from "../../../../src/notify/render/telegram-message.js";
 import { WebhookEvent } from "../../../../src/notify/render/webhook-event.js";
 import { renderWhatsApp } from "../../../../src/notify/render/whatsapp-message.js";
 import { sampleAlert } from "./sample-alert.js";
+import { samplePublication } from "./sample-publication.js";
 
 /*
  * What an urgent alert's acknowledgement looks like in each channel (issue 40): a link at the
@@ -148,5 +150,79 @@ describe("the alert.acknowledged event", () => {
       },
     });
     expect(chatMessage(event).title).toContain("Ciente: ⚠ URGENTE Silva x Souza");
+  });
+});
+
+describe("an urgent item's link in a digest", () => {
+  const other = "https://monitor.example.com/ack/18.ZyXwVuTsRqPoNmLkJiHgFeDcBa987654";
+
+  it("stands under each case's entry, every alert of a case merged into it keeping its own", () => {
+    const silva = sampleAlert({ urgent: true });
+    const later = sampleAlert({ urgent: true, changeKinds: ["new_movements"] });
+    const quiet = sampleAlert({ caseNumber: "1035289-48.2022.8.26.0602", court: "tjsp" });
+
+    const digest = renderDigest([quiet, silva, later], "America/Sao_Paulo", [], [], {
+      changes: [null, URL, other],
+      publications: [],
+    });
+
+    const lines = digest.text.split("\n");
+    const first = lines.findIndex((l) => l.includes(URL));
+    expect(lines[first]).toBe(`   Alerta urgente: confirme que o viu em ${URL}`);
+    expect(lines[first + 1]).toBe(`   Alerta urgente: confirme que o viu em ${other}`);
+    // The urgent case is listed first; the quiet one carries no link.
+    expect(lines[first - 1]).toContain("0713383-43.2025.8.07.0006");
+    expect(digest.text.match(/\/ack\//g)).toHaveLength(2);
+    expect(digest.html).toContain(`<a href="${URL}">${URL}</a>`);
+  });
+
+  it("stands under a publication's title; none without a link", () => {
+    const urgent = samplePublication({ urgent: true });
+
+    const asked = renderDigest([], "America/Sao_Paulo", [urgent], [], {
+      changes: [],
+      publications: [URL],
+    });
+    const plain = renderDigest([], "America/Sao_Paulo", [urgent]);
+
+    expect(asked.text).toContain(`Alerta urgente: confirme que o viu em ${URL}`);
+    expect(asked.html).toContain(`<a href="${URL}">`);
+    expect(plain.text).not.toContain("/ack/");
+  });
+
+  it("follows its alert's line in a chat digest, alerts that ask listed first and never cut", () => {
+    const events = Array.from({ length: 12 }, (_, i) =>
+      movementEvent(sampleAlert({ urgent: i === 11, label: `Caso ${i}` }), {
+        id: `evt_${String(i).padStart(32, "0")}`,
+      }),
+    );
+    const acks = events.map((_, i) => (i === 11 ? URL : null));
+
+    const digest = chatDigest(events, acks);
+    const telegram = renderTelegram(digest, "-100123");
+
+    expect(digest.lines[0]).toMatchObject({ text: expect.stringContaining("Caso 11") });
+    expect(digest.lines[1]).toEqual({
+      text: "↳ alerta urgente: confirme que o viu",
+      link: { label: "Confirmar ciência", url: URL },
+    });
+    expect(digest.lines.at(-1)).toBe("+2 alertas: veja o e-mail ou monitor status.");
+    expect(telegram.text).toContain(`<a href="${URL}">Confirmar ciência</a>`);
+    expect(telegram.reply_markup).toBeUndefined();
+  });
+
+  it("keeps WhatsApp's {{3}} link whole: no look-alike for the token's `_`", () => {
+    const link = "https://monitor.example.com/ack/6.yyS2RO7fdb1xNHx56aodlfMqkEc5B_Tf";
+
+    const body = renderWhatsApp(
+      { ...urgentMessage(), ack: { ...ACK, url: link } },
+      "5561987654321",
+      {
+        name: "alerta_processo",
+        language: "pt_BR",
+      },
+    );
+
+    expect(body.template.components[0]?.parameters[2]?.text).toBe(link);
   });
 });

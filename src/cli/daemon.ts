@@ -296,6 +296,7 @@ function watchRecordedWatchlist(
     path: config.paths.watchlist,
     initial,
     initialErrors: start.refused,
+    parse: { acknowledgement: acknowledgementsOn(config.acknowledgement) },
     clock: systemOf(io).clock,
     onReload: (w) => logger.info({ cases: w.cases.length }, "watchlist reloaded"),
     onValid: (_w, text) =>
@@ -375,7 +376,15 @@ export const daemonCommand: Command = {
     if (!runtime) return EXIT.usage;
     const { config, logger } = runtime;
     const systemd = systemdNotifier(io.env, logger);
-    const start = await startingWatchlist(io, config.paths, config.schedule.timezone, logger);
+    // Escalation without acknowledgement links could never be stopped: refused at start and on reload.
+    const parse = { acknowledgement: acknowledgementsOn(config.acknowledgement) };
+    const start = await startingWatchlist(
+      io,
+      config.paths,
+      config.schedule.timezone,
+      logger,
+      parse,
+    );
     if (!start) return EXIT.usage;
     const initial = start.watchlist;
     // Metrics only where they can be read: the HTTP server of http.listen.

@@ -1,3 +1,4 @@
+import { acknowledgementsOn } from "../ack/ack-token.js";
 import { parseCnjNumber } from "../datajud/cnj-number.js";
 import { COURT_TIME_ZONE, formatInstant } from "../datajud/dates.js";
 import { countText } from "../datajud/glossary.js";
@@ -226,7 +227,9 @@ export const runOnceCommand: Command = {
   async run(args, io) {
     const runtime = loadRuntime(io, "run-once");
     if (!runtime) return EXIT.usage;
-    const read = await readWatchlistOrReport(io, runtime.config.paths.watchlist, "run-once");
+    const read = await readWatchlistOrReport(io, runtime.config.paths.watchlist, "run-once", {
+      acknowledgement: acknowledgementsOn(runtime.config.acknowledgement),
+    });
     if (!read) return EXIT.usage;
     const { watchlist } = read;
     const selected = selectCases(watchlist.cases, stringList(args.values.case));

@@ -1,3 +1,4 @@
+import { acknowledgementsOn } from "../ack/ack-token.js";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { positionOf } from "../config/setting-position.js";
 import { listenProblem } from "../http/listen-address.js";
@@ -48,6 +49,7 @@ export const validateCommand: Command = {
     const path = config.config.paths.watchlist;
     const watchlist = await loadWatchlist(path, {
       endpoints: config.config.notify.declared.map((e) => e.name),
+      acknowledgement: acknowledgementsOn(config.config.acknowledgement),
     });
     if (!watchlist.ok) {
       for (const error of watchlist.errors) io.stderr.write(`${formatPositionedError(error)}\n`);

@@ -8,6 +8,7 @@ import {
   type PositionedError,
   parseWatchlist,
   type Watchlist,
+  type WatchlistOptions,
 } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, programOf } from "./command.js";
@@ -43,8 +44,9 @@ export async function startingWatchlist(
   paths: { watchlist: string; db: string },
   timeZone: string,
   logger: Logger,
+  options: WatchlistOptions = {},
 ): Promise<StartingWatchlist | null> {
-  const loaded = await loadWatchlist(paths.watchlist);
+  const loaded = await loadWatchlist(paths.watchlist, options);
   if (loaded.ok) return { watchlist: loaded.watchlist, text: loaded.text, refused: [] };
   for (const error of loaded.errors) io.stderr.write(`${formatPositionedError(error)}\n`);
   const errors = countText(loaded.errors.length, "error", "errors");
@@ -56,7 +58,7 @@ export async function startingWatchlist(
     );
     return null;
   }
-  const parsed = parseWatchlist(copy.text, paths.watchlist);
+  const parsed = parseWatchlist(copy.text, paths.watchlist, options);
   if (!parsed.ok) {
     io.stderr.write(
       `${program} daemon: the watchlist has ${errors}, and its last good copy (accepted ${formatInstant(copy.acceptedAt, timeZone)}) is not valid for this version either; fix the file (${program} validate lists the errors)\n`,

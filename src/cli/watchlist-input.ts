@@ -1,4 +1,8 @@
-import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
+import {
+  loadWatchlist,
+  type Watchlist,
+  type WatchlistOptions,
+} from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import type { CliIo } from "./command.js";
 import { programOf } from "./command.js";
@@ -11,8 +15,9 @@ export async function readWatchlistOrReport(
   io: CliIo,
   path: string,
   command: string,
+  options: WatchlistOptions = {},
 ): Promise<{ watchlist: Watchlist; text: string } | null> {
-  const result = await loadWatchlist(path);
+  const result = await loadWatchlist(path, options);
   if (result.ok) return { watchlist: result.watchlist, text: result.text };
   for (const error of result.errors) io.stderr.write(`${formatPositionedError(error)}\n`);
   io.stderr.write(

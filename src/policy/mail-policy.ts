@@ -6,6 +6,7 @@ import {
   type WatcherSettings,
 } from "./alert-rules.js";
 import { deliveryTime, type QuietHours, quietHoursEnd } from "./delivery-time.js";
+import type { EscalationChain } from "./escalation.js";
 
 export interface MailSettings {
   timezone: string;
@@ -38,6 +39,13 @@ export interface MailPolicy extends MailSettings {
   channels(digits: string, court: string): readonly string[];
   /** `defaults.channels`: who hears of a publication outside the watchlist. */
   defaultChannels: readonly string[];
+  /**
+   * The escalation chain of a listed case (its own, else the defaults'); null for a case not
+   * listed, turned off, or none configured.
+   */
+  escalation(digits: string, court: string): EscalationChain | null;
+  /** `defaults.escalation`: the chain of a publication outside the watchlist; null: none. */
+  defaultEscalation: EscalationChain | null;
 }
 
 /** How one message goes out: alone ("alert") or in the recipient's digest, and not before when. */
@@ -54,9 +62,10 @@ export interface PolicySource {
     court: string;
     policy: CaseAlertPolicy;
     channels?: readonly string[];
+    escalation?: EscalationChain | null;
   }>;
   watchers: readonly WatcherSettings[];
-  defaults?: { channels?: readonly string[] };
+  defaults?: { channels?: readonly string[]; escalation?: EscalationChain | null };
 }
 
 export function mailPolicy(watchlist: PolicySource, settings: MailSettings): MailPolicy {
@@ -65,8 +74,13 @@ export function mailPolicy(watchlist: PolicySource, settings: MailSettings): Mai
   const channels = new Map(
     watchlist.cases.map((c) => [`${c.digits}|${c.court}`, c.channels ?? []]),
   );
+  const escalations = new Map(
+    watchlist.cases.map((c) => [`${c.digits}|${c.court}`, c.escalation ?? null]),
+  );
   return {
     ...settings,
+    escalation: (digits, court) => escalations.get(`${digits}|${court}`) ?? null,
+    defaultEscalation: watchlist.defaults?.escalation ?? null,
     channels: (digits, court) => channels.get(`${digits}|${court}`) ?? [],
     defaultChannels: watchlist.defaults?.channels ?? [],
     casePolicy: (digits, court) => cases.get(`${digits}|${court}`) ?? NO_ALERT_POLICY,

@@ -2,7 +2,7 @@ import { type FSWatcher, watch } from "node:fs";
 import { basename, dirname } from "node:path";
 import type { Clock } from "../time/clock.js";
 import { formatPositionedError, type PositionedError } from "../yaml/positioned-error.js";
-import { loadWatchlist, type Watchlist } from "./parse-watchlist.js";
+import { loadWatchlist, type Watchlist, type WatchlistOptions } from "./parse-watchlist.js";
 
 /** The watchlist in force, kept up to date with its file. */
 export interface LiveWatchlist {
@@ -33,6 +33,8 @@ export interface LiveWatchlistOptions {
    * on: reported by `errors()` until a valid read.
    */
   initialErrors?: readonly PositionedError[];
+  /** How each read is checked (acknowledgement links on or off, for `escalation:`). */
+  parse?: WatchlistOptions;
   /** Quiet time after the last change before reading: editors write in several steps. */
   debounceMs?: number;
   /** What the quiet time is measured on: the process's clock. */
@@ -55,7 +57,15 @@ function sameErrors(a: readonly PositionedError[], b: readonly PositionedError[]
 function contentKey(watchlist: Watchlist): string {
   return JSON.stringify([
     watchlist.defaults,
-    watchlist.cases.map((c) => [c.number, c.court, c.label, c.notify, c.channels, c.policy]),
+    watchlist.cases.map((c) => [
+      c.number,
+      c.court,
+      c.label,
+      c.notify,
+      c.channels,
+      c.policy,
+      c.escalation ?? null,
+    ]),
     watchlist.watchers.map(({ line: _line, ...settings }) => settings),
   ]);
 }
@@ -80,13 +90,13 @@ export function openLiveWatchlist(options: LiveWatchlistOptions): LiveWatchlist 
 
   const check = async (): Promise<void> => {
     if (closed) return;
-    let result = await loadWatchlist(options.path);
+    let result = await loadWatchlist(options.path, options.parse);
     if (result.ok && result.watchlist.cases.length === 0 && current.cases.length > 0) {
       // Editors that truncate and rewrite in place show an empty file for a moment; dropping
       // every case on that glimpse would stop watching them all, so look once more first.
       await clock.sleep(debounceMs);
       if (closed) return;
-      result = await loadWatchlist(options.path);
+      result = await loadWatchlist(options.path, options.parse);
     }
     if (closed) return;
     if (!result.ok) {

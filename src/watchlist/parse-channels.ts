@@ -12,7 +12,11 @@ import { errorAtPath, type YamlPath, type YamlSource } from "../yaml/yaml-source
 const ENDPOINT_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/u;
 const LOOKS_SECRET = /:\/\/|^https?:|^whsec_|^\d+:[\w-]{20,}$|[?=&/]/iu;
 
-function itemProblem(raw: string, known: readonly string[] | undefined): string | null {
+/** What is wrong with an endpoint name a watchlist gives; null when it names a known endpoint. */
+export function endpointNameProblem(
+  raw: string,
+  known: readonly string[] | undefined,
+): string | null {
   const name = raw.trim();
   if (LOOKS_SECRET.test(name)) {
     return "this looks like a URL, token or secret: those never go in the watchlist; name the endpoint instead (its name under notify.endpoints in the configuration, or webhook for WEBHOOK_URL)";
@@ -46,7 +50,7 @@ export function collectChannels(
   errors: PositionedError[],
 ): void {
   for (const [i, raw] of (list ?? []).entries()) {
-    const problem = itemProblem(raw, known);
+    const problem = endpointNameProblem(raw, known);
     if (problem !== null) {
       errors.push(errorAtPath(source, [...path, i], problem));
       continue;

@@ -4,6 +4,7 @@ import { resolveCourt } from "../datajud/courts.js";
 import { isDataJudError } from "../datajud/errors.js";
 import { addressProblem, normalizeEmailAddress } from "../email-address.js";
 import type { CaseAlertPolicy, MovementRule, WatcherSettings } from "../policy/alert-rules.js";
+import type { EscalationChain } from "../policy/escalation.js";
 import { readUserFile, type UserFileRead } from "../user-file.js";
 import { issuesToErrors } from "../yaml/issue-messages.js";
 import { comparePositionedErrors, type PositionedError } from "../yaml/positioned-error.js";
@@ -19,6 +20,7 @@ import {
 } from "../yaml/yaml-source.js";
 import { alertKeyHint } from "./parse-alert-settings.js";
 import { collectChannels } from "./parse-channels.js";
+import { parseEscalation } from "./parse-escalation.js";
 import { parseScopeRules, type ScopeRules } from "./parse-ignore-urgent.js";
 import { parseCasePolicy } from "./parse-muting.js";
 import { mergeOabs, parseOabList, type WatchedOab } from "./parse-oab.js";
@@ -62,6 +64,8 @@ export interface WatchedCase {
   channels: string[];
   /** defaults.ignore/urgent followed by the case's own, and whether the case is muted. */
   policy: CaseAlertPolicy;
+  /** Who is told when an urgent alert is not acknowledged: the case's own or the defaults'; absent or null: nobody. */
+  escalation?: EscalationChain | null;
   /** Where the case starts in the file. */
   line: number;
 }
@@ -73,6 +77,8 @@ export interface Watchlist {
     channels: string[];
     ignore: MovementRule[];
     urgent: MovementRule[];
+    /** `defaults.escalation`: the chain of every case without its own (and of publications outside the watchlist). */
+    escalation?: EscalationChain | null;
   };
   cases: WatchedCase[];
   /** How listed addresses want their mail, in file order; unlisted ones get the configuration's. */
@@ -203,6 +209,7 @@ function salvageCase(item: unknown): CaseEntry | null {
     urgent: listOrNull(fields.urgent),
     muted: typeof fields.muted === "boolean" ? fields.muted : null,
     muted_until: fields.muted_until,
+    escalation: fields.escalation,
   };
 }
 
@@ -222,6 +229,7 @@ function wellShapedDefaults(
     ignore: listOrNull(fields.ignore),
     urgent: listOrNull(fields.urgent),
     oab: listOrNull(fields.oab),
+    escalation: fields.escalation,
   };
 }
 
@@ -272,6 +280,11 @@ function checkRoot(source: YamlSource): PositionedError | null {
 export interface WatchlistOptions {
   /** The configured endpoint names: a `channels:` item naming another is then an error. */
   endpoints?: readonly string[];
+  /**
+   * Whether acknowledgement links are on: false makes an `escalation:` an error (validate, the
+   * daemon's start and reloads, run-once); undefined: not checked.
+   */
+  acknowledgement?: boolean;
 }
 
 /** Validates a watchlist and collects every error in it, each at its line and column. */
@@ -336,6 +349,7 @@ interface CaseDefaults {
   notify: string[];
   channels: string[];
   rules: ScopeRules;
+  escalation: EscalationChain | null;
 }
 
 /** Every address some notify list names, by its lower case, as first written. */
@@ -371,6 +385,8 @@ function parseCases(
     const where: YamlPath = [...at, "channels"];
     collectChannels(source, where, entry.channels, channels, options.endpoints, errors);
     const policy = parseCasePolicy(source, at, entry, defaults.rules, errors);
+    const own = parseEscalation(source, [...at, "escalation"], entry.escalation, options, errors);
+    const escalation = own === undefined ? defaults.escalation : own === "off" ? null : own;
     if (entry.number === null) continue;
     const cnj = parseCnjNumber(entry.number);
     if (!cnj.ok) {
@@ -401,6 +417,7 @@ function parseCases(
       notify,
       channels,
       policy,
+      ...(escalation === null ? {} : { escalation }),
       line,
     });
   }
@@ -432,7 +449,20 @@ export function parseWatchlist(
   const defaultRules = parseScopeRules(source, ["defaults"], defaultsEntry, errors);
   const notified: Notified = new Map();
   noteAddresses(notified, defaults);
-  const caseDefaults = { notify: defaults, channels: defaultChannels, rules: defaultRules };
+  const defaultEscalation = parseEscalation(
+    source,
+    ["defaults", "escalation"],
+    defaultsEntry.escalation,
+    options,
+    errors,
+  );
+  const caseDefaults = {
+    notify: defaults,
+    channels: defaultChannels,
+    rules: defaultRules,
+    // `false` under defaults is as good as absent: nothing escalates unless a case says so.
+    escalation: typeof defaultEscalation === "object" ? defaultEscalation : null,
+  };
   const cases = parseCases(tree, caseDefaults, options, notified, errors);
 
   const watcherEntries = wellShapedWatchers(raw, parsed);
@@ -462,7 +492,12 @@ export function parseWatchlist(
     ok: true,
     watchlist: {
       file,
-      defaults: { notify: defaults, channels: defaultChannels, ...defaultRules },
+      defaults: {
+        notify: defaults,
+        channels: defaultChannels,
+        ...defaultRules,
+        ...(caseDefaults.escalation === null ? {} : { escalation: caseDefaults.escalation }),
+      },
       cases,
       watchers,
       oab,

@@ -18,6 +18,8 @@ export const WatchlistDefaultsFile = z.strictObject({
   ignore: MovementRuleListFile,
   urgent: MovementRuleListFile,
   oab: OabListFile,
+  // Checked in parse-escalation.ts, key by key at its own position.
+  escalation: z.unknown().optional(),
 });
 export type WatchlistDefaultsFile = z.infer<typeof WatchlistDefaultsFile>;
 
@@ -39,6 +41,8 @@ export const WatchlistCaseFile = z.strictObject({
   muted: z.boolean().nullable().optional(),
   // Any value: parse-alert-settings.ts says what is wrong with one that is not a date.
   muted_until: z.unknown().optional(),
+  // A case's own chain, or false: parse-escalation.ts.
+  escalation: z.unknown().optional(),
 });
 export type WatchlistCaseFile = z.infer<typeof WatchlistCaseFile>;
 

@@ -86,6 +86,11 @@ export interface FeedOptions {
   calendars: CalendarFor;
   /** The length of a session or hearing with a start time (DJEN gives none of an end). */
   sessionMinutes: number;
+  /**
+   * Whether period `index` of an estimate (`periodsOf`) is a last day a DataJud act's event
+   * already shows, no later (calendar/act-events.ts): then it is not an event of its own.
+   */
+  covered?: ((subject: string, index: number) => boolean) | undefined;
 }
 
 /** An estimate as the feed reads it (store/deadline-estimates.ts `calendarEstimates`). */
@@ -112,7 +117,7 @@ export type FeedEstimate = Pick<
 const UID_DOMAIN = "datajud-monitor";
 const DESCRIPTION_MAX = 4000;
 
-function uidOf(subject: string, part: string): string {
+export function uidOf(subject: string, part: string): string {
   return `${subject.replace(/[^A-Za-z0-9-]/gu, "-")}-${part}@${UID_DOMAIN}`;
 }
 
@@ -219,8 +224,13 @@ function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-function remindersOf(lastDay: IsoDate, facts: Facts, options: FeedOptions): FeedReminder[] {
-  const calendar = facts.calendar;
+/** The reminders of a last day, `reminderBusinessDays` of the court's calendar before it. */
+export function lastDayReminders(
+  lastDay: IsoDate,
+  at: { calendar: ReturnType<CalendarFor> | null; who: string },
+  options: Pick<FeedOptions, "reminderBusinessDays" | "reminderTime">,
+): FeedReminder[] {
+  const calendar = at.calendar;
   if (calendar === null) return [];
   const days = [...new Set(options.reminderBusinessDays)].sort((a, b) => b - a);
   return days.map((n) => {
@@ -228,13 +238,13 @@ function remindersOf(lastDay: IsoDate, facts: Facts, options: FeedOptions): Feed
     return {
       daysBefore: daysBetween(day, lastDay),
       at: options.reminderTime,
-      description: `Último dia do prazo em ${dayText(lastDay)} (estimativa): ${facts.who}`,
+      description: `Último dia do prazo em ${dayText(lastDay)} (estimativa): ${at.who}`,
     };
   });
 }
 
 /** The periods with a last day, the one the estimate names first, then the text's others. */
-function periodsOf(
+export function periodsOf(
   row: FeedEstimate,
   estimate: DeadlineEstimate | null,
 ): Array<{
@@ -253,6 +263,7 @@ function lastDayEvents(row: FeedEstimate, facts: Facts, options: FeedOptions): F
   const sequence = row.revision - 1 + (row.cancelled ? 1 : 0);
   return periodsOf(row, facts.estimate).flatMap(({ lastDay, period }, i) => {
     if (parseIsoDate(lastDay) === null || !within(lastDay, lastDay, options)) return [];
+    if (options.covered?.(row.subject, i) === true) return [];
     const length = period === null ? "" : ` (${periodText(period)})`;
     const title = `Último dia do prazo${length}, estimativa: ${facts.who}`;
     return [
@@ -270,7 +281,7 @@ function lastDayEvents(row: FeedEstimate, facts: Facts, options: FeedOptions): F
         location: null,
         url: facts.publication?.certificateUrl ?? null,
         busy: false,
-        reminders: row.cancelled ? [] : remindersOf(lastDay, facts, options),
+        reminders: row.cancelled ? [] : lastDayReminders(lastDay, facts, options),
       } satisfies FeedEvent,
     ];
   });

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import type { CalendarFor } from "../deadlines/publication-estimate.js";
+import { calendarActDeadlines } from "../store/act-deadlines.js";
 import type { Db } from "../store/database.js";
 import { calendarHearings } from "../store/datajud-hearings.js";
 import { calendarEstimates } from "../store/deadline-estimates.js";
 import { addDays, type IsoDate } from "../time/calendar-date.js";
 import { dateInZone } from "../time/zoned-time.js";
+import { actEvents } from "./act-events.js";
 import { type FeedEvent, feedEvents } from "./feed-events.js";
 import { hearingEvents } from "./hearing-events.js";
 import { icsDocument } from "./ics.js";
@@ -58,14 +60,26 @@ export function feedContent(
     until: request.until,
     limit: settings.maxEvents,
   });
-  const estimates = feedEvents(rows, {
+  const options = {
     since,
     until: request.until,
     reminderBusinessDays: settings.reminderBusinessDays,
     reminderTime: settings.reminderTime,
     calendars: deps.calendars,
     sessionMinutes: settings.sessionMinutes,
-  });
+  };
+  // The last days of DataJud acts' periods; a DJEN item's period that is one of them is not shown twice.
+  const acts = actEvents(
+    calendarActDeadlines(db, {
+      recipient: request.watcher,
+      since,
+      until: request.until,
+      limit: settings.maxEvents,
+    }),
+    rows,
+    options,
+  );
+  const estimates = feedEvents(rows, { ...options, covered: acts.covered });
   // Hearings whose date DataJud states, beside DJEN's sessions (issue 34).
   const hearings = hearingEvents(
     calendarHearings(db, {
@@ -76,7 +90,7 @@ export function feedContent(
     }),
     { since, until: request.until, sessionMinutes: settings.sessionMinutes },
   );
-  const events = [...estimates, ...hearings]
+  const events = [...estimates, ...acts.events, ...hearings]
     .sort((a, b) =>
       a.when.date === b.when.date ? a.uid.localeCompare(b.uid) : a.when.date < b.when.date ? -1 : 1,
     )

@@ -1,5 +1,13 @@
 import type { Db } from "./database.js";
-import { addFollowers, HEARINGS, insertRevised, updateRevised } from "./revised-rows.js";
+import {
+  addFollowers,
+  type CalendarQuery,
+  calendarParams,
+  followedBy,
+  HEARINGS,
+  insertRevised,
+  updateRevised,
+} from "./revised-rows.js";
 
 /*
  * Hearings whose date DataJud states, one row per hearing of an instance (migration 020): the
@@ -84,32 +92,19 @@ export function recordHearing(db: Db, news: HearingNews): boolean {
 }
 
 /** The hearings a watcher follows (every one with `recipient` null), on or after `since`. */
-export function calendarHearings(
-  db: Db,
-  query: { recipient: string | null; since: string | null; until: string | null; limit: number },
-): DatajudHearingRow[] {
+export function calendarHearings(db: Db, query: CalendarQuery): DatajudHearingRow[] {
   return db
-    .prepare<
-      { recipient: string | null; since: string | null; until: string | null; limit: number },
-      RawRow
-    >(
+    .prepare<CalendarQuery, RawRow>(
       `SELECT h.id, h.case_id AS caseId, h.subject, h.title, h.instance, h.date, h.time, h.quote,
          h.cancelled, h.revision, h.updated_at AS updatedAt, c.court, c.number, c.label
        FROM datajud_hearings h JOIN cases c ON c.id = h.case_id
-       WHERE EXISTS (SELECT 1 FROM datajud_hearing_watchers w
-                     WHERE w.hearing_id = h.id
-                       AND (@recipient IS NULL OR w.recipient = lower(@recipient)))
+       WHERE ${followedBy(HEARINGS, "h")}
          AND (@since IS NULL OR h.date >= @since)
          AND (@until IS NULL OR h.date <= @until)
        ORDER BY h.date DESC, h.id DESC
        LIMIT @limit`,
     )
-    .all({
-      recipient: query.recipient?.trim() ?? null,
-      since: query.since,
-      until: query.until,
-      limit: query.limit,
-    })
+    .all(calendarParams(query))
     .reverse()
     .map(({ cancelled, ...rest }) => ({ ...rest, cancelled: cancelled === 1 }));
 }

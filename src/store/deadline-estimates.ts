@@ -1,5 +1,13 @@
 import type { Db } from "./database.js";
-import { addFollowers, ESTIMATES, insertRevised, updateRevised } from "./revised-rows.js";
+import {
+  addFollowers,
+  type CalendarQuery,
+  calendarParams,
+  ESTIMATES,
+  followedBy,
+  insertRevised,
+  updateRevised,
+} from "./revised-rows.js";
 
 /*
  * The current deadline estimate of each DJEN publication, and who follows it. The store keeps what
@@ -206,17 +214,6 @@ export interface CalendarEstimateRow extends EstimateRow {
   caseLabel: string | null;
 }
 
-export interface CalendarQuery {
-  /** One watcher's estimates (compared in lower case); null: every estimate someone follows. */
-  recipient: string | null;
-  /** Only estimates with a date on or after this day (YYYY-MM-DD); null: all. */
-  since: string | null;
-  /** Only estimates with a date on or before this day; null: all. */
-  until: string | null;
-  /** At most this many, the latest dates kept. */
-  limit: number;
-}
-
 /**
  * The estimates a calendar feed holds: those someone follows (or `recipient` follows), with a
  * date in [since, until], cancelled publications included (their events are cancelled, not
@@ -225,7 +222,7 @@ export interface CalendarQuery {
 export function calendarEstimates(db: Db, query: CalendarQuery): CalendarEstimateRow[] {
   const rows = db
     .prepare<
-      Omit<CalendarQuery, "limit"> & { limit: number },
+      CalendarQuery,
       RawEstimate & {
         seat: number | null;
         djenId: string;
@@ -240,20 +237,13 @@ export function calendarEstimates(db: Db, query: CalendarQuery): CalendarEstimat
           ORDER BY c.watched DESC, c.id LIMIT 1) AS caseLabel
        FROM deadline_estimates e
        JOIN publications p ON p.id = e.publication_id
-       WHERE EXISTS (SELECT 1 FROM deadline_estimate_watchers w
-                     WHERE w.estimate_id = e.id
-                       AND (@recipient IS NULL OR w.recipient = lower(@recipient)))
+       WHERE ${followedBy(ESTIMATES, "e")}
          AND (@since IS NULL OR e.open_until >= @since)
          AND (@until IS NULL OR e.published_on <= @until)
        ORDER BY e.open_until DESC, e.id DESC
        LIMIT @limit`,
     )
-    .all({
-      recipient: query.recipient?.trim() ?? null,
-      since: query.since,
-      until: query.until,
-      limit: query.limit,
-    });
+    .all(calendarParams(query));
   return rows.reverse().map(({ djenId, cancelledAt, publication, seat, caseLabel, ...raw }) => ({
     ...toRow(raw),
     seat,

@@ -54,6 +54,7 @@ import type { SummarizeInput, SummarizeResult, Summarizer } from "../../summariz
 import { ZERO_USAGE } from "../../summarize/token-budget.js";
 import { type Clock, dateNow } from "../../time/clock.js";
 import { SAO_PAULO_ZONE } from "../../time/zoned-time.js";
+import { recordActDates } from "./act-dates.js";
 import { sourcesOfCase } from "./source-check.js";
 
 export interface SummarizeDeps {
@@ -459,7 +460,7 @@ function alertContentOf(
 }
 
 /**
- * The summary, the hearings it dates and, when the policy says so, its alerts, in one
+ * The summary, the hearings and acts it dates and, when the policy says so, its alerts, in one
  * transaction: a crash leaves the change unsummarized, to be reported whole by the next run.
  */
 function commitReport(
@@ -474,6 +475,8 @@ function commitReport(
     ignoredIds: ReadonlySet<string>;
     hearingDates: Record<string, HearingDate>;
     content: AlertContent;
+    /** The case's records, for the seat an act's dates were counted at. */
+    records: readonly InstanceRecord[];
     now: Date;
   },
 ): Queued {
@@ -495,6 +498,7 @@ function commitReport(
       dates: report.hearingDates,
       at: createdAt,
     });
+    recordActDates(db, kase, report.content.acts, report.records, createdAt);
     if (report.decision.disposition !== "alert") return NOTHING_QUEUED;
     const context = { db, domain: deps.mailDomain, at: report.now, policy: deps.policy };
     const alerted = {
@@ -575,6 +579,7 @@ async function reportChange(
     ignoredIds,
     hearingDates,
     content: { ...built, sources: sourcesOfCase(db, kase.id, now) },
+    records: reading.records,
     now,
   });
   totals.emailsQueued += queuedEmails(queued);

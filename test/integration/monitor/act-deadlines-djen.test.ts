@@ -20,6 +20,7 @@ import {
   workspace,
 } from "../../support/cli-harness.js";
 import { captureIo } from "../../support/cli-io.js";
+import { readIcs } from "../../support/ics-reader.js";
 
 /*
  * Issue 34: a sentence DataJud lists without its publication is dated from the case's DJEN
@@ -34,6 +35,8 @@ import { captureIo } from "../../support/cli-io.js";
  *   Fri 22/01/2027;
  * - apelação, 15 dias úteis (CPC art. 1.003 § 5): 16-18/12 (3), 21-22/01 (5), 25-29/01 (10),
  *   01-05/02 (15) -> Fri 05/02/2027 (Carnaval 2027 falls on 08-09/02, after it).
+ * The sentença's own text gives 15 days to leave the property: the same 15 dias úteis from the
+ * same intimação, Fri 05/02/2027, one event in the calendar feed with the apelação's.
  */
 
 const DESPEJO = n.tjdftDespejo.replace(/\D/gu, "");
@@ -89,7 +92,7 @@ beforeAll(async () => {
       caseNumber: DESPEJO,
       documentType: "Sentença",
       texto:
-        "<p>SENTENÇA. Ante o exposto, JULGO PROCEDENTE o pedido e decreto o despejo. Intimem-se.</p>",
+        "<p>SENTENÇA. Ante o exposto, JULGO PROCEDENTE o pedido e decreto o despejo. Desocupe o réu o imóvel no prazo de 15 (quinze) dias. Intimem-se.</p>",
     }),
   ]);
   await runOnceAt(Date.UTC(2026, 11, 15, 13, 0));
@@ -141,5 +144,36 @@ describe("a sentence dated from its DJEN intimação, through a sweep", () => {
     expect(data?.acts?.[0]?.publishedOn).toBe("2026-12-15");
     expect(data?.acts?.[0]?.periods.map((p) => p.lastDay)).toEqual(["2027-02-05", "2027-01-22"]);
     expect(data?.opening?.todo[0]).toMatch(/^Até 22\/01\/2027 \(sexta-feira\): embargos/u);
+  });
+});
+
+describe("the sentence's dated periods in the calendar feed", () => {
+  it("are one event per period, the DJEN item's same period folded into the act's", async () => {
+    const io = captureIo(env, ws.dir, ["calendar", "--watcher", "ana@example.com"], clock);
+    expect(await runCli(io)).toBe(0);
+    const events = readIcs(io.out()).events;
+
+    expect(events.map((e) => [e.start, e.summary, e.sequence])).toEqual([
+      [
+        "2027-01-22",
+        "Último dia do prazo (embargos de declaração, 5 dias úteis), estimativa: 0713383-43.2025.8.07.0006",
+        0,
+      ],
+      [
+        "2027-02-05",
+        "Último dia do prazo (apelação, 15 dias úteis), estimativa: 0713383-43.2025.8.07.0006",
+        0,
+      ],
+    ]);
+    const apelacao = events[1]?.description ?? "";
+    expect(apelacao).toContain(
+      "Publicação considerada feita em 15/12/2026 (terça-feira) (intimação no DJEN disponibilizada em 14/12/2026); o prazo conta de 16/12/2026 (quarta-feira). Regra: Intimação",
+    );
+    expect(apelacao).toContain(
+      "A mesma intimação está no DJEN (publicação 8102): o prazo do texto termina no mesmo dia.",
+    );
+    expect(apelacao).toContain("prazos suspensos de 20/12 a 20/01");
+    expect(apelacao).toContain("ESTIMATIVA");
+    expect(events.every((e) => e.allDay && e.transparency === "TRANSPARENT")).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import type { ZodRawShapeCompat } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import { z } from "zod";
 import type { CaseReader } from "../datajud/case-reader.js";
 import { ToolError } from "./tool-errors.js";
@@ -28,6 +29,22 @@ export const READ_ONLY = {
 
 /** The tools over the monitor's own database: read-only, and nothing outside this server. */
 export const HISTORY_READ_ONLY = { ...READ_ONLY, openWorldHint: false } as const;
+
+/** The registration of a tool over the monitor's own database; its title is the annotations' too. */
+export function historyTool<In extends ZodRawShapeCompat, Out extends z.ZodObject>(tool: {
+  title: string;
+  description: string;
+  input: In;
+  output: Out;
+}) {
+  return {
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.input,
+    outputSchema: tool.output.shape,
+    annotations: { title: tool.title, ...HISTORY_READ_ONLY },
+  };
+}
 
 /** Where a page starts: 0, then the `nextOffset` the previous page returned. */
 export const PAGE_OFFSET = z

@@ -24,6 +24,22 @@ export function toolFailure(error: unknown): CallToolResult {
 }
 
 /**
+ * A tool's callback from the function that builds its answer: what it returns is the structured
+ * result, whatever it throws the error envelope.
+ */
+export function answered<Args>(
+  answer: (args: Args) => Record<string, unknown> | Promise<Record<string, unknown>>,
+): (args: Args) => Promise<CallToolResult> {
+  return async (args) => {
+    try {
+      return toolSuccess(await answer(args));
+    } catch (error) {
+      return toolFailure(error);
+    }
+  };
+}
+
+/**
  * Runs a slow DataJud call, sending a progress notification every `intervalMs` when the client
  * asked for progress, so clients that reset their timeout on progress keep waiting.
  */

@@ -2,20 +2,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { FailureLimiter } from "../http/failure-limiter.js";
 import type { Route } from "../http/server.js";
 import type { Logger } from "../log.js";
-import { acknowledgedMessage } from "../notify/outbox/messages.js";
-import { queueMessage } from "../notify/outbox/queue.js";
-import { ackPage, unknownAckPage } from "../notify/render/acknowledgement.js";
+import { type AckPageState, ackPage, unknownAckPage } from "../notify/render/acknowledgement.js";
 import type { MailPolicy } from "../policy/mail-policy.js";
-import {
-  type AcknowledgementRow,
-  acknowledgementById,
-  recordAcknowledgement,
-} from "../store/acknowledgements.js";
-import { getCaseById } from "../store/cases.js";
-import { type Db, immediate } from "../store/database.js";
+import { type AcknowledgementRow, acknowledgementById } from "../store/acknowledgements.js";
+import type { Db } from "../store/database.js";
 import { type OutboxRow, outboxRowById } from "../store/outbox.js";
 import { type Clock, isoNow } from "../time/clock.js";
 import { ackTokenMatches, ackTokenRow } from "./ack-token.js";
+import { acknowledge } from "./record.js";
 
 /*
  * /ack/<token>: the page an urgent alert's link opens (issue 40). GET (and HEAD) only shows the
@@ -91,118 +85,121 @@ function open(db: Db, secret: string, token: string): Found | null {
   return ackTokenMatches(secret, token, binding) ? { row, ack } : null;
 }
 
+function acknowledgedOf(ack: AcknowledgementRow | null): AckPageState["acknowledged"] {
+  return ack?.acknowledgedAt == null
+    ? null
+    : { at: ack.acknowledgedAt, by: ack.acknowledgedBy ?? "" };
+}
+
+function pageState(ack: AcknowledgementRow, now: string): AckPageState {
+  return {
+    subject: ack.subject,
+    expiresAt: ack.expiresAt,
+    expired: ack.expiresAt <= now,
+    justRecorded: false,
+    acknowledged: acknowledgedOf(ack),
+  };
+}
+
+function refuseMethod(res: ServerResponse): void {
+  res.writeHead(405, { allow: "GET, HEAD, POST", "content-type": "text/plain" });
+  res.end("GET shows the alert; its button POSTs the acknowledgement\n");
+}
+
+/** A token we did not make: the same 404 page, or 429 once a client sends too many. */
+function refuseWrong(
+  options: AckRouteOptions,
+  wrong: FailureLimiter,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const verdict = wrong.fail(clientOf(req));
+  if (!verdict.refused) {
+    send(res, 404, unknownAckPage(), req.method === "HEAD");
+    return;
+  }
+  if (verdict.firstRefusal) {
+    options.logger.warn(
+      { client: clientOf(req), retryAfterSeconds: verdict.retryAfterSeconds },
+      `acknowledgement: more than ${WRONG_BURST} wrong links from one client; answering 429 until it slows down`,
+    );
+  }
+  res.writeHead(429, {
+    ...HEADERS,
+    "content-type": "text/plain",
+    "retry-after": String(verdict.retryAfterSeconds),
+  });
+  res.end("too many wrong links\n");
+}
+
+/** The button's POST: records who and when unless someone did first or the link expired. */
+function post(options: AckRouteOptions, found: Found, now: string, res: ServerResponse): void {
+  const state = pageState(found.ack, now);
+  const page = (s: AckPageState): string => ackPage(s, options.timeZone);
+  if (state.acknowledged !== null || state.expired) {
+    send(res, state.acknowledged !== null ? 409 : 410, page(state), false);
+    return;
+  }
+  const recorded = acknowledge(options, found.ack, {
+    who: whoOfRow(found.row),
+    at: now,
+    via: "link",
+  });
+  const after = acknowledgedOf(acknowledgementById(options.db, found.ack.id));
+  options.logger.info({ acknowledgement: found.ack.id, recorded }, "alert acknowledged by link");
+  send(
+    res,
+    recorded ? 200 : 409,
+    page({ ...state, justRecorded: recorded, acknowledged: after }),
+    false,
+  );
+}
+
+function handle(
+  options: AckRouteOptions,
+  wrong: FailureLimiter,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const method = req.method ?? "GET";
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+    refuseMethod(res);
+    return;
+  }
+  // The form sends no fields we read.
+  req.resume();
+  const token = new URL(req.url ?? "/", "http://localhost").pathname.slice(ACK_PATH.length);
+  const found = open(options.db, options.secret, token);
+  const now = isoNow(options.clock);
+  if (found === null) refuseWrong(options, wrong, req, res);
+  else if (method === "POST") post(options, found, now, res);
+  else show(options, found, now, res, method === "HEAD");
+}
+
+/** GET and HEAD: the page and its button; opening it records nothing (scanners prefetch). */
+function show(
+  options: AckRouteOptions,
+  found: Found,
+  now: string,
+  res: ServerResponse,
+  head: boolean,
+): void {
+  const state = pageState(found.ack, now);
+  const status = state.expired && state.acknowledged === null ? 410 : 200;
+  send(res, status, ackPage(state, options.timeZone), head);
+}
+
 export function ackHttpRoute(options: AckRouteOptions): Route {
-  const { db, clock, logger } = options;
   const wrong = new FailureLimiter({
     burst: WRONG_BURST,
     perMinute: WRONG_PER_MINUTE,
     maxClients: REMEMBERED,
-    now: () => clock.now(),
+    now: () => options.clock.now(),
   });
   return {
     path: ACK_PATH,
     prefix: true,
     auth: "public",
-    handle(req, res) {
-      const method = req.method ?? "GET";
-      const head = method === "HEAD";
-      if (method !== "GET" && method !== "HEAD" && method !== "POST") {
-        res.writeHead(405, { allow: "GET, HEAD, POST", "content-type": "text/plain" });
-        res.end("GET shows the alert; its button POSTs the acknowledgement\n");
-        return;
-      }
-      // The form sends no fields we read.
-      req.resume();
-      const path = new URL(req.url ?? "/", "http://localhost").pathname;
-      const token = path.slice(ACK_PATH.length);
-      const found = open(db, options.secret, token);
-      if (found === null) {
-        const verdict = wrong.fail(clientOf(req));
-        if (verdict.refused) {
-          if (verdict.firstRefusal) {
-            logger.warn(
-              { client: clientOf(req), retryAfterSeconds: verdict.retryAfterSeconds },
-              `acknowledgement: more than ${WRONG_BURST} wrong links from one client; answering 429 until it slows down`,
-            );
-          }
-          res.writeHead(429, {
-            ...HEADERS,
-            "content-type": "text/plain",
-            "retry-after": String(verdict.retryAfterSeconds),
-          });
-          res.end("too many wrong links\n");
-          return;
-        }
-        send(res, 404, unknownAckPage(), head);
-        return;
-      }
-      const now = isoNow(clock);
-      const { row, ack } = found;
-      const expired = ack.expiresAt <= now;
-      const state = {
-        subject: ack.subject,
-        expiresAt: ack.expiresAt,
-        expired,
-        justRecorded: false,
-        acknowledged:
-          ack.acknowledgedAt === null
-            ? null
-            : { at: ack.acknowledgedAt, by: ack.acknowledgedBy ?? "" },
-      };
-      if (method !== "POST") {
-        send(
-          res,
-          expired && state.acknowledged === null ? 410 : 200,
-          ackPage(state, options.timeZone),
-          head,
-        );
-        return;
-      }
-      if (state.acknowledged !== null) {
-        send(res, 409, ackPage(state, options.timeZone), false);
-        return;
-      }
-      if (expired) {
-        send(res, 410, ackPage(state, options.timeZone), false);
-        return;
-      }
-      const who = whoOfRow(row);
-      const recorded = immediate(db, () => {
-        if (!recordAcknowledgement(db, ack.id, { who, at: now })) return false;
-        const kase = ack.caseId === null ? undefined : getCaseById(db, ack.caseId);
-        queueMessage(
-          { db, domain: options.domain, at: new Date(clock.now()), policy: options.policy() },
-          acknowledgedMessage({
-            ack,
-            case:
-              kase === undefined
-                ? null
-                : { number: kase.number, court: kase.court, label: kase.label },
-            by: who,
-            at: now,
-          }),
-          [],
-        );
-        return true;
-      });
-      const after = acknowledgementById(db, ack.id);
-      logger.info({ acknowledgement: ack.id, recorded }, "alert acknowledged by link");
-      send(
-        res,
-        recorded ? 200 : 409,
-        ackPage(
-          {
-            ...state,
-            justRecorded: recorded,
-            acknowledged:
-              after?.acknowledgedAt == null
-                ? null
-                : { at: after.acknowledgedAt, by: after.acknowledgedBy ?? "" },
-          },
-          options.timeZone,
-        ),
-        false,
-      );
-    },
+    handle: (req, res) => handle(options, wrong, req, res),
   };
 }

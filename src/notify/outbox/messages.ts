@@ -336,6 +336,8 @@ export function acknowledgedMessage(input: {
   case: { number: string | null; court: string; label: string | null } | null;
   by: string;
   at: string;
+  /** How: "link" (the page's button), "telegram" or "whatsapp" (a reply "ciente"). */
+  via: "link" | "telegram" | "whatsapp";
 }): OutboxMessage {
   const { ack } = input;
   const notice: AcknowledgementNotice = {
@@ -346,7 +348,7 @@ export function acknowledgedMessage(input: {
     case: input.case,
     acknowledgedAt: input.at,
     acknowledgedBy: input.by,
-    via: "link",
+    via: input.via,
   };
   return {
     kind: "alert",

@@ -92,6 +92,183 @@ export interface MonitorMetricsOptions {
 /** How long each court's freshness is kept between scrapes: its figures are in days. */
 const COURTS_MAX_AGE_MS = 60_000;
 
+/** The metrics a finished sweep feeds. */
+function sweepMetrics(registers: Registry[]) {
+  return {
+    ended: new Counter({
+      name: `${METRIC_PREFIX}sweeps_total`,
+      help: "Sweeps ended, by trigger (schedule) and result (ok, partial, failed, interrupted, error).",
+      labelNames: ["trigger", "result"],
+      registers,
+    }),
+    seconds: new Histogram({
+      name: `${METRIC_PREFIX}sweep_duration_seconds`,
+      help: "Wall time of a sweep, from taking the lease to its end.",
+      labelNames: ["trigger"],
+      buckets: SWEEP_SECONDS,
+      registers,
+    }),
+  };
+}
+
+/** The metrics the DataJud client's events feed. */
+function dataJudMetrics(registers: Registry[]) {
+  return {
+    requests: new Counter({
+      name: `${METRIC_PREFIX}datajud_requests_total`,
+      help: "DataJud HTTP attempts by index and status: the HTTP status, or timeout, network or cancelled when none came.",
+      labelNames: ["index", "status"],
+      registers,
+    }),
+    seconds: new Histogram({
+      name: `${METRIC_PREFIX}datajud_request_duration_seconds`,
+      help: "Time from sending a DataJud attempt to its whole answer (or to giving up on it).",
+      labelNames: ["index"],
+      buckets: DATAJUD_SECONDS,
+      registers,
+    }),
+    retries: new Counter({
+      name: `${METRIC_PREFIX}datajud_retries_total`,
+      help: "DataJud attempts retried, by index and the error kind that caused the retry.",
+      labelNames: ["index", "cause"],
+      registers,
+    }),
+    waits: new Histogram({
+      name: `${METRIC_PREFIX}datajud_wait_seconds`,
+      help: "Waits before a DataJud attempt could go: for the rate limiter (limiter) or a place in flight (concurrency).",
+      labelNames: ["for"],
+      buckets: WAIT_SECONDS,
+      registers,
+    }),
+    concurrency: new Gauge({
+      name: `${METRIC_PREFIX}datajud_concurrency`,
+      help: "DataJud requests allowed in flight at once now (halved on overload, grown back when quiet).",
+      registers,
+    }),
+  };
+}
+
+/** The metrics the DJEN client's events feed. */
+function djenMetrics(registers: Registry[]) {
+  return {
+    requests: new Counter({
+      name: `${METRIC_PREFIX}djen_requests_total`,
+      help: "DJEN HTTP attempts by status: the HTTP status, or timeout or network when none came.",
+      labelNames: ["status"],
+      registers,
+    }),
+    seconds: new Histogram({
+      name: `${METRIC_PREFIX}djen_request_duration_seconds`,
+      help: "Time from sending a DJEN attempt to its whole answer (or to giving up on it).",
+      buckets: DJEN_SECONDS,
+      registers,
+    }),
+    retries: new Counter({
+      name: `${METRIC_PREFIX}djen_retries_total`,
+      help: "DJEN attempts retried, by the error kind that caused the retry.",
+      labelNames: ["cause"],
+      registers,
+    }),
+  };
+}
+
+/** The metrics the summarizer's model calls feed. */
+function modelMetrics(registers: Registry[]) {
+  const calls = new Counter({
+    name: `${METRIC_PREFIX}model_calls_total`,
+    help: "Answered calls to the summarizing model (Claude).",
+    registers,
+  });
+  const tokens = new Counter({
+    name: `${METRIC_PREFIX}model_tokens_total`,
+    help: "Tokens of the model's calls, by type (input, output, cache_read, cache_write).",
+    labelNames: ["type"],
+    registers,
+  });
+  const breakerOpened = new Counter({
+    name: `${METRIC_PREFIX}model_breaker_opened_total`,
+    help: "Sweeps whose summarizer stopped asking the model after a call went unanswered (timeout) or failed (api_error); the rest of each went to the rules.",
+    labelNames: ["cause"],
+    registers,
+  });
+  // Shown at 0 before the first opening, so an alert rule sees the series.
+  for (const cause of ["timeout", "api_error"] satisfies BreakerCause[]) {
+    breakerOpened.inc({ cause }, 0);
+  }
+  return { calls, tokens, breakerOpened };
+}
+
+/** The metrics each drain of the outbox feeds. */
+function deliveryMetrics(registers: Registry[]) {
+  return {
+    mails: new Counter({
+      name: `${METRIC_PREFIX}mails_total`,
+      help: "E-mails handed to the transport, by result: sent, failed (retried later), dead (given up).",
+      labelNames: ["result"],
+      registers,
+    }),
+    endpoints: new Counter({
+      name: `${METRIC_PREFIX}endpoint_deliveries_total`,
+      help: "Alerts to webhook and chat endpoints, by channel, endpoint (its configured name) and result: sent (2xx), failed (retried later), dead (given up after its attempts, or the endpoint is disabled by a 410).",
+      labelNames: ["channel", "endpoint", "result"],
+      registers,
+    }),
+  };
+}
+
+/** What the database counts by one label, read at each scrape: cases by outcome, outbox rows by state. */
+const STORED_COUNTS = [
+  {
+    name: "cases",
+    help: "Watched cases by the outcome of their last check (unchecked: none yet).",
+    label: "outcome",
+    read: (from: StoredCounts) => from.casesByOutcome(),
+  },
+  {
+    name: "outbox_rows",
+    help: "Outbox rows by state: pending (queued or waiting for a retry), sent, dead (given up).",
+    label: "state",
+    read: (from: StoredCounts) => from.outboxByState(),
+  },
+];
+
+function storedCountGauges(registers: Registry[], stored: () => StoredCounts | null): void {
+  for (const { name, help, label, read } of STORED_COUNTS) {
+    new Gauge({
+      name: `${METRIC_PREFIX}${name}`,
+      help,
+      labelNames: [label],
+      registers,
+      collect() {
+        const from = stored();
+        if (from !== null) setAll(this, label, () => read(from));
+      },
+    });
+  }
+}
+
+/** The party radar's hits by confidence and disposition, read at each scrape. */
+function partyHitsGauge(registers: Registry[], stored: () => StoredCounts | null): void {
+  new Gauge({
+    name: `${METRIC_PREFIX}party_hits`,
+    help: "The party radar's hits (DJEN items naming a watched party in a case outside the watchlist) by confidence (confirmado, provavel, homonimo) and disposition: alert (a new lawsuit told), baseline (found at the first look), later (a later item of a case told), publication (a later item mailed), watched, unwatched, unreported (not decided yet).",
+    labelNames: ["confidence", "disposition"],
+    registers,
+    collect() {
+      const read = stored()?.partyHits;
+      if (read === undefined) return;
+      this.reset();
+      let rows: Array<{ confidence: string; disposition: string; n: number }>;
+      try {
+        rows = read();
+      } catch {
+        return;
+      }
+      for (const r of rows) this.set({ confidence: r.confidence, disposition: r.disposition }, r.n);
+    },
+  });
+}
+
 export class MonitorMetrics {
   readonly registry = new Registry();
   #stored: StoredCounts | null = null;
@@ -100,21 +277,11 @@ export class MonitorMetrics {
   readonly #now: (() => number) | undefined;
   readonly #courtsMaxAgeMs: number;
   #courts: { at: number; value: CourtFreshnessGauge[] } | null = null;
-  readonly #sweeps: Counter<"trigger" | "result">;
-  readonly #sweepSeconds: Histogram<"trigger">;
-  readonly #requests: Counter<"index" | "status">;
-  readonly #requestSeconds: Histogram<"index">;
-  readonly #retries: Counter<"index" | "cause">;
-  readonly #waits: Histogram<"for">;
-  readonly #concurrency: Gauge;
-  readonly #djenRequests: Counter<"status">;
-  readonly #djenSeconds: Histogram;
-  readonly #djenRetries: Counter<"cause">;
-  readonly #modelCalls: Counter;
-  readonly #tokens: Counter<"type">;
-  readonly #breakerOpened: Counter<"cause">;
-  readonly #mails: Counter<"result">;
-  readonly #endpointDeliveries: Counter<"channel" | "endpoint" | "result">;
+  readonly #sweeps: ReturnType<typeof sweepMetrics>;
+  readonly #datajud: ReturnType<typeof dataJudMetrics>;
+  readonly #djen: ReturnType<typeof djenMetrics>;
+  readonly #model: ReturnType<typeof modelMetrics>;
+  readonly #deliveries: ReturnType<typeof deliveryMetrics>;
 
   constructor(options: MonitorMetricsOptions = {}) {
     const registers = [this.registry];
@@ -122,142 +289,16 @@ export class MonitorMetrics {
     this.#now = options.now;
     this.#courtsMaxAgeMs = options.courtsMaxAgeMs ?? COURTS_MAX_AGE_MS;
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
-    this.#sweeps = new Counter({
-      name: `${p}sweeps_total`,
-      help: "Sweeps ended, by trigger (schedule) and result (ok, partial, failed, interrupted, error).",
-      labelNames: ["trigger", "result"],
-      registers,
-    });
-    this.#sweepSeconds = new Histogram({
-      name: `${p}sweep_duration_seconds`,
-      help: "Wall time of a sweep, from taking the lease to its end.",
-      labelNames: ["trigger"],
-      buckets: SWEEP_SECONDS,
-      registers,
-    });
-    this.#requests = new Counter({
-      name: `${p}datajud_requests_total`,
-      help: "DataJud HTTP attempts by index and status: the HTTP status, or timeout, network or cancelled when none came.",
-      labelNames: ["index", "status"],
-      registers,
-    });
-    this.#requestSeconds = new Histogram({
-      name: `${p}datajud_request_duration_seconds`,
-      help: "Time from sending a DataJud attempt to its whole answer (or to giving up on it).",
-      labelNames: ["index"],
-      buckets: DATAJUD_SECONDS,
-      registers,
-    });
-    this.#retries = new Counter({
-      name: `${p}datajud_retries_total`,
-      help: "DataJud attempts retried, by index and the error kind that caused the retry.",
-      labelNames: ["index", "cause"],
-      registers,
-    });
-    this.#waits = new Histogram({
-      name: `${p}datajud_wait_seconds`,
-      help: "Waits before a DataJud attempt could go: for the rate limiter (limiter) or a place in flight (concurrency).",
-      labelNames: ["for"],
-      buckets: WAIT_SECONDS,
-      registers,
-    });
-    this.#concurrency = new Gauge({
-      name: `${p}datajud_concurrency`,
-      help: "DataJud requests allowed in flight at once now (halved on overload, grown back when quiet).",
-      registers,
-    });
-    this.#djenRequests = new Counter({
-      name: `${p}djen_requests_total`,
-      help: "DJEN HTTP attempts by status: the HTTP status, or timeout or network when none came.",
-      labelNames: ["status"],
-      registers,
-    });
-    this.#djenSeconds = new Histogram({
-      name: `${p}djen_request_duration_seconds`,
-      help: "Time from sending a DJEN attempt to its whole answer (or to giving up on it).",
-      buckets: DJEN_SECONDS,
-      registers,
-    });
-    this.#djenRetries = new Counter({
-      name: `${p}djen_retries_total`,
-      help: "DJEN attempts retried, by the error kind that caused the retry.",
-      labelNames: ["cause"],
-      registers,
-    });
-    this.#modelCalls = new Counter({
-      name: `${p}model_calls_total`,
-      help: "Answered calls to the summarizing model (Claude).",
-      registers,
-    });
-    this.#tokens = new Counter({
-      name: `${p}model_tokens_total`,
-      help: "Tokens of the model's calls, by type (input, output, cache_read, cache_write).",
-      labelNames: ["type"],
-      registers,
-    });
-    this.#breakerOpened = new Counter({
-      name: `${p}model_breaker_opened_total`,
-      help: "Sweeps whose summarizer stopped asking the model after a call went unanswered (timeout) or failed (api_error); the rest of each went to the rules.",
-      labelNames: ["cause"],
-      registers,
-    });
-    // Shown at 0 before the first opening, so an alert rule sees the series.
-    for (const cause of ["timeout", "api_error"] satisfies BreakerCause[]) {
-      this.#breakerOpened.inc({ cause }, 0);
-    }
-    this.#mails = new Counter({
-      name: `${p}mails_total`,
-      help: "E-mails handed to the transport, by result: sent, failed (retried later), dead (given up).",
-      labelNames: ["result"],
-      registers,
-    });
-    this.#endpointDeliveries = new Counter({
-      name: `${p}endpoint_deliveries_total`,
-      help: "Alerts to webhook and chat endpoints, by channel, endpoint (its configured name) and result: sent (2xx), failed (retried later), dead (given up after its attempts, or the endpoint is disabled by a 410).",
-      labelNames: ["channel", "endpoint", "result"],
-      registers,
-    });
+    // In this order: /metrics lists the metrics as they were registered.
+    this.#sweeps = sweepMetrics(registers);
+    this.#datajud = dataJudMetrics(registers);
+    this.#djen = djenMetrics(registers);
+    this.#model = modelMetrics(registers);
+    this.#deliveries = deliveryMetrics(registers);
     const stored = (): StoredCounts | null => this.#stored;
-    new Gauge({
-      name: `${p}cases`,
-      help: "Watched cases by the outcome of their last check (unchecked: none yet).",
-      labelNames: ["outcome"],
-      registers,
-      collect() {
-        const from = stored();
-        if (from !== null) setAll(this, "outcome", () => from.casesByOutcome());
-      },
-    });
-    new Gauge({
-      name: `${p}outbox_rows`,
-      help: "Outbox rows by state: pending (queued or waiting for a retry), sent, dead (given up).",
-      labelNames: ["state"],
-      registers,
-      collect() {
-        const from = stored();
-        if (from !== null) setAll(this, "state", () => from.outboxByState());
-      },
-    });
+    storedCountGauges(registers, stored);
     this.#endpointGauges(p, registers, stored);
-    new Gauge({
-      name: `${p}party_hits`,
-      help: "The party radar's hits (DJEN items naming a watched party in a case outside the watchlist) by confidence (confirmado, provavel, homonimo) and disposition: alert (a new lawsuit told), baseline (found at the first look), later (a later item of a case told), publication (a later item mailed), watched, unwatched, unreported (not decided yet).",
-      labelNames: ["confidence", "disposition"],
-      registers,
-      collect() {
-        const read = stored()?.partyHits;
-        if (read === undefined) return;
-        this.reset();
-        let rows: Array<{ confidence: string; disposition: string; n: number }>;
-        try {
-          rows = read();
-        } catch {
-          return;
-        }
-        for (const r of rows)
-          this.set({ confidence: r.confidence, disposition: r.disposition }, r.n);
-      },
-    });
+    partyHitsGauge(registers, stored);
     this.#freshnessGauges(p, registers, stored);
   }
 
@@ -404,21 +445,21 @@ export class MonitorMetrics {
   dataJudEvent(event: DataJudClientEvent): void {
     switch (event.type) {
       case "request":
-        this.#requests.inc({ index: event.index, status: String(event.status) });
-        this.#requestSeconds.observe({ index: event.index }, event.durationMs / 1000);
+        this.#datajud.requests.inc({ index: event.index, status: String(event.status) });
+        this.#datajud.seconds.observe({ index: event.index }, event.durationMs / 1000);
         return;
       case "unanswered":
-        this.#requests.inc({ index: event.index, status: event.kind });
-        this.#requestSeconds.observe({ index: event.index }, event.durationMs / 1000);
+        this.#datajud.requests.inc({ index: event.index, status: event.kind });
+        this.#datajud.seconds.observe({ index: event.index }, event.durationMs / 1000);
         return;
       case "retry":
-        this.#retries.inc({ index: event.index, cause: event.error.kind });
+        this.#datajud.retries.inc({ index: event.index, cause: event.error.kind });
         return;
       case "wait":
-        this.#waits.observe({ for: event.for }, event.waitedMs / 1000);
+        this.#datajud.waits.observe({ for: event.for }, event.waitedMs / 1000);
         return;
       case "concurrency":
-        this.#concurrency.set(event.to);
+        this.#datajud.concurrency.set(event.to);
         return;
       default:
         return;
@@ -429,15 +470,15 @@ export class MonitorMetrics {
   djenEvent(event: DjenClientEvent): void {
     switch (event.type) {
       case "request":
-        this.#djenRequests.inc({ status: String(event.status) });
-        this.#djenSeconds.observe(event.durationMs / 1000);
+        this.#djen.requests.inc({ status: String(event.status) });
+        this.#djen.seconds.observe(event.durationMs / 1000);
         return;
       case "unanswered":
-        this.#djenRequests.inc({ status: event.kind });
-        this.#djenSeconds.observe(event.durationMs / 1000);
+        this.#djen.requests.inc({ status: event.kind });
+        this.#djen.seconds.observe(event.durationMs / 1000);
         return;
       case "retry":
-        this.#djenRetries.inc({ cause: event.error.kind });
+        this.#djen.retries.inc({ cause: event.error.kind });
         return;
       default:
         return;
@@ -448,29 +489,29 @@ export class MonitorMetrics {
   sweepEnded(trigger: string, result: string, durationMs: number): void {
     // What the sweep recorded shows at the next scrape.
     this.#courts = null;
-    this.#sweeps.inc({ trigger, result });
-    this.#sweepSeconds.observe({ trigger }, durationMs / 1000);
+    this.#sweeps.ended.inc({ trigger, result });
+    this.#sweeps.seconds.observe({ trigger }, durationMs / 1000);
   }
 
   /** One answered model call and the tokens it used (the token budget's `spend`). */
   modelCall(usage: TokenUsage): void {
-    this.#modelCalls.inc();
-    this.#tokens.inc({ type: "input" }, usage.inputTokens);
-    this.#tokens.inc({ type: "output" }, usage.outputTokens);
-    this.#tokens.inc({ type: "cache_read" }, usage.cacheReadTokens);
-    this.#tokens.inc({ type: "cache_write" }, usage.cacheWriteTokens);
+    this.#model.calls.inc();
+    this.#model.tokens.inc({ type: "input" }, usage.inputTokens);
+    this.#model.tokens.inc({ type: "output" }, usage.outputTokens);
+    this.#model.tokens.inc({ type: "cache_read" }, usage.cacheReadTokens);
+    this.#model.tokens.inc({ type: "cache_write" }, usage.cacheWriteTokens);
   }
 
   /** A sweep's summarizer stopped asking the model (its breaker opened), and why. */
   modelBreakerOpened(cause: BreakerCause): void {
-    this.#breakerOpened.inc({ cause });
+    this.#model.breakerOpened.inc({ cause });
   }
 
   /** What one drain of the outbox came to. */
   mailsDelivered(result: { sent: number; failed: number; dead: number }): void {
-    this.#mails.inc({ result: "sent" }, result.sent);
-    this.#mails.inc({ result: "failed" }, result.failed);
-    this.#mails.inc({ result: "dead" }, result.dead);
+    this.#deliveries.mails.inc({ result: "sent" }, result.sent);
+    this.#deliveries.mails.inc({ result: "failed" }, result.failed);
+    this.#deliveries.mails.inc({ result: "dead" }, result.dead);
   }
 
   /** What one drain of the webhook and chat rows came to, per endpoint. */
@@ -485,9 +526,9 @@ export class MonitorMetrics {
   }): void {
     for (const e of result.byEndpoint) {
       const labels = { channel: e.channel, endpoint: e.name };
-      this.#endpointDeliveries.inc({ ...labels, result: "sent" }, e.sent);
-      this.#endpointDeliveries.inc({ ...labels, result: "failed" }, e.failed);
-      this.#endpointDeliveries.inc({ ...labels, result: "dead" }, e.dead);
+      this.#deliveries.endpoints.inc({ ...labels, result: "sent" }, e.sent);
+      this.#deliveries.endpoints.inc({ ...labels, result: "failed" }, e.failed);
+      this.#deliveries.endpoints.inc({ ...labels, result: "dead" }, e.dead);
     }
   }
 

@@ -142,6 +142,72 @@ describe("MonitorMetrics", () => {
     expect(sample(text, `${P}mails_total`, { result: "dead" })).toBe(1);
   });
 
+  it("counts deliveries per endpoint, the model's breaker openings (0 before the first) and reads the radar's hits", async () => {
+    const m = metrics();
+    let failing = false;
+    m.readStoredFrom({
+      casesByOutcome: () => ({}),
+      outboxByState: () => ({}),
+      partyHits: () => {
+        if (failing) throw new Error("database closed");
+        return [{ confidence: "provavel", disposition: "alert", n: 2 }];
+      },
+    });
+
+    const before = await m.registry.metrics();
+    m.endpointsDelivered({
+      byEndpoint: [{ channel: "slack", name: "equipe", sent: 2, failed: 1, dead: 0 }],
+    });
+    m.modelBreakerOpened("timeout");
+    const after = await m.registry.metrics();
+    failing = true;
+    const failed = await m.registry.metrics();
+
+    expect(sample(before, `${P}model_breaker_opened_total`, { cause: "api_error" })).toBe(0);
+    expect(sample(after, `${P}model_breaker_opened_total`, { cause: "timeout" })).toBe(1);
+    const slack = { channel: "slack", endpoint: "equipe" };
+    expect(sample(after, `${P}endpoint_deliveries_total`, { ...slack, result: "sent" })).toBe(2);
+    expect(sample(after, `${P}endpoint_deliveries_total`, { ...slack, result: "failed" })).toBe(1);
+    const hits = { confidence: "provavel", disposition: "alert" };
+    expect(sample(after, `${P}party_hits`, hits)).toBe(2);
+    expect(sample(failed, `${P}party_hits`, hits)).toBeUndefined();
+  });
+
+  it("lists its metrics in a fixed order, the counters fed as things happen before what is read at a scrape", async () => {
+    const text = await metrics().registry.metrics();
+
+    const names = [...text.matchAll(/^# HELP datajud_monitor_(\w+)/gm)].map((m) => m[1]);
+
+    expect(names).toEqual([
+      "sweeps_total",
+      "sweep_duration_seconds",
+      "datajud_requests_total",
+      "datajud_request_duration_seconds",
+      "datajud_retries_total",
+      "datajud_wait_seconds",
+      "datajud_concurrency",
+      "djen_requests_total",
+      "djen_request_duration_seconds",
+      "djen_retries_total",
+      "model_calls_total",
+      "model_tokens_total",
+      "model_breaker_opened_total",
+      "mails_total",
+      "endpoint_deliveries_total",
+      "cases",
+      "outbox_rows",
+      "endpoint_alerts",
+      "endpoint_disabled",
+      "party_hits",
+      "datajud_newest_update_age_days",
+      "datajud_lag_days",
+      "datajud_lag_acts",
+      "djen_lag_days",
+      "datajud_late_publications",
+      "datajud_court_silent",
+    ]);
+  });
+
   it("reads cases and outbox rows from the store at each scrape, and shows none when the read fails", async () => {
     const m = metrics();
     let cases: Record<string, number> = { baseline: 2, unchanged: 5 };

@@ -11,8 +11,10 @@ import {
   GAZETTE_CODES,
   seatFor,
 } from "../deadlines/publication-estimate.js";
+import type { Procedure } from "../deadlines/regimes.js";
 import { foldText } from "../text.js";
 import { addDays, formatBrazilian, type IsoDate } from "../time/calendar-date.js";
+import type { CourtCalendar } from "../time/court-calendar.js";
 import { type ActKey, type ActPeriod, type ActReading, actPeriods } from "./act-periods.js";
 import { isSuperiorCourt, judgmentForm } from "./act-reading.js";
 import { isDespacho, kindOf } from "./instance-status.js";
@@ -411,7 +413,6 @@ export function actDeadline(input: ActDeadlineInput): ActDeadline | null {
     actOn: dayOf(act),
     estimate: true as const,
   };
-  const firstAfter = FIRST_PUBLICATION_AFTER.has(reading.key);
   const [chosen] = candidates(input, reading);
   if (chosen === undefined) {
     return {
@@ -427,34 +428,64 @@ export function actDeadline(input: ActDeadlineInput): ActDeadline | null {
       considered: null,
     };
   }
-  const start = chosen.publication.countingStartsOn as IsoDate;
-  const seat = seatFor(
-    record.court,
-    record.courtUnit?.municipalityCode ?? undefined,
-    input.caseNumber,
-  );
-  const calendar = input.calendars({
-    court: courtAlias(record.court),
-    municipality: seat.municipality,
+  const counted = datedPeriods(reading.periods, {
+    start: chosen.publication.countingStartsOn as IsoDate,
+    calendar: actCalendar(input),
+    procedure: chosen.estimate.rule.procedure,
   });
-  const procedure = chosen.estimate.rule.procedure;
-  const skipped: SkippedDays[][] = [chosen.estimate.skippedDays];
-  const periods: DatedPeriod[] = [];
+  return {
+    ...base,
+    publication: chosen.publication,
+    periods: counted.periods,
+    skippedDays: mergeSkipped([chosen.estimate.skippedDays, ...counted.skipped]),
+    notes: [
+      ...actNotes(reading, criminal, FIRST_PUBLICATION_AFTER.has(reading.key)),
+      ...chosen.estimate.notes.filter((n) => !/^O texto não informa prazo/u.test(n)),
+    ],
+    considered: chosen.estimate.considered === "" ? null : chosen.estimate.considered,
+  };
+}
+
+/** The calendar of the court and seat the case's record names. */
+function actCalendar({ record, caseNumber, calendars }: ActDeadlineInput): CourtCalendar {
+  const seat = seatFor(record.court, record.courtUnit?.municipalityCode ?? undefined, caseNumber);
+  return calendars({ court: courtAlias(record.court), municipality: seat.municipality });
+}
+
+/** How an act's periods are counted once its publication's counting start is known. */
+export interface PeriodCounting {
+  /** The publication's first counting day. */
+  start: IsoDate;
+  calendar: CourtCalendar;
+  procedure: Procedure;
+}
+
+/**
+ * Each period dated from the publication's counting start, or from the day after the previous
+ * period's end where it follows it; named without a date where no publication starts it or it
+ * has no fixed length. With the days each count skipped.
+ */
+export function datedPeriods(
+  periods: readonly ActPeriod[],
+  { start, calendar, procedure }: PeriodCounting,
+): { periods: DatedPeriod[]; skipped: SkippedDays[][] } {
+  const skipped: SkippedDays[][] = [];
+  const out: DatedPeriod[] = [];
   let previousEnd: IsoDate | null = null;
-  for (const p of reading.periods) {
+  for (const p of periods) {
     if (p.notFromPublication === true) {
       // The juntada of a citação, an audiência, a guarantee: no publication dates it.
-      periods.push(undated(p, NOT_FROM_PUBLICATION));
+      out.push(undated(p, NOT_FROM_PUBLICATION));
       previousEnd = null;
       continue;
     }
     if (p.days === null) {
-      periods.push(undated(p, NO_LENGTH));
+      out.push(undated(p, NO_LENGTH));
       continue;
     }
     const chained = p.startsAfterPrevious === true;
     if (chained && previousEnd === null) {
-      periods.push(undated(p, "depende do fim do prazo anterior"));
+      out.push(undated(p, "depende do fim do prazo anterior"));
       continue;
     }
     const from = chained && previousEnd !== null ? addDays(previousEnd, 1) : start;
@@ -468,7 +499,7 @@ export function actDeadline(input: ActDeadlineInput): ActDeadline | null {
       unsuspended: procedure === "criminal",
     });
     skipped.push(counted.skipped);
-    periods.push(
+    out.push(
       dated(p, {
         countingStartsOn: counted.countingStartsOn,
         lastDay: counted.lastDay,
@@ -477,16 +508,5 @@ export function actDeadline(input: ActDeadlineInput): ActDeadline | null {
     );
     previousEnd = counted.lastDay;
   }
-  const notes = [
-    ...actNotes(reading, criminal, firstAfter),
-    ...chosen.estimate.notes.filter((n) => !/^O texto não informa prazo/u.test(n)),
-  ];
-  return {
-    ...base,
-    publication: chosen.publication,
-    periods,
-    skippedDays: mergeSkipped(skipped),
-    notes,
-    considered: chosen.estimate.considered === "" ? null : chosen.estimate.considered,
-  };
+  return { periods: out, skipped };
 }

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { municipalityName } from "../time/calendar/municipal-days.js";
 import { type IsoDate, parseIsoDate, yearOf } from "../time/calendar-date.js";
+import type { CourtCalendar } from "../time/court-calendar.js";
 import type { PublicEntity } from "./communication.js";
 import { readCommunication } from "./communication.js";
 import { countFromStart } from "./estimate.js";
 import { EstimateAlternative, SkippedDays } from "./estimate-schema.js";
 import { type CalendarFor, estimatePublication, seatFor } from "./publication-estimate.js";
+import type { Procedure } from "./regimes.js";
 
 /*
  * The lawyer's deadline calculator (`datajud-monitor prazo`, MCP calculate_deadline): the period a
@@ -117,28 +119,56 @@ export function calculateDeadline(
       "no doubled period in a Juizado Especial (Lei 10.259/2001, art. 9; Lei 12.153/2009, art. 7): drop the doubling or the juizado class",
     );
   }
-  // Without a class the engine takes the earliest reading (criminal, calendar days); the lawyer
-  // asking knows the case, so the class stands for what they said: civil unless --criminal.
-  const className =
-    checked.className ??
-    (checked.criminal ? "Ação Penal - Procedimento Ordinário" : "Procedimento Comum Cível");
-  const amount = checked.doubledFor === null ? checked.amount : checked.amount * 2;
-  const words = periodWords(amount, checked.unit, checked.dayKind);
-  const text = `Intime-se a parte para, no prazo de ${words}, manifestar-se.`;
+  const seat = calculatorSeat(checked);
+  const calendar = calendars({
+    court: checked.court,
+    municipality: seat.view.municipality ?? undefined,
+  });
+  const period: AskedPeriod = {
+    // Without a class the engine takes the earliest reading (criminal, calendar days); the lawyer
+    // asking knows the case, so the class stands for what they said: civil unless --criminal.
+    className:
+      checked.className ??
+      (checked.criminal ? "Ação Penal - Procedimento Ordinário" : "Procedimento Comum Cível"),
+    amount: checked.doubledFor === null ? checked.amount : checked.amount * 2,
+    doubling: checked.doubledFor === null ? null : DOUBLING[checked.doubledFor],
+    calendar,
+    notes: seat.notes,
+  };
+  const result =
+    checked.availableOn !== null
+      ? countFromAvailability(checked, checked.availableOn, period)
+      : countFromKnownStart(checked, checked.countingStartsOn as IsoDate, period);
+  return DeadlineCalculation.parse({
+    court: checked.court,
+    seat: seat.view,
+    ...result,
+    notKnown: notKnownOf(result, calendar),
+    estimate: true,
+  });
+}
+
+/** What the count needs besides the request: the period as counted, its calendar, the notes so far. */
+interface AskedPeriod {
+  /** The class the engine reads the period under. */
+  className: string;
+  /** Doubled where the request says so. */
+  amount: number;
+  /** The rule of the doubling; null: not doubled. */
+  doubling: string | null;
+  calendar: CourtCalendar;
+  notes: readonly string[];
+}
+
+type Counted = Omit<DeadlineCalculation, "notKnown" | "court" | "seat" | "estimate">;
+
+/** The unit's seat (named, from the case number, or unknown) and what the lawyer must know of it. */
+export function calculatorSeat(checked: CalculatorRequest): {
+  view: DeadlineCalculation["seat"];
+  notes: string[];
+} {
   const seat = seatFor(checked.court, checked.municipality ?? undefined, checked.caseNumber);
   const municipality = seat.municipality ?? null;
-  const seatView = {
-    municipality,
-    name: municipality === null ? null : municipalityName(municipality),
-    from:
-      municipality === null
-        ? ("none" as const)
-        : checked.municipality !== null
-          ? ("given" as const)
-          : ("case-number" as const),
-  };
-  const calendar = calendars({ court: checked.court, municipality: municipality ?? undefined });
-  const doubling = checked.doubledFor === null ? null : DOUBLING[checked.doubledFor];
   const notes: string[] = [];
   if (seat.note !== null) notes.push(seat.note);
   if (municipality === null) {
@@ -146,91 +176,139 @@ export function calculateDeadline(
       "Sede da unidade não informada: feriados municipais não considerados (informe o município ou o número do processo).",
     );
   }
-  let result: Omit<DeadlineCalculation, "notKnown" | "court" | "seat" | "estimate">;
-  if (checked.availableOn !== null) {
-    const estimate = estimatePublication(
-      {
-        court: checked.court,
-        kind: "Intimação",
-        documentType: null,
-        className,
-        medium: "D",
-        availableOn: checked.availableOn,
-        caseNumber: checked.caseNumber,
-        recipients: [],
-        lawyers: [{}],
-      },
-      text,
-      () => calendar,
-    );
-    const period = estimate.period;
-    if (period === null || estimate.lastDay === null || estimate.countingStartsOn === null) {
-      throw new Error(`the engine read no period from "${text}"`);
-    }
-    result = {
-      period: {
-        amount: period.amount,
-        unit: period.unit === "months" || period.unit === "years" ? "calendar-days" : period.unit,
-        asked: checked.amount,
-        doubledFor: checked.doubledFor,
-      },
-      availableOn: checked.availableOn,
-      publishedOn: estimate.publishedOn,
-      countingStartsOn: estimate.countingStartsOn,
-      lastDay: estimate.lastDay,
-      rule: [estimate.rule.title, period.basis, doubling].filter((p) => p !== null).join("; "),
-      skippedDays: estimate.skippedDays,
-      alternatives: estimate.alternatives,
-      notes: [
-        ...notes,
-        ...estimate.notes.filter((n) => !n.startsWith("sede pelo número")),
-        ...(period.note === null ? [] : [period.note]),
-      ],
-    };
-  } else {
-    const start = checked.countingStartsOn as IsoDate;
-    const reading = readCommunication({
+  return {
+    view: {
+      municipality,
+      name: municipality === null ? null : municipalityName(municipality),
+      from:
+        municipality === null ? "none" : checked.municipality !== null ? "given" : "case-number",
+    },
+    notes,
+  };
+}
+
+/**
+ * From the day the communication was made available: the estimate of an intimação through the
+ * Diário stating the period (Lei 11.419/2006 art. 4), the same as any publication's.
+ */
+function countFromAvailability(
+  checked: CalculatorRequest,
+  availableOn: string,
+  asked: AskedPeriod,
+): Counted {
+  const text = intimationText(asked.amount, checked.unit, checked.dayKind);
+  const estimate = estimatePublication(
+    {
+      court: checked.court,
       kind: "Intimação",
       documentType: null,
-      className,
-      classCode: null,
+      className: asked.className,
       medium: "D",
-      text,
-      recipients: [],
-      lawyerCount: 1,
+      availableOn,
       caseNumber: checked.caseNumber,
-      court: checked.court,
-    });
-    const procedure =
-      reading.classUnknown && reading.procedure === "civil" ? "criminal" : reading.procedure;
-    const business =
-      checked.dayKind === "business" ||
-      (checked.dayKind === null && (procedure === "civil" || procedure === "labour"));
-    const unit = checked.unit === "hours" ? "hours" : business ? "business-days" : "calendar-days";
-    const counted = countFromStart({
-      calendar,
-      procedure,
-      countingStartsOn: start,
-      amount,
-      unit,
-    });
-    result = {
-      period: { amount, unit, asked: checked.amount, doubledFor: checked.doubledFor },
-      availableOn: null,
-      publishedOn: null,
-      countingStartsOn: counted.countingStartsOn,
-      lastDay: counted.lastDay,
-      rule: [
-        `Prazo contado a partir do dia informado (${COUNT_RULE[procedure]}; CPC, art. 224 §1º: começo e fim em dia útil)`,
-        doubling,
-      ]
-        .filter((p) => p !== null)
-        .join("; "),
-      skippedDays: counted.skipped,
-      alternatives: [],
-      notes: [...notes, ...(counted.note === null ? [] : [counted.note])],
-    };
+      recipients: [],
+      lawyers: [{}],
+    },
+    text,
+    () => asked.calendar,
+  );
+  const period = estimate.period;
+  if (period === null || estimate.lastDay === null || estimate.countingStartsOn === null) {
+    throw new Error(`the engine read no period from "${text}"`);
   }
+  return {
+    period: {
+      amount: period.amount,
+      unit: period.unit === "months" || period.unit === "years" ? "calendar-days" : period.unit,
+      asked: checked.amount,
+      doubledFor: checked.doubledFor,
+    },
+    availableOn,
+    publishedOn: estimate.publishedOn,
+    countingStartsOn: estimate.countingStartsOn,
+    lastDay: estimate.lastDay,
+    rule: [estimate.rule.title, period.basis, asked.doubling].filter((p) => p !== null).join("; "),
+    skippedDays: estimate.skippedDays,
+    alternatives: estimate.alternatives,
+    notes: [
+      ...asked.notes,
+      ...estimate.notes.filter((n) => !n.startsWith("sede pelo número")),
+      ...(period.note === null ? [] : [period.note]),
+    ],
+  };
+}
+
+/** From a counting start the lawyer already knows: the period counted from that day. */
+function countFromKnownStart(
+  checked: CalculatorRequest,
+  start: IsoDate,
+  asked: AskedPeriod,
+): Counted {
+  const reading = readCommunication({
+    kind: "Intimação",
+    documentType: null,
+    className: asked.className,
+    classCode: null,
+    medium: "D",
+    text: intimationText(asked.amount, checked.unit, checked.dayKind),
+    recipients: [],
+    lawyerCount: 1,
+    caseNumber: checked.caseNumber,
+    court: checked.court,
+  });
+  const procedure =
+    reading.classUnknown && reading.procedure === "civil" ? "criminal" : reading.procedure;
+  const unit = countingUnit(checked, procedure);
+  const counted = countFromStart({
+    calendar: asked.calendar,
+    procedure,
+    countingStartsOn: start,
+    amount: asked.amount,
+    unit,
+  });
+  return {
+    period: { amount: asked.amount, unit, asked: checked.amount, doubledFor: checked.doubledFor },
+    availableOn: null,
+    publishedOn: null,
+    countingStartsOn: counted.countingStartsOn,
+    lastDay: counted.lastDay,
+    rule: [
+      `Prazo contado a partir do dia informado (${COUNT_RULE[procedure]}; CPC, art. 224 §1º: começo e fim em dia útil)`,
+      asked.doubling,
+    ]
+      .filter((p) => p !== null)
+      .join("; "),
+    skippedDays: counted.skipped,
+    alternatives: [],
+    notes: [...asked.notes, ...(counted.note === null ? [] : [counted.note])],
+  };
+}
+
+/** The intimação a period stated in these words would be. */
+function intimationText(amount: number, unit: "days" | "hours", dayKind: string | null): string {
+  return `Intime-se a parte para, no prazo de ${periodWords(amount, unit, dayKind)}, manifestar-se.`;
+}
+
+/**
+ * What a count from a known start runs in: hours as asked; days as the lawyer says, else the
+ * procedure's own (dias úteis in civil and labour cases, CPC art. 219, CLT art. 775).
+ */
+export function countingUnit(
+  checked: Pick<CalculatorRequest, "unit" | "dayKind">,
+  procedure: Procedure,
+): "hours" | "business-days" | "calendar-days" {
+  if (checked.unit === "hours") return "hours";
+  const business =
+    checked.dayKind === "business" ||
+    (checked.dayKind === null && (procedure === "civil" || procedure === "labour"));
+  return business ? "business-days" : "calendar-days";
+}
+
+/** What the court's calendar does not know for each year the dates fall in. */
+function notKnownOf(
+  result: Pick<Counted, "availableOn" | "countingStartsOn" | "lastDay">,
+  calendar: CourtCalendar,
+): DeadlineCalculation["notKnown"] {
   const years = [
     ...new Set(
       [result.availableOn, result.countingStartsOn, result.lastDay]
@@ -238,16 +316,7 @@ export function calculateDeadline(
         .map(yearOf),
     ),
   ].sort();
-  return DeadlineCalculation.parse({
-    court: checked.court,
-    seat: seatView,
-    ...result,
-    notKnown: years.map((year) => ({
-      year,
-      items: [...calendar.considered(year).notConsidered],
-    })),
-    estimate: true,
-  });
+  return years.map((year) => ({ year, items: [...calendar.considered(year).notConsidered] }));
 }
 
 const COUNT_RULE: Readonly<Record<"civil" | "labour" | "criminal" | "electoral", string>> = {

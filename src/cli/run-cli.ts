@@ -1,4 +1,4 @@
-import { isRuntimeFailure, storeFailure } from "../store/database.js";
+import { storeFailure } from "../store/database.js";
 import { suggestName, terminalText } from "../text.js";
 import {
   type CliIo,
@@ -86,7 +86,7 @@ export async function runCli(io: CliIo): Promise<number> {
     const store = storeFailure(error);
     if (store !== null) {
       io.stderr.write(`${programOf(io)} ${command.name}: ${terminalText(store.message)}\n`);
-      return isRuntimeFailure(store) ? EXIT.failures : EXIT.usage;
+      return store.retryable ? EXIT.failures : EXIT.usage;
     }
     throw error;
   }

@@ -27,7 +27,6 @@ import {
   closeDatabase,
   type Db,
   databaseExists,
-  isRuntimeFailure,
   openDatabase,
   storeFailure,
 } from "../store/database.js";
@@ -646,7 +645,7 @@ export async function openMonitorOrReport(
     const store = storeFailure(error);
     if (store === null) throw error;
     io.stderr.write(`${programOf(io)} ${command}: ${terminalText(store.message)}\n`);
-    return isRuntimeFailure(store) ? EXIT.failures : EXIT.usage;
+    return store.retryable ? EXIT.failures : EXIT.usage;
   }
 }
 

@@ -105,7 +105,7 @@ export function createRecordedDataJud(options: RecordedDataJudOptions = {}): Rec
       return jsonResponse(200, searchDocuments(alias, stored, parsed.body));
     } catch (error) {
       if (!(error instanceof QueryError)) throw error;
-      return jsonResponse(400, esError(400, error.type, error.message));
+      return jsonResponse(400, esError(400, error.kind, error.message));
     }
   };
 

@@ -1,5 +1,6 @@
 import { DataJudError, type DataJudErrorKind } from "../datajud/errors.js";
 import { DjenError, type DjenErrorKind } from "../djen/errors.js";
+import { MonitorError } from "../errors.js";
 import type { ToolErrorPayload } from "./tool-schemas.js";
 
 /**
@@ -12,22 +13,8 @@ export type ServerErrorKind = "config" | "no_database" | "unknown_case" | "inter
 export type ToolErrorKind = DataJudErrorKind | ServerErrorKind;
 
 /** A tool failure that is not DataJud's, with the fix in `hint`. */
-export class ToolError extends Error {
+export class ToolError extends MonitorError<ServerErrorKind> {
   override readonly name = "ToolError";
-  readonly kind: ServerErrorKind;
-  readonly retryable: boolean;
-  readonly hint: string;
-
-  constructor(
-    kind: ServerErrorKind,
-    message: string,
-    options: { hint: string; retryable?: boolean },
-  ) {
-    super(message);
-    this.kind = kind;
-    this.hint = options.hint;
-    this.retryable = options.retryable ?? false;
-  }
 }
 
 const RETRY_LATER =
@@ -107,34 +94,17 @@ export function errorPayload(error: unknown): ToolErrorPayload {
 }
 
 function payloadOf(error: unknown): ToolErrorPayload {
-  if (error instanceof ToolError) {
+  const hint =
+    error instanceof DjenError
+      ? DJEN_HINTS[error.kind]
+      : error instanceof DataJudError
+        ? hintFor(error.kind)
+        : error instanceof ToolError
+          ? (error.hint ?? hintFor(error.kind))
+          : null;
+  if (hint !== null && error instanceof MonitorError) {
     return {
-      error: {
-        kind: error.kind,
-        message: error.message,
-        retryable: error.retryable,
-        hint: error.hint,
-      },
-    };
-  }
-  if (error instanceof DjenError) {
-    return {
-      error: {
-        kind: error.kind,
-        message: error.message,
-        retryable: error.retryable,
-        hint: DJEN_HINTS[error.kind],
-      },
-    };
-  }
-  if (error instanceof DataJudError) {
-    return {
-      error: {
-        kind: error.kind,
-        message: error.message,
-        retryable: error.retryable,
-        hint: hintFor(error.kind),
-      },
+      error: { kind: error.kind, message: error.message, retryable: error.retryable, hint },
     };
   }
   return {

@@ -1,3 +1,5 @@
+import { MonitorError } from "../errors.js";
+
 /** What a failed request to a public upstream (DataJud, DJEN) carries besides its message. */
 export interface UpstreamErrorOptions {
   retryable?: boolean;
@@ -13,10 +15,7 @@ export interface UpstreamErrorOptions {
  * retry-or-skip from, and a message saying what a person can do. Each service names its kinds
  * and which are worth retrying by default.
  */
-export abstract class UpstreamError<Kind extends string> extends Error {
-  readonly kind: Kind;
-  /** Whether trying again later may succeed (a sweep reports the check as failed, not done). */
-  readonly retryable: boolean;
+export abstract class UpstreamError<Kind extends string> extends MonitorError<Kind> {
   readonly status: number | undefined;
   readonly attempts: number | undefined;
   readonly retryAfterSeconds: number | undefined;
@@ -27,9 +26,10 @@ export abstract class UpstreamError<Kind extends string> extends Error {
     options: UpstreamErrorOptions,
     retryableByDefault: ReadonlySet<Kind>,
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.kind = kind;
-    this.retryable = options.retryable ?? retryableByDefault.has(kind);
+    super(kind, message, {
+      retryable: options.retryable ?? retryableByDefault.has(kind),
+      cause: options.cause,
+    });
     this.status = options.status;
     this.attempts = options.attempts;
     this.retryAfterSeconds = options.retryAfterSeconds;

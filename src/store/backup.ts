@@ -11,6 +11,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
+import { MonitorError } from "../errors.js";
 import type { Db } from "./database.js";
 
 export type BackupErrorCode =
@@ -21,13 +22,8 @@ export type BackupErrorCode =
   /** The copy failed `PRAGMA integrity_check`; nothing was put at the target. */
   | "integrity";
 
-export class BackupError extends Error {
+export class BackupError extends MonitorError<BackupErrorCode> {
   override readonly name = "BackupError";
-  readonly code: BackupErrorCode;
-  constructor(code: BackupErrorCode, message: string) {
-    super(message);
-    this.code = code;
-  }
 }
 
 export interface BackupOptions {

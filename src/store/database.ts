@@ -148,13 +148,8 @@ function unusableStore(path: string | null, error: unknown): StoreError | null {
 /**
  * A database failure a person can act on (full disk, no write access, a bad path, a file that is
  * not ours, damaged pages, a lock another writer held too long), with the message to show; null
- * for anything else. `isRuntimeFailure` tells what passes (a disk that filled up, a lock: exit 1,
- * run again) from a database unusable as configured.
+ * for anything else. Its `retryable` tells what passes from a database unusable as configured.
  */
-export function isRuntimeFailure(error: StoreError): boolean {
-  return error.code === "disk_full" || error.code === "disk_error" || error.code === "busy";
-}
-
 export function storeFailure(error: unknown): StoreError | null {
   if (error instanceof StoreError) return error;
   return error instanceof Database.SqliteError ? unusableStore(null, error) : null;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
+import { MonitorError } from "../errors.js";
 
 export type StoreErrorCode =
   /** The file exists but is not an SQLite database, or its pages are damaged. */
@@ -30,19 +31,24 @@ export type StoreErrorCode =
   /** SQLite's I/O failed (a disk with no room left even for the -shm file, or a failing one). */
   | "disk_error";
 
-export class StoreError extends Error {
+/**
+ * `retryable`: the failure passes (a disk that filled up, a lock; exit 1, run again), where any
+ * other leaves the database unusable as configured.
+ */
+export class StoreError extends MonitorError<StoreErrorCode> {
   override readonly name = "StoreError";
-  readonly code: StoreErrorCode;
   readonly path: string;
 
   constructor(
-    code: StoreErrorCode,
+    kind: StoreErrorCode,
     path: string,
     message: string,
     options: { cause?: unknown } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(kind, message, {
+      ...options,
+      retryable: ["disk_full", "disk_error", "busy"].includes(kind),
+    });
     this.path = path;
   }
 }

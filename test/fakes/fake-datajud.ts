@@ -339,7 +339,7 @@ class FakeDataJudServer implements FakeDataJud {
       answer = searchDocuments(alias, index, body);
     } catch (error) {
       if (!(error instanceof QueryError)) throw error;
-      this.#send(res, 400, esError(400, error.type, error.message), headers);
+      this.#send(res, 400, esError(400, error.kind, error.message), headers);
       return;
     }
     const response = fault?.partialShards || fault?.timedOut ? degrade(answer, fault) : answer;

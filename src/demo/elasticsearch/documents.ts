@@ -1,3 +1,4 @@
+import { MonitorError } from "../../errors.js";
 /*
  * The subset of Elasticsearch 7 that DataJud's `_search` is, kept in memory: the documents and
  * their indices, ES's errors, and how a dotted path reads a document (see ../recorded-datajud.ts).
@@ -12,14 +13,8 @@ export interface RecordedDocument {
 /** ES's `index.max_result_window` default: `from + size` beyond it is refused. */
 export const MAX_RESULT_WINDOW = 10_000;
 
-/** A query ES would refuse with a 400; `type` is ES's error type (parsing_exception, ...). */
-export class QueryError extends Error {
-  readonly type: string;
-  constructor(type: string, message: string) {
-    super(message);
-    this.type = type;
-  }
-}
+/** A query ES would refuse with a 400; `kind` is ES's error type (parsing_exception, ...). */
+export class QueryError extends MonitorError {}
 
 /** A document and its insertion order (the `_doc` sort). */
 export interface StoredDocument {

@@ -474,7 +474,7 @@ async function sendEmail(
     const next = new Date(failedAt.getTime() + Math.max(0, backoff(attempts))).toISOString();
     const text = errorText(error);
     markAllFailed(db, ids, { error: text, nextAttemptAt: next, dead });
-    const code = error instanceof MailError ? error.code : "unknown";
+    const code = error instanceof MailError ? error.kind : "unknown";
     logger.warn(
       { ...logged, attempts, dead, code, transport: transport.describe(), error: text },
       "mail delivery failed",

@@ -1,4 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
+import { MonitorError } from "../../errors.js";
 
 /*
  * What every transport takes and how it fails, and the header check both run before anything
@@ -44,9 +45,8 @@ export type MailErrorCode =
   /** The `.eml` file could not be written. */
   | "file";
 
-export class MailError extends Error {
+export class MailError extends MonitorError<MailErrorCode> {
   override readonly name = "MailError";
-  readonly code: MailErrorCode;
   /** True when nothing else would get through either, so a drain stops instead of trying each row. */
   readonly transportDown: boolean;
   readonly responseCode: number | undefined;
@@ -56,8 +56,7 @@ export class MailError extends Error {
     message: string,
     options: { transportDown?: boolean; responseCode?: number } = {},
   ) {
-    super(message);
-    this.code = code;
+    super(code, message);
     this.transportDown = options.transportDown ?? (code === "connection" || code === "file");
     this.responseCode = options.responseCode;
   }

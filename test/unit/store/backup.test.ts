@@ -73,7 +73,7 @@ describe("backupDatabase", () => {
     const forced = backupDatabase(live, target, { force: true });
 
     expect(refused).toBeInstanceOf(BackupError);
-    expect((refused as BackupError).code).toBe("exists");
+    expect((refused as BackupError).kind).toBe("exists");
     expect((refused as BackupError).message).toContain("--force");
     expect(forced.path).toBe(target);
     expect(caseCount(target)).toBe(5);

@@ -7,7 +7,6 @@ import {
   closeDatabase,
   defaultMigrationsDir,
   immediate,
-  isRuntimeFailure,
   isSupportedSqliteVersion,
   openDatabase,
   StoreError,
@@ -73,7 +72,7 @@ describe("openDatabase", () => {
     const error = thrown(() => openDatabase(path));
 
     expect(error).toBeInstanceOf(StoreError);
-    expect(error).toMatchObject({ code: "not_a_database", path });
+    expect(error).toMatchObject({ kind: "not_a_database", path });
     expect(error).toMatchObject({ message: expect.stringContaining(path) });
     expect(error).toMatchObject({ message: expect.stringContaining("it was not modified") });
     expect(error).toMatchObject({
@@ -94,7 +93,7 @@ describe("openDatabase", () => {
 
     const error = thrown(() => openDatabase(path));
 
-    expect(error).toMatchObject({ code: "not_a_database" });
+    expect(error).toMatchObject({ kind: "not_a_database" });
     expect(readFileSync(path).equals(bytes)).toBe(true);
   });
 
@@ -123,7 +122,7 @@ describe("openDatabase", () => {
 
     expect(rows).toEqual({ n: 0 });
     expect(readFileSync(path).equals(before)).toBe(true);
-    expect(missing).toMatchObject({ code: "missing_database" });
+    expect(missing).toMatchObject({ kind: "missing_database" });
   });
 
   it("refuses to open read-only a database that still needs migrating", () => {
@@ -133,7 +132,7 @@ describe("openDatabase", () => {
 
     const error = thrown(() => openDatabase(path, { readonly: true }));
 
-    expect(error).toMatchObject({ code: "schema_too_old" });
+    expect(error).toMatchObject({ kind: "schema_too_old" });
   });
 
   it("lets two connections on the same file see each other's commits", () => {
@@ -235,8 +234,8 @@ describe("storeFailure", () => {
 
     const failure = storeFailure(error);
 
-    expect(failure?.code).toBe("disk_full");
-    expect(failure && isRuntimeFailure(failure)).toBe(true);
+    expect(failure?.kind).toBe("disk_full");
+    expect(failure?.retryable).toBe(true);
     expect(failure?.message).toContain("full; what was stored before is intact: free some space");
     expect(runs).toEqual({ n: 0 });
   });
@@ -269,8 +268,8 @@ describe("database failures a person meets, each one line", () => {
     const failure = storeFailure(caught);
 
     expect(db.open).toBe(false);
-    expect(failure?.code).toBe("busy");
-    expect(failure && isRuntimeFailure(failure)).toBe(true);
+    expect(failure?.kind).toBe("busy");
+    expect(failure?.retryable).toBe(true);
     expect(failure?.message).toContain(
       "is locked by another process writing to it (SQLITE_BUSY after waiting 5 s)",
     );
@@ -285,7 +284,7 @@ describe("database failures a person meets, each one line", () => {
 
     const errors = [folder, pipe, "/dev/null"].map((path) => thrown(() => openDatabase(path)));
 
-    expect(errors.map((e) => (e as StoreError).code)).toEqual(["bad_path", "bad_path", "bad_path"]);
+    expect(errors.map((e) => (e as StoreError).kind)).toEqual(["bad_path", "bad_path", "bad_path"]);
     expect((errors[0] as Error).message).toBe(
       `the database path ${folder} is a directory, not a database file: set MONITOR_DB to a file (such as ${join(folder, "monitor.db")})`,
     );
@@ -310,8 +309,8 @@ describe("database failures a person meets, each one line", () => {
     closeDatabase(reopened);
     const failure = storeFailure(error);
 
-    expect(failure?.code).toBe("damaged");
-    expect(failure && isRuntimeFailure(failure)).toBe(false);
+    expect(failure?.kind).toBe("damaged");
+    expect(failure?.retryable).toBe(false);
     expect(failure?.message).toMatch(
       /^the database \(MONITOR_DB\) is damaged \(SQLITE_CORRUPT[^)]*\): see where with `sqlite3 <MONITOR_DB> "PRAGMA integrity_check"`.*restore it from a backup/,
     );

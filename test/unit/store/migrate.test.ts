@@ -91,7 +91,7 @@ describe("migrate", () => {
     const error = thrown(() => migrate(db, dir));
 
     expect(error).toMatchObject({
-      code: "migration_failed",
+      kind: "migration_failed",
       message: expect.stringContaining("002_bad.sql"),
     });
     expect(schemaVersion(db)).toBe(1);
@@ -107,7 +107,7 @@ describe("migrate", () => {
 
     const error = thrown(() => openDatabase(path));
 
-    expect(error).toMatchObject({ code: "schema_too_new" });
+    expect(error).toMatchObject({ kind: "schema_too_new" });
     expect(error).toMatchObject({
       message: `database ${path} has schema version 99 but this monitor knows up to ${latestMigrationVersion(defaultMigrationsDir())}: upgrade datajud-monitor (or point MONITOR_DB at another file)`,
     });
@@ -143,7 +143,7 @@ describe("migrate", () => {
 
     const error = thrown(() => migrate(db, dir));
 
-    expect(error).toMatchObject({ code: "migration_failed" });
+    expect(error).toMatchObject({ kind: "migration_failed" });
     expect(schemaVersion(db)).toBe(1);
     expect(db.prepare("SELECT count(*) AS n FROM c").get()).toEqual({ n: 0 });
     db.close();

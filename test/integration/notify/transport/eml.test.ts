@@ -104,7 +104,7 @@ describe(".eml transport", () => {
       .catch((e: unknown) => e);
     transport.close();
 
-    expect(error).toMatchObject({ name: "MailError", code: "header" });
+    expect(error).toMatchObject({ name: "MailError", kind: "header" });
   });
 
   it("is what a drain uses without SMTP_URL, recording the file as the response", async () => {

@@ -49,7 +49,7 @@ describe("parseSmtpUrl", () => {
     const errors = inputs.map((input) => errorOf(() => parseSmtpUrl(input)));
 
     for (const error of errors) {
-      expect(error.code).toBe("config");
+      expect(error.kind).toBe("config");
       expect(`${error.message} ${JSON.stringify(error)}`).not.toContain(PASSWORD);
     }
     expect(errors[2]?.message).toContain('"pool"');

@@ -32,7 +32,7 @@ import {
 } from "../render/build-event.js";
 import type { WebhookEvent } from "../render/webhook-event.js";
 import { describeEndpoint, type Endpoint, endpointHost } from "../transport/endpoint.js";
-import { isLastAttempt } from "../transport/endpoint-verdict.js";
+import { isLastAttempt, type Verdict } from "../transport/endpoint-verdict.js";
 import type { EndpointLimits } from "../transport/http-endpoint.js";
 import { eventId } from "../transport/webhook-signature.js";
 import { ENDPOINT_CHANNELS } from "./channels.js";
@@ -249,12 +249,11 @@ async function send(
   holder: string,
   tally: DrainTally,
 ): Promise<Outcome> {
-  const { db, logger } = options;
+  const { db } = options;
   const nowIso = isoNow(options.clock);
   const until = new Date(options.clock.now() + (options.claimMs ?? DEFAULT_CLAIM_MS)).toISOString();
   const first = planned.rows[0];
   if (first === undefined) return { kind: "skipped" };
-  const ids = planned.rows.map((r) => r.id);
   if (
     planned.endpoint === null &&
     options.unsendable?.some((e) => e.channel === first.channel && e.name === first.recipient)
@@ -262,45 +261,94 @@ async function send(
     return { kind: "skipped" };
   }
   const events = planned.rows.map(rowEvent);
-  const numberless = planned.endpoint?.channel === "whatsapp" && planned.endpoint.to === null;
-  if (planned.endpoint === null || numberless || events.some((e) => e === null)) {
+  const target = sendableTo(planned.endpoint, first, events);
+  if ("error" in target) {
     if (!claimOutbox(db, first.id, nowIso, until, holder)) return { kind: "skipped" };
-    const error =
-      planned.endpoint === null
-        ? `no ${first.channel} endpoint "${first.recipient.slice(0, 40)}" in the configuration any more`
-        : numberless
-          ? `whatsapp endpoint "${first.recipient.slice(0, 40)}" has no number of its own (no to:) and the row names no watcher's number`
-          : "the stored payload is not an alert; it cannot be sent";
-    markAllFailed(db, [first.id], { error, nextAttemptAt: until, dead: true });
+    markAllFailed(db, [first.id], { error: target.error, nextAttemptAt: until, dead: true });
     return { kind: "dead", rows: 1 };
   }
-  const endpoint = planned.endpoint;
+  const { endpoint } = target;
   const disabledAt = endpointState(db, endpoint.channel, endpoint.name)?.disabledAt ?? null;
   if (disabledAt !== null) return giveUpDisabled({ ...planned, endpoint }, disabledAt, options);
-  let claimedIds: number[];
-  if (ids.length === 1) {
-    claimedIds = claimOutbox(db, first.id, nowIso, until, holder) ? [first.id] : [];
-  } else {
-    claimedIds = claimOutboxGroup(
-      db,
-      ids,
-      nowIso,
-      until,
-      () => `digest:${eventId(ids.join(","))}`,
-      holder,
-    ).claimedIds;
-  }
+  const claimedIds = claimRows(db, planned.rows, nowIso, until, holder);
   if (claimedIds.length === 0) return { kind: "skipped" };
+  const { verdict } = await deliverClaimed(endpoint, planned.rows, events, claimedIds, options);
+  if (verdict.kind === "delivered") {
+    // Nothing between the 2xx and this mark: a crash in that gap is one resend, same webhook-id.
+    markAllSent(db, claimedIds, {
+      sentAt: isoNow(options.clock),
+      smtpResponse: verdict.response,
+    });
+    markEndpointDelivered(db, endpoint);
+    options.logger.info(
+      { outboxIds: claimedIds, endpoint: describeEndpoint(endpoint) },
+      "alert delivered to endpoint",
+    );
+    return { kind: "sent", rows: claimedIds.length };
+  }
+  const attempts =
+    Math.max(...planned.rows.filter((r) => claimedIds.includes(r.id)).map((r) => r.attempts)) + 1;
+  const failed = { endpoint, claimedIds, attempts, test: first.kind === "test", nowIso };
+  return recordFailure(failed, verdict, options, tally);
+}
+
+/** The endpoint the planned rows go to, or why they can go nowhere (given up at once). */
+function sendableTo(
+  endpoint: Endpoint | null,
+  first: OutboxRow,
+  events: ReadonlyArray<WebhookEvent | null>,
+): { endpoint: Endpoint } | { error: string } {
+  const name = first.recipient.slice(0, 40);
+  if (endpoint === null) {
+    return { error: `no ${first.channel} endpoint "${name}" in the configuration any more` };
+  }
+  if (endpoint.channel === "whatsapp" && endpoint.to === null) {
+    return {
+      error: `whatsapp endpoint "${name}" has no number of its own (no to:) and the row names no watcher's number`,
+    };
+  }
+  if (events.some((e) => e === null)) {
+    return { error: "the stored payload is not an alert; it cannot be sent" };
+  }
+  return { endpoint };
+}
+
+/** Claims the rows for this process: a row alone, or a digest's rows together; the ids claimed. */
+function claimRows(
+  db: Db,
+  rows: readonly OutboxRow[],
+  nowIso: string,
+  until: string,
+  holder: string,
+): number[] {
+  const ids = rows.map((r) => r.id);
+  const [only] = ids;
+  if (ids.length === 1 && only !== undefined) {
+    return claimOutbox(db, only, nowIso, until, holder) ? [only] : [];
+  }
+  const key = () => `digest:${eventId(ids.join(","))}`;
+  return claimOutboxGroup(db, ids, nowIso, until, key, holder).claimedIds;
+}
+
+/** POSTs the claimed rows' events (several: one chat digest), each with its acknowledgement link. */
+function deliverClaimed(
+  endpoint: Endpoint,
+  rows: readonly OutboxRow[],
+  events: ReadonlyArray<WebhookEvent | null>,
+  claimedIds: readonly number[],
+  options: EndpointDrainOptions,
+): ReturnType<typeof deliverToEndpoint> {
+  const ids = rows.map((r) => r.id);
   const claimed = claimedIds
     .map((id) => events[ids.indexOf(id)])
     .filter((e): e is WebhookEvent => e != null);
   const ackUrls = claimedIds.map((id) => {
-    const row = planned.rows.find((r) => r.id === id);
+    const row = rows.find((r) => r.id === id);
     return row === undefined || endpoint.channel === "webhook"
       ? null
       : (options.ackLink?.(row) ?? null);
   });
-  const delivery = await deliverToEndpoint(
+  return deliverToEndpoint(
     endpoint,
     claimed.length === 1 ? (claimed[0] as WebhookEvent) : claimed,
     {
@@ -310,27 +358,39 @@ async function send(
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     },
   );
-  const { verdict } = delivery;
-  const logged = { outboxIds: claimedIds, endpoint: describeEndpoint(endpoint) };
-  if (verdict.kind === "delivered") {
-    // Nothing between the 2xx and this mark: a crash in that gap is one resend, same webhook-id.
-    markAllSent(db, claimedIds, {
-      sentAt: isoNow(options.clock),
-      smtpResponse: verdict.response,
-    });
-    markEndpointDelivered(db, endpoint);
-    logger.info(logged, "alert delivered to endpoint");
-    return { kind: "sent", rows: claimedIds.length };
-  }
-  const attempts =
-    Math.max(...planned.rows.filter((r) => claimedIds.includes(r.id)).map((r) => r.attempts)) + 1;
-  const dead = isLastAttempt(verdict, attempts, options.maxAttempts) || first.kind === "test";
+}
+
+/** A delivery that failed, as `recordFailure` records it. */
+interface FailedDelivery {
+  endpoint: Endpoint;
+  claimedIds: number[];
+  /** This attempt's number: one more than the most any claimed row had. */
+  attempts: number;
+  /** A `test-notify` row: never retried, never counted against the endpoint. */
+  test: boolean;
+  nowIso: string;
+}
+
+/**
+ * Marks the claimed rows failed (retried after the back-off, or Retry-After when later) or dead;
+ * a 410 disables the endpoint. The operator hears of a disabled or dead endpoint once.
+ */
+function recordFailure(
+  failed: FailedDelivery,
+  verdict: Exclude<Verdict, { kind: "delivered" }>,
+  options: EndpointDrainOptions,
+  tally: DrainTally,
+): Outcome {
+  const { db, logger } = options;
+  const { endpoint, claimedIds, attempts, nowIso } = failed;
+  const dead = isLastAttempt(verdict, attempts, options.maxAttempts) || failed.test;
   const backoff = Math.max(0, (options.backoffMs ?? defaultBackoffMs)(attempts));
   const wait =
     verdict.kind === "retry" && verdict.retryAfterSeconds !== null
       ? Math.max(backoff, verdict.retryAfterSeconds * 1000)
       : backoff;
   const next = new Date(options.clock.now() + wait).toISOString();
+  const logged = { outboxIds: claimedIds, endpoint: describeEndpoint(endpoint) };
   const ref = { channel: endpoint.channel, name: endpoint.name, host: endpointHost(endpoint) };
   const givenUp = immediate(db, () => {
     markAllFailed(db, claimedIds, { error: verdict.error, nextAttemptAt: next, dead });
@@ -357,7 +417,7 @@ async function send(
       return others;
     }
     logger.warn({ ...logged, attempts, dead, error: verdict.error }, "endpoint delivery failed");
-    if (dead && first.kind !== "test" && markEndpointDead(db, endpoint, nowIso)) {
+    if (dead && !failed.test && markEndpointDead(db, endpoint, nowIso)) {
       tally.operatorAlerts += tellOperator(options, {
         type: "endpoint_dead",
         ...ref,

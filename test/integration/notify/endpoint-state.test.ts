@@ -261,3 +261,62 @@ describe("alerts an endpoint keeps failing", () => {
     expect(text).not.toContain(SECRET_PATH);
   });
 });
+
+function slackRows(): Array<{
+  status: string;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+}> {
+  return store.db
+    .prepare<[], { status: string; lastError: string | null; nextAttemptAt: string | null }>(
+      "SELECT status, last_error AS lastError, next_attempt_at AS nextAttemptAt FROM outbox WHERE channel = 'slack' ORDER BY id",
+    )
+    .all();
+}
+
+describe("rows no endpoint of this process can take", () => {
+  it("are left due when the configuration names the endpoint but this process cannot send to it", async () => {
+    queueAlert();
+
+    const result = await drain({
+      endpoints: [],
+      unsendable: [{ channel: "slack", name: "equipe" }],
+    });
+
+    expect(result).toMatchObject({ sent: 0, failed: 0, dead: 0 });
+    expect(slackRows()).toEqual([{ status: "pending", lastError: null, nextAttemptAt: null }]);
+  });
+
+  it("are dead at once, saying why, when the endpoint left the configuration", async () => {
+    queueAlert();
+    const posted = slack.messages.length;
+
+    const result = await drain({ endpoints: [] });
+
+    expect(result.dead).toBe(1);
+    expect(slackRows()).toMatchObject([
+      {
+        status: "dead",
+        lastError: 'no slack endpoint "equipe" in the configuration any more',
+      },
+    ]);
+    expect(slack.messages).toHaveLength(posted);
+  });
+});
+
+describe("a failed delivery's next attempt", () => {
+  it("waits the back-off, or the endpoint's Retry-After when that is longer", async () => {
+    queueAlert();
+    slack.script.push({ status: 503, body: "busy" });
+    await drain();
+    expect(slackRows()[0]?.nextAttemptAt).toBe(new Date(T0 + MINUTE).toISOString());
+
+    now += MINUTE;
+    slack.script.push({ status: 429, body: "slow down", headers: { "retry-after": "600" } });
+    await drain();
+    expect(slackRows()[0]).toMatchObject({
+      status: "pending",
+      nextAttemptAt: new Date(now + 600_000).toISOString(),
+    });
+  });
+});

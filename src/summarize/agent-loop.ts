@@ -206,113 +206,186 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<LoopResul
   }
 }
 
+/** Why the loop ended without a final answer; `status`: an api_error's HTTP status, when one came. */
+interface Failure {
+  reason: Exclude<FallbackReason, "no_key" | "invalid_output" | "set_aside">;
+  detail: string;
+  status?: number;
+}
+
 async function loop(options: AgentLoopOptions, summaryLimit: AbortSignal): Promise<LoopResult> {
-  const { logger, signal } = options;
   const messages: MessageParam[] = [{ role: "user", content: options.firstMessage }];
-  const hasTools = options.tools.tools.length > 0;
   let usage = ZERO_USAGE;
   let calls = 0;
-  const failed = (
-    reason: Exclude<FallbackReason, "no_key" | "invalid_output" | "set_aside">,
-    detail: string,
-  ): LoopResult => ({
-    outcome: { kind: "failed", reason, detail },
+  const failed = (failure: Failure): LoopResult => ({
+    outcome: { kind: "failed", ...failure },
     usage,
     calls,
   });
 
   const maxIterations = Math.max(1, options.maxIterations);
   for (let iteration = 0; iteration < maxIterations; iteration++) {
-    const last = iteration === maxIterations - 1;
-    const request: MessageCreateParamsNonStreaming = {
-      model: options.model,
-      max_tokens: options.maxOutputTokens,
-      system: options.system,
-      messages,
-      output_config: { format: options.outputFormat },
-      ...(hasTools ? { tools: options.tools.tools } : {}),
-      // The last allowed call must answer: tools stay listed (the cached prefix is unchanged)
-      // but cannot be called.
-      ...(hasTools && last ? { tool_choice: { type: "none" as const } } : {}),
-    };
-    if (options.breaker?.aborted) return failed("model_unavailable", "the breaker is open");
+    const request = requestOf(options, messages, iteration === maxIterations - 1);
+    if (options.breaker?.aborted) {
+      return failed({ reason: "model_unavailable", detail: "the breaker is open" });
+    }
     const estimate = estimateTokens(request);
     // Held while the call is in flight: other cases' summaries run at the same time.
     if (!options.budget.reserve(estimate)) {
-      return failed("budget", `estimated ${estimate} tokens exceed the remaining budget`);
+      return failed({
+        reason: "budget",
+        detail: `estimated ${estimate} tokens exceed the remaining budget`,
+      });
     }
     const call = await timedCall(options, request, summaryLimit).finally(() =>
       options.budget.release(estimate),
     );
-    if (call.kind === "stopped") throw call.reason;
-    if (call.kind === "timeout") {
-      const detail = summaryLimit.aborted
-        ? `no summary in ${(options.callTimeoutMs * SUMMARY_LIMIT_CALLS) / 1000} s`
-        : `no answer in ${options.callTimeoutMs / 1000} s`;
-      logger.warn({ detail, iteration }, "Claude call went unanswered");
-      return failed("timeout", detail);
-    }
-    if (call.kind === "breaker") return failed("model_unavailable", "the breaker opened");
-    if (call.kind === "error") {
-      const { detail, status } = describeError(call.error);
-      logger.warn({ status, detail, iteration }, "Claude call failed after retries");
-      const result = failed("api_error", detail);
-      if (status !== undefined && result.outcome.kind === "failed") result.outcome.status = status;
-      return result;
-    }
+    if (call.kind !== "answered") return failed(unanswered(call, options, summaryLimit, iteration));
     const { message } = call;
     calls++;
     const callUsage = usageOf(message.usage);
     usage = addUsage(usage, callUsage);
     options.budget.spend(callUsage);
 
-    switch (message.stop_reason) {
-      case "end_turn":
-      case "stop_sequence":
-        return {
-          outcome: { kind: "final", text: finalText(message), model: message.model },
-          usage,
-          calls,
-        };
-      case "refusal":
-        return failed("refusal", "the model declined to answer");
-      case "max_tokens":
-      case "model_context_window_exceeded":
-        return failed("max_tokens", `stopped at ${message.stop_reason}`);
-      case "pause_turn":
-        // Sent back as is, the model resumes the same turn; it counts as an iteration.
-        messages.push(assistantTurn(message));
-        continue;
-      case "tool_use": {
-        const toolCalls = message.content.filter((b): b is ToolUseBlock => b.type === "tool_use");
-        if (toolCalls.length === 0) {
-          return {
-            outcome: { kind: "final", text: finalText(message), model: message.model },
-            usage,
-            calls,
-          };
-        }
-        messages.push(assistantTurn(message));
-        // All calls of a turn are answered in one user turn, concurrently, within the summary's
-        // limit: a tool that hangs (DataJud not answering) ends the summary, not the sweep.
-        let results: Awaited<ReturnType<ToolBridge["answer"]>>;
-        try {
-          results = await options.tools.answer(
-            toolCalls,
-            AbortSignal.any([summaryLimit, ...(signal ? [signal] : [])]),
-          );
-        } catch (error) {
-          if (signal?.aborted || !summaryLimit.aborted) throw error;
-          const detail = `no summary in ${(options.callTimeoutMs * SUMMARY_LIMIT_CALLS) / 1000} s (a tool call was still running)`;
-          logger.warn({ detail, iteration }, "summary ran out of time");
-          return failed("timeout", detail);
-        }
-        messages.push({ role: "user", content: results });
-        continue;
-      }
-      default:
-        return failed("no_convergence", `unexpected stop_reason ${String(message.stop_reason)}`);
+    const step = nextStep(message);
+    if (step.kind === "final") {
+      return {
+        outcome: { kind: "final", text: finalText(message), model: message.model },
+        usage,
+        calls,
+      };
+    }
+    if (step.kind === "failed") return failed(step.failure);
+    // Sent back as is: after pause_turn the model resumes the same turn (it counts as an
+    // iteration); after tool_use it reads the tools' answers.
+    messages.push(assistantTurn(message));
+    if (step.kind === "tools") {
+      const answers = await toolAnswers(options, step.calls, summaryLimit, iteration);
+      if ("reason" in answers) return failed(answers);
+      messages.push({ role: "user", content: answers.results });
     }
   }
-  return failed("no_convergence", `no final answer after ${maxIterations} calls`);
+  return failed({
+    reason: "no_convergence",
+    detail: `no final answer after ${maxIterations} calls`,
+  });
+}
+
+/** The next call: the conversation so far; the last allowed call must answer without a tool. */
+export function requestOf(
+  options: Pick<
+    AgentLoopOptions,
+    "model" | "maxOutputTokens" | "system" | "outputFormat" | "tools"
+  >,
+  messages: MessageParam[],
+  last: boolean,
+): MessageCreateParamsNonStreaming {
+  const hasTools = options.tools.tools.length > 0;
+  return {
+    model: options.model,
+    max_tokens: options.maxOutputTokens,
+    system: options.system,
+    messages,
+    output_config: { format: options.outputFormat },
+    ...(hasTools ? { tools: options.tools.tools } : {}),
+    // The last allowed call must answer: tools stay listed (the cached prefix is unchanged)
+    // but cannot be called.
+    ...(hasTools && last ? { tool_choice: { type: "none" as const } } : {}),
+  };
+}
+
+/** How a call that got no answer ends the loop; the caller's stop rejects it. */
+function unanswered(
+  call: Exclude<CallEnd, { kind: "answered" }>,
+  options: AgentLoopOptions,
+  summaryLimit: AbortSignal,
+  iteration: number,
+): Failure {
+  switch (call.kind) {
+    case "stopped":
+      throw call.reason;
+    case "timeout": {
+      const detail = summaryLimit.aborted
+        ? `no summary in ${(options.callTimeoutMs * SUMMARY_LIMIT_CALLS) / 1000} s`
+        : `no answer in ${options.callTimeoutMs / 1000} s`;
+      options.logger.warn({ detail, iteration }, "Claude call went unanswered");
+      return { reason: "timeout", detail };
+    }
+    case "breaker":
+      return { reason: "model_unavailable", detail: "the breaker opened" };
+    case "error": {
+      const { detail, status } = describeError(call.error);
+      options.logger.warn({ status, detail, iteration }, "Claude call failed after retries");
+      return status === undefined
+        ? { reason: "api_error", detail }
+        : { reason: "api_error", detail, status };
+    }
+  }
+}
+
+type Step =
+  | { kind: "final" }
+  | { kind: "failed"; failure: Failure }
+  /** pause_turn: sent back, the model goes on with the same turn. */
+  | { kind: "resume" }
+  | { kind: "tools"; calls: ToolUseBlock[] };
+
+/** What an answer asks of the loop, by why the model stopped. */
+export function nextStep(message: Pick<Message, "stop_reason" | "content">): Step {
+  switch (message.stop_reason) {
+    case "end_turn":
+    case "stop_sequence":
+      return { kind: "final" };
+    case "refusal":
+      return {
+        kind: "failed",
+        failure: { reason: "refusal", detail: "the model declined to answer" },
+      };
+    case "max_tokens":
+    case "model_context_window_exceeded":
+      return {
+        kind: "failed",
+        failure: { reason: "max_tokens", detail: `stopped at ${message.stop_reason}` },
+      };
+    case "pause_turn":
+      return { kind: "resume" };
+    case "tool_use": {
+      const calls = message.content.filter((b): b is ToolUseBlock => b.type === "tool_use");
+      return calls.length === 0 ? { kind: "final" } : { kind: "tools", calls };
+    }
+    default:
+      return {
+        kind: "failed",
+        failure: {
+          reason: "no_convergence",
+          detail: `unexpected stop_reason ${String(message.stop_reason)}`,
+        },
+      };
+  }
+}
+
+/**
+ * All calls of a turn answered in one user turn, concurrently, within the summary's limit: a
+ * tool that hangs (DataJud not answering) ends the summary, not the sweep.
+ */
+async function toolAnswers(
+  options: AgentLoopOptions,
+  toolCalls: ToolUseBlock[],
+  summaryLimit: AbortSignal,
+  iteration: number,
+): Promise<{ results: Awaited<ReturnType<ToolBridge["answer"]>> } | Failure> {
+  const { signal } = options;
+  try {
+    return {
+      results: await options.tools.answer(
+        toolCalls,
+        AbortSignal.any([summaryLimit, ...(signal ? [signal] : [])]),
+      ),
+    };
+  } catch (error) {
+    if (signal?.aborted || !summaryLimit.aborted) throw error;
+    const detail = `no summary in ${(options.callTimeoutMs * SUMMARY_LIMIT_CALLS) / 1000} s (a tool call was still running)`;
+    options.logger.warn({ detail, iteration }, "summary ran out of time");
+    return { reason: "timeout", detail };
+  }
 }

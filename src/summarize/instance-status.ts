@@ -111,90 +111,115 @@ export function instanceStatus(
   record: Pick<InstanceRecord, "instance" | "class" | "movements">,
 ): InstanceStatus {
   const appellate = isAppellate(record.instance);
-  let category: StatusCategory | null = null;
-  let cause: Movement | null = null;
-  let archive: InstanceStatus["archive"] = null;
-  let afterArchive: Movement | null = null;
-  let conclusion: Movement | null = null;
-  /** Where the instance stood before the judge got it: a despacho returns it there. */
-  let beforeConclusion: StatusCategory | null = null;
-  let answeredConclusion: InstanceStatus["answeredConclusion"] = null;
-  const set = (next: StatusCategory, m: Movement): void => {
-    category = next;
-    cause = m;
+  const walk: Walk = {
+    category: null,
+    cause: null,
+    archive: null,
+    afterArchive: null,
+    conclusion: null,
+    beforeConclusion: null,
+    answeredConclusion: null,
   };
-  for (const m of [...record.movements].sort(byDate)) {
-    const kind = kindOf(m);
-    if (kind === "archiving") {
-      const which = archiveKind(m);
-      archive = { kind: which, movement: m };
-      afterArchive = null;
-      conclusion = null;
-      set(which === "provisional" ? "archived_provisionally" : "archived", m);
-      continue;
-    }
-    if (kind === "unarchiving") {
-      set("in_progress", m);
-      afterArchive = null;
-      continue;
-    }
-    const archived = category === "archived" || category === "archived_provisionally";
-    if (archived && isActivity(m, kind)) {
-      afterArchive = m;
-      set("in_progress", m);
-    }
-    if (conclusion !== null && (kind === "decision" || isDespacho(m) || ANSWERS.has(kind))) {
-      answeredConclusion = { conclusion, answer: m };
-      conclusion = null;
-      // The judge acting is the case moving: a case awaiting citation is no longer only that.
-      const back = beforeConclusion === "awaiting_citation" ? null : beforeConclusion;
-      if (category === "awaiting_decision") set(back ?? "in_progress", m);
-    }
-    switch (kind) {
-      case "distribution":
-        if (appellate) set("appeal_pending", m);
-        else if (category === null) set("awaiting_citation", m);
-        break;
-      case "citation":
-        if (category === null || category === "awaiting_citation") set("in_progress", m);
-        break;
-      case "conclusion":
-        if (conclusion === null) beforeConclusion = category;
-        conclusion = m;
-        answeredConclusion = null;
-        set("awaiting_decision", m);
-        break;
-      case "sentence":
-      case "judgment":
-      case "final_judgment":
-        set("decided", m);
-        break;
-      case "appeal":
-        set("appeal_pending", m);
-        break;
-      case "execution":
-        set("executing_judgment", m);
-        break;
-      case "suspension":
-        set("suspended", m);
-        break;
-      case "resumption":
-        if (category === "suspended") set("in_progress", m);
-        break;
-      default:
-        break;
-    }
-  }
+  for (const m of [...record.movements].sort(byDate)) read(walk, m, appellate);
   return {
     instance: record.instance,
     criminal: isCriminalClass(record.class),
     execution: executionOf(record),
-    category: category ?? "in_progress",
-    cause,
-    archive,
-    afterArchive,
-    answeredConclusion,
+    category: walk.category ?? "in_progress",
+    cause: walk.cause,
+    archive: walk.archive,
+    afterArchive: walk.afterArchive,
+    answeredConclusion: walk.answeredConclusion,
   };
+}
+
+/** Where the instance stands so far, as its movements are read oldest first. */
+interface Walk {
+  category: StatusCategory | null;
+  cause: Movement | null;
+  archive: InstanceStatus["archive"];
+  afterArchive: Movement | null;
+  /** The conclusão the judge has not answered yet. */
+  conclusion: Movement | null;
+  /** Where the instance stood before the judge got it: a despacho returns it there. */
+  beforeConclusion: StatusCategory | null;
+  answeredConclusion: InstanceStatus["answeredConclusion"];
+}
+
+function set(walk: Walk, next: StatusCategory, m: Movement): void {
+  walk.category = next;
+  walk.cause = m;
+}
+
+/** The next movement read into the walk. */
+function read(walk: Walk, m: Movement, appellate: boolean): void {
+  const kind = kindOf(m);
+  if (kind === "archiving") {
+    const which = archiveKind(m);
+    walk.archive = { kind: which, movement: m };
+    walk.afterArchive = null;
+    walk.conclusion = null;
+    set(walk, which === "provisional" ? "archived_provisionally" : "archived", m);
+    return;
+  }
+  if (kind === "unarchiving") {
+    set(walk, "in_progress", m);
+    walk.afterArchive = null;
+    return;
+  }
+  const archived = walk.category === "archived" || walk.category === "archived_provisionally";
+  if (archived && isActivity(m, kind)) {
+    walk.afterArchive = m;
+    set(walk, "in_progress", m);
+  }
+  if (walk.conclusion !== null && (kind === "decision" || isDespacho(m) || ANSWERS.has(kind))) {
+    walk.answeredConclusion = { conclusion: walk.conclusion, answer: m };
+    walk.conclusion = null;
+    // The judge acting is the case moving: a case awaiting citation is no longer only that.
+    const back = walk.beforeConclusion === "awaiting_citation" ? null : walk.beforeConclusion;
+    if (walk.category === "awaiting_decision") set(walk, back ?? "in_progress", m);
+  }
+  if (kind === "conclusion") {
+    if (walk.conclusion === null) walk.beforeConclusion = walk.category;
+    walk.conclusion = m;
+    walk.answeredConclusion = null;
+  }
+  const next = categoryAfter(kind, walk.category, appellate);
+  if (next !== null) set(walk, next, m);
+}
+
+/**
+ * The category a movement of this kind puts the instance in from where it stands (archives
+ * aside); null: it stays where it is.
+ */
+export function categoryAfter(
+  kind: MovementKind,
+  current: StatusCategory | null,
+  appellate: boolean,
+): StatusCategory | null {
+  switch (kind) {
+    case "distribution":
+      if (appellate) return "appeal_pending";
+      return current === null ? "awaiting_citation" : null;
+    case "citation":
+      return current === null || current === "awaiting_citation" ? "in_progress" : null;
+    case "conclusion":
+      return "awaiting_decision";
+    case "sentence":
+    case "judgment":
+    case "final_judgment":
+      return "decided";
+    case "appeal":
+      return "appeal_pending";
+    case "execution":
+      return "executing_judgment";
+    case "suspension":
+      return "suspended";
+    case "resumption":
+      return current === "suspended" ? "in_progress" : null;
+    default:
+      return null;
+  }
 }
 
 /** Judgments answer a conclusão as a decision does. */

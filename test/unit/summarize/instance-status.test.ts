@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { InstanceRecord } from "../../../src/datajud/instance-record.js";
 import { normalizeInstanceRecord } from "../../../src/datajud/normalize.js";
-import { instanceStatus, instanceStatusText } from "../../../src/summarize/instance-status.js";
+import {
+  categoryAfter,
+  instanceStatus,
+  instanceStatusText,
+} from "../../../src/summarize/instance-status.js";
 import { rulesSummary } from "../../../src/summarize/rules-summary.js";
 import { loadRealHits, realHit } from "../../support/real-datajud.js";
 
@@ -158,5 +162,29 @@ describe("an instance's status from its own movements", () => {
     expect(summary.nextExpectedStep).toBe(
       "Cumprir a decisão ou recorrer dela ao colegiado (agravo interno ao colegiado: 15 dias úteis da intimação da decisão (CPC, arts. 1.021 e 1.070; dias úteis, art. 219); embargos de declaração: 5 dias úteis da intimação da decisão (CPC, arts. 1.022 e 1.023; dias úteis, art. 219)).",
     );
+  });
+});
+
+describe("categoryAfter", () => {
+  it("a distribution is an appeal in an appellate instance, else awaiting citation only at the start", () => {
+    expect(categoryAfter("distribution", "decided", true)).toBe("appeal_pending");
+    expect(categoryAfter("distribution", null, false)).toBe("awaiting_citation");
+    expect(categoryAfter("distribution", "in_progress", false)).toBeNull();
+  });
+
+  it("a citation moves only a case not started or awaiting it; a resumption only a suspended one", () => {
+    expect(categoryAfter("citation", "awaiting_citation", false)).toBe("in_progress");
+    expect(categoryAfter("citation", "decided", false)).toBeNull();
+    expect(categoryAfter("resumption", "suspended", false)).toBe("in_progress");
+    expect(categoryAfter("resumption", "decided", false)).toBeNull();
+  });
+
+  it("judgments decide, appeals and executions and suspensions say so, whatever came before", () => {
+    expect(categoryAfter("final_judgment", "awaiting_decision", true)).toBe("decided");
+    expect(categoryAfter("appeal", "decided", false)).toBe("appeal_pending");
+    expect(categoryAfter("execution", "decided", false)).toBe("executing_judgment");
+    expect(categoryAfter("suspension", "in_progress", false)).toBe("suspended");
+    expect(categoryAfter("conclusion", "in_progress", false)).toBe("awaiting_decision");
+    expect(categoryAfter("intimation", "in_progress", false)).toBeNull();
   });
 });

@@ -528,36 +528,13 @@ export async function openMonitor(
 ): Promise<MonitorHandles> {
   const { config, logger } = runtime;
   const system = options.system ?? realSystem;
-  const { metrics } = options;
   // Opened below; every search of this process takes its grant there (none before it is open).
-  const budgetDb: { db: Db | null } = { db: null };
-  const datajud = createDataJud(
-    config,
-    logger,
-    options.fetch,
-    system,
-    (event) => {
-      options.onDataJudEvent?.(event);
-      metrics?.dataJudEvent(event);
-    },
-    sharedDataJudBudget(() => budgetDb.db, config, system, logger),
-  );
-  const djen = createDjen(config, logger, options.djenFetch ?? options.fetch, system, (event) => {
-    options.onDjenEvent?.(event);
-    metrics?.djenEvent(event);
-  });
+  let grantsDb: Db | null = null;
+  const { datajud, djen } = sourceClients(runtime, options, system, () => grantsDb);
   const db = openDatabase(config.paths.db);
-  budgetDb.db = db;
-  if (metrics !== undefined) readStoredMetrics(metrics, db, config, system.clock);
-  // The sweep's own view of the client: it shares the pace of the daemon's /mcp tools, and its
-  // run report counts its own requests only.
-  const sweepSearches = datajud.http.counted();
-  const sweepReader = new CaseReader(sweepSearches, { batchSize: config.datajud.batchSize });
-  const connection = await connectInProcess(createDataJudServer({ reader: sweepReader, djen }));
-  const gateway = mcpGateway(connection.client, {
-    // Room for every retry of every batch in one tool call; progress resets it anyway.
-    timeoutMs: config.datajud.totalTimeoutMs * 2 + 30_000,
-  });
+  grantsDb = db;
+  if (options.metrics !== undefined) readStoredMetrics(options.metrics, db, config, system.clock);
+  const server = await connectSweepServer(config, datajud, djen);
   // One name for this process in claimed outbox rows and `.eml` temporary files.
   const claimant = thisProcessClaimant(system);
   const transport = createTransport({
@@ -565,24 +542,22 @@ export async function openMonitor(
     outboxDir: config.paths.outboxDir,
     writer: claimant,
   });
-  // One calendar per court and seat, with calendar.closures, swapped whole when they change.
-  let book = calendarBook(config.calendar.closures);
-  const calendars: CalendarBook = (place) => book(place);
+  const calendars = swappableCalendars(config.calendar.closures);
   const mail = mailDeps(runtime, options, {
     db,
     transport,
     claimant,
-    calendars,
+    calendars: calendars.book,
     clock: system.clock,
   });
   const sweep = sweepDeps(runtime, options, {
     system,
     db,
-    gateway,
+    gateway: server.gateway,
     djen,
-    mcpClient: connection.client,
+    mcpClient: server.connection.client,
     mail,
-    datajudRequests: () => sweepSearches.requestCount,
+    datajudRequests: () => server.searches.requestCount,
   });
   if (config.summarizer.apiKey === null) {
     // The documented default: said once per process, not as a warning on every change.
@@ -596,18 +571,80 @@ export async function openMonitor(
     db,
     datajud,
     djen,
-    gateway,
+    gateway: server.gateway,
     sweep,
     mail,
-    reportDrift: driftReporter(() => sweepReader.drift(), logger),
-    calendars,
-    setClosures(closures) {
-      book = calendarBook(closures);
-    },
+    reportDrift: driftReporter(() => server.reader.drift(), logger),
+    calendars: calendars.book,
+    setClosures: calendars.set,
     close: async () => {
       transport.close();
-      await connection.close();
+      await server.connection.close();
       closeDatabase(db);
+    },
+  };
+}
+
+/** DataJud's and DJEN's clients, their events told to the caller and the metrics too. */
+function sourceClients(
+  runtime: Runtime,
+  options: OpenMonitorOptions,
+  system: System,
+  grantsDb: () => Db | null,
+): { datajud: DataJudRuntime; djen: DjenClient | null } {
+  const { config, logger } = runtime;
+  const { metrics } = options;
+  const datajud = createDataJud(
+    config,
+    logger,
+    options.fetch,
+    system,
+    (event) => {
+      options.onDataJudEvent?.(event);
+      metrics?.dataJudEvent(event);
+    },
+    sharedDataJudBudget(grantsDb, config, system, logger),
+  );
+  const djen = createDjen(config, logger, options.djenFetch ?? options.fetch, system, (event) => {
+    options.onDjenEvent?.(event);
+    metrics?.djenEvent(event);
+  });
+  return { datajud, djen };
+}
+
+/**
+ * The MCP server the sweep asks, connected in process. Its reader is the sweep's own view of the
+ * client: it shares the pace of the daemon's /mcp tools, and its run report counts its own
+ * requests only.
+ */
+async function connectSweepServer(
+  config: MonitorConfig,
+  datajud: DataJudRuntime,
+  djen: DjenClient | null,
+) {
+  const searches = datajud.http.counted();
+  const reader = new CaseReader(searches, { batchSize: config.datajud.batchSize });
+  const connection = await connectInProcess(createDataJudServer({ reader, djen }));
+  const gateway = mcpGateway(connection.client, {
+    // Room for every retry of every batch in one tool call; progress resets it anyway.
+    timeoutMs: config.datajud.totalTimeoutMs * 2 + 30_000,
+  });
+  return { searches, reader, connection, gateway };
+}
+
+/**
+ * One calendar per court and seat, with calendar.closures, swapped whole when they change: what
+ * `book` answers after `set` has the new closures.
+ */
+export function swappableCalendars(closures: readonly CourtClosure[]): {
+  book: CalendarBook;
+  set: (closures: readonly CourtClosure[]) => void;
+} {
+  let current = calendarBook(closures);
+  return {
+    book: (place) => current(place),
+    set: (next) => {
+      current = calendarBook(next);
     },
   };
 }

@@ -269,6 +269,7 @@ export const EVENT_TYPES = [
   "case.checked",
   "operator.alert",
   "alert.acknowledged",
+  "alert.escalated",
 ] as const;
 
 /**

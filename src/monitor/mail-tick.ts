@@ -3,6 +3,7 @@ import { sealLedger } from "../store/ledger.js";
 import { countDueOutboxAll } from "../store/outbox.js";
 import { dateNow } from "../time/clock.js";
 import { deliver } from "./report/deliver.js";
+import { queueDueEscalations } from "./report/escalate.js";
 import type { MailDeps } from "./report/mail-deps.js";
 import { queueDueStatusReports, queueReceiptsOf } from "./report/queue-mail.js";
 
@@ -19,6 +20,8 @@ export async function mailTick(
   const now = dateNow(mail.clock);
   queueDueStatusReports(mail, now);
   queueReceiptsOf(mail, now);
+  // An escalation step whose time came is due at once: counted below like any due row.
+  queueDueEscalations(mail, now);
   // What DJEN between sweeps and the last minute's sends wrote is chained into the record of
   // watching within a minute, whatever is due.
   immediate(mail.db, () => sealLedger(mail.db));

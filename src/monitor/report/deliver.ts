@@ -1,6 +1,8 @@
 import { CHANNELS, senderOf } from "../../notify/outbox/channels.js";
 import { type DrainResult, drainOutbox } from "../../notify/outbox/drain.js";
 import { drainEndpoints, type EndpointDrainResult } from "../../notify/outbox/endpoint-drain.js";
+import { dateNow } from "../../time/clock.js";
+import { queueDueEscalations } from "./escalate.js";
 import type { MailDeps } from "./mail-deps.js";
 
 /** A delivery, and once more when it queued an operator alert (an endpoint disabled or dead). */
@@ -83,12 +85,15 @@ const NOTHING_SENT: DrainResult = { sent: 0, failed: 0, dead: 0, deferred: 0, la
  * deliver phase, the daemon's minute tick and its start all run it, so a webhook retry, a chat
  * digest or an alert quiet hours held goes out on the tick it comes due, e-mail or not. When an
  * endpoint was disabled or went dead, the operator alert it queued goes out in a second pass of
- * the same delivery, not at the next one. Stops at `signal`; what fails waits for its retry.
+ * the same delivery, not at the next one. Escalation steps now due (escalate.ts) are queued first.
+ * Stops at `signal`; what fails waits for its retry.
  */
 export async function deliver(
   mail: MailDeps,
   signal?: AbortSignal,
 ): Promise<DrainResult & { endpoints: EndpointDrainResult | null }> {
+  // Escalation steps now due are committed first, then sent with the rest.
+  queueDueEscalations(mail, dateNow(mail.clock));
   let result = NOTHING_SENT;
   let told: EndpointDrainResult | null = null;
   for (let pass = 0; pass < PASSES; pass++) {

@@ -23,6 +23,7 @@ import type { AlertContent } from "../render/alert-content.js";
 import { renderDigest } from "../render/digest.js";
 import { type DjenGapWarning, renderDjenGapWarning } from "../render/djen-gap.js";
 import type { RenderedAlert } from "../render/email-kit.js";
+import { type EscalationNotice, withEscalation } from "../render/escalation.js";
 import { type AdminAlert, renderAdminAlert } from "../render/operator-mail.js";
 import {
   type PublicationAlertContent,
@@ -124,7 +125,8 @@ type Payload =
   | { kind: "gap"; warning: DjenGapWarning }
   | { kind: "receipt"; receipt: Receipt }
   | { kind: "admin"; alert: AdminAlert }
-  | { kind: "report"; report: StatusReport };
+  | { kind: "report"; report: StatusReport }
+  | { kind: "escalation"; notice: EscalationNotice };
 
 /** A due row whose payload was read back and whose recipient was checked. */
 interface DecodedRow {
@@ -205,6 +207,8 @@ function decode(row: OutboxRow): { ok: true; entry: DecodedRow } | { ok: false; 
       };
     case "acknowledgement":
       return { ok: false, error: "an alert.acknowledged event goes to webhooks and chats only" };
+    case "escalation":
+      return entry({ kind: "escalation", notice: stored.notice });
   }
 }
 
@@ -314,8 +318,31 @@ function renderSingle(entry: DecodedRow, options: DrainOptions): OutgoingMessage
     const rendered = renderDjenGapWarning(warning, timeZoneOf(options));
     return message(options, recipient, rendered, messageId, thread);
   }
-  if (payload.kind === "publication") {
-    const { content } = payload;
+  if (payload.kind === "escalation") {
+    // The alert again, opened by the escalation's lines, in the alert's own thread.
+    const { notice } = payload;
+    const original = renderedCaseAlert(notice.original, recipient, options);
+    const rendered = withEscalation(original.rendered, notice, timeZoneOf(options));
+    return message(options, recipient, asking(row, rendered, options), messageId, original.thread);
+  }
+  const { rendered, thread } = renderedCaseAlert(
+    payload.kind === "publication"
+      ? { type: "publication", content: payload.content }
+      : { type: "movement", content: payload.content },
+    recipient,
+    options,
+  );
+  return message(options, recipient, asking(row, rendered, options), messageId, thread);
+}
+
+/** A movement's or a publication's alert, and the case's thread it goes in. */
+function renderedCaseAlert(
+  alert: EscalationNotice["original"],
+  recipient: string,
+  options: DrainOptions,
+): { rendered: RenderedAlert; thread: string | null } {
+  if (alert.type === "publication") {
+    const { content } = alert;
     // In a watched case's thread, beside the case's own alerts.
     const thread =
       content.watchedCase === null || content.caseNumber === null
@@ -325,17 +352,15 @@ function renderSingle(entry: DecodedRow, options: DrainOptions): OutgoingMessage
             recipient,
             options.domain,
           );
-    const rendered = renderPublicationAlert(content, timeZoneOf(options));
-    return message(options, recipient, asking(row, rendered, options), messageId, thread);
+    return { rendered: renderPublicationAlert(content, timeZoneOf(options)), thread };
   }
-  const content = payload.content;
+  const { content } = alert;
   const thread = threadId(
     caseThreadKey(content.caseNumber, content.court),
     recipient,
     options.domain,
   );
-  const rendered = asking(row, renderAlert(content, timeZoneOf(options)), options);
-  return message(options, recipient, rendered, messageId, thread);
+  return { rendered: renderAlert(content, timeZoneOf(options)), thread };
 }
 
 /** An urgent alert's e-mail with its acknowledgement link, when the row asks for one. */

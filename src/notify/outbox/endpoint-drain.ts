@@ -25,6 +25,7 @@ import {
   acknowledgedEvent,
   caseCheckedEvent,
   correctionNoticeEvent,
+  escalatedEvent,
   movementEvent,
   operatorEvent,
   publicationEvent,
@@ -132,6 +133,8 @@ export function rowEvent(row: OutboxRow): WebhookEvent | null {
       return operatorEvent(stored.alert, meta);
     case "acknowledgement":
       return acknowledgedEvent(stored.notice, meta);
+    case "escalation":
+      return escalatedEvent(stored.notice, meta);
     case "djen-gap":
       return publicationMissingEvent(stored.warning, meta);
     case "case-checked":

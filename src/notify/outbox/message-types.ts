@@ -3,6 +3,7 @@ import { AlertContent } from "../render/alert-content.js";
 import { AcknowledgementNotice, CorrectionNotice } from "../render/build-event.js";
 import { CaseChecked } from "../render/case-checked.js";
 import { DjenGapWarning } from "../render/djen-gap.js";
+import { EscalationNotice } from "../render/escalation.js";
 import { AdminAlert } from "../render/operator-mail.js";
 import { PublicationAlertContent } from "../render/publication-alert.js";
 import { Receipt } from "../render/receipt.js";
@@ -25,6 +26,7 @@ export const MESSAGE_TYPES = [
   "case-checked",
   "receipt",
   "acknowledgement",
+  "escalation",
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -38,7 +40,8 @@ export type StoredMessage =
   | { type: "djen-gap"; warning: DjenGapWarning }
   | { type: "case-checked"; checked: CaseChecked }
   | { type: "receipt"; receipt: Receipt }
-  | { type: "acknowledgement"; notice: AcknowledgementNotice };
+  | { type: "acknowledgement"; notice: AcknowledgementNotice }
+  | { type: "escalation"; notice: EscalationNotice };
 
 const WORDS: Record<MessageType, string> = {
   movement: "a movement alert",
@@ -50,6 +53,7 @@ const WORDS: Record<MessageType, string> = {
   "case-checked": "a case.checked event",
   receipt: "a daily receipt",
   acknowledgement: "an acknowledgement",
+  escalation: "an escalation step",
 };
 
 function parsed<T>(
@@ -108,6 +112,10 @@ export function readStoredMessage(
     case "acknowledgement": {
       const r = parsed(AcknowledgementNotice, payload, "acknowledgement");
       return r.ok ? { ok: true, message: { type: "acknowledgement", notice: r.data } } : r;
+    }
+    case "escalation": {
+      const r = parsed(EscalationNotice, payload, "escalation");
+      return r.ok ? { ok: true, message: { type: "escalation", notice: r.data } } : r;
     }
   }
 }

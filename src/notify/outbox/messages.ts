@@ -4,6 +4,7 @@ import type { AlertContent } from "../render/alert-content.js";
 import type { AcknowledgementNotice, CorrectionNotice } from "../render/build-event.js";
 import type { CaseChecked } from "../render/case-checked.js";
 import { type DjenGapWarning, renderDjenGapSubject } from "../render/djen-gap.js";
+import { type EscalationNotice, escalationSubject } from "../render/escalation.js";
 import { type AdminAlert, renderAdminSubject } from "../render/operator-mail.js";
 import {
   type PublicationAlertContent,
@@ -360,5 +361,35 @@ export function acknowledgedMessage(input: {
     caseId: ack.caseId,
     timing: { rule: "now" },
     event: { type: "alert.acknowledged", channels: ack.channels },
+  };
+}
+
+/**
+ * One step of an unacknowledged urgent alert's escalation chain: the alert again, told as an
+ * escalation, to the step's watcher or endpoint (and, as alert.escalated, to the endpoints the
+ * case routes to that take it). Once per alert and step (its key names both); it goes at once,
+ * alone, and asks for the alert's own acknowledgement, so anyone's stops the chain.
+ */
+export function escalationMessage(input: {
+  ack: {
+    id: number;
+    caseId: number | null;
+    changeId: number | null;
+    channels: readonly string[];
+  };
+  notice: EscalationNotice;
+}): OutboxMessage {
+  const { ack, notice } = input;
+  return {
+    kind: "alert",
+    type: "escalation",
+    key: `escalation:${ack.id}:${notice.step}`,
+    subject: escalationSubject(notice),
+    payload: notice,
+    changeId: ack.changeId,
+    caseId: ack.caseId,
+    timing: { rule: "now" },
+    event: { type: "alert.escalated", channels: ack.channels },
+    acknowledgement: ack.id,
   };
 }

@@ -119,6 +119,11 @@ export interface OutboxMessage {
    * endpoints that take it get a row each too (policy/endpoint-policy.ts). Absent: e-mail only.
    */
   event?: { type: string; channels: readonly string[] };
+  /**
+   * The acknowledgement (store/acknowledgements.ts) every row but a webhook's asks for, made
+   * before: an escalation step asks for its alert's. Absent: an urgent alert makes its own.
+   */
+  acknowledgement?: number;
 }
 
 export interface QueueContext {
@@ -265,7 +270,10 @@ export function queueMessage(
       nextAttemptAt: delivery.notBefore,
       target: endpoint.target ?? null,
       // A row folded into a digest carries its own link there, as one sent alone does.
-      ackId: asks && endpoint.channel !== "webhook" ? acknowledgement() : null,
+      ackId:
+        endpoint.channel === "webhook"
+          ? null
+          : (message.acknowledgement ?? (asks ? acknowledgement() : null)),
     });
     if (inserted) queued[queuedKey(endpoint)] = (queued[queuedKey(endpoint)] ?? 0) + 1;
   }

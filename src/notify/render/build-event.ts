@@ -15,6 +15,7 @@ import { AlertContent } from "./alert-content.js";
 import { alertOpening, todoText } from "./alert-opening.js";
 import type { CaseChecked } from "./case-checked.js";
 import { type DjenGapWarning, djenGapSentence } from "./djen-gap.js";
+import type { EscalationNotice } from "./escalation.js";
 import { type AdminAlert, renderAdminSubject } from "./operator-mail.js";
 import type { PublicationAlertContent } from "./publication-alert.js";
 import type { AlertSources } from "./sources-line.js";
@@ -594,31 +595,62 @@ export const AcknowledgementNotice = z.object({
 });
 export type AcknowledgementNotice = z.infer<typeof AcknowledgementNotice>;
 
+/** The alert an acknowledgement or escalation event is about, and its case. */
+function alertAndCase(notice: {
+  alertKey: string;
+  subject: string;
+  queuedAt: string;
+  case: { number: string | null; court: string; label: string | null } | null;
+}) {
+  const c = notice.case;
+  return {
+    alert: {
+      key: notice.alertKey,
+      subject: oneLine(notice.subject, FIELD_MAX),
+      queuedAt: notice.queuedAt,
+    },
+    case:
+      c === null
+        ? null
+        : {
+            number: c.number,
+            court: c.court,
+            label: line(c.label),
+            link: courtLink(c.number, c.court),
+          },
+  };
+}
+
 /** The alert.acknowledged event of a notice. */
 export function acknowledgedEvent(notice: AcknowledgementNotice, meta: EventMeta): WebhookEvent {
-  const c = notice.case;
   return WebhookEvent.parse({
     ...envelope(meta),
     type: "alert.acknowledged",
     timestamp: notice.acknowledgedAt,
     data: {
-      alert: {
-        key: notice.alertKey,
-        subject: oneLine(notice.subject, FIELD_MAX),
-        queuedAt: notice.queuedAt,
-      },
-      case:
-        c === null
-          ? null
-          : {
-              number: c.number,
-              court: c.court,
-              label: line(c.label),
-              link: courtLink(c.number, c.court),
-            },
+      ...alertAndCase(notice),
       acknowledgedAt: notice.acknowledgedAt,
       acknowledgedBy: oneLine(notice.acknowledgedBy, 200),
       via: notice.via,
+    },
+  });
+}
+
+/** The alert.escalated event of an escalation step (notify/render/escalation.ts). */
+export function escalatedEvent(notice: EscalationNotice, meta: EventMeta): WebhookEvent {
+  return WebhookEvent.parse({
+    ...envelope(meta),
+    type: "alert.escalated",
+    timestamp: notice.escalatedAt,
+    data: {
+      ...alertAndCase(notice),
+      step: notice.step,
+      steps: notice.steps,
+      to: oneLine(notice.to, 200),
+      firstTo: notice.firstTo.map((t) => oneLine(t, 200)),
+      lastDay: notice.lastDay?.date ?? null,
+      lastDayKind: notice.lastDay?.kind ?? null,
+      dueBy: notice.dueBy,
     },
   });
 }

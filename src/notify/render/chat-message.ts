@@ -133,6 +133,8 @@ function plainChatMessage(event: WebhookEvent): ChatMessage {
       return caseCheckedMessage(event);
     case "alert.acknowledged":
       return acknowledgedMessage(event);
+    case "alert.escalated":
+      return escalatedMessage(event);
     case "operator.alert":
       return operatorMessage(event);
   }
@@ -347,6 +349,32 @@ function acknowledgedMessage(event: EventOf<"alert.acknowledged">): ChatMessage 
     title: titled(event, false, `Ciente: ${oneLine(d.alert.subject, 160)}`),
     lines,
     link: null,
+  };
+}
+
+function escalatedMessage(event: EventOf<"alert.escalated">): ChatMessage {
+  const d = event.data;
+  const lines: string[] = [];
+  if (d.case !== null) lines.push(caseLine(d.case));
+  lines.push(
+    `Enviado em ${instantTime(d.alert.queuedAt, SAO_PAULO_ZONE)} a ${oneLine(d.firstTo.slice(0, 3).join(", "), 160) || "seus destinatários"}; ninguém confirmou ciência.`,
+  );
+  const day = dayText(d.lastDay);
+  if (day !== null) {
+    lines.push(
+      d.lastDayKind === "hearing"
+        ? `Audiência ou sessão: ${day}.`
+        : `Último dia do prazo: ${day} (estimativa; confira nos autos).`,
+    );
+  }
+  lines.push(
+    `Escalonamento, passo ${d.step} de ${d.steps}: a ciência de qualquer pessoa o encerra.`,
+  );
+  return {
+    urgent: true,
+    title: titled(event, true, `Sem ciência: ${oneLine(d.alert.subject, 160)}`),
+    lines,
+    link: d.case === null ? null : courtPage(d.case.link),
   };
 }
 

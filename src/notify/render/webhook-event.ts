@@ -537,6 +537,46 @@ export const AcknowledgedEventData = z
   .meta({ id: "AcknowledgedEventData", title: "AcknowledgedEventData" });
 export type AcknowledgedEventData = z.infer<typeof AcknowledgedEventData>;
 
+export const EscalatedEventData = z
+  .object({
+    alert: z
+      .object({
+        key: z
+          .string()
+          .describe("What the alert was about, the same in each channel's copy of it."),
+        subject: z.string().describe("The alert's subject line, in Portuguese."),
+        queuedAt: Instant.describe(
+          "When the alert was queued, and its acknowledgement asked: unacknowledged since.",
+        ),
+      })
+      .describe("The urgent alert nobody acknowledged in time."),
+    case: CaseRef.nullable(),
+    step: z.number().int().positive().describe("This step's place in the chain, from 1."),
+    steps: z.number().int().positive().describe("How many steps the chain has."),
+    to: z
+      .string()
+      .describe("Who this step tells: a watcher's e-mail address or an endpoint's name."),
+    firstTo: z
+      .array(z.string())
+      .describe(
+        'Who got the alert first: e-mail addresses and "<channel>:<endpoint>" for chat endpoints.',
+      ),
+    lastDay: CalendarDate.nullable().describe(
+      "The earliest day the alert's dates end on (a period's last day, an estimate, or a hearing's day); null when it names none.",
+    ),
+    lastDayKind: z
+      .enum(["period", "hearing"])
+      .nullable()
+      .describe("period: a period's last day (estimate); hearing: a hearing's or session's day."),
+    dueBy: z
+      .enum(["within", "before", "last-day"])
+      .describe(
+        "What made the step due: within (business hours after the alert), before (court business days before the last day), last-day (the last day itself).",
+      ),
+  })
+  .meta({ id: "EscalatedEventData", title: "EscalatedEventData" });
+export type EscalatedEventData = z.infer<typeof EscalatedEventData>;
+
 const envelope = {
   id: z
     .string()
@@ -575,6 +615,7 @@ export const WebhookEvent = z
       type: z.literal("alert.acknowledged"),
       data: AcknowledgedEventData,
     }),
+    z.object({ ...envelope, type: z.literal("alert.escalated"), data: EscalatedEventData }),
   ])
   .meta({
     title: `datajud-monitor webhook event, version ${WEBHOOK_EVENT_VERSION}`,

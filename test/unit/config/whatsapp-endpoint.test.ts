@@ -51,6 +51,7 @@ describe("a whatsapp endpoint", () => {
           "publication.reestimated",
           "party.match",
           "publication.missing",
+          "alert.escalated",
         ],
         delivery: "instant",
         digestSchedule: null,

@@ -52,6 +52,7 @@ describe("the committed JSON Schema", () => {
       "case.checked",
       "operator.alert",
       "alert.acknowledged",
+      "alert.escalated",
     ]);
     // The types an endpoint may choose in the configuration are these, no more, no fewer.
     expect([...EVENT_TYPES]).toEqual(types);

@@ -1,0 +1,332 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type MonitorHandles, openMonitor } from "../../../src/cli/runtime.js";
+import { loadConfig } from "../../../src/config/load-config.js";
+import { silentLogger } from "../../../src/log.js";
+import { mailTick } from "../../../src/monitor/mail-tick.js";
+import { queueDueEscalations } from "../../../src/monitor/report/escalate.js";
+import { recordAcknowledgement } from "../../../src/store/acknowledgements.js";
+import { closeDatabase, openDatabase } from "../../../src/store/database.js";
+import { escalationCounts, waitingEscalations } from "../../../src/store/escalations.js";
+import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
+import { type FakeSlack, startFakeSlack } from "../../fakes/fake-chat.js";
+import { FakeClock, fakeSystem } from "../../fakes/fake-clock.js";
+import {
+  type FakeWebhookReceiver,
+  startFakeWebhookReceiver,
+} from "../../fakes/fake-webhook-receiver.js";
+import { queueChange } from "../../support/outbox-store.js";
+import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
+
+/*
+ * Escalation through the one outbox, driven by the daemon's minute tick on a fake clock: an urgent
+ * alert of a TJDFT case (Distrito Federal, São Paulo's clock: UTC-3) queued to ana@ with the chain
+ * within 4 business hours, 09:00-18:00: socia@ (e-mail), then the firm's Slack channel "equipe".
+ * Every expected instant is worked by hand on TJDFT's calendar.
+ */
+
+const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+const ACK_SECRET = "0123456789abcdef0123456789abcdef-escalation";
+
+/** São Paulo wall clock (UTC-3) as epoch ms. */
+function local(month: number, day: number, hour: number, minute = 0): number {
+  return Date.UTC(2026, month - 1, day, hour + 3, minute);
+}
+
+const WATCHLIST = `
+defaults:
+  notify: [ana@firma.com.br]
+  escalation:
+    within: 4
+    chain: [ { watcher: socia@firma.com.br }, { endpoint: equipe } ]
+cases:
+  - number: "0713383-43.2025.8.07.0006"
+    label: "Silva x Souza (despejo)"
+`;
+
+const CONFIG = `
+schedule:
+  startJitterSeconds: 0
+mail:
+  from: "Monitor <monitor@monitor.example.com>"
+acknowledgement:
+  publicBaseUrl: https://monitor.example.com
+notify:
+  endpoints:
+    equipe: { channel: slack, urlVariable: SLACK_URL }
+`;
+
+let dir: string;
+let clock: FakeClock;
+let receiver: FakeWebhookReceiver;
+let slack: FakeSlack;
+let monitor: MonitorHandles;
+let watchlist: Watchlist;
+
+async function open(): Promise<MonitorHandles> {
+  const loaded = loadConfig({
+    cwd: dir,
+    env: {
+      MONITOR_CONFIG: join(dir, "monitor.yaml"),
+      MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
+      MONITOR_DB: join(dir, "monitor.db"),
+      MONITOR_OUTBOX_DIR: join(dir, "outbox"),
+      DJEN_ENABLED: "false",
+      DATAJUD_API_KEY: "unused-key",
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: SECRET,
+      SLACK_URL: slack.url,
+      ACK_SECRET,
+      MONITOR_LOG_LEVEL: "silent",
+    },
+  });
+  if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
+  return openMonitor(
+    { config: loaded.config, secrets: loaded.secrets, logger: silentLogger() },
+    { watchlist: () => watchlist, system: fakeSystem(clock) },
+  );
+}
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "escalation-"));
+  clock = new FakeClock({ now: local(11, 27, 16) });
+  receiver = await startFakeWebhookReceiver({
+    secret: SECRET,
+    nowSeconds: () => Math.floor(clock.now() / 1000),
+  });
+  slack = await startFakeSlack();
+  writeFileSync(join(dir, "watchlist.yaml"), WATCHLIST);
+  writeFileSync(join(dir, "monitor.yaml"), CONFIG);
+  const parsed = parseWatchlist(WATCHLIST, join(dir, "watchlist.yaml"), {
+    acknowledgement: true,
+    endpoints: ["equipe"],
+  });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  watchlist = parsed.watchlist;
+  monitor = await open();
+}, 60_000);
+
+afterEach(async () => {
+  await monitor?.close();
+  await Promise.all([receiver?.close(), slack?.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The urgent alert, queued to ana@ as a sweep queues it, at the clock's instant. */
+function queueUrgent(): void {
+  queueChange(
+    monitor.db,
+    sampleAlert({ urgent: true, urgentReasons: ["regra urgente: sentença"] }),
+    ["ana@firma.com.br"],
+    new Date(clock.now()).toISOString(),
+    monitor.mail.policy(),
+  );
+}
+
+async function tickAt(ms: number): Promise<void> {
+  clock.set(ms);
+  await mailTick(monitor.mail);
+}
+
+function rows(): Array<{ channel: string; recipient: string; subject: string; status: string }> {
+  return monitor.db
+    .prepare("SELECT channel, recipient, subject, status FROM outbox ORDER BY id")
+    .all() as Array<{ channel: string; recipient: string; subject: string; status: string }>;
+}
+
+function escalationRows(): Array<{ recipient: string; status: string; ackId: number | null }> {
+  return monitor.db
+    .prepare(
+      "SELECT recipient, status, ack_id AS ackId FROM outbox WHERE message_type = 'escalation' ORDER BY id",
+    )
+    .all() as Array<{ recipient: string; status: string; ackId: number | null }>;
+}
+
+function steps(): Array<{ step: number; dueAt: string; dueBy: string; queuedAt: string | null }> {
+  return monitor.db
+    .prepare(
+      "SELECT step, due_at AS dueAt, due_by AS dueBy, queued_at AS queuedAt FROM escalations ORDER BY step",
+    )
+    .all() as Array<{ step: number; dueAt: string; dueBy: string; queuedAt: string | null }>;
+}
+
+/** Each e-mail written, parsed: to, subject and text. */
+async function emails(): Promise<Array<{ to: string; subject: string; text: string }>> {
+  const out = join(dir, "outbox");
+  const files = readdirSync(out).filter((f) => f.endsWith(".eml"));
+  return Promise.all(
+    files.map(async (f) => {
+      const parsed = await simpleParser(readFileSync(join(out, f)));
+      const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+      return { to: to ?? "", subject: parsed.subject ?? "", text: parsed.text ?? "" };
+    }),
+  );
+}
+
+describe("escalation over a weekend", () => {
+  it("tells the next watcher at Monday 11:00, once, and an acknowledgement stops the rest", async () => {
+    queueUrgent();
+    await tickAt(local(11, 27, 16, 1));
+    // Fri 27/11/2026 16:00-18:00 = 2 h, the weekend without expediente, Mon 30/11 09:00 + 2 h
+    // = 11:00 (14:00Z); step 2 at 8 h: Mon 11:00 + 4 h = 15:00 (18:00Z).
+    expect(steps()).toEqual([
+      { step: 1, dueAt: "2026-11-30T14:00:00.000Z", dueBy: "within", queuedAt: null },
+      { step: 2, dueAt: "2026-11-30T18:00:00.000Z", dueBy: "within", queuedAt: null },
+    ]);
+    expect(escalationCounts(monitor.db, new Date(clock.now()).toISOString())).toEqual({
+      waiting: 2,
+      queued: 0,
+      stopped: 0,
+      expired: 0,
+      nextDueAt: "2026-11-30T14:00:00.000Z",
+    });
+
+    await tickAt(local(11, 28, 10)); // Saturday: nothing counts
+    await tickAt(local(11, 30, 10, 59));
+    expect(escalationRows()).toEqual([]);
+
+    await tickAt(local(11, 30, 11));
+    const [first] = escalationRows();
+    expect(escalationRows()).toEqual([
+      { recipient: "socia@firma.com.br", status: "sent", ackId: first?.ackId },
+      { recipient: "webhook", status: "sent", ackId: null },
+    ]);
+    // The alert's own acknowledgement: anyone's stops the whole chain.
+    const original = monitor.db
+      .prepare("SELECT ack_id AS ackId FROM outbox WHERE recipient = 'ana@firma.com.br'")
+      .get() as { ackId: number };
+    expect(first?.ackId).toBe(original.ackId);
+    const mail = (await emails()).find((m) => m.to === "socia@firma.com.br");
+    expect(mail?.subject).toMatch(
+      /^Escalonamento: sem ciência — \[datajud\] ⚠ URGENTE Silva x Souza/u,
+    );
+    expect(mail?.text).toMatch(
+      /^Escalonamento \(passo 1 de 2\): este alerta urgente foi enviado em 27\/11\/2026 16:00 a ana@firma\.com\.br e ninguém confirmou ciência desde então\./u,
+    );
+    expect(mail?.text).toMatch(/https:\/\/monitor\.example\.com\/ack\/\d+\./u);
+    expect(receiver.events).toContainEqual(
+      expect.objectContaining({
+        type: "alert.escalated",
+        data: expect.objectContaining({
+          step: 1,
+          steps: 2,
+          to: "socia@firma.com.br",
+          firstTo: ["ana@firma.com.br"],
+          dueBy: "within",
+        }),
+      }),
+    );
+
+    // Ticks after: the step is queued and sent once.
+    await tickAt(local(11, 30, 11, 1));
+    await tickAt(local(11, 30, 11, 2));
+    expect(escalationRows()).toHaveLength(2);
+
+    // socia@ acknowledges at 12:00: step 2 (15:00) never goes.
+    recordAcknowledgement(monitor.db, original.ackId, {
+      who: "socia@firma.com.br",
+      at: new Date(local(11, 30, 12)).toISOString(),
+    });
+    await tickAt(local(11, 30, 15));
+    await tickAt(local(12, 1, 9));
+    expect(escalationRows()).toHaveLength(2);
+    expect(slack.messages).toEqual([]);
+    expect(escalationCounts(monitor.db, new Date(clock.now()).toISOString())).toEqual({
+      waiting: 0,
+      queued: 1,
+      stopped: 1,
+      expired: 0,
+      nextDueAt: null,
+    });
+  });
+});
+
+describe("escalation over a holiday", () => {
+  it("skips 20/11 and goes on to the firm's channel when nobody acknowledges", async () => {
+    clock.set(local(11, 19, 15));
+    queueUrgent();
+    await tickAt(local(11, 19, 15, 1));
+    // Thu 19/11/2026 15:00-18:00 = 3 h; Fri 20/11 Dia Nacional de Zumbi e da Consciência Negra
+    // (Lei 14.759/2023), the weekend; Mon 23/11 09:00 + 1 h = 10:00 (13:00Z). Step 2: + 4 h = 14:00.
+    expect(steps().map((s) => s.dueAt)).toEqual([
+      "2026-11-23T13:00:00.000Z",
+      "2026-11-23T17:00:00.000Z",
+    ]);
+    await tickAt(local(11, 20, 12));
+    expect(escalationRows()).toEqual([]);
+    await tickAt(local(11, 23, 10));
+    expect(escalationRows().map((r) => r.recipient)).toEqual(["socia@firma.com.br", "webhook"]);
+    await tickAt(local(11, 23, 14));
+    expect(escalationRows().map((r) => r.recipient)).toEqual([
+      "socia@firma.com.br",
+      "webhook",
+      "equipe",
+      "webhook",
+    ]);
+    expect(slack.messages).toHaveLength(1);
+    const text = slack.messages[0]?.text ?? "";
+    expect(text).toContain("Sem ciência");
+    expect(text).toContain("passo 2 de 2");
+    // The channel's row asks for the alert's own acknowledgement (its button); webhooks none.
+    const [socia, , equipe, hook] = escalationRows();
+    expect(socia?.ackId).not.toBeNull();
+    expect(equipe?.ackId).toBe(socia?.ackId);
+    expect(hook?.ackId).toBeNull();
+    expect(rows().filter((r) => r.status !== "sent")).toEqual([]);
+  });
+});
+
+describe("exactly once across a crash", () => {
+  it("a step whose transaction dies is queued by the next process, once", async () => {
+    queueUrgent();
+    await tickAt(local(11, 27, 16, 1));
+    clock.set(local(11, 30, 11));
+    // The process dies inside the step's transaction (the first outbox row's insert): neither the
+    // step's mark nor any row of it is kept.
+    monitor.db.exec(
+      "CREATE TEMP TRIGGER die BEFORE INSERT ON outbox WHEN NEW.message_type = 'escalation' BEGIN SELECT RAISE(ABORT, 'killed'); END;",
+    );
+    expect(() => queueDueEscalations(monitor.mail, new Date(clock.now()))).toThrow(/killed/u);
+    expect(steps()[0]?.queuedAt).toBeNull();
+    expect(escalationRows()).toEqual([]);
+    await monitor.close();
+
+    // A new process: the step is queued and sent once.
+    monitor = await open();
+    await tickAt(local(11, 30, 11, 1));
+    expect(escalationRows().map((r) => [r.recipient, r.status])).toEqual([
+      ["socia@firma.com.br", "sent"],
+      ["webhook", "sent"],
+    ]);
+  });
+
+  it("a step committed but not sent when the process dies is sent by the next, once", async () => {
+    queueUrgent();
+    await tickAt(local(11, 27, 16, 1));
+    clock.set(local(11, 30, 11));
+    queueDueEscalations(monitor.mail, new Date(clock.now()));
+    expect(escalationRows().map((r) => r.status)).toEqual(["pending", "pending"]);
+    // Killed before any send: the database as it was committed is all a new process sees.
+    await monitor.close();
+    const db = openDatabase(join(dir, "monitor.db"));
+    expect(
+      db.prepare("SELECT COUNT(*) AS n FROM escalations WHERE queued_at IS NOT NULL").get(),
+    ).toEqual({ n: 1 });
+    closeDatabase(db);
+
+    monitor = await open();
+    await tickAt(local(11, 30, 11, 1));
+    await tickAt(local(11, 30, 11, 2));
+    expect(escalationRows().map((r) => [r.recipient, r.status])).toEqual([
+      ["socia@firma.com.br", "sent"],
+      ["webhook", "sent"],
+    ]);
+    expect((await emails()).filter((m) => m.to === "socia@firma.com.br")).toHaveLength(1);
+    expect(waitingEscalations(monitor.db, new Date(clock.now()).toISOString(), 5)).toEqual([
+      expect.objectContaining({ step: 2, target: "equipe", state: "waiting" }),
+    ]);
+  });
+});

@@ -58,6 +58,11 @@ import {
   type RenderedAlert,
   URGENT_MARKER,
 } from "./email-kit.js";
+import {
+  LISTED_ABOVE,
+  summaryWithoutListedPeriods,
+  withoutListedPeriods,
+} from "./opened-periods.js";
 import { sourcesFooter } from "./sources-line.js";
 
 const SUBJECT_NAME_MAX = 80;
@@ -104,7 +109,11 @@ interface FieldDiff {
   block: boolean;
 }
 
-function fieldDiffs(previous: CaseSummary | null, current: CaseSummary): FieldDiff[] {
+/** The summary's fields; the periods the opening lists with their dates are pointed to there. */
+function fieldDiffs(content: AlertContent): FieldDiff[] {
+  const listed = (s: CaseSummary) => summaryWithoutListedPeriods(s, content.acts, LISTED_ABOVE);
+  const previous = content.previous === null ? null : listed(content.previous);
+  const current = listed(content.current);
   const field = (name: string, value: (s: CaseSummary) => string, block = false): FieldDiff => ({
     name,
     before: previous === null ? null : value(previous),
@@ -499,7 +508,8 @@ function openingBlocks(content: AlertContent): Block[] {
   if (current.needsLawyerAttention) {
     const items = current.attentionReasons.map((r): ListItem => {
       const refs = r.movements.map((m) => referenceText(content, m)).join("; ");
-      return { title: `${oneLine(r.reason)}${refs === "" ? "" : ` (${refs})`}` };
+      const reason = oneLine(withoutListedPeriods(r.reason, content.acts, LISTED_ABOVE));
+      return { title: `${reason}${refs === "" ? "" : ` (${refs})`}` };
     });
     blocks.push(
       {
@@ -545,7 +555,7 @@ function whatNowBlocks(content: AlertContent): Block[] {
 function changeBlocks(content: AlertContent): Block[] {
   const blocks: Block[] = [heading("section", "O que mudou no resumo")];
   if (content.previous === null) blocks.push(para("Primeiro resumo deste processo.", "muted"));
-  blocks.push(...fieldDiffs(content.previous, content.current).map(fieldDiffBlock), GAP);
+  blocks.push(...fieldDiffs(content).map(fieldDiffBlock), GAP);
   const fields = fieldChangeReadings(content);
   if (fields.length > 0) {
     blocks.push(

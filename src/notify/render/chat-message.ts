@@ -5,6 +5,7 @@ import { ACK_BUTTON } from "./acknowledgement.js";
 import { changeKindNames } from "./alert.js";
 import { inertChatText } from "./chat-text.js";
 import { courtTime, instantTime, URGENT_MARKER } from "./email-kit.js";
+import { withoutListedPeriods } from "./opened-periods.js";
 import type { EventMovement, WebhookEvent } from "./webhook-event.js";
 
 /*
@@ -169,8 +170,13 @@ function movementMessage(event: EventOf<"case.movement">): ChatMessage {
     lines.push(oneLine(text.startsWith("Até ") ? `${text} (estimativa)` : text, LINE_MAX));
   }
   lines.push(`Situação: ${oneLine(d.status.categoryLabel, 60)}`);
-  if (d.status.needsLawyerAttention && d.status.attentionReasons[0] !== undefined) {
-    lines.push(`Atenção: ${oneLine(d.status.attentionReasons[0], LINE_MAX)}`);
+  const first = d.status.attentionReasons[0];
+  if (d.status.needsLawyerAttention && first !== undefined) {
+    // The periods whose last days are all listed above are not named again.
+    const todo = d.opening?.todo.length ?? 0;
+    const acts = todo > 0 && todo <= TODO_SHOWN ? (d.acts ?? []) : [];
+    const reason = withoutListedPeriods(first, acts, "ver as datas acima");
+    lines.push(`Atenção: ${oneLine(reason, LINE_MAX)}`);
   }
   const deadline = d.deadline == null ? null : deadlineLine(d.deadline);
   if (deadline !== null) lines.push(deadline);

@@ -40,6 +40,7 @@ import {
   type RenderedAlert,
   URGENT_MARKER,
 } from "./email-kit.js";
+import { LISTED_BELOW, summaryWithoutListedPeriods } from "./opened-periods.js";
 import type { PublicationAlertContent } from "./publication-alert.js";
 import { publicationSectionBlocks, publicationsPhrase } from "./publication-digest.js";
 import { type Receipt, receiptBlocks, renderReceiptSubject } from "./receipt.js";
@@ -192,6 +193,8 @@ export function renderDigestSubject(
 /** One case's entry: where it is, its summary, what changed, where the data came from. */
 function caseEntry(content: AlertContent, timeZone: string, acks: readonly string[]): Entry {
   const { current } = content;
+  // The periods listed below with their last days are not named twice.
+  const listed = summaryWithoutListedPeriods(current, content.acts, LISTED_BELOW);
   const blocks: Block[] = [
     para(
       `Processo ${oneLine(content.caseNumber)} · ${oneLine(content.court).toUpperCase()}`,
@@ -205,10 +208,10 @@ function caseEntry(content: AlertContent, timeZone: string, acks: readonly strin
         { key: "Situação", value: paragraph(current.status) },
         {
           key: "Atenção do advogado",
-          value: attentionValue(current),
+          value: attentionValue(listed),
           tone: current.needsLawyerAttention ? "attention" : "body",
         },
-        { key: "Próximo passo", value: nextStepValue(current) },
+        { key: "Próximo passo", value: nextStepValue(listed) },
       ],
     },
   ];

@@ -9,11 +9,11 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import { loadConfig } from "../config/load-config.js";
+import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { countText } from "../datajud/glossary.js";
 import { readEml } from "../demo/eml-text.js";
-import { createRecordedDataJud } from "../demo/recorded-datajud.js";
-import { createRecordedDjen, redated } from "../demo/recorded-djen.js";
+import { createRecordedDataJud, type RecordedDataJud } from "../demo/recorded-datajud.js";
+import { createRecordedDjen, type RecordedDjen, redated } from "../demo/recorded-djen.js";
 import {
   baselineState,
   type DjenSampleItem,
@@ -27,11 +27,11 @@ import { caseKeysInFile } from "../store/cases.js";
 import type { System } from "../system.js";
 import { addDays } from "../time/calendar-date.js";
 import { dateInZone } from "../time/zoned-time.js";
-import { loadWatchlist } from "../watchlist/parse-watchlist.js";
+import { loadWatchlist, type Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, programOf, systemOf } from "./command.js";
 import { renderRunReport } from "./run-once.js";
-import { cliLogger, openMonitor, type Runtime } from "./runtime.js";
+import { cliLogger, type MonitorHandles, openMonitor, type Runtime } from "./runtime.js";
 import { type LiveProgress, liveProgress } from "./sweep-progress.js";
 
 /** The demo would mix its sample cases into a database that follows real ones. */
@@ -114,6 +114,64 @@ function emlStamps(dir: string): Map<string, number> {
  */
 export async function runDemo(io: CliIo): Promise<DemoResult> {
   const started = performance.now();
+  const setup = await prepareDemo(io);
+  const { config, watchlist } = setup;
+  const runtime: Runtime = {
+    config,
+    secrets: setup.secrets,
+    ...cliLogger(io, config, setup.secrets, "demo"),
+  };
+  const system = onRecordingDay(systemOf(io));
+  const sources = recordedSources(system);
+  const progress: { shown: LiveProgress | null } = { shown: null };
+  const monitor = await openMonitor(runtime, {
+    watchlist: () => watchlist,
+    fetch: sources.datajud.fetch,
+    djenFetch: sources.djen.fetch,
+    system,
+    onDataJudEvent: (event) => progress.shown?.onDataJud(event),
+    onDjenEvent: (event) => progress.shown?.onDjen(event),
+  });
+  try {
+    const sweep = () => demoSweep(monitor, { runtime, system, watchlist, progress, io });
+    const baseline = await sweep();
+    sources.toLaterDay();
+    const before = emlStamps(config.paths.outboxDir);
+    const later = await sweep();
+    monitor.reportDrift();
+    const alerts = [...emlStamps(config.paths.outboxDir)]
+      .filter(([name, stamp]) => before.get(name) !== stamp)
+      .map(([name]) => join(config.paths.outboxDir, name))
+      .sort();
+    const publicationAlert =
+      alerts.find((path) => isPublicationAlert(readEml(readFileSync(path, "utf8")))) ?? null;
+    return {
+      dir: setup.dir,
+      watchlist: setup.watchlistPath,
+      db: config.paths.db,
+      outboxDir: config.paths.outboxDir,
+      baseline,
+      later,
+      alerts,
+      publicationAlert,
+      elapsedMs: performance.now() - started,
+    };
+  } finally {
+    await monitor.close();
+  }
+}
+
+/**
+ * The demo's private directory with its sample watchlist, and its configuration built from
+ * scratch; refused (the directory removed) when the configured database follows other cases.
+ */
+async function prepareDemo(io: CliIo): Promise<{
+  dir: string;
+  watchlistPath: string;
+  config: MonitorConfig;
+  secrets: string[];
+  watchlist: Watchlist;
+}> {
   const dir = mkdtempSync(join(tmpdir(), "datajud-monitor-demo-"));
   const watchlistPath = join(dir, "watchlist.yaml");
   writeFileSync(watchlistPath, SAMPLE_WATCHLIST, { mode: 0o600 });
@@ -150,77 +208,64 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const runtime: Runtime = {
-    config,
-    secrets: loaded.secrets,
-    ...cliLogger(io, config, loaded.secrets, "demo"),
-  };
+  return { dir, watchlistPath, config, secrets: loaded.secrets, watchlist: watchlist.watchlist };
+}
+
+/**
+ * DataJud and DJEN answered from the recordings, at their baseline until `toLaterDay`. DJEN's
+ * sample dates move to the day the demo runs, so its window (yesterday, today) holds them.
+ */
+export function recordedSources(system: System): {
+  datajud: RecordedDataJud;
+  djen: RecordedDjen;
+  toLaterDay: () => void;
+} {
   const datajud = createRecordedDataJud({ apiKey: DEMO_KEY, state: baselineState() });
-  const system = onRecordingDay(systemOf(io));
-  // DJEN's sample dates move to the day the demo runs, so its window (yesterday, today) holds them.
   const today = dateInZone(system.clock.now());
   const onDemoDay = (items: readonly DjenSampleItem[]) =>
     items.map((s) => redated(s.item, addDays(today, -s.availableDaysAgo)));
   const sample = djenSample();
   const djen = createRecordedDjen();
   djen.load(onDemoDay(sample.baseline));
-  const demoWatchlist = watchlist.watchlist;
-  let progress: LiveProgress | null = null;
-  const monitor = await openMonitor(runtime, {
-    watchlist: () => demoWatchlist,
-    fetch: datajud.fetch,
-    djenFetch: djen.fetch,
-    system,
-    onDataJudEvent: (event) => progress?.onDataJud(event),
-    onDjenEvent: (event) => progress?.onDjen(event),
-  });
+  return {
+    datajud,
+    djen,
+    toLaterDay: () => {
+      datajud.indices.load(laterState());
+      djen.load(onDemoDay([...sample.later, ...sample.baseline]));
+    },
+  };
+}
+
+/** One sweep of the sample watchlist; on a terminal, its progress is drawn on stderr while it runs. */
+async function demoSweep(
+  monitor: MonitorHandles,
+  context: {
+    runtime: Runtime;
+    system: System;
+    watchlist: Watchlist;
+    progress: { shown: LiveProgress | null };
+    io: CliIo;
+  },
+): Promise<RunReport> {
+  const { progress } = context;
+  progress.shown = liveProgress(context.runtime.live, context.system);
+  const shown = progress.shown;
   try {
-    const sweep = async (): Promise<RunReport> => {
-      // On a terminal, each sweep's progress is drawn on stderr while it runs.
-      progress = liveProgress(runtime.live, system);
-      const shown = progress;
-      try {
-        return await runSweep(
-          shown === null ? monitor.sweep : { ...monitor.sweep, onEvent: (e) => shown.onSweep(e) },
-          {
-            watchlist: watchlist.watchlist.cases,
-            oab: watchlist.watchlist.oab,
-            force: false,
-            dryRun: false,
-            trigger: "demo",
-            signal: io.signal,
-          },
-        );
-      } finally {
-        shown?.stop();
-        progress = null;
-      }
-    };
-    const baseline = await sweep();
-    datajud.indices.load(laterState());
-    djen.load(onDemoDay([...sample.later, ...sample.baseline]));
-    const before = emlStamps(config.paths.outboxDir);
-    const later = await sweep();
-    monitor.reportDrift();
-    const alerts = [...emlStamps(config.paths.outboxDir)]
-      .filter(([name, stamp]) => before.get(name) !== stamp)
-      .map(([name]) => join(config.paths.outboxDir, name))
-      .sort();
-    const publicationAlert =
-      alerts.find((path) => isPublicationAlert(readEml(readFileSync(path, "utf8")))) ?? null;
-    return {
-      dir,
-      watchlist: watchlistPath,
-      db: config.paths.db,
-      outboxDir: config.paths.outboxDir,
-      baseline,
-      later,
-      alerts,
-      publicationAlert,
-      elapsedMs: performance.now() - started,
-    };
+    return await runSweep(
+      shown === null ? monitor.sweep : { ...monitor.sweep, onEvent: (e) => shown.onSweep(e) },
+      {
+        watchlist: context.watchlist.cases,
+        oab: context.watchlist.oab,
+        force: false,
+        dryRun: false,
+        trigger: "demo",
+        signal: context.io.signal,
+      },
+    );
   } finally {
-    await monitor.close();
+    shown?.stop();
+    progress.shown = null;
   }
 }
 

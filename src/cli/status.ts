@@ -566,6 +566,54 @@ function totalsLine(status: Status): string {
   );
 }
 
+/**
+ * What `status` prints, line by line: the cases, the DJEN sources, undeliverable mail, the
+ * endpoints, acknowledgements, the sources' freshness, the watchlist, open incidents, the
+ * totals, the last sweep, and why it needs attention.
+ */
+export function statusLines(
+  status: Status,
+  watchlist: WatchlistView,
+  attention: readonly string[],
+  context: { tz: string; now: Date; notFoundThreshold: number },
+): string[] {
+  const { tz, now } = context;
+  const at = (iso: string | null) => when(iso, tz);
+  return [
+    ...caseTable(status, tz, now),
+    ...notFoundLines(status.cases, context.notFoundThreshold),
+    ...status.oab.map(
+      (o) =>
+        `OAB ${o.registration}: DJEN last checked ${at(o.lastCheckedAt)}, ${djenText(o, true, tz)}${o.lastOutcome === "failed" ? `: ${terminalText(o.lastError ?? "")}` : ""}`,
+    ),
+    ...(status.parties ?? []).map((p) => partyLine(p, at)),
+    ...status.deadMail
+      .filter((d) => d.channel === "email")
+      .map(
+        (dead) =>
+          `undeliverable mail to ${dead.recipient} after ${countText(dead.attempts, "attempt", "attempts")}: ${terminalText(dead.subject ?? "")} (${terminalText(dead.lastError ?? "no error recorded")})`,
+      ),
+    ...status.endpoints.map((endpoint) => endpointLine(endpoint, tz)),
+    ...(status.acknowledgements === undefined
+      ? []
+      : acknowledgementLines(status.acknowledgements, at, now).map((line) => terminalText(line))),
+    ...[retryingLine(status, tz)].filter((line) => line !== null),
+    ...(status.djenUnreachable === null ? [] : [djenUnreachableLine(status.djenUnreachable, tz)]),
+    ...freshnessLines(status.freshness, tz).map((line) => terminalText(line)),
+    ...watchlistLines(watchlist, tz),
+    // The watchlist's incident is said by the lines above, with its errors.
+    ...status.incidents
+      .filter((i) => i.kind !== "watchlist_invalid")
+      .map(
+        (incident) =>
+          `${INCIDENT_TEXT[incident.kind]} since ${at(incident.since)} (${incident.toldTo} was told)`,
+      ),
+    totalsLine(status),
+    lastSweepLine(status.lastRun, tz),
+    ...(attention.length > 0 ? [`needs attention: ${attention.join("; ")}`] : []),
+  ];
+}
+
 export const statusCommand: Command = {
   name: "status",
   summary: "Every watched case: last check, last change, DJEN check, last error, pending mail",
@@ -611,51 +659,14 @@ export const statusCommand: Command = {
         );
         return code;
       }
-      const tz = runtime.config.schedule.timezone;
       // Labels, court units and DataJud's errors are hostile text: written out, never acted on.
       const out = readableOutput(io.stdout);
-      const now = dateNow(systemOf(io).clock);
-      for (const line of caseTable(status, tz, now)) out.write(`${line}\n`);
-      for (const line of notFoundLines(status.cases, runtime.config.monitor.notFoundThreshold)) {
-        out.write(`${line}\n`);
-      }
-      for (const o of status.oab) {
-        out.write(
-          `OAB ${o.registration}: DJEN last checked ${when(o.lastCheckedAt, tz)}, ${djenText(o, true, tz)}${o.lastOutcome === "failed" ? `: ${terminalText(o.lastError ?? "")}` : ""}\n`,
-        );
-      }
-      for (const p of status.parties ?? []) out.write(`${partyLine(p, (at) => when(at, tz))}\n`);
-      for (const dead of status.deadMail.filter((d) => d.channel === "email")) {
-        out.write(
-          `undeliverable mail to ${dead.recipient} after ${countText(dead.attempts, "attempt", "attempts")}: ${terminalText(dead.subject ?? "")} (${terminalText(dead.lastError ?? "no error recorded")})\n`,
-        );
-      }
-      for (const endpoint of status.endpoints) out.write(`${endpointLine(endpoint, tz)}\n`);
-      if (status.acknowledgements !== undefined) {
-        for (const line of acknowledgementLines(
-          status.acknowledgements,
-          (at) => when(at, tz),
-          now,
-        )) {
-          out.write(`${terminalText(line)}\n`);
-        }
-      }
-      const retrying = retryingLine(status, tz);
-      if (retrying !== null) io.stdout.write(`${retrying}\n`);
-      if (status.djenUnreachable !== null) {
-        out.write(`${djenUnreachableLine(status.djenUnreachable, tz)}\n`);
-      }
-      for (const line of freshnessLines(status.freshness, tz)) out.write(`${terminalText(line)}\n`);
-      for (const line of watchlistLines(watchlist, tz)) out.write(`${line}\n`);
-      // The watchlist's incident is said by the lines above, with its errors.
-      for (const incident of status.incidents.filter((i) => i.kind !== "watchlist_invalid")) {
-        out.write(
-          `${INCIDENT_TEXT[incident.kind]} since ${when(incident.since, tz)} (${incident.toldTo} was told)\n`,
-        );
-      }
-      out.write(`${totalsLine(status)}\n`);
-      out.write(`${lastSweepLine(status.lastRun, tz)}\n`);
-      if (attention.length > 0) out.write(`needs attention: ${attention.join("; ")}\n`);
+      const lines = statusLines(status, watchlist, attention, {
+        tz: runtime.config.schedule.timezone,
+        now: dateNow(systemOf(io).clock),
+        notFoundThreshold: runtime.config.monitor.notFoundThreshold,
+      });
+      for (const line of lines) out.write(`${line}\n`);
       return code;
     } finally {
       closeDatabase(db);

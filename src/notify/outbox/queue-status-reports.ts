@@ -10,7 +10,7 @@ import { latestMovementTimes } from "../../store/movements.js";
 import { outboxIdByDedupeKey } from "../../store/outbox.js";
 import { type PublicationRow, publicationsSeenSince } from "../../store/publications.js";
 import type { WatchedCase, WatchedOab } from "../../watchlist/parse-watchlist.js";
-import { buildStatusReport } from "../render/status-report.js";
+import { buildStatusReport, type StatusReport } from "../render/status-report.js";
 import { concernsRegistration, reportPublication } from "../render/status-report-djen.js";
 import { statusReport, statusReportKey } from "./messages.js";
 import { dedupeKey, type Endpoint, queuedRows, queueMessage } from "./queue.js";
@@ -43,6 +43,22 @@ function inPeriod(row: PublicationRow, start: string): boolean {
   return row.firstSeenAt >= start || (row.cancelledAt !== null && row.cancelledAt >= start);
 }
 
+/** A watcher's report that is due: the fire time it is for and the period it covers. */
+interface DueReport {
+  address: string;
+  fire: Date;
+  periodStart: Date;
+}
+
+/** What every report of one call reads from the database once, before the transaction. */
+interface ReportSources {
+  lastMovement: Map<number, string>;
+  check: (source: string) => DjenCheck | null;
+  labels: Map<string, string | null>;
+  publications: PublicationRow[];
+  djenOff: boolean;
+}
+
 /**
  * Queues the status report of every watcher whose `status_report` schedule has fired since the
  * lookback window began and whose report for that fire time is not queued yet. Called every minute
@@ -51,7 +67,38 @@ function inPeriod(row: PublicationRow, start: string): boolean {
  */
 export function queueStatusReports(input: QueueStatusReportsInput): number {
   const { db, policy, now } = input;
-  const due: Array<{ address: string; fire: Date; periodStart: Date }> = [];
+  const due = dueReports(input);
+  if (due.length === 0) return 0;
+  const djen = input.djen ?? { enabled: true, plan: null };
+  const oldest = Math.min(...due.map((d) => d.periodStart.getTime()));
+  const sources: ReportSources = {
+    lastMovement: latestMovementTimes(db),
+    check: djenChecks(db, djen),
+    labels: caseLabels(input.cases),
+    publications: publicationsSeenSince(db, new Date(oldest).toISOString()),
+    djenOff: !djen.enabled,
+  };
+  return immediate(db, () => {
+    // The report cites the record's newest hash: everything written so far is chained first.
+    sealLedger(db);
+    let queued = 0;
+    for (const report of due) {
+      queued += queuedRows(
+        queueMessage(
+          { db, domain: input.domain, at: now, policy },
+          statusReport(watcherReport(input, report, sources), report.fire),
+          [{ channel: "email", address: report.address }],
+        ),
+      );
+    }
+    return queued;
+  });
+}
+
+/** The watchers whose schedule fired within the lookback and whose report for it is not queued. */
+function dueReports(input: QueueStatusReportsInput): DueReport[] {
+  const { db, policy, now } = input;
+  const due: DueReport[] = [];
   for (const watcher of policy.watchers) {
     if (watcher.statusReport === null) continue;
     const fire = latestScheduledAt(
@@ -74,70 +121,69 @@ export function queueStatusReports(input: QueueStatusReportsInput): number {
       due.push({ address: watcher.address, fire, periodStart });
     }
   }
-  if (due.length === 0) return 0;
+  return due;
+}
 
-  const lastMovement = latestMovementTimes(db);
-  const djen = input.djen ?? { enabled: true, plan: null };
+/** Each DJEN source's last check, by "case:DIGITS" or "oab:KEY"; none with DJEN off. */
+function djenChecks(db: Db, djen: DjenView): (source: string) => DjenCheck | null {
   // DJEN off: no check is shown, so none counts as failing; the report says it is off.
   const sources = new Map(
     (djen.enabled ? listDjenSources(db) : []).map((r) => [`${r.kind}:${r.key}`, r]),
   );
-  const check = (key: string): DjenCheck | null => {
+  return (key) => {
     const row = sources.get(key);
     return row === undefined ? null : djenCheckOf(row, djen.plan);
   };
+}
+
+/** Each watched case number's label: the first entry's that has one. */
+function caseLabels(cases: readonly WatchedCase[]): Map<string, string | null> {
   const labels = new Map<string, string | null>();
-  for (const c of input.cases) labels.set(c.digits, labels.get(c.digits) ?? c.label);
-  const oldest = Math.min(...due.map((d) => d.periodStart.getTime()));
-  const read = publicationsSeenSince(db, new Date(oldest).toISOString());
-  return immediate(db, () => {
-    // The report cites the record's newest hash: everything written so far is chained first.
-    sealLedger(db);
-    let queued = 0;
-    for (const { address, fire, periodStart } of due) {
-      const who = address.toLowerCase();
-      const told = (notify: readonly string[]): boolean =>
-        notify.some((a) => a.toLowerCase() === who);
-      const watched = input.cases.filter((c) => told(c.notify));
-      const cases = watched.map((c) => {
-        const row = getCase(db, c.digits, c.court);
-        return {
-          number: c.number,
-          court: c.court,
-          label: c.label,
-          policy: c.policy,
-          row,
-          lastMovementAt: row === undefined ? null : (lastMovement.get(row.id) ?? null),
-          djen: check(`case:${c.digits}`),
-          record: ledgerReceipt(db, c.digits, periodStart.toISOString()),
-        };
-      });
-      const oab = input.oab.filter((o) => told(o.notify));
-      const theirs = (row: PublicationRow): boolean =>
-        (row.caseNumber !== null && watched.some((c) => c.digits === row.caseNumber)) ||
-        oab.some((o) => concernsRegistration(row, { key: o.key, ...o.registration }));
-      const report = buildStatusReport({
-        cases,
-        now,
-        staleAfterDays: input.staleAfterDays,
-        timezone: policy.timezone,
-        djenOff: !djen.enabled,
-        oab: oab.map((o) => ({ registration: o.key, djen: check(`oab:${o.key}`) })),
-        periodStart: periodStart.toISOString(),
-        publications: read
-          .filter((row) => inPeriod(row, periodStart.toISOString()) && theirs(row))
-          .map((row) => reportPublication(row, labels))
-          .sort(
-            (a, b) =>
-              a.availableOn.localeCompare(b.availableOn) || a.djenId.localeCompare(b.djenId),
-          ),
-      });
-      queued += queuedRows(
-        queueMessage({ db, domain: input.domain, at: now, policy }, statusReport(report, fire), [
-          { channel: "email", address },
-        ]),
-      );
-    }
-    return queued;
+  for (const c of cases) labels.set(c.digits, labels.get(c.digits) ?? c.label);
+  return labels;
+}
+
+/** One watcher's report: their cases in watchlist order, their registrations, the period's publications. */
+function watcherReport(
+  input: QueueStatusReportsInput,
+  { address, periodStart }: DueReport,
+  sources: ReportSources,
+): StatusReport {
+  const { db } = input;
+  const start = periodStart.toISOString();
+  const who = address.toLowerCase();
+  const told = (notify: readonly string[]): boolean => notify.some((a) => a.toLowerCase() === who);
+  const watched = input.cases.filter((c) => told(c.notify));
+  const cases = watched.map((c) => {
+    const row = getCase(db, c.digits, c.court);
+    return {
+      number: c.number,
+      court: c.court,
+      label: c.label,
+      policy: c.policy,
+      row,
+      lastMovementAt: row === undefined ? null : (sources.lastMovement.get(row.id) ?? null),
+      djen: sources.check(`case:${c.digits}`),
+      record: ledgerReceipt(db, c.digits, start),
+    };
+  });
+  const oab = input.oab.filter((o) => told(o.notify));
+  const theirs = (row: PublicationRow): boolean =>
+    (row.caseNumber !== null && watched.some((c) => c.digits === row.caseNumber)) ||
+    oab.some((o) => concernsRegistration(row, { key: o.key, ...o.registration }));
+  return buildStatusReport({
+    cases,
+    now: input.now,
+    staleAfterDays: input.staleAfterDays,
+    timezone: input.policy.timezone,
+    djenOff: sources.djenOff,
+    oab: oab.map((o) => ({ registration: o.key, djen: sources.check(`oab:${o.key}`) })),
+    periodStart: start,
+    publications: sources.publications
+      .filter((row) => inPeriod(row, start) && theirs(row))
+      .map((row) => reportPublication(row, sources.labels))
+      .sort(
+        (a, b) => a.availableOn.localeCompare(b.availableOn) || a.djenId.localeCompare(b.djenId),
+      ),
   });
 }

@@ -128,7 +128,7 @@ beforeEach(() => {
 
 afterEach(() => store.dispose());
 
-function queue(djen?: DjenView): number {
+function queue(djen?: DjenView, now = NOW): number {
   return queueStatusReports({
     ...(djen === undefined ? {} : { djen }),
     db: store.db,
@@ -140,7 +140,7 @@ function queue(djen?: DjenView): number {
     }),
     cases: watchlist.cases,
     oab: watchlist.oab,
-    now: NOW,
+    now,
     staleAfterDays: 90,
     domain: DOMAIN,
   });
@@ -260,5 +260,24 @@ describe("status reports with DJEN", () => {
     expect(text).toMatch(
       /- OAB 123456\/SP: Última consulta ao DJEN: 06\/10\/2025 07:00 \(falhou\)\. A última consulta ao DJEN falhou .*HTTP 403/,
     );
+  });
+});
+
+describe("when a status report is due", () => {
+  const HOUR = 3_600_000;
+
+  it("queues each watcher's report once per fire, however often it is asked", () => {
+    expect(queue()).toBe(2);
+    expect(queue()).toBe(0);
+    expect(queue(undefined, new Date(NOW.getTime() + HOUR))).toBe(0);
+    expect([...reports().keys()]).toEqual([ANA, JOAO]);
+  });
+
+  it("still sends a fire missed while the monitor was down within a day of it, not later", () => {
+    // Monday's 08:00 fire (11:00 UTC); the monitor comes back Tuesday 07:00, then 09:00.
+    expect(queue(undefined, new Date("2025-10-07T12:00:00.000Z"))).toBe(0);
+    expect(queue(undefined, new Date("2025-10-07T10:00:00.000Z"))).toBe(2);
+    // The period still starts at the previous fire, Monday 29/09 08:00.
+    expect(reports().get(ANA)?.report.periodStart).toBe("2025-09-29T11:00:00.000Z");
   });
 });

@@ -14,6 +14,7 @@ import {
   watchedCasesNotes,
   watchedCaseViews,
 } from "../../../src/mcp/tools/list-watched-cases.js";
+import { rateStatus } from "../../../src/mcp/tools/rate-status.js";
 import { recentChanges } from "../../../src/mcp/tools/recent-changes.js";
 import {
   freshnessNotes,
@@ -296,6 +297,54 @@ describe("the history of a stored case", () => {
       cases: [],
       publications: [],
       totalPublications: 0,
+    });
+  });
+});
+
+describe("rate_status", () => {
+  it("without a DataJud client, a model or a database, says each and answers no counts", () => {
+    const deps: MonitorDeps = {
+      database: () => {
+        throw new ToolError("no_database", "there is no monitor database at /x.db yet", {
+          hint: "Point MONITOR_DB at it.",
+        });
+      },
+      watchlist: async () => null,
+      datajudRate: () => null,
+      summarizer: { model: null, runTokenBudget: 100, dailyTokenBudget: 1000 },
+      clock: new FakeClock({ now: Date.parse(NOW) }),
+      timezone: "America/Sao_Paulo",
+    };
+
+    const status = rateStatus(deps);
+
+    expect(status.datajud).toBeNull();
+    expect(status.summarizer).toEqual({
+      model: null,
+      dailyTokenBudget: 1000,
+      runTokenBudget: 100,
+      spentToday: null,
+      remainingToday: null,
+      lastSweep: null,
+    });
+    expect(status.notes).toEqual([
+      expect.stringMatching(/^This server has no DataJud client/),
+      expect.stringMatching(/^No ANTHROPIC_API_KEY/),
+      "Tokens spent are unknown: there is no monitor database at /x.db yet. Point MONITOR_DB at it.",
+    ]);
+  });
+
+  it("with a database, counts the day's tokens (none yet) against the daily budget", () => {
+    store = storeWithCase("history-tools-", NOW);
+    const deps = {
+      ...depsOver(store, async () => null),
+      summarizer: { model: "claude-x", runTokenBudget: 100, dailyTokenBudget: 1000 },
+    };
+
+    expect(rateStatus(deps).summarizer).toMatchObject({
+      model: "claude-x",
+      spentToday: 0,
+      remainingToday: 1000,
     });
   });
 });

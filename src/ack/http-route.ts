@@ -9,7 +9,7 @@ import type { Db } from "../store/database.js";
 import { type OutboxRow, outboxRowById } from "../store/outbox.js";
 import { type Clock, isoNow } from "../time/clock.js";
 import { ackTokenMatches, ackTokenRow } from "./ack-token.js";
-import { acknowledge } from "./record.js";
+import { acknowledge, whoOfRow } from "./record.js";
 
 /*
  * /ack/<token>: the page an urgent alert's link opens (issue 40). GET (and HEAD) only shows the
@@ -55,13 +55,6 @@ function send(res: ServerResponse, status: number, html: string, head: boolean):
   const body = Buffer.from(html, "utf8");
   res.writeHead(status, { ...HEADERS, "content-length": String(body.length) });
   res.end(head ? undefined : body);
-}
-
-/** Who a row's link speaks for: its watcher's address, a watcher's number, or a chat endpoint. */
-export function whoOfRow(row: Pick<OutboxRow, "channel" | "recipient" | "target">): string {
-  if (row.channel === "email") return row.recipient;
-  if (row.target !== null) return `${row.channel} ${row.target}`;
-  return `${row.channel}:${row.recipient}`;
 }
 
 function clientOf(req: IncomingMessage): string {

@@ -4,6 +4,7 @@ import type { MailPolicy } from "../policy/mail-policy.js";
 import { type AcknowledgementRow, recordAcknowledgement } from "../store/acknowledgements.js";
 import { getCaseById } from "../store/cases.js";
 import { type Db, immediate } from "../store/database.js";
+import type { OutboxRow } from "../store/outbox.js";
 import type { Clock } from "../time/clock.js";
 
 /*
@@ -46,4 +47,11 @@ export function acknowledge(
     );
     return true;
   });
+}
+
+/** Who a row speaks for: its watcher's address, a watcher's number, or a chat endpoint. */
+export function whoOfRow(row: Pick<OutboxRow, "channel" | "recipient" | "target">): string {
+  if (row.channel === "email") return row.recipient;
+  if (row.target !== null) return `${row.channel} ${row.target}`;
+  return `${row.channel}:${row.recipient}`;
 }

@@ -607,6 +607,26 @@ const AckSecret = z
 const Secret = z.string().min(1, { error: "must not be empty" });
 
 /**
+ * TELEGRAM_WEBHOOK_SECRET, the secret_token given to setWebhook: Telegram takes 1-256 of A-Z,
+ * a-z, 0-9, _ and - (core.telegram.org/bots/api#setwebhook); at least 32, as it is the only
+ * thing that tells Telegram's requests from anyone's.
+ */
+const TelegramWebhookSecret = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{32,256}$/u, {
+    error:
+      "must be 32 to 256 of A-Z, a-z, 0-9, _ and - (what Telegram's setWebhook takes); generate one with `openssl rand -hex 32`",
+  });
+
+/** WHATSAPP_VERIFY_TOKEN: chosen by the firm, typed into Meta's webhook settings. */
+const VerifyToken = z
+  .string()
+  .min(16, { error: "must be at least 16 characters; generate one with `openssl rand -hex 32`" })
+  .refine((v) => /^[A-Za-z0-9._~-]+$/u.test(v), {
+    error: "must be letters, digits and . _ ~ - only (it travels in a URL's query)",
+  });
+
+/**
  * MCP_HTTP_TOKEN, required of every /mcp request: compared with what every HTTP client sends; a
  * short one could be guessed.
  */
@@ -639,7 +659,13 @@ export const ConfigSettings = z.strictObject({
   }),
   calendar: z.strictObject(calendarShape),
   calendarFeed: z.strictObject(calendarFeedShape),
-  acknowledgement: z.strictObject({ ...acknowledgementShape, secret: AckSecret.nullable() }),
+  acknowledgement: z.strictObject({
+    ...acknowledgementShape,
+    secret: AckSecret.nullable(),
+    telegramSecret: TelegramWebhookSecret.nullable(),
+    whatsappAppSecret: Secret.nullable(),
+    whatsappVerifyToken: VerifyToken.nullable(),
+  }),
 });
 export type ConfigSettings = z.infer<typeof ConfigSettings>;
 
@@ -707,6 +733,15 @@ export const ENV_SETTINGS = [
   { names: ["WEBHOOK_SECRET"], setting: "notify.webhookSecret", secret: true },
   // Signs urgent alerts' acknowledgement links; not the calendar feed's tokens.
   { names: ["ACK_SECRET"], setting: "acknowledgement.secret", secret: true },
+  // Replies "ciente" (optional): Telegram's webhook secret token; Meta's app secret and the
+  // webhook's verify token.
+  { names: ["TELEGRAM_WEBHOOK_SECRET"], setting: "acknowledgement.telegramSecret", secret: true },
+  { names: ["WHATSAPP_APP_SECRET"], setting: "acknowledgement.whatsappAppSecret", secret: true },
+  {
+    names: ["WHATSAPP_VERIFY_TOKEN"],
+    setting: "acknowledgement.whatsappVerifyToken",
+    secret: true,
+  },
 ] as const satisfies readonly EnvSetting[];
 
 /** Settings that exist only in the environment, for the hint on a config file that has them. */
@@ -718,4 +753,7 @@ export const ENV_ONLY_SETTINGS: Readonly<Record<string, string>> = {
   "notify.webhookUrl": "WEBHOOK_URL",
   "notify.webhookSecret": "WEBHOOK_SECRET",
   "acknowledgement.secret": "ACK_SECRET",
+  "acknowledgement.telegramSecret": "TELEGRAM_WEBHOOK_SECRET",
+  "acknowledgement.whatsappAppSecret": "WHATSAPP_APP_SECRET",
+  "acknowledgement.whatsappVerifyToken": "WHATSAPP_VERIFY_TOKEN",
 };

@@ -465,6 +465,9 @@ function toMonitorConfig(
       publicBaseUrl: settings.acknowledgement.publicBaseUrl?.trim().replace(/\/+$/u, "") ?? null,
       validHours: settings.acknowledgement.validHours,
       secret: settings.acknowledgement.secret,
+      telegramSecret: settings.acknowledgement.telegramSecret,
+      whatsappAppSecret: settings.acknowledgement.whatsappAppSecret,
+      whatsappVerifyToken: settings.acknowledgement.whatsappVerifyToken,
     },
   };
 }
@@ -507,7 +510,12 @@ export function loadConfig(options: LoadConfigOptions): ConfigResult {
     mail: { smtpUrl: null },
     http: { token: null },
     notify: { webhookUrl: null, webhookSecret: null },
-    acknowledgement: { secret: null },
+    acknowledgement: {
+      secret: null,
+      telegramSecret: null,
+      whatsappAppSecret: null,
+      whatsappVerifyToken: null,
+    },
   };
 
   const defaults = builtInLayer();

@@ -41,6 +41,8 @@ export interface OutboxRow {
   target: string | null;
   /** The acknowledgement its link asks for (an urgent alert's); null: none. */
   ackId: number | null;
+  /** The chat platform's id of the message it went out as (migration 028); null: none known. */
+  providerMessageId: string | null;
   kind: string;
   messageType: string;
   dedupeKey: string;
@@ -62,7 +64,8 @@ interface RawOutboxRow extends Omit<OutboxRow, "payload"> {
   payload: string;
 }
 
-const OUTBOX_COLUMNS = `id, change_id AS changeId, case_id AS caseId, channel, recipient, target, ack_id AS ackId, kind,
+const OUTBOX_COLUMNS = `id, change_id AS changeId, case_id AS caseId, channel, recipient, target, ack_id AS ackId,
+  provider_message_id AS providerMessageId, kind,
   message_type AS messageType, dedupe_key AS dedupeKey, subject, message_id AS messageId, payload, status, attempts,
   next_attempt_at AS nextAttemptAt, last_error AS lastError, created_at AS createdAt,
   sent_at AS sentAt, smtp_response AS smtpResponse`;
@@ -291,16 +294,52 @@ export function markFailed(
  * Every row of one message at once, so a digest is never half marked: one statement, committed
  * on its own, so nothing but this write stands between the server's "250" and the mark.
  */
+/**
+ * Marks rows sent. `providerMessageId`: the chat platform's id of the one message they went out
+ * as (a chat digest's rows share it), what a reply to that message names.
+ */
 export function markAllSent(
   db: Db,
   ids: readonly number[],
-  sent: { sentAt: string; smtpResponse: string | null },
+  sent: { sentAt: string; smtpResponse: string | null; providerMessageId?: string | null },
 ): void {
-  db.prepare<{ ids: string; sentAt: string; smtpResponse: string | null }>(
+  db.prepare<{
+    ids: string;
+    sentAt: string;
+    smtpResponse: string | null;
+    providerMessageId: string | null;
+  }>(
     `UPDATE outbox SET status = 'sent', sent_at = @sentAt, smtp_response = @smtpResponse,
-       next_attempt_at = NULL, claimed_by = NULL
+       provider_message_id = @providerMessageId, next_attempt_at = NULL, claimed_by = NULL
      WHERE id IN (SELECT value FROM json_each(@ids))`,
-  ).run({ ids: JSON.stringify(ids), sentAt: sent.sentAt, smtpResponse: sent.smtpResponse });
+  ).run({
+    ids: JSON.stringify(ids),
+    sentAt: sent.sentAt,
+    smtpResponse: sent.smtpResponse,
+    providerMessageId: sent.providerMessageId ?? null,
+  });
+}
+
+/**
+ * The sent rows of `channel` that asked for an acknowledgement and went out as the platform's
+ * message `providerMessageId` (one row, or a chat digest's several); `recipient`: only those of
+ * that endpoint.
+ */
+export function askingRowsOfMessage(
+  db: Db,
+  channel: string,
+  providerMessageId: string,
+  recipient: string | null,
+): OutboxRow[] {
+  return db
+    .prepare<[string, string, string | null, string | null], RawOutboxRow>(
+      `SELECT ${OUTBOX_COLUMNS} FROM outbox
+       WHERE channel = ? AND provider_message_id = ? AND ack_id IS NOT NULL
+         AND status = 'sent' AND (? IS NULL OR recipient = ?)
+       ORDER BY id`,
+    )
+    .all(channel, providerMessageId, recipient, recipient)
+    .map(toOutboxRow);
 }
 
 export function markAllFailed(

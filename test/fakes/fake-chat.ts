@@ -21,7 +21,8 @@ import {
  *   `autoLinks` the bare addresses a client would link in the text shown.
  * - Telegram Bot API (POST /bot<token>/sendMessage): a wrong token gets 401 Unauthorized; HTML
  *   with a tag or entity Telegram does not know, or over 4096 characters once entities are
- *   read, gets 400 as Telegram answers it; else {"ok":true}. `links` are its <a href> targets,
+ *   read, gets 400 as Telegram answers it; else {"ok":true,"result":<the sent Message>}, its
+ *   message_id counting from 100. `links` are its <a href> targets,
  *   `shown` the text a person reads; `autoEntities` the url, email, mention, hashtag, cashtag and
  *   bot_command entities Telegram would find in it by itself.
  */
@@ -175,6 +176,8 @@ export async function startFakeTeams(): Promise<FakeTeams> {
 
 export interface TelegramMessage {
   chatId: string;
+  /** The message_id the fake gave it (the answer's result.message_id): what a reply names. */
+  messageId: number;
   text: string;
   /** What a person reads: tags dropped, entities read. */
   shown: string;
@@ -277,14 +280,28 @@ export async function startFakeTelegram(
         description: "Bad Request: message is too long",
       });
     }
+    const messageId = 100 + telegram.messages.length;
     telegram.messages.push({
       chatId: String(body.chat_id),
+      messageId,
       text: body.text,
       shown: read.shown,
       links: read.links,
       autoEntities: autoDetected(read.shown),
     });
-    return json(200, { ok: true, result: { message_id: telegram.messages.length } });
+    // The sent Message, as sendMessage answers (core.telegram.org/bots/api#sendmessage).
+    const chatId = /^-?\d+$/.test(String(body.chat_id))
+      ? Number(body.chat_id)
+      : String(body.chat_id);
+    return json(200, {
+      ok: true,
+      result: {
+        message_id: messageId,
+        date: 1772456400,
+        chat: { id: chatId, type: "private" },
+        text: read.shown,
+      },
+    });
   })) as FakeTelegram;
   const telegram = fake;
   telegram.apiBase = fake.origin;

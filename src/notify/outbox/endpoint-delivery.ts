@@ -10,6 +10,7 @@ import {
   type PostRequest,
   postToEndpoint,
 } from "../transport/http-endpoint.js";
+import { sentMessageId } from "../transport/sent-message-id.js";
 import { signWebhook } from "../transport/webhook-signature.js";
 import { chatBody } from "./channels.js";
 
@@ -34,6 +35,8 @@ export interface EndpointDeliveryOptions {
 export interface EndpointDelivery {
   outcome: PostOutcome;
   verdict: Verdict;
+  /** The chat platform's id of the message, when delivered and its answer said (sent-message-id.ts). */
+  sentMessageId: string | null;
 }
 
 const JSON_TYPE = { "content-type": "application/json" };
@@ -89,7 +92,7 @@ export async function deliverToEndpoint(
       failure: "url",
       message: `the URL of ${endpoint.channel} endpoint "${endpoint.name}" is not a URL`,
     };
-    return { outcome, verdict: verdictOf(outcome) };
+    return { outcome, verdict: verdictOf(outcome), sentMessageId: null };
   }
   const events: readonly WebhookEvent[] = Array.isArray(event) ? event : [event as WebhookEvent];
   const { body, headers } = requestBody(
@@ -106,9 +109,16 @@ export async function deliverToEndpoint(
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.resolve === undefined ? {} : { resolve: options.resolve }),
   });
-  const clean: PostOutcome =
-    outcome.kind === "answered"
-      ? { ...outcome, body: scrubEndpoint(outcome.body, endpoint) }
-      : { ...outcome, message: scrubEndpoint(outcome.message, endpoint) };
-  return { outcome: clean, verdict: verdictOf(clean, endpoint.channel) };
+  let clean: PostOutcome;
+  let id: string | null = null;
+  if (outcome.kind === "answered") {
+    // The raw answer is read for our message's id, then dropped: only the clean line goes on.
+    const { text, ...answered } = outcome;
+    const ok = outcome.status >= 200 && outcome.status < 300;
+    id = ok && text !== undefined ? sentMessageId(endpoint.channel, text) : null;
+    clean = { ...answered, body: scrubEndpoint(outcome.body, endpoint) };
+  } else {
+    clean = { ...outcome, message: scrubEndpoint(outcome.message, endpoint) };
+  }
+  return { outcome: clean, verdict: verdictOf(clean, endpoint.channel), sentMessageId: id };
 }

@@ -275,12 +275,19 @@ async function send(
   if (disabledAt !== null) return giveUpDisabled({ ...planned, endpoint }, disabledAt, options);
   const claimedIds = claimRows(db, planned.rows, nowIso, until, holder);
   if (claimedIds.length === 0) return { kind: "skipped" };
-  const { verdict } = await deliverClaimed(endpoint, planned.rows, events, claimedIds, options);
+  const { verdict, sentMessageId } = await deliverClaimed(
+    endpoint,
+    planned.rows,
+    events,
+    claimedIds,
+    options,
+  );
   if (verdict.kind === "delivered") {
     // Nothing between the 2xx and this mark: a crash in that gap is one resend, same webhook-id.
     markAllSent(db, claimedIds, {
       sentAt: isoNow(options.clock),
       smtpResponse: verdict.response,
+      providerMessageId: sentMessageId,
     });
     markEndpointDelivered(db, endpoint);
     options.logger.info(

@@ -44,6 +44,11 @@ export type PostOutcome =
       status: number;
       /** The start of the answer's body, one clean line: for people, never for decisions. */
       body: string;
+      /**
+       * The answer's body as received (up to maxResponseBytes): read only for the id a chat
+       * platform gave our message (endpoint-delivery.ts), never shown, logged or stored.
+       */
+      text?: string;
       /** Retry-After in seconds when the answer carried one in that form. */
       retryAfterSeconds: number | null;
     }
@@ -245,6 +250,7 @@ export function postToEndpoint(request: PostRequest): Promise<PostOutcome> {
           kind: "answered",
           status: response.statusCode ?? 0,
           body: cleanLine(text, BODY_SHOWN),
+          text,
           retryAfterSeconds: retryAfterOf(response),
         });
       };

@@ -123,7 +123,14 @@ describe("loadConfig: defaults", () => {
         refreshMinutes: 60,
         sessionMinutes: 60,
       },
-      acknowledgement: { publicBaseUrl: null, validHours: 168, secret: null },
+      acknowledgement: {
+        publicBaseUrl: null,
+        validHours: 168,
+        secret: null,
+        telegramSecret: null,
+        whatsappAppSecret: null,
+        whatsappVerifyToken: null,
+      },
     } satisfies MonitorConfig);
     expect(result.secrets).toEqual([]);
     expect(result.sources["schedule.cron"]).toBe("default");

@@ -611,12 +611,10 @@ const Secret = z.string().min(1, { error: "must not be empty" });
  * a-z, 0-9, _ and - (core.telegram.org/bots/api#setwebhook); at least 32, as it is the only
  * thing that tells Telegram's requests from anyone's.
  */
-const TelegramWebhookSecret = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{32,256}$/u, {
-    error:
-      "must be 32 to 256 of A-Z, a-z, 0-9, _ and - (what Telegram's setWebhook takes); generate one with `openssl rand -hex 32`",
-  });
+const TelegramWebhookSecret = z.string().regex(/^[A-Za-z0-9_-]{32,256}$/u, {
+  error:
+    "must be 32 to 256 of A-Z, a-z, 0-9, _ and - (what Telegram's setWebhook takes); generate one with `openssl rand -hex 32`",
+});
 
 /** WHATSAPP_VERIFY_TOKEN: chosen by the firm, typed into Meta's webhook settings. */
 const VerifyToken = z

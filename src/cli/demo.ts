@@ -144,7 +144,7 @@ export async function runDemo(io: CliIo): Promise<DemoResult> {
       .map(([name]) => join(config.paths.outboxDir, name))
       .sort();
     const publicationAlert =
-      alerts.find((path) => isPublicationAlert(readEml(readFileSync(path, "utf8")))) ?? null;
+      byRecipient(alerts).find((a) => isPublicationAlert(a.eml))?.path ?? null;
     return {
       dir: setup.dir,
       watchlist: setup.watchlistPath,
@@ -277,17 +277,27 @@ function indent(text: string, prefix = "  "): string {
     .join("\n");
 }
 
-/** The alert of the first case that changed, so the text shown does not depend on file names. */
+/**
+ * The alerts read, first recipient's address first: copies of one alert differ only in whom they
+ * go to, and their file names (random Message-IDs) must not decide which copy the demo prints.
+ */
+function byRecipient(
+  paths: readonly string[],
+): { path: string; eml: ReturnType<typeof readEml> }[] {
+  return paths
+    .map((path) => ({ path, eml: readEml(readFileSync(path, "utf8")) }))
+    .sort((a, b) => (a.eml.to ?? "").localeCompare(b.eml.to ?? "") || a.path.localeCompare(b.path));
+}
+
 /** A DJEN publication's alert ("Intimação no DJEN: ..."), one per recipient of the item. */
 function isPublicationAlert(eml: ReturnType<typeof readEml>): boolean {
   return /\bno DJEN\b/.test(eml.subject ?? "");
 }
 
+/** The alert of the first case that changed, so the text shown does not depend on file names. */
 function alertToShow(result: DemoResult): { path: string; eml: ReturnType<typeof readEml> } | null {
   // Every recipient's copy of the publication alert is left out, not only the one shown in 5.
-  const read = result.alerts
-    .map((path) => ({ path, eml: readEml(readFileSync(path, "utf8")) }))
-    .filter((a) => !isPublicationAlert(a.eml));
+  const read = byRecipient(result.alerts).filter((a) => !isPublicationAlert(a.eml));
   for (const c of result.later.cases) {
     if (c.outcome !== "changed") continue;
     const match = read.find((a) => a.eml.text?.includes(c.number));

@@ -60,6 +60,10 @@ describe("monitor demo", () => {
       "rui@example.com",
     ]);
     expect(run.out).toContain("4. The text part of");
+    // Of the copies of one alert, the first recipient's address is shown (ana@ before
+    // escritorio@), whatever the random file names: the same output on every run.
+    expect(run.out).toMatch(/4\. The text part of \S+:\n\n {2}To: ana@example\.com\n/);
+    expect(run.out).toMatch(/5\. The DJEN publication alert, \S+:\n\n {2}To: ana@example\.com\n/);
     expect(run.out).toContain("| Processo 0708123-34.2024.8.07.0001 · TJDFT");
     expect(run.out).toContain("| Não é aconselhamento jurídico.");
     expect(run.out).toContain("5. The DJEN publication alert");

@@ -215,6 +215,19 @@ function caseEntry(content: AlertContent, timeZone: string, acks: readonly strin
       ],
     },
   ];
+  blocks.push(
+    ...changeBlocks(content),
+    ...lateBlocks(content),
+    para(`Origem: ${provenanceLine(content, timeZone)}`, "small"),
+    ...sourcesFooter(content.sources, timeZone).map((line) => para(line, "small")),
+    para(generatedByText(current, timeZone), "small"),
+  );
+  return { title: `${markerOf(content)}${caseName(content)}`, blocks };
+}
+
+/** What changed in a case: what to do by when, its data, the court's corrections, its movements. */
+function changeBlocks(content: AlertContent): Block[] {
+  const blocks: Block[] = [];
   // What to do by when, as the case's alert opens with it, and its court calendar once.
   const opening = alertOpening(content, newsText(content));
   if (opening.todo.length > 0) {
@@ -251,13 +264,7 @@ function caseEntry(content: AlertContent, timeZone: string, acks: readonly strin
   }
   const routine = ignoredText(content.ignoredMovements);
   if (routine !== null) blocks.push(para(routine, "muted"));
-  blocks.push(
-    ...lateBlocks(content),
-    para(`Origem: ${provenanceLine(content, timeZone)}`, "small"),
-    ...sourcesFooter(content.sources, timeZone).map((line) => para(line, "small")),
-    para(generatedByText(current, timeZone), "small"),
-  );
-  return { title: `${markerOf(content)}${caseName(content)}`, blocks };
+  return blocks;
 }
 
 /** A digest's closing section: each receipt of the watcher it carries, newest last. */

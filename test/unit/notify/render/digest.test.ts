@@ -210,6 +210,31 @@ describe("renderDigest: late records and the case's own data", () => {
 });
 
 describe("a digest with the party radar's news", () => {
+  it("says a case had no new movement, counts the routine ones left out, and cuts a long list at five", () => {
+    const none = sampleAlert({
+      label: "Sem novidade",
+      caseNumber: "0000002-00.2025.8.07.0001",
+      newMovements: [],
+      ignoredMovements: 2,
+    });
+    const many = sampleAlert({
+      label: "Muitas",
+      newMovements: Array.from({ length: 7 }, (_, i) => ({
+        instance: "G1",
+        movement: sampleMovement({ id: `m-${i}`, dateTime: `2025-10-0${i + 1}T10:00:00` }),
+      })),
+    });
+
+    const { text } = renderDigest([none, many]);
+
+    expect(text).toContain("Movimentações novas (0): nenhuma");
+    expect(text).toContain(
+      "2 movimentações rotineiras não listadas (regras ignore do watchlist); veja monitor history.",
+    );
+    expect(text).toContain("Movimentações novas (7):");
+    expect(text).toContain("… e mais 2 (veja `monitor history`).");
+  });
+
   it("lists a new lawsuit apart, first, naming the party", () => {
     const radar = samplePublication({
       djenId: "9001",

@@ -184,12 +184,19 @@ export function periodsOfAct(
   record: Pick<InstanceRecord, "instance" | "court" | "class" | "movements">,
 ): ActReading | null {
   const reading = actPeriods(m, record);
-  if (reading === null || reading.periods.length === 0) return null;
-  if (reading.key === "civil_judgment") {
-    // A relator's decision opens the agravo interno, not these; a superior court's record does
-    // not say which it was (act-reading.ts says so instead).
-    if (isSuperiorCourt(record) || judgmentForm(m, record)?.form === "monocratic") return null;
+  const judged =
+    reading === null
+      ? kindOf(m) === "judgment"
+      : reading.key === "civil_judgment" || reading.key === "labour_judgment";
+  if (judged && judgmentForm(m, record)?.form === "monocratic") {
+    // The relator's judgment is his decision: the agravo interno (or regimental) of its court
+    // and class, as act-reading.ts names it.
+    const alone = actPeriods(m, record, "decision");
+    return alone === null || alone.periods.length === 0 ? null : alone;
   }
+  if (reading === null || reading.periods.length === 0) return null;
+  // A superior court's record does not say whether the panel judged (act-reading.ts says so).
+  if (reading.key === "civil_judgment" && isSuperiorCourt(record)) return null;
   return reading;
 }
 
@@ -496,7 +503,7 @@ export function datedPeriods(
       amount: p.days,
       unit: p.counting === "business" ? "business-days" : "calendar-days",
       // Whether a defendant is in custody is unknown: without the year-end suspension, earliest.
-      unsuspended: procedure === "criminal",
+      unsuspended: procedure === "criminal" || p.unsuspended === true,
     });
     skipped.push(counted.skipped);
     out.push(

@@ -3,7 +3,12 @@ import type { InstanceRecord, Movement } from "../datajud/instance-record.js";
 import { foldText } from "../text.js";
 import { branchOf, classAncestors } from "../tpu/classes.js";
 import { descendantsOf, isDescendantOf } from "../tpu/movements.js";
-import { CLASS_BRANCHES, type ClassBranch, MOVEMENT_KINDS } from "../tpu/tables.js";
+import {
+  CLASS_BRANCHES,
+  type ClassBranch,
+  MOVEMENT_KINDS,
+  type MovementKind,
+} from "../tpu/tables.js";
 import periodsJson from "./data/act-periods.json" with { type: "json" };
 import { isAppellate, kindOf } from "./instance-status.js";
 import { isCriminalClass } from "./movement-reading.js";
@@ -35,6 +40,12 @@ const PeriodSchema = z.strictObject({
   notFromPublication: z.literal(true).optional(),
   /** Counted from the day after the previous period's last day (CPC art. 525 after art. 523). */
   startsAfterPrevious: z.literal(true).optional(),
+  /**
+   * A criminal period in a case whose class does not say the matter (a REsp): counted as the CPP
+   * counts it, without the year-end suspension (art. 798-A spares a defendant in custody), the
+   * earliest reading.
+   */
+  unsuspended: z.literal(true).optional(),
 });
 export type ActPeriod = z.infer<typeof PeriodSchema>;
 
@@ -56,6 +67,10 @@ export const ACT_KEYS = [
   "civil_interlocutory",
   "execution_interlocutory",
   "civil_monocratic",
+  "labour_monocratic",
+  "superior_civil_monocratic",
+  "superior_criminal_monocratic",
+  "superior_monocratic",
   "labour_execution_decision",
   "labour_interlocutory",
   "civil_citation",
@@ -84,6 +99,8 @@ const FileSchema = z
       z.strictObject({
         act: z.string().min(1),
         periods: z.array(PeriodSchema),
+        /** The periods in a few words, where so many could not be named whole in a reason. */
+        brief: z.string().min(1).optional(),
         note: z.string().min(1).optional(),
       }),
     ),
@@ -124,6 +141,8 @@ export interface ActReading {
   /** The act in a lawyer's words ("sentença", "acórdão"). */
   act: string;
   periods: readonly ActPeriod[];
+  /** The periods in a few words for reasons and steps, where the table gives them so. */
+  brief?: string;
   /** What the act means besides its periods ("no juizado não cabe ação rescisória"). */
   note?: string;
 }
@@ -155,6 +174,7 @@ function reading(key: ActKey): ActReading {
     key,
     act: entry.act,
     periods: entry.periods,
+    ...(entry.brief === undefined ? {} : { brief: entry.brief }),
     ...(entry.note === undefined ? {} : { note: entry.note }),
   };
 }
@@ -197,12 +217,17 @@ function citationDocument(m: Movement): boolean {
 /**
  * The act a movement records and the periods it opens, or null when its effect is the generic
  * one of its kind: the first rule of the file's `selection` that matches the movement's place in
- * CNJ's tree (or its kind), the case's branch and class, and the instance.
+ * CNJ's tree (or its kind), the case's branch and class, and the instance. `readAs` reads it as a
+ * movement of another kind (a judgment the relator gave alone is his decision).
  */
-export function actPeriods(m: Movement, record: RecordLike | null): ActReading | null {
+export function actPeriods(
+  m: Movement,
+  record: RecordLike | null,
+  readAs?: MovementKind,
+): ActReading | null {
   const branch = caseBranch(record);
   const classCode = record?.class?.code ?? null;
-  const kind = citationDocument(m) ? "citation" : kindOf(m);
+  const kind = readAs ?? (citationDocument(m) ? "citation" : kindOf(m));
   const instance = record?.instance ?? null;
   let classes: ReadonlySet<number> | null = null;
   for (const { rule, codes } of selection()) {
@@ -260,5 +285,5 @@ export function periodText(p: ActPeriod): string {
 
 /** The periods of an act joined for a reason or a step; "" when it opens none. */
 export function periodsText(r: ActReading): string {
-  return r.periods.map(periodText).join("; ");
+  return r.brief ?? r.periods.map(periodText).join("; ");
 }

@@ -4,8 +4,6 @@ import { formatBrazilian } from "../time/calendar-date.js";
 import {
   type ActReading,
   actPeriods,
-  actReadingOf,
-  caseBranch,
   citationOnlySent,
   isSuperiorCourt,
   periodsText,
@@ -262,13 +260,14 @@ export function actAttention(
   const title = movementTitle(m, { criminal });
   const form = judgmentForm(m, record);
   if (form?.form === "monocratic") {
-    // The periods only where the case is plainly civil and the court is not a superior one,
-    // whose classes serve criminal cases too (agravo regimental in 5 days, Lei 8.038/1990).
-    if (!criminal && caseBranch(record) === "civil" && !isSuperiorCourt(record)) {
-      const opens = periodsText(actReadingOf("civil_monocratic"));
+    // The relator's judgment is his decision: the periods its court and class give one
+    // (act-periods.json: the agravo interno of a TJ, a TRT or the TST, a superior court's).
+    const alone = actPeriods(m, record, "decision");
+    if (alone !== null && alone.periods.length > 0) {
+      const opens = periodsText(alone);
       return {
         reason: `decisão monocrática do relator (${title}; ${form.basis}): prazos que abre: ${opens}`,
-        next: `Agravo interno contra a decisão monocrática (${opens}) ou trânsito em julgado.`,
+        next: `${AGRAVO_OF[alone.key] ?? "Agravo interno"} contra a decisão monocrática (${opens}) ou trânsito em julgado.`,
       };
     }
     const appeal = criminal
@@ -334,6 +333,20 @@ function citationAttention(lead: string): (r: ActReading, m: Movement) => ActAtt
       next: `${lead}${sent} (${periodsText(r)}).`,
     };
   };
+}
+
+/** The appeal to the panel where it is not the agravo interno (Lei 8.038/1990, art. 39). */
+const AGRAVO_OF: Partial<Record<ActReading["key"], string>> = {
+  superior_criminal_monocratic: "Agravo regimental",
+  superior_monocratic: "Agravo regimental (matéria penal) ou interno (cível)",
+};
+
+/** A decision one judge of a court gave alone: the periods to take it to the panel. */
+function monocraticAttention(what: string): (r: ActReading) => ActAttention {
+  return (r) => ({
+    reason: `${what}: prazos que abre: ${periodsText(r)}`,
+    next: `Cumprir a decisão ou recorrer dela ao colegiado (${periodsText(r)}).`,
+  });
 }
 
 /** A judgment that became final: no appeal any more, and what may follow, as information. */
@@ -412,10 +425,11 @@ const PERIOD_ATTENTION: Readonly<
     reason: `decisão interlocutória na execução ou no cumprimento de sentença: prazos que abre: ${periodsText(r)}`,
     next: `Cumprir a decisão, se exigir providência, ou recorrer dela (${periodsText(r)}).`,
   }),
-  civil_monocratic: (r) => ({
-    reason: `decisão monocrática do relator: prazos que abre: ${periodsText(r)}`,
-    next: `Cumprir a decisão ou recorrer dela ao colegiado (${periodsText(r)}).`,
-  }),
+  civil_monocratic: monocraticAttention("decisão monocrática do relator"),
+  labour_monocratic: monocraticAttention("decisão monocrática do relator"),
+  superior_civil_monocratic: monocraticAttention("decisão monocrática de ministro"),
+  superior_criminal_monocratic: monocraticAttention("decisão monocrática de ministro"),
+  superior_monocratic: monocraticAttention("decisão monocrática de ministro"),
   labour_execution_decision: (r) => ({
     reason: `decisão na execução trabalhista: prazos que abre: ${periodsText(r)}`,
     next: `Cumprir a decisão, se exigir providência, ou recorrer dela (${periodsText(r)}).`,

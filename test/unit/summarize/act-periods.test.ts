@@ -176,9 +176,9 @@ describe("agravos (CPC)", () => {
     const r = rec("G2", "tjdft", 198, "Apelação Cível", decided);
     expect(keyOf(decided, r)).toBe("civil_monocratic");
     expect(lengths(decided, r)[0]).toBe("agravo interno ao colegiado: 15 business");
-    // A panel's deliberation is not the relator's decision; a labour or criminal case is not read so.
+    // A panel's deliberation is not the relator's decision; a criminal case in a TJ is not read so
+    // (its agravo is the court's regimento's); a labour one has its own (labour_monocratic).
     expect(keyOf(movement(12198, "Deliberado em Sessão"), r)).toBeNull();
-    expect(keyOf(decided, rec("G2", "trt2", ...ROT, decided))).toBeNull();
     expect(keyOf(decided, rec("G2", "tjto", 417, "Apelação Criminal", decided))).toBeNull();
   });
 
@@ -194,9 +194,10 @@ describe("agravos (CPC)", () => {
     expect(actAttention(denied, tj)?.next).toBe(
       "Agravo interno contra a decisão monocrática (agravo interno ao colegiado: 15 dias úteis da intimação da decisão (CPC, arts. 1.021 e 1.070; dias úteis, art. 219); embargos de declaração: 5 dias úteis da intimação da decisão (CPC, arts. 1.022 e 1.023; dias úteis, art. 219)) ou trânsito em julgado.",
     );
+    // An AREsp's class serves both matters (class-branches.json: superior): both are named.
     const stj = rec("SUP", "stj", 11881, "Agravo em Recurso Especial", toDecide, denied);
     expect(actAttention(denied, stj)?.next).toBe(
-      "Prazo para agravo interno contra a decisão monocrática (CPC, art. 1.021) ou trânsito em julgado.",
+      "Agravo regimental (matéria penal) ou interno (cível) contra a decisão monocrática (conforme a matéria, que a classe do recurso não diz: penal, embargos de declaração em 2 e agravo regimental em 5 dias corridos (CPP, arts. 619 e 798; Lei 8.038/1990, art. 39); cível, embargos de declaração em 5 e agravo interno em 15 dias úteis (CPC, arts. 1.023, 1.021 e 1.070), todos da intimação da decisão) ou trânsito em julgado.",
     );
   });
 

@@ -42,10 +42,11 @@ describe("a superior court's judgment: monocratic or collegiate only where the r
       form: "monocratic",
       basis: "concluso ao relator para decisão em 19/05/2026, sem inclusão em pauta",
     });
+    // The class named without its code reads as civil: the agravo interno's 15 dias úteis.
     expect(actAttention(notHeard, stj)).toEqual({
       reason:
-        "decisão monocrática do relator (Recurso não conhecido; concluso ao relator para decisão em 19/05/2026, sem inclusão em pauta): cabe agravo interno ao colegiado (CPC, art. 1.021); verificar o prazo",
-      next: "Prazo para agravo interno contra a decisão monocrática (CPC, art. 1.021) ou trânsito em julgado.",
+        "decisão monocrática do relator (Recurso não conhecido; concluso ao relator para decisão em 19/05/2026, sem inclusão em pauta): prazos que abre: embargos de declaração: 5 dias úteis da intimação da decisão (CPC, arts. 1.022 e 1.023; dias úteis, art. 219); agravo interno ao colegiado: 15 dias úteis da intimação da decisão (CPC, arts. 1.021 e 1.070; RISTJ, art. 259; RISTF, art. 317; dias úteis, art. 219)",
+      next: "Agravo interno contra a decisão monocrática (embargos de declaração: 5 dias úteis da intimação da decisão (CPC, arts. 1.022 e 1.023; dias úteis, art. 219); agravo interno ao colegiado: 15 dias úteis da intimação da decisão (CPC, arts. 1.021 e 1.070; RISTJ, art. 259; RISTF, art. 317; dias úteis, art. 219)) ou trânsito em julgado.",
     });
   });
 
@@ -79,7 +80,7 @@ describe("a superior court's judgment: monocratic or collegiate only where the r
     const hc = rec("SUP", "stj", "Habeas Corpus Criminal", distributed, toDecide, dismissed);
 
     expect(actAttention(dismissed, hc)?.next).toBe(
-      "Prazo para agravo regimental contra a decisão monocrática (Lei 8.038/1990, art. 39) ou trânsito em julgado.",
+      "Agravo regimental contra a decisão monocrática (embargos de declaração: 2 dias corridos da intimação da decisão (CPP, art. 619; RISTJ, art. 263; no STF, 5 dias: RISTF, art. 337, § 1º; dias corridos, CPP, art. 798); agravo regimental ao colegiado: 5 dias corridos da intimação da decisão (Lei 8.038/1990, art. 39; RISTJ, art. 258; RISTF, art. 317; dias corridos, CPP, art. 798)) ou trânsito em julgado.",
     );
   });
 });

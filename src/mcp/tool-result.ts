@@ -27,12 +27,12 @@ export function toolFailure(error: unknown): CallToolResult {
  * A tool's callback from the function that builds its answer: what it returns is the structured
  * result, whatever it throws the error envelope.
  */
-export function answered<Args>(
-  answer: (args: Args) => Record<string, unknown> | Promise<Record<string, unknown>>,
-): (args: Args) => Promise<CallToolResult> {
-  return async (args) => {
+export function answered<Args, Extra = ToolExtra>(
+  answer: (args: Args, extra: Extra) => Record<string, unknown> | Promise<Record<string, unknown>>,
+): (args: Args, extra: Extra) => Promise<CallToolResult> {
+  return async (args, extra) => {
     try {
-      return toolSuccess(await answer(args));
+      return toolSuccess(await answer(args, extra));
     } catch (error) {
       return toolFailure(error);
     }

@@ -12,7 +12,7 @@ import {
 import { type CalendarFor, calendarsWith } from "../../deadlines/publication-estimate.js";
 import { calendarDate, type IsoDate, parseIsoDate } from "../../time/calendar-date.js";
 import { CNJ_NUMBER_DESCRIPTION, READ_ONLY } from "../tool-deps.js";
-import { toolFailure, toolSuccess } from "../tool-result.js";
+import { answered } from "../tool-result.js";
 
 /*
  * calculate_deadline: the lawyer's own period counted on the court's calendar, the answer
@@ -199,12 +199,8 @@ export function registerCalculateDeadline(
       outputSchema: DeadlineCalculation.shape,
       annotations: { title: "Calculate a deadline", ...READ_ONLY, openWorldHint: false },
     },
-    (question) => {
-      try {
-        return toolSuccess(answerQuestion(question, calendars));
-      } catch (error) {
-        return toolFailure(error);
-      }
-    },
+    answered((question) => {
+      return answerQuestion(question, calendars);
+    }),
   );
 }

@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { READ_ONLY, type ToolDeps } from "../tool-deps.js";
-import { toolFailure, toolSuccess } from "../tool-result.js";
+import { answered } from "../tool-result.js";
 import { FingerprintCasesOutput } from "../tool-schemas.js";
 import { BatchInput, lookUpBatch } from "./batch-targets.js";
 
@@ -15,18 +15,14 @@ export function registerFingerprintCases(server: McpServer, deps: ToolDeps): voi
       outputSchema: FingerprintCasesOutput.shape,
       annotations: { title: "Fingerprint many cases", ...READ_ONLY },
     },
-    async (input, extra) => {
-      try {
-        const looked = await lookUpBatch(deps, extra, input, (reader, alias, digits) =>
-          reader.fingerprintCases(alias, digits, extra.signal),
-        );
-        const output: FingerprintCasesOutput = {
-          cases: looked.map(({ court: alias, result }) => ({ ...result, court: alias })),
-        };
-        return toolSuccess(output);
-      } catch (error) {
-        return toolFailure(error);
-      }
-    },
+    answered(async (input, extra) => {
+      const looked = await lookUpBatch(deps, extra, input, (reader, alias, digits) =>
+        reader.fingerprintCases(alias, digits, extra.signal),
+      );
+      const output: FingerprintCasesOutput = {
+        cases: looked.map(({ court: alias, result }) => ({ ...result, court: alias })),
+      };
+      return output;
+    }),
   );
 }

@@ -8,7 +8,7 @@ import {
   readerOf,
   type ToolDeps,
 } from "../tool-deps.js";
-import { resolveCase, toolFailure, toolSuccess, withProgress } from "../tool-result.js";
+import { answered, resolveCase, withProgress } from "../tool-result.js";
 import { GetCaseOutput } from "../tool-schemas.js";
 import { lookUpCase } from "./batch-targets.js";
 
@@ -26,23 +26,19 @@ export function registerGetCase(server: McpServer, deps: ToolDeps): void {
       outputSchema: GetCaseOutput.shape,
       annotations: { title: "Get a court case", ...READ_ONLY },
     },
-    async ({ cnjNumber, court }, extra) => {
-      try {
-        const target = resolveCase(cnjNumber, court);
-        const lookup = await withProgress(extra, deps.progressEveryMs, () =>
-          lookUpCase(readerOf(deps), target, extra.signal),
-        );
-        const output: GetCaseOutput = {
-          court: lookup.court,
-          cnjNumber: lookup.cnjNumber,
-          found: lookup.found,
-          records: lookup.records.map(recordOverview),
-          provenance: lookup.provenance,
-        };
-        return toolSuccess(output);
-      } catch (error) {
-        return toolFailure(error);
-      }
-    },
+    answered(async ({ cnjNumber, court }, extra) => {
+      const target = resolveCase(cnjNumber, court);
+      const lookup = await withProgress(extra, deps.progressEveryMs, () =>
+        lookUpCase(readerOf(deps), target, extra.signal),
+      );
+      const output: GetCaseOutput = {
+        court: lookup.court,
+        cnjNumber: lookup.cnjNumber,
+        found: lookup.found,
+        records: lookup.records.map(recordOverview),
+        provenance: lookup.provenance,
+      };
+      return output;
+    }),
   );
 }

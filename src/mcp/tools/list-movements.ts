@@ -11,7 +11,7 @@ import {
   readerOf,
   type ToolDeps,
 } from "../tool-deps.js";
-import { resolveCase, toolFailure, toolSuccess, withProgress } from "../tool-result.js";
+import { answered, resolveCase, withProgress } from "../tool-result.js";
 import { ListMovementsOutput } from "../tool-schemas.js";
 import { lookUpCase } from "./batch-targets.js";
 
@@ -49,41 +49,37 @@ export function registerListMovements(server: McpServer, deps: ToolDeps): void {
       outputSchema: ListMovementsOutput.shape,
       annotations: { title: "List a case's movements", ...READ_ONLY },
     },
-    async ({ cnjNumber, court, limit, offset, since, order }, extra) => {
-      try {
-        const target = resolveCase(cnjNumber, court);
-        const sinceWall = since === undefined ? null : wallClockOfInput(since);
-        const lookup = await withProgress(extra, deps.progressEveryMs, () =>
-          lookUpCase(readerOf(deps), target, extra.signal),
-        );
-        const output: ListMovementsOutput = {
-          court: lookup.court,
-          cnjNumber: lookup.cnjNumber,
-          found: lookup.found,
-          instances: lookup.records.map((record) => {
-            const selected = record.movements.filter(
-              // Wall clocks compare as text: a bare day sorts before any time of that day.
-              (m) => sinceWall === null || (m.dateTime !== null && m.dateTime >= sinceWall),
-            );
-            const context = readingContextOf(lookup.records, record.instance);
-            const ordered = order === "desc" ? [...selected].reverse() : selected;
-            return {
-              instance: record.instance,
-              recordId: record.id,
-              totalMovements: record.movementCount,
-              matchingMovements: ordered.length,
-              latestMovementAt: record.latestMovement?.dateTime ?? null,
-              offset,
-              nextOffset: nextOffset(offset, limit, ordered.length),
-              movements: ordered.slice(offset, offset + limit).map((m) => toolMovement(m, context)),
-            };
-          }),
-          provenance: lookup.provenance,
-        };
-        return toolSuccess(output);
-      } catch (error) {
-        return toolFailure(error);
-      }
-    },
+    answered(async ({ cnjNumber, court, limit, offset, since, order }, extra) => {
+      const target = resolveCase(cnjNumber, court);
+      const sinceWall = since === undefined ? null : wallClockOfInput(since);
+      const lookup = await withProgress(extra, deps.progressEveryMs, () =>
+        lookUpCase(readerOf(deps), target, extra.signal),
+      );
+      const output: ListMovementsOutput = {
+        court: lookup.court,
+        cnjNumber: lookup.cnjNumber,
+        found: lookup.found,
+        instances: lookup.records.map((record) => {
+          const selected = record.movements.filter(
+            // Wall clocks compare as text: a bare day sorts before any time of that day.
+            (m) => sinceWall === null || (m.dateTime !== null && m.dateTime >= sinceWall),
+          );
+          const context = readingContextOf(lookup.records, record.instance);
+          const ordered = order === "desc" ? [...selected].reverse() : selected;
+          return {
+            instance: record.instance,
+            recordId: record.id,
+            totalMovements: record.movementCount,
+            matchingMovements: ordered.length,
+            latestMovementAt: record.latestMovement?.dateTime ?? null,
+            offset,
+            nextOffset: nextOffset(offset, limit, ordered.length),
+            movements: ordered.slice(offset, offset + limit).map((m) => toolMovement(m, context)),
+          };
+        }),
+        provenance: lookup.provenance,
+      };
+      return output;
+    }),
   );
 }

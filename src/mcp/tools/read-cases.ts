@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { READ_ONLY, type ToolDeps } from "../tool-deps.js";
-import { toolFailure, toolSuccess } from "../tool-result.js";
+import { answered } from "../tool-result.js";
 import { ReadCasesOutput } from "../tool-schemas.js";
 import { BatchInput, lookUpBatch } from "./batch-targets.js";
 
@@ -15,25 +15,21 @@ export function registerReadCases(server: McpServer, deps: ToolDeps): void {
       outputSchema: ReadCasesOutput.shape,
       annotations: { title: "Read many cases in full", ...READ_ONLY },
     },
-    async (input, extra) => {
-      try {
-        const looked = await lookUpBatch(deps, extra, input, (reader, alias, digits) =>
-          reader.readCases(alias, digits, extra.signal),
-        );
-        const output: ReadCasesOutput = {
-          cases: looked.map(({ court: alias, result }) => ({
-            cnjNumber: result.cnjNumber,
-            court: alias,
-            found: result.found,
-            records: result.records,
-            provenance: result.provenance,
-            error: result.error,
-          })),
-        };
-        return toolSuccess(output);
-      } catch (error) {
-        return toolFailure(error);
-      }
-    },
+    answered(async (input, extra) => {
+      const looked = await lookUpBatch(deps, extra, input, (reader, alias, digits) =>
+        reader.readCases(alias, digits, extra.signal),
+      );
+      const output: ReadCasesOutput = {
+        cases: looked.map(({ court: alias, result }) => ({
+          cnjNumber: result.cnjNumber,
+          court: alias,
+          found: result.found,
+          records: result.records,
+          provenance: result.provenance,
+          error: result.error,
+        })),
+      };
+      return output;
+    }),
   );
 }

@@ -14,7 +14,7 @@ import { djenQuery } from "../../djen/query.js";
 import { readAllPages, searchOab } from "../../djen/search.js";
 import { parseIsoDate } from "../../time/calendar-date.js";
 import { READ_ONLY } from "../tool-deps.js";
-import { type ToolExtra, toolFailure, toolSuccess, withProgress } from "../tool-result.js";
+import { answered, type ToolExtra, withProgress } from "../tool-result.js";
 import type { PublicationToolDeps } from "./search-publications.js";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -185,46 +185,42 @@ export function registerReadPublications(server: McpServer, deps: PublicationToo
       outputSchema: ReadPublicationsOutput.shape,
       annotations: { title: "Read every DJEN publication", ...READ_ONLY },
     },
-    async ({ cnjNumbers, oab, parties, from, to }, extra: ToolExtra) => {
-      try {
-        const targets = targetsOf(cnjNumbers, oab, parties);
-        // Checked once here, so a bad window is one error rather than one per source.
-        if (parseIsoDate(from) === null || parseIsoDate(to) === null || from > to) {
-          throw djenInvalidInput(
-            `the window ${from} to ${to} is not two dates, the first not after the second`,
-          );
-        }
-        const before = deps.djen.requestCount;
-        const sources: PublicationSource[] = [];
-        let stop: z.infer<typeof SourceError> | null = null;
-        await withProgress(extra, deps.progressEveryMs, async () => {
-          for (const target of targets) {
-            if (stop !== null) {
-              sources.push({ ...pick(target), complete: false, publications: [], error: stop });
-              continue;
-            }
-            try {
-              sources.push(await readSource(deps.djen, target, { from, to }, extra.signal));
-            } catch (error) {
-              if (error instanceof DjenError && error.kind === "cancelled") throw error;
-              if (extra.signal.aborted) throw error;
-              const failure = errorOf(error);
-              stop = stopAll(failure);
-              sources.push({ ...pick(target), complete: false, publications: [], error: failure });
-            }
-          }
-        });
-        const output: ReadPublicationsOutput = {
-          from,
-          to,
-          sources,
-          requests: deps.djen.requestCount - before,
-        };
-        return toolSuccess(output);
-      } catch (error) {
-        return toolFailure(error);
+    answered(async ({ cnjNumbers, oab, parties, from, to }, extra: ToolExtra) => {
+      const targets = targetsOf(cnjNumbers, oab, parties);
+      // Checked once here, so a bad window is one error rather than one per source.
+      if (parseIsoDate(from) === null || parseIsoDate(to) === null || from > to) {
+        throw djenInvalidInput(
+          `the window ${from} to ${to} is not two dates, the first not after the second`,
+        );
       }
-    },
+      const before = deps.djen.requestCount;
+      const sources: PublicationSource[] = [];
+      let stop: z.infer<typeof SourceError> | null = null;
+      await withProgress(extra, deps.progressEveryMs, async () => {
+        for (const target of targets) {
+          if (stop !== null) {
+            sources.push({ ...pick(target), complete: false, publications: [], error: stop });
+            continue;
+          }
+          try {
+            sources.push(await readSource(deps.djen, target, { from, to }, extra.signal));
+          } catch (error) {
+            if (error instanceof DjenError && error.kind === "cancelled") throw error;
+            if (extra.signal.aborted) throw error;
+            const failure = errorOf(error);
+            stop = stopAll(failure);
+            sources.push({ ...pick(target), complete: false, publications: [], error: failure });
+          }
+        }
+      });
+      const output: ReadPublicationsOutput = {
+        from,
+        to,
+        sources,
+        requests: deps.djen.requestCount - before,
+      };
+      return output;
+    }),
   );
 }
 

@@ -5,7 +5,7 @@ import { invalidInput } from "../../datajud/errors.js";
 import type { CaseSearchFilters } from "../../datajud/queries.js";
 import { recordOverview } from "../movement-view.js";
 import { READ_ONLY, readerOf, type ToolDeps } from "../tool-deps.js";
-import { toolFailure, toolSuccess, withProgress } from "../tool-result.js";
+import { answered, withProgress } from "../tool-result.js";
 import { SearchCasesOutput } from "../tool-schemas.js";
 
 export function registerSearchCases(server: McpServer, deps: ToolDeps): void {
@@ -33,27 +33,23 @@ export function registerSearchCases(server: McpServer, deps: ToolDeps): void {
       outputSchema: SearchCasesOutput.shape,
       annotations: { title: "Search cases in one court", ...READ_ONLY },
     },
-    async ({ court, size, cursor, ...rest }, extra) => {
-      try {
-        const known = findCourt(court);
-        if (!known) throw invalidInput(unknownCourtMessage(court));
-        const filters: CaseSearchFilters = Object.fromEntries(
-          Object.entries(rest).filter(([, value]) => value !== undefined),
-        );
-        const page = await withProgress(extra, deps.progressEveryMs, () =>
-          readerOf(deps).searchCases(known.alias, filters, size, cursor, extra.signal),
-        );
-        const output: SearchCasesOutput = {
-          court: page.court,
-          total: page.total,
-          results: page.results.map(recordOverview),
-          nextCursor: page.nextCursor,
-          provenance: page.provenance,
-        };
-        return toolSuccess(output);
-      } catch (error) {
-        return toolFailure(error);
-      }
-    },
+    answered(async ({ court, size, cursor, ...rest }, extra) => {
+      const known = findCourt(court);
+      if (!known) throw invalidInput(unknownCourtMessage(court));
+      const filters: CaseSearchFilters = Object.fromEntries(
+        Object.entries(rest).filter(([, value]) => value !== undefined),
+      );
+      const page = await withProgress(extra, deps.progressEveryMs, () =>
+        readerOf(deps).searchCases(known.alias, filters, size, cursor, extra.signal),
+      );
+      const output: SearchCasesOutput = {
+        court: page.court,
+        total: page.total,
+        results: page.results.map(recordOverview),
+        nextCursor: page.nextCursor,
+        provenance: page.provenance,
+      };
+      return output;
+    }),
   );
 }

@@ -13,7 +13,7 @@ import {
 import { publicationText } from "../../djen/publication-text.js";
 import { type DjenSearchInput, searchPage } from "../../djen/search.js";
 import { READ_ONLY } from "../tool-deps.js";
-import { type ToolExtra, toolFailure, toolSuccess, withProgress } from "../tool-result.js";
+import { answered, type ToolExtra, withProgress } from "../tool-result.js";
 
 export interface PublicationToolDeps {
   djen: DjenClient;
@@ -159,49 +159,45 @@ export function registerSearchPublications(server: McpServer, deps: PublicationT
       outputSchema: SearchPublicationsOutput.shape,
       annotations: { title: "Search DJEN publications", ...READ_ONLY },
     },
-    async ({ cnjNumber, oab, court, from, to, page, maxTextChars }, extra: ToolExtra) => {
-      try {
-        const input: DjenSearchInput = {};
-        if (cnjNumber !== undefined) input.caseNumber = cnjNumber;
-        if (oab !== undefined) {
-          const parsed = parseOabRegistration(oab);
-          if (!parsed.ok) throw djenInvalidInput(parsed.error);
-          if (from === undefined || to === undefined) {
-            throw djenInvalidInput(
-              `searching by OAB (${formatOab(parsed.value)}) needs a window: give from and to (YYYY-MM-DD)`,
-            );
-          }
-          input.oab = parsed.value;
+    answered(async ({ cnjNumber, oab, court, from, to, page, maxTextChars }, extra: ToolExtra) => {
+      const input: DjenSearchInput = {};
+      if (cnjNumber !== undefined) input.caseNumber = cnjNumber;
+      if (oab !== undefined) {
+        const parsed = parseOabRegistration(oab);
+        if (!parsed.ok) throw djenInvalidInput(parsed.error);
+        if (from === undefined || to === undefined) {
+          throw djenInvalidInput(
+            `searching by OAB (${formatOab(parsed.value)}) needs a window: give from and to (YYYY-MM-DD)`,
+          );
         }
-        if (court !== undefined) input.court = court;
-        if (from !== undefined) input.from = from;
-        if (to !== undefined) input.to = to;
-        const requests = input.oab === undefined ? 1 : OAB_SUFFIXES.length;
-        const waiting = await tellRateWait(deps, extra, requests);
-        const result = await withProgress(
-          extra,
-          deps.progressEveryMs,
-          () => searchPage(deps.djen, input, page, extra.signal),
-          waiting ?? "waiting for DJEN",
-        );
-        const output: SearchPublicationsOutput = {
-          page: result.page,
-          pageSize: result.pageSize,
-          total: result.total,
-          totalCapped: result.totalCapped,
-          hasMore: result.hasMore,
-          publications: result.publications.map((p) => view(p, maxTextChars, deps.calendars)),
-          countingNote: ESTIMATE_NOTE,
-          provenance: {
-            source: "DJEN: Comunica API (CNJ)",
-            urls: result.urls,
-            fetchedAt: result.fetchedAt,
-          },
-        };
-        return toolSuccess(output);
-      } catch (error) {
-        return toolFailure(error);
+        input.oab = parsed.value;
       }
-    },
+      if (court !== undefined) input.court = court;
+      if (from !== undefined) input.from = from;
+      if (to !== undefined) input.to = to;
+      const requests = input.oab === undefined ? 1 : OAB_SUFFIXES.length;
+      const waiting = await tellRateWait(deps, extra, requests);
+      const result = await withProgress(
+        extra,
+        deps.progressEveryMs,
+        () => searchPage(deps.djen, input, page, extra.signal),
+        waiting ?? "waiting for DJEN",
+      );
+      const output: SearchPublicationsOutput = {
+        page: result.page,
+        pageSize: result.pageSize,
+        total: result.total,
+        totalCapped: result.totalCapped,
+        hasMore: result.hasMore,
+        publications: result.publications.map((p) => view(p, maxTextChars, deps.calendars)),
+        countingNote: ESTIMATE_NOTE,
+        provenance: {
+          source: "DJEN: Comunica API (CNJ)",
+          urls: result.urls,
+          fetchedAt: result.fetchedAt,
+        },
+      };
+      return output;
+    }),
   );
 }

@@ -46,18 +46,22 @@ function depsOver(opened: StoreWithCase, watchlist: MonitorDeps["watchlist"]): M
 }
 
 describe("answered", () => {
-  it("returns what the answer builds as the structured result and its JSON text", async () => {
-    const result = await answered((args: { n: number }) => ({ doubled: args.n * 2 }))({ n: 21 });
+  it("returns what the answer builds from the arguments and the request as the structured result and its JSON text", async () => {
+    const extra = { requestId: 7 };
+    const result = await answered((args: { n: number }, seen: typeof extra) => ({
+      doubled: args.n * 2,
+      requestId: seen.requestId,
+    }))({ n: 21 }, extra);
 
-    expect(result.structuredContent).toEqual({ doubled: 42 });
-    expect(result.content).toEqual([{ type: "text", text: '{"doubled":42}' }]);
+    expect(result.structuredContent).toEqual({ doubled: 42, requestId: 7 });
+    expect(result.content).toEqual([{ type: "text", text: '{"doubled":42,"requestId":7}' }]);
     expect(result.isError).toBeUndefined();
   });
 
   it("turns what the answer throws into the error envelope, with no structured result", async () => {
-    const result = await answered(async (): Promise<Record<string, unknown>> => {
+    const result = await answered(async (_args: object, _extra: object) => {
       throw new ToolError("unknown_case", "no such case", { hint: "list_watched_cases" });
-    })({});
+    })({}, {});
 
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();

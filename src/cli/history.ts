@@ -9,6 +9,7 @@ import { acknowledgementsOfCase } from "../store/acknowledgements.js";
 import { type CaseRow, findCasesByNumber } from "../store/cases.js";
 import { listChanges } from "../store/changes.js";
 import { closeDatabase, type Db } from "../store/database.js";
+import { escalationFacts, escalationsOfCase } from "../store/escalations.js";
 import {
   listMovementEvents,
   listMovements,
@@ -205,7 +206,34 @@ function caseHistory(db: Db, c: CaseRow) {
       acknowledgedAt: a.acknowledgedAt,
       acknowledgedBy: a.acknowledgedBy,
     })),
+    /** Escalation steps of its urgent alerts (docs/channels.md, Escalation), newest alert first. */
+    escalations: escalationsOfCase(db, c.id).map(escalationFacts),
   };
+}
+
+/** A step: sent when it was queued, else where it stands (waiting, stopped, expired). */
+function escalationEntry(
+  e: CaseHistory["escalations"][number],
+  tz: string,
+  nowIso: string,
+): { at: string; lines: string[] } {
+  const who = `step ${e.step} to ${terminalText(e.to)}`;
+  const subject = `    ${terminalText(e.subject)}`;
+  if (e.queuedAt !== null) {
+    const what =
+      e.problem === null
+        ? `escalated: ${who}`
+        : `escalation ${who} not sent: ${terminalText(e.problem)}`;
+    return { at: e.queuedAt, lines: [what, subject] };
+  }
+  const due = formatInstant(e.dueAt, tz);
+  const state =
+    e.acknowledgedAt !== null
+      ? `escalation ${who} stopped: acknowledged before it was due (${due})`
+      : e.expiresAt <= nowIso
+        ? `escalation ${who} not sent: the alert's link expired first`
+        : `escalation ${who} due ${due}`;
+  return { at: e.acknowledgedAt ?? e.alertQueuedAt, lines: [state, subject] };
 }
 
 /** An urgent alert's request for acknowledgement, and the acknowledgement when it came. */
@@ -292,6 +320,7 @@ function writeCaseText(out: OutputStream, h: CaseHistory, tz: string, nowIso: st
     })),
     ...versionEntries(h.versions, readingOf),
     ...h.acknowledgements.flatMap((a) => acknowledgementEntries(a, tz, nowIso)),
+    ...h.escalations.map((e) => escalationEntry(e, tz, nowIso)),
   ].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
   for (const entry of entries) {
     const [first, ...rest] = entry.lines;

@@ -51,6 +51,7 @@ import { lastSweepLine } from "./last-sweep.js";
 import { type PartyStatus, partyLine, partyStatuses } from "./radar-status.js";
 import { djenViewOf, loadRuntime } from "./runtime.js";
 import { attentionReasons } from "./status-attention.js";
+import { type EscalationStatus, escalationLines, escalationStatus } from "./status-escalations.js";
 import { readableOutput } from "./terminal.js";
 
 /** A case as `monitor status` shows it: the one status view (policy/case-status.ts) and its mail. */
@@ -231,6 +232,8 @@ export interface StatusView {
       acknowledgedBy: string | null;
     }>;
   };
+  /** Escalation steps (docs/channels.md, Escalation); absent when no alert ever had a chain. */
+  escalations?: EscalationStatus;
 }
 
 const ACKS_LISTED = 5;
@@ -364,6 +367,10 @@ export function readStatus(db: Db, view: MuteView): StatusView {
     ...(() => {
       const acknowledgements = acknowledgementsOf(db, view.now);
       return acknowledgements === undefined ? {} : { acknowledgements };
+    })(),
+    ...(() => {
+      const escalations = escalationStatus(db, view.now);
+      return escalations === undefined ? {} : { escalations };
     })(),
     lastRun: lastRun(db),
     incidents: listIncidents(db)
@@ -597,6 +604,9 @@ export function statusLines(
     ...(status.acknowledgements === undefined
       ? []
       : acknowledgementLines(status.acknowledgements, at, now).map((line) => terminalText(line))),
+    ...(status.escalations === undefined
+      ? []
+      : escalationLines(status.escalations, at).map((line) => terminalText(line))),
     ...[retryingLine(status, tz)].filter((line) => line !== null),
     ...(status.djenUnreachable === null ? [] : [djenUnreachableLine(status.djenUnreachable, tz)]),
     ...freshnessLines(status.freshness, tz).map((line) => terminalText(line)),

@@ -252,6 +252,27 @@ export const GetCaseHistoryOutput = z.strictObject({
       acknowledgedBy: z.string().nullable(),
     }),
   ),
+  /**
+   * The escalation steps of those alerts (newest alert first, at most 50): to whom, when due and
+   * why (within, before, last-day), when queued (sent), or the acknowledgement that stopped it.
+   */
+  escalations: z.array(
+    z.strictObject({
+      subject: z.string(),
+      alertQueuedAt: z.string(),
+      step: z.number().int(),
+      to: z.string(),
+      toKind: z.enum(["watcher", "endpoint"]),
+      dueAt: z.string(),
+      dueBy: z.string(),
+      lastDay: z.string().nullable(),
+      lastDayKind: z.string().nullable(),
+      queuedAt: z.string().nullable(),
+      problem: z.string().nullable(),
+      acknowledgedAt: z.string().nullable(),
+      expiresAt: z.string(),
+    }),
+  ),
 });
 export type GetCaseHistoryOutput = z.infer<typeof GetCaseHistoryOutput>;
 

@@ -28,12 +28,13 @@ export interface EscalationRow {
 
 /** A step with its alert: what `status` and `history` show. */
 export interface EscalationView extends EscalationRow {
-  state: EscalationState;
   caseId: number | null;
   subject: string;
   alertQueuedAt: string;
   acknowledgedAt: string | null;
   acknowledgedBy: string | null;
+  /** When the alert's links (and so its chain) expire. */
+  expiresAt: string;
 }
 
 export type PlannedStep = Omit<
@@ -48,20 +49,11 @@ const COLUMNS = `e.id, e.ack_id AS ackId, e.step, e.target_kind AS targetKind, e
 const VIEW_COLUMNS = `${COLUMNS}, a.case_id AS caseId, a.subject, a.created_at AS alertQueuedAt,
   a.acknowledged_at AS acknowledgedAt, a.acknowledged_by AS acknowledgedBy, a.expires_at AS expiresAt`;
 
-type RawView = Omit<EscalationView, "state"> & { expiresAt: string };
-
 /** A step's state at `now`. */
-function stateOf(raw: RawView, now: string): EscalationState {
-  if (raw.queuedAt !== null) return "queued";
-  if (raw.acknowledgedAt !== null) return "stopped";
-  return raw.expiresAt <= now ? "expired" : "waiting";
-}
-
-function toView(now: string): (raw: RawView) => EscalationView {
-  return (raw) => {
-    const { expiresAt: _expiresAt, ...view } = raw;
-    return { ...view, state: stateOf(raw, now) };
-  };
+export function escalationState(view: EscalationView, now: string): EscalationState {
+  if (view.queuedAt !== null) return "queued";
+  if (view.acknowledgedAt !== null) return "stopped";
+  return view.expiresAt <= now ? "expired" : "waiting";
 }
 
 /** Open alerts (asked, unacknowledged, unexpired) the escalation tick has not looked at yet. */
@@ -223,22 +215,55 @@ export function escalationCounts(db: Db, now: string): EscalationCounts {
 /** The steps still waiting, the next due first, at most `limit`. */
 export function waitingEscalations(db: Db, now: string, limit: number): EscalationView[] {
   return db
-    .prepare<[string, number], RawView>(
+    .prepare<[string, number], EscalationView>(
       `SELECT ${VIEW_COLUMNS} FROM escalations e JOIN acknowledgements a ON a.id = e.ack_id
        WHERE e.queued_at IS NULL AND a.acknowledged_at IS NULL AND a.expires_at > ?
        ORDER BY e.due_at, e.ack_id, e.step LIMIT ?`,
     )
-    .all(now, limit)
-    .map(toView(now));
+    .all(now, limit);
 }
 
 /** A case's steps, newest alert first, each alert's steps in order. */
-export function escalationsOfCase(db: Db, caseId: number, now: string): EscalationView[] {
+export function escalationsOfCase(db: Db, caseId: number): EscalationView[] {
   return db
-    .prepare<[number], RawView>(
+    .prepare<[number], EscalationView>(
       `SELECT ${VIEW_COLUMNS} FROM escalations e JOIN acknowledgements a ON a.id = e.ack_id
        WHERE a.case_id = ? ORDER BY a.created_at DESC, e.ack_id DESC, e.step`,
     )
-    .all(caseId)
-    .map(toView(now));
+    .all(caseId);
+}
+
+export interface EscalationFacts {
+  subject: string;
+  alertQueuedAt: string;
+  step: number;
+  to: string;
+  toKind: "watcher" | "endpoint";
+  dueAt: string;
+  dueBy: string;
+  lastDay: string | null;
+  lastDayKind: string | null;
+  queuedAt: string | null;
+  problem: string | null;
+  acknowledgedAt: string | null;
+  expiresAt: string;
+}
+
+/** A step as history and MCP give it: facts only, our instants. */
+export function escalationFacts(e: EscalationView): EscalationFacts {
+  return {
+    subject: e.subject,
+    alertQueuedAt: e.alertQueuedAt,
+    step: e.step,
+    to: e.target,
+    toKind: e.targetKind,
+    dueAt: e.dueAt,
+    dueBy: e.dueBy,
+    lastDay: e.lastDay,
+    lastDayKind: e.lastDayKind,
+    queuedAt: e.queuedAt,
+    problem: e.problem,
+    acknowledgedAt: e.acknowledgedAt,
+    expiresAt: e.expiresAt,
+  };
 }

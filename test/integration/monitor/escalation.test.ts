@@ -3,9 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../../../src/cli/run-cli.js";
 import { type MonitorHandles, openMonitor } from "../../../src/cli/runtime.js";
 import { loadConfig } from "../../../src/config/load-config.js";
 import { silentLogger } from "../../../src/log.js";
+import { GetCaseHistoryOutput } from "../../../src/mcp/history-schemas.js";
+import type { MonitorDeps } from "../../../src/mcp/monitor-deps.js";
+import { getCaseHistory } from "../../../src/mcp/tools/get-case-history.js";
 import { mailTick } from "../../../src/monitor/mail-tick.js";
 import { queueDueEscalations } from "../../../src/monitor/report/escalate.js";
 import { recordAcknowledgement } from "../../../src/store/acknowledgements.js";
@@ -18,6 +22,7 @@ import {
   type FakeWebhookReceiver,
   startFakeWebhookReceiver,
 } from "../../fakes/fake-webhook-receiver.js";
+import { captureIo } from "../../support/cli-io.js";
 import { queueChange } from "../../support/outbox-store.js";
 import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
 
@@ -66,23 +71,25 @@ let slack: FakeSlack;
 let monitor: MonitorHandles;
 let watchlist: Watchlist;
 
+/** The daemon's environment: acknowledgement links on (publicBaseUrl and ACK_SECRET). */
+function monitorEnv(): Record<string, string> {
+  return {
+    MONITOR_CONFIG: join(dir, "monitor.yaml"),
+    MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
+    MONITOR_DB: join(dir, "monitor.db"),
+    MONITOR_OUTBOX_DIR: join(dir, "outbox"),
+    DJEN_ENABLED: "false",
+    DATAJUD_API_KEY: "unused-key",
+    WEBHOOK_URL: receiver.url,
+    WEBHOOK_SECRET: SECRET,
+    SLACK_URL: slack.url,
+    ACK_SECRET,
+    MONITOR_LOG_LEVEL: "silent",
+  };
+}
+
 async function open(): Promise<MonitorHandles> {
-  const loaded = loadConfig({
-    cwd: dir,
-    env: {
-      MONITOR_CONFIG: join(dir, "monitor.yaml"),
-      MONITOR_WATCHLIST: join(dir, "watchlist.yaml"),
-      MONITOR_DB: join(dir, "monitor.db"),
-      MONITOR_OUTBOX_DIR: join(dir, "outbox"),
-      DJEN_ENABLED: "false",
-      DATAJUD_API_KEY: "unused-key",
-      WEBHOOK_URL: receiver.url,
-      WEBHOOK_SECRET: SECRET,
-      SLACK_URL: slack.url,
-      ACK_SECRET,
-      MONITOR_LOG_LEVEL: "silent",
-    },
-  });
+  const loaded = loadConfig({ cwd: dir, env: monitorEnv() });
   if (!loaded.ok) throw new Error(loaded.errors.join("\n"));
   return openMonitor(
     { config: loaded.config, secrets: loaded.secrets, logger: silentLogger() },
@@ -279,6 +286,99 @@ describe("escalation over a holiday", () => {
   });
 });
 
+describe("what status, history and get_case_history tell", () => {
+  it("the steps waiting, sent and stopped, each in the case's timeline", async () => {
+    queueUrgent();
+    await tickAt(local(11, 27, 16, 1));
+    await tickAt(local(11, 30, 11));
+    clock.set(local(11, 30, 11, 30));
+    const env = monitorEnv();
+    const run = async (argv: string[]) => {
+      const io = captureIo(env, dir, argv, clock);
+      const code = await runCli(io);
+      return { code, out: io.out(), err: io.err() };
+    };
+
+    const status = await run(["status"]);
+    expect(status.out).toContain(
+      "escalation steps: 1 waiting, 1 sent, 0 stopped by an acknowledgement, 0 expired unacknowledged; next due",
+    );
+    expect(status.out).toMatch(/\n {2}30\/11\/2026 15:00\S* step 2 to equipe: \[datajud\]/u);
+    const json = JSON.parse((await run(["status", "--json"])).out) as {
+      escalations: { waiting: number; sent: number; nextDueAt: string };
+    };
+    expect(json.escalations).toMatchObject({
+      waiting: 1,
+      sent: 1,
+      stopped: 0,
+      nextDueAt: "2026-11-30T18:00:00.000Z",
+    });
+
+    recordAcknowledgement(monitor.db, 1, {
+      who: "socia@firma.com.br",
+      at: new Date(local(11, 30, 12)).toISOString(),
+    });
+    clock.set(local(11, 30, 16));
+    const history = await run(["history", "0713383-43.2025.8.07.0006"]);
+    expect(history.out).toContain("escalated: step 1 to socia@firma.com.br");
+    expect(history.out).toMatch(
+      /escalation step 2 to equipe stopped: acknowledged before it was due \(30\/11\/2026 15:00/u,
+    );
+    const facts = [
+      {
+        step: 1,
+        to: "socia@firma.com.br",
+        toKind: "watcher",
+        dueAt: "2026-11-30T14:00:00.000Z",
+        dueBy: "within",
+        queuedAt: "2026-11-30T14:00:00.000Z",
+        problem: null,
+        acknowledgedAt: "2026-11-30T15:00:00.000Z",
+      },
+      {
+        step: 2,
+        to: "equipe",
+        toKind: "endpoint",
+        dueAt: "2026-11-30T18:00:00.000Z",
+        queuedAt: null,
+        acknowledgedAt: "2026-11-30T15:00:00.000Z",
+      },
+    ];
+    const historyJson = JSON.parse(
+      (await run(["history", "0713383-43.2025.8.07.0006", "--json"])).out,
+    ) as { cases: Array<{ escalations: unknown[] }> };
+    expect(historyJson.cases[0]?.escalations).toEqual(facts.map((f) => expect.objectContaining(f)));
+    const deps = { database: () => monitor.db } as unknown as MonitorDeps;
+    const mcp = getCaseHistory(deps, {
+      cnjNumber: "0713383-43.2025.8.07.0006",
+      offset: 0,
+      limit: 5,
+    });
+    expect(GetCaseHistoryOutput.parse(mcp).escalations).toEqual(
+      facts.map((f) => expect.objectContaining(f)),
+    );
+  });
+});
+
+describe("without acknowledgement links", () => {
+  it("validate and run-once refuse the chain at its line and column", async () => {
+    // publicBaseUrl without ACK_SECRET: acknowledgement links are off.
+    const env = Object.fromEntries(
+      Object.entries({ ...monitorEnv(), MONITOR_DB: join(dir, "other.db") }).filter(
+        ([name]) => name !== "ACK_SECRET",
+      ),
+    );
+    const where = `${join(dir, "watchlist.yaml")}:4:3`;
+    for (const command of ["validate", "run-once"]) {
+      const io = captureIo(env, dir, [command], clock);
+      expect(await runCli(io)).toBe(2);
+      expect(io.err()).toContain(
+        `${where} escalation needs acknowledgement links, which are off (nothing could stop the chain): set acknowledgement.publicBaseUrl in the configuration and ACK_SECRET in the environment`,
+      );
+    }
+  });
+});
+
 describe("exactly once across a crash", () => {
   it("a step whose transaction dies is queued by the next process, once", async () => {
     queueUrgent();
@@ -326,7 +426,7 @@ describe("exactly once across a crash", () => {
     ]);
     expect((await emails()).filter((m) => m.to === "socia@firma.com.br")).toHaveLength(1);
     expect(waitingEscalations(monitor.db, new Date(clock.now()).toISOString(), 5)).toEqual([
-      expect.objectContaining({ step: 2, target: "equipe", state: "waiting" }),
+      expect.objectContaining({ step: 2, target: "equipe", queuedAt: null }),
     ]);
   });
 });

@@ -280,6 +280,7 @@ describe("the history of a stored case", () => {
       noLongerListed: [],
       totalNoLongerListed: 0,
       acknowledgements: [],
+      escalations: [],
     });
     const unknown = (): unknown =>
       getCaseHistory(deps, { cnjNumber: "0000001-68.2026.8.26.0100", offset: 0, limit: 20 });

@@ -1,8 +1,6 @@
 import { Cron } from "croner";
 import { acknowledgementsOn } from "../ack/ack-token.js";
-import { ackHttpRoute } from "../ack/http-route.js";
-import { telegramRepliesRoute } from "../ack/telegram-replies.js";
-import { whatsAppRepliesRoute } from "../ack/whatsapp-replies.js";
+import { acknowledgementRoutes } from "../ack/routes.js";
 import { calendarHttpRoute } from "../calendar/http-route.js";
 import { healthRoutes } from "../http/health.js";
 import { HttpStartError, type Route } from "../http/server.js";
@@ -99,58 +97,16 @@ async function startHttp(
   }
 }
 
-/**
- * /ack/<token> when acknowledgement links are on: each urgent alert's confirmation page; and the
- * reply webhooks whose secrets are set (replies "ciente" on Telegram and WhatsApp).
- */
+/** /ack/<token> and the reply webhooks, as the acknowledgement settings turn them on. */
 function ackRoutes(runtime: Runtime, monitor: MonitorHandles): Route[] {
-  const settings = runtime.config.acknowledgement;
-  const replies =
-    settings.telegramSecret ?? settings.whatsappAppSecret ?? settings.whatsappVerifyToken;
-  if (!acknowledgementsOn(settings)) {
-    if (replies !== null) {
-      runtime.logger.warn(
-        "a reply webhook's secret is set but acknowledgement links are off (acknowledgement.publicBaseUrl and ACK_SECRET): replies are not read",
-      );
-    }
-    return [];
-  }
-  if ((settings.whatsappAppSecret === null) !== (settings.whatsappVerifyToken === null)) {
-    runtime.logger.warn(
-      "WhatsApp replies need both WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN; with one alone they are not read",
-    );
-  }
-  const deps = {
+  return acknowledgementRoutes(runtime.config.acknowledgement, runtime.config.notify.endpoints, {
     db: monitor.db,
     clock: monitor.system.clock,
     logger: runtime.logger,
+    timeZone: runtime.config.schedule.timezone,
     domain: monitor.mail.domain,
     policy: () => monitor.mail.policy(),
-  };
-  const endpoints = runtime.config.notify.endpoints;
-  const routes = [
-    ackHttpRoute({ ...deps, secret: settings.secret, timeZone: runtime.config.schedule.timezone }),
-  ];
-  if (settings.telegramSecret !== null) {
-    const names = endpoints.filter((e) => e.channel === "telegram").map((e) => e.name);
-    routes.push(
-      telegramRepliesRoute({ ...deps, secret: settings.telegramSecret, endpoints: () => names }),
-    );
-  }
-  if (settings.whatsappAppSecret !== null && settings.whatsappVerifyToken !== null) {
-    const numbers = endpoints.flatMap((e) =>
-      e.channel === "whatsapp" ? [{ name: e.name, phoneNumberId: e.phoneNumberId, to: e.to }] : [],
-    );
-    routes.push(
-      whatsAppRepliesRoute({
-        ...deps,
-        appSecret: settings.whatsappAppSecret,
-        verifyToken: settings.whatsappVerifyToken,
-        endpoints: () => numbers,
-      }),
-    );
-  }
-  return routes;
+  });
 }
 
 /** /calendar/<token>.ics when calendarFeed.serve is on: each watcher's feed at its address. */

@@ -19,6 +19,7 @@ import {
 import { dateNow } from "../time/clock.js";
 import { zonedIso } from "../time/zoned-time.js";
 import { type LiveWatchlist, openLiveWatchlist } from "../watchlist/live-watchlist.js";
+import type { Watchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError, type PositionedError } from "../yaml/positioned-error.js";
 import { type CliIo, type Command, EXIT, programOf, systemOf } from "./command.js";
 import { startDaemonSweeps } from "./daemon-sweeps.js";
@@ -369,42 +370,11 @@ export const daemonCommand: Command = {
   async run(_args, io) {
     const runtime = loadRuntime(io, "daemon");
     if (!runtime) return EXIT.usage;
-    const { config, logger } = runtime;
+    const { logger } = runtime;
     const systemd = systemdNotifier(io.env, logger);
-    // Escalation without acknowledgement links could never be stopped: refused at start and on reload.
-    const parse = { acknowledgement: acknowledgementsOn(config.acknowledgement) };
-    const start = await startingWatchlist(
-      io,
-      config.paths,
-      config.schedule.timezone,
-      logger,
-      parse,
-    );
-    if (!start) return EXIT.usage;
-    const initial = start.watchlist;
-    // Metrics only where they can be read: the HTTP server of http.listen.
-    const clock = systemOf(io).clock;
-    const metrics =
-      config.http.listen === null ? null : new MonitorMetrics({ now: () => clock.now() });
-    // The monitor reads the watchlist in force through the live watchlist, opened right after it.
-    let live: LiveWatchlist | null = null;
-    const monitor = await openMonitorOrReport(
-      io,
-      runtime,
-      "daemon",
-      () => live?.current() ?? initial,
-      metrics === null ? {} : { metrics },
-    );
-    if (typeof monitor === "number") return monitor;
-    const watchlist = watchRecordedWatchlist(io, runtime, monitor, start);
-    live = watchlist;
-    recordSenders(runtime, monitor);
-    const http = await startHttp(io, runtime, monitor, watchlist, metrics);
-    if (http === "failed") {
-      await monitor.close();
-      watchlist.close();
-      return EXIT.usage;
-    }
+    const opened = await openDaemon(io, runtime);
+    if (typeof opened === "number") return opened;
+    const { monitor, watchlist, http } = opened;
     const onHangup = (): void => {
       watchlist
         .reload("SIGHUP")
@@ -412,23 +382,7 @@ export const daemonCommand: Command = {
       reloadClosures(io, monitor, logger);
     };
     process.on("SIGHUP", onHangup);
-
-    const { sweeps, scheduler } = startSweeping(runtime, monitor, watchlist);
-    const retention = startRetention(runtime, monitor, io);
-    const mail = startMailTicker(runtime, monitor, io.signal);
-    // Alerts a previous process queued but could not send go out now, not at the next tick.
-    deliver(monitor.mail, io.signal).catch((error: unknown) =>
-      logger.error({ err: error }, "outbox drain failed"),
-    );
-    logger.info(
-      {
-        cases: initial.cases.length,
-        cron: config.schedule.cron,
-        timezone: config.schedule.timezone,
-        nextRun: nextRunText(scheduler.nextRun(), config.schedule.timezone),
-      },
-      "daemon started",
-    );
+    const work = startWork(io, runtime, opened);
 
     await systemd.tell("READY=1");
 
@@ -439,10 +393,10 @@ export const daemonCommand: Command = {
     await stopEach(
       [
         ["http", async () => http?.stop()],
-        ["scheduler", () => scheduler.stop()],
-        ["djen", () => sweeps.stop()],
-        ["retention", async () => retention.stop()],
-        ["mail", async () => mail.stop()],
+        ["scheduler", () => work.scheduler.stop()],
+        ["djen", () => work.sweeps.stop()],
+        ["retention", async () => work.retention.stop()],
+        ["mail", async () => work.mail.stop()],
         ["watchlist", async () => watchlist.close()],
         ["monitor", () => monitor.close()],
       ],
@@ -452,3 +406,73 @@ export const daemonCommand: Command = {
     return EXIT.ok;
   },
 };
+
+interface OpenDaemon {
+  /** The watchlist the daemon started on (the file's, or the last good copy's). */
+  initial: Watchlist;
+  monitor: MonitorHandles;
+  watchlist: LiveWatchlist;
+  http: { stop(): Promise<void> } | null;
+}
+
+/**
+ * The watchlist to start on, the monitor reading the watchlist in force, the watch of its file and
+ * the HTTP server of http.listen; or the exit code after saying why the daemon cannot start.
+ */
+async function openDaemon(io: CliIo, runtime: Runtime): Promise<OpenDaemon | number> {
+  const { config, logger } = runtime;
+  // Escalation without acknowledgement links could never be stopped: refused at start and on reload.
+  const parse = { acknowledgement: acknowledgementsOn(config.acknowledgement) };
+  const start = await startingWatchlist(io, config.paths, config.schedule.timezone, logger, parse);
+  if (!start) return EXIT.usage;
+  const initial = start.watchlist;
+  // Metrics only where they can be read: the HTTP server of http.listen.
+  const clock = systemOf(io).clock;
+  const metrics =
+    config.http.listen === null ? null : new MonitorMetrics({ now: () => clock.now() });
+  // The monitor reads the watchlist in force through the live watchlist, opened right after it.
+  let live: LiveWatchlist | null = null;
+  const monitor = await openMonitorOrReport(
+    io,
+    runtime,
+    "daemon",
+    () => live?.current() ?? initial,
+    metrics === null ? {} : { metrics },
+  );
+  if (typeof monitor === "number") return monitor;
+  const watchlist = watchRecordedWatchlist(io, runtime, monitor, start);
+  live = watchlist;
+  recordSenders(runtime, monitor);
+  const http = await startHttp(io, runtime, monitor, watchlist, metrics);
+  if (http === "failed") {
+    await monitor.close();
+    watchlist.close();
+    return EXIT.usage;
+  }
+  return { initial, monitor, watchlist, http };
+}
+
+/**
+ * The daemon's work: the scheduled sweeps (and DJEN between them), the daily retention, the mail
+ * tick, and at once the alerts a previous process queued but could not send.
+ */
+function startWork(io: CliIo, runtime: Runtime, { initial, monitor, watchlist }: OpenDaemon) {
+  const { config, logger } = runtime;
+  const { sweeps, scheduler } = startSweeping(runtime, monitor, watchlist);
+  const retention = startRetention(runtime, monitor, io);
+  const mail = startMailTicker(runtime, monitor, io.signal);
+  // Alerts a previous process queued but could not send go out now, not at the next tick.
+  deliver(monitor.mail, io.signal).catch((error: unknown) =>
+    logger.error({ err: error }, "outbox drain failed"),
+  );
+  logger.info(
+    {
+      cases: initial.cases.length,
+      cron: config.schedule.cron,
+      timezone: config.schedule.timezone,
+      nextRun: nextRunText(scheduler.nextRun(), config.schedule.timezone),
+    },
+    "daemon started",
+  );
+  return { sweeps, scheduler, retention, mail };
+}

@@ -143,44 +143,59 @@ export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstan
   ).get(input.caseId, input.record.id);
 
   if (!existing) {
-    const result = statement<{
-      caseId: number;
-      instance: string;
-      recordId: string;
-      fingerprint: string | null;
-      record: string;
-      at: string;
-    }>(
-      db,
-      `INSERT INTO instances (case_id, instance, record_id, fingerprint, record, version,
-           first_seen_at, updated_at, moved_at)
-         VALUES (@caseId, @instance, @recordId, @fingerprint, @record, 1, @at, @at, @at)`,
-    ).run({
-      caseId: input.caseId,
-      instance: input.record.instance,
-      recordId: input.record.id,
-      fingerprint: input.fingerprint,
-      record: json,
-      at: input.at,
-    });
-    const instanceId = Number(result.lastInsertRowid);
-    insertVersion(db, {
-      instanceId,
-      version: 1,
-      record: json,
-      fingerprint: input.fingerprint,
-      at: input.at,
-      changeId: input.changeId,
-    });
+    const instanceId = insertInstance(db, input, json);
+    insertVersion(db, { ...versionOf(input, json), instanceId, version: 1 });
     return { instanceId, version: 1, created: true, changed: true };
   }
-
   if (existing.record === json) {
     touchFingerprint(db, existing.id, input.fingerprint, input.at);
     return { instanceId: existing.id, version: existing.version, created: false, changed: false };
   }
-
   const version = existing.version + 1;
+  replaceRecord(db, { id: existing.id, version, json }, input);
+  insertVersion(db, { ...versionOf(input, json), instanceId: existing.id, version });
+  return { instanceId: existing.id, version, created: false, changed: true };
+}
+
+function versionOf(input: UpsertInstanceInput, json: string) {
+  return { record: json, fingerprint: input.fingerprint, at: input.at, changeId: input.changeId };
+}
+
+/** A document of the case seen for the first time: version 1, moved when first seen. */
+function insertInstance(db: Db, input: UpsertInstanceInput, json: string): number {
+  const result = statement<{
+    caseId: number;
+    instance: string;
+    recordId: string;
+    fingerprint: string | null;
+    record: string;
+    at: string;
+  }>(
+    db,
+    `INSERT INTO instances (case_id, instance, record_id, fingerprint, record, version,
+         first_seen_at, updated_at, moved_at)
+       VALUES (@caseId, @instance, @recordId, @fingerprint, @record, 1, @at, @at, @at)`,
+  ).run({
+    caseId: input.caseId,
+    instance: input.record.instance,
+    recordId: input.record.id,
+    fingerprint: input.fingerprint,
+    record: json,
+    at: input.at,
+  });
+  return Number(result.lastInsertRowid);
+}
+
+/**
+ * The stored record replaced by a different one. moved_at: when DataJud's update of the record
+ * (dataHoraUltimaAtualizacao, else @timestamp) was first seen to change; a record whose fields
+ * changed under the same update time keeps it.
+ */
+function replaceRecord(
+  db: Db,
+  stored: { id: number; version: number; json: string },
+  input: UpsertInstanceInput,
+): void {
   statement<{
     id: number;
     instance: string;
@@ -190,8 +205,7 @@ export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstan
     at: string;
   }>(
     db,
-    // moved_at: when DataJud's update of the record (dataHoraUltimaAtualizacao, else @timestamp)
-    // was first seen to change; `record` on the right is the stored one.
+    // `record` on the right is the stored one.
     `UPDATE instances SET instance = @instance, fingerprint = @fingerprint, record = @record,
        version = @version, updated_at = @at,
        moved_at = CASE
@@ -200,22 +214,13 @@ export function upsertInstance(db: Db, input: UpsertInstanceInput): UpsertInstan
          THEN coalesce(moved_at, @at) ELSE @at END
      WHERE id = @id`,
   ).run({
-    id: existing.id,
+    id: stored.id,
     instance: input.record.instance,
     fingerprint: input.fingerprint,
-    record: json,
-    version,
+    record: stored.json,
+    version: stored.version,
     at: input.at,
   });
-  insertVersion(db, {
-    instanceId: existing.id,
-    version,
-    record: json,
-    fingerprint: input.fingerprint,
-    at: input.at,
-    changeId: input.changeId,
-  });
-  return { instanceId: existing.id, version, created: false, changed: true };
 }
 
 /** DataJud re-indexed the document without changing what we keep of it. */

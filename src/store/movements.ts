@@ -190,37 +190,36 @@ export function emptyMovementPlan(): MovementPlan {
 
 /** Stores what a fresh answer means for an instance: call it in the read's transaction. */
 export function applyMovementPlan(db: Db, input: ApplyMovementPlanInput): void {
-  const { plan, at } = input;
-  const insert = statement<
-    MovementColumns & { caseId: number; instanceId: number; at: string; changeId: number | null }
-  >(
-    db,
-    `INSERT INTO movements (case_id, instance_id, movement_id, identity, occurrence, code, name,
-       date_time, data, first_seen_at, change_id)
-     VALUES (@caseId, @instanceId, @movementId, @identity, @occurrence, @code, @name, @dateTime,
-       @data, @at, @changeId)`,
-  );
-  // The current form replaces the stored one; rows already identical are not written.
-  const update = statement<MovementColumns & { rowId: number }>(
-    db,
-    `UPDATE movements SET movement_id = @movementId, identity = @identity,
-       occurrence = @occurrence, code = @code, name = @name, date_time = @dateTime, data = @data,
-       disappeared_at = NULL
-     WHERE id = @rowId AND (data IS NOT @data OR movement_id IS NOT @movementId
-       OR identity IS NOT @identity OR disappeared_at IS NOT NULL)`,
-  );
-  const event = statement<{
-    rowId: number;
-    caseId: number;
-    at: string;
-    kind: MovementEventKind;
-    before: string | null;
-  }>(
-    db,
-    `INSERT INTO movement_events (movement_row_id, case_id, at, kind, before)
-     VALUES (@rowId, @caseId, @at, @kind, @before)`,
-  );
-  const fields = (movement: Movement): MovementColumns => ({
+  const { plan, at, caseId } = input;
+  for (const { rowId, movement } of [...plan.kept, ...plan.rekeyed]) {
+    updateMovement(db, rowId, movement);
+  }
+  for (const { rowId, movement } of plan.reappeared) {
+    updateMovement(db, rowId, movement);
+    noteMovementEvent(db, { rowId, caseId, at, kind: "reappeared" });
+  }
+  for (const kind of ["amended", "redated"] as const) {
+    for (const row of plan[kind]) correctMovement(db, input, kind, row);
+  }
+  for (const { rowId } of plan.disappeared) {
+    statement<[string, number]>(db, "UPDATE movements SET disappeared_at = ? WHERE id = ?").run(
+      at,
+      rowId,
+    );
+    noteMovementEvent(db, { rowId, caseId, at, kind: "disappeared" });
+  }
+  const row = { caseId, instanceId: input.instanceId };
+  for (const { movement, firstSeenAt } of plan.filled) {
+    insertMovement(db, { ...row, at: firstSeenAt, changeId: null }, movement);
+  }
+  for (const movement of plan.added) {
+    insertMovement(db, { ...row, at, changeId: input.changeId }, movement);
+  }
+}
+
+/** The columns a movement's current form fills: the stored JSON without its derived hint. */
+function movementColumns(movement: Movement): MovementColumns {
+  return {
     movementId: movement.id,
     identity: movement.identity,
     occurrence: movement.occurrence,
@@ -228,31 +227,71 @@ export function applyMovementPlan(db: Db, input: ApplyMovementPlanInput): void {
     name: movement.name,
     dateTime: movement.dateTime,
     data: storedMovementJson(movement),
-  });
-  const store = (movement: Movement, firstSeenAt: string, changeId: number | null): void => {
-    const row = { caseId: input.caseId, instanceId: input.instanceId, at: firstSeenAt, changeId };
-    insert.run({ ...row, ...fields(movement) });
   };
-  const note = (rowId: number, kind: MovementEventKind, before: Movement | null): void => {
-    const json = before === null ? null : storedMovementJson(before);
-    event.run({ rowId, caseId: input.caseId, at, kind, before: json });
-  };
+}
 
-  for (const { rowId, movement } of [...plan.kept, ...plan.rekeyed]) {
-    update.run({ rowId, ...fields(movement) });
-  }
-  for (const { rowId, movement } of plan.reappeared) {
-    update.run({ rowId, ...fields(movement) });
-    note(rowId, "reappeared", null);
-  }
-  const keepFirst = statement<{ rowId: number }>(
+interface NewMovementRow {
+  caseId: number;
+  instanceId: number;
+  /** When it was first seen. */
+  at: string;
+  changeId: number | null;
+}
+
+function insertMovement(db: Db, row: NewMovementRow, movement: Movement): void {
+  statement<MovementColumns & NewMovementRow>(
+    db,
+    `INSERT INTO movements (case_id, instance_id, movement_id, identity, occurrence, code, name,
+       date_time, data, first_seen_at, change_id)
+     VALUES (@caseId, @instanceId, @movementId, @identity, @occurrence, @code, @name, @dateTime,
+       @data, @at, @changeId)`,
+  ).run({ ...row, ...movementColumns(movement) });
+}
+
+/** The current form replaces the stored one; a row already identical is not written. */
+function updateMovement(db: Db, rowId: number, movement: Movement): void {
+  statement<MovementColumns & { rowId: number }>(
+    db,
+    `UPDATE movements SET movement_id = @movementId, identity = @identity,
+       occurrence = @occurrence, code = @code, name = @name, date_time = @dateTime, data = @data,
+       disappeared_at = NULL
+     WHERE id = @rowId AND (data IS NOT @data OR movement_id IS NOT @movementId
+       OR identity IS NOT @identity OR disappeared_at IS NOT NULL)`,
+  ).run({ rowId, ...movementColumns(movement) });
+}
+
+/** A copy DataJud stopped or resumed listing; a correction is a version (009), not an event. */
+function noteMovementEvent(
+  db: Db,
+  event: { rowId: number; caseId: number; at: string; kind: "disappeared" | "reappeared" },
+): void {
+  statement<typeof event>(
+    db,
+    `INSERT INTO movement_events (movement_row_id, case_id, at, kind, before)
+     VALUES (@rowId, @caseId, @at, @kind, NULL)`,
+  ).run(event);
+}
+
+/**
+ * A stored movement takes its corrected form: the form stored until now becomes version 1 (if it
+ * is not one already), the new one the next version, which belongs to the change that reports it
+ * when the correction is news.
+ */
+function correctMovement(
+  db: Db,
+  input: ApplyMovementPlanInput,
+  kind: "amended" | "redated",
+  { rowId, movement, reported }: CorrectedRow,
+): void {
+  statement<{ rowId: number }>(
     db,
     `INSERT INTO movement_versions (movement_row_id, case_id, version, kind, date_time, data,
        recorded_at, change_id)
      SELECT id, case_id, 1, 'first', date_time, data, first_seen_at, change_id FROM movements
      WHERE id = @rowId AND NOT EXISTS (SELECT 1 FROM movement_versions WHERE movement_row_id = @rowId)`,
-  );
-  const addVersion = statement<{
+  ).run({ rowId });
+  updateMovement(db, rowId, movement);
+  statement<{
     rowId: number;
     caseId: number;
     kind: "amended" | "redated";
@@ -267,32 +306,15 @@ export function applyMovementPlan(db: Db, input: ApplyMovementPlanInput): void {
      VALUES (@rowId, @caseId,
        (SELECT MAX(version) + 1 FROM movement_versions WHERE movement_row_id = @rowId),
        @kind, @dateTime, @data, @at, @changeId)`,
-  );
-  for (const kind of ["amended", "redated"] as const) {
-    for (const { rowId, movement, reported } of plan[kind]) {
-      // The form stored until now becomes version 1 before the row takes the new one.
-      keepFirst.run({ rowId });
-      update.run({ rowId, ...fields(movement) });
-      addVersion.run({
-        rowId,
-        caseId: input.caseId,
-        kind,
-        dateTime: movement.dateTime,
-        data: storedMovementJson(movement),
-        at,
-        changeId: reported === true ? input.changeId : null,
-      });
-    }
-  }
-  for (const { rowId } of plan.disappeared) {
-    statement<[string, number]>(db, "UPDATE movements SET disappeared_at = ? WHERE id = ?").run(
-      at,
-      rowId,
-    );
-    note(rowId, "disappeared", null);
-  }
-  for (const { movement, firstSeenAt } of plan.filled) store(movement, firstSeenAt, null);
-  for (const movement of plan.added) store(movement, at, input.changeId);
+  ).run({
+    rowId,
+    caseId: input.caseId,
+    kind,
+    dateTime: movement.dateTime,
+    data: storedMovementJson(movement),
+    at: input.at,
+    changeId: reported === true ? input.changeId : null,
+  });
 }
 
 export interface MovementEventRow {

@@ -120,29 +120,13 @@ export function diffCase(
 
   for (const fetched of fresh) {
     const before = byId.get(fetched.id);
-    const matched = matchMovements(before?.movements ?? [], fetched.movements);
-    const plan: MovementPlan = {
-      ...matched,
-      amended: matched.amended.map(reported("amended")),
-      redated: matched.redated.map(reported("redated")),
-    };
+    const plan = movementPlanOf(before?.movements ?? [], fetched.movements);
     const record = withMovements(fetched, plan.movements);
     instances.push({ record, plan });
     for (const movement of plan.added) {
       newMovements.push({ instance: record.instance, recordId: record.id, movement });
     }
-    for (const kind of ["amended", "redated"] as const) {
-      for (const row of plan[kind]) {
-        if (row.reported !== true) continue;
-        corrections.push({
-          instance: record.instance,
-          recordId: record.id,
-          kind,
-          before: row.before,
-          after: row.movement,
-        });
-      }
-    }
+    corrections.push(...correctionsOf(record, plan));
     if (corrections.length > 0) kinds.add("corrected_movements");
     if (!before) {
       kinds.add("new_instance");
@@ -151,53 +135,16 @@ export function diffCase(
       continue;
     }
     if (!sameFields(before.record, record)) recordsDiffer = true;
-    const old = before.record;
-    if (codeNameKey(old.class) !== codeNameKey(record.class)) {
-      kinds.add("class_changed");
-      fieldChanges.push({
-        instance: record.instance,
-        field: "class",
-        before: old.class,
-        after: record.class,
-      });
-    }
-    if (subjectKey(old) !== subjectKey(record)) {
-      kinds.add("subjects_changed");
-      fieldChanges.push({
-        instance: record.instance,
-        field: "subjects",
-        before: old.subjects,
-        after: record.subjects,
-      });
-    }
-    if (courtUnitKey(old.courtUnit) !== courtUnitKey(record.courtUnit)) {
-      kinds.add("court_unit_changed");
-      fieldChanges.push({
-        instance: record.instance,
-        field: "courtUnit",
-        before: old.courtUnit,
-        after: record.courtUnit,
-      });
-    }
-    if (old.secrecyLevel !== record.secrecyLevel) {
-      kinds.add("secrecy_changed");
-      fieldChanges.push({
-        instance: record.instance,
-        field: "secrecyLevel",
-        before: old.secrecyLevel,
-        after: record.secrecyLevel,
-      });
+    for (const change of fieldChangesOf(before.record, record)) {
+      kinds.add(FIELD_CHANGE_KIND[change.field]);
+      fieldChanges.push(change);
     }
   }
   const missingInstances = stored
     .filter((s) => !freshIds.has(s.recordId))
     .map((s) => s.record.instance);
   newMovements.sort((a, b) => (a.movement.dateTime ?? "").localeCompare(b.movement.dateTime ?? ""));
-  const newestKnown = newestDate(stored.flatMap((s) => s.movements.map((m) => m.data)));
-  const lateMovements =
-    seenAt === undefined
-      ? []
-      : newMovements.filter((n) => isLateRecord(n.movement, newestKnown, seenAt));
+  const lateMovements = lateMovementsOf(stored, newMovements, seenAt);
   if (newMovements.length > lateMovements.length) kinds.add("new_movements");
   if (lateMovements.length > 0) kinds.add("late_movements");
   return {
@@ -211,6 +158,80 @@ export function diffCase(
     recordsDiffer,
     instances,
   };
+}
+
+/** What the fresh movements mean for the stored ones, each correction marked news or not. */
+function movementPlanOf(
+  stored: readonly StoredMovement[],
+  fresh: readonly Movement[],
+): MovementPlan {
+  const matched = matchMovements(stored, fresh);
+  return {
+    ...matched,
+    amended: matched.amended.map(reported("amended")),
+    redated: matched.redated.map(reported("redated")),
+  };
+}
+
+/** The plan's corrections that are news (contradictsBefore), amended before re-dated. */
+export function correctionsOf(record: InstanceRecord, plan: MovementPlan): MovementCorrection[] {
+  const corrections: MovementCorrection[] = [];
+  for (const kind of ["amended", "redated"] as const) {
+    for (const row of plan[kind]) {
+      if (row.reported !== true) continue;
+      corrections.push({
+        instance: record.instance,
+        recordId: record.id,
+        kind,
+        before: row.before,
+        after: row.movement,
+      });
+    }
+  }
+  return corrections;
+}
+
+const FIELD_CHANGE_KIND: Record<FieldChange["field"], ChangeKind> = {
+  class: "class_changed",
+  subjects: "subjects_changed",
+  courtUnit: "court_unit_changed",
+  secrecyLevel: "secrecy_changed",
+};
+
+/**
+ * The fields that send an alert and now read otherwise, in a fixed order. Names are compared as
+ * comparableName reads them (a repaired encoding, case or spacing is no change), subjects as a set.
+ */
+export function fieldChangesOf(old: InstanceRecord, record: InstanceRecord): FieldChange[] {
+  const changes: FieldChange[] = [];
+  const changed = (field: FieldChange["field"], before: unknown, after: unknown): void => {
+    changes.push({ instance: record.instance, field, before, after });
+  };
+  if (codeNameKey(old.class) !== codeNameKey(record.class)) {
+    changed("class", old.class, record.class);
+  }
+  if (subjectKey(old) !== subjectKey(record)) changed("subjects", old.subjects, record.subjects);
+  if (courtUnitKey(old.courtUnit) !== courtUnitKey(record.courtUnit)) {
+    changed("courtUnit", old.courtUnit, record.courtUnit);
+  }
+  if (old.secrecyLevel !== record.secrecyLevel) {
+    changed("secrecyLevel", old.secrecyLevel, record.secrecyLevel);
+  }
+  return changes;
+}
+
+/**
+ * The new movements that are late records against the newest movement the case knew
+ * (policy/late-records.ts); none when the sweep's instant is not known.
+ */
+export function lateMovementsOf(
+  stored: readonly StoredInstance[],
+  newMovements: readonly NewMovement[],
+  seenAt: string | undefined,
+): NewMovement[] {
+  if (seenAt === undefined) return [];
+  const newestKnown = newestDate(stored.flatMap((s) => s.movements.map((m) => m.data)));
+  return newMovements.filter((n) => isLateRecord(n.movement, newestKnown, seenAt));
 }
 
 /**

@@ -172,6 +172,34 @@ describe("upsertInstance", () => {
     ]);
   });
 
+  it("moves moved_at only when DataJud's update time of the record changed", () => {
+    const upsert = (patch: Parameters<typeof caseRecord>[0], at: string): void => {
+      upsertInstance(db, {
+        caseId,
+        record: caseRecord(patch),
+        fingerprint: at,
+        at,
+        changeId: null,
+      });
+    };
+    const movedAt = (): string | undefined =>
+      db
+        .prepare<[number], { movedAt: string }>(
+          "SELECT moved_at AS movedAt FROM instances WHERE case_id = ?",
+        )
+        .get(caseId)?.movedAt;
+
+    upsert({}, T1);
+    const first = movedAt();
+    // Another class under the same lastUpdatedAt: a new version, but DataJud's update did not move.
+    upsert({ class: { code: 7, name: "Procedimento Comum Cível" } }, T2);
+    const sameUpdate = movedAt();
+    upsert({ class: { code: 8, name: "Outra" }, lastUpdatedAt: "2026-03-02T09:00:00" }, T3);
+
+    expect([first, sameUpdate, movedAt()]).toEqual([T1, T1, T3]);
+    expect(listInstances(db, caseId)[0]?.version).toBe(3);
+  });
+
   it("keeps one row per DataJud document of the case", () => {
     upsertInstance(db, {
       caseId,

@@ -203,6 +203,39 @@ describe("applyMovementPlan", () => {
     ]);
   });
 
+  it("refreshes a kept or re-keyed row to the fresh form, and writes nothing where it is already that form", () => {
+    const instanceId = instance();
+    const hearing = movement("hearing", "2026-02-01T14:00:00", "Audiência");
+    insertMovements({ instanceId, movements: [hearing], at: T1, changeId: null });
+    const [row] = listStoredMovements(db, instanceId);
+    const rowId = row?.rowId ?? 0;
+    const writes = (): number =>
+      db.prepare<[], { n: number }>("SELECT total_changes() AS n").get()?.n ?? 0;
+    const keep = (kept: MovementPlan["kept"], rekeyed: MovementPlan["rekeyed"] = []): void =>
+      applyMovementPlan(db, {
+        caseId,
+        instanceId,
+        plan: plan({ kept, rekeyed }),
+        at: T2,
+        changeId: null,
+      });
+
+    const before = writes();
+    keep([{ rowId, movement: hearing }]);
+    const identical = writes() - before;
+    keep(
+      [],
+      [{ rowId, movement: { ...hearing, id: "rekeyed:1", name: "Audiência de conciliação" } }],
+    );
+
+    expect(identical).toBe(0);
+    expect(listStoredMovements(db, instanceId).map((m) => [m.movementId, m.data.name])).toEqual([
+      ["rekeyed:1", "Audiência de conciliação"],
+    ]);
+    expect(listMovements(db, caseId)[0]?.firstSeenAt).toBe(T1);
+    expect(listMovementEvents(db, caseId)).toEqual([]);
+  });
+
   it("stores copies filled in after the upgrade as first seen with the row they were collapsed into", () => {
     const instanceId = instance();
     const expiry = movement("exp", "2026-02-02T23:59:59", "Decurso de Prazo");

@@ -2,11 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { InstanceRecord } from "../../../../src/datajud/instance-record.js";
 import { normalizeInstanceRecord } from "../../../../src/datajud/normalize.js";
 import {
+  correctionsOf,
   diffCase,
+  fieldChangesOf,
   isRealChange,
+  lateMovementsOf,
   type StoredInstance,
 } from "../../../../src/monitor/detect/diff.js";
 import { newestDate } from "../../../../src/policy/late-records.js";
+import { emptyMovementPlan } from "../../../../src/store/movements.js";
 import { loadRecordedCases } from "../../../support/fixtures.js";
 import { storedMovements, testMovement } from "../../../support/movement.js";
 import { loadRealHits, REAL, realHit } from "../../../support/real-datajud.js";
@@ -248,5 +252,65 @@ describe("diffCase: corrections of known movements", () => {
     expect(isRealChange(diff)).toBe(false);
     expect(diff.corrections).toEqual([]);
     expect(diff.instances[0]?.plan.amended.map((a) => a.reported)).toEqual([false]);
+  });
+});
+
+describe("diffCase's pieces", () => {
+  it("fieldChangesOf lists class, subjects, court unit and secrecy in that order, with both values", () => {
+    const before = record(0);
+    const after: InstanceRecord = {
+      ...before,
+      secrecyLevel: 2,
+      courtUnit: { code: 9, name: "Outra Vara", municipalityCode: 5300108 },
+      class: { code: 7, name: "Procedimento Comum Cível" },
+    };
+
+    const changes = fieldChangesOf(before, after);
+
+    expect(changes.map((c) => [c.instance, c.field, c.after])).toEqual([
+      ["G1", "class", { code: 7, name: "Procedimento Comum Cível" }],
+      ["G1", "courtUnit", { code: 9, name: "Outra Vara", municipalityCode: 5300108 }],
+      ["G1", "secrecyLevel", 2],
+    ]);
+    expect(changes[0]?.before).toEqual(before.class);
+    expect(fieldChangesOf(before, { ...before, subjects: [...before.subjects].reverse() })).toEqual(
+      [],
+    );
+  });
+
+  it("correctionsOf keeps the corrections marked as news, amended before re-dated", () => {
+    const r = record(0);
+    const [first, second] = r.movements;
+    if (first === undefined || second === undefined) throw new Error("fixture too short");
+    const moved = { ...second, dateTime: "2030-01-01T00:00:00" };
+    const plan = {
+      ...emptyMovementPlan(),
+      redated: [{ rowId: 2, movement: moved, before: second, reported: true }],
+      amended: [
+        { rowId: 1, movement: first, before: first, reported: false },
+        { rowId: 3, movement: second, before: first, reported: true },
+      ],
+    };
+
+    expect(correctionsOf(r, plan)).toEqual([
+      { instance: "G1", recordId: r.id, kind: "amended", before: first, after: second },
+      { instance: "G1", recordId: r.id, kind: "redated", before: second, after: moved },
+    ]);
+  });
+
+  it("lateMovementsOf judges against the newest movement the case knew, and nothing without the sweep's instant", () => {
+    const known = testMovement({ id: "k", code: 11, dateTime: "2025-06-01T10:00:00" });
+    const stale = testMovement({ id: "s", code: 92, dateTime: "2025-01-10T10:00:00" });
+    const fresh = testMovement({ id: "f", code: 193, dateTime: "2025-09-01T10:00:00" });
+    const r = record(0);
+    const storedCase: StoredInstance[] = [
+      { recordId: r.id, record: r, movements: storedMovements([known]) },
+    ];
+    const news = [stale, fresh].map((movement) => ({ instance: "G1", recordId: r.id, movement }));
+
+    // 01/10/2025: the stale one is 263 days old and older than 01/06; the fresh one is newer.
+    expect(lateMovementsOf(storedCase, news, "2025-10-01T12:00:00.000Z")).toEqual([news[0]]);
+    expect(lateMovementsOf(storedCase, news, undefined)).toEqual([]);
+    expect(lateMovementsOf([], news, "2025-10-01T12:00:00.000Z")).toEqual([]);
   });
 });

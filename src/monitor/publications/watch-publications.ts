@@ -292,9 +292,6 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
   const { phase, signal } = ctx;
   const startedAt = ctx.clock.now();
   const window = djenWindow(startedAt, phase.windowDays);
-  const since = (kind: SourceKind, key: string): number | null =>
-    ctx.lastOk.get(`${kind}:${key}`) ?? null;
-  const tell = (event: PublicationsEvent): void => tellListener(ctx.onEvent, event);
   const asked: Asked = { outcomes: [], deferred: 0, interrupted: false, stopped: null };
   let stop: SourceFailure | null = null;
   const limit = Math.max(1, Math.floor(phase.concurrency)) || 1;
@@ -309,20 +306,10 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
     return stop === null ? null : "stopped";
   };
   const ask = (batch: Batch): Promise<Answer> =>
-    phase.gateway
-      .read(
-        batch,
-        catchUpWindow(window, [
-          ...batch.cnjNumbers.map((key) => since("case", key)),
-          ...batch.oab.map((key) => since("oab", key)),
-          ...(batch.parties ?? []).map((key) => since("party", key)),
-        ]),
-        signal,
-      )
-      .then(
-        (sources) => ({ sources }),
-        (error: unknown) => ({ error }),
-      );
+    phase.gateway.read(batch, batchWindow(window, batch, ctx.lastOk), signal).then(
+      (sources) => ({ sources }),
+      (error: unknown) => ({ error }),
+    );
   const fill = (): void => {
     const places = answeredOnce ? limit : 1;
     while (started < batches.length && inFlight.size < places && heldBack() === null) {
@@ -361,45 +348,7 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
           sources = failedSources(batch, error);
         } else sources = answered.sources;
       }
-      for (const source of sources) {
-        const record = {
-          db: ctx.db,
-          runId: ctx.runId,
-          write: ctx.write,
-          nowIso: isoNow(ctx.clock),
-        };
-        const outcome =
-          source.kind === "party"
-            ? recordPartySource(record, source, ctx.radar ?? NO_RADAR)
-            : recordSource(record, source);
-        asked.outcomes.push(outcome);
-        tell({ type: "djen-checked", kind: outcome.kind, ok: outcome.ok });
-        if (outcome.error === null || stop !== null) continue;
-        if (outcome.error.kind === "geo_blocked") {
-          stop = { ...outcome.error, retryable: false };
-          asked.stopped = outcome.error.message;
-          ctx.logger.error({ error: outcome.error.message }, "DJEN refuses this server's address");
-          continue;
-        }
-        const unreachable = djenUnreachableReason(outcome.error);
-        if (unreachable !== null) {
-          asked.stopped = unreachable;
-          stop = {
-            kind: outcome.error.kind,
-            message: notAskedMessage(unreachable),
-            retryable: true,
-          };
-          ctx.logger.error(
-            { source: describeSource(source.kind, source.key), error: unreachable },
-            "DJEN cannot be reached: the rest is not asked now",
-          );
-          continue;
-        }
-        ctx.logger.warn(
-          { source: describeSource(source.kind, source.key), error: outcome.error },
-          "DJEN check failed",
-        );
-      }
+      stop = recordAnswers(ctx, sources, asked, stop);
       answeredOnce = true;
     }
   } finally {
@@ -412,6 +361,81 @@ export async function askBatches(ctx: AskContext, batches: readonly Batch[]): Pr
     else if (asked.outcomes.some((o) => o.ok)) clearDjenTrips(ctx.db);
   }
   return asked;
+}
+
+/** The window of one call: the phase's, started at the oldest last complete answer of its sources. */
+export function batchWindow(
+  window: DjenWindow,
+  batch: Batch,
+  lastOk: ReadonlyMap<string, number | null>,
+): DjenWindow {
+  const since = (kind: SourceKind, key: string): number | null =>
+    lastOk.get(`${kind}:${key}`) ?? null;
+  return catchUpWindow(window, [
+    ...batch.cnjNumbers.map((key) => since("case", key)),
+    ...batch.oab.map((key) => since("oab", key)),
+    ...(batch.parties ?? []).map((key) => since("party", key)),
+  ]);
+}
+
+/**
+ * Records each source's answer, committed on its own, and tells it; returns what stops the rest:
+ * `stop` as it came, or DJEN refusing this server or out of reach as these answers first show it
+ * (then `asked.stopped` says why). A source that failed otherwise is logged and stops nothing.
+ */
+function recordAnswers(
+  ctx: AskContext,
+  sources: readonly PublicationSource[],
+  asked: Asked,
+  stop: SourceFailure | null,
+): SourceFailure | null {
+  for (const source of sources) {
+    const record = { db: ctx.db, runId: ctx.runId, write: ctx.write, nowIso: isoNow(ctx.clock) };
+    const outcome =
+      source.kind === "party"
+        ? recordPartySource(record, source, ctx.radar ?? NO_RADAR)
+        : recordSource(record, source);
+    asked.outcomes.push(outcome);
+    tellListener(ctx.onEvent, { type: "djen-checked", kind: outcome.kind, ok: outcome.ok });
+    if (outcome.error === null || stop !== null) continue;
+    const where = describeSource(source.kind, source.key);
+    const stopping = stopAfter(outcome.error);
+    if (stopping === null) {
+      ctx.logger.warn({ source: where, error: outcome.error }, "DJEN check failed");
+      continue;
+    }
+    stop = stopping.stop;
+    asked.stopped = stopping.reason;
+    if (outcome.error.kind === "geo_blocked") {
+      ctx.logger.error({ error: stopping.reason }, "DJEN refuses this server's address");
+    } else {
+      ctx.logger.error(
+        { source: where, error: stopping.reason },
+        "DJEN cannot be reached: the rest is not asked now",
+      );
+    }
+  }
+  return stop;
+}
+
+/**
+ * Whether a source's failure stops the rest of the phase, and what each source not asked is then
+ * told: DJEN refusing this server's address (no retry helps) or DJEN out of reach once the source
+ * spent its retries. Null: the failure is the source's own.
+ */
+export function stopAfter(error: {
+  kind: string;
+  message: string;
+}): { stop: SourceFailure; reason: string } | null {
+  if (error.kind === "geo_blocked") {
+    return { stop: { ...error, retryable: false }, reason: error.message };
+  }
+  const unreachable = djenUnreachableReason(error);
+  if (unreachable === null) return null;
+  return {
+    stop: { kind: error.kind, message: notAskedMessage(unreachable), retryable: true },
+    reason: unreachable,
+  };
 }
 
 /** What a sweep asks DJEN about. */
@@ -443,30 +467,23 @@ export async function watchPublications(
   targets: PublicationTargets,
 ): Promise<WatchedPublications> {
   const phase = deps.publications;
-  const empty: PublicationsReport = {
-    checked: 0,
-    failed: 0,
-    newPublications: 0,
-    outsideWatchlist: 0,
-    cancelled: 0,
-    djenRequests: 0,
-    deferred: 0,
-    notDue: 0,
-    nextDueAt: null,
-    unreachable: null,
-    failures: [],
-  };
-  if (phase === undefined) return { report: empty, interrupted: false };
-  const now = deps.clock.now();
+  if (phase === undefined) {
+    const nothing: Asked = { outcomes: [], deferred: 0, interrupted: false, stopped: null };
+    return {
+      report: publicationsReport(nothing, { due: [], later: [] }, new Set(), 0),
+      interrupted: false,
+    };
+  }
   const sources = sourcesOf(targets.selected, targets.oab, targets.parties ?? []);
   const plan = planFor(
     deps.db,
     sources,
-    now,
+    deps.clock.now(),
     targets.everySelected === true
       ? { caseEveryHours: 0, oabEveryHours: 0, partyEveryHours: 0 }
       : phase.plan,
   );
+  const watched = new Set(targets.watchlist.map((c) => c.digits));
   const requestsBefore = phase.requests();
   const batches = batchesOf(plan.due, phase.concurrency);
   tellListener(deps.onEvent, { type: "djen-planned", sources: plan.due.length });
@@ -482,14 +499,10 @@ export async function watchPublications(
       budgetMs: phase.maxMinutesPerSweep * 60_000,
       lastOk: lastOkOf(plan),
       ...(deps.onEvent === undefined ? {} : { onEvent: deps.onEvent }),
-      radar: {
-        parties: targets.parties ?? [],
-        watched: new Set(targets.watchlist.map((c) => c.digits)),
-      },
+      radar: { parties: targets.parties ?? [], watched },
     },
     batches,
   );
-  const { outcomes } = asked;
   if (asked.deferred > 0) {
     deps.logger.info(
       { deferred: asked.deferred, maxMinutesPerSweep: phase.maxMinutesPerSweep },
@@ -497,10 +510,34 @@ export async function watchPublications(
     );
     tellListener(deps.onEvent, { type: "djen-deferred", sources: asked.deferred });
   }
-  const watched = new Set(targets.watchlist.map((c) => c.digits));
+  const djenRequests = phase.requests() - requestsBefore;
+  const report = publicationsReport(asked, plan, watched, djenRequests);
+  if (report.checked > 0) {
+    const { checked, failed, newPublications, cancelled, deferred, notDue } = report;
+    deps.logger.info(
+      { checked, failed, newPublications, cancelled, djenRequests, deferred, notDue },
+      "DJEN publications checked",
+    );
+  }
+  return { report, interrupted: asked.interrupted };
+}
+
+/**
+ * What the phase came to, for the run report: each publication and cancellation counted once
+ * however many sources brought it, a publication "outside" when its case is not in `watched` (or
+ * it names none), each failed source with why.
+ */
+export function publicationsReport(
+  asked: Asked,
+  plan: Plan,
+  /** The watchlist's case numbers (digits). */
+  watched: ReadonlySet<string>,
+  djenRequests: number,
+): PublicationsReport {
+  const { outcomes } = asked;
   const fresh = new Map(outcomes.flatMap((o) => o.stored).map((p) => [p.id, p]));
   const next = plan.later[0]?.dueAtMs;
-  const report: PublicationsReport = {
+  return {
     checked: outcomes.length,
     failed: outcomes.filter((o) => !o.ok).length,
     newPublications: fresh.size,
@@ -508,7 +545,7 @@ export async function watchPublications(
       (p) => p.caseNumber === null || !watched.has(p.caseNumber),
     ).length,
     cancelled: new Set(outcomes.flatMap((o) => o.cancelled).map((p) => p.id)).size,
-    djenRequests: phase.requests() - requestsBefore,
+    djenRequests,
     deferred: asked.deferred,
     notDue: plan.later.length,
     nextDueAt: next === undefined ? null : new Date(next).toISOString(),
@@ -519,19 +556,4 @@ export async function watchPublications(
         : [{ source: describeSource(o.kind, o.key), kind: o.error.kind, error: o.error.message }],
     ),
   };
-  if (report.checked > 0) {
-    deps.logger.info(
-      {
-        checked: report.checked,
-        failed: report.failed,
-        newPublications: report.newPublications,
-        cancelled: report.cancelled,
-        djenRequests: report.djenRequests,
-        deferred: report.deferred,
-        notDue: report.notDue,
-      },
-      "DJEN publications checked",
-    );
-  }
-  return { report, interrupted: asked.interrupted };
 }

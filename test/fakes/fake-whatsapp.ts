@@ -12,7 +12,8 @@ import {
  * - a missing or other bearer token: 401 with the Graph API's error code 190 (OAuthException);
  * - another version, phone number id or path: 400 code 100 (unsupported request);
  * - a body that is not a template message (messaging_product, to, type, template.name,
- *   language.code, one body component of text parameters): 400 code 100;
+ *   language.code, one body component of text parameters, and for `ackTemplate` one URL button
+ *   component at index 0 with one text parameter): 400 code 100;
  * - a parameter with a line break, a tab or more than four spaces in a row: 400 code 132018, as
  *   the API refuses it; a template or language it does not know: 404 code 132001;
  * - otherwise 200 with the contacts and the message id, as the API answers.
@@ -31,6 +32,8 @@ export interface WhatsAppMessage {
   template: string;
   language: string;
   parameters: string[];
+  /** The URL the template's button opens (its base and the sent suffix); null: no button. */
+  buttonUrl: string | null;
   shown: string;
   formatting: string[];
   autoLinks: string[];
@@ -68,6 +71,24 @@ interface Parsed {
   name: string;
   language: string;
   parameters: string[];
+  /** The URL button's dynamic suffix, when the message fills one. */
+  button: string | null;
+}
+
+type Component = {
+  type?: unknown;
+  sub_type?: unknown;
+  index?: unknown;
+  parameters?: Array<{ type?: unknown; text?: unknown }>;
+};
+
+/** The one text parameter of a URL button at index 0; undefined: not such a component. */
+function urlButton(c: Component | undefined): string | undefined {
+  const [p, ...more] = c?.parameters ?? [];
+  if (c?.type !== "button" || c.sub_type !== "url" || c.index !== "0" || more.length > 0) {
+    return undefined;
+  }
+  return p?.type === "text" && typeof p.text === "string" && p.text !== "" ? p.text : undefined;
 }
 
 function parseBody(body: string): Parsed | null {
@@ -84,10 +105,7 @@ function parseBody(body: string): Parsed | null {
     template?: {
       name?: unknown;
       language?: { code?: unknown };
-      components?: Array<{
-        type?: unknown;
-        parameters?: Array<{ type?: unknown; text?: unknown }>;
-      }>;
+      components?: Component[];
     };
   };
   if (v.messaging_product !== "whatsapp" || v.type !== "template") return null;
@@ -95,22 +113,33 @@ function parseBody(body: string): Parsed | null {
   const t = v.template;
   if (typeof t?.name !== "string" || typeof t.language?.code !== "string") return null;
   const components = t.components ?? [];
-  if (components.length !== 1 || components[0]?.type !== "body") return null;
+  if (components.length < 1 || components.length > 2 || components[0]?.type !== "body") return null;
+  const button = components.length === 2 ? urlButton(components[1]) : null;
+  if (button === undefined) return null;
   const parameters: string[] = [];
   for (const p of components[0].parameters ?? []) {
     if (p.type !== "text" || typeof p.text !== "string" || p.text === "") return null;
     parameters.push(p.text);
   }
-  return { to: v.to, name: t.name, language: t.language.code, parameters };
+  return { to: v.to, name: t.name, language: t.language.code, parameters, button };
 }
 
 export async function startFakeWhatsApp(
-  options: { token?: string; phoneNumberId?: string; template?: string; language?: string } = {},
+  options: {
+    token?: string;
+    phoneNumberId?: string;
+    template?: string;
+    language?: string;
+    /** A second approved template, the same body with a URL button `ackUrlBase` + {{1}}. */
+    ackTemplate?: string;
+    ackUrlBase?: string;
+  } = {},
 ): Promise<FakeWhatsApp> {
   const token = options.token ?? "EAAGfakeWHATSAPPtoken0123456789";
   const phoneNumberId = options.phoneNumberId ?? "106540352242922";
   const template = options.template ?? "alerta_processo";
   const language = options.language ?? "pt_BR";
+  const ackTemplate = options.ackTemplate ?? null;
   const handle = (request: ReceivedRequest) => {
     if (request.headers.authorization !== `Bearer ${token}`) {
       return graphError(401, 190, "Invalid OAuth access token - Cannot parse access token");
@@ -126,10 +155,14 @@ export async function startFakeWhatsApp(
     if (parsed.parameters.some((p) => /[\n\t]| {5,}/.test(p))) {
       return graphError(400, 132018, "There was an issue with the parameters in your template.");
     }
-    if (parsed.name !== template || parsed.language !== language) {
+    if ((parsed.name !== template && parsed.name !== ackTemplate) || parsed.language !== language) {
       return graphError(404, 132001, "Template name does not exist in the translation");
     }
-    if (parsed.parameters.length !== 3) {
+    // The template with the button must fill it; the one without takes no button.
+    if (
+      parsed.parameters.length !== 3 ||
+      (parsed.button !== null) !== (parsed.name === ackTemplate)
+    ) {
       return graphError(
         400,
         132000,
@@ -145,6 +178,7 @@ export async function startFakeWhatsApp(
       template: parsed.name,
       language: parsed.language,
       parameters: parsed.parameters,
+      buttonUrl: parsed.button === null ? null : `${options.ackUrlBase ?? ""}${parsed.button}`,
       shown,
       formatting: formatting(shown),
       autoLinks: autoLinks(parsed.parameters.slice(0, 2).join("\n")),

@@ -115,7 +115,10 @@ export async function drainMailCapture(db: Db, clock: Clock): Promise<OutgoingMe
 }
 
 /** Who acknowledged the alert of a row, and when (nulls: nobody yet). */
-export function acknowledgedOf(db: Db, row: OutboxRow): { at: string | null; by: string | null } {
+export function acknowledgedOf(
+  db: Db,
+  row: Pick<OutboxRow, "ackId">,
+): { at: string | null; by: string | null } {
   const ack = acknowledgementById(db, row.ackId ?? -1);
   return { at: ack?.acknowledgedAt ?? null, by: ack?.acknowledgedBy ?? null };
 }

@@ -31,8 +31,8 @@ import {
  *
  * A DJEN item of the case made available the same day as the act's publication, an intimação, is
  * the same intimação: a period its text states with the length of one of the act's periods is the
- * same period, shown once, in the act's event (which names it), never dropping the earlier date:
- * the DJEN item's own event stays when its day is earlier than the act's. Pure.
+ * same period, shown once, in the act's event (which names it), on the earlier of the two days:
+ * the earlier date is never dropped. Pure.
  */
 
 /** One DJEN item's period that is one of an act's: the estimate's subject and period index. */
@@ -41,6 +41,7 @@ interface SamePeriod {
   index: number;
   djenId: string;
   lastDay: IsoDate;
+  revision: number;
   certificateUrl: string | null;
 }
 
@@ -74,14 +75,13 @@ function samePeriods(
       if (period === null) return;
       for (const p of dated.act.periods) {
         if (p.lastDay === null || p.days !== period.amount || unitOf(p) !== period.unit) continue;
-        // The act's day is the one shown: only a DJEN day no earlier folds into it.
-        if (lastDay < p.lastDay) continue;
         const list = out.get(p) ?? [];
         list.push({
           subject: row.subject,
           index,
           djenId: row.djenId,
           lastDay,
+          revision: row.revision,
           certificateUrl: parsed.data.certificateUrl,
         });
         out.set(p, list);
@@ -107,11 +107,12 @@ function descriptionOf(
   dated: DatedAct,
   p: DatedPeriod & { lastDay: IsoDate },
   same: readonly SamePeriod[],
+  shown: IsoDate,
 ): string {
   const { row, act } = dated;
   const on = act.actOn === null ? "sem data" : formatBrazilian(act.actOn);
   const lines = [
-    `Último dia do prazo: ${dayText(p.lastDay)} (ESTIMATIVA; confira no tribunal).`,
+    `Último dia do prazo: ${dayText(shown)} (ESTIMATIVA; confira no tribunal).`,
     `Processo: ${whoOf(row)}`,
     `Tribunal: ${oneLine(row.court, 20)} · ${oneLine(instanceText(act.instance), 80)}`,
     `Ato: ${capitalized(oneLine(act.act, 80))} (${oneLine(act.title, 160)}) de ${on}, segundo o DataJud.`,
@@ -126,7 +127,10 @@ function descriptionOf(
   }
   lines.push(...act.notes.map((n) => oneLine(n, 600)));
   for (const s of same) {
-    const day = s.lastDay === p.lastDay ? "no mesmo dia" : `em ${dayText(s.lastDay)}`;
+    const day =
+      s.lastDay === p.lastDay
+        ? "no mesmo dia"
+        : `em ${dayText(s.lastDay)}, e pelo DataJud em ${dayText(p.lastDay)}: vale a mais cedo, a deste evento`;
     lines.push(
       `A mesma intimação está no DJEN (publicação ${s.djenId}): o prazo do texto termina ${day}.`,
     );
@@ -173,27 +177,30 @@ export function actEvents(
     return dated.act.periods.flatMap((p): FeedEvent[] => {
       const lastDay = p.lastDay as IsoDate | null;
       if (lastDay === null || parseIsoDate(lastDay) === null) return [];
-      if (options.since !== null && lastDay < options.since) return [];
-      if (options.until !== null && lastDay > options.until) return [];
       const folded = same.get(p) ?? [];
+      // One event for the period, on the earlier of the act's day and the DJEN item's.
+      const shown = [lastDay, ...folded.map((s) => s.lastDay)].sort()[0] ?? lastDay;
+      if (options.since !== null && shown < options.since) return [];
+      if (options.until !== null && shown > options.until) return [];
       for (const s of folded) covered.add(`${s.subject}|${s.index}`);
       const who = whoOf(row);
       const title = `Último dia do prazo (${p.name}, ${lengthText(p)}), estimativa: ${who}`;
       return [
         {
           uid: uidOf(row.subject, periodKey(p.name)),
-          sequence: row.revision - 1,
+          // Either date moving moves the event.
+          sequence: folded.reduce((n, s) => n + s.revision - 1, row.revision - 1),
           cancelled: false,
-          when: { kind: "all-day", date: lastDay, lastDate: null },
+          when: { kind: "all-day", date: shown, lastDate: null },
           summary: oneLine(title, 200),
-          description: descriptionOf(dated, { ...p, lastDay }, folded),
+          description: descriptionOf(dated, { ...p, lastDay }, folded, shown),
           location: null,
           url:
             folded.find((s) => s.certificateUrl !== null)?.certificateUrl ??
             caseLinkOf(row)?.url ??
             null,
           busy: false,
-          reminders: lastDayReminders(lastDay, { calendar, who }, options),
+          reminders: lastDayReminders(shown, { calendar, who }, options),
         },
       ];
     });

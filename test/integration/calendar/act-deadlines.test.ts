@@ -233,17 +233,22 @@ describe("an act and a DJEN item that are the same intimação", () => {
     expect(embargos?.description).not.toContain("publicação 9001");
   });
 
-  it("keep the DJEN item's own event when its day is earlier, or when it is another intimação", () => {
+  it("show the earlier day when the DJEN item's is earlier, and keep another intimação apart", () => {
     alerted(recordWith("2020-07-16"));
-    // The same intimação dated a day earlier by DJEN's estimate: the earlier date is never dropped.
+    // The same intimação dated a day earlier by DJEN's estimate (Thu 06/08, not Fri 07/08): one
+    // event still, on the earlier day; its reminders and SEQUENCE follow it.
     const earlier = djenRow(9002, "2020-07-16", fifteen, "2020-08-06");
     // Made available Fri 17/07: another publication, whatever its period.
     const other = djenRow(9003, "2020-07-17", fifteen);
 
     const { events: shown, covered } = fold([earlier, other]);
 
-    expect(covered("djen:9002", 0)).toBe(false);
+    expect(covered("djen:9002", 0)).toBe(true);
     expect(covered("djen:9003", 0)).toBe(false);
-    expect(shown.map((e) => e.when.date)).toEqual(["2020-08-07", "2020-07-24"]);
+    expect(shown.map((e) => e.when.date)).toEqual(["2020-08-06", "2020-07-24"]);
+    expect(shown[0]?.description).toContain("Último dia do prazo: 06/08/2020 (quinta-feira)");
+    expect(shown[0]?.description).toContain(
+      "A mesma intimação está no DJEN (publicação 9002): o prazo do texto termina em 06/08/2020 (quinta-feira), e pelo DataJud em 07/08/2020 (sexta-feira): vale a mais cedo, a deste evento.",
+    );
   });
 });

@@ -433,43 +433,86 @@ export function parseWatchlist(
   const tree = readWatchlistTree(text, file, errors);
   if ("stop" in tree) return { ok: false, errors: tree.stop };
   const { source, raw, parsed } = tree;
-
   const defaultsEntry = wellShapedDefaults(raw, parsed);
-  const defaults: string[] = [];
-  collectAddresses(source, ["defaults", "notify"], defaultsEntry.notify, defaults, errors);
-  const defaultChannels: string[] = [];
+  const defaults = parseDefaults(source, defaultsEntry, options, errors);
+  const notified: Notified = new Map();
+  noteAddresses(notified, defaults.notify);
+  const cases = parseCases(tree, defaults, options, notified, errors);
+  const audience = parseAudience(tree, defaultsEntry, defaults, options, notified, errors);
+
+  if (errors.length > 0) return { ok: false, errors: errors.sort(comparePositionedErrors) };
+  return {
+    ok: true,
+    watchlist: {
+      file,
+      defaults: {
+        notify: defaults.notify,
+        channels: defaults.channels,
+        ...defaults.rules,
+        ...(defaults.escalation === null ? {} : { escalation: defaults.escalation }),
+      },
+      cases,
+      ...audience,
+    },
+    warnings:
+      parsed === undefined ? [] : watchlistWarnings(source, parsed).sort(comparePositionedErrors),
+    text: tree.content,
+  };
+}
+
+/** The defaults: block, what every case starts from. */
+function parseDefaults(
+  source: YamlSource,
+  entry: WatchlistDefaultsFile,
+  options: WatchlistOptions,
+  errors: PositionedError[],
+): CaseDefaults {
+  const notify: string[] = [];
+  collectAddresses(source, ["defaults", "notify"], entry.notify, notify, errors);
+  const channels: string[] = [];
   collectChannels(
     source,
     ["defaults", "channels"],
-    defaultsEntry.channels,
-    defaultChannels,
+    entry.channels,
+    channels,
     options.endpoints,
     errors,
   );
-  const defaultRules = parseScopeRules(source, ["defaults"], defaultsEntry, errors);
-  const notified: Notified = new Map();
-  noteAddresses(notified, defaults);
-  const defaultEscalation = parseEscalation(
+  const rules = parseScopeRules(source, ["defaults"], entry, errors);
+  const escalation = parseEscalation(
     source,
     ["defaults", "escalation"],
-    defaultsEntry.escalation,
+    entry.escalation,
     options,
     errors,
   );
-  const caseDefaults = {
-    notify: defaults,
-    channels: defaultChannels,
-    rules: defaultRules,
+  return {
+    notify,
+    channels,
+    rules,
     // `false` under defaults is as good as absent: nothing escalates unless a case says so.
-    escalation: typeof defaultEscalation === "object" ? defaultEscalation : null,
+    escalation: typeof escalation === "object" ? escalation : null,
   };
-  const cases = parseCases(tree, caseDefaults, options, notified, errors);
+}
 
+/**
+ * Who else is watched and told: the OAB registrations and their followers, the parties of the
+ * radar, and the watchers' own settings for every address some notify list names.
+ */
+function parseAudience(
+  tree: WatchlistTree,
+  defaultsEntry: WatchlistDefaultsFile,
+  defaults: CaseDefaults,
+  options: WatchlistOptions,
+  notified: Notified,
+  errors: PositionedError[],
+): Pick<Watchlist, "watchers" | "oab" | "parties"> {
+  const { source, raw, parsed } = tree;
   const watcherEntries = wellShapedWatchers(raw, parsed);
   const { oab, followers } = parseWatchedOabs(
     source,
     defaultsEntry,
-    defaults,
+    defaults.notify,
     watcherEntries,
     errors,
   );
@@ -477,7 +520,7 @@ export function parseWatchlist(
   const parties = parseParties(
     source,
     wellShapedParties(raw, parsed === undefined ? undefined : (parsed.parties ?? [])),
-    { notify: defaults, channels: defaultChannels },
+    { notify: defaults.notify, channels: defaults.channels },
     options.endpoints,
     errors,
   );
@@ -486,27 +529,7 @@ export function parseWatchlist(
     parties.flatMap((p) => p.notify),
   );
   const watchers = parseWatchers(source, watcherEntries, [...notified.values()], errors);
-
-  if (errors.length > 0) return { ok: false, errors: errors.sort(comparePositionedErrors) };
-  return {
-    ok: true,
-    watchlist: {
-      file,
-      defaults: {
-        notify: defaults,
-        channels: defaultChannels,
-        ...defaultRules,
-        ...(caseDefaults.escalation === null ? {} : { escalation: caseDefaults.escalation }),
-      },
-      cases,
-      watchers,
-      oab,
-      parties,
-    },
-    warnings:
-      parsed === undefined ? [] : watchlistWarnings(source, parsed).sort(comparePositionedErrors),
-    text: tree.content,
-  };
+  return { watchers, oab, parties };
 }
 
 function readProblem(read: Exclude<UserFileRead, { ok: true }>, path: string): string {

@@ -91,6 +91,28 @@ describe("parseWatchlist alert settings: watchers", () => {
     ]);
   });
 
+  it("knows the addresses only a party's notify list names, and a watcher who only follows OABs", () => {
+    const text = yaml(
+      "cases: []",
+      "parties:",
+      "  - name: ACME Comércio Ltda.",
+      "    notify: [ana@example.com]",
+      "watchers:",
+      "  - address: ana@example.com",
+      "    delivery: digest",
+      "  - address: beto@example.com",
+      '    oab: ["123456/SP"]',
+    );
+
+    const watchlist = valid(parseWatchlist(text, "w.yaml"));
+
+    expect(watchlist.watchers.map((w) => w.address)).toEqual([
+      "ana@example.com",
+      "beto@example.com",
+    ]);
+    expect(watchlist.oab.map((o) => o.registration)).toEqual([{ number: "123456", uf: "SP" }]);
+  });
+
   it("knows the addresses of cases that are refused for other reasons", () => {
     const text = yaml(
       "cases:",

@@ -4,6 +4,7 @@ import { type IsoDate, parseIsoDate, yearOf } from "../time/calendar-date.js";
 import type { CourtCalendar } from "../time/court-calendar.js";
 import type { PublicEntity } from "./communication.js";
 import { readCommunication } from "./communication.js";
+import { criminalClass } from "./criminal-class.js";
 import { countFromStart } from "./estimate.js";
 import { EstimateAlternative, SkippedDays } from "./estimate-schema.js";
 import { type CalendarFor, estimatePublication, seatFor } from "./publication-estimate.js";
@@ -106,6 +107,16 @@ function juizado(className: string | null): boolean {
   return className !== null && /juizado/iu.test(className);
 }
 
+/**
+ * In a criminal case only the Defensoria counts double (LC 80/1994, arts. 44, I, 89, I and 128,
+ * I): CPC arts. 180 and 183 do not reach the CPP, whose periods are the same for the MP (STF, HC
+ * 120.275/PR, 1ª Turma, 15/05/2018; STJ, AgRg no HC 392.868/MT, 6ª Turma, DJe 15/02/2018), as
+ * the publication estimates already read it. The lawyer asking says the case is criminal.
+ */
+function criminalCount(checked: CalculatorRequest): boolean {
+  return checked.criminal || criminalClass(null, checked.className) === true;
+}
+
 /** Thrown for a request the law does not allow (the caller shows it as a usage error). */
 export class CalculatorRefusal extends Error {}
 
@@ -117,6 +128,11 @@ export function calculateDeadline(
   if (checked.doubledFor !== null && juizado(checked.className)) {
     throw new CalculatorRefusal(
       "no doubled period in a Juizado Especial (Lei 10.259/2001, art. 9; Lei 12.153/2009, art. 7): drop the doubling or the juizado class",
+    );
+  }
+  if ((checked.doubledFor === "mp" || checked.doubledFor === "fazenda") && criminalCount(checked)) {
+    throw new CalculatorRefusal(
+      `no doubled period for the ${checked.doubledFor === "mp" ? "Ministério Público" : "Fazenda Pública"} in a criminal case (CPP, art. 798; CPC arts. 180 and 183 do not apply; STF HC 120.275/PR): drop the doubling (only the Defensoria counts double, LC 80/1994)`,
     );
   }
   const seat = calculatorSeat(checked);

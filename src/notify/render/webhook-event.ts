@@ -530,9 +530,13 @@ export const AcknowledgedEventData = z
     acknowledgedBy: z
       .string()
       .describe(
-        'Whose link was used: the watcher\'s e-mail address, "whatsapp +55..." for a watcher\'s WhatsApp number, or "<channel>:<endpoint>" for a chat endpoint.',
+        'Whose link or reply it was: the watcher\'s e-mail address, "whatsapp +55..." for a watcher\'s WhatsApp number, or "<channel>:<endpoint>" for a chat endpoint.',
       ),
-    via: z.string().describe("link (the alert's acknowledgement page), or a later way."),
+    via: z
+      .string()
+      .describe(
+        'How: "link" (the button of the alert\'s acknowledgement page), "telegram" or "whatsapp" (a reply "ciente" to the alert\'s message); a later way may add a value.',
+      ),
   })
   .meta({ id: "AcknowledgedEventData", title: "AcknowledgedEventData" });
 export type AcknowledgedEventData = z.infer<typeof AcknowledgedEventData>;

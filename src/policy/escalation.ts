@@ -8,7 +8,7 @@ import { dateInZone, instantInZone } from "../time/zoned-time.js";
  * chain are given; the instants are returned. The rule (docs/channels.md, Escalation):
  *
  *   step k is due at the earliest of
- *     - queued + k × `within` business hours (hours inside the business window, on the court's
+ *     - queued + k × `within` business hours (from when the alert first goes out; hours inside the business window, on the court's
  *       business days only: an alert queued at night starts counting at the next opening);
  *     - the opening of the day `before` court business days before the last day;
  *     - the opening of the last day itself (never later than the last day);
@@ -59,6 +59,7 @@ export interface EscalationLastDay {
 }
 
 export interface ScheduleInput {
+  /** When the alert first goes out (queued, or released from a digest or quiet hours). */
   queuedAt: Date;
   lastDay: EscalationLastDay | null;
   chain: EscalationChain;

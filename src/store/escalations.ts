@@ -124,6 +124,24 @@ export function firstRecipients(db: Db, ackId: number): string[] {
 }
 
 /**
+ * When the alert first goes out: the earliest instant one of its rows may be sent (its queued
+ * instant, or the digest's hour or the end of quiet hours it waits for); and when a copy of it
+ * was first sent, null while none was. An escalation's own rows are not the alert.
+ */
+export function alertTiming(
+  db: Db,
+  ackId: number,
+): { outAt: string | null; firstSentAt: string | null } {
+  const row = db
+    .prepare<[number], { outAt: string | null; firstSentAt: string | null }>(
+      `SELECT MIN(COALESCE(next_attempt_at, created_at)) AS outAt, MIN(sent_at) AS firstSentAt
+       FROM outbox WHERE ack_id = ? AND message_type != 'escalation'`,
+    )
+    .get(ackId);
+  return row ?? { outAt: null, firstSentAt: null };
+}
+
+/**
  * Records the alert's chain (none: nothing planned) and that it was looked at; call it in one
  * transaction. A second call for the same alert adds nothing.
  */

@@ -16,6 +16,7 @@ import { immediate } from "../../store/database.js";
 import {
   acknowledgementsToPlan,
   alertOfAcknowledgement,
+  alertTiming,
   dueEscalations,
   type EscalationRow,
   firstRecipients,
@@ -85,8 +86,11 @@ function planOpenAlerts(mail: MailDeps, now: Date): void {
     const calendar = calendars({ court });
     const timeZone = courtTimeZone(court);
     const lastDay = alertLastDay(original, dateInZone(Date.parse(ack.createdAt), timeZone));
+    // Counted from when the alert first goes out: an alert held for a digest's hour or the end
+    // of quiet hours has not asked anyone yet.
+    const outAt = alertTiming(mail.db, ack.id).outAt ?? ack.createdAt;
     const steps = escalationSchedule({
-      queuedAt: new Date(ack.createdAt),
+      queuedAt: new Date(Math.max(Date.parse(outAt), Date.parse(ack.createdAt))),
       lastDay,
       chain,
       day: (date) => calendar.dayStatus(date),
@@ -134,6 +138,7 @@ function noticeOf(
     alertKey: ack.alertKey,
     subject: ack.subject,
     queuedAt: ack.createdAt,
+    firstSentAt: alertTiming(mail.db, ack.id).firstSentAt,
     escalatedAt: at,
     step: step.step,
     steps: all.length,

@@ -22,6 +22,8 @@ export const EscalationNotice = z.object({
   subject: z.string(),
   /** When the alert was queued, and its acknowledgement asked. */
   queuedAt: z.string(),
+  /** When a copy of the alert was first sent; null while none was (held for a digest or quiet hours). */
+  firstSentAt: z.string().nullable(),
   /** When this step was queued: the event's timestamp. */
   escalatedAt: z.string(),
   step: z.number().int().positive(),
@@ -73,9 +75,12 @@ export function escalationSubject(notice: EscalationNotice): string {
 
 /** What the step says before the alert, in plain lines. */
 export function escalationLines(notice: EscalationNotice, timeZone: string): string[] {
-  const since = instantTime(notice.queuedAt, timeZone);
+  const to = names(notice.firstTo) || "seus destinatários";
+  const head = `Escalonamento (passo ${notice.step} de ${notice.steps}): este alerta urgente`;
   const lines = [
-    `Escalonamento (passo ${notice.step} de ${notice.steps}): este alerta urgente foi enviado em ${since} a ${names(notice.firstTo) || "seus destinatários"} e ninguém confirmou ciência desde então.`,
+    notice.firstSentAt === null
+      ? `${head}, destinado a ${to}, aguarda envio desde ${instantTime(notice.queuedAt, timeZone)} (resumo ou horário de silêncio) e ninguém confirmou ciência.`
+      : `${head} foi enviado em ${instantTime(notice.firstSentAt, timeZone)} a ${to} e ninguém confirmou ciência desde então.`,
   ];
   if (notice.earlierSteps.length > 0) {
     lines.push(`Escalonado antes a: ${names(notice.earlierSteps)}.`);

@@ -206,12 +206,13 @@ describe("escalation over a weekend", () => {
       .prepare("SELECT ack_id AS ackId FROM outbox WHERE recipient = 'ana@firma.com.br'")
       .get() as { ackId: number };
     expect(first?.ackId).toBe(original.ackId);
+    // "enviado em" is when ana@'s copy went: the tick a minute after it was queued.
     const mail = (await emails()).find((m) => m.to === "socia@firma.com.br");
     expect(mail?.subject).toMatch(
       /^Escalonamento: sem ciência — \[datajud\] ⚠ URGENTE Silva x Souza/u,
     );
     expect(mail?.text).toMatch(
-      /^Escalonamento \(passo 1 de 2\): este alerta urgente foi enviado em 27\/11\/2026 16:00 a ana@firma\.com\.br e ninguém confirmou ciência desde então\./u,
+      /^Escalonamento \(passo 1 de 2\): este alerta urgente foi enviado em 27\/11\/2026 16:01 a ana@firma\.com\.br e ninguém confirmou ciência desde então\./u,
     );
     expect(mail?.text).toMatch(/https:\/\/monitor\.example\.com\/ack\/\d+\./u);
     expect(receiver.events).toContainEqual(
@@ -248,6 +249,35 @@ describe("escalation over a weekend", () => {
       expired: 0,
       nextDueAt: null,
     });
+  });
+});
+
+describe("an alert held for its watcher's digest", () => {
+  it("counts from the digest's hour, when it first goes out, not from when it was queued", async () => {
+    const parsed = parseWatchlist(
+      `${WATCHLIST}watchers:\n  - address: ana@firma.com.br\n    delivery: digest\n    digest_schedule: "0 18 * * 1-5"\n`,
+      join(dir, "watchlist.yaml"),
+      { acknowledgement: true, endpoints: ["equipe"] },
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    watchlist = parsed.watchlist;
+    clock.set(local(11, 27, 10));
+    queueUrgent();
+    await tickAt(local(11, 27, 10, 1));
+    // Queued Fri 27/11/2026 10:00, in ana@'s 18:00 digest: nothing counts until it goes out, at
+    // the window's end; Mon 30/11 09:00 + 4 h = 13:00 (16:00Z), not Fri 14:00. Step 2: 17:00.
+    expect(steps().map((s) => s.dueAt)).toEqual([
+      "2026-11-30T16:00:00.000Z",
+      "2026-11-30T20:00:00.000Z",
+    ]);
+    await tickAt(local(11, 27, 14));
+    expect(escalationRows()).toEqual([]);
+    await tickAt(local(11, 27, 18)); // the digest goes
+    await tickAt(local(11, 30, 13));
+    const mail = (await emails()).find((m) => m.to === "socia@firma.com.br");
+    expect(mail?.text).toMatch(
+      /^Escalonamento \(passo 1 de 2\): este alerta urgente foi enviado em 27\/11\/2026 18:00 a ana@firma\.com\.br/u,
+    );
   });
 });
 

@@ -90,6 +90,7 @@ const NOTICE: EscalationNotice = {
   alertKey: "alert:1:2026-11-27T19:00:00.000Z:tjdft",
   subject: "[datajud] ⚠ URGENTE Silva x Souza (despejo): decidido",
   queuedAt: "2026-11-27T19:00:00.000Z",
+  firstSentAt: "2026-11-27T19:00:00.000Z",
   escalatedAt: "2026-11-30T14:00:00.000Z",
   step: 2,
   steps: 2,
@@ -113,6 +114,10 @@ describe("the words of an escalation", () => {
       "Último dia do prazo (Embargos de declaração): 04/12/2026, estimativa (a regra e o calendário estão no alerta abaixo).",
       "Confirme a ciência pelo link deste e-mail: a confirmação de qualquer pessoa encerra o escalonamento.",
     ]);
+    // Held for a digest's hour, nobody has it yet: the words say so.
+    expect(escalationLines({ ...NOTICE, firstSentAt: null }, "America/Sao_Paulo")[0]).toBe(
+      "Escalonamento (passo 2 de 2): este alerta urgente, destinado a ana@firma.com.br, whatsapp +5561999990000, aguarda envio desde 27/11/2026 16:00 (resumo ou horário de silêncio) e ninguém confirmou ciência.",
+    );
     const wrapped = withEscalation(
       { subject: "s", text: "o alerta", html: '<body><div style="x">alerta</div></body>' },
       NOTICE,

@@ -12,8 +12,10 @@ import type { MonitorDeps } from "../../../src/mcp/monitor-deps.js";
 import { getCaseHistory } from "../../../src/mcp/tools/get-case-history.js";
 import { mailTick } from "../../../src/monitor/mail-tick.js";
 import { queueDueEscalations } from "../../../src/monitor/report/escalate.js";
+import { publicationAlert } from "../../../src/notify/outbox/messages.js";
+import { emailEndpoints, queueMessage } from "../../../src/notify/outbox/queue.js";
 import { recordAcknowledgement } from "../../../src/store/acknowledgements.js";
-import { closeDatabase, openDatabase } from "../../../src/store/database.js";
+import { closeDatabase, immediate, openDatabase } from "../../../src/store/database.js";
 import { escalationCounts, waitingEscalations } from "../../../src/store/escalations.js";
 import { parseWatchlist, type Watchlist } from "../../../src/watchlist/parse-watchlist.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/fake-chat.js";
@@ -25,6 +27,7 @@ import {
 import { captureIo } from "../../support/cli-io.js";
 import { queueChange } from "../../support/outbox-store.js";
 import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
+import { samplePublication } from "../../unit/notify/render/sample-publication.js";
 
 /*
  * Escalation through the one outbox, driven by the daemon's minute tick on a fake clock: an urgent
@@ -278,6 +281,46 @@ describe("an alert held for its watcher's digest", () => {
     expect(mail?.text).toMatch(
       /^Escalonamento \(passo 1 de 2\): este alerta urgente foi enviado em 27\/11\/2026 18:00 a ana@firma\.com\.br/u,
     );
+  });
+});
+
+describe("a publication outside the watchlist", () => {
+  it("takes the defaults' chain on its court's calendar, and its last day bounds every step", async () => {
+    const content = samplePublication({
+      outsideWatchlist: true,
+      watchedCase: null,
+      caseNumber: "0700001-00.2026.8.07.0001",
+      urgent: true,
+      lastDay: "2026-11-30",
+    });
+    immediate(monitor.db, () =>
+      queueMessage(
+        {
+          db: monitor.db,
+          domain: monitor.mail.domain,
+          at: new Date(clock.now()),
+          policy: monitor.mail.policy(),
+        },
+        publicationAlert(content, null),
+        emailEndpoints(["ana@firma.com.br"]),
+      ),
+    );
+    await tickAt(local(11, 27, 16, 1));
+    // Within 4 h would be Mon 30/11 11:00 and 15:00; the last day is Mon 30/11 itself, so both
+    // steps are due at its opening, 09:00 (12:00Z): never later than the last day.
+    expect(steps().map((s) => [s.dueAt, s.dueBy])).toEqual([
+      ["2026-11-30T12:00:00.000Z", "last-day"],
+      ["2026-11-30T12:00:00.000Z", "last-day"],
+    ]);
+    await tickAt(local(11, 30, 9));
+    expect(escalationRows().map((r) => r.recipient)).toEqual([
+      "socia@firma.com.br",
+      "webhook",
+      "equipe",
+      "webhook",
+    ]);
+    const mail = (await emails()).find((m) => m.to === "socia@firma.com.br");
+    expect(mail?.text).toContain("Último dia do prazo: 30/11/2026, estimativa");
   });
 });
 

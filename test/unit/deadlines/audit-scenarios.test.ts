@@ -329,3 +329,38 @@ describe("criminal periods (CPP art. 798)", () => {
     ]);
   });
 });
+
+describe("superior courts over the year's turn, and a last day opening late", () => {
+  it("26. STF, 5 days from Tue 15/12/2026 over the recess and the January vacations: Wed 03/02/2027", () => {
+    // Published Wed 16/12, counted from Thu 17/12: 17, 18 (2); no period runs in the recess
+    // (20/12 to 01/01) nor in the vacations (02 to 31/01) (RISTF arts. 78 and 105): Mon 01/02,
+    // 02, 03/02 (5).
+    expect(dates({ court: "stf", availableOn: "2026-12-15", amount: 5 })).toEqual([
+      "2026-12-16",
+      "2026-12-17",
+      "2027-02-03",
+    ]);
+  });
+
+  it("27. TST, 8 days from Tue 15/12/2026 over the recess, the vacations and Carnival: Wed 10/02/2027", () => {
+    // Published Wed 16/12, counted from Thu 17/12: 17, 18 (2); recess and January vacations
+    // suspend (TST Súmula 262 II): 01-05/02 (7); 08 and 09/02 closed (Lei 5.010 art. 62 III);
+    // Wed 10/02 (8). Ash Wednesday's hours are a TST act of the year: not held, named as not known.
+    expect(dates({ court: "tst", availableOn: "2026-12-15", amount: 8 })).toEqual([
+      "2026-12-16",
+      "2026-12-17",
+      "2027-02-10",
+    ]);
+  });
+
+  it("28. TJGO, 5 days from Fri 29/01/2027 whose last day is Ash Wednesday, opening at noon: moved to Thu 11/02/2027", () => {
+    // Published Mon 01/02, counted from Tue 02/02: 02-05 (4); 08 and 09/02 closed; Wed 10/02 (5)
+    // opens at noon (Lei GO 21.268/2022 art. 91 III), so the end moves to Thu 11/02 (CPC art. 224
+    // §1: "encerrado antes ou iniciado depois da hora normal").
+    expect(dates({ court: "tjgo", availableOn: "2027-01-29", amount: 5 })).toEqual([
+      "2027-02-01",
+      "2027-02-02",
+      "2027-02-11",
+    ]);
+  });
+});

@@ -24,6 +24,7 @@ import {
   type FakeWebhookReceiver,
   startFakeWebhookReceiver,
 } from "../../fakes/fake-webhook-receiver.js";
+import { ACK_BASE, ACK_SECRET, callServer, startAckServer } from "../../support/ack-http.js";
 import { captureIo } from "../../support/cli-io.js";
 import { queueChange } from "../../support/outbox-store.js";
 import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
@@ -37,7 +38,6 @@ import { samplePublication } from "../../unit/notify/render/sample-publication.j
  */
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
-const ACK_SECRET = "0123456789abcdef0123456789abcdef-escalation";
 
 /** São Paulo wall clock (UTC-3) as epoch ms. */
 function local(month: number, day: number, hour: number, minute = 0): number {
@@ -236,11 +236,24 @@ describe("escalation over a weekend", () => {
     await tickAt(local(11, 30, 11, 2));
     expect(escalationRows()).toHaveLength(2);
 
-    // socia@ acknowledges at 12:00: step 2 (15:00) never goes.
-    recordAcknowledgement(monitor.db, original.ackId, {
-      who: "socia@firma.com.br",
-      at: new Date(local(11, 30, 12)).toISOString(),
+    // socia@ presses the button of her e-mail's link at 12:00: step 2 (15:00) never goes.
+    clock.set(local(11, 30, 12));
+    const link = /https:\/\/monitor\.example\.com(\/ack\/\S+)/u.exec(mail?.text ?? "")?.[1] ?? "";
+    const { server, port } = await startAckServer({
+      db: monitor.db,
+      clock,
+      policy: () => monitor.mail.policy(),
     });
+    try {
+      expect((await callServer(port, "POST", link, { origin: ACK_BASE })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+    expect(
+      monitor.db
+        .prepare("SELECT acknowledged_by AS who FROM acknowledgements WHERE id = ?")
+        .get(original.ackId),
+    ).toEqual({ who: "socia@firma.com.br" });
     await tickAt(local(11, 30, 15));
     await tickAt(local(12, 1, 9));
     expect(escalationRows()).toHaveLength(2);

@@ -190,6 +190,26 @@ export interface FakeTelegram extends EndpointFake {
   apiBase: string;
   token: string;
   messages: TelegramMessage[];
+  /** What the last setWebhook set; null: none. */
+  webhook: { url: string; secretToken: string; allowedUpdates: unknown } | null;
+}
+
+/**
+ * setWebhook (core.telegram.org/bots/api#setwebhook): an HTTPS url, a secret_token of 1-256 of
+ * A-Z a-z 0-9 _ -; answers {"ok":true,"result":true,"description":"Webhook was set"}.
+ */
+function setWebhook(telegram: FakeTelegram, body: unknown) {
+  const b = body as { url?: unknown; secret_token?: unknown; allowed_updates?: unknown } | null;
+  const bad = (description: string) =>
+    json(400, { ok: false, error_code: 400, description: `Bad Request: ${description}` });
+  if (typeof b?.url !== "string" || !b.url.startsWith("https://")) {
+    return bad("bad webhook: An HTTPS URL must be provided for webhook");
+  }
+  if (typeof b.secret_token !== "string" || !/^[A-Za-z0-9_-]{1,256}$/.test(b.secret_token)) {
+    return bad("secret token contains unallowed characters");
+  }
+  telegram.webhook = { url: b.url, secretToken: b.secret_token, allowedUpdates: b.allowed_updates };
+  return json(200, { ok: true, result: true, description: "Webhook was set" });
 }
 
 const TELEGRAM_TAGS = new Set([
@@ -242,6 +262,8 @@ export async function startFakeTelegram(
   token = "123456:telegram-bot-token",
 ): Promise<FakeTelegram> {
   const fake = (await startEndpointFake((request) => {
+    const hook = /^\/bot([^/]+)\/setWebhook$/.exec(request.path);
+    if (hook !== null && hook[1] === token) return setWebhook(telegram, parse(request));
     const match = /^\/bot([^/]+)\/sendMessage$/.exec(request.path);
     if (match === null || match[1] !== token) {
       return json(401, { ok: false, error_code: 401, description: "Unauthorized" });
@@ -307,5 +329,6 @@ export async function startFakeTelegram(
   telegram.apiBase = fake.origin;
   telegram.token = token;
   telegram.messages = [];
+  telegram.webhook = null;
   return telegram;
 }

@@ -209,6 +209,8 @@ export interface EscalationCounts {
   queued: number;
   stopped: number;
   expired: number;
+  /** Due, but nothing could be queued (its endpoint left the configuration): `problem` says why. */
+  unsent: number;
   /** The earliest instant a waiting step is due; null when none waits. */
   nextDueAt: string | null;
 }
@@ -219,7 +221,8 @@ export function escalationCounts(db: Db, now: string): EscalationCounts {
     .prepare<[string, string, string], EscalationCounts>(
       `SELECT
          COALESCE(SUM(e.queued_at IS NULL AND a.acknowledged_at IS NULL AND a.expires_at > ?), 0) AS waiting,
-         COALESCE(SUM(e.queued_at IS NOT NULL), 0) AS queued,
+         COALESCE(SUM(e.queued_at IS NOT NULL AND e.problem IS NULL), 0) AS queued,
+         COALESCE(SUM(e.problem IS NOT NULL), 0) AS unsent,
          COALESCE(SUM(e.queued_at IS NULL AND a.acknowledged_at IS NOT NULL), 0) AS stopped,
          COALESCE(SUM(e.queued_at IS NULL AND a.acknowledged_at IS NULL AND a.expires_at <= ?), 0) AS expired,
          MIN(CASE WHEN e.queued_at IS NULL AND a.acknowledged_at IS NULL AND a.expires_at > ?
@@ -227,7 +230,7 @@ export function escalationCounts(db: Db, now: string): EscalationCounts {
        FROM escalations e JOIN acknowledgements a ON a.id = e.ack_id`,
     )
     .get(now, now, now);
-  return row ?? { waiting: 0, queued: 0, stopped: 0, expired: 0, nextDueAt: null };
+  return row ?? { waiting: 0, queued: 0, stopped: 0, expired: 0, unsent: 0, nextDueAt: null };
 }
 
 /** The steps still waiting, the next due first, at most `limit`. */

@@ -191,6 +191,7 @@ describe("escalation over a weekend", () => {
       queued: 0,
       stopped: 0,
       expired: 0,
+      unsent: 0,
       nextDueAt: "2026-11-30T14:00:00.000Z",
     });
 
@@ -263,6 +264,7 @@ describe("escalation over a weekend", () => {
       queued: 1,
       stopped: 1,
       expired: 0,
+      unsent: 0,
       nextDueAt: null,
     });
   });
@@ -334,6 +336,38 @@ describe("a publication outside the watchlist", () => {
     ]);
     const mail = (await emails()).find((m) => m.to === "socia@firma.com.br");
     expect(mail?.text).toContain("Último dia do prazo: 30/11/2026, estimativa");
+  });
+});
+
+describe("a step whose endpoint left the configuration", () => {
+  it("is marked with why it sent nothing, counted apart in status and told in history", async () => {
+    const parsed = parseWatchlist(
+      WATCHLIST.replace("{ endpoint: equipe }", "{ endpoint: plantao }"),
+      join(dir, "watchlist.yaml"),
+      { acknowledgement: true },
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    watchlist = parsed.watchlist;
+    queueUrgent();
+    await tickAt(local(11, 27, 16, 1));
+    await tickAt(local(11, 30, 15));
+    expect(escalationRows().map((r) => r.recipient)).toEqual(["socia@firma.com.br", "webhook"]);
+    expect(escalationCounts(monitor.db, new Date(clock.now()).toISOString())).toMatchObject({
+      queued: 1,
+      unsent: 1,
+      waiting: 0,
+    });
+    const run = async (argv: string[]) => {
+      const io = captureIo(monitorEnv(), dir, argv, clock);
+      await runCli(io);
+      return io.out();
+    };
+    expect(await run(["status"])).toContain(
+      "escalation steps: 0 waiting, 1 sent, 0 stopped by an acknowledgement, 0 expired unacknowledged, 1 NOT sent (endpoint gone: monitor history says which)",
+    );
+    expect(await run(["history", "0713383-43.2025.8.07.0006"])).toContain(
+      'escalation step 2 to plantao not sent: endpoint "plantao" is no longer in the configuration (notify.endpoints)',
+    );
   });
 });
 

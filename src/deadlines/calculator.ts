@@ -117,6 +117,18 @@ function criminalCount(checked: CalculatorRequest): boolean {
   return checked.criminal || criminalClass(null, checked.className) === true;
 }
 
+/**
+ * An electoral court (a TRE, the TSE, or J = 6 in the number, Res. CNJ 65/2008): its periods are
+ * the electoral laws' own, peremptory and continuous (LC 64/1990, art. 16), the CPC only
+ * supplementing them where compatible (Res. TSE 23.478/2016, art. 2º); the publication estimates
+ * never double them, and the calculator answers the same: never a later date than theirs.
+ */
+function electoralCourt(checked: CalculatorRequest): boolean {
+  return (
+    checked.court === "tse" || checked.court.startsWith("tre-") || checked.caseNumber?.[13] === "6"
+  );
+}
+
 /** Thrown for a request the law does not allow (the caller shows it as a usage error). */
 export class CalculatorRefusal extends Error {}
 
@@ -128,6 +140,11 @@ export function calculateDeadline(
   if (checked.doubledFor !== null && juizado(checked.className)) {
     throw new CalculatorRefusal(
       "no doubled period in a Juizado Especial (Lei 10.259/2001, art. 9; Lei 12.153/2009, art. 7): drop the doubling or the juizado class",
+    );
+  }
+  if (checked.doubledFor !== null && electoralCourt(checked)) {
+    throw new CalculatorRefusal(
+      "no doubled period in an electoral case (LC 64/1990, art. 16; Res. TSE 23.478/2016, art. 2º: the electoral laws' periods govern, the CPC's doubling only where compatible, and the publication estimates never double them): drop the doubling and count the simple period, the earlier date",
     );
   }
   if ((checked.doubledFor === "mp" || checked.doubledFor === "fazenda") && criminalCount(checked)) {

@@ -330,6 +330,22 @@ describe("criminal periods (CPP art. 798)", () => {
   });
 });
 
+describe("electoral courts", () => {
+  it("no doubled period in an electoral case, as the publication estimates read it; the simple period in calendar days", () => {
+    // LC 64/1990 art. 16 (periods peremptory and continuous) and Res. TSE 23.478/2016 arts. 2º
+    // and 7º (the CPC only where compatible; no business days): the calculator used to double
+    // the MP's and the Fazenda's periods in a TRE where the estimates never do (later dates).
+    // TRE-SP, 3 days made available Mon 03/08/2026: published Tue 04/08, counted from Wed 05/08,
+    // calendar days: 05, 06, 07/08 -> Fri 07/08.
+    const electoral = { court: "tre-sp", availableOn: "2026-08-03", amount: 3 };
+    for (const doubledFor of ["mp", "fazenda", "defensoria"] as const) {
+      expect(() => ask({ ...electoral, doubledFor })).toThrow(/electoral case/u);
+    }
+    expect(() => ask({ ...electoral, court: "tse", doubledFor: "mp" })).toThrow(CalculatorRefusal);
+    expect(dates(electoral)).toEqual(["2026-08-04", "2026-08-05", "2026-08-07"]);
+  });
+});
+
 describe("superior courts over the year's turn, and a last day opening late", () => {
   it("26. STF, 5 days from Tue 15/12/2026 over the recess and the January vacations: Wed 03/02/2027", () => {
     // Published Wed 16/12, counted from Thu 17/12: 17, 18 (2); no period runs in the recess

@@ -143,14 +143,22 @@ export function alertTiming(
 
 /**
  * Records the alert's chain (none: nothing planned) and that it was looked at; call it in one
- * transaction. A second call for the same alert adds nothing.
+ * transaction. A second call for the same alert adds nothing. `expiresAt`, when later than the
+ * alert's, is its links' new expiry: a chain due after them would otherwise never go.
  */
 export function planEscalation(
   db: Db,
   ackId: number,
   steps: readonly PlannedStep[],
   at: string,
+  expiresAt: string | null = null,
 ): void {
+  if (expiresAt !== null) {
+    db.prepare(
+      `UPDATE acknowledgements SET expires_at = ?
+       WHERE id = ? AND escalation_checked_at IS NULL AND expires_at < ?`,
+    ).run(expiresAt, ackId, expiresAt);
+  }
   const insert = db.prepare(
     `INSERT OR IGNORE INTO escalations
        (ack_id, step, target_kind, target, due_at, due_by, last_day, last_day_kind,

@@ -25,8 +25,8 @@ export const TWO_WATCHERS: EscalationChain = {
   ],
 };
 
-/** Acknowledgement links on (a week), the case's chain `TWO_WATCHERS`. */
-export function escalationPolicy(): MailPolicy {
+/** Acknowledgement links on (a week unless told), the case's chain `TWO_WATCHERS`. */
+export function escalationPolicy(validHours = 168): MailPolicy {
   return mailPolicy(
     {
       cases: [{ ...ESCALATED_CASE, policy: NO_ALERT_POLICY, escalation: TWO_WATCHERS }],
@@ -37,7 +37,7 @@ export function escalationPolicy(): MailPolicy {
       quietHours: null,
       urgentBypassesQuietHours: true,
       defaultDelivery: "instant",
-      acknowledgement: { validHours: 168 },
+      acknowledgement: { validHours },
     },
   );
 }
@@ -49,7 +49,7 @@ export function escalationDeps(db: Db, clock: Clock): MailDeps {
     domain: DOMAIN,
     clock,
     logger: silentLogger(),
-    policy: escalationPolicy,
+    policy: () => escalationPolicy(),
   } as unknown as MailDeps;
 }
 

@@ -106,8 +106,22 @@ function planOpenAlerts(mail: MailDeps, now: Date): void {
       lastDayKind: lastDay?.kind ?? null,
       lastDayName: lastDay?.name ?? null,
     }));
-    immediate(mail.db, () => planEscalation(mail.db, ack.id, planned, at));
+    immediate(mail.db, () =>
+      planEscalation(mail.db, ack.id, planned, at, chainExpiry(ack, planned.at(-1)?.dueAt)),
+    );
   }
+}
+
+/**
+ * The links' expiry that lets the whole chain go: the last step's recipient gets as long as the
+ * first reader had (the alert's validHours) from when it is due. Without it, links shorter than
+ * the chain (validHours 24 over a weekend; a week against a `before` bound weeks ahead) would
+ * expire the alert before anyone else is told.
+ */
+function chainExpiry(ack: AcknowledgementRow, lastDueAt: string | undefined): string | null {
+  if (lastDueAt === undefined) return null;
+  const valid = Date.parse(ack.expiresAt) - Date.parse(ack.createdAt);
+  return new Date(Date.parse(lastDueAt) + valid).toISOString();
 }
 
 /** Where a step goes; a string says why it cannot go anywhere. */

@@ -363,7 +363,8 @@ function escalatedMessage(event: EventOf<"alert.escalated">): ChatMessage {
   const lines: string[] = [];
   if (d.case !== null) lines.push(caseLine(d.case));
   lines.push(
-    `Enviado em ${instantTime(d.alert.queuedAt, SAO_PAULO_ZONE)} a ${oneLine(d.firstTo.slice(0, 3).join(", "), 160) || "seus destinatários"}; ninguém confirmou ciência.`,
+    // The queued instant, not a send: an alert held for a digest or quiet hours went out later.
+    `Alerta urgente de ${instantTime(d.alert.queuedAt, SAO_PAULO_ZONE)} para ${oneLine(d.firstTo.slice(0, 3).join(", "), 160) || "seus destinatários"}; ninguém confirmou ciência.`,
   );
   const day = dayText(d.lastDay);
   if (day !== null) {

@@ -49,6 +49,9 @@ export const validateCommand: Command = {
     const path = config.config.paths.watchlist;
     const watchlist = await loadWatchlist(path, {
       endpoints: config.config.notify.declared.map((e) => e.name),
+      perWatcherEndpoints: config.config.notify.declared
+        .filter((e) => e.perWatcher === true)
+        .map((e) => e.name),
       acknowledgement: acknowledgementsOn(config.config.acknowledgement),
     });
     if (!watchlist.ok) {

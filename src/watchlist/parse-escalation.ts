@@ -61,6 +61,8 @@ type EscalationFile = z.infer<typeof EscalationFile>;
 export interface EscalationOptions {
   /** The configured endpoint names: an `endpoint:` naming another is then an error. */
   endpoints?: readonly string[] | undefined;
+  /** Of those, the WhatsApp endpoints without `to:`: no number of their own, so no step's. */
+  perWatcherEndpoints?: readonly string[] | undefined;
   /**
    * Whether acknowledgement links are on (acknowledgement.publicBaseUrl and ACK_SECRET): false
    * makes every `escalation:` an error (nothing could stop the chain); undefined: not checked.
@@ -145,7 +147,11 @@ function stepOf(
     return { kind: "watcher", address };
   }
   const name = (step.endpoint ?? "").trim();
-  const problem = endpointNameProblem(name, options.endpoints);
+  const problem =
+    endpointNameProblem(name, options.endpoints) ??
+    (options.perWatcherEndpoints?.includes(name) === true
+      ? `endpoint "${name}" sends to each watcher's own number and has none of its own: name the watcher in the chain instead (watcher: their e-mail address; their WhatsApp number goes with it)`
+      : null);
   if (problem !== null) {
     errors.push(errorAtPath(source, [...at, "endpoint"], problem));
     return null;

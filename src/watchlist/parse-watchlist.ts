@@ -280,6 +280,8 @@ function checkRoot(source: YamlSource): PositionedError | null {
 export interface WatchlistOptions {
   /** The configured endpoint names: a `channels:` item naming another is then an error. */
   endpoints?: readonly string[];
+  /** Of those, the WhatsApp endpoints without `to:`: an escalation step naming one is an error. */
+  perWatcherEndpoints?: readonly string[];
   /**
    * Whether acknowledgement links are on: false makes an `escalation:` an error (validate, the
    * daemon's start and reloads, run-once); undefined: not checked.

@@ -79,7 +79,7 @@ export function escalationLines(notice: EscalationNotice, timeZone: string): str
   const head = `Escalonamento (passo ${notice.step} de ${notice.steps}): este alerta urgente`;
   const lines = [
     notice.firstSentAt === null
-      ? `${head}, destinado a ${to}, aguarda envio desde ${instantTime(notice.queuedAt, timeZone)} (resumo ou horário de silêncio) e ninguém confirmou ciência.`
+      ? `${head}, destinado a ${to}, ainda não foi enviado (na fila desde ${instantTime(notice.queuedAt, timeZone)}: aguarda um resumo ou o fim do horário de silêncio, ou o envio falhou) e ninguém confirmou ciência.`
       : `${head} foi enviado em ${instantTime(notice.firstSentAt, timeZone)} a ${to} e ninguém confirmou ciência desde então.`,
   ];
   if (notice.earlierSteps.length > 0) {

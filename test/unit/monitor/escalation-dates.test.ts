@@ -114,9 +114,10 @@ describe("the words of an escalation", () => {
       "Último dia do prazo (Embargos de declaração): 04/12/2026, estimativa (a regra e o calendário estão no alerta abaixo).",
       "Confirme a ciência pelo link deste e-mail: a confirmação de qualquer pessoa encerra o escalonamento.",
     ]);
-    // Held for a digest's hour, nobody has it yet: the words say so.
+    // Held for a digest's hour, or every copy failed (given up): nobody has it, and the words
+    // do not pretend to know which.
     expect(escalationLines({ ...NOTICE, firstSentAt: null }, "America/Sao_Paulo")[0]).toBe(
-      "Escalonamento (passo 2 de 2): este alerta urgente, destinado a ana@firma.com.br, whatsapp +5561999990000, aguarda envio desde 27/11/2026 16:00 (resumo ou horário de silêncio) e ninguém confirmou ciência.",
+      "Escalonamento (passo 2 de 2): este alerta urgente, destinado a ana@firma.com.br, whatsapp +5561999990000, ainda não foi enviado (na fila desde 27/11/2026 16:00: aguarda um resumo ou o fim do horário de silêncio, ou o envio falhou) e ninguém confirmou ciência.",
     );
     const wrapped = withEscalation(
       { subject: "s", text: "o alerta", html: '<body><div style="x">alerta</div></body>' },

@@ -2,8 +2,6 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CliIo } from "../../../src/cli/command.js";
-import { runCli } from "../../../src/cli/run-cli.js";
 import type { FakeDataJud } from "../../fakes/fake-datajud.js";
 import {
   baseEnv,
@@ -15,6 +13,7 @@ import {
   waitFor,
   workspace,
 } from "../../support/cli-harness.js";
+import { startDaemonInProcess as startDaemon } from "../../support/daemon-in-process.js";
 
 /*
  * The daemon never stays down for a typo: restarted with a broken watchlist it runs on the last
@@ -34,38 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await datajud?.close();
 });
-
-interface Daemon {
-  logs: () => string;
-  base: () => string;
-  stop: () => Promise<number>;
-}
-
-function startDaemon(env: Record<string, string>, cwd: string): Daemon {
-  let logs = "";
-  const stop = new AbortController();
-  const io: CliIo = {
-    argv: ["daemon"],
-    env,
-    cwd,
-    stdout: { write: () => undefined },
-    stderr: {
-      write: (chunk: string) => {
-        logs += chunk;
-      },
-    },
-    signal: stop.signal,
-  };
-  const exit = runCli(io);
-  return {
-    logs: () => logs,
-    base: () => /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(logs)?.[1] ?? "",
-    stop: async () => {
-      stop.abort();
-      return exit;
-    },
-  };
-}
 
 function sweeps(logs: string): number {
   return logs.split('"msg":"sweep finished"').length - 1;

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +15,7 @@ import {
   startDataJud,
   workspace,
 } from "../../support/cli-harness.js";
-import { cliCommand } from "../../support/cli-process.js";
+import { startDaemonInProcess } from "../../support/daemon-in-process.js";
 import { waitFor } from "../../support/wait-for.js";
 
 /*
@@ -40,34 +39,21 @@ afterAll(async () => {
   await Promise.all([receiver.close(), datajud.close()]);
 });
 
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-}
-
-/** The daemon as a process, until `until` holds of its log; then SIGTERM. */
+/** The daemon (in this process, as a SIGTERM would stop it), until `until` holds of its log. */
 async function daemon(
   env: Record<string, string>,
   cwd: string,
   until: (logs: string) => boolean,
   what: string,
 ): Promise<{ code: number | null; logs: string }> {
-  const { command, args } = cliCommand();
-  const child = spawn(command, [...args, "daemon"], {
-    cwd,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let logs = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    logs += chunk.toString("utf8");
-  });
-  const exit = exited(child);
+  const running = startDaemonInProcess(env, cwd);
+  let code: number | null = null;
   try {
-    await waitFor(() => until(logs), what, 30_000);
+    await waitFor(() => until(running.logs()), what, 30_000);
   } finally {
-    child.kill("SIGTERM");
+    code = await running.stop();
   }
-  return { code: await exit, logs };
+  return { code, logs: running.logs() };
 }
 
 describe("an endpoint declared in the configuration, its secret elsewhere", () => {

@@ -29,8 +29,10 @@ function env(smtpUrl: string): Record<string, string> {
 beforeAll(async () => {
   datajud = await startDataJud("smtp-faults-key");
   sink = await startSmtpSink();
+  // Slow to say 250 for each message, yet well inside the transport's timeouts (30 s and more):
+  // the sender must wait, not give up and resend. How slow changes nothing but the test's time.
   slowSink = await startSmtpSink({
-    beforeReply: () => new Promise((resolve) => setTimeout(resolve, 800)),
+    beforeReply: () => new Promise((resolve) => setTimeout(resolve, 300)),
   });
 });
 

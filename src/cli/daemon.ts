@@ -29,6 +29,7 @@ import { reloadClosures } from "./reload-closures.js";
 import { loadRuntime, type MonitorHandles, openMonitorOrReport, type Runtime } from "./runtime.js";
 import { systemdNotifier } from "./systemd-notify.js";
 import { type StartingWatchlist, startingWatchlist } from "./watchlist-at-start.js";
+import { watchlistOptionsOf } from "./watchlist-input.js";
 
 /**
  * The HTTP server of `http.listen`: MCP at /mcp over this process's DataJud and DJEN clients (one
@@ -292,7 +293,7 @@ function watchRecordedWatchlist(
     path: config.paths.watchlist,
     initial,
     initialErrors: start.refused,
-    parse: { acknowledgement: acknowledgementsOn(config.acknowledgement) },
+    parse: watchlistOptionsOf(config),
     clock: systemOf(io).clock,
     onReload: (w) => logger.info({ cases: w.cases.length }, "watchlist reloaded"),
     onValid: (_w, text) =>
@@ -421,8 +422,9 @@ interface OpenDaemon {
  */
 async function openDaemon(io: CliIo, runtime: Runtime): Promise<OpenDaemon | number> {
   const { config, logger } = runtime;
-  // Escalation without acknowledgement links could never be stopped: refused at start and on reload.
-  const parse = { acknowledgement: acknowledgementsOn(config.acknowledgement) };
+  // Escalation without acknowledgement links could never be stopped, and a step or a channel naming
+  // no endpoint could reach nobody: refused at start and on reload.
+  const parse = watchlistOptionsOf(config);
   const start = await startingWatchlist(io, config.paths, config.schedule.timezone, logger, parse);
   if (!start) return EXIT.usage;
   const initial = start.watchlist;

@@ -1,4 +1,3 @@
-import { acknowledgementsOn } from "../ack/ack-token.js";
 import { parseCnjNumber } from "../datajud/cnj-number.js";
 import { COURT_TIME_ZONE, formatInstant } from "../datajud/dates.js";
 import { countText } from "../datajud/glossary.js";
@@ -24,7 +23,7 @@ import { errorNotes } from "./error-notes.js";
 import { formatTable } from "./format-table.js";
 import { loadRuntime, openMonitorOrReport } from "./runtime.js";
 import { type LiveProgress, liveProgress } from "./sweep-progress.js";
-import { readWatchlistOrReport } from "./watchlist-input.js";
+import { readWatchlistOrReport, watchlistOptionsOf } from "./watchlist-input.js";
 
 function selectCases(watchlist: readonly WatchedCase[], wanted: readonly string[]): WatchedCase[] {
   if (wanted.length === 0) return [...watchlist];
@@ -227,9 +226,12 @@ export const runOnceCommand: Command = {
   async run(args, io) {
     const runtime = loadRuntime(io, "run-once");
     if (!runtime) return EXIT.usage;
-    const read = await readWatchlistOrReport(io, runtime.config.paths.watchlist, "run-once", {
-      acknowledgement: acknowledgementsOn(runtime.config.acknowledgement),
-    });
+    const read = await readWatchlistOrReport(
+      io,
+      runtime.config.paths.watchlist,
+      "run-once",
+      watchlistOptionsOf(runtime.config),
+    );
     if (!read) return EXIT.usage;
     const { watchlist } = read;
     const selected = selectCases(watchlist.cases, stringList(args.values.case));

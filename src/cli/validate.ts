@@ -1,4 +1,3 @@
-import { acknowledgementsOn } from "../ack/ack-token.js";
 import { loadConfig, type MonitorConfig } from "../config/load-config.js";
 import { positionOf } from "../config/setting-position.js";
 import { listenProblem } from "../http/listen-address.js";
@@ -6,6 +5,7 @@ import { loadWatchlist } from "../watchlist/parse-watchlist.js";
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import { type Command, EXIT } from "./command.js";
 import { statePathProblems } from "./state-paths.js";
+import { watchlistOptionsOf } from "./watchlist-input.js";
 
 /**
  * What the daemon refuses at its start beyond the configuration's own rules, so that `validate`
@@ -47,13 +47,7 @@ export const validateCommand: Command = {
       return EXIT.usage;
     }
     const path = config.config.paths.watchlist;
-    const watchlist = await loadWatchlist(path, {
-      endpoints: config.config.notify.declared.map((e) => e.name),
-      perWatcherEndpoints: config.config.notify.declared
-        .filter((e) => e.perWatcher === true)
-        .map((e) => e.name),
-      acknowledgement: acknowledgementsOn(config.config.acknowledgement),
-    });
+    const watchlist = await loadWatchlist(path, watchlistOptionsOf(config.config));
     if (!watchlist.ok) {
       for (const error of watchlist.errors) io.stderr.write(`${formatPositionedError(error)}\n`);
       io.stderr.write(`${path}: ${watchlist.errors.length} error(s)\n`);

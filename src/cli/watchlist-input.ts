@@ -1,3 +1,5 @@
+import { acknowledgementsOn } from "../ack/ack-token.js";
+import type { MonitorConfig } from "../config/load-config.js";
 import {
   loadWatchlist,
   type Watchlist,
@@ -6,6 +8,22 @@ import {
 import { formatPositionedError } from "../yaml/positioned-error.js";
 import type { CliIo } from "./command.js";
 import { programOf } from "./command.js";
+
+/**
+ * How every command that runs on the watchlist reads it (validate, run-once, the daemon's start
+ * and reloads): the endpoints its `channels:` and escalation steps may name, the per-watcher ones
+ * an escalation step cannot, and whether acknowledgement links are on (escalation needs them). A
+ * typo in an endpoint's name is refused at its line, not found when the alert or the step is due.
+ */
+export function watchlistOptionsOf(config: MonitorConfig): WatchlistOptions {
+  return {
+    endpoints: config.notify.declared.map((e) => e.name),
+    perWatcherEndpoints: config.notify.declared
+      .filter((e) => e.perWatcher === true)
+      .map((e) => e.name),
+    acknowledgement: acknowledgementsOn(config.acknowledgement),
+  };
+}
 
 /**
  * Loads the watchlist and the text it was read from, or prints every positioned error and returns

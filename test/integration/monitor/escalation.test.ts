@@ -499,6 +499,25 @@ describe("without acknowledgement links", () => {
   });
 });
 
+describe("a chain naming an endpoint the configuration lacks", () => {
+  it("validate and run-once refuse it at its line and column, before any step could be due", async () => {
+    // A typo ("plantao" for a channel never configured) used to pass run-once and the daemon's
+    // start: the step was found to reach nobody only when it fell due, as "NOT sent" in status.
+    writeFileSync(
+      join(dir, "watchlist.yaml"),
+      WATCHLIST.replace("{ endpoint: equipe }", "{ endpoint: plantao }"),
+    );
+    const env = { ...monitorEnv(), MONITOR_DB: join(dir, "other.db") };
+    for (const command of ["validate", "run-once"]) {
+      const io = captureIo(env, dir, [command], clock);
+      expect(await runCli(io)).toBe(2);
+      expect(io.err()).toMatch(
+        /watchlist\.yaml:6:\d+ .*no endpoint "plantao" in the configuration/u,
+      );
+    }
+  });
+});
+
 describe("exactly once across a crash", () => {
   it("a step whose transaction dies is queued by the next process, once", async () => {
     queueUrgent();

@@ -11,7 +11,8 @@ import { dateInZone, instantInZone } from "../time/zoned-time.js";
  *     - queued + k × `within` business hours (from when the alert first goes out; hours inside the business window, on the court's
  *       business days only: an alert queued at night starts counting at the next opening);
  *     - the opening of the day `before` court business days before the last day;
- *     - the opening of the last day itself (never later than the last day);
+ *     - the opening of the last day itself (never later than the last day); for a hearing, the
+ *       opening of the court business day before it (a hearing may begin at the opening);
  *   a chain with neither `within` nor a last day has no due step.
  *
  * Two day tests, each the one that makes a step earlier, never later: business hours run on any
@@ -142,7 +143,11 @@ export function escalationSchedule(input: ScheduleInput): ScheduledStep[] {
   const { window } = chain;
   const bounds: Array<{ at: number; by: DueBy }> = [];
   if (lastDay !== null) {
-    bounds.push({ at: opening(lastDay.date, window, timeZone), by: "last-day" });
+    // A hearing may begin at the opening itself: a step then would reach someone too late to be
+    // there, so its last bound is the opening of the court business day before it.
+    const last =
+      lastDay.kind === "hearing" ? businessDaysBefore(input, lastDay.date, 1) : lastDay.date;
+    bounds.push({ at: opening(last, window, timeZone), by: "last-day" });
     if (chain.before !== null) {
       const day = businessDaysBefore(input, lastDay.date, chain.before);
       bounds.push({ at: opening(day, window, timeZone), by: "before" });

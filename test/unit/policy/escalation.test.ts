@@ -157,9 +157,27 @@ describe("the last day", () => {
     // Queued Mon 30/11 16:00, within 8: Tue 01/12 15:00; the last day is Tue 01/12: 09:00.
     const i = input("2026-11-30T19:00:00Z", {
       chain: chain({ within: 8 }),
-      lastDay: { date: "2026-12-01", kind: "hearing", name: null },
+      lastDay: period("2026-12-01"),
     });
     expect(dues(i)[0]).toEqual(["2026-12-01T12:00:00.000Z", "last-day"]);
+  });
+
+  it("a hearing's last bound is the opening of the court business day before it (it may begin at 09:00)", () => {
+    // Queued Wed 18/11/2026 10:00, within 16: Wed 8 h (to 18:00) + Thu 19/11 8 h = Thu 17:00.
+    // The hearing is Mon 23/11: the business day before it is not Fri 20/11 (Dia Nacional de
+    // Zumbi e da Consciência Negra, Lei 14.759/2023) nor the weekend but Thu 19/11: 09:00 (12:00Z),
+    // earlier than 17:00. A period ending Mon 23/11 keeps that day's opening: 09:00 of 23/11,
+    // later than Thu 17:00, so within decides (20:00Z).
+    const hearing = input("2026-11-18T13:00:00Z", {
+      chain: chain({ within: 16 }),
+      lastDay: { date: "2026-11-23", kind: "hearing", name: null },
+    });
+    expect(dues(hearing)[0]).toEqual(["2026-11-19T12:00:00.000Z", "last-day"]);
+    const periodEnd = input("2026-11-18T13:00:00Z", {
+      chain: chain({ within: 16 }),
+      lastDay: period("2026-11-23"),
+    });
+    expect(dues(periodEnd)[0]).toEqual(["2026-11-19T20:00:00.000Z", "within"]);
   });
 
   it("a bound already past stays in the past: the caller sends such a step at once", () => {

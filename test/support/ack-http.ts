@@ -5,7 +5,8 @@ import { createHttpServer, type HttpServer, type Route } from "../../src/http/se
 import { createLogger } from "../../src/log.js";
 import { drainOutbox } from "../../src/notify/outbox/drain.js";
 import type { OutgoingMessage } from "../../src/notify/transport/mail-transport.js";
-import type { MailPolicy } from "../../src/policy/mail-policy.js";
+import type { EndpointPolicy } from "../../src/policy/alert-rules.js";
+import { type MailPolicy, mailPolicy } from "../../src/policy/mail-policy.js";
 import { acknowledgementById } from "../../src/store/acknowledgements.js";
 import type { Db } from "../../src/store/database.js";
 import type { OutboxRow } from "../../src/store/outbox.js";
@@ -121,4 +122,51 @@ export function acknowledgedOf(
 ): { at: string | null; by: string | null } {
   const ack = acknowledgementById(db, row.ackId ?? -1);
   return { at: ack?.acknowledgedAt ?? null, by: ack?.acknowledgedBy ?? null };
+}
+
+/** A per-watcher WhatsApp endpoint (no `to:`): each watcher's alert to that watcher's number. */
+export const PER_WATCHER_ZAP: EndpointPolicy = {
+  name: "zap",
+  channel: "whatsapp",
+  events: ["case.movement"],
+  delivery: "instant",
+  digestSchedule: null,
+  quietHours: false,
+  perWatcher: true,
+};
+
+/**
+ * The policy of the channel tests: these watchers (address and WhatsApp number, or null), no
+ * cases, São Paulo's clock, no quiet hours, these endpoints; acknowledgement links valid 24 h
+ * unless `acknowledgement` is false.
+ */
+export function watchersPolicy(
+  watchers: ReadonlyArray<readonly [address: string, whatsapp: string | null]>,
+  options: {
+    endpoints: readonly EndpointPolicy[];
+    defaultDelivery?: "instant" | "digest";
+    acknowledgement?: boolean;
+  },
+): MailPolicy {
+  return mailPolicy(
+    {
+      cases: [],
+      watchers: watchers.map(([address, whatsapp]) => ({
+        address,
+        delivery: null,
+        digestSchedule: null,
+        statusReport: null,
+        whatsapp,
+        line: 1,
+      })),
+    },
+    {
+      timezone: "America/Sao_Paulo",
+      quietHours: null,
+      urgentBypassesQuietHours: true,
+      defaultDelivery: options.defaultDelivery ?? "instant",
+      endpoints: [...options.endpoints],
+      ...(options.acknowledgement === false ? {} : { acknowledgement: { validHours: 24 } }),
+    },
+  );
 }

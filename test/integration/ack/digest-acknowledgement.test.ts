@@ -10,7 +10,7 @@ import type { Endpoint } from "../../../src/notify/transport/endpoint.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../src/notify/transport/http-endpoint.js";
 import type { OutgoingMessage } from "../../../src/notify/transport/mail-transport.js";
 import type { EndpointPolicy } from "../../../src/policy/alert-rules.js";
-import { type MailPolicy, mailPolicy } from "../../../src/policy/mail-policy.js";
+import type { MailPolicy } from "../../../src/policy/mail-policy.js";
 import { type OutboxRow, outboxRowById } from "../../../src/store/outbox.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/fake-chat.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
@@ -23,6 +23,7 @@ import {
   callServer,
   drainMailCapture,
   startAckServer,
+  watchersPolicy,
 } from "../../support/ack-http.js";
 import { DOMAIN, queueChange, type TempStore, tempStore } from "../../support/outbox-store.js";
 import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
@@ -58,27 +59,12 @@ const ZAP: EndpointPolicy = {
 };
 
 function policy(acknowledgement = true): MailPolicy {
-  const watcher = (address: string, whatsapp: string | null) => ({
-    address,
-    delivery: null,
-    digestSchedule: null,
-    statusReport: null,
-    whatsapp,
-    line: 1,
-  });
-  return mailPolicy(
-    {
-      cases: [],
-      watchers: [watcher("ana@example.com", "+5561987654321"), watcher("rui@example.com", null)],
-    },
-    {
-      timezone: "America/Sao_Paulo",
-      quietHours: null,
-      urgentBypassesQuietHours: true,
-      defaultDelivery: "digest",
-      endpoints: [SLACK, ZAP],
-      ...(acknowledgement ? { acknowledgement: { validHours: 24 } } : {}),
-    },
+  return watchersPolicy(
+    [
+      ["ana@example.com", "+5561987654321"],
+      ["rui@example.com", null],
+    ],
+    { endpoints: [SLACK, ZAP], defaultDelivery: "digest", acknowledgement },
   );
 }
 

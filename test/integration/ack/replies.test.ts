@@ -12,12 +12,17 @@ import { emailEndpoints, queueMessage } from "../../../src/notify/outbox/queue.j
 import type { Endpoint } from "../../../src/notify/transport/endpoint.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../src/notify/transport/http-endpoint.js";
 import type { EndpointPolicy } from "../../../src/policy/alert-rules.js";
-import { type MailPolicy, mailPolicy } from "../../../src/policy/mail-policy.js";
+import type { MailPolicy } from "../../../src/policy/mail-policy.js";
 import { type OutboxRow, outboxRowById } from "../../../src/store/outbox.js";
 import { type FakeTelegram, startFakeTelegram } from "../../fakes/fake-chat.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 import { type FakeWhatsApp, startFakeWhatsApp } from "../../fakes/fake-whatsapp.js";
-import { acknowledgedOf, callServer, startAckServer } from "../../support/ack-http.js";
+import {
+  acknowledgedOf,
+  callServer,
+  startAckServer,
+  watchersPolicy,
+} from "../../support/ack-http.js";
 import { DOMAIN, queueChange, type TempStore, tempStore } from "../../support/outbox-store.js";
 import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
 
@@ -60,24 +65,12 @@ const FIRM: EndpointPolicy = {
 };
 
 function policy(): MailPolicy {
-  const watcher = (address: string, whatsapp: string | null) => ({
-    address,
-    delivery: null,
-    digestSchedule: null,
-    statusReport: null,
-    whatsapp,
-    line: 1,
-  });
-  return mailPolicy(
-    { cases: [], watchers: [watcher("ana@example.com", ANA), watcher("rui@example.com", RUI)] },
-    {
-      timezone: "America/Sao_Paulo",
-      quietHours: null,
-      urgentBypassesQuietHours: true,
-      defaultDelivery: "instant",
-      endpoints: [EQUIPE, RESUMO, ZAP, FIRM],
-      acknowledgement: { validHours: 24 },
-    },
+  return watchersPolicy(
+    [
+      ["ana@example.com", ANA],
+      ["rui@example.com", RUI],
+    ],
+    { endpoints: [EQUIPE, RESUMO, ZAP, FIRM] },
   );
 }
 

@@ -6,8 +6,7 @@ import { drainEndpoints } from "../../../src/notify/outbox/endpoint-drain.js";
 import { movementAlert } from "../../../src/notify/outbox/messages.js";
 import { emailEndpoints, queueMessage } from "../../../src/notify/outbox/queue.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../src/notify/transport/http-endpoint.js";
-import type { EndpointPolicy } from "../../../src/policy/alert-rules.js";
-import { type MailPolicy, mailPolicy } from "../../../src/policy/mail-policy.js";
+import type { MailPolicy } from "../../../src/policy/mail-policy.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 import { type FakeWhatsApp, startFakeWhatsApp } from "../../fakes/fake-whatsapp.js";
 import {
@@ -15,7 +14,9 @@ import {
   ACK_SECRET,
   acknowledgedOf,
   callServer,
+  PER_WATCHER_ZAP,
   startAckServer,
+  watchersPolicy,
 } from "../../support/ack-http.js";
 import { DOMAIN, queueChange, type TempStore, tempStore } from "../../support/outbox-store.js";
 import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
@@ -32,40 +33,8 @@ const NOW = Date.parse("2026-03-02T13:00:00.000Z");
 const TOKEN = "EAAGbuttonWHATSAPPtoken0123456789";
 const ANA = "+5561987654321";
 
-const ZAP: EndpointPolicy = {
-  name: "zap",
-  channel: "whatsapp",
-  events: ["case.movement"],
-  delivery: "instant",
-  digestSchedule: null,
-  quietHours: false,
-  perWatcher: true,
-};
-
 function policy(): MailPolicy {
-  return mailPolicy(
-    {
-      cases: [],
-      watchers: [
-        {
-          address: "ana@example.com",
-          delivery: null,
-          digestSchedule: null,
-          statusReport: null,
-          whatsapp: ANA,
-          line: 1,
-        },
-      ],
-    },
-    {
-      timezone: "America/Sao_Paulo",
-      quietHours: null,
-      urgentBypassesQuietHours: true,
-      defaultDelivery: "instant",
-      endpoints: [ZAP],
-      acknowledgement: { validHours: 24 },
-    },
-  );
+  return watchersPolicy([["ana@example.com", ANA]], { endpoints: [PER_WATCHER_ZAP] });
 }
 
 let api: FakeWhatsApp;

@@ -5,11 +5,11 @@ import { movementAlert } from "../../../src/notify/outbox/messages.js";
 import { emailEndpoints, queueMessage } from "../../../src/notify/outbox/queue.js";
 import type { Endpoint } from "../../../src/notify/transport/endpoint.js";
 import { DEFAULT_ENDPOINT_LIMITS } from "../../../src/notify/transport/http-endpoint.js";
-import type { EndpointPolicy } from "../../../src/policy/alert-rules.js";
-import { type MailPolicy, mailPolicy } from "../../../src/policy/mail-policy.js";
+import type { MailPolicy } from "../../../src/policy/mail-policy.js";
 import type { Claimant } from "../../../src/store/lease.js";
 import { FakeClock } from "../../fakes/fake-clock.js";
 import { type FakeWhatsApp, startFakeWhatsApp } from "../../fakes/fake-whatsapp.js";
+import { PER_WATCHER_ZAP, watchersPolicy } from "../../support/ack-http.js";
 import { DOMAIN, queueChange, type TempStore, tempStore } from "../../support/outbox-store.js";
 import { sampleAlert } from "../../unit/notify/render/sample-alert.js";
 
@@ -43,16 +43,6 @@ afterEach(() => {
   api.script.length = 0;
 });
 
-const PER_WATCHER: EndpointPolicy = {
-  name: "zap",
-  channel: "whatsapp",
-  events: ["case.movement"],
-  delivery: "instant",
-  digestSchedule: null,
-  quietHours: false,
-  perWatcher: true,
-};
-
 function endpoint(): Endpoint {
   return {
     name: "zap",
@@ -66,30 +56,13 @@ function endpoint(): Endpoint {
 }
 
 function policy(): MailPolicy {
-  const watcher = (address: string, whatsapp: string | null) => ({
-    address,
-    delivery: null,
-    digestSchedule: null,
-    statusReport: null,
-    whatsapp,
-    line: 1,
-  });
-  return mailPolicy(
-    {
-      cases: [],
-      watchers: [
-        watcher("ana@example.com", "+5561987654321"),
-        watcher("rui@example.com", "+5511912345678"),
-        watcher("bia@example.com", null),
-      ],
-    },
-    {
-      timezone: "America/Sao_Paulo",
-      quietHours: null,
-      urgentBypassesQuietHours: true,
-      defaultDelivery: "instant",
-      endpoints: [PER_WATCHER],
-    },
+  return watchersPolicy(
+    [
+      ["ana@example.com", "+5561987654321"],
+      ["rui@example.com", "+5511912345678"],
+      ["bia@example.com", null],
+    ],
+    { endpoints: [PER_WATCHER_ZAP], acknowledgement: false },
   );
 }
 

@@ -364,6 +364,14 @@ function noteAddresses(notified: Notified, addresses: readonly string[]): void {
 }
 
 /**
+ * The watchers an escalation chain names: they are told of alerts (their steps), so their
+ * `watchers:` settings (a WhatsApp number, above all) are theirs to give.
+ */
+function chainWatchers(chain: EscalationChain | null): string[] {
+  return (chain?.chain ?? []).flatMap((t) => (t.kind === "watcher" ? [t.address] : []));
+}
+
+/**
  * The watched cases, each once per number and court; a refused case's addresses still count as
  * named (its watchers' settings are checked all the same).
  */
@@ -389,6 +397,7 @@ function parseCases(
     const policy = parseCasePolicy(source, at, entry, defaults.rules, errors);
     const own = parseEscalation(source, [...at, "escalation"], entry.escalation, options, errors);
     const escalation = own === undefined ? defaults.escalation : own === "off" ? null : own;
+    noteAddresses(notified, chainWatchers(escalation));
     if (entry.number === null) continue;
     const cnj = parseCnjNumber(entry.number);
     if (!cnj.ok) {
@@ -439,6 +448,7 @@ export function parseWatchlist(
   const defaults = parseDefaults(source, defaultsEntry, options, errors);
   const notified: Notified = new Map();
   noteAddresses(notified, defaults.notify);
+  noteAddresses(notified, chainWatchers(defaults.escalation));
   const cases = parseCases(tree, defaults, options, notified, errors);
   const audience = parseAudience(tree, defaultsEntry, defaults, options, notified, errors);
 

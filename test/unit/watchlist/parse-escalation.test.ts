@@ -15,6 +15,31 @@ const DEFAULTS = [
 ];
 
 describe("escalation: in the watchlist", () => {
+  it("a watcher named only in a chain may give her watchers: settings (her WhatsApp number)", () => {
+    // She gets steps, not the cases' alerts: before, her entry was refused as receiving nothing,
+    // so her WhatsApp could never carry a step.
+    const text = yaml(
+      ...DEFAULTS,
+      "cases:",
+      `  - number: "${TJDFT}"`,
+      "    escalation:",
+      "      within: 4",
+      "      chain: [ { watcher: plantao@firma.com.br } ]",
+      "watchers:",
+      "  - address: socia@firma.com.br",
+      '    whatsapp: "+5561912345678"',
+      "  - address: plantao@firma.com.br",
+      '    whatsapp: "+5561987654321"',
+    );
+
+    const watchlist = valid(parseWatchlist(text, FILE, ON));
+
+    expect(watchlist.watchers.map((w) => [w.address, w.whatsapp])).toEqual([
+      ["socia@firma.com.br", "+5561912345678"],
+      ["plantao@firma.com.br", "+5561987654321"],
+    ]);
+  });
+
   it("gives every case the defaults' chain, a case's own replaces it, false turns it off", () => {
     const text = yaml(
       ...DEFAULTS,

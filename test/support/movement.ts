@@ -1,4 +1,4 @@
-import type { Movement } from "../../src/datajud/instance-record.js";
+import type { InstanceRecord, Movement } from "../../src/datajud/instance-record.js";
 import { movementIdentity } from "../../src/datajud/movement-identity.js";
 import type { MovementRow, StoredMovement } from "../../src/store/movements.js";
 
@@ -61,5 +61,38 @@ export function testMovementRow(data: Movement, patch: Partial<MovementRow> = {}
     disappearedAt: null,
     versions: 0,
     ...patch,
+  };
+}
+
+/**
+ * A whole DataJud record of one instance from what a reading test sets (instance, court, class,
+ * movements), every other field empty, under `cnjNumber` (20 digits: its J.TR is what a reading
+ * may look at).
+ */
+export function instanceRecordOf(
+  r: Pick<InstanceRecord, "instance" | "court" | "class" | "movements">,
+  cnjNumber: string,
+): InstanceRecord {
+  return {
+    id: `${r.court}-${r.instance}`,
+    cnjNumber,
+    instance: r.instance,
+    court: r.court,
+    courtAcronym: r.court.toUpperCase(),
+    class: r.class,
+    subjects: [],
+    courtUnit: null,
+    system: null,
+    format: null,
+    secrecyLevel: 0,
+    filedAt: null,
+    filedAtRaw: null,
+    lastUpdatedAt: null,
+    lastUpdatedAtRaw: null,
+    indexedAt: null,
+    indexedAtRaw: null,
+    movementCount: r.movements.length,
+    latestMovement: r.movements.at(-1) ?? null,
+    movements: r.movements,
   };
 }

@@ -10,6 +10,7 @@ import {
 } from "../../../src/summarize/act-periods.js";
 import { actAttention } from "../../../src/summarize/act-reading.js";
 import { rulesSummary } from "../../../src/summarize/rules-summary.js";
+import { instanceRecordOf } from "../../support/movement.js";
 
 /*
  * Which act a movement records, by its place in CNJ's tree and the case's class, and the periods
@@ -361,29 +362,9 @@ describe("trânsito em julgado and baixa", () => {
   });
 });
 
+/** The record of `r` under this file's case number. */
 function realShape(r: Rec): InstanceRecord {
-  return {
-    id: `${r.court}-${r.instance}`,
-    cnjNumber: "00000000020268260000",
-    instance: r.instance,
-    court: r.court,
-    courtAcronym: r.court.toUpperCase(),
-    class: r.class,
-    subjects: [],
-    courtUnit: null,
-    system: null,
-    format: null,
-    secrecyLevel: 0,
-    filedAt: null,
-    filedAtRaw: null,
-    lastUpdatedAt: null,
-    lastUpdatedAtRaw: null,
-    indexedAt: null,
-    indexedAtRaw: null,
-    movementCount: r.movements.length,
-    latestMovement: r.movements.at(-1) ?? null,
-    movements: r.movements,
-  };
+  return instanceRecordOf(r, "00000000020268260000");
 }
 
 function never(): never {

@@ -3,6 +3,7 @@ import type { InstanceRecord, Movement } from "../../../src/datajud/instance-rec
 import { normalizeMovement } from "../../../src/datajud/normalize.js";
 import { actAttention, judgmentForm } from "../../../src/summarize/act-reading.js";
 import { rulesSummary } from "../../../src/summarize/rules-summary.js";
+import { instanceRecordOf } from "../../support/movement.js";
 
 function movement(codigo: number, nome: string, dataHora: string, complemento?: string): Movement {
   const m = normalizeMovement({
@@ -125,27 +126,7 @@ describe("a criminal case's acts in criminal words", () => {
   });
 });
 
+/** The record of `r` under this file's case number. */
 function realShape(r: Rec): InstanceRecord {
-  return {
-    id: `${r.court}-${r.instance}`,
-    cnjNumber: "00000000020263000000",
-    instance: r.instance,
-    court: r.court,
-    courtAcronym: r.court.toUpperCase(),
-    class: r.class,
-    subjects: [],
-    courtUnit: null,
-    system: null,
-    format: null,
-    secrecyLevel: 0,
-    filedAt: null,
-    filedAtRaw: null,
-    lastUpdatedAt: null,
-    lastUpdatedAtRaw: null,
-    indexedAt: null,
-    indexedAtRaw: null,
-    movementCount: r.movements.length,
-    latestMovement: r.movements.at(-1) ?? null,
-    movements: r.movements,
-  };
+  return instanceRecordOf(r, "00000000020263000000");
 }

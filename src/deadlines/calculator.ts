@@ -3,7 +3,7 @@ import { municipalityName } from "../time/calendar/municipal-days.js";
 import { type IsoDate, parseIsoDate, yearOf } from "../time/calendar-date.js";
 import type { CourtCalendar } from "../time/court-calendar.js";
 import type { PublicEntity } from "./communication.js";
-import { readCommunication } from "./communication.js";
+import { courtKind, readCommunication, segmentOf } from "./communication.js";
 import { criminalClass } from "./criminal-class.js";
 import { countFromStart } from "./estimate.js";
 import { EstimateAlternative, SkippedDays } from "./estimate-schema.js";
@@ -124,9 +124,7 @@ function criminalCount(checked: CalculatorRequest): boolean {
  * never double them, and the calculator answers the same: never a later date than theirs.
  */
 function electoralCourt(checked: CalculatorRequest): boolean {
-  return (
-    checked.court === "tse" || checked.court.startsWith("tre-") || checked.caseNumber?.[13] === "6"
-  );
+  return courtKind(checked.court, segmentOf(checked.caseNumber)) === "electoral";
 }
 
 /** Thrown for a request the law does not allow (the caller shows it as a usage error). */

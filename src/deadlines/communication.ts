@@ -86,11 +86,12 @@ export type NoPeriodReason = "certidao" | "citation-order";
 const CIVIL_NAME = /\bcivel\b|\bcivil\b|trabalhist|fiscal|familia|alimentos/u;
 
 /** The branch of the Judiciary from the CNJ number's J digit (Res. CNJ 65/2008). */
-function segmentOf(caseNumber: string | null): string | null {
+export function segmentOf(caseNumber: string | null): string | null {
   return caseNumber !== null && /^\d{20}$/u.test(caseNumber) ? (caseNumber[13] ?? null) : null;
 }
 
-function courtKind(
+/** The specialised branch of a court (alias or acronym) or of the number's J; null: the common one. */
+export function courtKind(
   court: string,
   segment: string | null,
 ): "labour" | "electoral" | "military" | null {
